@@ -1,0 +1,65 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as identitySchema from './schema/identity.ts';
+import * as mailSchema from './schema/mail.ts';
+
+export const schema = { ...identitySchema, ...mailSchema };
+
+/** The Drizzle handle, the same type on PGlite and on PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Repositories take either the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseConnection {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs one plain SQL script (several statements allowed); used by the migration runner. */
+  exec(sqlText: string): Promise<void>;
+  /** Resolves once the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  /** PGlite files under this directory; `memory://` keeps everything in memory (tests). */
+  | { kind: 'pglite'; dataDir: string }
+  /** A PostgreSQL server; `searchPath` isolates a test run in its own schema. */
+  | { kind: 'postgres'; url: string; searchPath?: string; maxConnections?: number };
+
+export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
+  if (target.kind === 'pglite') {
+    const client = await PGlite.create(target.dataDir, { extensions: { pg_trgm } });
+    return {
+      db: drizzlePglite(client, { schema }) as unknown as Database,
+      kind: 'pglite',
+      exec: async (sqlText) => {
+        await client.exec(sqlText);
+      },
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.maxConnections ?? 10,
+    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+  });
+  return {
+    db: drizzleNodePg(pool, { schema }) as unknown as Database,
+    kind: 'postgres',
+    exec: async (sqlText) => {
+      await pool.query(sqlText);
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

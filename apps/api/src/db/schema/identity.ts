@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * A party is someone who can own things: a person now, organisations in the next issue.
+ * The token's `party_id` is the party a user acts as; `identity_party_id` is the person behind it.
+ */
+export const parties = pgTable('parties', {
+  id: uuid('id').primaryKey(),
+  kind: text('kind', { enum: ['person', 'organisation'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the account was deleted; the row stays so retained records (payments) keep their owner. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** A person who can sign in, with the profile of SPEC §3 User. */
+export const identities = pgTable(
+  'identities',
+  {
+    partyId: uuid('party_id')
+      .primaryKey()
+      .references(() => parties.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new e-mail address that takes effect once its confirmation link is followed. */
+    pendingEmail: text('pending_email'),
+    /** When the national digital identity (MitID/BankID) was verified. */
+    verifiedOn: timestamp('verified_on', { withTimezone: true }),
+    birthDate: date('birth_date'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    streetAddress: text('street_address'),
+    floor: text('floor'),
+    side: text('side'),
+    door: text('door'),
+    zipCode: text('zip_code'),
+    city: text('city'),
+    mobile: text('mobile'),
+    phone: text('phone'),
+    language: text('language').notNull().default('da'),
+    region: text('region').notNull().default('dk'),
+    clubMembershipNumber: text('club_membership_number'),
+    friendRef: text('friend_ref'),
+    userRef: text('user_ref'),
+    signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('identities_email_key').on(table.email)],
+);
+
+/** A signed-in session. Tokens carry its id; revoking the row ends every token of the session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the session; refreshing never extends past it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason', {
+      enum: ['logout', 'password_changed', 'password_reset', 'account_deleted'],
+    }),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_party_id_idx').on(table.partyId)],
+);
+
+/**
+ * Single-use codes mailed to a user: e-mail verification, e-mail change and password reset.
+ * Only a SHA-256 hash of the code is stored, so a database leak does not leak working links.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id),
+    purpose: text('purpose', { enum: ['email_verification', 'email_change', 'password_reset'] }).notNull(),
+    /** The address the code was sent to (for an e-mail change: the new address). */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('one_time_codes_party_id_idx').on(table.partyId)],
+);
+
+/** Every consent decision ever made; the current state is the newest row per type. */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: uuid('id').primaryKey(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id),
+    type: text('type').notNull(),
+    action: text('action', { enum: ['grant', 'revoke'] }).notNull(),
+    /** Where the decision was made: `signup` (implied by signing up) or `user`. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('consent_events_party_type_idx').on(table.partyId, table.type, table.createdAt)],
+);
+
+/** Product analytics events from POST /actions/{kind}/{name}. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: uuid('id').primaryKey(),
+    partyId: uuid('party_id').references(() => parties.id),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    installed: boolean('installed').notNull().default(false),
+    appVersion: text('app_version'),
+    clientSessionId: text('client_session_id'),
+    properties: jsonb('properties'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('tracking_events_created_at_idx').on(table.createdAt)],
+);
+
+/** Kept after an account is deleted: what was erased, when, and until when legal records are retained. */
+export const accountDeletions = pgTable('account_deletions', {
+  partyId: uuid('party_id')
+    .primaryKey()
+    .references(() => parties.id),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Bookkeeping law: payment records are kept five years after the deletion. */
+  retainUntil: timestamp('retain_until', { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '5 years'`),
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes the API answers with (`{"detail": "<text>", "code": "<code>"}`).
+ * The web app maps each code to an i18n key `errors.<code>`; the API translates the same codes.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_token',
+  'not_authenticated',
+  'forbidden',
+  'not_found',
+  'invalid_credentials',
+  'email_in_use',
+  'password_too_common',
+  'password_reset_failed',
+  'email_verification_failed',
+  'session_revoked',
+  'rate_limited',
+  'confirmations_missing',
+  'conflict',
+  'internal_error',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** One entry of a 422 answer, in the shape existing clients read. */
+export const ValidationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
+
+export const ErrorResponseSchema = z.object({ detail: z.string(), code: ErrorCodeSchema });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const ValidationErrorResponseSchema = z.object({
+  detail: z.array(ValidationIssueSchema),
+  code: z.literal('validation_failed'),
+});
+export type ValidationErrorResponse = z.infer<typeof ValidationErrorResponseSchema>;

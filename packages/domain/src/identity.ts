@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { ChoosableLanguageSchema, LanguageSchema, RegionSchema } from './locale.ts';
+
+/*
+ * Identity contract shared by the web app and the API. Every custom zod message is a stable
+ * validation code (see VALIDATION_MESSAGES); the API answers it translated in a 422 and the web
+ * app translates it with the key `validation.<code>`.
+ */
+
+export const VALIDATION_MESSAGES = [
+  'required',
+  'invalid_email',
+  'password_too_short',
+  'password_too_long',
+  'password_too_common',
+  'passwords_do_not_match',
+  'must_accept',
+  'invalid_zip_code',
+  'invalid_phone',
+  'too_long',
+  'invalid_club_membership_number',
+  'confirm_all',
+  'invalid_value',
+] as const;
+export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const CLUB_MEMBERSHIP_NUMBER_MIN = 6;
+export const CLUB_MEMBERSHIP_NUMBER_MAX = 8;
+/** Password-reset links stop working after this long. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+/** E-mail verification links (sign-up and e-mail change) stop working after this long. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 48;
+
+const trimmed = (max: number) => z.string().trim().max(max, { error: 'too_long' });
+const optionalText = (max: number) =>
+  trimmed(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+export const EmailSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'required' })
+  .max(254, { error: 'too_long' })
+  .pipe(z.email({ error: 'invalid_email' }));
+
+/** Length only: the common-password list lives on the server (it is too large for the web bundle). */
+export const PasswordSchema = z
+  .string({ error: 'required' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'password_too_short' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'password_too_long' });
+
+/** Danish and Norwegian postal codes are both four digits. */
+export const ZipCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}$/, { error: 'invalid_zip_code' });
+
+/** A phone number: optional leading +, then 8–15 digits; spaces and dashes are ignored. */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\+?\d{8,15}$/, { error: 'invalid_phone' }));
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal('').transform(() => null), schema])
+    .nullable()
+    .optional();
+
+export const ClubMembershipNumberSchema = z
+  .string()
+  .trim()
+  .min(CLUB_MEMBERSHIP_NUMBER_MIN, { error: 'invalid_club_membership_number' })
+  .max(CLUB_MEMBERSHIP_NUMBER_MAX, { error: 'invalid_club_membership_number' });
+
+/** POST /identities/ — the sign-up payload of SPEC §3. Signing up implies accepting privacy and terms. */
+export const SignUpSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  phone: optional(PhoneSchema),
+  zip_code: optional(ZipCodeSchema),
+  skip_email: z.boolean().optional().default(false),
+  chosen_language: ChoosableLanguageSchema.optional(),
+  chosen_region: RegionSchema.optional(),
+  friend_ref: optionalText(100),
+  user_ref: optionalText(100),
+});
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(PASSWORD_MAX_LENGTH),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+export const AuthenticationResponseSchema = z.object({ authentication_token: z.string() });
+export type AuthenticationResponse = z.infer<typeof AuthenticationResponseSchema>;
+
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+export const PasswordResetValidateSchema = z.object({ new_password: PasswordSchema });
+
+/** The web form asks for the new password twice; the API receives it once. */
+export const NewPasswordFormSchema = z
+  .object({ new_password: PasswordSchema, new_password_repeat: z.string() })
+  .refine((form) => form.new_password === form.new_password_repeat, {
+    error: 'passwords_do_not_match',
+    path: ['new_password_repeat'],
+  });
+
+export const PasswordChangeSchema = z.object({
+  current_password: z.string().min(1, { error: 'required' }).max(PASSWORD_MAX_LENGTH),
+  new_password: PasswordSchema,
+});
+
+/** PUT /identities/me — every field optional: an absent field is left as it is, null or '' clears it. */
+export const ProfileUpdateSchema = z.object({
+  first_name: optionalText(100),
+  last_name: optionalText(100),
+  email: EmailSchema.optional(),
+  street_address: optionalText(200),
+  floor: optionalText(20),
+  side: optionalText(20),
+  door: optionalText(20),
+  zip_code: optional(ZipCodeSchema),
+  city: optionalText(100),
+  mobile: optional(PhoneSchema),
+  phone: optional(PhoneSchema),
+  language: ChoosableLanguageSchema.optional(),
+  region: RegionSchema.optional(),
+  club_membership_number: optional(ClubMembershipNumberSchema),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+export const ProfileSchema = z.object({
+  party_id: z.uuid(),
+  identity_party_id: z.uuid(),
+  email: z.string(),
+  /** A new address waiting for its confirmation link to be followed. */
+  pending_email: z.string().nullable(),
+  email_verified: z.boolean(),
+  /** When the national digital identity was verified (MitID/BankID); null while unverified. */
+  verified_on: z.string().nullable(),
+  name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  street_address: z.string().nullable(),
+  floor: z.string().nullable(),
+  side: z.string().nullable(),
+  door: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  city: z.string().nullable(),
+  mobile: z.string().nullable(),
+  phone: z.string().nullable(),
+  language: LanguageSchema,
+  region: RegionSchema,
+  club_membership_number: z.string().nullable(),
+  signed_up_at: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The answer of PUT /identities/me: `partial` when an e-mail change waits for confirmation. */
+export const ProfileSaveResponseSchema = ProfileSchema.extend({
+  save_status: z.enum(['complete', 'partial']),
+});
+export type ProfileSaveResponse = z.infer<typeof ProfileSaveResponseSchema>;
+
+export const LanguageUpdateSchema = z.object({ language: ChoosableLanguageSchema });
+export const LanguageResponseSchema = z.object({ language: LanguageSchema });
+export const RegionResponseSchema = z.object({ region: RegionSchema });
+
+export const CONSENT_TYPES = ['privacy', 'terms', 'newsletter'] as const;
+export const ConsentTypeSchema = z.enum(CONSENT_TYPES);
+export type ConsentType = z.infer<typeof ConsentTypeSchema>;
+export const ConsentActionSchema = z.object({ action: z.enum(['grant', 'revoke']) });
+export const ConsentSchema = z.object({
+  type: ConsentTypeSchema,
+  granted: z.boolean(),
+  updated_at: z.string().nullable(),
+  history: z.array(z.object({ action: z.enum(['grant', 'revoke']), at: z.string(), source: z.string() })),
+});
+export type Consent = z.infer<typeof ConsentSchema>;
+
+/** DELETE /identities/{partyId}/ — the four confirmations of SPEC §5, each must be true. */
+export const ACCOUNT_DELETION_CONFIRMATIONS = [
+  'confirm_data_copy',
+  'confirm_legal_retention',
+  'confirm_insurance_consequences',
+  'confirm_permanent',
+] as const;
+export const AccountDeletionSchema = z.object(
+  Object.fromEntries(
+    ACCOUNT_DELETION_CONFIRMATIONS.map((key) => [key, z.literal(true, { error: 'confirm_all' })]),
+  ) as Record<(typeof ACCOUNT_DELETION_CONFIRMATIONS)[number], z.ZodLiteral<true>>,
+);
+export type AccountDeletion = z.infer<typeof AccountDeletionSchema>;
+
+/** The claims of the session token, exactly as SPEC §3 lists them, plus the session id `sid`. */
+export const TokenClaimsSchema = z.object({
+  exp: z.number(),
+  email: z.string(),
+  identity_party_id: z.string(),
+  party_id: z.string(),
+  verified_on: z.string().nullable(),
+  identity_signed_up_at: z.string(),
+  organisation_type: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  phone: z.string().nullable(),
+  sid: z.string(),
+});
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
+
+export const TRACKING_KINDS = ['page', 'click', 'signup', 'login', 'install', 'error', 'web-vitals'] as const;
+export const TrackingParamsSchema = z.object({
+  kind: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, { error: 'invalid_value' }),
+  name: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9_.:-]{0,79}$/, { error: 'invalid_value' }),
+});
+export const TrackingQuerySchema = z.object({
+  installed: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
