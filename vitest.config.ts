@@ -1,8 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run covers every workspace; each workspace declares its own project. */
+/**
+ * One Vitest run covers every workspace; each workspace declares its own project. With
+ * TEST_DATABASE_URL set, the API tests run a second time against that PostgreSQL.
+ */
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/api', 'apps/web'],
+    projects: [
+      'packages/domain',
+      'apps/api',
+      'apps/web',
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: './apps/api/vitest.config.ts',
+              root: './apps/api',
+              test: { name: 'api-postgres', env: { TEST_DB_KIND: 'postgres' } },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -19,7 +19,9 @@ export const ERROR_CODES = [
   'rate_limited',
   'confirmations_missing',
   'conflict',
+  'bad_request',
   'internal_error',
+  'service_unavailable',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

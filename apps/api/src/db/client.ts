@@ -23,17 +23,27 @@ export interface DatabaseConnection {
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start other instances from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseTarget =
   /** PGlite files under this directory; `memory://` keeps everything in memory (tests). */
-  | { kind: 'pglite'; dataDir: string }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** A data directory dumped by `dumpDataDir()` to start from (tests: an already migrated database). */
+      loadDataDir?: Blob;
+    }
   /** A PostgreSQL server; `searchPath` isolates a test run in its own schema. */
   | { kind: 'postgres'; url: string; searchPath?: string; maxConnections?: number };
 
 export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   if (target.kind === 'pglite') {
-    const client = await PGlite.create(target.dataDir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(target.dataDir, {
+      extensions: { pg_trgm },
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
     return {
       db: drizzlePglite(client, { schema }) as unknown as Database,
       kind: 'pglite',
@@ -44,6 +54,7 @@ export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseC
         await client.query('select 1');
       },
       close: () => client.close(),
+      dumpDataDir: () => client.dumpDataDir('none'),
     };
   }
   const pool = new pg.Pool({

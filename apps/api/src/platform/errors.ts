@@ -15,7 +15,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rate_limited: 429,
   confirmations_missing: 422,
   conflict: 409,
+  bad_request: 400,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 /**
@@ -32,5 +34,24 @@ export class AppError extends Error {
   ) {
     super(code);
     this.status = STATUS_BY_CODE[code];
+  }
+}
+
+/** One field problem found by a service rather than by the route schema. */
+export interface FieldIssue {
+  /** Starts with 'body' | 'query' | 'path' | 'headers', e.g. `['body', 'password']`. */
+  loc: Array<string | number>;
+  /** A validation code (VALIDATION_MESSAGES), answered as `type` and translated as `msg`. */
+  type: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * A 422 decided by a service (e.g. a password found in the common-password list): answered
+ * exactly like a schema failure, `{"detail": [{loc, msg, type}], "code": "validation_failed"}`.
+ */
+export class ValidationError extends AppError {
+  constructor(readonly issues: FieldIssue[]) {
+    super('validation_failed');
   }
 }

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import type {} from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database, DatabaseConnection } from './db/client.ts';
+import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
+import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { healthRoutes } from './platform/http/health.routes.ts';
+import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
+import { openApiPlugin } from './platform/http/openapi.ts';
+import { rateLimitPlugin } from './platform/http/rate-limit.ts';
+import { securityPlugin } from './platform/http/security.ts';
+import { validatorCompiler } from './platform/http/validation.ts';
+import { registerWebApp } from './platform/http/web-app.ts';
+import { requestLanguagePlugin } from './platform/i18n/request-language.ts';
+import { mailboxRoutes } from './platform/mail/mailbox.routes.ts';
+import {
+  createMailboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './platform/mail/transport.ts';
+import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseConnection;
+    db: Database;
+    authenticator: Authenticator;
+    /** Delivers the mail outbox; server.ts starts its polling, the dev mailbox drains it on read. */
+    mailWorker: MailWorker;
+    mailTransportName: string;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Owned by the caller: closing the app leaves it open. */
+  database: DatabaseConnection;
+  /** Replaces the transport the configuration selects (tests use a fake). */
+  mailTransport?: MailTransport;
+  mailWorker?: Pick<MailWorkerOptions, 'intervalMs' | 'maxAttempts' | 'backoffSeconds'>;
+  /** Token signing keys; loaded from AUTH_* or DATA_DIR/keys when absent. */
+  signingKeys?: SigningKeys;
+  /** Shared client for rate limits; created from REDIS_URL when absent (and closed with the app). */
+  redis?: Redis | null;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  identityRateLimits?: Partial<IdentityRateLimits>;
+}
+
+/**
+ * Requests arriving before Redis answers would pass unlimited (limits fail open), so start-up waits
+ * for it briefly; an unreachable Redis is logged, not fatal.
+ */
+async function waitForRedis(redis: Redis, app: FastifyInstance, timeoutMs = 3000): Promise<void> {
+  if (redis.status === 'ready') return;
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  if (!ready) app.log.warn('redis is not reachable; rate limits are not enforced until it is');
+}
+
+const API_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/**
+ * Builds the whole HTTP application without listening: server.ts listens, tests inject.
+ * Outside plugins first (security, rate limits, docs), then our routes, then the web app.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const serverOptions: FastifyServerOptions = {
+    logger: loggerOptions(config, options.logStream),
+    childLoggerFactory,
+    // Fastify also takes a hop count here, which its type leaves out.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Bodies are small JSON documents; uploads get their own limits on their routes.
+    bodyLimit: 1024 * 1024,
+  };
+  const app = Fastify(serverOptions);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ownsRedis = options.redis === undefined && config.redisUrl !== null;
+  const redis =
+    options.redis ??
+    (config.redisUrl
+      ? new Redis(config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          connectTimeout: 2000,
+        })
+      : null);
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+  if (ownsRedis && redis) await waitForRedis(redis, app);
+
+  const transport =
+    options.mailTransport ??
+    (config.mail.transport === 'smtp' ? createSmtpTransport(config.mail.smtpUrl) : createMailboxTransport());
+  const mailWorker = createMailWorker({
+    db: database.db,
+    transport,
+    from: config.mail.from,
+    logger: app.log.child({ component: 'mail-worker' }),
+    ...options.mailWorker,
+  });
+  const signingKeys =
+    options.signingKeys ??
+    (await loadSigningKeys({
+      privateKey: config.auth.privateKey,
+      publicKey: config.auth.publicKey,
+      dataDir: config.dataDir,
+    }));
+  const authenticator = createAuthenticator({ db: database.db, keys: signingKeys });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('authenticator', authenticator);
+  app.decorate('mailWorker', mailWorker);
+  app.decorate('mailTransportName', transport.name);
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    await transport.close();
+    if (ownsRedis && redis) {
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    }
+  });
+
+  await app.register(requestLanguagePlugin);
+  await app.register(securityPlugin, { isProduction: config.isProduction, corsOrigins: config.corsOrigins });
+  await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute, redis });
+  await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(identityRoutes, {
+        deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
+        ...(options.identityRateLimits ? { rateLimits: options.identityRateLimits } : {}),
+      });
+      await api.register(trackingRoutes, { db: database.db, auth: authenticator });
+    },
+    { prefix: '/api' },
+  );
+
+  // Stand-ins' windows exist only outside production, so they can never leak data there.
+  if (!config.isProduction) {
+    await app.register(mailboxRoutes, { prefix: '/dev/mailbox' });
+  }
+
+  await registerWebApp(app, { distDir: config.webDistDir });
+  return app;
+}

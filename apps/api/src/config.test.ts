@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('runs with nothing set: port 3000, PGlite under ./data, the built-in mailbox, memory rate limits', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      database: { kind: 'pglite', dataDir: path.resolve('data', 'pglite') },
+      publicUrl: 'http://localhost:3000',
+      mail: { transport: 'mailbox' },
+      redisUrl: null,
+      nodeEnv: 'development',
+      isProduction: false,
+      corsOrigins: [],
+      trustProxy: false,
+      allowStandInsInProduction: false,
+    });
+    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/nbr',
+      DATABASE_URL: 'postgres://nbr@db:5432/nbr',
+      PUBLIC_URL: 'https://cykelregister.dk/',
+      SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
+      MAIL_FROM: 'Cykelregister <noreply@cykelregister.dk>',
+      REDIS_URL: 'redis://cache:6379',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://partner.example.org, https://app.example.org',
+      TRUST_PROXY: '2',
+      WEB_DIST_DIR: '/srv/web',
+      RATE_LIMIT_PER_MINUTE: '100',
+      RATE_LIMIT_SENSITIVE_PER_MINUTE: '5',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/nbr',
+      database: { kind: 'postgres', url: 'postgres://nbr@db:5432/nbr' },
+      publicUrl: 'https://cykelregister.dk',
+      mail: { transport: 'smtp', smtpUrl: 'smtps://user:pass@smtp.example.org:465' },
+      redisUrl: 'redis://cache:6379',
+      isProduction: true,
+      logLevel: 'warn',
+      corsOrigins: ['https://partner.example.org', 'https://app.example.org'],
+      trustProxy: 2,
+      webDistDir: '/srv/web',
+      rateLimit: { perMinute: 100, sensitivePerMinute: 5 },
+    });
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/nbr',
+      PUBLIC_URL: 'not a url',
+      SMTP_URL: 'http://mail.example.org',
+      REDIS_URL: 'redis',
+      NODE_ENV: 'staging',
+      LOG_LEVEL: 'loud',
+      CORS_ORIGINS: 'https://ok.example.org,https://bad.example.org/path',
+      ALLOW_STAND_INS_IN_PRODUCTION: 'maybe',
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
+    const names = problems.map((problem) => problem.split(':')[0]);
+    expect(names.sort()).toEqual(
+      [
+        'ALLOW_STAND_INS_IN_PRODUCTION',
+        'CORS_ORIGINS',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'NODE_ENV',
+        'PORT',
+        'PUBLIC_URL',
+        'RATE_LIMIT_PER_MINUTE',
+        'REDIS_URL',
+        'SMTP_URL',
+      ].sort(),
+    );
+    const error = (() => {
+      try {
+        loadConfig({ PORT: 'eighty', NODE_ENV: 'staging' });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/PORT: .*\n.*NODE_ENV: /s);
+  });
+
+  it('refuses the mailbox stand-in in production unless it is explicitly allowed', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^SMTP_URL: must be set in production/),
+    ]);
+    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_STAND_INS_IN_PRODUCTION: 'true' });
+    expect(allowed.mail.transport).toBe('mailbox');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).mail.transport).toBe('smtp');
+  });
+
+  it('reports a production problem together with the others', () => {
+    expect(
+      problemsOf({ NODE_ENV: 'production', PORT: '-1' })
+        .map((problem) => problem.split(':')[0])
+        .sort(),
+    ).toEqual(['PORT', 'SMTP_URL']);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
+      port: 3000,
+      database: { kind: 'pglite' },
+      mail: { transport: 'mailbox' },
+    });
+  });
+});

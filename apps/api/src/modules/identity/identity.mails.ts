@@ -1,0 +1,261 @@
+import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from '@nbr/domain/identity';
+import { translate } from '../../platform/i18n/translate.ts';
+import type { OutgoingMail } from '../../platform/mail/outbox.ts';
+import { renderMail } from '../../platform/mail/render.ts';
+
+/** Mails are written in the recipient's stored language; Icelandic is not complete, so it gets English. */
+type MailLanguage = 'da' | 'en' | 'no';
+
+function mailLanguage(language: string): MailLanguage {
+  if (language === 'da' || language === 'en' || language === 'no') return language;
+  return language === 'is' ? 'en' : 'da';
+}
+
+interface MailText {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}
+
+const SIGNATURE: Record<MailLanguage, string> = {
+  da: 'Venlig hilsen\nCykelregistret',
+  en: 'Kind regards\nThe Nordic Bike Registry',
+  no: 'Vennlig hilsen\nSykkelregisteret',
+};
+
+const IGNORE: Record<MailLanguage, string> = {
+  da: 'Hvis det ikke var dig, kan du se bort fra denne mail.',
+  en: 'If this was not you, you can ignore this e-mail.',
+  no: 'Hvis det ikke var deg, kan du se bort fra denne e-posten.',
+};
+
+const CONTACT: Record<MailLanguage, string> = {
+  da: 'Hvis det ikke var dig, så nulstil dit password med det samme og kontakt os.',
+  en: 'If this was not you, reset your password at once and contact us.',
+  no: 'Hvis det ikke var deg, tilbakestill passordet ditt med en gang og kontakt oss.',
+};
+
+function render(to: string, language: MailLanguage, template: string, content: MailText): OutgoingMail {
+  const { text, html } = renderMail({
+    language,
+    heading: content.subject,
+    paragraphs: [content.greeting, ...content.paragraphs, content.footer],
+    ...(content.action ? { action: content.action } : {}),
+    footer: `${SIGNATURE[language]}\n\n${translate(language, 'mail.footer')}`,
+  });
+  return { to, language, template, subject: content.subject, text, html };
+}
+
+const HELLO: Record<MailLanguage, string> = { da: 'Hej,', en: 'Hello,', no: 'Hei,' };
+
+export function emailVerificationMail(input: { to: string; language: string; link: string }): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const hours = EMAIL_VERIFICATION_TTL_HOURS;
+  const texts: Record<MailLanguage, MailText> = {
+    da: {
+      subject: 'Bekræft din e-mailadresse',
+      greeting: HELLO.da,
+      paragraphs: [
+        'Tak fordi du har oprettet en profil i Cykelregistret. Bekræft din e-mailadresse med linket herunder.',
+      ],
+      action: { label: 'Bekræft e-mailadresse', url: input.link },
+      footer: `Linket virker i ${hours} timer. ${IGNORE.da}`,
+    },
+    en: {
+      subject: 'Confirm your e-mail address',
+      greeting: HELLO.en,
+      paragraphs: [
+        'Thank you for creating a profile in the Nordic Bike Registry. Please confirm your e-mail address with the link below.',
+      ],
+      action: { label: 'Confirm e-mail address', url: input.link },
+      footer: `The link works for ${hours} hours. ${IGNORE.en}`,
+    },
+    no: {
+      subject: 'Bekreft e-postadressen din',
+      greeting: HELLO.no,
+      paragraphs: [
+        'Takk for at du har opprettet en profil i Sykkelregisteret. Bekreft e-postadressen din med lenken nedenfor.',
+      ],
+      action: { label: 'Bekreft e-postadresse', url: input.link },
+      footer: `Lenken virker i ${hours} timer. ${IGNORE.no}`,
+    },
+  };
+  return render(input.to, lang, 'email_verification', texts[lang]);
+}
+
+/** Sent to the NEW address: the change takes effect only when this link is followed. */
+export function emailChangeConfirmationMail(input: {
+  to: string;
+  language: string;
+  link: string;
+}): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const hours = EMAIL_VERIFICATION_TTL_HOURS;
+  const texts: Record<MailLanguage, MailText> = {
+    da: {
+      subject: 'Bekræft din nye e-mailadresse',
+      greeting: HELLO.da,
+      paragraphs: [
+        `Du har bedt om at skifte e-mailadressen på din profil i Cykelregistret til ${input.to}.`,
+        'Ændringen træder først i kraft, når du har bekræftet den med linket herunder.',
+      ],
+      action: { label: 'Bekræft ny e-mailadresse', url: input.link },
+      footer: `Linket virker i ${hours} timer. ${IGNORE.da}`,
+    },
+    en: {
+      subject: 'Confirm your new e-mail address',
+      greeting: HELLO.en,
+      paragraphs: [
+        `You asked to change the e-mail address of your Nordic Bike Registry profile to ${input.to}.`,
+        'The change takes effect only once you confirm it with the link below.',
+      ],
+      action: { label: 'Confirm new e-mail address', url: input.link },
+      footer: `The link works for ${hours} hours. ${IGNORE.en}`,
+    },
+    no: {
+      subject: 'Bekreft den nye e-postadressen din',
+      greeting: HELLO.no,
+      paragraphs: [
+        `Du har bedt om å endre e-postadressen på profilen din i Sykkelregisteret til ${input.to}.`,
+        'Endringen trer først i kraft når du har bekreftet den med lenken nedenfor.',
+      ],
+      action: { label: 'Bekreft ny e-postadresse', url: input.link },
+      footer: `Lenken virker i ${hours} timer. ${IGNORE.no}`,
+    },
+  };
+  return render(input.to, lang, 'email_change_confirmation', texts[lang]);
+}
+
+/** Sent to the OLD address, so a hijacked session cannot quietly move the account away. */
+export function emailChangeNoticeMail(input: {
+  to: string;
+  language: string;
+  newEmail: string;
+}): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const texts: Record<MailLanguage, MailText> = {
+    da: {
+      subject: 'Din e-mailadresse er ved at blive ændret',
+      greeting: HELLO.da,
+      paragraphs: [
+        `Der er bedt om at skifte e-mailadressen på din profil i Cykelregistret til ${input.newEmail}.`,
+      ],
+      footer: CONTACT.da,
+    },
+    en: {
+      subject: 'Your e-mail address is being changed',
+      greeting: HELLO.en,
+      paragraphs: [
+        `Someone asked to change the e-mail address of your Nordic Bike Registry profile to ${input.newEmail}.`,
+      ],
+      footer: CONTACT.en,
+    },
+    no: {
+      subject: 'E-postadressen din er i ferd med å bli endret',
+      greeting: HELLO.no,
+      paragraphs: [
+        `Det er bedt om å endre e-postadressen på profilen din i Sykkelregisteret til ${input.newEmail}.`,
+      ],
+      footer: CONTACT.no,
+    },
+  };
+  return render(input.to, lang, 'email_change_notice', texts[lang]);
+}
+
+export function passwordResetMail(input: { to: string; language: string; link: string }): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const minutes = PASSWORD_RESET_TTL_MINUTES;
+  const texts: Record<MailLanguage, MailText> = {
+    da: {
+      subject: 'Nulstil dit password',
+      greeting: HELLO.da,
+      paragraphs: ['Vi har fået en anmodning om at nulstille passwordet til din profil i Cykelregistret.'],
+      action: { label: 'Vælg et nyt password', url: input.link },
+      footer: `Linket virker i ${minutes} minutter og kan kun bruges én gang. ${IGNORE.da}`,
+    },
+    en: {
+      subject: 'Reset your password',
+      greeting: HELLO.en,
+      paragraphs: ['We received a request to reset the password of your Nordic Bike Registry profile.'],
+      action: { label: 'Choose a new password', url: input.link },
+      footer: `The link works for ${minutes} minutes and only once. ${IGNORE.en}`,
+    },
+    no: {
+      subject: 'Tilbakestill passordet ditt',
+      greeting: HELLO.no,
+      paragraphs: [
+        'Vi har mottatt en forespørsel om å tilbakestille passordet til profilen din i Sykkelregisteret.',
+      ],
+      action: { label: 'Velg et nytt passord', url: input.link },
+      footer: `Lenken virker i ${minutes} minutter og kan bare brukes én gang. ${IGNORE.no}`,
+    },
+  };
+  return render(input.to, lang, 'password_reset', texts[lang]);
+}
+
+export function passwordChangedMail(input: { to: string; language: string }): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const texts: Record<MailLanguage, MailText> = {
+    da: {
+      subject: 'Dit password er ændret',
+      greeting: HELLO.da,
+      paragraphs: [
+        'Passwordet til din profil i Cykelregistret er netop blevet ændret, og du er logget ud på alle andre enheder.',
+      ],
+      footer: CONTACT.da,
+    },
+    en: {
+      subject: 'Your password was changed',
+      greeting: HELLO.en,
+      paragraphs: [
+        'The password of your Nordic Bike Registry profile was just changed, and you were signed out on every other device.',
+      ],
+      footer: CONTACT.en,
+    },
+    no: {
+      subject: 'Passordet ditt er endret',
+      greeting: HELLO.no,
+      paragraphs: [
+        'Passordet til profilen din i Sykkelregisteret er nettopp endret, og du er logget ut på alle andre enheter.',
+      ],
+      footer: CONTACT.no,
+    },
+  };
+  return render(input.to, lang, 'password_changed', texts[lang]);
+}
+
+export function accountDeletedMail(input: { to: string; language: string }): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const texts: Record<MailLanguage, MailText> = {
+    da: {
+      subject: 'Din profil er slettet',
+      greeting: HELLO.da,
+      paragraphs: [
+        'Din profil i Cykelregistret er slettet, og dine personoplysninger er fjernet.',
+        'Betalingsoplysninger opbevares i fem år, som bogføringsloven kræver, og slettes derefter.',
+      ],
+      footer: 'Tak fordi du brugte Cykelregistret.',
+    },
+    en: {
+      subject: 'Your profile has been deleted',
+      greeting: HELLO.en,
+      paragraphs: [
+        'Your Nordic Bike Registry profile has been deleted and your personal data removed.',
+        'Payment records are kept for five years, as bookkeeping law requires, and deleted afterwards.',
+      ],
+      footer: 'Thank you for using the Nordic Bike Registry.',
+    },
+    no: {
+      subject: 'Profilen din er slettet',
+      greeting: HELLO.no,
+      paragraphs: [
+        'Profilen din i Sykkelregisteret er slettet, og personopplysningene dine er fjernet.',
+        'Betalingsopplysninger oppbevares i fem år, slik bokføringsloven krever, og slettes deretter.',
+      ],
+      footer: 'Takk for at du brukte Sykkelregisteret.',
+    },
+  };
+  return render(input.to, lang, 'account_deleted', texts[lang]);
+}

@@ -1,0 +1,199 @@
+import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  accountDeletions,
+  consentEvents,
+  identities,
+  oneTimeCodes,
+  parties,
+  sessions,
+  trackingEvents,
+} from '../../db/schema/identity.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+
+export type IdentityRow = typeof identities.$inferSelect;
+export type IdentityInsert = typeof identities.$inferInsert;
+export type IdentityChanges = Partial<Omit<IdentityInsert, 'partyId' | 'signedUpAt'>>;
+export type ConsentEventRow = typeof consentEvents.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type TrackingEventRow = typeof trackingEvents.$inferSelect;
+export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
+
+/** PostgreSQL's unique_violation, as raised directly (pg) or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === '23505') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+export async function findIdentityByEmail(executor: Executor, email: string): Promise<IdentityRow | null> {
+  const [row] = await executor
+    .select()
+    .from(identities)
+    .where(and(eq(identities.email, email), isNull(identities.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findIdentityById(executor: Executor, partyId: string): Promise<IdentityRow | null> {
+  const [row] = await executor
+    .select()
+    .from(identities)
+    .where(and(eq(identities.partyId, partyId), isNull(identities.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether another account already signs in with this address. */
+export async function isEmailTaken(
+  executor: Executor,
+  email: string,
+  exceptPartyId?: string,
+): Promise<boolean> {
+  const conditions = [eq(identities.email, email)];
+  if (exceptPartyId) conditions.push(ne(identities.partyId, exceptPartyId));
+  const [row] = await executor
+    .select({ partyId: identities.partyId })
+    .from(identities)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertPerson(
+  executor: Executor,
+  values: Omit<IdentityInsert, 'partyId'>,
+): Promise<IdentityRow> {
+  const partyId = uuidv7();
+  await executor.insert(parties).values({ id: partyId, kind: 'person' });
+  const [row] = await executor
+    .insert(identities)
+    .values({ ...values, partyId })
+    .returning();
+  if (!row) throw new Error('insert into identities returned no row');
+  return row;
+}
+
+export async function updateIdentity(
+  executor: Executor,
+  partyId: string,
+  changes: IdentityChanges,
+): Promise<IdentityRow> {
+  const [row] = await executor
+    .update(identities)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(identities.partyId, partyId))
+    .returning();
+  if (!row) throw new Error(`identity ${partyId} vanished during an update`);
+  return row;
+}
+
+export async function markPartyDeleted(executor: Executor, partyId: string, at: Date): Promise<void> {
+  await executor.update(parties).set({ deletedAt: at }).where(eq(parties.id, partyId));
+}
+
+export async function insertConsentEvents(
+  executor: Executor,
+  events: { partyId: string; type: string; action: 'grant' | 'revoke'; source: string; createdAt?: Date }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await executor.insert(consentEvents).values(events.map((event) => ({ id: uuidv7(), ...event })));
+}
+
+/** Every consent decision of a party, newest first. */
+export async function listConsentEvents(executor: Executor, partyId: string): Promise<ConsentEventRow[]> {
+  return executor
+    .select()
+    .from(consentEvents)
+    .where(eq(consentEvents.partyId, partyId))
+    .orderBy(desc(consentEvents.createdAt), desc(consentEvents.id));
+}
+
+export async function deleteConsentEvents(executor: Executor, partyId: string): Promise<void> {
+  await executor.delete(consentEvents).where(eq(consentEvents.partyId, partyId));
+}
+
+export async function insertOneTimeCode(
+  executor: Executor,
+  values: { codeHash: string; partyId: string; purpose: CodePurpose; email: string; expiresAt: Date },
+): Promise<void> {
+  await executor.insert(oneTimeCodes).values(values);
+}
+
+/**
+ * Marks a code used and returns it, in one statement: `used_at IS NULL` in the WHERE clause means
+ * two simultaneous requests with the same code cannot both succeed.
+ */
+export async function consumeOneTimeCode(
+  executor: Executor,
+  codeHash: string,
+  purposes: CodePurpose[],
+  now: Date,
+): Promise<{ partyId: string; purpose: CodePurpose; email: string } | null> {
+  const [row] = await executor
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, codeHash),
+        inArray(oneTimeCodes.purpose, purposes),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .returning({ partyId: oneTimeCodes.partyId, purpose: oneTimeCodes.purpose, email: oneTimeCodes.email });
+  return row ?? null;
+}
+
+/** Retires the unused codes of a purpose, so only the newest link mailed works. */
+export async function expireUnusedCodes(
+  executor: Executor,
+  partyId: string,
+  purposes: CodePurpose[],
+  now: Date,
+): Promise<void> {
+  await executor
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.partyId, partyId),
+        inArray(oneTimeCodes.purpose, purposes),
+        isNull(oneTimeCodes.usedAt),
+      ),
+    );
+}
+
+export async function deleteOneTimeCodes(executor: Executor, partyId: string): Promise<void> {
+  await executor.delete(oneTimeCodes).where(eq(oneTimeCodes.partyId, partyId));
+}
+
+export async function listSessions(executor: Executor, partyId: string): Promise<SessionRow[]> {
+  return executor
+    .select()
+    .from(sessions)
+    .where(eq(sessions.partyId, partyId))
+    .orderBy(desc(sessions.createdAt));
+}
+
+export async function listTrackingEvents(executor: Executor, partyId: string): Promise<TrackingEventRow[]> {
+  return executor
+    .select()
+    .from(trackingEvents)
+    .where(eq(trackingEvents.partyId, partyId))
+    .orderBy(desc(trackingEvents.createdAt));
+}
+
+/** Keeps the anonymous analytics but cuts them loose from the person. */
+export async function detachTrackingEvents(executor: Executor, partyId: string): Promise<void> {
+  await executor.update(trackingEvents).set({ partyId: null }).where(eq(trackingEvents.partyId, partyId));
+}
+
+export async function insertAccountDeletion(
+  executor: Executor,
+  values: { partyId: string; deletedAt: Date; retainUntil: Date },
+) {
+  await executor.insert(accountDeletions).values(values);
+}

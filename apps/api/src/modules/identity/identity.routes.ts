@@ -1,0 +1,434 @@
+import type {} from '@fastify/rate-limit';
+import {
+  AccountDeletionSchema,
+  AuthenticationResponseSchema,
+  ConsentActionSchema,
+  ConsentSchema,
+  ConsentTypeSchema,
+  LanguageResponseSchema,
+  LanguageUpdateSchema,
+  PasswordResetRequestSchema,
+  ProfileSaveResponseSchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
+  RegionResponseSchema,
+} from '@nbr/domain/identity';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decorateAuth, type RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
+import {
+  CodeParamsSchema,
+  EmailVerifiedResponseSchema,
+  JwksResponseSchema,
+  LoginSchema,
+  PartyParamsSchema,
+  PasswordChangeBodySchema,
+  PasswordResetBodySchema,
+  SignUpBodySchema,
+  StatusResponseSchema,
+} from './identity.schema.ts';
+import type { CallContext, IdentityDeps } from './identity.service.ts';
+import * as service from './identity.service.ts';
+
+/**
+ * Budgets keyed by the e-mail address in the body or by the signed-in account, on top of the
+ * per-client-address limits of every sensitive route.
+ */
+export interface IdentityRateLimits {
+  /** Sign-in attempts per e-mail address per 15 minutes: slows guessing one account from many IPs. */
+  loginPerEmail: number;
+  /** Password-reset mails per e-mail address per hour: stops mail-bombing someone. */
+  resetMailPerEmail: number;
+  /**
+   * Verification mails and profile saves (an e-mail change mails the new address) per account per
+   * hour: a signed-in user must not turn the register into a mail cannon aimed at someone else.
+   */
+  mailPerAccount: number;
+}
+
+export const DEFAULT_IDENTITY_RATE_LIMITS: IdentityRateLimits = {
+  loginPerEmail: 10,
+  resetMailPerEmail: 5,
+  mailPerAccount: 20,
+};
+
+export interface IdentityRoutesOptions {
+  deps: IdentityDeps;
+  rateLimits?: Partial<IdentityRateLimits>;
+}
+
+const TAGS = ['identities'];
+/** OpenAPI: the route reads the session token (the scheme is declared by the docs plugin). */
+const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
+/** OpenAPI: a token is read when sent; visitors are answered too. */
+const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
+
+function requireAuth(auth: RequestAuth | null): RequestAuth {
+  if (!auth) throw new AppError('not_authenticated');
+  return auth;
+}
+
+/** The identity module: sign-up, sessions, passwords, e-mail verification, profile, consents, deletion, export. */
+export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
+  const { deps } = options;
+  const limits = { ...DEFAULT_IDENTITY_RATE_LIMITS, ...options.rateLimits };
+  const { authenticate, optionalAuthenticate } = deps.auth;
+  decorateAuth(app);
+
+  function context(request: FastifyRequest): CallContext {
+    const userAgent = request.headers['user-agent'];
+    return {
+      language: request.language,
+      hasExplicitLanguage: request.languageSource === 'query' || request.languageSource === 'header',
+      userAgent: typeof userAgent === 'string' ? userAgent : null,
+    };
+  }
+
+  /** A budget with its own key, checked after validation (the key may come from the body or the session). */
+  const budget = (
+    max: number,
+    timeWindow: string,
+    key: (request: FastifyRequest) => string,
+    applies: (request: FastifyRequest) => boolean = () => true,
+  ) => {
+    if (!app.hasDecorator('createRateLimit')) return [];
+    const check = app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: (request) => `${request.routeOptions.url}:${key(request)}`,
+    });
+    return [
+      async (request: FastifyRequest) => {
+        if (!applies(request)) return;
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited');
+      },
+    ];
+  };
+  const perEmail = (max: number, timeWindow: string) =>
+    budget(max, timeWindow, (request) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return `email:${typeof email === 'string' ? email.trim().toLowerCase() : request.ip}`;
+    });
+  const perAccount = (max: number, timeWindow: string, applies?: (request: FastifyRequest) => boolean) =>
+    budget(max, timeWindow, (request) => `account:${request.auth?.identityPartyId ?? request.ip}`, applies);
+
+  app.get(
+    '/identities/.well-known/jwks.json',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Public keys that verify session tokens (JWKS)',
+        response: { 200: JwksResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { keys: [deps.auth.keys.publicJwk as z.infer<typeof JwksResponseSchema>['keys'][number]] };
+    },
+  );
+
+  app.post(
+    '/identities',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign up: create a person who can sign in, and sign them in',
+        body: SignUpBodySchema,
+        response: { 201: AuthenticationResponseSchema },
+      },
+      config: sensitiveRateLimit(),
+    },
+    async (request, reply) => {
+      const token = await service.signUp(deps, request.body, context(request));
+      return reply.code(201).send({ authentication_token: token });
+    },
+  );
+
+  app.post(
+    '/identities/authentications',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Sign in with e-mail and password',
+        body: LoginSchema,
+        response: { 200: AuthenticationResponseSchema },
+      },
+      config: sensitiveRateLimit(),
+      preHandler: perEmail(limits.loginPerEmail, '15 minutes'),
+    },
+    async (request) => ({
+      authentication_token: await service.authenticate(deps, request.body, context(request)),
+    }),
+  );
+
+  app.post(
+    '/identities/authentications/refresh',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'A fresh token for the current live session',
+        response: { 200: AuthenticationResponseSchema },
+      },
+      preValidation: authenticate,
+    },
+    async (request) => ({
+      authentication_token: await service.refreshSession(deps, requireAuth(request.auth)),
+    }),
+  );
+
+  app.post(
+    '/identities/authentications/logout',
+    {
+      schema: { tags: TAGS, security: BEARER, summary: 'Sign out: revoke the current session' },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      await service.logout(deps, requireAuth(request.auth));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/identities/authentications/password-resets',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Mail a password-reset link; answers the same whether or not the address has an account',
+        body: PasswordResetRequestSchema,
+        response: { 200: StatusResponseSchema('sent') },
+      },
+      config: sensitiveRateLimit(),
+      preHandler: perEmail(limits.resetMailPerEmail, '1 hour'),
+    },
+    async (request) => {
+      await service.requestPasswordReset(deps, request.body.email);
+      return { status: 'sent' as const };
+    },
+  );
+
+  app.post(
+    '/identities/authentications/password-resets/:code/validate',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Set a new password with a mailed reset code; signs out every session',
+        params: CodeParamsSchema,
+        body: PasswordResetBodySchema,
+        response: { 200: StatusResponseSchema('ok') },
+      },
+      config: sensitiveRateLimit(),
+    },
+    async (request) => {
+      await service.resetPassword(deps, request.params.code, request.body.new_password);
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.post(
+    '/identities/authentications/email-verifications',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Mail a verification link to the unverified address, or to the pending new address',
+        response: { 200: StatusResponseSchema('sent') },
+      },
+      config: sensitiveRateLimit(),
+      preValidation: authenticate,
+      preHandler: perAccount(limits.mailPerAccount, '1 hour'),
+    },
+    async (request) => {
+      await service.requestEmailVerification(deps, requireAuth(request.auth));
+      return { status: 'sent' as const };
+    },
+  );
+
+  app.post(
+    '/identities/authentications/email-verifications/:code/validate',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Follow a mailed verification link (no sign-in needed)',
+        params: CodeParamsSchema,
+        response: { 200: EmailVerifiedResponseSchema },
+      },
+      config: sensitiveRateLimit(),
+    },
+    async (request) => service.verifyEmail(deps, request.params.code),
+  );
+
+  app.get(
+    '/identities/me',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'The signed-in person’s profile',
+        response: { 200: ProfileSchema },
+      },
+      preValidation: authenticate,
+    },
+    async (request) => service.getProfile(deps, requireAuth(request.auth)),
+  );
+
+  app.put(
+    '/identities/me',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Save the profile; a new e-mail waits for its confirmation link (save_status partial)',
+        body: ProfileUpdateSchema,
+        response: { 200: ProfileSaveResponseSchema },
+      },
+      preValidation: authenticate,
+      // Only saves that name an e-mail can send mail; the rest of the profile saves freely.
+      preHandler: perAccount(limits.mailPerAccount, '1 hour', (request) => {
+        return typeof (request.body as { email?: unknown } | undefined)?.email === 'string';
+      }),
+    },
+    async (request) => service.updateProfile(deps, requireAuth(request.auth), request.body),
+  );
+
+  app.put(
+    '/identities/me/password',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Change the password; every other session is signed out',
+        body: PasswordChangeBodySchema,
+        response: { 200: AuthenticationResponseSchema },
+      },
+      config: sensitiveRateLimit(),
+      preValidation: authenticate,
+    },
+    async (request) => {
+      const token = await service.changePassword(
+        deps,
+        requireAuth(request.auth),
+        request.body,
+        context(request),
+      );
+      return { authentication_token: token };
+    },
+  );
+
+  app.get(
+    '/identities/me/export',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'All personal data held about the signed-in person, as a JSON download',
+      },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      const data = await service.exportPersonalData(deps, requireAuth(request.auth));
+      const day = data.exported_at.slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="nbr-personal-data-${day}.json"`)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.get(
+    '/identities/language',
+    {
+      schema: {
+        tags: TAGS,
+        security: OPTIONAL_BEARER,
+        summary: 'The user’s language; for a visitor, the best match of Accept-Language',
+        response: { 200: LanguageResponseSchema },
+      },
+      preValidation: optionalAuthenticate,
+    },
+    async (request) => service.getLanguage(deps, request.auth, request.language),
+  );
+
+  app.put(
+    '/identities/language',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Choose the language of the app and of mails',
+        body: LanguageUpdateSchema,
+        response: { 200: LanguageResponseSchema },
+      },
+      preValidation: authenticate,
+    },
+    async (request) => service.setLanguage(deps, requireAuth(request.auth), request.body.language),
+  );
+
+  app.get(
+    '/identities/region',
+    {
+      schema: {
+        tags: TAGS,
+        security: OPTIONAL_BEARER,
+        summary: 'The user’s region; for a visitor, a guess from the language',
+        response: { 200: RegionResponseSchema },
+      },
+      preValidation: optionalAuthenticate,
+    },
+    async (request) => service.getRegion(deps, request.auth, request.language),
+  );
+
+  app.get(
+    '/identities/consents',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Current consents with their history',
+        response: { 200: z.array(ConsentSchema) },
+      },
+      preValidation: authenticate,
+    },
+    async (request) => service.listConsents(deps, requireAuth(request.auth)),
+  );
+
+  app.post(
+    '/identities/consents/:type',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Grant or revoke a consent',
+        params: z.object({ type: ConsentTypeSchema }),
+        body: ConsentActionSchema,
+        response: { 200: ConsentSchema },
+      },
+      preValidation: authenticate,
+    },
+    async (request) =>
+      service.decideConsent(deps, requireAuth(request.auth), request.params.type, request.body.action),
+  );
+
+  app.delete(
+    '/identities/:partyId',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Delete one’s own account for good (the four confirmations are required)',
+        params: PartyParamsSchema,
+        body: AccountDeletionSchema,
+      },
+      preValidation: authenticate,
+    },
+    async (request, reply) => {
+      await service.deleteAccount(deps, requireAuth(request.auth), request.params.partyId, request.body);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,477 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AccountDeletion,
+  type ConsentType,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  type Login,
+  PASSWORD_RESET_TTL_MINUTES,
+  type ProfileSaveResponse,
+  type ProfileUpdate,
+  type SignUp,
+} from '@nbr/domain/identity';
+import { LANGUAGE_BY_REGION, type Language, type Region } from '@nbr/domain/locale';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Authenticator, RequestAuth } from '../../platform/auth/authenticate.ts';
+import {
+  findLiveSession,
+  insertSession,
+  markSessionRefreshed,
+  revokeSession,
+  revokeSessionsOfParty,
+} from '../../platform/auth/sessions.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import {
+  accountDeletedMail,
+  emailChangeConfirmationMail,
+  emailChangeNoticeMail,
+  emailVerificationMail,
+  passwordChangedMail,
+  passwordResetMail,
+} from './identity.mails.ts';
+import { canActOnParty, canDecideConsent } from './identity.policy.ts';
+import {
+  type PersonalDataExport,
+  presentConsent,
+  presentConsents,
+  presentPersonalDataExport,
+  presentProfile,
+  presentRegion,
+} from './identity.presenter.ts';
+import type { IdentityChanges, IdentityRow } from './identity.repository.ts';
+import * as repository from './identity.repository.ts';
+import { checkNewPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+
+export interface IdentityDeps {
+  db: Database;
+  auth: Authenticator;
+  /** Base of the links in mails, without a trailing slash. */
+  publicUrl: string;
+}
+
+/** What a use case needs to know about the request, without being handed the request itself. */
+export interface CallContext {
+  /** The language the caller reads (?lang, Accept-Language, stored choice, da). */
+  language: Language;
+  /** Whether the caller named a language explicitly (query or Accept-Language). */
+  hasExplicitLanguage?: boolean;
+  userAgent: string | null;
+}
+
+/** Bookkeeping law keeps payment records five years after the account is gone. */
+const RETENTION_YEARS = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+function newCode(): { code: string; codeHash: string } {
+  const code = randomBytes(32).toString('base64url');
+  return { code, codeHash: hashCode(code) };
+}
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+function claimsOf(identity: IdentityRow, sessionId: string) {
+  return {
+    email: identity.email,
+    identity_party_id: identity.partyId,
+    party_id: identity.partyId,
+    verified_on: identity.verifiedOn?.toISOString() ?? null,
+    identity_signed_up_at: identity.signedUpAt.toISOString(),
+    organisation_type: null,
+    birth_date: identity.birthDate ?? null,
+    zip_code: identity.zipCode ?? null,
+    phone: identity.phone ?? identity.mobile ?? null,
+    sid: sessionId,
+  };
+}
+
+async function startSession(
+  deps: IdentityDeps,
+  executor: Executor,
+  identity: IdentityRow,
+  context: CallContext,
+) {
+  const session = await insertSession(executor, { partyId: identity.partyId, userAgent: context.userAgent });
+  return deps.auth.issueToken(claimsOf(identity, session.id), { notAfter: session.expiresAt });
+}
+
+async function requireIdentity(executor: Executor, partyId: string): Promise<IdentityRow> {
+  const identity = await repository.findIdentityById(executor, partyId);
+  // The session check already refused deleted identities; this guards a deletion in between.
+  if (!identity) throw new AppError('invalid_token');
+  return identity;
+}
+
+async function mailVerificationCode(
+  deps: IdentityDeps,
+  executor: Executor,
+  identity: IdentityRow,
+  purpose: 'email_verification' | 'email_change',
+  address: string,
+): Promise<void> {
+  const now = new Date();
+  await repository.expireUnusedCodes(executor, identity.partyId, ['email_verification', 'email_change'], now);
+  const { code, codeHash } = newCode();
+  await repository.insertOneTimeCode(executor, {
+    codeHash,
+    partyId: identity.partyId,
+    purpose,
+    email: address,
+    expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_HOURS * HOUR_MS),
+  });
+  const link = `${deps.publicUrl}/verify-email?code=${encodeURIComponent(code)}`;
+  const mail =
+    purpose === 'email_change'
+      ? emailChangeConfirmationMail({ to: address, language: identity.language, link })
+      : emailVerificationMail({ to: address, language: identity.language, link });
+  await enqueueMail(executor, mail);
+}
+
+function rejectWeakPassword(field: string, password: string, email: string): void {
+  const problem = checkNewPassword(password, email);
+  if (problem) throw new ValidationError([{ loc: ['body', field], type: problem }]);
+}
+
+/** Creates a person who can sign in, records the consents sign-up implies, and signs them in. */
+export async function signUp(deps: IdentityDeps, input: SignUp, context: CallContext): Promise<string> {
+  rejectWeakPassword('password', input.password, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const region: Region = input.chosen_region ?? (context.language === 'no' ? 'no' : 'dk');
+  const language: Language =
+    input.chosen_language ?? (context.hasExplicitLanguage ? context.language : LANGUAGE_BY_REGION[region]);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (await repository.isEmailTaken(tx, input.email)) throw new AppError('email_in_use');
+      const identity = await repository.insertPerson(tx, {
+        email: input.email,
+        passwordHash,
+        phone: input.phone ?? null,
+        zipCode: input.zip_code ?? null,
+        language: language === 'is' ? 'en' : language,
+        region,
+        friendRef: input.friend_ref ?? null,
+        userRef: input.user_ref ?? null,
+      });
+      await repository.insertConsentEvents(
+        tx,
+        (['privacy', 'terms'] as const).map((type) => ({
+          partyId: identity.partyId,
+          type,
+          action: 'grant' as const,
+          source: 'signup',
+        })),
+      );
+      if (!input.skip_email)
+        await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
+      return startSession(deps, tx, identity, context);
+    });
+  } catch (error) {
+    // Two sign-ups racing for one address: the unique index decides, the loser gets the usual answer.
+    if (repository.isUniqueViolation(error)) throw new AppError('email_in_use');
+    throw error;
+  }
+}
+
+/** Signs in with e-mail and password. Unknown e-mail and wrong password look the same, timing included. */
+export async function authenticate(deps: IdentityDeps, input: Login, context: CallContext): Promise<string> {
+  const identity = await repository.findIdentityByEmail(deps.db, input.email);
+  const isValid = identity?.passwordHash
+    ? await verifyPassword(identity.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!identity || !isValid) throw new AppError('invalid_credentials');
+  return deps.db.transaction((tx) => startSession(deps, tx, identity, context));
+}
+
+/** A fresh token for the same live session, with up-to-date claims, never outliving the session. */
+export async function refreshSession(deps: IdentityDeps, auth: RequestAuth): Promise<string> {
+  const now = new Date();
+  const session = await findLiveSession(deps.db, auth.sessionId, now);
+  if (!session) throw new AppError('invalid_token');
+  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+  await markSessionRefreshed(deps.db, session.id, now);
+  return deps.auth.issueToken(claimsOf(identity, session.id), { now, notAfter: session.expiresAt });
+}
+
+export async function logout(deps: IdentityDeps, auth: RequestAuth): Promise<void> {
+  await revokeSession(deps.db, auth.sessionId, 'logout');
+}
+
+/** Mails a reset link when the address has an account; answers the same either way (no enumeration). */
+export async function requestPasswordReset(deps: IdentityDeps, email: string): Promise<void> {
+  const identity = await repository.findIdentityByEmail(deps.db, email);
+  if (!identity) return;
+  const now = new Date();
+  const { code, codeHash } = newCode();
+  await deps.db.transaction(async (tx) => {
+    await repository.expireUnusedCodes(tx, identity.partyId, ['password_reset'], now);
+    await repository.insertOneTimeCode(tx, {
+      codeHash,
+      partyId: identity.partyId,
+      purpose: 'password_reset',
+      email: identity.email,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
+    });
+    const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
+    await enqueueMail(tx, passwordResetMail({ to: identity.email, language: identity.language, link }));
+  });
+}
+
+/** Sets a new password from a mailed code and signs the person out everywhere. */
+export async function resetPassword(deps: IdentityDeps, code: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const used = await repository.consumeOneTimeCode(tx, hashCode(code), ['password_reset'], now);
+    const identity = used ? await repository.findIdentityById(tx, used.partyId) : null;
+    if (!used || !identity || identity.email !== used.email) throw new AppError('password_reset_failed');
+    rejectWeakPassword('new_password', newPassword, identity.email);
+    // Following a link sent to the address proves the person reads it.
+    await repository.updateIdentity(tx, identity.partyId, {
+      passwordHash,
+      emailVerifiedAt: identity.emailVerifiedAt ?? now,
+    });
+    await revokeSessionsOfParty(tx, identity.partyId, 'password_reset');
+    await enqueueMail(tx, passwordChangedMail({ to: identity.email, language: identity.language }));
+  });
+}
+
+/** Mails a verification link: to the pending new address if there is one, else to an unverified address. */
+export async function requestEmailVerification(deps: IdentityDeps, auth: RequestAuth): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const identity = await requireIdentity(tx, auth.identityPartyId);
+    if (identity.pendingEmail) {
+      await mailVerificationCode(deps, tx, identity, 'email_change', identity.pendingEmail);
+    } else if (!identity.emailVerifiedAt) {
+      await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
+    }
+  });
+}
+
+/** Follows a verification link: marks the address verified, or completes a pending e-mail change. */
+export async function verifyEmail(
+  deps: IdentityDeps,
+  code: string,
+): Promise<{ email: string; email_verified: true }> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const now = new Date();
+      const used = await repository.consumeOneTimeCode(
+        tx,
+        hashCode(code),
+        ['email_verification', 'email_change'],
+        now,
+      );
+      const identity = used ? await repository.findIdentityById(tx, used.partyId) : null;
+      if (!used || !identity) throw new AppError('email_verification_failed');
+      if (used.purpose === 'email_verification') {
+        if (identity.email !== used.email) throw new AppError('email_verification_failed');
+        const updated = await repository.updateIdentity(tx, identity.partyId, {
+          emailVerifiedAt: identity.emailVerifiedAt ?? now,
+        });
+        return { email: updated.email, email_verified: true as const };
+      }
+      if (identity.pendingEmail !== used.email) throw new AppError('email_verification_failed');
+      if (await repository.isEmailTaken(tx, used.email, identity.partyId)) throw new AppError('email_in_use');
+      const updated = await repository.updateIdentity(tx, identity.partyId, {
+        email: used.email,
+        pendingEmail: null,
+        emailVerifiedAt: now,
+      });
+      return { email: updated.email, email_verified: true as const };
+    });
+  } catch (error) {
+    if (repository.isUniqueViolation(error)) throw new AppError('email_in_use');
+    throw error;
+  }
+}
+
+export async function getProfile(deps: IdentityDeps, auth: RequestAuth) {
+  return presentProfile(await requireIdentity(deps.db, auth.identityPartyId));
+}
+
+const PROFILE_COLUMNS = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  street_address: 'streetAddress',
+  floor: 'floor',
+  side: 'side',
+  door: 'door',
+  zip_code: 'zipCode',
+  city: 'city',
+  mobile: 'mobile',
+  phone: 'phone',
+  language: 'language',
+  region: 'region',
+  club_membership_number: 'clubMembershipNumber',
+} as const satisfies Partial<Record<keyof ProfileUpdate, keyof IdentityChanges>>;
+
+/**
+ * Saves the profile. Every field but the e-mail saves at once; a new e-mail waits in pending_email
+ * until the link mailed to it is followed, and the answer says the save was partial.
+ */
+export async function updateProfile(
+  deps: IdentityDeps,
+  auth: RequestAuth,
+  update: ProfileUpdate,
+): Promise<ProfileSaveResponse> {
+  return deps.db.transaction(async (tx) => {
+    const identity = await requireIdentity(tx, auth.identityPartyId);
+    if (!canActOnParty(auth, 'update', identity.partyId)) throw new AppError('forbidden');
+    const changes: IdentityChanges = {};
+    for (const [field, column] of Object.entries(PROFILE_COLUMNS) as [
+      keyof typeof PROFILE_COLUMNS,
+      string,
+    ][]) {
+      const value = update[field];
+      if (value !== undefined) (changes as Record<string, unknown>)[column] = value;
+    }
+    let changedEmailTo: string | null = null;
+    if (update.email !== undefined) {
+      if (update.email === identity.email) {
+        // Typing the current address back cancels a pending change.
+        changes.pendingEmail = null;
+      } else if (update.email !== identity.pendingEmail) {
+        if (await repository.isEmailTaken(tx, update.email, identity.partyId))
+          throw new AppError('email_in_use');
+        changes.pendingEmail = update.email;
+        changedEmailTo = update.email;
+      }
+    }
+    const updated = await repository.updateIdentity(tx, identity.partyId, changes);
+    if (changedEmailTo) {
+      await mailVerificationCode(deps, tx, updated, 'email_change', changedEmailTo);
+      await enqueueMail(
+        tx,
+        emailChangeNoticeMail({ to: identity.email, language: updated.language, newEmail: changedEmailTo }),
+      );
+    }
+    return { ...presentProfile(updated), save_status: updated.pendingEmail ? 'partial' : 'complete' };
+  });
+}
+
+/** Changes the password, ends every session (this one too) and signs in afresh. */
+export async function changePassword(
+  deps: IdentityDeps,
+  auth: RequestAuth,
+  input: { current_password: string; new_password: string },
+  context: CallContext,
+): Promise<string> {
+  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+  const isCurrent = identity.passwordHash
+    ? await verifyPassword(identity.passwordHash, input.current_password)
+    : false;
+  if (!isCurrent) throw new AppError('invalid_credentials');
+  rejectWeakPassword('new_password', input.new_password, identity.email);
+  const passwordHash = await hashPassword(input.new_password);
+  return deps.db.transaction(async (tx) => {
+    const updated = await repository.updateIdentity(tx, identity.partyId, { passwordHash });
+    await revokeSessionsOfParty(tx, identity.partyId, 'password_changed');
+    await enqueueMail(tx, passwordChangedMail({ to: updated.email, language: updated.language }));
+    return startSession(deps, tx, updated, context);
+  });
+}
+
+/** The signed-in user's stored language, or for a visitor the request's (?lang, Accept-Language, da). */
+export async function getLanguage(deps: IdentityDeps, auth: RequestAuth | null, requestLanguage: Language) {
+  if (!auth) return { language: requestLanguage };
+  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+  return { language: presentProfile(identity).language };
+}
+
+export async function setLanguage(deps: IdentityDeps, auth: RequestAuth, language: Language) {
+  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+  const updated = await repository.updateIdentity(deps.db, identity.partyId, { language });
+  return { language: presentProfile(updated).language };
+}
+
+/** The user's region, or for a visitor a guess from the language they read (Norwegian → no). */
+export async function getRegion(deps: IdentityDeps, auth: RequestAuth | null, requestLanguage: Language) {
+  if (!auth) return { region: (requestLanguage === 'no' ? 'no' : 'dk') as Region };
+  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+  return { region: presentRegion(identity.region) };
+}
+
+export async function listConsents(deps: IdentityDeps, auth: RequestAuth) {
+  return presentConsents(await repository.listConsentEvents(deps.db, auth.identityPartyId));
+}
+
+/** Records a consent decision; the history keeps every earlier one. */
+export async function decideConsent(
+  deps: IdentityDeps,
+  auth: RequestAuth,
+  type: ConsentType,
+  action: 'grant' | 'revoke',
+) {
+  if (!canDecideConsent(auth, auth.identityPartyId)) throw new AppError('forbidden');
+  return deps.db.transaction(async (tx) => {
+    await repository.insertConsentEvents(tx, [
+      { partyId: auth.identityPartyId, type, action, source: 'user' },
+    ]);
+    return presentConsent(type, await repository.listConsentEvents(tx, auth.identityPartyId));
+  });
+}
+
+/**
+ * Deletes the account for good: personal data erased or pseudonymised, consents and codes removed,
+ * analytics detached, every session revoked. The party row stays (deleted) so payment records,
+ * which bookkeeping law keeps for five years, still have an owner.
+ */
+export async function deleteAccount(
+  deps: IdentityDeps,
+  auth: RequestAuth,
+  partyId: string,
+  // Checked by the route schema (all four must be true); taken here so no caller can skip them.
+  _confirmations: AccountDeletion,
+): Promise<void> {
+  // An unknown id answers like someone else's: whether a party exists is not the caller's business.
+  if (!canActOnParty(auth, 'delete', partyId)) throw new AppError('forbidden');
+  await deps.db.transaction(async (tx) => {
+    const identity = await repository.findIdentityById(tx, partyId);
+    if (!identity) throw new AppError('forbidden');
+    const now = new Date();
+    await repository.updateIdentity(tx, partyId, {
+      email: `deleted-${partyId}@deleted.invalid`,
+      pendingEmail: null,
+      passwordHash: null,
+      emailVerifiedAt: null,
+      verifiedOn: null,
+      birthDate: null,
+      firstName: null,
+      lastName: null,
+      streetAddress: null,
+      floor: null,
+      side: null,
+      door: null,
+      zipCode: null,
+      city: null,
+      mobile: null,
+      phone: null,
+      clubMembershipNumber: null,
+      friendRef: null,
+      userRef: null,
+      deletedAt: now,
+    });
+    await repository.markPartyDeleted(tx, partyId, now);
+    await repository.deleteConsentEvents(tx, partyId);
+    await repository.deleteOneTimeCodes(tx, partyId);
+    await repository.detachTrackingEvents(tx, partyId);
+    await revokeSessionsOfParty(tx, partyId, 'account_deleted');
+    const retainUntil = new Date(now);
+    retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + RETENTION_YEARS);
+    await repository.insertAccountDeletion(tx, { partyId, deletedAt: now, retainUntil });
+    await enqueueMail(tx, accountDeletedMail({ to: identity.email, language: identity.language }));
+  });
+}
+
+/** Everything held about the signed-in person (GDPR Art. 15 and 20). */
+export async function exportPersonalData(deps: IdentityDeps, auth: RequestAuth): Promise<PersonalDataExport> {
+  if (!canActOnParty(auth, 'export', auth.identityPartyId)) throw new AppError('forbidden');
+  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+  const [consentEvents, sessions, trackingEvents] = await Promise.all([
+    repository.listConsentEvents(deps.db, identity.partyId),
+    repository.listSessions(deps.db, identity.partyId),
+    repository.listTrackingEvents(deps.db, identity.partyId),
+  ]);
+  return presentPersonalDataExport({ identity, consentEvents, sessions, trackingEvents, now: new Date() });
+}

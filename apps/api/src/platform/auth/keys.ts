@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type CryptoKey,
+  exportJWK,
+  exportPKCS8,
+  exportSPKI,
+  generateKeyPair,
+  importJWK,
+  importPKCS8,
+  importSPKI,
+  type JWK,
+} from 'jose';
+
+export const TOKEN_ALGORITHM = 'EdDSA';
+
+export interface SigningKeys {
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  /** Key id: a thumbprint of the public key, so verifiers can pick the right key after a rotation. */
+  kid: string;
+  /** The public key as published at /api/identities/.well-known/jwks.json. */
+  publicJwk: JWK;
+}
+
+export interface KeySource {
+  /** PEM (PKCS#8) or a JSON JWK with `d`; from AUTH_PRIVATE_KEY. */
+  privateKey?: string | undefined;
+  /** PEM (SPKI) or a JSON JWK; from AUTH_PUBLIC_KEY. Derived from the private JWK when absent. */
+  publicKey?: string | undefined;
+  /** Where generated keys are kept when none are configured (DATA_DIR/keys). */
+  dataDir?: string | undefined;
+}
+
+async function importKey(text: string, kind: 'private' | 'public'): Promise<CryptoKey> {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    const jwk = JSON.parse(trimmed) as JWK;
+    const material = kind === 'public' ? { ...jwk, d: undefined } : jwk;
+    return (await importJWK(material, TOKEN_ALGORITHM, { extractable: true })) as CryptoKey;
+  }
+  // Environment variables often carry PEM with literal "\n" sequences.
+  const pem = trimmed.replace(/\\n/g, '\n');
+  return kind === 'private'
+    ? importPKCS8(pem, TOKEN_ALGORITHM, { extractable: true })
+    : importSPKI(pem, TOKEN_ALGORITHM, { extractable: true });
+}
+
+async function completeKeys(privateKey: CryptoKey, publicKey: CryptoKey): Promise<SigningKeys> {
+  const jwk = await exportJWK(publicKey);
+  const publicJwk: JWK = { kty: jwk.kty, crv: jwk.crv, x: jwk.x };
+  const kid = createHash('sha256').update(JSON.stringify(publicJwk)).digest('base64url').slice(0, 16);
+  return { privateKey, publicKey, kid, publicJwk: { ...publicJwk, kid, alg: TOKEN_ALGORITHM, use: 'sig' } };
+}
+
+/** A fresh pair that lives only in memory: for tests, where nothing must outlive the process. */
+export async function generateSigningKeys(): Promise<SigningKeys> {
+  const pair = await generateKeyPair(TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
+  return completeKeys(pair.privateKey, pair.publicKey);
+}
+
+async function readIfPresent(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Loads the Ed25519 token keys: from configuration when given; otherwise from DATA_DIR/keys,
+ * generating them there once (mode 0600) so that issued tokens survive a restart.
+ */
+export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
+  if (source.privateKey) {
+    const privateKey = await importKey(source.privateKey, 'private');
+    const publicKey = source.publicKey
+      ? await importKey(source.publicKey, 'public')
+      : await importKey(JSON.stringify(await exportJWK(privateKey)), 'public');
+    return completeKeys(privateKey, publicKey);
+  }
+  if (!source.dataDir) return generateSigningKeys();
+
+  const dir = join(source.dataDir, 'keys');
+  const privatePath = join(dir, 'auth-private.pem');
+  const publicPath = join(dir, 'auth-public.pem');
+  const [storedPrivate, storedPublic] = await Promise.all([
+    readIfPresent(privatePath),
+    readIfPresent(publicPath),
+  ]);
+  if (storedPrivate && storedPublic) {
+    return completeKeys(await importKey(storedPrivate, 'private'), await importKey(storedPublic, 'public'));
+  }
+  const keys = await generateSigningKeys();
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFile(privatePath, await exportPKCS8(keys.privateKey), { mode: 0o600 });
+  await writeFile(publicPath, await exportSPKI(keys.publicKey), { mode: 0o644 });
+  // mode on writeFile is ignored when the file already existed; make sure of it.
+  await chmod(privatePath, 0o600);
+  return keys;
+}

@@ -1,0 +1,89 @@
+import type { ErrorCode, ValidationErrorResponse } from '@nbr/domain/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ValidationError } from '../errors.ts';
+import { issueMessageKey, type RequestIssue, RequestValidationError, requestPart } from './validation.ts';
+
+/** Answers a 422 in the shape existing clients read, every message in the caller's language. */
+export function sendValidationError(request: FastifyRequest, reply: FastifyReply, issues: RequestIssue[]) {
+  const body: ValidationErrorResponse = {
+    detail: issues.map((issue) => ({
+      loc: issue.loc,
+      msg: request.t(issueMessageKey(issue.type), issue.params),
+      type: issue.type,
+    })),
+    code: 'validation_failed',
+  };
+  return reply.status(422).send(body);
+}
+
+export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  if (error.code === 'invalid_token') {
+    // Existing clients compare the detail itself with "invalid_token", so it is never translated.
+    return reply.status(401).send({ detail: 'invalid_token', code: 'invalid_token' });
+  }
+  if (error instanceof ValidationError) {
+    return sendValidationError(
+      request,
+      reply,
+      error.issues.map((issue) => ({ loc: issue.loc, type: issue.type, params: issue.params ?? {} })),
+    );
+  }
+  if (error.status === 422) {
+    // A 422 code thrown without a field still answers in the 422 shape clients expect.
+    return sendValidationError(request, reply, [{ loc: ['body'], type: error.code, params: error.params }]);
+  }
+  if (error.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+  return reply
+    .status(error.status)
+    .send({ detail: request.t(`errors.${error.code}`, error.params), code: error.code });
+}
+
+const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
+  401: 'not_authenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+};
+
+function isJsonSyntaxError(error: FastifyError): boolean {
+  return (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (error instanceof SyntaxError && error.statusCode === 400)
+  );
+}
+
+/**
+ * The one error handler: expected failures answer their code and a translated text, anything
+ * unexpected is logged in full and answered without internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendAppError(request, reply, error);
+
+    if (error instanceof RequestValidationError) {
+      const part = requestPart(error.validationContext);
+      return sendValidationError(
+        request,
+        reply,
+        error.issues.map(({ path, type, params }) => ({ loc: [part, ...path], type, params })),
+      );
+    }
+
+    if (isJsonSyntaxError(error)) {
+      return sendValidationError(request, reply, [{ loc: ['body'], type: 'invalid_json', params: {} }]);
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Framework errors a client can cause: body too large, unsupported media type and the like.
+      request.log.info({ err: error }, 'request rejected');
+      const code = CODE_BY_CLIENT_STATUS[status] ?? 'bad_request';
+      return reply.status(status).send({ detail: request.t(`errors.${code}`), code });
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ detail: request.t('errors.internal_error'), code: 'internal_error' });
+  });
+}

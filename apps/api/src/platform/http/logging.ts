@@ -1,0 +1,67 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Config } from '../../config.ts';
+
+/** Client-supplied header values are capped so a client cannot flood the logs. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined ? undefined : text.slice(0, 100);
+}
+
+/** One-time codes travel in URLs (reset and verification links); they never reach the logs. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/(?:password-resets|email-verifications)\/)[^/?]+/g, '$1[redacted]')
+    .replace(/([?&](?:code|token|ticket)=)[^&]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(
+  config: Config,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
+  const pretty = !stream && config.nodeEnv === 'development' && process.stdout.isTTY;
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; hostname?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.hostname,
+        remote_address: request.ip,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Every log line of a request carries the client's app version and session id, so one user's
+ * journey can be followed across requests.
+ */
+export function childLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: object,
+  rawRequest: IncomingMessage,
+): FastifyBaseLogger {
+  return logger.child(
+    {
+      ...bindings,
+      app_version: headerValue(rawRequest.headers['app-version']),
+      session_id: headerValue(rawRequest.headers['session-id']),
+    },
+    options,
+  );
+}

@@ -1,0 +1,41 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { AppError } from '../errors.ts';
+
+/** Only the API and the stand-ins are limited: the web app's static files are cheap and cacheable. */
+export function isLimitedPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/');
+}
+
+/**
+ * Route config for routes an attacker would hammer (log-in, sign-up, password reset): a tight
+ * per-address budget of their own, counted per route, on top of the global one.
+ * Use as `config: sensitiveRateLimit()` in a route's options.
+ */
+export function sensitiveRateLimit(): { rateLimit: RateLimitOptions } {
+  return {
+    rateLimit: {
+      max: (request: FastifyRequest) => request.server.config.rateLimit.sensitivePerMinute,
+      timeWindow: 60_000,
+    },
+  };
+}
+
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, options: { perMinute: number; redis: Redis | null }) => {
+    await app.register(rateLimit, {
+      global: true,
+      max: options.perMinute,
+      timeWindow: 60_000,
+      allowList: (request) => !isLimitedPath(request.url),
+      ...(options.redis ? { redis: options.redis, nameSpace: 'nbr:rate-limit:' } : {}),
+      // A Redis outage must not take the whole API down with it.
+      skipOnError: true,
+      errorResponseBuilder: () => new AppError('rate_limited'),
+      onExceeded: (request, key) => request.log.warn({ key }, 'rate limit exceeded'),
+    });
+  },
+  { name: 'rate-limit' },
+);

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Vite names these files by content hash: a new build gets new names, so caching them for a year is safe. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The entry points of a build must be revalidated, or clients would keep an old build forever. */
+const REVALIDATE = 'no-cache';
+
+function isOwnedByServer(url: string): boolean {
+  return /^\/(api|dev)(\/|\?|$)/.test(url);
+}
+
+/** A browser navigation (as opposed to a missing script, image or API call). */
+function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isOwnedByServer(request.url)) return false;
+  if (request.headers.accept?.includes('text/html')) return true;
+  const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
+  return !lastSegment.includes('.');
+}
+
+const MISSING_BUILD_PAGE = (distDir: string) => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Web app not built</title></head>
+<body>
+<h1>The web app has not been built</h1>
+<p>The API is running, but there is no web app in <code>${distDir.replace(/[<>&]/g, '')}</code>.</p>
+<p>Build it with <code>npm run build</code> (or start everything with <code>npm start</code>, which builds what is missing).</p>
+<p>The API itself answers under <a href="/api/docs">/api/docs</a>.</p>
+</body>
+</html>
+`;
+
+/**
+ * Serves the built web app with a fallback to index.html for client-side routes, and answers every
+ * unknown /api and /dev path with a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: '/',
+      index: false,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
+        response.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!hasBuild) {
+      return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE(options.distDir));
+    }
+    return reply
+      .header('cache-control', REVALIDATE)
+      .sendFile('index.html', options.distDir, { cacheControl: false });
+  };
+
+  // The static plugin would answer the root, a directory, with 403.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: app.config.rateLimit.perMinute, timeWindow: 60_000 }) },
+    (request, reply) => {
+      if (isNavigation(request)) return sendIndex(reply);
+      return reply.status(404).send({ detail: request.t('errors.not_found'), code: 'not_found' });
+    },
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Server texts in English, the reference catalogue: every other language must have the same keys.
+ * `{name}` placeholders are filled by `translate`.
+ */
+export const en = {
+  'errors.validation_failed': 'Some fields are not filled in correctly.',
+  'errors.invalid_token': 'Your session has expired. Please log in again.',
+  'errors.not_authenticated': 'You need to log in first.',
+  'errors.forbidden': 'You do not have access to this.',
+  'errors.not_found': 'Not found.',
+  'errors.invalid_credentials': 'Wrong e-mail or password.',
+  'errors.email_in_use': 'This e-mail address is already in use.',
+  'errors.password_too_common': 'This password is too common. Please choose another.',
+  'errors.password_reset_failed': 'Could not reset the password',
+  'errors.email_verification_failed': 'Could not verify the e-mail address. The link may have expired.',
+  'errors.session_revoked': 'You have been logged out. Please log in again.',
+  'errors.rate_limited': 'Too many attempts. Please try again in a moment.',
+  'errors.confirmations_missing': 'Please confirm every point.',
+  'errors.conflict': 'The change could not be saved because the data changed meanwhile.',
+  'errors.bad_request': 'The request could not be understood.',
+  'errors.internal_error': 'Something went wrong on our side. Please try again later.',
+  'errors.service_unavailable': 'The service is temporarily unavailable. Please try again later.',
+
+  'validation.required': 'This field is required.',
+  'validation.invalid_email': 'Enter a valid e-mail address.',
+  'validation.password_too_short': 'The password must be at least {minimum} characters.',
+  'validation.password_too_long': 'The password can be at most {maximum} characters.',
+  'validation.password_too_common': 'This password is too common. Please choose another.',
+  'validation.passwords_do_not_match': 'The passwords do not match.',
+  'validation.must_accept': 'You must accept to continue.',
+  'validation.invalid_zip_code': 'Enter a postal code of 4 digits.',
+  'validation.invalid_phone': 'Enter a valid phone number.',
+  'validation.too_long': 'Can be at most {maximum} characters.',
+  'validation.invalid_club_membership_number': 'The membership number must be 6 to 8 characters.',
+  'validation.confirm_all': 'Please confirm every point.',
+  'validation.invalid_value': 'The value is not valid.',
+  'validation.invalid_type': 'The value has the wrong type.',
+  'validation.too_short': 'Must be at least {minimum} characters.',
+  'validation.too_small': 'Must be at least {minimum}.',
+  'validation.too_big': 'Can be at most {maximum}.',
+  'validation.invalid_format': 'The format is not valid.',
+  'validation.unrecognized_key': 'This field is not allowed.',
+  'validation.invalid_json': 'The request body is not valid JSON.',
+
+  'mail.link_hint': 'If the button does not work, copy this address into your browser:',
+  'mail.footer': 'This e-mail was sent automatically by the Nordic Bike Registry. Replies are not read.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Catalogue = Record<MessageKey, string>;

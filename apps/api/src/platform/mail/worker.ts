@@ -1,0 +1,163 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { type MailTransport, PermanentMailError } from './transport.ts';
+
+export interface MailWorkerOptions {
+  db: Database;
+  transport: MailTransport;
+  from: string;
+  logger: FastifyBaseLogger;
+  /** Pause between polls of the outbox. */
+  intervalMs?: number;
+  batchSize?: number;
+  /** After this many failed attempts a mail is marked failed and left alone. */
+  maxAttempts?: number;
+  /** Seconds to wait before attempt n+1 after n failures. */
+  backoffSeconds?: (failures: number) => number;
+  /** A claimed mail not settled within this many seconds (the instance died) is tried again. */
+  leaseSeconds?: number;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export interface MailWorker {
+  /** Delivers every mail that is due now. Calls queue behind each other, so none is skipped. */
+  runOnce(): Promise<DeliveryReport>;
+  /** Polls the outbox until stopped. */
+  start(): void;
+  /** Stops polling and waits for the delivery under way. */
+  stop(): Promise<void>;
+}
+
+/** 30 s, 1 min, 2 min … capped at an hour: about three hours of outage before a mail fails. */
+export function defaultBackoffSeconds(failures: number): number {
+  return Math.min(30 * 2 ** (failures - 1), 3600);
+}
+
+const secondsFromNow = (seconds: number) => sql`now() + (${seconds} * interval '1 second')`;
+
+/**
+ * Delivers the mail outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
+ * API instances share the work without sending a mail twice; a crash mid-send only delays a mail.
+ */
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const {
+    db,
+    transport,
+    from,
+    logger,
+    intervalMs = 1000,
+    batchSize = 20,
+    maxAttempts = 10,
+    backoffSeconds = defaultBackoffSeconds,
+    leaseSeconds = 300,
+  } = options;
+  let queue: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+
+  async function claim() {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: secondsFromNow(leaseSeconds) })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function pass(): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+    for (;;) {
+      const batch = await claim();
+      for (const mail of batch) {
+        const attempts = mail.attempts + 1;
+        try {
+          await transport.send({
+            from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+          await db
+            .update(mailOutbox)
+            .set({ status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
+            .where(eq(mailOutbox.id, mail.id));
+          report.sent += 1;
+          logger.info(
+            { mail_id: mail.id, template: mail.template, transport: transport.name },
+            'mail delivered',
+          );
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const isFinal = error instanceof PermanentMailError || attempts >= maxAttempts;
+          await db
+            .update(mailOutbox)
+            .set(
+              isFinal
+                ? { status: 'failed', attempts, lastError: message.slice(0, 1000) }
+                : {
+                    attempts,
+                    lastError: message.slice(0, 1000),
+                    nextAttemptAt: secondsFromNow(backoffSeconds(attempts)),
+                  },
+            )
+            .where(eq(mailOutbox.id, mail.id));
+          if (isFinal) report.failed += 1;
+          else report.retried += 1;
+          logger[isFinal ? 'error' : 'warn'](
+            { mail_id: mail.id, template: mail.template, attempts, err: error },
+            isFinal ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+          );
+        }
+      }
+      if (batch.length < batchSize) return report;
+    }
+  }
+
+  function runOnce(): Promise<DeliveryReport> {
+    const next = queue.then(pass, pass);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  function schedule() {
+    if (!running) return;
+    timer = setTimeout(async () => {
+      try {
+        await runOnce();
+      } catch (error) {
+        logger.error({ err: error }, 'mail worker pass failed');
+      }
+      schedule();
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKind } from './test/helper.ts';
+
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('server start-up and shutdown', () => {
+  let dataDir: string;
+  let databaseEnv: Record<string, string> = {};
+  let schema: string | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'nbr-server-test-'));
+    const url = process.env.TEST_DATABASE_URL;
+    if (testDatabaseKind() === 'postgres' && url) {
+      schema = `t_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      const target = new URL(url);
+      target.searchParams.set('options', `-c search_path=${schema}`);
+      databaseEnv = { DATABASE_URL: target.toString() };
+    }
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (schema && process.env.TEST_DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+  });
+
+  it('migrates, seeds the demo accounts, serves, and exits 0 on SIGTERM', { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const server = startServer({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, ...databaseEnv });
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHealth(url, server.child);
+      expect(server.output()).toContain('anna@demo.cykelregister.dk');
+      expect(server.output()).toContain('ola@demo.cykelregister.dk');
+      expect(server.output()).toContain('demo-password-2026');
+
+      const login = await fetch(`${url}/api/identities/authentications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'anna@demo.cykelregister.dk', password: 'demo-password-2026' }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+
+    // A second start finds the schema current and the accounts in place.
+    const again = startServer({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, ...databaseEnv });
+    try {
+      await waitForHealth(url, again.child);
+      expect(again.output()).toContain('anna@demo.cykelregister.dk');
+    } finally {
+      again.child.kill('SIGINT');
+    }
+    expect(await again.exited).toBe(0);
+  });
+
+  it('refuses to start in production with the mailbox stand-in, naming the variable', async () => {
+    const server = startServer({ NODE_ENV: 'production', PORT: 'x', DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('SMTP_URL: must be set in production');
+    expect(server.output()).toContain('PORT:');
+  });
+});

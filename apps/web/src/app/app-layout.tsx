@@ -1,0 +1,131 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useRegion } from '../lib/region.ts';
+import { useSession } from '../lib/session.ts';
+import { Icon } from '../ui/icon.tsx';
+import { LoadingState } from '../ui/spinner.tsx';
+import styles from './layout.module.css';
+import { SiteFooter } from './public-layout.tsx';
+import { externalHref, isCurrentEntry, type SidebarEntry, visibleSidebarEntries } from './sidebar.ts';
+import { SiteHeader } from './site-header.tsx';
+
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const { region } = useRegion();
+  const { claims, signOut } = useSession();
+  const entries = visibleSidebarEntries();
+  const internal = entries.filter((entry) => entry.kind === 'internal');
+  const external = entries.filter((entry) => entry.kind === 'external');
+
+  const renderEntry = (entry: SidebarEntry) => {
+    const className = [styles.navLink, entry.desktopOnly && styles.desktopOnly].filter(Boolean).join(' ');
+    if (entry.kind === 'external') {
+      return (
+        <li key={entry.id}>
+          <Link
+            href={externalHref(entry.link, region)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={className}
+          >
+            <Icon name={entry.icon} />
+            <span>{t(entry.labelKey)}</span>
+            <span className="visually-hidden">{t('shell.opensInNewTab')}</span>
+          </Link>
+        </li>
+      );
+    }
+    const isCurrent = isCurrentEntry(entry, pathname);
+    return (
+      <li key={entry.id}>
+        <Link
+          href={entry.href}
+          className={className}
+          aria-current={isCurrent ? 'page' : undefined}
+          onPress={onNavigate}
+        >
+          <Icon name={entry.icon} />
+          <span>{t(entry.labelKey)}</span>
+        </Link>
+      </li>
+    );
+  };
+
+  return (
+    <nav aria-label={t('shell.appNavigation')} className={styles.nav}>
+      {claims ? <p className={styles.navUser}>{t('shell.signedInAs', { email: claims.email })}</p> : null}
+      <ul className={styles.navList}>{internal.map(renderEntry)}</ul>
+      <div className={styles.navSeparator} role="presentation" />
+      <ul className={styles.navList}>
+        {external.map(renderEntry)}
+        <li>
+          <Button className={styles.navLink} onPress={() => void signOut()}>
+            <Icon name="logout" />
+            <span>{t('shell.signOut')}</span>
+          </Button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function MenuDrawer() {
+  const { t } = useTranslation('common');
+  const [isOpen, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    void pathname;
+    setOpen(false);
+  }, [pathname]);
+
+  return (
+    <>
+      <Button className={styles.menuButton} onPress={() => setOpen(true)} aria-expanded={isOpen}>
+        <Icon name="menu" />
+        <span>{t('shell.openMenu')}</span>
+      </Button>
+      <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className={styles.drawerOverlay}>
+        <Modal className={styles.drawer}>
+          <Dialog className={styles.drawerDialog} aria-labelledby="app-menu-title">
+            <div className={styles.drawerHeader}>
+              <Heading slot="title" id="app-menu-title" className={styles.drawerTitle}>
+                {t('shell.appNavigation')}
+              </Heading>
+              <Button className={styles.navLink} style={{ width: 'auto' }} onPress={() => setOpen(false)}>
+                <Icon name="close" />
+                <span className="visually-hidden">{t('shell.closeMenu')}</span>
+              </Button>
+            </div>
+            <SidebarNav onNavigate={() => setOpen(false)} />
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}
+
+/** The signed-in area: the sidebar as a column on wide screens, a menu button and drawer on phones. */
+export function Component() {
+  return (
+    <>
+      <SiteHeader wide leading={<MenuDrawer />} />
+      <div className={styles.appBody}>
+        <aside className={styles.sidebar}>
+          <div className={styles.sidebarSticky}>
+            <SidebarNav />
+          </div>
+        </aside>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { Suspense } from 'react';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { LoadingState } from '../ui/spinner.tsx';
+import styles from './layout.module.css';
+import { SiteHeader } from './site-header.tsx';
+
+const FOOTER_LINKS = [
+  { key: 'footer.howItWorks', href: paths.content.howItWorks.getHref() },
+  { key: 'footer.ourMission', href: paths.content.ourMission.getHref() },
+  { key: 'footer.advisoryBoard', href: paths.content.advisoryBoard.getHref() },
+  { key: 'footer.privacy', href: paths.content.privacy.getHref() },
+  { key: 'footer.terms', href: paths.content.terms.getHref() },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation('common');
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.footerInner}>
+        <p className={styles.footerTagline}>{t('footer.tagline')}</p>
+        <nav aria-label={t('shell.footerNavigation')}>
+          <ul className={styles.footerLinks}>
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.key}>
+                <Link href={link.href}>{t(link.key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}
+
+/** Public pages: header, the page, footer. */
+export function PublicLayout({ children }: { children?: React.ReactNode }) {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useHref, useLocation, useNavigate } from 'react-router';
+import { requiresLogin } from '../lib/access.ts';
+import { sendToLogin } from '../lib/redirect.ts';
+import { sessionStore } from '../lib/session-store.ts';
+import { useBuildWatcher } from './build-watcher.ts';
+import styles from './layout.module.css';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { rememberLastPath } from './reload.ts';
+import { RouteAnnouncer } from './route-announcer.tsx';
+
+/**
+ * If the session ends while a page that needs it is open (another tab signed out), go to login.
+ * The address is read from the browser, not from React: rendering the page that a sign-out just
+ * navigated to may lag behind, and that must not count as losing the session on the old page.
+ */
+function useSessionGuard(): void {
+  const snapshot = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.getSnapshot,
+    sessionStore.getSnapshot,
+  );
+  useEffect(() => {
+    if (!snapshot.claims && requiresLogin(window.location.pathname)) sendToLogin();
+  }, [snapshot.claims]);
+}
+
+/** Scroll position is restored per path (not per history entry), as SPEC §2 asks. */
+const scrollKey = (location: { pathname: string }) => location.pathname;
+
+/** Everything every page shares: routing for links, scroll, announcements, progress, new builds. */
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const location = useLocation();
+  useBuildWatcher();
+  useSessionGuard();
+
+  useEffect(() => {
+    rememberLastPath(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+
+  return (
+    <AriaRouterProvider navigate={(href, options) => void navigate(href, options)} useHref={useHref}>
+      <a href="#main" className={styles.skipLink}>
+        {t('shell.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <Outlet />
+      <RouteAnnouncer />
+      <ScrollRestoration getKey={scrollKey} />
+    </AriaRouterProvider>
+  );
+}

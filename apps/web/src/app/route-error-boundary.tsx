@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isApiError } from '../lib/api-client.ts';
+import { currentLocation } from '../lib/navigation.ts';
+import { LoadingState } from '../ui/spinner.tsx';
+import { PublicLayout } from './public-layout.tsx';
+import { reloadOnce } from './reload.ts';
+import { NotFoundPage } from './routes/not-found.tsx';
+import { ServerErrorPage } from './routes/server-error.tsx';
+import { isChunkLoadError } from './shell-rules.ts';
+
+/** The status an error stands for: 404 shows the 404 page, everything else the 500 page. */
+export function errorStatus(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status;
+  if (isApiError(error)) return error.status === 404 ? 404 : 500;
+  return 500;
+}
+
+/**
+ * Shows what went wrong inside the surrounding layout. A part of the app that failed to download
+ * (a new deploy replaced it) reloads the address once instead; if that did not help, the 500 page.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const isChunkError = isChunkLoadError(error);
+  const [isReloading, setReloading] = useState(isChunkError);
+
+  useEffect(() => {
+    if (isChunkError) setReloading(reloadOnce(currentLocation()));
+  }, [isChunkError]);
+
+  useEffect(() => {
+    if (!isChunkError && errorStatus(error) >= 500) console.error(error);
+  }, [error, isChunkError]);
+
+  if (isReloading) return <LoadingState />;
+  if (errorStatus(error) === 404) return <NotFoundPage />;
+  return <ServerErrorPage />;
+}
+
+/** The last line: a layout itself failed, so the error is shown with the public chrome. */
+export function RootErrorBoundary() {
+  return (
+    <PublicLayout>
+      <RouteErrorBoundary />
+    </PublicLayout>
+  );
+}

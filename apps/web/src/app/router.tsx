@@ -1,0 +1,205 @@
+import {
+  createBrowserRouter,
+  createPath,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import { paths } from '../config/paths.ts';
+import { type LoginDependency, requiresLogin } from '../lib/access.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
+import { currentLocation, registerNavigator } from '../lib/navigation.ts';
+import { rememberRedirect } from '../lib/redirect.ts';
+import { sessionStore } from '../lib/session-store.ts';
+import { PublicLayout } from './public-layout.tsx';
+import { reloadOnce } from './reload.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RootErrorBoundary, RouteErrorBoundary } from './route-error-boundary.tsx';
+import { isChunkLoadError } from './shell-rules.ts';
+
+/** What a route may declare for the shell. */
+export interface RouteHandle {
+  /** What returning to this page after login needs (default loggedIn). */
+  loginDependency?: LoginDependency;
+}
+
+type RouteModule = Awaited<
+  ReturnType<NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>>
+>;
+
+/**
+ * A lazily loaded page with the i18n namespaces it needs, loaded together so the page never shows
+ * untranslated keys. If the page's code cannot be downloaded (a new deploy replaced it), the
+ * browser loads the address afresh — once; a second failure shows the error page.
+ */
+function page(load: () => Promise<RouteModule>, namespaces: readonly string[] = []) {
+  return async (): Promise<RouteModule> => {
+    try {
+      const [module] = await Promise.all([load(), loadNamespaces(['common', ...namespaces])]);
+      // No module: the download failed and main.tsx already started a reload; wait for it.
+      if (!module) return new Promise<never>(() => {});
+      return module;
+    } catch (error) {
+      if (isChunkLoadError(error)) {
+        const target = router.state.navigation.location;
+        if (reloadOnce(target ? createPath(target) : currentLocation())) return new Promise<never>(() => {});
+      }
+      throw error;
+    }
+  };
+}
+
+const notFound = page(() => import('./routes/not-found.tsx'));
+
+/** The routes that have screens today; every other address of config/paths.ts is a 404 until built. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    // The access check is synchronous; there is nothing to show while it runs.
+    HydrateFallback: () => null,
+    loader: accessLoader,
+    shouldRevalidate: () => true,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: page(() => import('../features/content/pages/home-page.tsx'), ['content']),
+              },
+              {
+                path: paths.content.privacy.path,
+                lazy: page(() => import('../features/content/pages/privacy-page.tsx'), ['content']),
+              },
+              {
+                path: paths.content.terms.path,
+                lazy: page(() => import('../features/content/pages/terms-page.tsx'), ['content']),
+              },
+              {
+                path: paths.content.ourMission.path,
+                lazy: page(() => import('../features/content/pages/our-mission-page.tsx'), ['content']),
+              },
+              {
+                path: paths.content.advisoryBoard.path,
+                lazy: page(() => import('../features/content/pages/advisory-board-page.tsx'), ['content']),
+              },
+              {
+                path: paths.content.howItWorks.path,
+                lazy: page(() => import('../features/content/pages/how-it-works-page.tsx'), ['content']),
+              },
+              {
+                path: paths.auth.login.path,
+                lazy: page(() => import('../features/auth/pages/login-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.signup.path,
+                lazy: page(() => import('../features/auth/pages/signup-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.signupNewsletter.path,
+                lazy: page(() => import('../features/auth/pages/newsletter-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.signupNewsletterSleek.path,
+                lazy: page(() => import('../features/auth/pages/newsletter-sleek-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.forgotPassword.path,
+                lazy: page(() => import('../features/auth/pages/forgot-password-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.forgotPasswordCheckMail.path,
+                lazy: page(() => import('../features/auth/pages/check-mail-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.resetPassword.path,
+                lazy: page(() => import('../features/auth/pages/reset-password-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.resetPasswordSuccess.path,
+                lazy: page(() => import('../features/auth/pages/reset-password-success-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.verifyEmail.path,
+                lazy: page(() => import('../features/auth/pages/verify-email-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.successfullyDeleted.path,
+                lazy: page(
+                  () => import('../features/settings/pages/successfully-deleted-page.tsx'),
+                  ['settings'],
+                ),
+              },
+              { path: paths.public.notFound.path, lazy: notFound },
+              { path: '*', lazy: notFound },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.app.home.path,
+        lazy: page(() => import('./app-layout.tsx')),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              { index: true, lazy: page(() => import('./routes/app-home.tsx')) },
+              {
+                path: paths.app.settings.path,
+                lazy: page(() => import('../features/settings/pages/settings-page.tsx'), ['settings']),
+              },
+              {
+                path: paths.app.settingsCaution.path,
+                lazy: page(() => import('../features/settings/pages/caution-page.tsx'), ['settings']),
+              },
+              {
+                path: paths.app.settingsDeleteUser.path,
+                lazy: page(() => import('../features/settings/pages/delete-user-page.tsx'), ['settings']),
+              },
+              {
+                path: paths.app.settingsDeleteCompleted.path,
+                lazy: page(
+                  () => import('../features/settings/pages/delete-completed-page.tsx'),
+                  ['settings'],
+                ),
+              },
+              { path: '*', lazy: notFound },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * The access rule of SPEC §2 for every navigation: a visitor on a page that needs a session goes
+ * to /login and the page is remembered (with what it needs) for after the login. A signed-in user
+ * who opens /login goes straight to the app.
+ */
+export function accessLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const claims = sessionStore.getClaims();
+  if (!claims && requiresLogin(url.pathname)) {
+    const matches = matchRoutes(routes, url.pathname) ?? [];
+    const needsVerified = matches.some(
+      (match) => (match.route.handle as RouteHandle | undefined)?.loginDependency === 'verifiedIdentity',
+    );
+    rememberRedirect(`${url.pathname}${url.search}`, needsVerified ? 'verifiedIdentity' : 'loggedIn');
+    throw redirect(paths.auth.login.getHref());
+  }
+  if (claims && url.pathname.replace(/\/+$/, '') === paths.auth.login.path) {
+    throw redirect(paths.app.home.getHref());
+  }
+  return null;
+}
+
+export const router = createBrowserRouter(routes);
+
+registerNavigator((href, options) => router.navigate(href, options));

@@ -1,0 +1,168 @@
+import type { Profile } from '@nbr/domain/identity';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/paths.ts';
+import { useRequestEmailVerification } from '../../features/auth/api/request-email-verification.ts';
+import { useProfile } from '../../features/settings/api/get-profile.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button, LinkButton } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Icon } from '../../ui/icon.tsx';
+import { PageLayout } from '../../ui/page-layout.tsx';
+import { LoadingState } from '../../ui/spinner.tsx';
+import styles from './app-home.module.css';
+
+interface ProfileStep {
+  key: 'stepEmail' | 'stepName' | 'stepAddress' | 'stepPhone';
+  isDone: boolean;
+}
+
+/** What makes a profile useful to police and insurers when a bike is stolen. */
+export function profileSteps(profile: Profile): ProfileStep[] {
+  return [
+    { key: 'stepEmail', isDone: profile.email_verified },
+    { key: 'stepName', isDone: Boolean(profile.first_name && profile.last_name) || Boolean(profile.name) },
+    { key: 'stepAddress', isDone: Boolean(profile.street_address && profile.zip_code && profile.city) },
+    { key: 'stepPhone', isDone: Boolean(profile.mobile || profile.phone) },
+  ];
+}
+
+function EmailStatus({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('common');
+  const resend = useRequestEmailVerification();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const target = profile.pending_email ?? profile.email;
+
+  return (
+    <>
+      {profile.email_verified ? (
+        <p className={`${styles.status} ${styles.ok}`}>
+          <Icon name="check" />
+          {t('appHome.emailVerified')}
+        </p>
+      ) : (
+        <Alert tone="warning" title={t('appHome.emailNotVerified')} announce="none">
+          <p>{t('appHome.emailNotVerifiedText', { email: profile.email })}</p>
+        </Alert>
+      )}
+      {profile.pending_email ? (
+        <Alert tone="info" announce="none">
+          <p>{t('appHome.pendingEmail', { email: profile.pending_email })}</p>
+        </Alert>
+      ) : null}
+      {!profile.email_verified || profile.pending_email ? (
+        <p>
+          <Button
+            variant="secondary"
+            size="small"
+            isPending={resend.isPending}
+            onPress={() => resend.mutate(undefined, { onSuccess: () => setSentTo(target) })}
+          >
+            {t('appHome.sendVerification')}
+          </Button>
+        </p>
+      ) : null}
+      {sentTo ? <Alert tone="success">{t('appHome.verificationSent', { email: sentTo })}</Alert> : null}
+      {resend.isError ? <Alert tone="error">{errorMessage(resend.error, t)}</Alert> : null}
+    </>
+  );
+}
+
+/** /app — the signed-in start page: who you are, what is missing, what the register does. */
+export function Component() {
+  const { t, i18n } = useTranslation('common');
+  const { claims } = useSession();
+  const profile = useProfile();
+
+  const name = profile.data?.first_name ?? profile.data?.name ?? null;
+  const title = name ? t('appHome.greeting', { name }) : t('appHome.greetingNoName');
+
+  if (profile.isPending) return <LoadingState />;
+  if (profile.isError || !profile.data) {
+    return (
+      <PageLayout title={t('appHome.title')}>
+        <Alert tone="error" title={t('appHome.loadFailed')}>
+          <p>{errorMessage(profile.error, t)}</p>
+          <Button variant="secondary" size="small" onPress={() => void profile.refetch()}>
+            {t('actions.tryAgain')}
+          </Button>
+        </Alert>
+      </PageLayout>
+    );
+  }
+
+  const data = profile.data;
+  const steps = profileSteps(data);
+  const done = steps.filter((step) => step.isDone).length;
+
+  return (
+    <PageLayout title={title} lead={t('appHome.lead')}>
+      <div className={styles.grid}>
+        <Card title={t('appHome.accountTitle')} id="account">
+          <dl className={styles.details}>
+            <dt>{t('appHome.email')}</dt>
+            <dd>{data.email}</dd>
+          </dl>
+          <EmailStatus profile={data} />
+          <p className={`${styles.status} ${claims?.verified_on ? styles.ok : ''}`}>
+            {claims?.verified_on ? <Icon name="check" /> : null}
+            {claims?.verified_on ? t('appHome.identityVerified') : t('appHome.identityNotVerified')}
+          </p>
+          <p>{t('appHome.memberSince', { date: formatDate(data.signed_up_at, i18n.language) })}</p>
+          <LinkButton href={paths.app.settings.getHref()} variant="primary">
+            {t('appHome.settingsLink')}
+          </LinkButton>
+        </Card>
+
+        <Card title={t('appHome.profileTitle')} id="profile">
+          <p>{t('appHome.profileLead')}</p>
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label={t('appHome.profileProgress', { done, total: steps.length })}
+            aria-valuemin={0}
+            aria-valuemax={steps.length}
+            aria-valuenow={done}
+          >
+            <div className={styles.progressFill} style={{ width: `${(done / steps.length) * 100}%` }} />
+          </div>
+          <p>
+            {done === steps.length
+              ? t('appHome.profileComplete')
+              : t('appHome.profileProgress', { done, total: steps.length })}
+          </p>
+          <ul className={styles.steps}>
+            {steps.map((step) => (
+              <li key={step.key} className={`${styles.step} ${step.isDone ? styles.stepDone : ''}`}>
+                <span className={styles.stepMark} aria-hidden="true">
+                  {step.isDone ? <Icon name="check" size={16} /> : null}
+                </span>
+                <span className={styles.stepLabel}>{t(`appHome.${step.key}`)}</span>
+                <span className={styles.stepState}>
+                  {step.isDone ? t('appHome.stepDone') : t('appHome.stepTodo')}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {done < steps.length ? (
+            <LinkButton href={paths.app.settings.getHref()} variant="secondary">
+              {t('appHome.settingsLink')}
+            </LinkButton>
+          ) : null}
+        </Card>
+      </div>
+
+      <Card title={t('appHome.nextTitle')} id="next">
+        <ul className={styles.features}>
+          <li>{t('appHome.nextRegister')}</li>
+          <li>{t('appHome.nextStolen')}</li>
+          <li>{t('appHome.nextTransfer')}</li>
+        </ul>
+        <p>{t('appHome.nextComing')}</p>
+      </Card>
+    </PageLayout>
+  );
+}

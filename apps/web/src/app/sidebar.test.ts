@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { externalHref, isCurrentEntry, SIDEBAR, visibleSidebarEntries } from './sidebar.ts';
+
+describe('sidebar', () => {
+  it('lists every entry of SPEC §2 once', () => {
+    const labels = SIDEBAR.map((entry) => entry.labelKey);
+    for (const key of [
+      'nav.myBikes',
+      'nav.registerBike',
+      'nav.stolenBikes',
+      'nav.itemsForPickup',
+      'nav.ownershipTransfer',
+      'nav.webshop',
+      'nav.insurances',
+      'nav.messages',
+      'nav.account',
+      'nav.support',
+      'nav.helpCenter',
+    ]) {
+      expect(labels.filter((label) => label === key)).toHaveLength(1);
+    }
+  });
+
+  it('hides entries of areas that are not built', () => {
+    const visible = visibleSidebarEntries().map((entry) => entry.id);
+    expect(visible).toEqual(['home', 'account', 'support', 'help-center']);
+    expect(visibleSidebarEntries([{ ...SIDEBAR[1]!, isAvailable: false }])).toEqual([]);
+  });
+
+  it('marks the account entry current on every settings page, home only on /app itself', () => {
+    const account = SIDEBAR.find((entry) => entry.id === 'account');
+    const home = SIDEBAR.find((entry) => entry.id === 'home');
+    if (account?.kind !== 'internal' || home?.kind !== 'internal')
+      throw new Error('internal entries expected');
+    expect(isCurrentEntry(account, '/app/settings')).toBe(true);
+    expect(isCurrentEntry(account, '/app/settings/delete-user')).toBe(true);
+    expect(isCurrentEntry(account, '/app/settingsx')).toBe(false);
+    expect(isCurrentEntry(home, '/app/')).toBe(true);
+    expect(isCurrentEntry(home, '/app/settings')).toBe(false);
+  });
+
+  it('picks the external address of the region', () => {
+    expect(externalHref('support', 'dk')).toContain('.dk');
+    expect(externalHref('support', 'no')).toContain('.no');
+  });
+});

@@ -1,0 +1,181 @@
+import type { Region } from '@nbr/domain/locale';
+import { type ExternalLink, externalLinks, paths } from '../config/paths.ts';
+
+export type SidebarIcon =
+  | 'home'
+  | 'bike'
+  | 'plus'
+  | 'alarm'
+  | 'box'
+  | 'transfer'
+  | 'cart'
+  | 'shield'
+  | 'chat'
+  | 'user'
+  | 'help'
+  | 'book'
+  | 'map'
+  | 'search';
+
+interface BaseEntry {
+  id: string;
+  /** Key in common:nav. */
+  labelKey: string;
+  icon: SidebarIcon;
+  /**
+   * Whether the area behind the entry exists yet. Entries of areas not built are hidden rather
+   * than leading to an empty page.
+   */
+  isAvailable: boolean;
+  /** Shown only on wide screens (SPEC §2: on desktop the navigation also shows map and search). */
+  desktopOnly?: boolean;
+}
+
+export interface InternalEntry extends BaseEntry {
+  kind: 'internal';
+  href: string;
+  /** Whether the entry is current only on exactly its own address (not on pages below it). */
+  end?: boolean;
+}
+
+export interface ExternalEntry extends BaseEntry {
+  kind: 'external';
+  link: ExternalLink;
+}
+
+export type SidebarEntry = InternalEntry | ExternalEntry;
+
+/** The sidebar of the signed-in area, in the order of SPEC §2. */
+export const SIDEBAR: readonly SidebarEntry[] = [
+  {
+    id: 'home',
+    kind: 'internal',
+    labelKey: 'nav.home',
+    icon: 'home',
+    href: paths.app.home.getHref(),
+    end: true,
+    isAvailable: true,
+  },
+  {
+    id: 'my-bikes',
+    kind: 'internal',
+    labelKey: 'nav.myBikes',
+    icon: 'bike',
+    href: paths.app.myBikes.getHref(),
+    isAvailable: false,
+  },
+  {
+    id: 'register-bike',
+    kind: 'internal',
+    labelKey: 'nav.registerBike',
+    icon: 'plus',
+    href: paths.app.bikesRegister.getHref(),
+    isAvailable: false,
+  },
+  {
+    id: 'stolen-bikes',
+    kind: 'internal',
+    labelKey: 'nav.stolenBikes',
+    icon: 'alarm',
+    href: paths.app.myBikesReportStolen.getHref(),
+    isAvailable: false,
+  },
+  {
+    id: 'item-pickup',
+    kind: 'internal',
+    labelKey: 'nav.itemsForPickup',
+    icon: 'box',
+    href: paths.app.itemPickup.getHref(),
+    isAvailable: false,
+  },
+  {
+    id: 'ownership-transfer',
+    kind: 'internal',
+    labelKey: 'nav.ownershipTransfer',
+    icon: 'transfer',
+    href: paths.app.bikesOwnershipPortal.getHref(),
+    isAvailable: false,
+  },
+  {
+    id: 'webshop',
+    kind: 'internal',
+    labelKey: 'nav.webshop',
+    icon: 'cart',
+    href: paths.public.webshop.getHref(),
+    isAvailable: false,
+  },
+  {
+    id: 'insurances',
+    kind: 'internal',
+    labelKey: 'nav.insurances',
+    icon: 'shield',
+    href: paths.insurance.home.getHref(),
+    isAvailable: false,
+  },
+  {
+    id: 'messages',
+    kind: 'internal',
+    labelKey: 'nav.messages',
+    icon: 'chat',
+    href: paths.app.chats.getHref(),
+    isAvailable: false,
+  },
+  {
+    id: 'account',
+    kind: 'internal',
+    labelKey: 'nav.account',
+    icon: 'user',
+    href: paths.app.settings.getHref(),
+    isAvailable: true,
+  },
+  {
+    id: 'stolen-bike-map',
+    kind: 'internal',
+    labelKey: 'nav.stolenBikeMap',
+    icon: 'map',
+    href: paths.public.stolenBikeMap.getHref(),
+    isAvailable: false,
+    desktopOnly: true,
+  },
+  {
+    id: 'search',
+    kind: 'internal',
+    labelKey: 'nav.search',
+    icon: 'search',
+    href: paths.public.search.getHref(),
+    isAvailable: false,
+    desktopOnly: true,
+  },
+  {
+    id: 'support',
+    kind: 'external',
+    labelKey: 'nav.support',
+    icon: 'help',
+    link: 'support',
+    isAvailable: true,
+  },
+  {
+    id: 'help-center',
+    kind: 'external',
+    labelKey: 'nav.helpCenter',
+    icon: 'book',
+    link: 'helpCenter',
+    isAvailable: true,
+  },
+];
+
+/** The entries to show: only areas that exist. */
+export function visibleSidebarEntries(entries: readonly SidebarEntry[] = SIDEBAR): SidebarEntry[] {
+  return entries.filter((entry) => entry.isAvailable);
+}
+
+export function externalHref(link: ExternalLink, region: Region): string {
+  return externalLinks[link][region];
+}
+
+/** Whether an internal entry is the current page (or, unless `end`, an ancestor of it). */
+export function isCurrentEntry(entry: InternalEntry, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (entry.end) return path === entry.href;
+  return path === entry.href || path.startsWith(`${entry.href}/`);
+}

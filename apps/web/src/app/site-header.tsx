@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Button, Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../config/paths.ts';
+import { useSession } from '../lib/session.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import styles from './layout.module.css';
+import { Logo } from './logo.tsx';
+
+/** The header of every page: logo, language, and signing in or out. */
+export function SiteHeader({ leading, wide = false }: { leading?: ReactNode; wide?: boolean }) {
+  const { t } = useTranslation('common');
+  const { isLoggedIn, signOut } = useSession();
+  return (
+    <header className={styles.header}>
+      <div className={[styles.headerInner, wide && styles.headerWide].filter(Boolean).join(' ')}>
+        {leading}
+        <Logo
+          href={isLoggedIn ? paths.app.home.getHref() : paths.public.home.getHref()}
+          isAppHome={isLoggedIn}
+        />
+        <div className={styles.headerSpacer} />
+        <div className={styles.headerActions}>
+          <LanguageSwitch />
+          {isLoggedIn ? (
+            <>
+              {wide ? null : (
+                <Link href={paths.app.home.getHref()} className={`${styles.headerLink} ${styles.headerCta}`}>
+                  {t('shell.myAccount')}
+                </Link>
+              )}
+              <Button
+                className={[styles.headerLink, wide ? styles.hideNarrow : null].filter(Boolean).join(' ')}
+                onPress={() => void signOut()}
+              >
+                {t('shell.signOut')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Link
+                href={paths.auth.signup.getHref()}
+                className={`${styles.headerLink} ${styles.hideNarrow}`}
+              >
+                {t('shell.signUp')}
+              </Link>
+              <Link href={paths.auth.login.getHref()} className={`${styles.headerLink} ${styles.headerCta}`}>
+                {t('shell.signIn')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,87 @@
+import { LoginSchema } from '@nbr/domain/identity';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Button } from '../../../ui/button.tsx';
+import {
+  applyApiError,
+  ErrorSummary,
+  Form,
+  FormActions,
+  FormPasswordField,
+  FormTextField,
+  useMissingFieldsMessage,
+  useZodForm,
+} from '../../../ui/form.tsx';
+import { Link } from '../../../ui/link.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { useLogIn } from '../api/log-in.ts';
+import styles from '../auth.module.css';
+import { rememberPasswordResetEmail } from '../password-reset-email.ts';
+
+export function Component() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { signIn } = useSession();
+  const logIn = useLogIn();
+  const missing = useMissingFieldsMessage();
+  const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
+  const form = useZodForm(LoginSchema, { defaultValues: { email: '', password: '' } });
+
+  const onSubmit = form.handleSubmit(
+    async (credentials) => {
+      setSummary(null);
+      try {
+        signIn(await logIn.mutateAsync(credentials));
+      } catch (error) {
+        // Wrong password and unknown e-mail get the same answer; keep what was typed, clear nothing.
+        if (isApiError(error) && error.code === 'invalid_credentials') form.setFocus('password');
+        setSummary({ message: applyApiError(error, form.setError, t, ['email', 'password']) });
+      }
+    },
+    () => setSummary(missing),
+  );
+
+  return (
+    <PageLayout title={t('login.title')} lead={t('login.intro')} width="form">
+      <div className={styles.panel}>
+        <Form onSubmit={onSubmit}>
+          <ErrorSummary title={summary?.title} message={summary?.message} />
+          <FormTextField
+            control={form.control}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            isRequired
+          />
+          <FormPasswordField
+            control={form.control}
+            name="password"
+            label={t('fields.password')}
+            autoComplete="current-password"
+            isRequired
+          />
+          <p className={styles.forgot}>
+            <Link
+              href={paths.auth.forgotPassword.getHref()}
+              onPress={() => rememberPasswordResetEmail(form.getValues('email'))}
+            >
+              {t('login.forgotPassword')}
+            </Link>
+          </p>
+          <FormActions>
+            <Button type="submit" fullWidth isPending={logIn.isPending}>
+              {t('login.submit')}
+            </Button>
+          </FormActions>
+        </Form>
+      </div>
+      <p>
+        {t('login.noAccount')} <Link href={paths.auth.signup.getHref()}>{t('login.signupLink')}</Link>
+      </p>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,190 @@
+import { SignUpSchema } from '@nbr/domain/identity';
+import { ChoosableLanguageSchema, type Language, type Region, RegionSchema } from '@nbr/domain/locale';
+import { useEffect, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { useRegion } from '../../../lib/region.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import {
+  applyApiError,
+  ErrorSummary,
+  Form,
+  FormActions,
+  FormCheckbox,
+  FormPasswordField,
+  FormTextField,
+  useMissingFieldsMessage,
+  useZodForm,
+} from '../../../ui/form.tsx';
+import { Link } from '../../../ui/link.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { useSignUp } from '../api/sign-up.ts';
+import styles from '../auth.module.css';
+import { rememberPasswordResetEmail } from '../password-reset-email.ts';
+
+/** The sign-up payload plus the acceptance box: signing up means accepting privacy policy and terms. */
+const SignUpFormSchema = SignUpSchema.pick({
+  email: true,
+  password: true,
+  phone: true,
+  zip_code: true,
+}).extend({
+  chosen_region: RegionSchema,
+  accept: z.boolean().refine((accepted) => accepted, { error: 'must_accept' }),
+});
+
+const SERVER_FIELDS = ['email', 'password', 'phone', 'zip_code'] as const;
+
+export function Component() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { signInAfterSignUp } = useSession();
+  const { language, choosable, setLanguage } = useLanguage();
+  const { region, regions } = useRegion();
+  const [searchParams] = useSearchParams();
+  const signUp = useSignUp();
+  const missing = useMissingFieldsMessage();
+  const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
+  const [emailInUse, setEmailInUse] = useState<string | null>(null);
+  const emailInUseRef = useRef<HTMLDivElement>(null);
+
+  const form = useZodForm(SignUpFormSchema, {
+    defaultValues: { email: '', password: '', phone: '', zip_code: '', chosen_region: region, accept: false },
+  });
+  const regionField = useController({ control: form.control, name: 'chosen_region' });
+
+  useEffect(() => {
+    if (emailInUse) emailInUseRef.current?.focus();
+  }, [emailInUse]);
+
+  const onSubmit = form.handleSubmit(
+    async ({ accept: _accepted, ...values }) => {
+      setSummary(null);
+      setEmailInUse(null);
+      try {
+        const token = await signUp.mutateAsync({
+          ...values,
+          skip_email: false,
+          // Icelandic is only a partial translation: such a visitor's account gets the default language.
+          chosen_language: ChoosableLanguageSchema.safeParse(language).data,
+          friend_ref: searchParams.get('friend_ref') || null,
+          user_ref: searchParams.get('user_ref') || null,
+        });
+        signInAfterSignUp(token, values.chosen_region);
+      } catch (error) {
+        if (isApiError(error) && error.code === 'email_in_use') {
+          form.setError('email', { type: 'server', message: t('common:errors.email_in_use') });
+          setEmailInUse(values.email);
+          return;
+        }
+        setSummary({ message: applyApiError(error, form.setError, t, SERVER_FIELDS) });
+      }
+    },
+    () => setSummary(missing),
+  );
+
+  return (
+    <PageLayout title={t('signup.title')} lead={t('signup.intro')} width="form">
+      <div className={styles.panel}>
+        <Form onSubmit={onSubmit}>
+          <ErrorSummary title={summary?.title} message={summary?.message} />
+          {emailInUse ? (
+            <Alert ref={emailInUseRef} tone="error" tabIndex={-1}>
+              <p>
+                <Trans
+                  t={t}
+                  i18nKey="signup.emailInUse"
+                  components={{
+                    loginLink: <Link href={paths.auth.login.getHref()} />,
+                    forgotLink: (
+                      <Link
+                        href={paths.auth.forgotPassword.getHref()}
+                        onPress={() => rememberPasswordResetEmail(emailInUse)}
+                      />
+                    ),
+                  }}
+                />
+              </p>
+            </Alert>
+          ) : null}
+          <FormTextField
+            control={form.control}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            isRequired
+          />
+          <FormPasswordField
+            control={form.control}
+            name="password"
+            label={t('fields.password')}
+            description={t('passwordRules')}
+            autoComplete="new-password"
+            isRequired
+          />
+          <FormTextField
+            control={form.control}
+            name="phone"
+            label={t('fields.phone')}
+            description={t('fields.phoneHint')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            isOptional
+          />
+          <FormTextField
+            control={form.control}
+            name="zip_code"
+            label={t('fields.zipCode')}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            isOptional
+          />
+          <div className={styles.choices}>
+            <Select
+              label={t('fields.language')}
+              options={choosable.map((code) => ({ value: code, label: t(`common:languages.${code}`) }))}
+              value={language}
+              onChange={(value) => void setLanguage(value as Language)}
+            />
+            <Select
+              label={t('fields.region')}
+              options={regions.map((code) => ({ value: code, label: t(`signup.regions.${code}`) }))}
+              value={regionField.field.value}
+              onChange={(value) => regionField.field.onChange(value as Region)}
+              name={regionField.field.name}
+              error={regionField.fieldState.error?.message}
+            />
+          </div>
+          <FormCheckbox control={form.control} name="accept" id="signup-accept" isRequired>
+            <Trans
+              t={t}
+              i18nKey="signup.accept"
+              components={{
+                privacyLink: <Link href={paths.content.privacy.getHref()} external />,
+                termsLink: <Link href={paths.content.terms.getHref()} external />,
+              }}
+            />
+          </FormCheckbox>
+          <FormActions>
+            <Button type="submit" fullWidth isPending={signUp.isPending}>
+              {t('signup.submit')}
+            </Button>
+          </FormActions>
+        </Form>
+      </div>
+      <p>
+        {t('signup.haveAccount')} <Link href={paths.auth.login.getHref()}>{t('signup.loginLink')}</Link>
+      </p>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,25 @@
+import styles from '../components/content.module.css';
+import { ContentPage } from '../components/content-page.tsx';
+import { RelatedPages } from '../components/related-pages.tsx';
+import { SectionList } from '../components/section-list.tsx';
+import { TableOfContents } from '../components/table-of-contents.tsx';
+import { type ContentSection, useContent } from '../hooks/use-content.ts';
+
+export function Component() {
+  const { t, list } = useContent();
+  const sections = list<ContentSection>('privacy.sections');
+  return (
+    <ContentPage
+      title={t('privacy.title')}
+      heading={t('privacy.heading')}
+      lead={t('privacy.lead')}
+      meta={t('common.effectiveFrom', { date: t('common.effectiveDate') })}
+    >
+      <div className={styles.legalLayout}>
+        <TableOfContents label={t('common.onThisPage')} sections={sections} idPrefix="privacy" numbered />
+        <SectionList sections={sections} idPrefix="privacy" numbered />
+      </div>
+      <RelatedPages current="privacy" />
+    </ContentPage>
+  );
+}

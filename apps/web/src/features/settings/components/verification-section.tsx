@@ -1,0 +1,77 @@
+import type { Profile } from '@nbr/domain/identity';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-errors.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { useRequestEmailVerification } from '../../auth/api/request-email-verification.ts';
+import styles from '../settings.module.css';
+
+function Badge({ isOk, children }: { isOk: boolean; children: string }) {
+  return (
+    <span className={`${styles.badge} ${isOk ? styles.ok : styles.notOk}`}>
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+        {isOk ? (
+          <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+        ) : (
+          <path d="M8 3v6M8 11.5v1.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+        )}
+      </svg>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * What has been verified: the e-mail address (with a new link on request) and the national digital
+ * identity, MitID in Denmark and BankID in Norway. Verifying that identity comes in a later release,
+ * so it is shown as a status only.
+ */
+export function VerificationSection({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const resend = useRequestEmailVerification();
+  const provider = t(`verification.providers.${profile.region}`);
+
+  return (
+    <Card title={t('verification.title')} id="verification">
+      <ul className={styles.statusList}>
+        <li className={styles.statusRow}>
+          <span className={styles.statusLabel}>{t('verification.emailTitle')}</span>
+          <Badge isOk={profile.email_verified}>
+            {profile.email_verified ? t('verification.emailVerified') : t('verification.emailNotVerified')}
+          </Badge>
+          {profile.email_verified ? null : (
+            <div className={styles.stack}>
+              <p className={`${styles.muted} ${styles.address}`}>
+                {t('verification.emailNotVerifiedHelp', { email: profile.email })}
+              </p>
+              {resend.isSuccess ? (
+                <Alert tone="success">{t('verification.resent', { email: profile.email })}</Alert>
+              ) : null}
+              {resend.isError ? <Alert tone="error">{errorMessage(resend.error, t)}</Alert> : null}
+              <Button
+                variant="secondary"
+                size="small"
+                onPress={() => resend.mutate()}
+                isPending={resend.isPending}
+                isDisabled={resend.isSuccess}
+              >
+                {t('verification.resend')}
+              </Button>
+            </div>
+          )}
+        </li>
+        <li className={styles.statusRow}>
+          <span className={styles.statusLabel}>{t('verification.identityTitle', { provider })}</span>
+          <Badge isOk={Boolean(profile.verified_on)}>
+            {profile.verified_on
+              ? t('verification.identityVerified', { date: formatDate(profile.verified_on, i18n.language) })
+              : t('verification.identityNotVerified')}
+          </Badge>
+          <p className={styles.muted}>{t('verification.identityHelp', { provider })}</p>
+        </li>
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-errors.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { useProfile } from '../api/get-profile.ts';
+import { DataExportButton } from '../components/data-export-button.tsx';
+import { NewsletterSection } from '../components/newsletter-section.tsx';
+import { PasswordSection } from '../components/password-section.tsx';
+import { PendingEmailNotice } from '../components/pending-email-notice.tsx';
+import { PreferencesSection } from '../components/preferences-section.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+import { VerificationSection } from '../components/verification-section.tsx';
+import styles from '../settings.module.css';
+
+export function Component() {
+  const { t } = useTranslation(['settings', 'common']);
+  const profile = useProfile();
+
+  return (
+    <PageLayout title={t('title')} lead={t('intro')} width="reading">
+      <div className={styles.sections}>
+        {profile.isPending ? <LoadingState /> : null}
+        {profile.isError ? (
+          <Alert tone="error" title={t('loadFailed')}>
+            <div className={styles.stack}>
+              <p>{errorMessage(profile.error, t)}</p>
+              <Button variant="secondary" size="small" onPress={() => void profile.refetch()}>
+                {t('retry')}
+              </Button>
+            </div>
+          </Alert>
+        ) : null}
+        {profile.data ? (
+          <>
+            <PendingEmailNotice profile={profile.data} />
+            <ProfileForm key={profile.data.party_id} profile={profile.data} />
+            <PreferencesSection profile={profile.data} />
+            <VerificationSection profile={profile.data} />
+            <NewsletterSection />
+            <PasswordSection email={profile.data.email} />
+            <Card title={t('data.title')} id="data">
+              <p>{t('data.body')}</p>
+              <DataExportButton />
+            </Card>
+            <Card title={t('danger.title')} id="danger" className={styles.danger}>
+              <p>{t('danger.body')}</p>
+              <LinkButton href={paths.app.settingsCaution.getHref()} variant="danger" size="small">
+                {t('danger.link')}
+              </LinkButton>
+            </Card>
+          </>
+        ) : null}
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,138 @@
+import type { TokenClaims } from '@nbr/domain/identity';
+import { describe, expect, it } from 'vitest';
+import {
+  afterSignUpHref,
+  normalisePathname,
+  postLoginDestination,
+  requiresLogin,
+  satisfiesDependency,
+} from './access.ts';
+
+const claims = (overrides: Partial<TokenClaims> = {}): TokenClaims => ({
+  exp: 2_000_000_000,
+  email: 'anna@example.dk',
+  identity_party_id: '0190a000-0000-7000-8000-000000000001',
+  party_id: '0190a000-0000-7000-8000-000000000002',
+  verified_on: null,
+  identity_signed_up_at: '2026-01-01T00:00:00Z',
+  organisation_type: null,
+  birth_date: null,
+  zip_code: null,
+  phone: null,
+  sid: 's1',
+  ...overrides,
+});
+
+describe('requiresLogin', () => {
+  it.each([
+    '/app',
+    '/app/',
+    '/app/settings',
+    '/app/settings/delete-user',
+    '/app/my-bikes/abc/report-stolen/bike-info',
+    '/insurance/onboarding',
+    '/insurance/123/admin',
+    '/backoffice',
+    '/backoffice/v2/orders',
+    '/survey/addresses',
+    '/signup/from-scan/create-bikes-loop',
+    '/signup/from-scan/create-bikes-loop/',
+    '/signup/from-scan/create-bikes-loop/b1',
+    '/signup/from-scan/create-bikes-loop/b1/add-photos/complete',
+  ])('sends a visitor from %s to login', (path) => {
+    expect(requiresLogin(path)).toBe(true);
+  });
+
+  it.each([
+    '/',
+    '/login',
+    '/login/',
+    '/signup',
+    '/signup/newsletter',
+    '/signup/newsletter-sleek',
+    '/signup/from-scan',
+    '/reset-password',
+    '/reset-password-succes',
+    '/forgot-password',
+    '/forgot-passw-check-mail',
+    '/flows/some.flow',
+    '/flows/some.flow/step-1',
+    '/privacy',
+    '/terms',
+    '/our-mission',
+    '/advisory-board',
+    '/hvordan',
+    '/verify-email',
+    '/successfully-deleted',
+    '/404',
+    '/search',
+    '/stolen-bike-map/b1',
+    '/sticker-id/ABC123',
+    '/no/anything',
+  ])('lets a visitor see %s', (path) => {
+    expect(requiresLogin(path)).toBe(false);
+  });
+
+  it('does not treat look-alike prefixes as the protected area', () => {
+    expect(requiresLogin('/application')).toBe(false);
+    expect(requiresLogin('/apps')).toBe(false);
+    expect(requiresLogin('/signup/from-scan/create-bikes-loops')).toBe(false);
+  });
+});
+
+describe('normalisePathname', () => {
+  it('drops trailing and repeated slashes but keeps the root', () => {
+    expect(normalisePathname('/app/')).toBe('/app');
+    expect(normalisePathname('//app//settings///')).toBe('/app/settings');
+    expect(normalisePathname('/')).toBe('/');
+    expect(normalisePathname('')).toBe('/');
+  });
+});
+
+describe('postLoginDestination', () => {
+  it('sends an insurance-company user to the insurer admin page', () => {
+    const insurer = claims({ organisation_type: 'insurance_company', party_id: 'p-9' });
+    expect(postLoginDestination(insurer, { path: '/app/settings', dependency: 'loggedIn' })).toBe(
+      '/insurance/p-9/admin',
+    );
+  });
+
+  it('returns to the remembered page when logged-in is enough', () => {
+    expect(postLoginDestination(claims(), { path: '/app/settings?tab=1', dependency: 'loggedIn' })).toBe(
+      '/app/settings?tab=1',
+    );
+  });
+
+  it('returns to a page needing a verified identity only once the identity is verified', () => {
+    const remembered = { path: '/app/bikes/verify-ownership', dependency: 'verifiedIdentity' } as const;
+    expect(postLoginDestination(claims(), remembered)).toBe('/app');
+    expect(postLoginDestination(claims({ verified_on: '2026-02-01' }), remembered)).toBe(
+      '/app/bikes/verify-ownership',
+    );
+  });
+
+  it('goes to /app without a remembered page, for another site, or for an auth page', () => {
+    expect(postLoginDestination(claims(), null)).toBe('/app');
+    expect(postLoginDestination(claims(), { path: '//evil.example/x', dependency: 'loggedIn' })).toBe('/app');
+    expect(postLoginDestination(claims(), { path: 'https://evil.example', dependency: 'loggedIn' })).toBe(
+      '/app',
+    );
+    expect(postLoginDestination(claims(), { path: '/login/', dependency: 'loggedIn' })).toBe('/app');
+  });
+});
+
+describe('satisfiesDependency', () => {
+  it('needs a session for loggedIn and verified_on for verifiedIdentity', () => {
+    expect(satisfiesDependency(null, 'loggedIn')).toBe(false);
+    expect(satisfiesDependency(claims(), 'loggedIn')).toBe(true);
+    expect(satisfiesDependency(claims(), 'verifiedIdentity')).toBe(false);
+    expect(satisfiesDependency(claims({ verified_on: '2026-02-01' }), 'verifiedIdentity')).toBe(true);
+  });
+});
+
+describe('afterSignUpHref', () => {
+  it('picks the newsletter page of the region', () => {
+    expect(afterSignUpHref('dk')).toBe('/signup/newsletter');
+    expect(afterSignUpHref('no')).toBe('/signup/newsletter-sleek');
+  });
+});

@@ -1,0 +1,95 @@
+import type { TokenClaims } from '@nbr/domain/identity';
+import type { Region } from '@nbr/domain/locale';
+import { paths } from '../config/paths.ts';
+
+/*
+ * The access rules of SPEC §2 "Shell behaviour", as pure functions so they are tested once and
+ * applied in one place (app/guards).
+ */
+
+/** What a remembered page needs before the user may be sent back to it after login. */
+export type LoginDependency = 'loggedIn' | 'verifiedIdentity';
+
+export interface RememberedRedirect {
+  path: string;
+  dependency: LoginDependency;
+}
+
+/** Trailing slashes are normalised (SPEC §2): '/app/' and '/app' are the same page. */
+export function normalisePathname(pathname: string): string {
+  const collapsed = pathname.replace(/\/{2,}/g, '/');
+  if (collapsed.length > 1 && collapsed.endsWith('/')) return collapsed.replace(/\/+$/, '') || '/';
+  return collapsed || '/';
+}
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** Areas that belong to a signed-in user (SPEC §6: areas are separated by path). */
+const PROTECTED_AREAS = ['/app', '/insurance', '/backoffice', '/survey'] as const;
+
+/** The create-bikes loop registers bikes to an account, so it is not part of the public sign-up. */
+const SIGNUP_LOOP = paths.signupFromScan.createBikesLoop.path;
+
+/** The exceptions SPEC §2 names: these stay open to visitors wherever they sit. */
+const ALWAYS_OPEN = [
+  paths.auth.login.path,
+  paths.auth.signup.path,
+  paths.auth.resetPassword.path,
+  paths.auth.forgotPassword.path,
+  paths.auth.forgotPasswordCheckMail.path,
+  '/flows',
+] as const;
+
+/**
+ * Whether a visitor who is not signed in must be sent to /login before seeing this path.
+ * Public pages (home, content, verify-email, 404, …) never require login; the signed-in areas
+ * always do, and so does the sign-up create-bikes loop, although it sits under /signup.
+ */
+export function requiresLogin(rawPathname: string): boolean {
+  const pathname = normalisePathname(rawPathname);
+  if (isUnder(pathname, SIGNUP_LOOP)) return true;
+  if (ALWAYS_OPEN.some((open) => isUnder(pathname, open))) return false;
+  return PROTECTED_AREAS.some((area) => isUnder(pathname, area));
+}
+
+export function satisfiesDependency(claims: TokenClaims | null, dependency: LoginDependency): boolean {
+  if (!claims) return false;
+  return dependency === 'loggedIn' || Boolean(claims.verified_on);
+}
+
+export function isInsuranceCompanyUser(claims: TokenClaims): boolean {
+  return claims.organisation_type === 'insurance_company';
+}
+
+/** Pages it makes no sense to return to after signing in. */
+function isAuthPage(path: string): boolean {
+  const pathname = normalisePathname(path.split(/[?#]/)[0] ?? '/');
+  return [paths.auth.login.path, paths.auth.signup.path, paths.auth.successfullyDeleted.path].includes(
+    pathname as '/login',
+  );
+}
+
+/**
+ * Where a successful login leads: an insurance-company user to the insurer admin page; otherwise
+ * back to the remembered page when its dependency is satisfied; otherwise the app start page.
+ */
+export function postLoginDestination(claims: TokenClaims, remembered: RememberedRedirect | null): string {
+  if (isInsuranceCompanyUser(claims))
+    return paths.insurance.admin.getHref({ insurerPartyId: claims.party_id });
+  if (
+    remembered?.path.startsWith('/') &&
+    !remembered.path.startsWith('//') &&
+    !isAuthPage(remembered.path) &&
+    satisfiesDependency(claims, remembered.dependency)
+  ) {
+    return remembered.path;
+  }
+  return paths.app.home.getHref();
+}
+
+/** After sign-up the user is asked about the newsletter: one page for Denmark, a sleeker one for Norway. */
+export function afterSignUpHref(region: Region): string {
+  return region === 'no' ? paths.auth.signupNewsletterSleek.getHref() : paths.auth.signupNewsletter.getHref();
+}

@@ -1,0 +1,123 @@
+import {
+  CHOOSABLE_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  LanguageSchema,
+  resolveLanguage,
+} from '@nbr/domain/locale';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { useCallback } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { api } from './api-client.ts';
+import { sessionStore } from './session-store.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+
+/*
+ * i18next with one JSON file per language and namespace (src/locales/<lang>/<ns>.json), each loaded
+ * only when a screen needs it. da is the default and complete, as are en and no; is is partial and
+ * falls back to en, everything else to da.
+ */
+
+export const DEFAULT_NAMESPACE = 'common';
+
+const loaders = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
+
+const lazyJsonBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    // A language may lack a namespace (Icelandic is partial): fall back without an error.
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** The language tag for the html lang attribute (bokmål is written nb). */
+export function htmlLang(language: string): string {
+  return language === 'no' ? 'nb' : language;
+}
+
+function applyDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(language);
+}
+
+/** ?lang= (a shared link), then the stored choice, then the browser's languages, then da. */
+export function detectLanguage(): Language {
+  if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
+  const fromQuery = LanguageSchema.safeParse(new URLSearchParams(window.location.search).get('lang'));
+  if (fromQuery.success) return fromQuery.data;
+  const stored = LanguageSchema.safeParse(readStorage(STORAGE_KEYS.language));
+  if (stored.success) return stored.data;
+  return resolveLanguage(window.navigator.languages?.join(',') ?? window.navigator.language);
+}
+
+let initialising: Promise<unknown> | null = null;
+
+/** Starts i18next and loads the common namespace of the detected language. Safe to call twice. */
+export function initI18n(language: Language = detectLanguage()): Promise<unknown> {
+  if (!initialising) {
+    i18next.on('languageChanged', applyDocumentLanguage);
+    initialising = i18next
+      .use(lazyJsonBackend)
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        supportedLngs: [...LANGUAGES],
+        fallbackLng: { is: ['en'], default: [DEFAULT_LANGUAGE] },
+        ns: [DEFAULT_NAMESPACE],
+        defaultNS: DEFAULT_NAMESPACE,
+        fallbackNS: DEFAULT_NAMESPACE,
+        load: 'currentOnly',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        react: { useSuspense: true },
+      });
+    applyDocumentLanguage(language);
+  }
+  return initialising;
+}
+
+/** Loads namespaces before a screen renders, so it does not flash untranslated keys. */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return i18next.loadNamespaces([...namespaces]);
+}
+
+export function currentAppLanguage(): Language {
+  const parsed = LanguageSchema.safeParse(i18next.resolvedLanguage ?? i18next.language);
+  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Switches the UI language and remembers the choice on this device. `remote` also stores it on the
+ * signed-in user's account (PUT /api/identities/language/), so mails and other devices follow.
+ */
+export async function changeLanguage(language: Language, options: { remote?: boolean } = {}): Promise<void> {
+  writeStorage(STORAGE_KEYS.language, language);
+  await i18next.changeLanguage(language);
+  const remote = options.remote ?? true;
+  if (remote && sessionStore.getToken() && (CHOOSABLE_LANGUAGES as readonly string[]).includes(language)) {
+    await api.put('/identities/language/', { language });
+  }
+}
+
+export function useLanguage(): {
+  language: Language;
+  choosable: readonly Language[];
+  setLanguage: (language: Language) => Promise<void>;
+} {
+  const { i18n } = useTranslation();
+  const parsed = LanguageSchema.safeParse(i18n.resolvedLanguage ?? i18n.language);
+  const setLanguage = useCallback((language: Language) => changeLanguage(language), []);
+  return {
+    language: parsed.success ? parsed.data : DEFAULT_LANGUAGE,
+    choosable: CHOOSABLE_LANGUAGES,
+    setLanguage,
+  };
+}
+
+export { i18next as i18n };

@@ -1,0 +1,60 @@
+import {
+  CURRENCY_BY_REGION,
+  type Currency,
+  DEFAULT_REGION,
+  type Language,
+  REGIONS,
+  type Region,
+  RegionSchema,
+} from '@nbr/domain/locale';
+import { useSyncExternalStore } from 'react';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+
+/** A region not chosen yet follows the language: Norwegian means Norway, everything else Denmark. */
+export function regionForLanguage(language: string): Region {
+  return language === 'no' ? 'no' : DEFAULT_REGION;
+}
+
+export function currencyOf(region: Region): Currency {
+  return CURRENCY_BY_REGION[region];
+}
+
+const listeners = new Set<() => void>();
+let fallbackLanguage: Language | string = 'da';
+
+function storedRegion(): Region | null {
+  const parsed = RegionSchema.safeParse(readStorage(STORAGE_KEYS.region));
+  return parsed.success ? parsed.data : null;
+}
+
+export function currentRegion(): Region {
+  return storedRegion() ?? regionForLanguage(fallbackLanguage);
+}
+
+/** Tells the store which language to derive the default region from (until the user chooses). */
+export function setRegionDefaultLanguage(language: string): void {
+  if (language === fallbackLanguage) return;
+  fallbackLanguage = language;
+  if (!storedRegion()) for (const listener of listeners) listener();
+}
+
+/** Remembers the user's choice of region on this device. */
+export function setRegion(region: Region): void {
+  writeStorage(STORAGE_KEYS.region, region);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useRegion(): {
+  region: Region;
+  currency: Currency;
+  regions: readonly Region[];
+  setRegion: (region: Region) => void;
+} {
+  const region = useSyncExternalStore(subscribe, currentRegion, currentRegion);
+  return { region, currency: currencyOf(region), regions: REGIONS, setRegion };
+}

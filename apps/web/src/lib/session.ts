@@ -1,0 +1,194 @@
+import { AuthenticationResponseSchema, ProfileSchema, type TokenClaims } from '@nbr/domain/identity';
+import type { Region } from '@nbr/domain/locale';
+import { createElement, Fragment, type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { paths } from '../config/paths.ts';
+import { afterSignUpHref, postLoginDestination, requiresLogin } from './access.ts';
+import { api, isApiError } from './api-client.ts';
+import { changeLanguage, currentAppLanguage } from './i18n.ts';
+import { currentLocation, navigateTo } from './navigation.ts';
+import { queryClient } from './query-client.ts';
+import { sendToLogin, takeRememberedRedirect } from './redirect.ts';
+import { setRegion } from './region.ts';
+import { sessionStore } from './session-store.ts';
+import { DRAFT_PREFIX, STORAGE_KEYS, wipeAppStorage } from './storage.ts';
+import { isExpired, nowInSeconds, secondsUntilRefresh } from './token.ts';
+import { track } from './tracking.ts';
+
+export interface Session {
+  token: string | null;
+  claims: TokenClaims | null;
+  isLoggedIn: boolean;
+  /** The national digital identity is verified (verified_on set). */
+  isVerified: boolean;
+  /** Stores the token of a successful login and goes where SPEC §2 says (remembered page, insurer admin, /app). */
+  signIn: (token: string) => void;
+  /** Stores the token of a new account, records the sign-up and goes to the region's newsletter page. */
+  signInAfterSignUp: (token: string, region: Region) => void;
+  /** Swaps in a new token for the same user without navigating (e.g. after a password change). */
+  replaceToken: (token: string) => void;
+  /** Ends the session on the server and here, forgets this user's cached data and goes home. */
+  signOut: () => Promise<void>;
+}
+
+/** Brings the UI language and region in line with what the user chose on their account. */
+async function adoptAccountPreferences(): Promise<void> {
+  try {
+    const profile = await api.get('/identities/me', { schema: ProfileSchema });
+    if (profile.language !== currentAppLanguage()) await changeLanguage(profile.language, { remote: false });
+    setRegion(profile.region);
+    queryClient.setQueryData(['identities', 'me'], profile);
+  } catch {
+    // The account's preferences are a nicety; the session works without them.
+  }
+}
+
+/** Forgets everything of the signed-in user that this browser holds, keeping device choices. */
+function forgetUserData(): void {
+  queryClient.clear();
+  for (const which of [window.localStorage, window.sessionStorage]) {
+    try {
+      const keys = Array.from({ length: which.length }, (_, index) => which.key(index));
+      for (const key of keys) if (key?.startsWith(DRAFT_PREFIX)) which.removeItem(key);
+      which.removeItem(STORAGE_KEYS.redirectAfterLogin);
+    } catch {
+      // Storage unavailable: nothing was stored either.
+    }
+  }
+}
+
+/**
+ * The reset action of SPEC §4: wipes all client state — session, query cache, every stored key of
+ * this app and all drafts. Used after account deletion and when the user asks for a clean start.
+ */
+export function resetClientState(): void {
+  sessionStore.clear();
+  queryClient.clear();
+  wipeAppStorage();
+}
+
+export function signIn(token: string): void {
+  const claims = sessionStore.setToken(token);
+  if (!claims) return;
+  void adoptAccountPreferences();
+  track('login', 'password');
+  void navigateTo(postLoginDestination(claims, takeRememberedRedirect()), { replace: true });
+}
+
+export function signInAfterSignUp(token: string, region: Region): void {
+  const claims = sessionStore.setToken(token);
+  if (!claims) return;
+  setRegion(region);
+  takeRememberedRedirect();
+  track('signup', 'completed', { region });
+  void navigateTo(afterSignUpHref(region), { replace: true });
+}
+
+export function replaceToken(token: string): void {
+  sessionStore.setToken(token);
+}
+
+export async function signOut(): Promise<void> {
+  const token = sessionStore.getToken();
+  // Leave the signed-in area first, so that clearing the session does not count as an expiry there.
+  await navigateTo(paths.public.home.getHref(), { replace: true });
+  sessionStore.clear();
+  forgetUserData();
+  if (token) {
+    // Revoke the session on the server too; the local sign-out already happened either way.
+    await api.post('/identities/authentications/logout', undefined, { token }).catch(() => undefined);
+  }
+}
+
+let refreshing: Promise<void> | null = null;
+
+/** Renews the token of the live session (POST …/authentications/refresh). */
+export function refreshSession(): Promise<void> {
+  if (!refreshing) {
+    refreshing = api
+      .post('/identities/authentications/refresh', undefined, { schema: AuthenticationResponseSchema })
+      .then((answer) => {
+        sessionStore.setToken(answer.authentication_token);
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
+}
+
+/** A token past its expiry is discarded; on a page that needs a session the user goes to /login. */
+function expireSession(): void {
+  const claims = sessionStore.getClaims();
+  if (claims && !isExpired(claims)) return;
+  sessionStore.clear();
+  forgetUserData();
+  const pathname = window.location.pathname;
+  if (requiresLogin(pathname)) sendToLogin('loggedIn', currentLocation());
+}
+
+/** Keeps the session alive while the app is open: refreshes early, expires on time. */
+function useSessionKeeper(token: string | null, claims: TokenClaims | null): void {
+  useEffect(() => {
+    if (!token || !claims) return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    const refresh = () => {
+      refreshSession().catch((error: unknown) => {
+        // A revoked session was handled by the API client (401 invalid_token → login). Anything
+        // else (offline, server hiccup) is retried while the token still lives.
+        if (isApiError(error) && error.code === 'invalid_token') return;
+        retry = setTimeout(refresh, 60_000);
+      });
+    };
+    const check = () => {
+      if (isExpired(claims)) expireSession();
+      else if (secondsUntilRefresh(claims) === 0) refresh();
+    };
+
+    const refreshTimer = setTimeout(refresh, secondsUntilRefresh(claims) * 1000);
+    const expiryTimer = setTimeout(expireSession, Math.max(0, claims.exp - nowInSeconds()) * 1000 + 500);
+    // Timers sleep in background tabs and suspended phones: check again when the user comes back.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', check);
+    check();
+    return () => {
+      clearTimeout(refreshTimer);
+      clearTimeout(expiryTimer);
+      if (retry) clearTimeout(retry);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', check);
+    };
+  }, [token, claims]);
+}
+
+export function useSession(): Session {
+  const { token, claims } = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.getSnapshot,
+    sessionStore.getSnapshot,
+  );
+  return {
+    token,
+    claims,
+    isLoggedIn: Boolean(claims),
+    isVerified: Boolean(claims?.verified_on),
+    signIn,
+    signInAfterSignUp,
+    replaceToken,
+    signOut,
+  };
+}
+
+/** Mount once, inside the app: runs the refresh and expiry timers of the current session. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { token, claims } = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.getSnapshot,
+    sessionStore.getSnapshot,
+  );
+  useSessionKeeper(token, claims);
+  return createElement(Fragment, null, children);
+}

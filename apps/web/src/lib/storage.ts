@@ -1,0 +1,79 @@
+/*
+ * Every key this app keeps in the browser starts with PREFIX, so that the reset action can wipe all
+ * client state (session, choices, drafts) without touching other sites' data on the same origin.
+ */
+export const STORAGE_PREFIX = 'nbr:';
+
+export const STORAGE_KEYS = {
+  token: `${STORAGE_PREFIX}token`,
+  language: `${STORAGE_PREFIX}language`,
+  region: `${STORAGE_PREFIX}region`,
+  theme: `${STORAGE_PREFIX}theme`,
+  sessionId: `${STORAGE_PREFIX}session-id`,
+  redirectAfterLogin: `${STORAGE_PREFIX}redirect-after-login`,
+  buildReloaded: `${STORAGE_PREFIX}build-reloaded`,
+  chunkReloaded: `${STORAGE_PREFIX}chunk-reloaded`,
+  lastPath: `${STORAGE_PREFIX}last-path`,
+  scroll: `${STORAGE_PREFIX}scroll`,
+} as const;
+
+/** Drafts (e.g. an unsaved bike edit) live under this prefix, one key per draft. */
+export const DRAFT_PREFIX = `${STORAGE_PREFIX}draft:`;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    // Storage can be disabled (privacy mode, sandboxed iframes); the app still works without it.
+    return null;
+  }
+}
+
+export function readStorage(key: string, which: Area = 'local'): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null, which: Area = 'local'): void {
+  try {
+    const store = area(which);
+    if (!store) return;
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, value);
+  } catch {
+    // Quota exceeded or storage disabled: the value is simply not remembered.
+  }
+}
+
+export function readJson<T>(key: string, which: Area = 'local'): T | null {
+  const raw = readStorage(key, which);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown, which: Area = 'local'): void {
+  writeStorage(key, value === null ? null : JSON.stringify(value), which);
+}
+
+/** Removes every key of this app from local and session storage. `keep` names keys to spare. */
+export function wipeAppStorage(keep: readonly string[] = []): void {
+  for (const which of ['local', 'session'] as const) {
+    const store = area(which);
+    if (!store) continue;
+    const doomed: string[] = [];
+    for (let index = 0; index < store.length; index += 1) {
+      const key = store.key(index);
+      if (key?.startsWith(STORAGE_PREFIX) && !keep.includes(key)) doomed.push(key);
+    }
+    for (const key of doomed) store.removeItem(key);
+  }
+}

@@ -1,0 +1,66 @@
+import { ERROR_CODES } from '@nbr/domain/errors';
+import { VALIDATION_MESSAGES } from '@nbr/domain/identity';
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+
+const files = import.meta.glob<Tree>('./*/common.json', { eager: true, import: 'default' });
+const da = files['./da/common.json']!;
+const en = files['./en/common.json']!;
+const no = files['./no/common.json']!;
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!).sort();
+}
+
+function lookup(tree: Tree, path: string): string | undefined {
+  const value = path
+    .split('.')
+    .reduce<string | Tree | undefined>(
+      (node, part) => (node && typeof node === 'object' ? node[part] : undefined),
+      tree,
+    );
+  return typeof value === 'string' ? value : undefined;
+}
+
+describe('common.json', () => {
+  const languages: Record<string, Tree> = { da, en, no };
+
+  it('has the same keys in da, en and no', () => {
+    const reference = keys(languages.da!).sort();
+    for (const [language, tree] of Object.entries(languages)) {
+      expect(keys(tree).sort(), language).toEqual(reference);
+    }
+  });
+
+  it('translates every validation code and every error code', () => {
+    for (const tree of Object.values(languages)) {
+      for (const code of VALIDATION_MESSAGES) expect(lookup(tree, `validation.${code}`)).toBeTruthy();
+      for (const code of ERROR_CODES) expect(lookup(tree, `errors.${code}`)).toBeTruthy();
+    }
+  });
+
+  it('uses the same placeholders in every language, and no empty texts', () => {
+    for (const key of keys(languages.da!)) {
+      const expected = placeholders(lookup(languages.da!, key)!);
+      for (const [language, tree] of Object.entries(languages)) {
+        const text = lookup(tree, key);
+        expect(text?.trim(), `${language}:${key}`).toBeTruthy();
+        expect(placeholders(text!), `${language}:${key}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('keeps the texts the spec fixes', () => {
+    expect(lookup(languages.da!, 'errors.password_reset_failed')).toBe('Kunne ikke nulstille password');
+    expect(lookup(languages.no!, 'messages.somethingWrong')).toBe('Ups – noe ser feil ut!');
+    expect(lookup(languages.no!, 'messages.missingSomething')).toBe('Ups – du mangler noe!');
+    expect(lookup(languages.no!, 'messages.emailsMustMatch')).toBe('De to e-postadressene må være like');
+  });
+});

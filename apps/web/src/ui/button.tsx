@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import {
+  Button as AriaButton,
+  type ButtonProps as AriaButtonProps,
+  Link as AriaLink,
+  type LinkProps as AriaLinkProps,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import styles from './button.module.css';
+import { Spinner } from './spinner.tsx';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'quiet';
+
+interface Look {
+  variant?: ButtonVariant;
+  size?: 'medium' | 'small';
+  fullWidth?: boolean;
+}
+
+export function buttonClassName({ variant = 'primary', size = 'medium', fullWidth = false }: Look): string {
+  return [styles.button, styles[variant], size === 'small' && styles.small, fullWidth && styles.fullWidth]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children'>, Look {
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * A button. While `isPending` it shows a spinner, keeps its size and focus, ignores presses and
+ * tells screen readers that the action is under way.
+ */
+export function Button({ children, variant, size, fullWidth, className, isPending, ...props }: ButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <AriaButton
+      {...props}
+      isPending={isPending}
+      className={[buttonClassName({ variant, size, fullWidth }), className].filter(Boolean).join(' ')}
+    >
+      {isPending ? (
+        <>
+          <Spinner />
+          <span>{children}</span>
+          <span className="visually-hidden" aria-live="polite">
+            {t('shell.working')}
+          </span>
+        </>
+      ) : (
+        children
+      )}
+    </AriaButton>
+  );
+}
+
+export interface LinkButtonProps extends Omit<AriaLinkProps, 'className' | 'children'>, Look {
+  children: ReactNode;
+  className?: string;
+}
+
+/** A link that looks like a button: use it when the action is going somewhere. */
+export function LinkButton({ children, variant, size, fullWidth, className, ...props }: LinkButtonProps) {
+  return (
+    <AriaLink
+      {...props}
+      className={[buttonClassName({ variant, size, fullWidth }), className].filter(Boolean).join(' ')}
+    >
+      {children}
+    </AriaLink>
+  );
+}

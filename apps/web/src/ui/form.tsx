@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEventHandler, type ReactNode, useEffect, useRef } from 'react';
+import {
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+  type UseFormSetError,
+  useController,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isApiError } from '../lib/api-client.ts';
+import { errorMessage, issueField } from '../lib/api-errors.ts';
+import { Alert } from './alert.tsx';
+import { Checkbox, type CheckboxProps } from './checkbox.tsx';
+import styles from './form.module.css';
+import { PasswordField, type PasswordFieldProps, TextField, type TextFieldProps } from './text-field.tsx';
+
+/**
+ * react-hook-form wired to a zod schema of @nbr/domain: the same rule the API enforces runs in the
+ * browser first, and its messages are validation codes the fields translate.
+ */
+export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
+): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    mode: 'onTouched',
+    ...options,
+    resolver: zodResolver(schema as never) as never,
+  });
+}
+
+/**
+ * Puts the issues of a 422 answer beside their fields and answers the text for the error summary
+ * (the first issue, SPEC §8). For other failures it answers the message of the error catalogue.
+ */
+export function applyApiError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  t: (key: string) => string,
+  knownFields: readonly string[] = [],
+): string {
+  if (isApiError(error) && error.status === 422) {
+    for (const issue of error.issues) {
+      const field = issueField(issue.loc);
+      if (field && knownFields.includes(field)) {
+        setError(field as Path<T>, { type: 'server', message: issue.type || issue.msg });
+      }
+    }
+  }
+  return errorMessage(error, t as never);
+}
+
+export interface FormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+  /** Names the form for screen readers when the page holds more than one. */
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  id?: string;
+}
+
+/** A form that leaves validation to react-hook-form (no browser bubbles) and never reloads the page. */
+export function Form({ onSubmit, children, ...props }: FormProps) {
+  return (
+    <form {...props} noValidate onSubmit={onSubmit} className={styles.form}>
+      {children}
+    </form>
+  );
+}
+
+export function FormActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}
+
+/**
+ * The message above a form after a failed submit: the first API error (or 'Ups – du mangler noe!'
+ * when fields are missing). It takes focus when it appears, so keyboard and screen-reader users
+ * learn at once why nothing happened.
+ */
+export function ErrorSummary({ message, title }: { message: string | null | undefined; title?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
+  if (!message) return null;
+  return (
+    <Alert ref={ref} tone="error" title={title} tabIndex={-1}>
+      <p>{message}</p>
+    </Alert>
+  );
+}
+
+/** The summary text for a submit that failed the form's own checks. */
+export function useMissingFieldsMessage(): { title: string; message: string } {
+  const { t } = useTranslation('common');
+  return { title: t('messages.missingSomething'), message: t('messages.fillInAllFields') };
+}
+
+type ControlledProps<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
+
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: ControlledProps<T> &
+  Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef'>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      isDisabled={props.isDisabled ?? field.disabled}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+export function FormPasswordField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: ControlledProps<T> &
+  Omit<PasswordFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef'>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <PasswordField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+export function FormCheckbox<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: ControlledProps<T> &
+  Omit<CheckboxProps, 'isSelected' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef'>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Checkbox
+      {...props}
+      name={field.name}
+      isSelected={Boolean(field.value)}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error?.message}
+    />
+  );
+}

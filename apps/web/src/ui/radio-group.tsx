@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import {
+  RadioGroup as AriaRadioGroup,
+  type RadioGroupProps as AriaRadioGroupProps,
+  FieldError,
+  Label,
+  Radio,
+  Text,
+} from 'react-aria-components';
+import styles from './field.module.css';
+import { useFieldErrorText } from './field-error.ts';
+
+export interface RadioOption {
+  value: string;
+  label: ReactNode;
+  description?: ReactNode;
+}
+
+export interface RadioGroupProps
+  extends Omit<AriaRadioGroupProps, 'className' | 'children' | 'isInvalid' | 'validationBehavior'> {
+  label: string;
+  description?: string;
+  options: readonly RadioOption[];
+  error?: string | null;
+}
+
+export function RadioGroup({ label, description, options, error, ...props }: RadioGroupProps) {
+  const errorText = useFieldErrorText(error);
+  return (
+    <AriaRadioGroup
+      {...props}
+      validationBehavior="aria"
+      isInvalid={Boolean(errorText)}
+      className={styles.field}
+    >
+      <Label className={styles.label}>{label}</Label>
+      {description ? (
+        <Text slot="description" className={styles.description}>
+          {description}
+        </Text>
+      ) : null}
+      {options.map((option) => (
+        <Radio key={option.value} value={option.value} className={styles.choice}>
+          <span className={styles.dot} aria-hidden="true" />
+          <span>
+            {option.label}
+            {option.description ? <span className={styles.description}> {option.description}</span> : null}
+          </span>
+        </Radio>
+      ))}
+      <FieldError className={styles.error}>{errorText}</FieldError>
+    </AriaRadioGroup>
+  );
+}

@@ -1,0 +1,128 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
+import { ConfirmDialog } from './dialog.tsx';
+import { ErrorSummary } from './form.tsx';
+import { PasswordField, TextField } from './text-field.tsx';
+
+type Tree = { [key: string]: string | Tree };
+const common = import.meta.glob<Tree>('../locales/da/common.json', { eager: true, import: 'default' })[
+  '../locales/da/common.json'
+]!;
+const text = (key: string) => i18next.t(key);
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'da',
+    resources: { da: { common } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+});
+
+afterEach(cleanup);
+
+describe('TextField', () => {
+  it('labels the input and translates a validation code into an error tied to it', () => {
+    render(<TextField label="E-mail" error="invalid_email" />);
+    const input = screen.getByLabelText('E-mail');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const message = screen.getByText(text('validation.invalid_email'));
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
+  });
+
+  it('shows a translated text as it is, and no error when there is none', () => {
+    const { rerender } = render(<TextField label="Navn" error="Allerede i brug" />);
+    expect(screen.getByText('Allerede i brug')).toBeTruthy();
+    rerender(<TextField label="Navn" />);
+    expect(screen.getByLabelText('Navn').getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('PasswordField', () => {
+  it('hides the password until the toggle is pressed', () => {
+    render(<PasswordField label="Adgangskode" />);
+    const input = screen.getByLabelText('Adgangskode', { selector: 'input' });
+    expect(input.getAttribute('type')).toBe('password');
+    const toggle = screen.getByRole('button', { name: text('form.showPasswordLabel') });
+    fireEvent.click(toggle);
+    expect(input.getAttribute('type')).toBe('text');
+    expect(
+      screen.getByRole('button', { name: text('form.hidePasswordLabel') }).getAttribute('aria-pressed'),
+    ).toBe('true');
+  });
+});
+
+describe('ErrorSummary', () => {
+  it('takes focus when a message appears, so the user learns why nothing happened', () => {
+    const { rerender } = render(<ErrorSummary message={null} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(
+      <ErrorSummary title={text('messages.missingSomething')} message={text('messages.fillInAllFields')} />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(document.activeElement).toBe(alert);
+    expect(alert.textContent).toContain('Udfyld venligst alle felter.');
+  });
+});
+
+describe('Alert', () => {
+  it('interrupts for errors and waits its turn for information', () => {
+    render(
+      <>
+        <Alert tone="error">a</Alert>
+        <Alert tone="success">b</Alert>
+        <Alert tone="info" announce="none">
+          c
+        </Alert>
+      </>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('a');
+    expect(screen.getByRole('status').textContent).toBe('b');
+  });
+});
+
+describe('Button', () => {
+  it('ignores presses while pending', () => {
+    const onPress = vi.fn();
+    const { rerender } = render(<Button onPress={onPress}>Gem</Button>);
+    fireEvent.click(screen.getByRole('button', { name: 'Gem' }));
+    expect(onPress).toHaveBeenCalledTimes(1);
+    rerender(
+      <Button onPress={onPress} isPending>
+        Gem
+      </Button>,
+    );
+    fireEvent.click(screen.getByRole('button'));
+    expect(onPress).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('stays open and shows the error when the confirmed action fails', async () => {
+    const onOpenChange = vi.fn();
+    const onConfirm = vi.fn().mockRejectedValue(new Error('nope'));
+    render(
+      <ConfirmDialog
+        isOpen
+        onOpenChange={onOpenChange}
+        title="Slet konto"
+        confirmLabel="Slet"
+        variant="danger"
+        onConfirm={onConfirm}
+      >
+        <p>Er du sikker?</p>
+      </ConfirmDialog>,
+    );
+    expect(screen.getByRole('alertdialog', { name: 'Slet konto' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Slet' }));
+    });
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    expect(screen.getByRole('alert').textContent).toContain(text('errors.unexpected'));
+  });
+});

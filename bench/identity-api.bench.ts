@@ -1,0 +1,105 @@
+/**
+ * Identity API throughput and latency on a real listening server (not inject), the way a phone
+ * would hit it: health, log in (argon2id + session row + EdDSA token) and an authenticated profile
+ * read (token verification + live-session check + profile query).
+ *
+ *   npx tsx bench/identity-api.bench.ts                    # PGlite in a temporary directory
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/identity-api.bench.ts
+ *
+ * Prints figures; never fails on timing.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { connectDatabase } from '../apps/api/src/db/client.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nbr-bench-'));
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const schema = `bench_${Date.now()}`;
+if (databaseUrl) {
+  const setup = await connectDatabase({ kind: 'postgres', url: databaseUrl });
+  await setup.exec(`create schema ${schema}`);
+  await setup.close();
+}
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000000',
+});
+const database = databaseUrl
+  ? await connectDatabase({ kind: 'postgres', url: databaseUrl, searchPath: schema })
+  : await connectDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+await migrate(database);
+const app = await buildApp({
+  config,
+  database,
+  identityRateLimits: { loginPerEmail: 100_000_000, resetMailPerEmail: 100_000_000 },
+});
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const credentials = { email: 'bench@example.test', password: 'bench-password-2026' };
+const signUp = await fetch(`${address}/api/identities/`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ ...credentials, skip_email: true }),
+});
+const { authentication_token: token } = (await signUp.json()) as { authentication_token: string };
+
+interface Scenario {
+  name: string;
+  request: autocannon.Options;
+}
+const scenarios: Scenario[] = [
+  { name: 'GET /api/health', request: { url: `${address}/api/health` } },
+  {
+    name: 'POST /api/identities/authentications',
+    request: {
+      url: `${address}/api/identities/authentications`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    },
+  },
+  {
+    name: 'GET /api/identities/me',
+    request: { url: `${address}/api/identities/me`, headers: { authorization: `Bearer ${token}` } },
+  },
+];
+
+console.log(
+  `database: ${database.kind}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario; node ${process.version}`,
+);
+const rows = [];
+for (const scenario of scenarios) {
+  const result = await autocannon({
+    ...scenario.request,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+  });
+  rows.push({
+    scenario: scenario.name,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p97.5 ms': result.latency.p97_5,
+    'p99 ms': result.latency.p99,
+    '2xx': result['2xx'],
+    'non-2xx': result.non2xx,
+    errors: result.errors,
+  });
+}
+console.table(rows);
+
+await app.close();
+if (databaseUrl) await database.exec(`drop schema ${schema} cascade`);
+await database.close();
+await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { APP_STORAGE_KEYS } from './storage-keys.ts';
+
+export type Language = 'da' | 'en' | 'no';
+export type Region = 'dk' | 'no';
+
+/** Long and unusual enough to pass the API's length rule and its common-password list. */
+export const TEST_PASSWORD = 'Frame-Sticker-2026-e2e';
+
+/** A fresh address per call: `e2e+<label>-<random>@example.test` (the .test TLD never delivers). */
+export function uniqueEmail(label = 'user'): string {
+  return `e2e+${label}-${Date.now().toString(36)}${randomBytes(4).toString('hex')}@example.test`;
+}
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  /** The authentication token the sign-up (or last login) answered. */
+  token: string;
+}
+
+export interface SignUpOptions {
+  email?: string;
+  password?: string;
+  language?: Language;
+  region?: Region;
+  /** true (default): no verification mail; false: the mail is sent and can be read from the mailbox. */
+  skipEmail?: boolean;
+  zipCode?: string;
+  phone?: string;
+}
+
+/**
+ * Creates a user through POST /api/identities/ for tests that only need someone signed in. Journeys
+ * that test sign-up itself go through the /signup screen instead.
+ */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  options: SignUpOptions = {},
+): Promise<TestAccount> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? TEST_PASSWORD;
+  const language = options.language ?? 'da';
+  const response = await request.post('/api/identities/', {
+    data: {
+      email,
+      password,
+      skip_email: options.skipEmail ?? true,
+      chosen_language: language,
+      chosen_region: options.region ?? (language === 'no' ? 'no' : 'dk'),
+      ...(options.zipCode ? { zip_code: options.zipCode } : {}),
+      ...(options.phone ? { phone: options.phone } : {}),
+    },
+  });
+  expect(response.status(), `sign-up of ${email} answered ${await response.text()}`).toBe(201);
+  const { authentication_token: token } = (await response.json()) as { authentication_token: string };
+  return { email, password, token };
+}
+
+/** POST /api/identities/authentications: a fresh token for an existing account. */
+export async function logInViaApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await request.post('/api/identities/authentications', { data: { email, password } });
+  expect(response.status(), `login of ${email} answered ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { authentication_token: string }).authentication_token;
+}
+
+/**
+ * Signs the browser in with a token the way the app keeps its session (localStorage), without
+ * going through the login screen. It writes storage on a same-origin JSON address so the app itself
+ * does not start; the next page.goto opens the app signed in.
+ */
+export async function signInBrowser(page: Page, token: string): Promise<void> {
+  await page.goto('/api/health');
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: APP_STORAGE_KEYS.token,
+    value: token,
+  });
+}
+
+/** A signed-in user in one call: signs up through the API and puts the token into the browser. */
+export async function signedInUser(page: Page, options: SignUpOptions = {}): Promise<TestAccount> {
+  const account = await signUpViaApi(page.request, options);
+  await signInBrowser(page, account.token);
+  return account;
+}

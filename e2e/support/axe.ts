@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** WCAG 2.1 level A and AA, the bar ARCHITECTURE §6 sets for every screen. */
+const WCAG_21_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * react-aria's live announcer keeps a pending button's announcement for a few seconds after the page
+ * has moved on; the announcement then points at a button that no longer exists, which axe reports as
+ * role-img-alt. It is a transient screen-reader message, not part of any page.
+ */
+const ALWAYS_EXCLUDED = ['[data-live-announcer]'];
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+export interface A11yOptions {
+  /** CSS selectors to leave out, e.g. a third-party widget the page does not control. */
+  exclude?: string[];
+  /** axe rule ids to switch off, each with a reason in the calling test. */
+  disableRules?: string[];
+}
+
+function describe(violations: Violation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = (node.failureSummary ?? '').replace(/\n\s*/g, '\n        ');
+          return `    at ${node.target.join(' ')}\n      ${node.html.slice(0, 200)}\n        ${summary}`;
+        })
+        .join('\n');
+      return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}`;
+    })
+    .join('\n\n');
+}
+
+/**
+ * Runs axe on the page as it is now and fails with a readable list of every WCAG 2.1 A/AA
+ * violation (rule, element, what to fix). Call it once the page has rendered its content.
+ */
+export async function expectNoA11yViolations(page: Page, options: A11yOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA_TAGS);
+  for (const selector of [...ALWAYS_EXCLUDED, ...(options.exclude ?? [])])
+    builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const { violations } = await builder.analyze();
+  if (violations.length > 0) {
+    await test.info().attach(`axe violations on ${new URL(page.url()).pathname}`, {
+      body: JSON.stringify(violations, null, 2),
+      contentType: 'application/json',
+    });
+  }
+  expect(
+    violations.length,
+    `axe found ${violations.length} accessibility violation(s) on ${page.url()}:\n${describe(violations)}\n`,
+  ).toBe(0);
+}

@@ -1,0 +1,76 @@
+import { defineConfig } from '@playwright/test';
+
+/*
+ * End-to-end suite. Run it through `npm run test:e2e` (scripts/e2e.mjs), which builds the web app,
+ * starts the API on a fresh PGlite data directory and passes its address in E2E_BASE_URL.
+ *
+ * Chromium comes from Debian (/usr/bin/chromium); Playwright's own browser downloads are not
+ * available on these machines. Every test runs on the desktop project; tests tagged `@phone` run on
+ * the 360 px phone project as well, so the mobile-first layout is checked where it matters without
+ * doubling the run time of every journey on a two-core machine.
+ */
+
+const isCI = Boolean(process.env.CI);
+const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+// Separate folders let two suites run side by side without wiping each other's artefacts.
+const outputDir = process.env.E2E_OUTPUT_DIR ?? 'test-results';
+const reportDir = process.env.E2E_REPORT_DIR ?? 'playwright-report';
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir,
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  // A cold Vite chunk, argon2 hashing and PGlite share two cores with the browser.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: isCI
+    ? [['line'], ['html', { open: 'never', outputFolder: reportDir }]]
+    : [['list'], ['html', { open: 'never', outputFolder: reportDir }]],
+  use: {
+    baseURL,
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...chromium, viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: {
+        ...chromium,
+        viewport: { width: 360, height: 780 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+});

@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+/*
+ * `npm run test:e2e`: builds the web app when its build is missing or older than its sources, starts
+ * the API (which also serves the built app) on a free port with a fresh PGlite data directory, runs
+ * Playwright against it and always stops the server and removes the data directory afterwards.
+ * Extra arguments go to Playwright: `npm run test:e2e -- e2e/shell-routing.spec.ts --project=desktop`.
+ *
+ * Environment: E2E_BASE_URL set → no server is started, the suite runs against that address.
+ * E2E_SKIP_BUILD=1 → the web build is not checked.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = join(root, 'apps/web');
+const distIndex = join(webDir, 'dist/index.html');
+const HEALTH_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+const playwrightArgs = process.argv.slice(2);
+const children = new Set();
+let cleanup = async () => {};
+let interrupted = false;
+
+function log(message) {
+  process.stdout.write(`[e2e] ${message}\n`);
+}
+
+function run(command, args, options) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    children.add(child);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolvePromise(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function newestMtime(path) {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    return 0;
+  }
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of await readdir(path)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry === '.types') continue;
+    newest = Math.max(newest, await newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+async function ensureWebBuild() {
+  if (process.env.E2E_SKIP_BUILD === '1') return;
+  const built = await newestMtime(distIndex);
+  const sources = Math.max(
+    ...(await Promise.all(
+      [
+        join(webDir, 'src'),
+        join(webDir, 'public'),
+        join(webDir, 'index.html'),
+        join(webDir, 'vite.config.ts'),
+        join(webDir, 'package.json'),
+        join(root, 'packages/domain/src'),
+      ].map(newestMtime),
+    )),
+  );
+  if (built >= sources) {
+    log('web build is up to date');
+    return;
+  }
+  log(built === 0 ? 'building the web app (no build yet)' : 'building the web app (sources changed)');
+  const code = await run('npm', ['run', 'build', '-w', '@nbr/web']);
+  if (code !== 0) throw new Error(`web build failed with exit code ${code}`);
+}
+
+function freePort() {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(
+        `the server exited (code ${server.exitCode ?? server.signalCode}) before it was healthy`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`GET ${baseUrl}/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+function stopServer(server) {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+async function tail(path, lines) {
+  try {
+    return (await readFile(path, 'utf8')).trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function main() {
+  if (process.env.E2E_BASE_URL) {
+    log(`running against ${process.env.E2E_BASE_URL} (no server started)`);
+    return run('npx', ['playwright', 'test', ...playwrightArgs]);
+  }
+
+  await ensureWebBuild();
+  if (interrupted) return 130;
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'nbr-e2e-data-'));
+  const logPath = join(tmpdir(), `nbr-e2e-server-${port}-${Date.now()}.log`);
+  const logStream = createWriteStream(logPath);
+
+  // The suite relies on the built-in stand-ins (mailbox, PGlite), so outside services are unset.
+  const serverEnv = {
+    // One browser client makes hundreds of calls a minute; the suite is not a rate-limit test.
+    RATE_LIMIT_PER_MINUTE: '100000',
+    // Every journey signs up and logs in from 127.0.0.1; the limits have their own API tests.
+    RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000',
+    // NODE_ENV=test is silent by default; the log is only worth keeping with the requests in it.
+    LOG_LEVEL: 'info',
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+  };
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'S3_ENDPOINT']) {
+    delete serverEnv[name];
+  }
+
+  log(`starting the server on ${baseUrl} (data ${dataDir}, log ${logPath})`);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(server);
+  server.stdout.pipe(logStream);
+  server.stderr.pipe(logStream);
+
+  let failed = true;
+  let stopping;
+  // Both the normal path and a signal handler call this; they share one run of it.
+  cleanup = () => {
+    stopping ??= (async () => {
+      await stopServer(server);
+      children.delete(server);
+      logStream.end();
+      await rm(dataDir, { recursive: true, force: true });
+      if (failed) log(`server log: ${logPath}`);
+      else await rm(logPath, { force: true });
+    })();
+    return stopping;
+  };
+
+  try {
+    const started = Date.now();
+    await waitForHealth(baseUrl, server);
+    log(`server healthy after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (interrupted) return 130;
+    const code = await run('npx', ['playwright', 'test', ...playwrightArgs], {
+      env: { ...process.env, E2E_BASE_URL: baseUrl },
+    });
+    failed = code !== 0 || interrupted;
+    return interrupted ? 130 : code;
+  } catch (error) {
+    const lastLines = await tail(logPath, 40);
+    if (lastLines) process.stderr.write(`${lastLines}\n`);
+    throw error;
+  } finally {
+    await cleanup();
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal} received, stopping`);
+    for (const child of children) child.kill(signal);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`[e2e] ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
