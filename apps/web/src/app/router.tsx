@@ -95,44 +95,47 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.auth.login.path,
-                lazy: page(() => import('../features/auth/pages/login-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/login-page.tsx'), ['auth']),
               },
               {
                 path: paths.auth.signup.path,
-                lazy: page(() => import('../features/auth/pages/signup-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/signup-page.tsx'), ['auth']),
               },
               {
                 path: paths.auth.signupNewsletter.path,
-                lazy: page(() => import('../features/auth/pages/newsletter-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/newsletter-page.tsx'), ['auth']),
               },
               {
                 path: paths.auth.signupNewsletterSleek.path,
-                lazy: page(() => import('../features/auth/pages/newsletter-sleek-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/newsletter-sleek-page.tsx'), ['auth']),
               },
               {
                 path: paths.auth.forgotPassword.path,
-                lazy: page(() => import('../features/auth/pages/forgot-password-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/forgot-password-page.tsx'), ['auth']),
               },
               {
                 path: paths.auth.forgotPasswordCheckMail.path,
-                lazy: page(() => import('../features/auth/pages/check-mail-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/check-mail-page.tsx'), ['auth']),
               },
               {
                 path: paths.auth.resetPassword.path,
-                lazy: page(() => import('../features/auth/pages/reset-password-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/reset-password-page.tsx'), ['auth']),
               },
               {
                 path: paths.auth.resetPasswordSuccess.path,
-                lazy: page(() => import('../features/auth/pages/reset-password-success-page.tsx'), ['auth']),
+                lazy: page(
+                  () => import('../features/identity/pages/reset-password-success-page.tsx'),
+                  ['auth'],
+                ),
               },
               {
                 path: paths.auth.verifyEmail.path,
-                lazy: page(() => import('../features/auth/pages/verify-email-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/verify-email-page.tsx'), ['auth']),
               },
               {
                 path: paths.auth.successfullyDeleted.path,
                 lazy: page(
-                  () => import('../features/settings/pages/successfully-deleted-page.tsx'),
+                  () => import('../features/identity/pages/successfully-deleted-page.tsx'),
                   ['settings'],
                 ),
               },
@@ -152,20 +155,20 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import('./routes/app-home.tsx')) },
               {
                 path: paths.app.settings.path,
-                lazy: page(() => import('../features/settings/pages/settings-page.tsx'), ['settings']),
+                lazy: page(() => import('../features/identity/pages/settings-page.tsx'), ['settings']),
               },
               {
                 path: paths.app.settingsCaution.path,
-                lazy: page(() => import('../features/settings/pages/caution-page.tsx'), ['settings']),
+                lazy: page(() => import('../features/identity/pages/caution-page.tsx'), ['settings']),
               },
               {
                 path: paths.app.settingsDeleteUser.path,
-                lazy: page(() => import('../features/settings/pages/delete-user-page.tsx'), ['settings']),
+                lazy: page(() => import('../features/identity/pages/delete-user-page.tsx'), ['settings']),
               },
               {
                 path: paths.app.settingsDeleteCompleted.path,
                 lazy: page(
-                  () => import('../features/settings/pages/delete-completed-page.tsx'),
+                  () => import('../features/identity/pages/delete-completed-page.tsx'),
                   ['settings'],
                 ),
               },

@@ -8,8 +8,8 @@ import { Card } from '../../../ui/card.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useUpdateConsent } from '../../auth/api/update-consent.ts';
 import { useConsents } from '../api/get-consents.ts';
+import { useUpdateConsent } from '../api/update-consent.ts';
 import styles from '../settings.module.css';
 
 /** The newsletter consent, switched on and off at once, and when privacy policy and terms were accepted. */

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { useRequestEmailVerification } from '../../auth/api/request-email-verification.ts';
+import { useRequestEmailVerification } from '../api/request-email-verification.ts';
 import styles from '../settings.module.css';
 
 /** Shown while a new e-mail address waits for its confirmation link to be followed. */

@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { useRequestEmailVerification } from '../../auth/api/request-email-verification.ts';
+import { useRequestEmailVerification } from '../api/request-email-verification.ts';
 import styles from '../settings.module.css';
 
 function Badge({ isOk, children }: { isOk: boolean; children: string }) {

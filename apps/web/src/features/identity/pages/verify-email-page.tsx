@@ -13,7 +13,7 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 // The profile query lives with the settings feature, which owns the profile; one endpoint, one file.
-import { profileQueryKey, profileQueryOptions } from '../../settings/api/get-profile.ts';
+import { profileQueryKey, profileQueryOptions } from '../api/get-profile.ts';
 import { useRequestEmailVerification } from '../api/request-email-verification.ts';
 import { useEmailVerification } from '../api/verify-email.ts';
 import styles from '../auth.module.css';
