@@ -159,8 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  // Stand-ins' windows exist only outside production, so they can never leak data there.
-  if (!config.isProduction) {
+  // Stand-ins' windows exist only outside production, so they can never leak data there; and only
+  // while the stand-in is the one selected: with SMTP_URL the outbox holds real mail (reset links).
+  if (!config.isProduction && config.mail.transport === 'mailbox') {
     await app.register(mailboxRoutes, { prefix: '/dev/mailbox' });
   }
 

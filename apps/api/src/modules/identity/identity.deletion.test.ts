@@ -14,6 +14,7 @@ import {
   bearer,
   latestMail,
   logIn,
+  mailsTo,
   signUpUser,
   type TestUser,
   uniqueEmail,
@@ -95,7 +96,7 @@ describe('DELETE /api/identities/{partyId}/', () => {
 
     const row = await identityRow(user.partyId);
     expect(row).toMatchObject({
-      email: `deleted-${user.partyId}@deleted.invalid`,
+      email: `deleted:${user.partyId}`,
       passwordHash: null,
       pendingEmail: null,
       firstName: null,
@@ -125,6 +126,12 @@ describe('DELETE /api/identities/{partyId}/', () => {
       await db().select().from(sessions).where(eq(sessions.partyId, user.partyId))
     ).filter((session) => session.revokedReason !== 'account_deleted');
     expect(liveSessions).toHaveLength(0);
+    // Which devices the person used is theirs too.
+    const deviceNames = (await db().select().from(sessions).where(eq(sessions.partyId, user.partyId))).map(
+      (session) => session.userAgent,
+    );
+    expect(deviceNames.length).toBeGreaterThan(0);
+    expect(deviceNames.every((userAgent) => userAgent === null)).toBe(true);
     const [deletion] = await db()
       .select()
       .from(accountDeletions)
@@ -135,10 +142,42 @@ describe('DELETE /api/identities/{partyId}/', () => {
 
     const goodbye = await latestMail(db(), user.email, 'account_deleted');
     expect(goodbye.subject).toBe('Profilen din er slettet');
+    // The earlier mails (here a reset link) are gone; only the goodbye waits to be delivered.
+    expect((await mailsTo(db(), user.email)).map((mail) => mail.template)).toEqual(['account_deleted']);
 
     // The address is free again for a new account.
     const again = await signUpUser(t.app, { email: user.email });
     expect(again.partyId).not.toBe(user.partyId);
+  });
+
+  it('cannot be blocked by someone who signed up with the address a deleted account is given', async () => {
+    const user = await signUpUser(t.app);
+    // The pseudonym used before this fix was a valid address anyone could sign up with.
+    await signUpUser(t.app, { email: `deleted-${user.partyId}@deleted.invalid` });
+    const response = await deleteParty(user.token, user.partyId);
+    expect(response.statusCode).toBe(204);
+    const row = await identityRow(user.partyId);
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    // Whatever the pseudonym is, sign-up refuses it as an address, so nobody can take it first.
+    const squat = await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/',
+      payload: { email: row?.email, password: user.password, skip_email: true },
+    });
+    expect(squat.statusCode).toBe(422);
+    expect(squat.json().detail[0]).toMatchObject({ loc: ['body', 'email'], type: 'invalid_email' });
+  });
+
+  it('deletes once when the request comes several times at once (a double click)', async () => {
+    const user = await signUpUser(t.app);
+    const responses = await Promise.all([1, 2, 3].map(() => deleteParty(user.token, user.partyId)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([204, 401, 401]);
+    for (const response of responses.filter((answer) => answer.statusCode === 401)) {
+      expect(response.json()).toEqual({ detail: 'invalid_token', code: 'invalid_token' });
+    }
+    expect(
+      await db().select().from(accountDeletions).where(eq(accountDeletions.partyId, user.partyId)),
+    ).toHaveLength(1);
   });
 
   it('answers 403 forbidden for someone else’s party and for an unknown one, changing nothing', async () => {

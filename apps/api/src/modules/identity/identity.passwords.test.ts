@@ -13,6 +13,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
+import { PASSWORD_RESET_REQUEST_MIN_MS } from './identity.service.ts';
 
 const NEW_PASSWORD = 'Lygte-cykel-vinter-77';
 
@@ -85,6 +86,21 @@ describe('POST /api/identities/authentications/password-resets', () => {
     expect(unknown.statusCode).toBe(existing.statusCode);
     expect(unknown.body).toBe(existing.body);
     expect(await mailsTo(db(), email)).toHaveLength(0);
+  });
+
+  it('takes as long for an unknown address as for a registered one (no timing enumeration)', async () => {
+    const known = await signUpUser(t.app);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await requestReset(email)).statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const unknownMs = await timed(uniqueEmail('ghost'));
+    const knownMs = await timed(known.email);
+    // Both wait out the same floor, which is far longer than writing the code and the mail takes.
+    expect(unknownMs).toBeGreaterThanOrEqual(PASSWORD_RESET_REQUEST_MIN_MS - 5);
+    expect(knownMs).toBeGreaterThanOrEqual(PASSWORD_RESET_REQUEST_MIN_MS - 5);
+    expect(Math.abs(knownMs - unknownMs)).toBeLessThan(PASSWORD_RESET_REQUEST_MIN_MS);
   });
 
   it('answers 422 for a malformed address', async () => {
@@ -180,6 +196,62 @@ describe('POST /api/identities/authentications/password-resets/{code}/validate',
     const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(user.token) });
     expect(me.statusCode).toBe(200);
     expect((await validate(code, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('a pending e-mail change does not survive a new password', () => {
+  async function askEmailChange(token: string) {
+    const attackerAddress = uniqueEmail('attacker');
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/identities/me',
+      headers: bearer(token),
+      payload: { email: attackerAddress },
+    });
+    expect(response.json().save_status).toBe('partial');
+    const { code } = codeFromMail(
+      await latestMail(db(), attackerAddress, 'email_change_confirmation'),
+      '/verify-email',
+    );
+    return { attackerAddress, code };
+  }
+
+  function confirm(code: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/identities/authentications/email-verifications/${code}/validate`,
+    });
+  }
+
+  it('a reset cancels an e-mail change asked for by whoever signed up with the address first', async () => {
+    // Someone registers the victim's address first and asks to move the account to their own.
+    const squatter = await signUpUser(t.app);
+    const { code } = await askEmailChange(squatter.token);
+    // The real owner takes the account back through the reset link mailed to them.
+    expect((await validate(await resetCodeFor(squatter), NEW_PASSWORD)).statusCode).toBe(200);
+
+    const response = await confirm(code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('email_verification_failed');
+    const [row] = await db().select().from(identities).where(eq(identities.partyId, squatter.partyId));
+    expect(row).toMatchObject({ email: squatter.email, pendingEmail: null });
+    expect(await logIn(t.app, squatter.email, NEW_PASSWORD)).toEqual(expect.any(String));
+  });
+
+  it('a password change cancels an e-mail change asked for with the old password', async () => {
+    const user = await signUpUser(t.app);
+    const { code } = await askEmailChange(user.token);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/identities/me/password',
+      headers: bearer(user.token),
+      payload: { current_password: user.password, new_password: NEW_PASSWORD },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    expect((await confirm(code)).statusCode).toBe(400);
+    const [row] = await db().select().from(identities).where(eq(identities.partyId, user.partyId));
+    expect(row).toMatchObject({ email: user.email, pendingEmail: null });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   sessions,
   trackingEvents,
 } from '../../db/schema/identity.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 
 export type IdentityRow = typeof identities.$inferSelect;
@@ -43,6 +44,20 @@ export async function findIdentityById(executor: Executor, partyId: string): Pro
     .from(identities)
     .where(and(eq(identities.partyId, partyId), isNull(identities.deletedAt)))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The identity, locked for the rest of the transaction: a second request for the same change waits,
+ * then finds what the first one left (on PostgreSQL; PGlite runs one transaction at a time anyway).
+ */
+export async function lockIdentityById(executor: Executor, partyId: string): Promise<IdentityRow | null> {
+  const [row] = await executor
+    .select()
+    .from(identities)
+    .where(and(eq(identities.partyId, partyId), isNull(identities.deletedAt)))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 
@@ -176,6 +191,17 @@ export async function listSessions(executor: Executor, partyId: string): Promise
     .from(sessions)
     .where(eq(sessions.partyId, partyId))
     .orderBy(desc(sessions.createdAt));
+}
+
+/** Forgets which devices a party signed in from; the (revoked) session rows themselves stay. */
+export async function eraseSessionDetails(executor: Executor, partyId: string): Promise<void> {
+  await executor.update(sessions).set({ userAgent: null }).where(eq(sessions.partyId, partyId));
+}
+
+/** Removes every outbox mail to these addresses, sent or not. */
+export async function deleteMailsTo(executor: Executor, addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await executor.delete(mailOutbox).where(inArray(mailOutbox.to, addresses));
 }
 
 export async function listTrackingEvents(executor: Executor, partyId: string): Promise<TrackingEventRow[]> {

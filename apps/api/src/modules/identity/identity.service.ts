@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type AccountDeletion,
   type ConsentType,
@@ -197,8 +198,23 @@ export async function logout(deps: IdentityDeps, auth: RequestAuth): Promise<voi
   await revokeSession(deps.db, auth.sessionId, 'logout');
 }
 
+/**
+ * A reset request takes at least this long, account or not: writing the code and the mail takes
+ * measurably longer than finding no account, which would tell which addresses are registered.
+ */
+export const PASSWORD_RESET_REQUEST_MIN_MS = 250;
+
 /** Mails a reset link when the address has an account; answers the same either way (no enumeration). */
 export async function requestPasswordReset(deps: IdentityDeps, email: string): Promise<void> {
+  const floor = sleep(PASSWORD_RESET_REQUEST_MIN_MS);
+  try {
+    await mailPasswordReset(deps, email);
+  } finally {
+    await floor;
+  }
+}
+
+async function mailPasswordReset(deps: IdentityDeps, email: string): Promise<void> {
   const identity = await repository.findIdentityByEmail(deps.db, email);
   if (!identity) return;
   const now = new Date();
@@ -226,11 +242,15 @@ export async function resetPassword(deps: IdentityDeps, code: string, newPasswor
     const identity = used ? await repository.findIdentityById(tx, used.partyId) : null;
     if (!used || !identity || identity.email !== used.email) throw new AppError('password_reset_failed');
     rejectWeakPassword('new_password', newPassword, identity.email);
-    // Following a link sent to the address proves the person reads it.
+    // Following a link sent to the address proves the person reads it. A pending e-mail change was
+    // asked for by whoever held the sessions revoked here (say, someone who signed up with this
+    // address first): its link must not move the account to their address afterwards.
     await repository.updateIdentity(tx, identity.partyId, {
       passwordHash,
       emailVerifiedAt: identity.emailVerifiedAt ?? now,
+      pendingEmail: null,
     });
+    await repository.expireUnusedCodes(tx, identity.partyId, ['email_change'], now);
     await revokeSessionsOfParty(tx, identity.partyId, 'password_reset');
     await enqueueMail(tx, passwordChangedMail({ to: identity.email, language: identity.language }));
   });
@@ -365,7 +385,12 @@ export async function changePassword(
   rejectWeakPassword('new_password', input.new_password, identity.email);
   const passwordHash = await hashPassword(input.new_password);
   return deps.db.transaction(async (tx) => {
-    const updated = await repository.updateIdentity(tx, identity.partyId, { passwordHash });
+    // Like the sessions, an e-mail change asked for before the new password dies with the old one.
+    const updated = await repository.updateIdentity(tx, identity.partyId, {
+      passwordHash,
+      pendingEmail: null,
+    });
+    await repository.expireUnusedCodes(tx, identity.partyId, ['email_change'], new Date());
     await revokeSessionsOfParty(tx, identity.partyId, 'password_changed');
     await enqueueMail(tx, passwordChangedMail({ to: updated.email, language: updated.language }));
     return startSession(deps, tx, updated, context);
@@ -427,11 +452,13 @@ export async function deleteAccount(
   // An unknown id answers like someone else's: whether a party exists is not the caller's business.
   if (!canActOnParty(auth, 'delete', partyId)) throw new AppError('forbidden');
   await deps.db.transaction(async (tx) => {
-    const identity = await repository.findIdentityById(tx, partyId);
-    if (!identity) throw new AppError('forbidden');
+    // Locked: of two deletions at once (a double click) the second finds the account already gone.
+    const identity = await repository.lockIdentityById(tx, partyId);
+    if (!identity) throw new AppError('invalid_token');
     const now = new Date();
     await repository.updateIdentity(tx, partyId, {
-      email: `deleted-${partyId}@deleted.invalid`,
+      // Not an e-mail address, so no sign-up can claim it first and make the deletion fail.
+      email: `deleted:${partyId}`,
       pendingEmail: null,
       passwordHash: null,
       emailVerifiedAt: null,
@@ -457,6 +484,12 @@ export async function deleteAccount(
     await repository.deleteOneTimeCodes(tx, partyId);
     await repository.detachTrackingEvents(tx, partyId);
     await revokeSessionsOfParty(tx, partyId, 'account_deleted');
+    await repository.eraseSessionDetails(tx, partyId);
+    // Earlier mails (addresses, links, contents) go too; only the goodbye below is sent to the address.
+    await repository.deleteMailsTo(
+      tx,
+      [identity.email, identity.pendingEmail].filter((address): address is string => Boolean(address)),
+    );
     const retainUntil = new Date(now);
     retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + RETENTION_YEARS);
     await repository.insertAccountDeletion(tx, { partyId, deletedAt: now, retainUntil });

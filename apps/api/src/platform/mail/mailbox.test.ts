@@ -114,6 +114,34 @@ describe('production mode', () => {
   });
 });
 
+describe('development mode with SMTP configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example.org:587' } });
+    await enqueueMail(t.database.db, {
+      to: 'real@example.org',
+      language: 'en',
+      template: 'password_reset',
+      subject: 'Reset your password',
+      text: 'http://localhost:3000/reset-password?code=real-secret',
+      html: '<p>real</p>',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('has no mailbox: real mail (reset links) must not be readable by anyone', async () => {
+    for (const url of [
+      '/dev/mailbox',
+      '/dev/mailbox/messages',
+      '/dev/mailbox/messages?to=real@example.org',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('real-secret');
+    }
+  });
+});
+
 describe('renderMail', () => {
   it('escapes every value and writes the link out for clients that cannot follow buttons', () => {
     const { text, html } = renderMail({

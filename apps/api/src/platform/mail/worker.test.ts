@@ -118,6 +118,37 @@ describe('mail worker', () => {
     expect(fake.sent).toHaveLength(30);
   });
 
+  it('does not send a mail another worker took over after this one’s lease ran out', async () => {
+    for (const to of ['l1@example.org', 'l2@example.org', 'l3@example.org']) {
+      await enqueueMail(t.database.db, mail(to));
+    }
+    // A slow SMTP server: each mail takes as long as the whole batch's one-second lease.
+    const slowSent: string[] = [];
+    const slow = createMailWorker({
+      db: t.database.db,
+      transport: {
+        name: 'slow',
+        async send(message) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          slowSent.push(message.to);
+        },
+        close: async () => {},
+      },
+      from: 'noreply@example.org',
+      logger: t.app.log,
+      leaseSeconds: 1,
+    });
+    const slowRun = slow.runOnce();
+    // Once the batch's lease has run out, another instance claims what the slow one has not sent.
+    await new Promise((resolve) => setTimeout(resolve, 1400));
+    await worker().runOnce();
+    await slowRun;
+    const everySend = [...slowSent, ...fake.sent.map((message) => message.to)].sort();
+    expect(everySend).toEqual(['l1@example.org', 'l2@example.org', 'l3@example.org']);
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows.every((row) => row.status === 'sent')).toBe(true);
+  });
+
   it('polls on its own once started, and stops cleanly', async () => {
     const polling = createMailWorker({
       db: t.database.db,

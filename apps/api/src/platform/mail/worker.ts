@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
@@ -41,6 +41,7 @@ export function defaultBackoffSeconds(failures: number): number {
 }
 
 const secondsFromNow = (seconds: number) => sql`now() + (${seconds} * interval '1 second')`;
+const leaseText = sql<string>`${mailOutbox.nextAttemptAt}::text`;
 
 /**
  * Delivers the mail outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
@@ -74,7 +75,27 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       .update(mailOutbox)
       .set({ nextAttemptAt: secondsFromNow(leaseSeconds) })
       .where(inArray(mailOutbox.id, due))
-      .returning();
+      .returning({ ...getTableColumns(mailOutbox), lease: leaseText });
+  }
+
+  /**
+   * Renews the lease of a claimed mail just before it is sent, if it is still ours: a batch can take
+   * longer than the lease (slow SMTP), and another instance may then have claimed the rest of it.
+   * The lease is compared as text, exact to the microsecond, which a JavaScript Date is not.
+   */
+  async function stillOurs(mail: { id: string; lease: string }): Promise<boolean> {
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: secondsFromNow(leaseSeconds) })
+      .where(
+        and(
+          eq(mailOutbox.id, mail.id),
+          eq(mailOutbox.status, 'pending'),
+          sql`${mailOutbox.nextAttemptAt} = ${mail.lease}::timestamptz`,
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return row !== undefined;
   }
 
   async function pass(): Promise<DeliveryReport> {
@@ -83,6 +104,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const batch = await claim();
       for (const mail of batch) {
         const attempts = mail.attempts + 1;
+        if (!(await stillOurs(mail))) {
+          logger.warn({ mail_id: mail.id }, 'mail lease lost to another worker; not sending it here');
+          continue;
+        }
         try {
           await transport.send({
             from,
