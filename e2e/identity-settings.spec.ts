@@ -125,6 +125,8 @@ test('the newsletter can be switched on and off', async ({ page }) => {
   await box.focus();
   await box.press('Space');
   await expect(page.getByText(t('settings', 'consents.granted'))).toBeVisible();
+  // The box keeps keyboard focus while it saves, so the user does not lose their place.
+  await expect(box).toBeFocused();
   await page.reload();
   await expect(box).toBeChecked();
   await box.focus();

@@ -77,6 +77,8 @@ for (const language of LANGUAGES) {
       await expectNoA11yViolations(page);
       await page.getByRole('button', { name: t('auth', `${variant}.yes`) }).click();
       await expect(page.getByText(t('auth', `${variant}.consentRequired`))).toBeVisible();
+      // Focus moves to the box, so a screen reader reads the error and the box can be ticked at once.
+      await expect(page.getByRole('checkbox')).toBeFocused();
       await tick(page.getByRole('checkbox'));
       await page.getByRole('button', { name: t('auth', `${variant}.yes`) }).click();
       await expect(page).toHaveURL(/\/app$/);

@@ -1,4 +1,4 @@
-import { signUpViaApi, TEST_PASSWORD } from './support/accounts.ts';
+import { signedInUser, signUpViaApi, TEST_PASSWORD } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { LANGUAGES, text } from './support/texts.ts';
@@ -75,5 +75,38 @@ test.describe('unauthenticated visitors', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(path);
     }
+  });
+});
+
+test.describe('a session that ends by itself', () => {
+  test.use({ language: 'no' });
+
+  test('sends the user to /login saying they were logged out, and back after logging in @phone', async ({
+    page,
+  }) => {
+    const account = await signedInUser(page, { language: 'no', region: 'no' });
+    // Revoked elsewhere (password change, logout on another device): the next API call answers
+    // 401 invalid_token.
+    const logout = await page.request.post('/api/identities/authentications/logout', {
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+    expect(logout.ok()).toBe(true);
+
+    await page.goto('/app/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: text('no', 'common', 'errors.invalid_token') }),
+    ).toBeVisible();
+
+    await page.getByLabel(text('no', 'auth', 'fields.email')).fill(account.email);
+    await page.getByLabel(text('no', 'auth', 'fields.password'), { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: text('no', 'auth', 'login.submit') }).click();
+    await expect(page).toHaveURL(/\/app\/settings$/);
+  });
+
+  test('a visitor who was never signed in gets no such notice', async ({ page }) => {
+    await page.goto('/app/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(text('no', 'common', 'errors.invalid_token'))).toHaveCount(0);
   });
 });

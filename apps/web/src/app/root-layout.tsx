@@ -3,6 +3,7 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useHref, useLocation, useNavigate } from 'react-router';
 import { requiresLogin } from '../lib/access.ts';
+import { currentLocation } from '../lib/navigation.ts';
 import { sendToLogin } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { useBuildWatcher } from './build-watcher.ts';
@@ -12,9 +13,10 @@ import { rememberLastPath } from './reload.ts';
 import { RouteAnnouncer } from './route-announcer.tsx';
 
 /**
- * If the session ends while a page that needs it is open (another tab signed out), go to login.
- * The address is read from the browser, not from React: rendering the page that a sign-out just
- * navigated to may lag behind, and that must not count as losing the session on the old page.
+ * If the session ends while a page that needs it is open (another tab signed out, expiry, a revoked
+ * token), go to login and say why. The address is read from the browser, not from React: rendering
+ * the page that a sign-out just navigated to may lag behind, and that must not count as losing the
+ * session on the old page.
  */
 function useSessionGuard(): void {
   const snapshot = useSyncExternalStore(
@@ -23,7 +25,9 @@ function useSessionGuard(): void {
     sessionStore.getSnapshot,
   );
   useEffect(() => {
-    if (!snapshot.claims && requiresLogin(window.location.pathname)) sendToLogin();
+    if (!snapshot.claims && requiresLogin(window.location.pathname)) {
+      sendToLogin('loggedIn', currentLocation(), 'session_ended');
+    }
   }, [snapshot.claims]);
 }
 

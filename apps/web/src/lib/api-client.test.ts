@@ -136,7 +136,8 @@ describe('apiRequest', () => {
     await expect(apiRequest('/identities/me')).rejects.toMatchObject({ status: 401, code: 'invalid_token' });
     expect(sessionStore.getToken()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+    // The login page is told why, so it can say the user was logged out.
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true, state: { reason: 'session_ended' } });
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.redirectAfterLogin) ?? 'null')).toEqual({
       path: '/app/settings?tab=address',
       dependency: 'loggedIn',

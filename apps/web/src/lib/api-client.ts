@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import type { z } from 'zod';
 import { paths } from '../config/paths.ts';
 import { APP_VERSION } from './build-info.ts';
-import { navigateTo } from './navigation.ts';
+import { currentLocation, navigateTo } from './navigation.ts';
 import { sendToLogin } from './redirect.ts';
 import { sessionStore } from './session-store.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
@@ -187,7 +187,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const error = toApiError(response.status, payload);
     if (response.status === 401 && error.code === 'invalid_token' && token) {
       sessionStore.clear();
-      sendToLogin();
+      sendToLogin('loggedIn', currentLocation(), 'session_ended');
     } else if (error.preRegisteredPolicy) {
       void navigateTo(
         paths.insurance.policyContentsSignup.getHref({

@@ -82,9 +82,14 @@ export function initI18n(language: Language = detectLanguage()): Promise<unknown
   return initialising;
 }
 
-/** Loads namespaces before a screen renders, so it does not flash untranslated keys. */
-export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
-  return i18next.loadNamespaces([...namespaces]);
+/**
+ * Loads namespaces before a screen renders, so it does not flash untranslated keys. The router
+ * opens the first page while main.tsx is still starting i18next; before start-up this would load
+ * nothing, and a partial language (is) would then show keys it lacks instead of falling back.
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await initI18n();
+  await i18next.loadNamespaces([...namespaces]);
 }
 
 export function currentAppLanguage(): Language {

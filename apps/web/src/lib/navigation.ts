@@ -2,7 +2,13 @@
  * Code outside React (the API client, the session timer) must be able to navigate. The router
  * registers its navigate function here at start-up; before that, a plain page load is used.
  */
-type Navigate = (href: string, options?: { replace?: boolean }) => Promise<void> | void;
+export interface NavigateOptions {
+  replace?: boolean;
+  /** History state for the next page (lost on a plain page load, so only for nice-to-haves). */
+  state?: unknown;
+}
+
+type Navigate = (href: string, options?: NavigateOptions) => Promise<void> | void;
 
 let navigator: Navigate | null = null;
 
@@ -10,7 +16,7 @@ export function registerNavigator(navigate: Navigate): void {
   navigator = navigate;
 }
 
-export async function navigateTo(href: string, options?: { replace?: boolean }): Promise<void> {
+export async function navigateTo(href: string, options?: NavigateOptions): Promise<void> {
   if (navigator) await navigator(href, options);
   else if (options?.replace) window.location.replace(href);
   else window.location.assign(href);

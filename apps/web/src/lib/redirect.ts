@@ -23,12 +23,26 @@ export function takeRememberedRedirect(): RememberedRedirect | null {
   return value;
 }
 
+/** Why the user was sent to /login when it was not their own doing; the login page explains it. */
+export type LoginReason = 'session_ended';
+
+/** The history state /login is opened with when the session ended by itself. */
+export interface LoginPageState {
+  reason?: LoginReason;
+}
+
 /**
  * Sends the user to /login. The page they were on is remembered when it is one that needs a
- * session, so that signing in brings them back to it.
+ * session, so that signing in brings them back to it. A `reason` is shown on the login page, so a
+ * user whose session expired or was revoked learns why they suddenly have to log in again.
  */
-export function sendToLogin(dependency: LoginDependency = 'loggedIn', from = currentLocation()): void {
+export function sendToLogin(
+  dependency: LoginDependency = 'loggedIn',
+  from = currentLocation(),
+  reason?: LoginReason,
+): void {
   const pathname = from.split(/[?#]/)[0] ?? '/';
   if (requiresLogin(pathname)) rememberRedirect(from, dependency);
-  void navigateTo(paths.auth.login.getHref(), { replace: true });
+  const state: LoginPageState | undefined = reason ? { reason } : undefined;
+  void navigateTo(paths.auth.login.getHref(), state ? { replace: true, state } : { replace: true });
 }

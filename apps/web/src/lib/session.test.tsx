@@ -81,7 +81,7 @@ describe('session keeper', () => {
       await vi.advanceTimersByTimeAsync(7000);
     });
     expect(sessionStore.getToken()).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true, state: { reason: 'session_ended' } });
   });
 });
 

@@ -123,7 +123,7 @@ function expireSession(): void {
   sessionStore.clear();
   forgetUserData();
   const pathname = window.location.pathname;
-  if (requiresLogin(pathname)) sendToLogin('loggedIn', currentLocation());
+  if (requiresLogin(pathname)) sendToLogin('loggedIn', currentLocation(), 'session_ended');
 }
 
 /** Keeps the session alive while the app is open: refreshes early, expires on time. */

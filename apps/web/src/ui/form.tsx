@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEventHandler, type ReactNode, useEffect, useRef } from 'react';
 import {
   type Control,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
   type Path,
@@ -96,10 +97,26 @@ export function ErrorSummary({ message, title }: { message: string | null | unde
   );
 }
 
-/** The summary text for a submit that failed the form's own checks. */
-export function useMissingFieldsMessage(): { title: string; message: string } {
+/** Validation codes meaning something was left out, as opposed to filled in wrongly. */
+const MISSING_CODES: ReadonlySet<string> = new Set(['required', 'must_accept', 'confirm_all']);
+
+/** Whether a submit failed because something was left out (rather than, say, a malformed e-mail). */
+export function isMissingInput(errors: FieldErrors): boolean {
+  return Object.values(errors).some(
+    (error) => typeof error?.message === 'string' && MISSING_CODES.has(error.message),
+  );
+}
+
+/**
+ * The summary text for a submit that failed the form's own checks: 'Ups – du mangler noe!' only
+ * when something is missing; a filled-in but wrong field gets 'Ups – noe ser feil ut!' instead.
+ */
+export function useInvalidFormMessage(): (errors: FieldErrors) => { title: string; message: string } {
   const { t } = useTranslation('common');
-  return { title: t('messages.missingSomething'), message: t('messages.fillInAllFields') };
+  return (errors) =>
+    isMissingInput(errors)
+      ? { title: t('messages.missingSomething'), message: t('messages.fillInAllFields') }
+      : { title: t('messages.somethingWrong'), message: t('errors.validation_failed') };
 }
 
 type ControlledProps<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './dialog.tsx';
-import { ErrorSummary } from './form.tsx';
+import { ErrorSummary, isMissingInput } from './form.tsx';
 import { PasswordField, TextField } from './text-field.tsx';
 
 type Tree = { [key: string]: string | Tree };
@@ -66,6 +66,17 @@ describe('ErrorSummary', () => {
     const alert = screen.getByRole('alert');
     expect(document.activeElement).toBe(alert);
     expect(alert.textContent).toContain('Udfyld venligst alle felter.');
+  });
+});
+
+describe('isMissingInput', () => {
+  it("says 'du mangler noget' only when a field was left out, not when one was filled in wrongly", () => {
+    expect(isMissingInput({ email: { type: 'custom', message: 'required' } })).toBe(true);
+    expect(isMissingInput({ accept: { type: 'custom', message: 'must_accept' } })).toBe(true);
+    expect(isMissingInput({ email: { type: 'custom', message: 'invalid_email' } })).toBe(false);
+    expect(
+      isMissingInput({ new_password_repeat: { type: 'custom', message: 'passwords_do_not_match' } }),
+    ).toBe(false);
   });
 });
 

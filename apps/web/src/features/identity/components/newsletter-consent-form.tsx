@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -36,6 +36,12 @@ export function NewsletterConsentForm({
   const [boxError, setBoxError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [answer, setAnswer] = useState<'grant' | 'revoke' | null>(null);
+  const boxRef = useRef<HTMLInputElement>(null);
+
+  // 'Yes please' without the tick: move to the box, so its error is read out and it can be ticked.
+  useEffect(() => {
+    if (boxError) boxRef.current?.focus();
+  }, [boxError]);
 
   if (!isLoggedIn) return <Navigate to={paths.auth.signup.getHref()} replace />;
 
@@ -74,6 +80,7 @@ export function NewsletterConsentForm({
       <ErrorSummary message={failure} />
       <Checkbox
         id="newsletter-consent"
+        inputRef={boxRef}
         isSelected={isTicked}
         onChange={(ticked) => {
           setTicked(ticked);

@@ -46,7 +46,8 @@ export function NewsletterSection() {
                 : Boolean(newsletter?.granted)
             }
             onChange={(wanted) => void toggle(wanted)}
-            isDisabled={updateConsent.isPending}
+            // Read-only rather than disabled while saving: a disabled box would drop keyboard focus.
+            isReadOnly={updateConsent.isPending}
           >
             {t('consents.newsletter')}
           </Checkbox>

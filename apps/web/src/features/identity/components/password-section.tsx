@@ -13,7 +13,7 @@ import {
   Form,
   FormActions,
   FormPasswordField,
-  useMissingFieldsMessage,
+  useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
 import { useChangePassword } from '../api/change-password.ts';
@@ -30,7 +30,7 @@ export function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation(['settings', 'common']);
   const { replaceToken } = useSession();
   const changePassword = useChangePassword();
-  const missing = useMissingFieldsMessage();
+  const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [isChanged, setChanged] = useState(false);
   const form = useZodForm(PasswordChangeFormSchema, { defaultValues: EMPTY });
@@ -55,7 +55,7 @@ export function PasswordSection({ email }: { email: string }) {
         });
       }
     },
-    () => setSummary(missing),
+    (errors) => setSummary(invalidFormMessage(errors)),
   );
 
   return (

@@ -16,7 +16,7 @@ import {
   Form,
   FormActions,
   FormTextField,
-  useMissingFieldsMessage,
+  useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
 import type { TextFieldProps } from '../../../ui/text-field.tsx';
@@ -71,7 +71,7 @@ type Outcome = { kind: 'saved' } | { kind: 'partial'; email: string } | { kind: 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(['settings', 'common']);
   const updateProfile = useUpdateProfile();
-  const missing = useMissingFieldsMessage();
+  const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [draftRestored, setDraftRestored] = useState(false);
@@ -160,7 +160,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         setSummary({ message: applyApiError(error, form.setError, t, FIELDS) });
       }
     },
-    () => setSummary(missing),
+    (errors) => setSummary(invalidFormMessage(errors)),
   );
 
   const field = (name: FieldName, label: string, extra: FieldExtras = {}) => (

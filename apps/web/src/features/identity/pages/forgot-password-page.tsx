@@ -10,7 +10,7 @@ import {
   Form,
   FormActions,
   FormTextField,
-  useMissingFieldsMessage,
+  useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -23,7 +23,7 @@ export function Component() {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const requestReset = useRequestPasswordReset();
-  const missing = useMissingFieldsMessage();
+  const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   // Coming from login (or "use another address"), the address typed there is filled in already.
   const form = useZodForm(PasswordResetRequestSchema, {
@@ -41,7 +41,7 @@ export function Component() {
         setSummary({ message: applyApiError(error, form.setError, t, ['email']) });
       }
     },
-    () => setSummary(missing),
+    (errors) => setSummary(invalidFormMessage(errors)),
   );
 
   return (

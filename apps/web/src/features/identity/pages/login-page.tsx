@@ -1,9 +1,12 @@
 import { LoginSchema } from '@nbr/domain/identity';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import type { LoginPageState } from '../../../lib/redirect.ts';
 import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import {
   applyApiError,
@@ -12,7 +15,7 @@ import {
   FormActions,
   FormPasswordField,
   FormTextField,
-  useMissingFieldsMessage,
+  useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -25,9 +28,10 @@ export function Component() {
   const { t } = useTranslation(['auth', 'common']);
   const { signIn } = useSession();
   const logIn = useLogIn();
-  const missing = useMissingFieldsMessage();
+  const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const form = useZodForm(LoginSchema, { defaultValues: { email: '', password: '' } });
+  const isSessionEnded = (useLocation().state as LoginPageState | null)?.reason === 'session_ended';
 
   const onSubmit = form.handleSubmit(
     async (credentials) => {
@@ -40,13 +44,18 @@ export function Component() {
         setSummary({ message: applyApiError(error, form.setError, t, ['email', 'password']) });
       }
     },
-    () => setSummary(missing),
+    (errors) => setSummary(invalidFormMessage(errors)),
   );
 
   return (
     <PageLayout title={t('login.title')} lead={t('login.intro')} width="form">
       <div className={styles.panel}>
         <Form onSubmit={onSubmit}>
+          {isSessionEnded && !summary ? (
+            <Alert tone="info">
+              <p>{t('common:errors.invalid_token')}</p>
+            </Alert>
+          ) : null}
           <ErrorSummary title={summary?.title} message={summary?.message} />
           <FormTextField
             control={form.control}

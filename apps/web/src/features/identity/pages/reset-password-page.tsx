@@ -13,7 +13,7 @@ import {
   Form,
   FormActions,
   FormPasswordField,
-  useMissingFieldsMessage,
+  useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -43,7 +43,7 @@ function ResetPasswordForm({ code }: { code: string }) {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
-  const missing = useMissingFieldsMessage();
+  const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [linkFailed, setLinkFailed] = useState(false);
   const failedRef = useRef<HTMLDivElement>(null);
@@ -72,7 +72,7 @@ function ResetPasswordForm({ code }: { code: string }) {
         setSummary({ message: applyApiError(error, form.setError, t, ['new_password']) });
       }
     },
-    () => setSummary(missing),
+    (errors) => setSummary(invalidFormMessage(errors)),
   );
 
   return (

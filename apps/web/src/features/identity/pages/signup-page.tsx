@@ -20,7 +20,7 @@ import {
   FormCheckbox,
   FormPasswordField,
   FormTextField,
-  useMissingFieldsMessage,
+  useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -50,7 +50,7 @@ export function Component() {
   const { region, regions } = useRegion();
   const [searchParams] = useSearchParams();
   const signUp = useSignUp();
-  const missing = useMissingFieldsMessage();
+  const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [emailInUse, setEmailInUse] = useState<string | null>(null);
   const emailInUseRef = useRef<HTMLDivElement>(null);
@@ -87,7 +87,7 @@ export function Component() {
         setSummary({ message: applyApiError(error, form.setError, t, SERVER_FIELDS) });
       }
     },
-    () => setSummary(missing),
+    (errors) => setSummary(invalidFormMessage(errors)),
   );
 
   return (
