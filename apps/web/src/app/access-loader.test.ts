@@ -52,10 +52,13 @@ describe('accessLoader', () => {
     expect(peekRememberedRedirect()).toBeNull();
   });
 
-  it('lets a signed-in user in, and sends one who opens /login to the app', () => {
+  it('lets a signed-in user in, and sends one who opens /login or /signup to the app', () => {
     sessionStore.setToken(token);
     expect(load('/app/settings')).toBeNull();
     expect(redirectTarget(load('/login'))).toBe('/app');
     expect(redirectTarget(load('/login/'))).toBe('/app');
+    expect(redirectTarget(load('/signup'))).toBe('/app');
+    expect(load('/signup/newsletter')).toBeNull();
+    expect(load('/signup/newsletter-sleek')).toBeNull();
   });
 });

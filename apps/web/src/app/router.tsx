@@ -184,7 +184,8 @@ export const routes: RouteObject[] = [
 /**
  * The access rule of SPEC §2 for every navigation: a visitor on a page that needs a session goes
  * to /login and the page is remembered (with what it needs) for after the login. A signed-in user
- * who opens /login goes straight to the app.
+ * who opens /login or /signup goes straight to the app (the newsletter steps after sign-up are
+ * paths of their own and stay reachable).
  */
 export function accessLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -197,7 +198,8 @@ export function accessLoader({ request }: LoaderFunctionArgs) {
     rememberRedirect(`${url.pathname}${url.search}`, needsVerified ? 'verifiedIdentity' : 'loggedIn');
     throw redirect(paths.auth.login.getHref());
   }
-  if (claims && url.pathname.replace(/\/+$/, '') === paths.auth.login.path) {
+  const pathname = url.pathname.replace(/\/+$/, '');
+  if (claims && (pathname === paths.auth.login.path || pathname === paths.auth.signup.path)) {
     throw redirect(paths.app.home.getHref());
   }
   return null;
