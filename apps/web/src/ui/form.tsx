@@ -121,45 +121,38 @@ export function useInvalidFormMessage(): (errors: FieldErrors) => { title: strin
 
 type ControlledProps<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
 
+/** Binds a text-like field to react-hook-form: value, change and blur, focus on error, the error code. */
+function useTextFieldBinding<T extends FieldValues>({ control, name }: ControlledProps<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return {
+    name: field.name,
+    value: field.value ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+    isDisabled: field.disabled,
+    error: fieldState.error?.message,
+  };
+}
+
+type BoundProps = 'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef';
+
 export function FormTextField<T extends FieldValues>({
   control,
   name,
   ...props
-}: ControlledProps<T> &
-  Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef'>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <TextField
-      {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      isDisabled={props.isDisabled ?? field.disabled}
-      error={fieldState.error?.message}
-    />
-  );
+}: ControlledProps<T> & Omit<TextFieldProps, BoundProps>) {
+  const binding = useTextFieldBinding({ control, name });
+  return <TextField {...props} {...binding} isDisabled={props.isDisabled ?? binding.isDisabled} />;
 }
 
 export function FormPasswordField<T extends FieldValues>({
   control,
   name,
   ...props
-}: ControlledProps<T> &
-  Omit<PasswordFieldProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef'>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <PasswordField
-      {...props}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={fieldState.error?.message}
-    />
-  );
+}: ControlledProps<T> & Omit<PasswordFieldProps, BoundProps>) {
+  const binding = useTextFieldBinding({ control, name });
+  return <PasswordField {...props} {...binding} isDisabled={props.isDisabled ?? binding.isDisabled} />;
 }
 
 export function FormCheckbox<T extends FieldValues>({
