@@ -161,7 +161,6 @@ export function Component() {
           <li>{t('appHome.nextStolen')}</li>
           <li>{t('appHome.nextTransfer')}</li>
         </ul>
-        <p>{t('appHome.nextComing')}</p>
       </Card>
     </PageLayout>
   );
