@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { isProduction: config.isProduction, corsOrigins: config.corsOrigins });
   await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute, redis });
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
+  await app.register(accessPlugin, { authenticator });
 
   await app.register(
     async (api) => {
@@ -154,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
         ...(options.identityRateLimits ? { rateLimits: options.identityRateLimits } : {}),
       });
-      await api.register(trackingRoutes, { db: database.db, auth: authenticator });
+      await api.register(trackingRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

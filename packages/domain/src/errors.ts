@@ -22,6 +22,20 @@ export const ERROR_CODES = [
   'bad_request',
   'internal_error',
   'service_unavailable',
+  'identity_verification_required',
+  'identity_verification_failed',
+  'identity_mismatch',
+  'approval_required',
+  'identity_check_skip_not_allowed',
+  'identity_provider_unavailable',
+  'not_allowed_while_switched',
+  'cannot_switch_to_user',
+  'google_token_invalid',
+  'google_account_not_found',
+  'google_email_not_verified',
+  'organisation_exists',
+  'member_exists',
+  'last_admin',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -200,7 +200,10 @@ export const AccountDeletionSchema = z.object(
 );
 export type AccountDeletion = z.infer<typeof AccountDeletionSchema>;
 
-/** The claims of the session token, exactly as SPEC §3 lists them, plus the session id `sid`. */
+/**
+ * The claims of the session token, exactly as SPEC §3 lists them, plus the session id `sid` and, on a
+ * switch-user session only, `act` (RFC 8693 actor claim): the staff member acting as this person.
+ */
 export const TokenClaimsSchema = z.object({
   exp: z.number(),
   email: z.string(),
@@ -213,6 +216,7 @@ export const TokenClaimsSchema = z.object({
   zip_code: z.string().nullable(),
   phone: z.string().nullable(),
   sid: z.string(),
+  act: z.object({ sub: z.string() }).optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
 

@@ -4,10 +4,12 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import * as backofficeSchema from './schema/backoffice.ts';
 import * as identitySchema from './schema/identity.ts';
 import * as mailSchema from './schema/mail.ts';
+import * as organisationsSchema from './schema/organisations.ts';
 
-export const schema = { ...identitySchema, ...mailSchema };
+export const schema = { ...identitySchema, ...mailSchema, ...organisationsSchema, ...backofficeSchema };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

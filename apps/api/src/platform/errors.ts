@@ -18,6 +18,20 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   internal_error: 500,
   service_unavailable: 503,
+  identity_verification_required: 403,
+  identity_verification_failed: 400,
+  identity_mismatch: 409,
+  approval_required: 403,
+  identity_check_skip_not_allowed: 403,
+  identity_provider_unavailable: 503,
+  not_allowed_while_switched: 403,
+  cannot_switch_to_user: 403,
+  google_token_invalid: 401,
+  google_account_not_found: 404,
+  google_email_not_verified: 400,
+  organisation_exists: 409,
+  member_exists: 409,
+  last_admin: 409,
 };
 
 /**

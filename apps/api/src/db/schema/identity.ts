@@ -54,6 +54,11 @@ export const identities = pgTable(
     friendRef: text('friend_ref'),
     userRef: text('user_ref'),
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The party a new session acts for: an organisation for a business user (so an insurer's staff
+     * land in the insurer's admin), otherwise null, meaning the person themself.
+     */
+    defaultPartyId: uuid('default_party_id').references(() => parties.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -74,11 +79,104 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', {
-      enum: ['logout', 'password_changed', 'password_reset', 'account_deleted'],
+      enum: [
+        'logout',
+        'password_changed',
+        'password_reset',
+        'account_deleted',
+        'switch_ended',
+        'organisation_left',
+      ],
     }),
     userAgent: text('user_agent'),
+    /** The party the session acts for (an organisation the person is a member of); null is the person. */
+    actingPartyId: uuid('acting_party_id').references(() => parties.id),
+    /** Set on a switch-user session: the staff member who switched into this person's account. */
+    impersonatorPartyId: uuid('impersonator_party_id').references(() => parties.id),
+    /** The staff member's own session that a switch-user session returns to. */
+    parentSessionId: uuid('parent_session_id'),
   },
   (table) => [index('sessions_party_id_idx').on(table.partyId)],
+);
+
+/**
+ * A national digital identity check (MitID in Denmark, BankID in Norway) in progress or done.
+ * `identity_verification` sets verified_on; an `approval` is bound to one action on one object and is
+ * consumed once by the use case that asked for it (report found, delete a bike with identifiers).
+ * The OIDC `state` is the row id; the PKCE verifier and nonce never leave the server.
+ */
+export const verificationSessions = pgTable(
+  'verification_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id),
+    sessionType: text('session_type', { enum: ['identity_verification', 'approval'] }).notNull(),
+    /** For approvals: what is approved, e.g. `report_found` or `delete_bike`. */
+    approvalAction: text('approval_action'),
+    /** For approvals: the id of the object the action is approved for. */
+    approvalObjectId: text('approval_object_id'),
+    /** Which national identity: `mitid` (dk) or `bankid` (no). */
+    provider: text('provider').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    successUrl: text('success_url').notNull(),
+    failureUrl: text('failure_url').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the use case that asked for an approval used it up; an approval works once. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('verification_sessions_party_id_idx').on(table.partyId, table.createdAt)],
+);
+
+/**
+ * Every successful national identity check, kept as evidence of who verified the account and when.
+ * `subject` is the broker's stable pseudonymous id of the person (never the national id number).
+ */
+export const nationalIdentityChecks = pgTable(
+  'national_identity_checks',
+  {
+    id: uuid('id').primaryKey(),
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id),
+    verificationSessionId: uuid('verification_session_id').references(() => verificationSessions.id),
+    provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    name: text('name'),
+    birthDate: date('birth_date'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('national_identity_checks_party_id_idx').on(table.partyId, table.checkedAt),
+    index('national_identity_checks_subject_idx').on(table.issuer, table.subject),
+  ],
+);
+
+/** A sign-in linked from another provider (Google): its stable subject identifies the person. */
+export const externalLogins = pgTable(
+  'external_logins',
+  {
+    partyId: uuid('party_id')
+      .notNull()
+      .references(() => parties.id),
+    provider: text('provider', { enum: ['google'] }).notNull(),
+    subject: text('subject').notNull(),
+    /** The provider's address at link time, for support; the account's own e-mail may differ. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('external_logins_provider_subject_key').on(table.provider, table.subject),
+    uniqueIndex('external_logins_party_provider_key').on(table.partyId, table.provider),
+  ],
 );
 
 /**

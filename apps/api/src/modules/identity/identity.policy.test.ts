@@ -19,7 +19,8 @@ const matrix: Record<string, boolean> = {
   visitor: false,
   owner: true,
   'another user': false,
-  'owner acting for an organisation': false,
+  // Acting for an organisation does not stop a person managing their own account.
+  'owner acting for an organisation': true,
 };
 
 describe('canActOnParty', () => {

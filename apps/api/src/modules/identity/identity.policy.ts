@@ -7,8 +7,9 @@ export interface Actor {
 export type PartyAction = 'read' | 'update' | 'delete' | 'export';
 
 /**
- * Whether `actor` may do `action` to the personal data of `targetPartyId`. Only the person themself
- * may, for now; staff and organisation admins get their own rules with the backoffice.
+ * Whether `actor` may do `action` to the personal data of `targetPartyId`: only the person themself,
+ * whichever party (an organisation of theirs) the session acts for. Staff reach a person's data only
+ * by switching into the account, which the route's access level limits.
  */
 export function canActOnParty(actor: Actor | null, action: PartyAction, targetPartyId: string): boolean {
   if (!actor) return false;
@@ -17,8 +18,7 @@ export function canActOnParty(actor: Actor | null, action: PartyAction, targetPa
     case 'update':
     case 'delete':
     case 'export':
-      // Deletion and export act on the person, never on an organisation the person acts for.
-      return actor.identityPartyId === targetPartyId && actor.partyId === targetPartyId;
+      return actor.identityPartyId === targetPartyId;
   }
 }
 

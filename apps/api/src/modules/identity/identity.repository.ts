@@ -10,6 +10,7 @@ import {
   trackingEvents,
 } from '../../db/schema/identity.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 
 export type IdentityRow = typeof identities.$inferSelect;
@@ -222,4 +223,28 @@ export async function insertAccountDeletion(
   values: { partyId: string; deletedAt: Date; retainUntil: Date },
 ) {
   await executor.insert(accountDeletions).values(values);
+}
+
+/**
+ * The organisation `organisationPartyId` with its type, if `identityPartyId` is a member of it. Read
+ * here, not through the organisations module, because a token needs it on every sign-in.
+ */
+export async function findOrganisationOfMember(
+  executor: Executor,
+  organisationPartyId: string,
+  identityPartyId: string,
+): Promise<{ partyId: string; type: string } | null> {
+  const [row] = await executor
+    .select({ partyId: organisations.partyId, type: organisations.type })
+    .from(organisations)
+    .innerJoin(
+      organisationMembers,
+      and(
+        eq(organisationMembers.organisationPartyId, organisations.partyId),
+        eq(organisationMembers.identityPartyId, identityPartyId),
+      ),
+    )
+    .where(eq(organisations.partyId, organisationPartyId))
+    .limit(1);
+  return row ?? null;
 }

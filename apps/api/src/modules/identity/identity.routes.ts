@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { decorateAuth, type RequestAuth } from '../../platform/auth/authenticate.ts';
+import { requireAuth } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import {
@@ -66,17 +66,10 @@ const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 /** OpenAPI: a token is read when sent; visitors are answered too. */
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
 
-function requireAuth(auth: RequestAuth | null): RequestAuth {
-  if (!auth) throw new AppError('not_authenticated');
-  return auth;
-}
-
 /** The identity module: sign-up, sessions, passwords, e-mail verification, profile, consents, deletion, export. */
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
   const { deps } = options;
   const limits = { ...DEFAULT_IDENTITY_RATE_LIMITS, ...options.rateLimits };
-  const { authenticate, optionalAuthenticate } = deps.auth;
-  decorateAuth(app);
 
   function context(request: FastifyRequest): CallContext {
     const userAgent = request.headers['user-agent'];
@@ -124,6 +117,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'Public keys that verify session tokens (JWKS)',
         response: { 200: JwksResponseSchema },
       },
+      config: { access: 'public' },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
@@ -140,7 +134,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         body: SignUpBodySchema,
         response: { 201: AuthenticationResponseSchema },
       },
-      config: sensitiveRateLimit(),
+      config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request, reply) => {
       const token = await service.signUp(deps, request.body, context(request));
@@ -157,7 +151,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         body: LoginSchema,
         response: { 200: AuthenticationResponseSchema },
       },
-      config: sensitiveRateLimit(),
+      config: { ...sensitiveRateLimit(), access: 'public' },
       preHandler: perEmail(limits.loginPerEmail, '15 minutes'),
     },
     async (request) => ({
@@ -174,10 +168,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'A fresh token for the current live session',
         response: { 200: AuthenticationResponseSchema },
       },
-      preValidation: authenticate,
+      config: { access: 'signed_in' },
     },
     async (request) => ({
-      authentication_token: await service.refreshSession(deps, requireAuth(request.auth)),
+      authentication_token: await service.refreshSession(deps, requireAuth(request)),
     }),
   );
 
@@ -185,10 +179,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     '/identities/authentications/logout',
     {
       schema: { tags: TAGS, security: BEARER, summary: 'Sign out: revoke the current session' },
-      preValidation: authenticate,
+      config: { access: 'signed_in' },
     },
     async (request, reply) => {
-      await service.logout(deps, requireAuth(request.auth));
+      await service.logout(deps, requireAuth(request));
       return reply.code(204).send();
     },
   );
@@ -202,7 +196,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         body: PasswordResetRequestSchema,
         response: { 200: StatusResponseSchema('sent') },
       },
-      config: sensitiveRateLimit(),
+      config: { ...sensitiveRateLimit(), access: 'public' },
       preHandler: perEmail(limits.resetMailPerEmail, '1 hour'),
     },
     async (request) => {
@@ -221,7 +215,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         body: PasswordResetBodySchema,
         response: { 200: StatusResponseSchema('ok') },
       },
-      config: sensitiveRateLimit(),
+      config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request) => {
       await service.resetPassword(deps, request.params.code, request.body.new_password);
@@ -238,12 +232,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'Mail a verification link to the unverified address, or to the pending new address',
         response: { 200: StatusResponseSchema('sent') },
       },
-      config: sensitiveRateLimit(),
-      preValidation: authenticate,
+      config: { ...sensitiveRateLimit(), access: 'signed_in' },
       preHandler: perAccount(limits.mailPerAccount, '1 hour'),
     },
     async (request) => {
-      await service.requestEmailVerification(deps, requireAuth(request.auth));
+      await service.requestEmailVerification(deps, requireAuth(request));
       return { status: 'sent' as const };
     },
   );
@@ -257,7 +250,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         params: CodeParamsSchema,
         response: { 200: EmailVerifiedResponseSchema },
       },
-      config: sensitiveRateLimit(),
+      config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request) => service.verifyEmail(deps, request.params.code),
   );
@@ -271,9 +264,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'The signed-in person’s profile',
         response: { 200: ProfileSchema },
       },
-      preValidation: authenticate,
+      config: { access: 'signed_in' },
     },
-    async (request) => service.getProfile(deps, requireAuth(request.auth)),
+    async (request) => service.getProfile(deps, requireAuth(request)),
   );
 
   app.put(
@@ -286,13 +279,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         body: ProfileUpdateSchema,
         response: { 200: ProfileSaveResponseSchema },
       },
-      preValidation: authenticate,
+      config: { access: 'signed_in' },
       // Only saves that name an e-mail can send mail; the rest of the profile saves freely.
       preHandler: perAccount(limits.mailPerAccount, '1 hour', (request) => {
         return typeof (request.body as { email?: unknown } | undefined)?.email === 'string';
       }),
     },
-    async (request) => service.updateProfile(deps, requireAuth(request.auth), request.body),
+    async (request) => service.updateProfile(deps, requireAuth(request), request.body),
   );
 
   app.put(
@@ -305,13 +298,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         body: PasswordChangeBodySchema,
         response: { 200: AuthenticationResponseSchema },
       },
-      config: sensitiveRateLimit(),
-      preValidation: authenticate,
+      config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
     },
     async (request) => {
       const token = await service.changePassword(
         deps,
-        requireAuth(request.auth),
+        requireAuth(request),
         request.body,
         context(request),
       );
@@ -327,10 +319,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         security: BEARER,
         summary: 'All personal data held about the signed-in person, as a JSON download',
       },
-      preValidation: authenticate,
+      config: { access: 'signed_in_self' },
     },
     async (request, reply) => {
-      const data = await service.exportPersonalData(deps, requireAuth(request.auth));
+      const data = await service.exportPersonalData(deps, requireAuth(request));
       const day = data.exported_at.slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="nbr-personal-data-${day}.json"`)
@@ -349,7 +341,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'The user’s language; for a visitor, the best match of Accept-Language',
         response: { 200: LanguageResponseSchema },
       },
-      preValidation: optionalAuthenticate,
+      config: { access: 'public' },
     },
     async (request) => service.getLanguage(deps, request.auth, request.language),
   );
@@ -364,9 +356,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         body: LanguageUpdateSchema,
         response: { 200: LanguageResponseSchema },
       },
-      preValidation: authenticate,
+      config: { access: 'signed_in' },
     },
-    async (request) => service.setLanguage(deps, requireAuth(request.auth), request.body.language),
+    async (request) => service.setLanguage(deps, requireAuth(request), request.body.language),
   );
 
   app.get(
@@ -378,7 +370,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'The user’s region; for a visitor, a guess from the language',
         response: { 200: RegionResponseSchema },
       },
-      preValidation: optionalAuthenticate,
+      config: { access: 'public' },
     },
     async (request) => service.getRegion(deps, request.auth, request.language),
   );
@@ -392,9 +384,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'Current consents with their history',
         response: { 200: z.array(ConsentSchema) },
       },
-      preValidation: authenticate,
+      config: { access: 'signed_in' },
     },
-    async (request) => service.listConsents(deps, requireAuth(request.auth)),
+    async (request) => service.listConsents(deps, requireAuth(request)),
   );
 
   app.post(
@@ -408,10 +400,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         body: ConsentActionSchema,
         response: { 200: ConsentSchema },
       },
-      preValidation: authenticate,
+      config: { access: 'signed_in_self' },
     },
     async (request) =>
-      service.decideConsent(deps, requireAuth(request.auth), request.params.type, request.body.action),
+      service.decideConsent(deps, requireAuth(request), request.params.type, request.body.action),
   );
 
   app.delete(
@@ -424,10 +416,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         params: PartyParamsSchema,
         body: AccountDeletionSchema,
       },
-      preValidation: authenticate,
+      config: { access: 'signed_in_self' },
     },
     async (request, reply) => {
-      await service.deleteAccount(deps, requireAuth(request.auth), request.params.partyId, request.body);
+      await service.deleteAccount(deps, requireAuth(request), request.params.partyId, request.body);
       return reply.code(204).send();
     },
   );

@@ -72,29 +72,101 @@ function hashCode(code: string): string {
   return createHash('sha256').update(code).digest('hex');
 }
 
-function claimsOf(identity: IdentityRow, sessionId: string) {
-  return {
-    email: identity.email,
-    identity_party_id: identity.partyId,
-    party_id: identity.partyId,
-    verified_on: identity.verifiedOn?.toISOString() ?? null,
-    identity_signed_up_at: identity.signedUpAt.toISOString(),
-    organisation_type: null,
-    birth_date: identity.birthDate ?? null,
-    zip_code: identity.zipCode ?? null,
-    phone: identity.phone ?? identity.mobile ?? null,
-    sid: sessionId,
-  };
+/** What a session says about whom a token is for; see `sessions` in db/schema/identity.ts. */
+export interface SessionForToken {
+  id: string;
+  actingPartyId: string | null;
+  impersonatorPartyId: string | null;
+  expiresAt: Date;
 }
 
-async function startSession(
+/**
+ * The one place a token is made: the SPEC §3 claims of the person, the party the session acts for
+ * (with `organisation_type` when that is an organisation) and, on a switch-user session, `act`.
+ */
+async function tokenFor(
   deps: IdentityDeps,
   executor: Executor,
   identity: IdentityRow,
-  context: CallContext,
-) {
-  const session = await insertSession(executor, { partyId: identity.partyId, userAgent: context.userAgent });
-  return deps.auth.issueToken(claimsOf(identity, session.id), { notAfter: session.expiresAt });
+  session: SessionForToken,
+  now = new Date(),
+): Promise<string> {
+  const actingOrganisation = session.actingPartyId
+    ? await repository.findOrganisationOfMember(executor, session.actingPartyId, identity.partyId)
+    : null;
+  // A session acting for an organisation the person has left must not be refreshed into a token.
+  if (session.actingPartyId && !actingOrganisation) throw new AppError('invalid_token');
+  return deps.auth.issueToken(
+    {
+      email: identity.email,
+      identity_party_id: identity.partyId,
+      party_id: session.actingPartyId ?? identity.partyId,
+      verified_on: identity.verifiedOn?.toISOString() ?? null,
+      identity_signed_up_at: identity.signedUpAt.toISOString(),
+      organisation_type: actingOrganisation?.type ?? null,
+      birth_date: identity.birthDate ?? null,
+      zip_code: identity.zipCode ?? null,
+      phone: identity.phone ?? identity.mobile ?? null,
+      sid: session.id,
+      ...(session.impersonatorPartyId ? { act: { sub: session.impersonatorPartyId } } : {}),
+    },
+    { now, notAfter: session.expiresAt },
+  );
+}
+
+export interface StartSessionOptions {
+  /** On a switch-user session: the staff member and the session to return to. */
+  impersonatorPartyId?: string;
+  parentSessionId?: string;
+  ttlMs?: number;
+}
+
+/**
+ * Signs a person in: a new session row and its first token. The session acts for the person's
+ * default party (the organisation of a business user) while they are still a member of it.
+ */
+export async function startSession(
+  deps: IdentityDeps,
+  executor: Executor,
+  identity: IdentityRow,
+  context: Pick<CallContext, 'userAgent'>,
+  options: StartSessionOptions = {},
+): Promise<string> {
+  const defaultOrganisation =
+    identity.defaultPartyId && !options.impersonatorPartyId
+      ? await repository.findOrganisationOfMember(executor, identity.defaultPartyId, identity.partyId)
+      : null;
+  const actingPartyId = defaultOrganisation ? identity.defaultPartyId : null;
+  const session = await insertSession(executor, {
+    partyId: identity.partyId,
+    userAgent: context.userAgent,
+    actingPartyId,
+    impersonatorPartyId: options.impersonatorPartyId ?? null,
+    parentSessionId: options.parentSessionId ?? null,
+    ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
+  });
+  return tokenFor(deps, executor, identity, {
+    id: session.id,
+    actingPartyId,
+    impersonatorPartyId: options.impersonatorPartyId ?? null,
+    expiresAt: session.expiresAt,
+  });
+}
+
+/**
+ * A fresh token for a live session with up-to-date claims (after a verification, a change of acting
+ * party or a refresh), never outliving the session.
+ */
+export async function issueTokenForSession(
+  deps: IdentityDeps,
+  executor: Executor,
+  sessionId: string,
+  now = new Date(),
+): Promise<string> {
+  const session = await findLiveSession(executor, sessionId, now);
+  if (!session) throw new AppError('invalid_token');
+  const identity = await requireIdentity(executor, session.partyId);
+  return tokenFor(deps, executor, identity, session, now);
 }
 
 async function requireIdentity(executor: Executor, partyId: string): Promise<IdentityRow> {
@@ -187,11 +259,9 @@ export async function authenticate(deps: IdentityDeps, input: Login, context: Ca
 /** A fresh token for the same live session, with up-to-date claims, never outliving the session. */
 export async function refreshSession(deps: IdentityDeps, auth: RequestAuth): Promise<string> {
   const now = new Date();
-  const session = await findLiveSession(deps.db, auth.sessionId, now);
-  if (!session) throw new AppError('invalid_token');
-  const identity = await requireIdentity(deps.db, auth.identityPartyId);
-  await markSessionRefreshed(deps.db, session.id, now);
-  return deps.auth.issueToken(claimsOf(identity, session.id), { now, notAfter: session.expiresAt });
+  const token = await issueTokenForSession(deps, deps.db, auth.sessionId, now);
+  await markSessionRefreshed(deps.db, auth.sessionId, now);
+  return token;
 }
 
 export async function logout(deps: IdentityDeps, auth: RequestAuth): Promise<void> {
@@ -338,6 +408,10 @@ export async function updateProfile(
   return deps.db.transaction(async (tx) => {
     const identity = await requireIdentity(tx, auth.identityPartyId);
     if (!canActOnParty(auth, 'update', identity.partyId)) throw new AppError('forbidden');
+    // Support may correct an address for someone, but moving the sign-in address would hand them the account.
+    if (auth.switchedBy && update.email !== undefined && update.email !== identity.email) {
+      throw new AppError('not_allowed_while_switched');
+    }
     const changes: IdentityChanges = {};
     for (const [field, column] of Object.entries(PROFILE_COLUMNS) as [
       keyof typeof PROFILE_COLUMNS,

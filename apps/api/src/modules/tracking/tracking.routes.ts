@@ -3,7 +3,6 @@ import { TrackingParamsSchema, TrackingQuerySchema } from '@nbr/domain/identity'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { type Authenticator, decorateAuth } from '../../platform/auth/authenticate.ts';
 import { trackAction } from './tracking.service.ts';
 
 /** Properties are for small facts (a path, a duration), never payloads. */
@@ -11,7 +10,6 @@ export const TRACKING_BODY_LIMIT_BYTES = 2048;
 
 export interface TrackingRoutesOptions {
   db: Database;
-  auth: Authenticator;
   /** Events per IP address per minute. */
   perMinute?: number;
 }
@@ -24,8 +22,6 @@ function header(value: string | string[] | undefined, max: number): string | nul
 }
 
 export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, options) => {
-  decorateAuth(app);
-
   app.post(
     '/actions/:kind/:name',
     {
@@ -37,8 +33,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
         body: PropertiesSchema,
       },
       bodyLimit: TRACKING_BODY_LIMIT_BYTES,
-      config: { rateLimit: { max: options.perMinute ?? 120, timeWindow: '1 minute' } },
-      preValidation: options.auth.optionalAuthenticate,
+      config: { rateLimit: { max: options.perMinute ?? 120, timeWindow: '1 minute' }, access: 'public' },
     },
     async (request, reply) => {
       await trackAction(options.db, {

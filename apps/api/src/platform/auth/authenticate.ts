@@ -4,11 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
 import { useStoredLanguage } from '../i18n/request-language.ts';
 import type { SigningKeys } from './keys.ts';
-import { findLiveSession } from './sessions.ts';
+import { findLiveSession, type StaffRole } from './sessions.ts';
 import { signToken, type TokenClaimsInput, verifyToken } from './tokens.ts';
 
 export interface RequestAuth {
-  /** The party the user acts as (their own person party until organisations arrive). */
+  /** The party the user acts as: the person, or an organisation the person is a member of. */
   partyId: string;
   /** The person behind the session. */
   identityPartyId: string;
@@ -16,6 +16,14 @@ export interface RequestAuth {
   claims: TokenClaims;
   /** The signed-in user's stored language; the request language falls back to it. */
   language: string;
+  /** When the person's national digital identity was verified, read from the database (not the token). */
+  verifiedOn: Date | null;
+  /** The person's backoffice role, if any; always null on a switch-user session. */
+  staffRole: StaffRole | null;
+  /** On a switch-user session: the staff member acting as this person. */
+  switchedBy: string | null;
+  /** On a switch-user session: the staff member's own session to return to. */
+  parentSessionId: string | null;
 }
 
 declare module 'fastify' {
@@ -47,13 +55,28 @@ export function createAuthenticator(options: { db: Database; keys: SigningKeys }
   async function resolve(token: string): Promise<RequestAuth> {
     const claims = await verifyToken(keys, token);
     const session = await findLiveSession(db, claims.sid);
-    if (!session || session.partyId !== claims.identity_party_id) throw new AppError('invalid_token');
+    // The token must say exactly what its session says: a token issued before the session changed
+    // the party it acts for, or one claiming a switch it was not issued for, is refused.
+    if (
+      !session ||
+      session.partyId !== claims.identity_party_id ||
+      (session.actingPartyId ?? session.partyId) !== claims.party_id ||
+      (session.impersonatorPartyId ?? undefined) !== claims.act?.sub
+    ) {
+      throw new AppError('invalid_token');
+    }
     return {
       partyId: claims.party_id,
       identityPartyId: claims.identity_party_id,
       sessionId: claims.sid,
       claims,
       language: session.language,
+      verifiedOn: session.verifiedOn,
+      // Someone switched into a staff member's account never gets their powers (switching into staff
+      // is refused anyway; this keeps it true should a role be granted during the switch).
+      staffRole: session.impersonatorPartyId ? null : session.staffRole,
+      switchedBy: session.impersonatorPartyId,
+      parentSessionId: session.parentSessionId,
     };
   }
 

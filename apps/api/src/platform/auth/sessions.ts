@@ -1,28 +1,56 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { staffMembers } from '../../db/schema/backoffice.ts';
 import { identities, sessions } from '../../db/schema/identity.ts';
 import { uuidv7 } from '../ids.ts';
 import { SESSION_TTL_MS } from './tokens.ts';
 
-export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'account_deleted';
+export type RevokeReason = NonNullable<(typeof sessions.$inferSelect)['revokedReason']>;
+export type StaffRole = (typeof staffMembers.$inferSelect)['role'];
 
 export interface LiveSession {
   id: string;
+  /** The person signed in. */
   partyId: string;
+  /** The party the session acts for: an organisation of the person, or the person (null). */
+  actingPartyId: string | null;
+  /** On a switch-user session: the staff member behind it. */
+  impersonatorPartyId: string | null;
+  parentSessionId: string | null;
   expiresAt: Date;
   language: string;
+  verifiedOn: Date | null;
+  /** The person's staff role, read on every request so that removing it takes effect at once. */
+  staffRole: StaffRole | null;
+}
+
+export interface NewSession {
+  partyId: string;
+  userAgent: string | null;
+  actingPartyId?: string | null;
+  impersonatorPartyId?: string | null;
+  parentSessionId?: string | null;
+  /** Defaults to SESSION_TTL_MS from now; switch-user sessions are shorter. */
+  ttlMs?: number;
+  now?: Date;
 }
 
 export async function insertSession(
   executor: Executor,
-  values: { partyId: string; userAgent: string | null; now?: Date },
+  values: NewSession,
 ): Promise<{ id: string; expiresAt: Date }> {
   const now = values.now ?? new Date();
-  const row = { id: uuidv7(now.getTime()), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
+  const row = {
+    id: uuidv7(now.getTime()),
+    expiresAt: new Date(now.getTime() + (values.ttlMs ?? SESSION_TTL_MS)),
+  };
   await executor.insert(sessions).values({
     ...row,
     partyId: values.partyId,
     userAgent: values.userAgent?.slice(0, 512) ?? null,
+    actingPartyId: values.actingPartyId ?? null,
+    impersonatorPartyId: values.impersonatorPartyId ?? null,
+    parentSessionId: values.parentSessionId ?? null,
     createdAt: now,
     refreshedAt: now,
   });
@@ -39,11 +67,17 @@ export async function findLiveSession(
     .select({
       id: sessions.id,
       partyId: sessions.partyId,
+      actingPartyId: sessions.actingPartyId,
+      impersonatorPartyId: sessions.impersonatorPartyId,
+      parentSessionId: sessions.parentSessionId,
       expiresAt: sessions.expiresAt,
       language: identities.language,
+      verifiedOn: identities.verifiedOn,
+      staffRole: staffMembers.role,
     })
     .from(sessions)
     .innerJoin(identities, eq(identities.partyId, sessions.partyId))
+    .leftJoin(staffMembers, eq(staffMembers.identityPartyId, sessions.partyId))
     .where(
       and(
         eq(sessions.id, sessionId),
@@ -62,6 +96,15 @@ export async function markSessionRefreshed(
   now = new Date(),
 ): Promise<void> {
   await executor.update(sessions).set({ refreshedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Which party the session acts for from now on (null: the person); its old tokens stop working. */
+export async function setSessionActingParty(
+  executor: Executor,
+  sessionId: string,
+  actingPartyId: string | null,
+): Promise<void> {
+  await executor.update(sessions).set({ actingPartyId }).where(eq(sessions.id, sessionId));
 }
 
 export async function revokeSession(
@@ -88,4 +131,21 @@ export async function revokeSessionsOfParty(
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(...conditions));
+}
+
+/**
+ * Ends every live session of `partyId` that acts for `actingPartyId` (the person left or was removed
+ * from the organisation): their tokens stop working and the person signs in again as themself.
+ */
+export async function revokeSessionsActingFor(
+  executor: Executor,
+  partyId: string,
+  actingPartyId: string,
+): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'organisation_left' })
+    .where(
+      and(eq(sessions.partyId, partyId), eq(sessions.actingPartyId, actingPartyId), isNull(sessions.revokedAt)),
+    );
 }

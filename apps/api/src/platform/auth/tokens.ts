@@ -11,7 +11,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export type TokenClaimsInput = Omit<TokenClaims, 'exp'>;
 
 /**
- * Signs a token with exactly the claims of SPEC §3 plus `sid` — no iat/sub/iss, because existing
+ * Signs a token with exactly the claims of SPEC §3 plus `sid` (and `act` on switch-user sessions) — no iat/sub/iss, because existing
  * clients decode the payload and compare it with the contract. `exp` never passes `notAfter`
  * (the session's absolute end).
  */
@@ -35,6 +35,7 @@ export async function signToken(
     zip_code: claims.zip_code,
     phone: claims.phone,
     sid: claims.sid,
+    ...(claims.act ? { act: { sub: claims.act.sub } } : {}),
   };
   return new SignJWT(payload)
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: keys.kid, typ: 'JWT' })
@@ -48,7 +49,11 @@ export async function verifyToken(keys: SigningKeys, token: string): Promise<Tok
       algorithms: [TOKEN_ALGORITHM],
       requiredClaims: ['exp', 'sid', 'party_id', 'identity_party_id'],
     });
-    if (typeof payload.sid !== 'string' || typeof payload.identity_party_id !== 'string') {
+    if (
+      typeof payload.sid !== 'string' ||
+      typeof payload.identity_party_id !== 'string' ||
+      typeof payload.party_id !== 'string'
+    ) {
       throw new AppError('invalid_token');
     }
     return payload as unknown as TokenClaims;

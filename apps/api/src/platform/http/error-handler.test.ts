@@ -6,15 +6,19 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { AppError, ValidationError } from '../errors.ts';
 
+/** Test routes are open to anyone; every /api route must say so. */
+const PUBLIC = { config: { access: 'public' as const } };
+
 /** Routes that exist only in this test, to reach each branch of the error handler. */
 function testRoutes(app: FastifyInstance) {
   app.register(
     async (api) => {
       const routes = api.withTypeProvider<ZodTypeProvider>();
-      routes.post('/signup-like', { schema: { body: SignUpSchema } }, async () => ({ ok: true }));
+      routes.post('/signup-like', { ...PUBLIC, schema: { body: SignUpSchema } }, async () => ({ ok: true }));
       routes.get(
         '/things/:id',
         {
+          ...PUBLIC,
           schema: {
             params: z.object({ id: z.uuid() }),
             querystring: z.object({ page: z.coerce.number().int().min(1) }),
@@ -24,29 +28,29 @@ function testRoutes(app: FastifyInstance) {
       );
       routes.post(
         '/strict',
-        { schema: { body: z.strictObject({ name: z.string().min(3).max(5), count: z.number().max(10) }) } },
+        { ...PUBLIC, schema: { body: z.strictObject({ name: z.string().min(3).max(5), count: z.number().max(10) }) } },
         async () => ({ ok: true }),
       );
-      routes.get('/conflict', async () => {
+      routes.get('/conflict', PUBLIC, async () => {
         throw new AppError('email_in_use');
       });
-      routes.get('/reset-failed', async () => {
+      routes.get('/reset-failed', PUBLIC, async () => {
         throw new AppError('password_reset_failed');
       });
-      routes.get('/bad-token', async () => {
+      routes.get('/bad-token', PUBLIC, async () => {
         throw new AppError('invalid_token');
       });
-      routes.get('/common-password', async () => {
+      routes.get('/common-password', PUBLIC, async () => {
         throw new ValidationError([{ loc: ['body', 'password'], type: 'password_too_common' }]);
       });
-      routes.get('/confirmations', async () => {
+      routes.get('/confirmations', PUBLIC, async () => {
         throw new AppError('confirmations_missing');
       });
-      routes.get('/crash', async () => {
+      routes.get('/crash', PUBLIC, async () => {
         throw new Error('connection to 10.0.0.7 refused; password=hunter2');
       });
-      routes.get('/trailing/', async () => ({ ok: 'slash' }));
-      routes.get('/language', async (request) => ({
+      routes.get('/trailing/', PUBLIC, async () => ({ ok: 'slash' }));
+      routes.get('/language', PUBLIC, async (request) => ({
         language: request.language,
         source: request.languageSource,
       }));

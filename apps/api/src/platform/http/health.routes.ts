@@ -24,7 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ status: z.literal('ok') }), 503: ErrorResponseSchema },
       },
       // Load balancers poll this; it must never be rate limited.
-      config: { rateLimit: false },
+      config: { rateLimit: false, access: 'public' },
     },
     async (request) => {
       try {

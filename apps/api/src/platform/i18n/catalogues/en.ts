@@ -20,6 +20,34 @@ export const en = {
   'errors.bad_request': 'The request could not be understood.',
   'errors.internal_error': 'Something went wrong on our side. Please try again later.',
   'errors.service_unavailable': 'The service is temporarily unavailable. Please try again later.',
+  'errors.identity_verification_required':
+    'Please verify your identity with MitID or BankID first.',
+  'errors.identity_verification_failed':
+    'The identity check was not completed. Please try again.',
+  'errors.identity_mismatch':
+    'The identity check was made by another person than the one who verified this account.',
+  'errors.approval_required':
+    'This needs your approval with MitID or BankID first.',
+  'errors.identity_check_skip_not_allowed':
+    'The identity check cannot be skipped for this account.',
+  'errors.identity_provider_unavailable':
+    'The identity service is not answering right now. Please try again in a moment.',
+  'errors.not_allowed_while_switched':
+    'Staff using another person\'s account cannot do this. Switch back to your own account first.',
+  'errors.cannot_switch_to_user':
+    'You cannot switch to this account: staff accounts and your own account are not possible.',
+  'errors.google_token_invalid':
+    'Sign-in with Google failed. Please try again.',
+  'errors.google_account_not_found':
+    'No account uses this Google account yet. Please sign up first.',
+  'errors.google_email_not_verified':
+    'Google has not confirmed this e-mail address, so it cannot be used to sign in.',
+  'errors.organisation_exists':
+    'An organisation with this registration number is already registered.',
+  'errors.member_exists':
+    'This person is already a member of the organisation.',
+  'errors.last_admin':
+    'An organisation needs at least one administrator.',
 
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
