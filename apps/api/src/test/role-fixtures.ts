@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { staffMembers } from '../db/schema/backoffice.ts';
+import { identities, parties } from '../db/schema/identity.ts';
+import { organisationMembers, organisations } from '../db/schema/organisations.ts';
+import { uuidv7 } from '../platform/ids.ts';
+import { logIn, signUpUser, type TestUser, uniqueEmail } from './identity-helpers.ts';
+
+/**
+ * Every kind of caller the permission matrix tries. Set up straight in the database where the
+ * product makes them through journeys tested elsewhere (a national identity check, a backoffice
+ * grant), so the matrix tests access rules and nothing else.
+ */
+export const ROLES = [
+  'visitor',
+  'user',
+  'verified_user',
+  'other_user',
+  'org_member',
+  'org_admin',
+  'insurer',
+  'staff',
+  'staff_admin',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface RoleFixtures {
+  /** A token per role; null for the visitor. */
+  tokens: Record<Role, string | null>;
+  users: Record<Exclude<Role, 'visitor'>, TestUser>;
+  /** A business whose admin is org_admin and member org_member. */
+  organisationId: string;
+  /** An insurance company whose business user is `insurer` (their sessions act for it). */
+  insurerId: string;
+}
+
+/** Marks a person's national identity as verified, as a completed MitID/BankID check would. */
+export async function markVerified(db: Executor, partyId: string, at = new Date()): Promise<void> {
+  await db
+    .update(identities)
+    .set({ verifiedOn: at, birthDate: '1990-01-01' })
+    .where(eq(identities.partyId, partyId));
+}
+
+export async function grantStaffRole(
+  db: Executor,
+  partyId: string,
+  role: 'support' | 'admin',
+): Promise<void> {
+  await db.insert(staffMembers).values({ identityPartyId: partyId, role });
+}
+
+/** An organisation with its members, inserted directly. */
+export async function insertOrganisation(
+  db: Executor,
+  values: {
+    name: string;
+    type: string;
+    region?: 'dk' | 'no';
+    members: Array<{ partyId: string; role: 'admin' | 'member' }>;
+  },
+): Promise<string> {
+  const partyId = uuidv7();
+  await db.insert(parties).values({ id: partyId, kind: 'organisation' });
+  await db.insert(organisations).values({
+    partyId,
+    name: values.name,
+    type: values.type,
+    region: values.region ?? 'dk',
+    registrationNumber: null,
+  });
+  for (const member of values.members) {
+    await db.insert(organisationMembers).values({
+      organisationPartyId: partyId,
+      identityPartyId: member.partyId,
+      role: member.role,
+    });
+  }
+  return partyId;
+}
+
+export async function createRoleFixtures(app: FastifyInstance): Promise<RoleFixtures> {
+  const db = app.db;
+  const signUp = (prefix: string) => signUpUser(app, { email: uniqueEmail(prefix) });
+  const users = {
+    user: await signUp('user'),
+    verified_user: await signUp('verified'),
+    other_user: await signUp('other'),
+    org_member: await signUp('member'),
+    org_admin: await signUp('admin'),
+    insurer: await signUp('insurer'),
+    staff: await signUp('support'),
+    staff_admin: await signUp('staffadmin'),
+  } satisfies RoleFixtures['users'];
+
+  await markVerified(db, users.verified_user.partyId);
+  // Organisation admins were verified when they created it (creating one needs a verified identity).
+  await markVerified(db, users.org_admin.partyId);
+  await grantStaffRole(db, users.staff.partyId, 'support');
+  await grantStaffRole(db, users.staff_admin.partyId, 'admin');
+  const organisationId = await insertOrganisation(db, {
+    name: 'Matrix Cykler ApS',
+    type: 'business',
+    members: [
+      { partyId: users.org_admin.partyId, role: 'admin' },
+      { partyId: users.org_member.partyId, role: 'member' },
+    ],
+  });
+  const insurerId = await insertOrganisation(db, {
+    name: 'Matrix Forsikring A/S',
+    type: 'insurance_company',
+    members: [{ partyId: users.insurer.partyId, role: 'member' }],
+  });
+  // A business user of the insurer: new sessions act for the insurance company.
+  await db
+    .update(identities)
+    .set({ defaultPartyId: insurerId })
+    .where(eq(identities.partyId, users.insurer.partyId));
+  users.insurer.token = await logIn(app, users.insurer.email, users.insurer.password);
+
+  return {
+    tokens: {
+      visitor: null,
+      ...Object.fromEntries(Object.entries(users).map(([role, user]) => [role, user.token])),
+    } as Record<Role, string | null>,
+    users,
+    organisationId,
+    insurerId,
+  };
+}
