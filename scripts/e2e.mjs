@@ -157,6 +157,9 @@ async function main() {
     RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000',
     // NODE_ENV=test is silent by default; the log is only worth keeping with the requests in it.
     LOG_LEVEL: 'info',
+    // Journeys that need a verified person use autotest+ accounts instead of clicking through the
+    // test MitID each time; the verification journey itself goes through the provider.
+    ALLOW_AUTOTEST_IDENTITY_SKIP: 'true',
     ...process.env,
     NODE_ENV: 'test',
     PORT: String(port),

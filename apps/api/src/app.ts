@@ -5,11 +5,16 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { googleRoutes } from './modules/identity/google.routes.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
+import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
+import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
@@ -19,6 +24,10 @@ import { securityPlugin } from './platform/http/security.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import { requestLanguagePlugin } from './platform/i18n/request-language.ts';
+import { devOidcRoutes, injectFetch } from './platform/identity-provider/dev-provider.routes.ts';
+import { createDevOidcProvider, DEV_OIDC_PATH } from './platform/identity-provider/dev-provider.ts';
+import type { IdentityProvider } from './platform/identity-provider/identity-provider.ts';
+import { createOidcIdentityProvider } from './platform/identity-provider/oidc-client.ts';
 import { mailboxRoutes } from './platform/mail/mailbox.routes.ts';
 import {
   createMailboxTransport,
@@ -53,6 +62,33 @@ export interface BuildAppOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   identityRateLimits?: Partial<IdentityRateLimits>;
+  /** Replaces the national identity provider the configuration selects (tests: another issuer). */
+  identityProvider?: IdentityProvider;
+}
+
+/**
+ * The national identity provider: a configured broker, or the built-in test MitID/BankID mounted at
+ * /dev/oidc (never in production; the configuration refuses it there) and reached through app.inject.
+ */
+async function setUpIdentityProvider(app: FastifyInstance, config: Config): Promise<IdentityProvider> {
+  const settings = config.identityProvider;
+  if (settings.kind === 'oidc') {
+    return createOidcIdentityProvider({
+      kind: 'oidc',
+      clients: { mitid: settings.mitid, bankid: settings.bankid },
+      log: app.log,
+    });
+  }
+  if (config.isProduction) return createOidcIdentityProvider({ kind: 'builtin', clients: {} });
+  const dev = await createDevOidcProvider({ publicUrl: config.publicUrl });
+  await app.register(devOidcRoutes, { prefix: DEV_OIDC_PATH, dev, publicUrl: config.publicUrl });
+  return createOidcIdentityProvider({
+    kind: 'builtin',
+    clients: dev.clients,
+    fetch: injectFetch(app),
+    allowInsecureRequests: true,
+    log: app.log,
+  });
 }
 
 /**
@@ -149,6 +185,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });
 
+  // Registers the test issuer at /dev/google when it is the one selected (never in production).
+  const googleSignIn = await createGoogleSignIn(app, config.google, config.publicUrl);
+
+  const identityProvider = options.identityProvider ?? (await setUpIdentityProvider(app, config));
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -157,6 +198,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(options.identityRateLimits ? { rateLimits: options.identityRateLimits } : {}),
       });
       await api.register(trackingRoutes, { db: database.db });
+      await api.register(verificationRoutes, {
+        deps: {
+          db: database.db,
+          auth: authenticator,
+          publicUrl: config.publicUrl,
+          identityProvider,
+          allowAutotestSkip: config.identityProvider.allowAutotestSkip,
+        },
+      });
+      await api.register(organisationsRoutes, {
+        deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
+      });
+      await api.register(googleRoutes, {
+        deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl, google: googleSignIn },
+      });
+      await api.register(backofficeRoutes, {
+        deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
+      });
     },
     { prefix: '/api' },
   );

@@ -131,3 +131,68 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('national identity provider settings', () => {
+  const mitid = {
+    MITID_ISSUER: 'https://dk.broker.example/',
+    MITID_CLIENT_ID: 'nbr',
+    MITID_CLIENT_SECRET: 's3cret',
+  };
+
+  it('uses the built-in test MitID/BankID outside production when no broker is set', () => {
+    expect(loadConfig({}).identityProvider).toEqual({ kind: 'builtin', allowAutotestSkip: false });
+    expect(loadConfig({ ALLOW_AUTOTEST_IDENTITY_SKIP: 'true' }).identityProvider.allowAutotestSkip).toBe(
+      true,
+    );
+  });
+
+  it('uses a configured broker, per country', () => {
+    expect(loadConfig(mitid).identityProvider).toEqual({
+      kind: 'oidc',
+      mitid: { issuer: 'https://dk.broker.example/', clientId: 'nbr', clientSecret: 's3cret' },
+      bankid: null,
+      allowAutotestSkip: false,
+    });
+    const both = loadConfig({
+      ...mitid,
+      BANKID_ISSUER: 'https://no.broker.example',
+      BANKID_CLIENT_ID: 'nbr-no',
+      BANKID_CLIENT_SECRET: 'hemmelig',
+      IDENTITY_PROVIDER: 'oidc',
+    }).identityProvider;
+    expect(both).toMatchObject({ kind: 'oidc', bankid: { clientId: 'nbr-no' } });
+  });
+
+  it('refuses incomplete or insecure broker settings', () => {
+    const names = (env: Record<string, string>) => problemsOf(env).map((problem) => problem.split(':')[0]);
+    expect(names({ MITID_ISSUER: 'https://dk.broker.example' })).toEqual([
+      'MITID_CLIENT_ID',
+      'MITID_CLIENT_SECRET',
+    ]);
+    expect(names({ BANKID_CLIENT_ID: 'x' })).toEqual(['BANKID_ISSUER']);
+    expect(names({ ...mitid, MITID_ISSUER: 'http://dk.broker.example' })).toEqual(['MITID_ISSUER']);
+    expect(names({ IDENTITY_PROVIDER: 'oidc' })).toEqual(['IDENTITY_PROVIDER']);
+    expect(names({ IDENTITY_PROVIDER: 'nemid' })).toEqual(['IDENTITY_PROVIDER']);
+  });
+
+  it('never serves the built-in provider or the autotest skip in production', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    expect(
+      problemsOf({ ...production, IDENTITY_PROVIDER: 'builtin', ALLOW_STAND_INS_IN_PRODUCTION: 'true' }),
+    ).toEqual([
+      expect.stringMatching(
+        /^IDENTITY_PROVIDER: the built-in test MitID\/BankID is never served in production/,
+      ),
+    ]);
+    expect(problemsOf({ ...production, ...mitid, ALLOW_AUTOTEST_IDENTITY_SKIP: 'true' })).toEqual([
+      expect.stringMatching(/^ALLOW_AUTOTEST_IDENTITY_SKIP: /),
+    ]);
+    // Without a broker production starts, and verification answers identity_provider_unavailable.
+    expect(loadConfig(production).identityProvider).toMatchObject({
+      kind: 'oidc',
+      mitid: null,
+      bankid: null,
+    });
+    expect(loadConfig({ ...production, ...mitid }).identityProvider).toMatchObject({ kind: 'oidc' });
+  });
+});

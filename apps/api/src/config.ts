@@ -79,6 +79,44 @@ const EnvSchema = z.object({
   AUTH_PRIVATE_KEY: optional(z.string().trim().min(1)),
   /** Its public key (PEM SPKI or JWK); derived from the private key when unset. */
   AUTH_PUBLIC_KEY: optional(z.string().trim().min(1)),
+  /**
+   * Who checks national digital identities (MitID, BankID): `builtin` is the test MitID/BankID served
+   * at /dev/oidc (never in production); `oidc` is a real OpenID Connect broker configured below.
+   * Default: `oidc` when an issuer below is set or in production, else `builtin`. In production with
+   * no broker configured, verification answers 503 identity_provider_unavailable.
+   */
+  IDENTITY_PROVIDER: optional(z.enum(['builtin', 'oidc'], { error: 'must be builtin or oidc' })),
+  /** OpenID Connect issuer of the MitID broker (Denmark), e.g. `https://dk.broker.example/`. */
+  MITID_ISSUER: optional(url(['https:'])),
+  /** Our client id at the MitID broker. */
+  MITID_CLIENT_ID: optional(z.string().trim().min(1)),
+  /** Our client secret at the MitID broker (client_secret_basic). */
+  MITID_CLIENT_SECRET: optional(z.string().trim().min(1)),
+  /** OpenID Connect issuer of the BankID broker (Norway). */
+  BANKID_ISSUER: optional(url(['https:'])),
+  /** Our client id at the BankID broker. */
+  BANKID_CLIENT_ID: optional(z.string().trim().min(1)),
+  /** Our client secret at the BankID broker (client_secret_basic). */
+  BANKID_CLIENT_SECRET: optional(z.string().trim().min(1)),
+  /**
+   * Lets accounts whose e-mail starts with `autotest+` skip the national identity check (automated
+   * tests against a deployed stack). Refused in production.
+   */
+  ALLOW_AUTOTEST_IDENTITY_SKIP: optional(booleanFlag).default(false),
+  /**
+   * OAuth client id of the web app at Google; tokens must name it as their audience. Unset outside
+   * production selects the built-in test issuer at /dev/google; unset in production turns Google
+   * sign-in off.
+   */
+  GOOGLE_CLIENT_ID: optional(z.string().trim().min(1)),
+  /** `iss` of Google's ID tokens (for Google itself `accounts.google.com` is accepted too). */
+  GOOGLE_ISSUER: optional(url(['https:', 'http:'])).default('https://accounts.google.com'),
+  /** Where the issuer publishes the keys that sign its ID tokens. */
+  GOOGLE_JWKS_URL: optional(url(['https:', 'http:'])).default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Google's authorization endpoint, where the web app sends the browser to sign in. */
+  GOOGLE_AUTHORIZATION_URL: optional(url(['https:', 'http:'])).default(
+    'https://accounts.google.com/o/oauth2/v2/auth',
+  ),
   /*
    * Further authentication settings (token lifetime and the like) belong here, next to the rest,
    * so that one parse reports every bad variable.
@@ -105,7 +143,26 @@ export interface Config {
   rateLimit: { perMinute: number; sensitivePerMinute: number };
   /** Token signing keys; both undefined means generate and keep them under DATA_DIR/keys. */
   auth: { privateKey: string | undefined; publicKey: string | undefined };
+  identityProvider: IdentityProviderConfig;
+  /** Google sign-in: a configured issuer, the built-in test issuer at /dev/google, or off. */
+  google: GoogleConfig;
 }
+
+/** One OpenID Connect client registration at a national identity broker. */
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export type IdentityProviderConfig = {
+  /** `autotest+` accounts may skip the check (never in production). */
+  allowAutotestSkip: boolean;
+} & (
+  | { kind: 'builtin' }
+  /** A provider left unconfigured answers identity_provider_unavailable. */
+  | { kind: 'oidc'; mitid: OidcClientConfig | null; bankid: OidcClientConfig | null }
+);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -143,10 +200,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (env.AUTH_PUBLIC_KEY?.trim() && !env.AUTH_PRIVATE_KEY?.trim()) {
     problems.push('AUTH_PUBLIC_KEY: is set without AUTH_PRIVATE_KEY');
   }
+  problems.push(...identityProviderProblems(env));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
 
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -154,7 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     mail: e.SMTP_URL
       ? { transport: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
       : { transport: 'mailbox', from: e.MAIL_FROM },
@@ -168,5 +227,84 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(REPOSITORY_ROOT, 'apps/web/dist'),
     rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, sensitivePerMinute: e.RATE_LIMIT_SENSITIVE_PER_MINUTE },
     auth: { privateKey: e.AUTH_PRIVATE_KEY, publicKey: e.AUTH_PUBLIC_KEY },
+    identityProvider: identityProviderConfig(e),
+    google: googleConfig(e, publicUrl),
+  };
+}
+
+const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
+const isTrue = (value: string | undefined) => ['true', '1', 'yes'].includes(value ?? '');
+
+/** Rules across the national identity variables; the single variables are checked by the schema. */
+function identityProviderProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const kind = env.IDENTITY_PROVIDER || undefined;
+  for (const prefix of ['MITID', 'BANKID']) {
+    const issuer = isSet(env[`${prefix}_ISSUER`]);
+    for (const part of ['CLIENT_ID', 'CLIENT_SECRET']) {
+      const name = `${prefix}_${part}`;
+      if (issuer && !isSet(env[name])) problems.push(`${name}: must be set together with ${prefix}_ISSUER`);
+      if (!issuer && isSet(env[name])) problems.push(`${prefix}_ISSUER: must be set together with ${name}`);
+    }
+  }
+  const anyIssuer = isSet(env.MITID_ISSUER) || isSet(env.BANKID_ISSUER);
+  if (kind === 'oidc' && !anyIssuer) {
+    problems.push('IDENTITY_PROVIDER: oidc needs MITID_ISSUER or BANKID_ISSUER');
+  }
+  if (production && kind === 'builtin') {
+    problems.push('IDENTITY_PROVIDER: the built-in test MitID/BankID is never served in production');
+  }
+  if (production && isTrue(env.ALLOW_AUTOTEST_IDENTITY_SKIP)) {
+    problems.push('ALLOW_AUTOTEST_IDENTITY_SKIP: must not be enabled in production');
+  }
+  return problems;
+}
+
+function identityProviderConfig(e: Env): IdentityProviderConfig {
+  const client = (issuer?: string, clientId?: string, clientSecret?: string): OidcClientConfig | null =>
+    issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
+  const mitid = client(e.MITID_ISSUER, e.MITID_CLIENT_ID, e.MITID_CLIENT_SECRET);
+  const bankid = client(e.BANKID_ISSUER, e.BANKID_CLIENT_ID, e.BANKID_CLIENT_SECRET);
+  const kind = e.IDENTITY_PROVIDER ?? (mitid || bankid || e.NODE_ENV === 'production' ? 'oidc' : 'builtin');
+  const allowAutotestSkip = e.ALLOW_AUTOTEST_IDENTITY_SKIP;
+  return kind === 'builtin' ? { kind, allowAutotestSkip } : { kind, mitid, bankid, allowAutotestSkip };
+}
+
+/** Client id the web app uses with the built-in test issuer. */
+export const TEST_GOOGLE_CLIENT_ID = 'nbr-dev';
+
+export type GoogleConfig =
+  | {
+      mode: 'issuer';
+      clientId: string;
+      /** Every `iss` value accepted (Google writes its issuer with and without https://). */
+      issuers: string[];
+      jwksUrl: string;
+      authorizationUrl: string;
+    }
+  | { mode: 'test-issuer'; clientId: string; issuer: string; authorizationUrl: string }
+  | { mode: 'off' };
+
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+function googleConfig(e: Env, publicUrl: string): GoogleConfig {
+  if (e.GOOGLE_CLIENT_ID) {
+    const issuer = e.GOOGLE_ISSUER.replace(/\/+$/, '');
+    return {
+      mode: 'issuer',
+      clientId: e.GOOGLE_CLIENT_ID,
+      issuers: issuer === GOOGLE_ISSUER ? [GOOGLE_ISSUER, 'accounts.google.com'] : [issuer],
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      authorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+    };
+  }
+  // The test issuer signs tokens for anyone who asks: production must never trust it.
+  if (e.NODE_ENV === 'production') return { mode: 'off' };
+  return {
+    mode: 'test-issuer',
+    clientId: TEST_GOOGLE_CLIENT_ID,
+    issuer: `${publicUrl}/dev/google`,
+    authorizationUrl: `${publicUrl}/dev/google/authorize`,
   };
 }

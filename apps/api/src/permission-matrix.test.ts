@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
-import { createRoleFixtures, ROLES, type Role, type RoleFixtures } from './test/role-fixtures.ts';
+import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
 
 /*
  * The permission matrix: every /api route, tried by every kind of caller. A route the matrix does
@@ -15,7 +15,10 @@ import { createRoleFixtures, ROLES, type Role, type RoleFixtures } from './test/
  */
 
 const SIGNED_IN: readonly Role[] = ROLES.filter((role) => role !== 'visitor');
+/** Signed in as oneself: staff switched into someone's account may not act as that person here. */
+const SELF: readonly Role[] = SIGNED_IN.filter((role) => role !== 'switched');
 const EVERYONE: readonly Role[] = ROLES;
+const STAFF: readonly Role[] = ['staff', 'staff_admin'];
 
 interface MatrixCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -87,10 +90,10 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/identities/me/password',
-    allowed: SIGNED_IN,
+    allowed: SELF,
     request: () => ({ payload: { current_password: '', new_password: 'x' } }),
   },
-  { method: 'GET', route: '/api/identities/me/export', allowed: SIGNED_IN },
+  { method: 'GET', route: '/api/identities/me/export', allowed: SELF },
   { method: 'GET', route: '/api/identities/language', allowed: EVERYONE },
   {
     method: 'PUT',
@@ -99,11 +102,24 @@ const CASES: MatrixCase[] = [
     request: () => ({ payload: { language: 'da' } }),
   },
   { method: 'GET', route: '/api/identities/region', allowed: EVERYONE },
+  { method: 'GET', route: '/api/identities/google/configuration', allowed: EVERYONE },
+  {
+    method: 'POST',
+    route: '/api/identities/google',
+    allowed: EVERYONE,
+    request: () => ({ payload: { name: '', email: 'not-an-address', google_token: '' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/identities/authentications/google',
+    allowed: EVERYONE,
+    request: () => ({ payload: { google_token: '' } }),
+  },
   { method: 'GET', route: '/api/identities/consents', allowed: SIGNED_IN },
   {
     method: 'POST',
     route: '/api/identities/consents/:type',
-    allowed: SIGNED_IN,
+    allowed: SELF,
     request: () => ({ url: '/api/identities/consents/newsletter', payload: { action: 'grant' } }),
   },
   {
@@ -111,11 +127,127 @@ const CASES: MatrixCase[] = [
     method: 'DELETE',
     route: '/api/identities/:partyId',
     allowed: ['user'],
+    // `switched` is staff inside this very user's account: still not the person.
     request: ({ fixtures, role }) => ({
       url: `/api/identities/${fixtures.users.user.partyId}`,
       // The owner's request lacks the confirmations (422): the account must survive the matrix.
       payload: role === 'user' ? {} : allConfirmations(),
     }),
+  },
+  {
+    method: 'POST',
+    route: '/api/identities/verifications',
+    allowed: SELF,
+    request: () => ({
+      payload: {
+        verification_session_type: 'identity_verification',
+        success_url: '//evil.example',
+        failure_url: '/',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/identities/verifications/complete',
+    allowed: SELF,
+    request: () => ({ payload: {} }),
+  },
+  {
+    method: 'POST',
+    route: '/api/identities/switch-user/:id',
+    allowed: STAFF,
+    request: ({ fixtures }) => ({ url: `/api/identities/switch-user/${fixtures.users.other_user.partyId}` }),
+  },
+  {
+    // Anyone signed in may ask; only a switched session has a switch to end (others get 400).
+    method: 'DELETE',
+    route: '/api/identities/switch-user',
+    allowed: SIGNED_IN,
+    request: async ({ freshToken }) => ({ headers: await headersFor(await freshToken()) }),
+  },
+  { method: 'GET', route: '/api/backoffice/identities', allowed: STAFF },
+  { method: 'GET', route: '/api/backoffice/audit-events', allowed: ['staff_admin'] },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/staff/:identityPartyId',
+    allowed: ['staff_admin'],
+    request: ({ fixtures }) => ({
+      url: `/api/backoffice/staff/${fixtures.users.other_user.partyId}`,
+      payload: { role: 'owner' },
+    }),
+  },
+  {
+    // Aimed at the admin's own id: the admin gets 409 (no self-demotion), nobody loses a role.
+    method: 'DELETE',
+    route: '/api/backoffice/staff/:identityPartyId',
+    allowed: ['staff_admin'],
+    request: ({ fixtures }) => ({ url: `/api/backoffice/staff/${fixtures.users.staff_admin.partyId}` }),
+  },
+  {
+    // `verified` access: an unverified caller gets 403 identity_verification_required before validation.
+    method: 'POST',
+    route: '/api/organisations',
+    allowed: ['verified_user', 'org_admin'],
+    request: () => ({ payload: {} }),
+  },
+  { method: 'GET', route: '/api/organisations', allowed: SIGNED_IN },
+  {
+    // Members see their organisation, staff may look; everyone else gets 404 (no existence leak).
+    method: 'GET',
+    route: '/api/organisations/:organisationId',
+    allowed: ['org_member', 'org_admin', 'staff', 'staff_admin'],
+    request: ({ fixtures }) => ({ url: `/api/organisations/${fixtures.organisationId}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/organisations/:organisationId/members',
+    allowed: ['org_member', 'org_admin', 'staff', 'staff_admin'],
+    request: ({ fixtures }) => ({ url: `/api/organisations/${fixtures.organisationId}/members` }),
+  },
+  {
+    // Admins only. The admin's body is invalid (422); everyone else sends a valid one and is refused.
+    method: 'POST',
+    route: '/api/organisations/:organisationId/members',
+    allowed: ['org_admin'],
+    request: ({ fixtures, role }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/members`,
+      payload:
+        role === 'org_admin'
+          ? { email: 'not-an-address', role: 'member' }
+          : { email: 'matrix-new-member@example.dk', role: 'member' },
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/organisations/:organisationId/members/:identityPartyId',
+    allowed: ['org_admin'],
+    request: ({ fixtures, role }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/members/${fixtures.users.org_member.partyId}`,
+      payload: { role: role === 'org_admin' ? 'boss' : 'admin' },
+    }),
+  },
+  {
+    // Removing the only admin: the admin gets 409 last_admin (past every access rule), a member 403
+    // (members only remove themselves), outsiders 404.
+    method: 'DELETE',
+    route: '/api/organisations/:organisationId/members/:identityPartyId',
+    allowed: ['org_admin'],
+    request: ({ fixtures }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/members/${fixtures.users.org_admin.partyId}`,
+    }),
+  },
+  {
+    // A malformed party id (422) leaves every session acting as it was.
+    method: 'PUT',
+    route: '/api/identities/authentications/acting-party',
+    allowed: SIGNED_IN,
+    request: () => ({ payload: { party_id: 'not-a-party' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/organisations',
+    allowed: ['staff_admin'],
+    request: () => ({ payload: {} }),
   },
   {
     method: 'POST',
@@ -175,6 +307,8 @@ describe('permission matrix', () => {
             fixtures,
             freshToken: async () => {
               if (role === 'visitor') return null;
+              if (role === 'switched')
+                return switchInto(t.app, fixtures.tokens.staff, fixtures.users.user.partyId);
               const user = fixtures.users[role];
               return logIn(t.app, user.email, user.password);
             },

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'google_token_invalid',
   'google_account_not_found',
   'google_email_not_verified',
+  'google_sign_in_disabled',
   'organisation_exists',
   'member_exists',
   'last_admin',

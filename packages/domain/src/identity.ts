@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StaffRoleSchema } from './backoffice.ts';
 import { ChoosableLanguageSchema, LanguageSchema, RegionSchema } from './locale.ts';
 
 /*
@@ -21,6 +22,7 @@ export const VALIDATION_MESSAGES = [
   'invalid_club_membership_number',
   'confirm_all',
   'invalid_value',
+  'invalid_registration_number',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 
@@ -161,6 +163,8 @@ export const ProfileSchema = z.object({
   region: RegionSchema,
   club_membership_number: z.string().nullable(),
   signed_up_at: z.string(),
+  /** The person's backoffice role; null for everyone else, and always null on a switch-user session. */
+  staff_role: StaffRoleSchema.nullable(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -22,13 +22,15 @@ export const ROLES = [
   'insurer',
   'staff',
   'staff_admin',
+  /** Support staff switched into `user`'s account (switch-user). */
+  'switched',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface RoleFixtures {
   /** A token per role; null for the visitor. */
   tokens: Record<Role, string | null>;
-  users: Record<Exclude<Role, 'visitor'>, TestUser>;
+  users: Record<Exclude<Role, 'visitor' | 'switched'>, TestUser>;
   /** A business whose admin is org_admin and member org_member. */
   organisationId: string;
   /** An insurance company whose business user is `insurer` (their sessions act for it). */
@@ -80,6 +82,22 @@ export async function insertOrganisation(
   return partyId;
 }
 
+/** Switches a staff member into a person's account through the API; answers the switched token. */
+export async function switchInto(
+  app: FastifyInstance,
+  staffToken: string | null,
+  targetPartyId: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/identities/switch-user/${targetPartyId}`,
+    headers: staffToken ? { authorization: `Bearer ${staffToken}` } : {},
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`switch-user answered ${response.statusCode}: ${response.body}`);
+  return response.json<{ authentication_token: string }>().authentication_token;
+}
+
 export async function createRoleFixtures(app: FastifyInstance): Promise<RoleFixtures> {
   const db = app.db;
   const signUp = (prefix: string) => signUpUser(app, { email: uniqueEmail(prefix) });
@@ -123,6 +141,7 @@ export async function createRoleFixtures(app: FastifyInstance): Promise<RoleFixt
     tokens: {
       visitor: null,
       ...Object.fromEntries(Object.entries(users).map(([role, user]) => [role, user.token])),
+      switched: await switchInto(app, users.staff.token, users.user.partyId),
     } as Record<Role, string | null>,
     users,
     organisationId,

@@ -1,22 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { profileQueryOptions } from '../features/identity/api/get-profile.ts';
 import { useRegion } from '../lib/region.ts';
 import { useSession } from '../lib/session.ts';
 import { Icon } from '../ui/icon.tsx';
 import { LoadingState } from '../ui/spinner.tsx';
 import styles from './layout.module.css';
 import { SiteFooter } from './public-layout.tsx';
-import { externalHref, isCurrentEntry, type SidebarEntry, visibleSidebarEntries } from './sidebar.ts';
+import {
+  externalHref,
+  isCurrentEntry,
+  SIDEBAR,
+  type SidebarEntry,
+  visibleSidebarEntries,
+} from './sidebar.ts';
 import { SiteHeader } from './site-header.tsx';
+import { SwitchUserBanner } from './switch-user-banner.tsx';
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const { region } = useRegion();
   const { claims, signOut } = useSession();
-  const entries = visibleSidebarEntries();
+  // The backoffice entry appears once the profile says the person is staff (never while switched).
+  const profile = useQuery({ ...profileQueryOptions, enabled: Boolean(claims) });
+  const entries = visibleSidebarEntries(SIDEBAR, { isStaff: Boolean(profile.data?.staff_role) });
   const internal = entries.filter((entry) => entry.kind === 'internal');
   const external = entries.filter((entry) => entry.kind === 'external');
 
@@ -112,6 +123,7 @@ function MenuDrawer() {
 export function Component() {
   return (
     <>
+      <SwitchUserBanner />
       <SiteHeader wide leading={<MenuDrawer />} />
       <div className={styles.appBody}>
         <aside className={styles.sidebar}>

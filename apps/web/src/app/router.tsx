@@ -155,7 +155,31 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import('./routes/app-home.tsx')) },
               {
                 path: paths.app.settings.path,
-                lazy: page(() => import('../features/identity/pages/settings-page.tsx'), ['settings']),
+                lazy: page(
+                  () => import('../features/identity/pages/settings-page.tsx'),
+                  ['settings', 'organisations'],
+                ),
+              },
+              {
+                path: paths.app.organisations.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/organisations-page.tsx'),
+                  ['organisations'],
+                ),
+              },
+              {
+                path: paths.app.organisationCreate.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/create-organisation-page.tsx'),
+                  ['organisations'],
+                ),
+              },
+              {
+                path: paths.app.organisationMembers.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/members-page.tsx'),
+                  ['organisations'],
+                ),
               },
               {
                 path: paths.app.settingsCaution.path,
@@ -171,6 +195,62 @@ export const routes: RouteObject[] = [
                   () => import('../features/identity/pages/delete-completed-page.tsx'),
                   ['settings'],
                 ),
+              },
+              {
+                path: paths.app.redirectVerificationBegin.path,
+                lazy: page(
+                  () => import('../features/identity/pages/verification-begin-redirect-page.tsx'),
+                  ['verification'],
+                ),
+              },
+              {
+                path: paths.app.redirectVerificationComplete.path,
+                lazy: page(
+                  () => import('../features/identity/pages/verification-complete-redirect-page.tsx'),
+                  ['verification'],
+                ),
+              },
+              { path: '*', lazy: notFound },
+            ],
+          },
+        ],
+      },
+      {
+        // The insurer's pages share the signed-in chrome; only its members get past the page loader.
+        path: paths.insurance.admin.path,
+        lazy: page(() => import('./app-layout.tsx')),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/organisations/pages/insurer-admin-page.tsx'),
+                  ['organisations'],
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.backoffice.home.path,
+        lazy: page(() => import('./backoffice-layout.tsx'), ['backoffice']),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/backoffice/pages/backoffice-home-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.identities.path,
+                lazy: page(() => import('../features/backoffice/pages/identities-page.tsx'), ['backoffice']),
               },
               { path: '*', lazy: notFound },
             ],

@@ -27,6 +27,19 @@ describe('sidebar', () => {
     expect(visibleSidebarEntries([{ ...SIDEBAR[1]!, isAvailable: false }])).toEqual([]);
   });
 
+  it('shows the backoffice to staff only', () => {
+    expect(
+      visibleSidebarEntries(SIDEBAR, { isStaff: false }).some((entry) => entry.id === 'backoffice'),
+    ).toBe(false);
+    expect(visibleSidebarEntries(SIDEBAR, { isStaff: true }).map((entry) => entry.id)).toEqual([
+      'home',
+      'account',
+      'backoffice',
+      'support',
+      'help-center',
+    ]);
+  });
+
   it('marks the account entry current on every settings page, home only on /app itself', () => {
     const account = SIDEBAR.find((entry) => entry.id === 'account');
     const home = SIDEBAR.find((entry) => entry.id === 'home');

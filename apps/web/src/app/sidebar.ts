@@ -15,7 +15,8 @@ export type SidebarIcon =
   | 'help'
   | 'book'
   | 'map'
-  | 'search';
+  | 'search'
+  | 'briefcase';
 
 interface BaseEntry {
   id: string;
@@ -29,6 +30,8 @@ interface BaseEntry {
   isAvailable: boolean;
   /** Shown only on wide screens (SPEC §2: on desktop the navigation also shows map and search). */
   desktopOnly?: boolean;
+  /** Shown only to backoffice staff (the profile's staff_role). */
+  staffOnly?: boolean;
 }
 
 export interface InternalEntry extends BaseEntry {
@@ -129,6 +132,15 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     isAvailable: true,
   },
   {
+    id: 'backoffice',
+    kind: 'internal',
+    labelKey: 'nav.backoffice',
+    icon: 'briefcase',
+    href: paths.backoffice.home.getHref(),
+    isAvailable: true,
+    staffOnly: true,
+  },
+  {
     id: 'stolen-bike-map',
     kind: 'internal',
     labelKey: 'nav.stolenBikeMap',
@@ -164,9 +176,17 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   },
 ];
 
-/** The entries to show: only areas that exist. */
-export function visibleSidebarEntries(entries: readonly SidebarEntry[] = SIDEBAR): SidebarEntry[] {
-  return entries.filter((entry) => entry.isAvailable);
+/** Who is looking at the sidebar. */
+export interface SidebarViewer {
+  isStaff?: boolean;
+}
+
+/** The entries to show: only areas that exist, and the backoffice only to staff. */
+export function visibleSidebarEntries(
+  entries: readonly SidebarEntry[] = SIDEBAR,
+  viewer: SidebarViewer = {},
+): SidebarEntry[] {
+  return entries.filter((entry) => entry.isAvailable && (!entry.staffOnly || viewer.isStaff === true));
 }
 
 export function externalHref(link: ExternalLink, region: Region): string {

@@ -87,6 +87,16 @@ export function replaceToken(token: string): void {
   sessionStore.setToken(token);
 }
 
+/**
+ * Continues as another account of this browser's user: staff switching into a person's account and
+ * back. Nothing cached for the previous account may show in the next one, so the cache goes first.
+ */
+export function switchAccount(token: string, destination: string): void {
+  queryClient.clear();
+  if (!sessionStore.setToken(token)) return;
+  void navigateTo(destination, { replace: true });
+}
+
 export async function signOut(): Promise<void> {
   const token = sessionStore.getToken();
   // Leave the signed-in area first, so that clearing the session does not count as an expiry there.

@@ -19,6 +19,7 @@ const ICONS = {
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11',
   check: 'M5 12.5 10 17l9-10',
   dot: 'M12 12h.01',
+  briefcase: 'M4 8h16v11H4V8Zm5 0V5h6v3M4 13h16',
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -123,7 +123,9 @@ export const verificationSessions = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     successUrl: text('success_url').notNull(),
     failureUrl: text('failure_url').notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

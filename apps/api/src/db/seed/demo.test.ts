@@ -1,8 +1,10 @@
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, logIn } from '../../test/identity-helpers.ts';
+import { bearer, claimsOf, logIn } from '../../test/identity-helpers.ts';
+import { auditEvents } from '../schema/backoffice.ts';
 import { identities } from '../schema/identity.ts';
+import { organisations } from '../schema/organisations.ts';
 import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
 
 let t: TestApp;
@@ -14,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('seedDemoData', () => {
-  it('creates the two demo accounts once, verified, with their home addresses, and they can log in', async () => {
+  it('creates the demo accounts once, verified, with their home addresses, and they can log in', async () => {
     const first = await seedDemoData(t.database.db);
     expect(first).toEqual([
       {
@@ -31,14 +33,37 @@ describe('seedDemoData', () => {
         region: 'no',
         created: true,
       },
+      {
+        email: 'staff@demo.cykelregister.dk',
+        password: DEMO_PASSWORD,
+        language: 'da',
+        region: 'dk',
+        created: true,
+        staffRole: 'admin',
+      },
+      {
+        email: 'support@demo.cykelregister.dk',
+        password: DEMO_PASSWORD,
+        language: 'da',
+        region: 'dk',
+        created: true,
+        staffRole: 'support',
+      },
+      {
+        email: 'forsikring@demo.cykelregister.dk',
+        password: DEMO_PASSWORD,
+        language: 'da',
+        region: 'dk',
+        created: true,
+      },
     ]);
     const again = await seedDemoData(t.database.db);
-    expect(again.map((account) => account.created)).toEqual([false, false]);
+    expect(again.map((account) => account.created)).toEqual([false, false, false, false, false]);
     const rows = await t.database.db
       .select()
       .from(identities)
       .where(like(identities.email, '%@demo.cykelregister.dk'));
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(5);
 
     const anna = await logIn(t.app, 'anna@demo.cykelregister.dk', DEMO_PASSWORD);
     const annaProfile = (
@@ -62,5 +87,69 @@ describe('seedDemoData', () => {
       city: 'Oslo',
       zip_code: '0159',
     });
+  });
+
+  it('makes the staff demo accounts staff: an admin and a support member, granted once and audited', async () => {
+    await seedDemoData(t.database.db);
+    const staff = await logIn(t.app, 'staff@demo.cykelregister.dk', DEMO_PASSWORD);
+    const staffProfile = await t.app.inject({
+      method: 'GET',
+      url: '/api/identities/me',
+      headers: bearer(staff),
+    });
+    expect(staffProfile.json()).toMatchObject({ staff_role: 'admin', email_verified: true });
+    const support = await logIn(t.app, 'support@demo.cykelregister.dk', DEMO_PASSWORD);
+    const supportProfile = await t.app.inject({
+      method: 'GET',
+      url: '/api/identities/me',
+      headers: bearer(support),
+    });
+    expect(supportProfile.json()).toMatchObject({ staff_role: 'support' });
+    const anna = await logIn(t.app, 'anna@demo.cykelregister.dk', DEMO_PASSWORD);
+    const annaProfile = await t.app.inject({
+      method: 'GET',
+      url: '/api/identities/me',
+      headers: bearer(anna),
+    });
+    expect(annaProfile.json()).toMatchObject({ staff_role: null });
+
+    const grants = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'staff.grant'));
+    expect(grants).toHaveLength(2);
+    expect(grants.every((grant) => grant.actorPartyId === null)).toBe(true);
+  });
+
+  it('seeds an insurer whose business user lands acting for it, and a business with Anna as admin, once', async () => {
+    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db);
+    const names = (await t.database.db.select().from(organisations)).map((row) => row.name).sort();
+    expect(names).toEqual(['Demo Cykler ApS', 'Demo Forsikring A/S']);
+
+    const insurerUser = await logIn(t.app, 'forsikring@demo.cykelregister.dk', DEMO_PASSWORD);
+    const claims = claimsOf(insurerUser);
+    expect(claims.organisation_type).toBe('insurance_company');
+    const insurer = await t.app.inject({
+      method: 'GET',
+      url: `/api/organisations/${String(claims.party_id)}`,
+      headers: bearer(insurerUser),
+    });
+    expect(insurer.json()).toMatchObject({
+      name: 'Demo Forsikring A/S',
+      registration_number: '12345674',
+      role: 'admin',
+    });
+
+    const anna = await logIn(t.app, 'anna@demo.cykelregister.dk', DEMO_PASSWORD);
+    expect(claimsOf(anna).organisation_type).toBeNull();
+    const annasOrganisations = await t.app.inject({
+      method: 'GET',
+      url: '/api/organisations',
+      headers: bearer(anna),
+    });
+    expect(annasOrganisations.json()).toEqual([
+      expect.objectContaining({ name: 'Demo Cykler ApS', type: 'business', role: 'admin' }),
+    ]);
   });
 });

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../modules/identity/passwords.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { Database } from '../client.ts';
+import { staffMembers } from '../schema/backoffice.ts';
 import { consentEvents, identities, parties } from '../schema/identity.ts';
+import { organisationMembers, organisations } from '../schema/organisations.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -33,6 +36,34 @@ const DEMO_PEOPLE = [
     language: 'no',
     region: 'no',
   },
+  {
+    email: 'staff@demo.cykelregister.dk',
+    firstName: 'Sofie',
+    lastName: 'Staff',
+    streetAddress: null,
+    floor: null,
+    side: null,
+    zipCode: null,
+    city: null,
+    mobile: null,
+    language: 'da',
+    region: 'dk',
+    staffRole: 'admin',
+  },
+  {
+    email: 'support@demo.cykelregister.dk',
+    firstName: 'Søren',
+    lastName: 'Support',
+    streetAddress: null,
+    floor: null,
+    side: null,
+    zipCode: null,
+    city: null,
+    mobile: null,
+    language: 'da',
+    region: 'dk',
+    staffRole: 'support',
+  },
 ] as const;
 
 export interface DemoAccount {
@@ -42,6 +73,8 @@ export interface DemoAccount {
   region: string;
   /** Whether this call created the account (false when it already existed). */
   created: boolean;
+  /** The backoffice role the demo account was created with. */
+  staffRole?: 'support' | 'admin';
 }
 
 /**
@@ -50,7 +83,7 @@ export interface DemoAccount {
  */
 export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
   const accounts: DemoAccount[] = [];
-  for (const person of DEMO_PEOPLE) {
+  for (const { staffRole, ...person } of DEMO_PEOPLE.map((entry) => ({ staffRole: undefined, ...entry }))) {
     const [existing] = await db
       .select({ partyId: identities.partyId })
       .from(identities)
@@ -80,6 +113,17 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
             createdAt: now,
           })),
         );
+        if (staffRole) {
+          await tx.insert(staffMembers).values({ identityPartyId: partyId, role: staffRole, grantedAt: now });
+          await recordAuditEvent(tx, {
+            action: 'staff.grant',
+            actorPartyId: null,
+            targetPartyId: partyId,
+            sessionId: null,
+            details: { role: staffRole, previous_role: null, source: 'demo_seed' },
+            now,
+          });
+        }
       });
       created = true;
     }
@@ -89,7 +133,117 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
       language: person.language,
       region: person.region,
       created,
+      ...(staffRole ? { staffRole } : {}),
     });
   }
+  accounts.push(await seedDemoOrganisations(db));
   return accounts;
+}
+
+/** An insurer (so its admin pages can be tried) and a business of Anna's, both with valid CVR numbers. */
+const DEMO_INSURER = {
+  name: 'Demo Forsikring A/S',
+  type: 'insurance_company',
+  region: 'dk',
+  registrationNumber: '12345674',
+} as const;
+const DEMO_BUSINESS = {
+  name: 'Demo Cykler ApS',
+  type: 'business',
+  region: 'dk',
+  registrationNumber: '87654311',
+} as const;
+const DEMO_BUSINESS_ADMIN = 'anna@demo.cykelregister.dk';
+/** A business user of the insurer: no account of their own, every sign-in acts for the insurance company. */
+const DEMO_INSURER_USER = {
+  email: 'forsikring@demo.cykelregister.dk',
+  firstName: 'Frida',
+  lastName: 'Forsikring',
+  language: 'da',
+  region: 'dk',
+} as const;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The organisation's party id, and whether this call created it (found by its registration number). */
+async function ensureOrganisation(
+  tx: Tx,
+  values: { name: string; type: string; region: string; registrationNumber: string },
+  now: Date,
+): Promise<{ partyId: string; created: boolean }> {
+  const [existing] = await tx
+    .select({ partyId: organisations.partyId })
+    .from(organisations)
+    .where(
+      and(
+        eq(organisations.region, values.region),
+        eq(organisations.registrationNumber, values.registrationNumber),
+      ),
+    )
+    .limit(1);
+  if (existing) return { partyId: existing.partyId, created: false };
+  const partyId = uuidv7(now.getTime());
+  await tx.insert(parties).values({ id: partyId, kind: 'organisation', createdAt: now });
+  await tx.insert(organisations).values({ partyId, ...values, createdAt: now });
+  return { partyId, created: true };
+}
+
+/**
+ * Creates the demo organisations and the insurer's business user when missing. Like the people,
+ * what exists is left alone: members someone removed while trying the app stay removed.
+ */
+async function seedDemoOrganisations(db: Database): Promise<DemoAccount> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const insurer = await ensureOrganisation(tx, DEMO_INSURER, now);
+    const business = await ensureOrganisation(tx, DEMO_BUSINESS, now);
+    if (business.created) {
+      const [anna] = await tx
+        .select({ partyId: identities.partyId })
+        .from(identities)
+        .where(eq(identities.email, DEMO_BUSINESS_ADMIN))
+        .limit(1);
+      if (anna) {
+        await tx.insert(organisationMembers).values({
+          organisationPartyId: business.partyId,
+          identityPartyId: anna.partyId,
+          role: 'admin',
+          createdAt: now,
+        });
+      }
+    }
+    const [existingUser] = await tx
+      .select({ partyId: identities.partyId })
+      .from(identities)
+      .where(eq(identities.email, DEMO_INSURER_USER.email))
+      .limit(1);
+    if (!existingUser) {
+      const partyId = uuidv7(now.getTime());
+      await tx.insert(parties).values({ id: partyId, kind: 'person', createdAt: now });
+      await tx.insert(identities).values({
+        partyId,
+        ...DEMO_INSURER_USER,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
+        emailVerifiedAt: now,
+        signedUpAt: now,
+        defaultPartyId: insurer.partyId,
+      });
+      await tx
+        .insert(organisationMembers)
+        .values({
+          organisationPartyId: insurer.partyId,
+          identityPartyId: partyId,
+          role: 'admin',
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+    }
+    return {
+      email: DEMO_INSURER_USER.email,
+      password: DEMO_PASSWORD,
+      language: DEMO_INSURER_USER.language,
+      region: DEMO_INSURER_USER.region,
+      created: !existingUser,
+    };
+  });
 }

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@nbr/domain/backoffice';
 import { CONSENT_TYPES, type Consent, type ConsentType, type Profile } from '@nbr/domain/identity';
 import { type Language, LanguageSchema, type Region, RegionSchema } from '@nbr/domain/locale';
 import type { ConsentEventRow, IdentityRow, SessionRow, TrackingEventRow } from './identity.repository.ts';
@@ -12,8 +13,11 @@ export function presentRegion(value: string): Region {
   return RegionSchema.catch('dk').parse(value);
 }
 
-/** The profile a user sees of themself. The password hash and referral codes never leave the server. */
-export function presentProfile(row: IdentityRow): Profile {
+/**
+ * The profile a user sees of themself. The password hash and referral codes never leave the server.
+ * `staffRole` comes from the request's session (null on a switch-user session: no backoffice there).
+ */
+export function presentProfile(row: IdentityRow, staffRole: StaffRole | null = null): Profile {
   const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
   return {
     party_id: row.partyId,
@@ -37,6 +41,7 @@ export function presentProfile(row: IdentityRow): Profile {
     region: presentRegion(row.region),
     club_membership_number: row.clubMembershipNumber,
     signed_up_at: row.signedUpAt.toISOString(),
+    staff_role: staffRole,
   };
 }
 
@@ -91,12 +96,13 @@ export function presentPersonalDataExport(input: {
   sessions: SessionRow[];
   trackingEvents: TrackingEventRow[];
   now: Date;
+  staffRole?: StaffRole | null;
 }): PersonalDataExport {
   return {
     exported_at: input.now.toISOString(),
     format: 'nbr-personal-data-v1',
     profile: {
-      ...presentProfile(input.identity),
+      ...presentProfile(input.identity, input.staffRole ?? null),
       birth_date: input.identity.birthDate,
       friend_ref: input.identity.friendRef,
       user_ref: input.identity.userRef,

@@ -301,12 +301,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
     },
     async (request) => {
-      const token = await service.changePassword(
-        deps,
-        requireAuth(request),
-        request.body,
-        context(request),
-      );
+      const token = await service.changePassword(deps, requireAuth(request), request.body, context(request));
       return { authentication_token: token };
     },
   );

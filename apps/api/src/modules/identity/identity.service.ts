@@ -12,6 +12,7 @@ import {
 } from '@nbr/domain/identity';
 import { LANGUAGE_BY_REGION, type Language, type Region } from '@nbr/domain/locale';
 import type { Database, Executor } from '../../db/client.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { Authenticator, RequestAuth } from '../../platform/auth/authenticate.ts';
 import {
   findLiveSession,
@@ -21,7 +22,8 @@ import {
   revokeSessionsOfParty,
 } from '../../platform/auth/sessions.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
+import { deleteExternalLogins } from './google.repository.ts';
 import {
   accountDeletedMail,
   emailChangeConfirmationMail,
@@ -265,7 +267,22 @@ export async function refreshSession(deps: IdentityDeps, auth: RequestAuth): Pro
 }
 
 export async function logout(deps: IdentityDeps, auth: RequestAuth): Promise<void> {
-  await revokeSession(deps.db, auth.sessionId, 'logout');
+  if (!auth.switchedBy) {
+    await revokeSession(deps.db, auth.sessionId, 'logout');
+    return;
+  }
+  // Signing out of a switch-user session ends the switch: the audit trail must show when it ended.
+  const staffPartyId = auth.switchedBy;
+  await deps.db.transaction(async (tx) => {
+    await revokeSession(tx, auth.sessionId, 'switch_ended');
+    await recordAuditEvent(tx, {
+      action: 'switch_user.end',
+      actorPartyId: staffPartyId,
+      targetPartyId: auth.identityPartyId,
+      sessionId: auth.sessionId,
+      details: { staff_session_id: auth.parentSessionId, via: 'logout' },
+    });
+  });
 }
 
 /**
@@ -377,7 +394,7 @@ export async function verifyEmail(
 }
 
 export async function getProfile(deps: IdentityDeps, auth: RequestAuth) {
-  return presentProfile(await requireIdentity(deps.db, auth.identityPartyId));
+  return presentProfile(await requireIdentity(deps.db, auth.identityPartyId), auth.staffRole);
 }
 
 const PROFILE_COLUMNS = {
@@ -440,7 +457,10 @@ export async function updateProfile(
         emailChangeNoticeMail({ to: identity.email, language: updated.language, newEmail: changedEmailTo }),
       );
     }
-    return { ...presentProfile(updated), save_status: updated.pendingEmail ? 'partial' : 'complete' };
+    return {
+      ...presentProfile(updated, auth.staffRole),
+      save_status: updated.pendingEmail ? 'partial' : 'complete',
+    };
   });
 }
 
@@ -556,6 +576,8 @@ export async function deleteAccount(
     await repository.markPartyDeleted(tx, partyId, now);
     await repository.deleteConsentEvents(tx, partyId);
     await repository.deleteOneTimeCodes(tx, partyId);
+    // Else the person's Google account would still open the (deleted) account, or block a new one.
+    await deleteExternalLogins(tx, partyId);
     await repository.detachTrackingEvents(tx, partyId);
     await revokeSessionsOfParty(tx, partyId, 'account_deleted');
     await repository.eraseSessionDetails(tx, partyId);
@@ -580,5 +602,91 @@ export async function exportPersonalData(deps: IdentityDeps, auth: RequestAuth):
     repository.listSessions(deps.db, identity.partyId),
     repository.listTrackingEvents(deps.db, identity.partyId),
   ]);
-  return presentPersonalDataExport({ identity, consentEvents, sessions, trackingEvents, now: new Date() });
+  return presentPersonalDataExport({
+    identity,
+    consentEvents,
+    sessions,
+    trackingEvents,
+    now: new Date(),
+    staffRole: auth.staffRole,
+  });
+}
+
+/*
+ * For the organisations module: business users are people an organisation admin adds by e-mail.
+ * They are created here, because only this module makes people and the codes that let them in.
+ */
+
+/** The person who signs in with this address, or null; another module's way to tell existing from new. */
+export async function findPersonByEmail(executor: Executor, email: string): Promise<IdentityRow | null> {
+  return repository.findIdentityByEmail(executor, email);
+}
+
+export interface BusinessUserInput {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  language: Language;
+  region: Region;
+  /** The organisation the person's sessions act for (identities.default_party_id). */
+  defaultPartyId: string;
+  /** How long the invitation link works. */
+  invitationTtlMs: number;
+}
+
+/**
+ * Creates a business user: a person without a password whose sessions act for their organisation,
+ * and queues the invitation that `invitation` writes around a link to choose a password (the
+ * password-reset page; following it also proves the address). Run it in the caller's transaction.
+ */
+export async function createBusinessUser(
+  deps: Pick<IdentityDeps, 'publicUrl'>,
+  executor: Executor,
+  input: BusinessUserInput,
+  invitation: (identity: IdentityRow, link: string) => OutgoingMail,
+): Promise<IdentityRow> {
+  const identity = await repository.insertPerson(executor, {
+    email: input.email,
+    passwordHash: null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    language: input.language === 'is' ? 'en' : input.language,
+    region: input.region,
+    defaultPartyId: input.defaultPartyId,
+  });
+  const { code, codeHash } = newCode();
+  await repository.insertOneTimeCode(executor, {
+    codeHash,
+    partyId: identity.partyId,
+    purpose: 'password_reset',
+    email: identity.email,
+    expiresAt: new Date(Date.now() + input.invitationTtlMs),
+  });
+  const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
+  await enqueueMail(executor, invitation(identity, link));
+  return identity;
+}
+
+/**
+ * Which party the person's new sessions act for: an organisation of theirs, or null for the person.
+ * The caller has checked the membership.
+ */
+export async function setDefaultParty(
+  executor: Executor,
+  identityPartyId: string,
+  partyId: string | null,
+): Promise<void> {
+  await repository.updateIdentity(executor, identityPartyId, { defaultPartyId: partyId });
+}
+
+/** After the person left an organisation: new sessions act for the person again, if they acted for it. */
+export async function forgetDefaultParty(
+  executor: Executor,
+  identityPartyId: string,
+  partyId: string,
+): Promise<void> {
+  const identity = await repository.findIdentityById(executor, identityPartyId);
+  if (identity?.defaultPartyId === partyId) {
+    await repository.updateIdentity(executor, identityPartyId, { defaultPartyId: null });
+  }
 }

@@ -17,7 +17,14 @@ import { type Authenticator, decorateAuth, type RequestAuth } from './authentica
  * - `staff`: backoffice staff (support or admin) in their own session.
  * - `staff_admin`: backoffice admins in their own session.
  */
-export const ACCESS_LEVELS = ['public', 'signed_in', 'signed_in_self', 'verified', 'staff', 'staff_admin'] as const;
+export const ACCESS_LEVELS = [
+  'public',
+  'signed_in',
+  'signed_in_self',
+  'verified',
+  'staff',
+  'staff_admin',
+] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
@@ -88,7 +95,8 @@ export const accessPlugin = fp(
         throw new Error(`${String(route.method)} ${route.url} declares no access level (config.access)`);
       }
       for (const method of [route.method].flat()) {
-        if (method === 'HEAD' && declarations.some((d) => d.url === route.url && d.method === 'GET')) continue;
+        if (method === 'HEAD' && declarations.some((d) => d.url === route.url && d.method === 'GET'))
+          continue;
         declarations.push({ method, url: route.url, access });
       }
     });

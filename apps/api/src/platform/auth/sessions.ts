@@ -146,6 +146,10 @@ export async function revokeSessionsActingFor(
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: 'organisation_left' })
     .where(
-      and(eq(sessions.partyId, partyId), eq(sessions.actingPartyId, actingPartyId), isNull(sessions.revokedAt)),
+      and(
+        eq(sessions.partyId, partyId),
+        eq(sessions.actingPartyId, actingPartyId),
+        isNull(sessions.revokedAt),
+      ),
     );
 }

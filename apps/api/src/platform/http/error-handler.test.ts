@@ -28,7 +28,10 @@ function testRoutes(app: FastifyInstance) {
       );
       routes.post(
         '/strict',
-        { ...PUBLIC, schema: { body: z.strictObject({ name: z.string().min(3).max(5), count: z.number().max(10) }) } },
+        {
+          ...PUBLIC,
+          schema: { body: z.strictObject({ name: z.string().min(3).max(5), count: z.number().max(10) }) },
+        },
         async () => ({ ok: true }),
       );
       routes.get('/conflict', PUBLIC, async () => {

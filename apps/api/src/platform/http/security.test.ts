@@ -125,7 +125,9 @@ describe('CORS without configured origins', () => {
 describe('rate limits', () => {
   let t: TestApp;
   const sensitiveRoute = (app: FastifyInstance) => {
-    app.post('/api/test/login-like', { config: { ...sensitiveRateLimit(), access: 'public' } }, async () => ({ ok: true }));
+    app.post('/api/test/login-like', { config: { ...sensitiveRateLimit(), access: 'public' } }, async () => ({
+      ok: true,
+    }));
     app.get('/api/test/open', { config: { access: 'public' } }, async () => ({ ok: true }));
   };
   beforeAll(async () => {

@@ -15,7 +15,7 @@ const sources = import.meta.glob<string>('./**/*.tsx', {
 });
 
 const LANGUAGES = ['da', 'en', 'no'] as const;
-const NAMESPACES = ['auth', 'settings'] as const;
+const NAMESPACES = ['auth', 'settings', 'verification'] as const;
 
 function tree(language: string, namespace: string): Tree {
   const found = locales[`../../locales/${language}/${namespace}.json`];

@@ -18,34 +18,25 @@ export const da: Catalogue = {
   'errors.bad_request': 'Forespørgslen kunne ikke forstås.',
   'errors.internal_error': 'Der gik noget galt hos os. Prøv igen senere.',
   'errors.service_unavailable': 'Tjenesten er midlertidigt utilgængelig. Prøv igen senere.',
-  'errors.identity_verification_required':
-    'Bekræft først din identitet med MitID.',
-  'errors.identity_verification_failed':
-    'Identitetstjekket blev ikke gennemført. Prøv igen.',
+  'errors.identity_verification_required': 'Bekræft først din identitet med MitID.',
+  'errors.identity_verification_failed': 'Identitetstjekket blev ikke gennemført. Prøv igen.',
   'errors.identity_mismatch':
     'Identitetstjekket blev foretaget af en anden person end den, der har bekræftet denne konto.',
-  'errors.approval_required':
-    'Dette kræver først din godkendelse med MitID.',
-  'errors.identity_check_skip_not_allowed':
-    'Identitetstjekket kan ikke springes over for denne konto.',
-  'errors.identity_provider_unavailable':
-    'Identitetstjenesten svarer ikke lige nu. Prøv igen om lidt.',
+  'errors.approval_required': 'Dette kræver først din godkendelse med MitID.',
+  'errors.identity_check_skip_not_allowed': 'Identitetstjekket kan ikke springes over for denne konto.',
+  'errors.identity_provider_unavailable': 'Identitetstjenesten svarer ikke lige nu. Prøv igen om lidt.',
   'errors.not_allowed_while_switched':
     'Medarbejdere, der bruger en andens konto, kan ikke gøre dette. Skift først tilbage til din egen konto.',
   'errors.cannot_switch_to_user':
     'Du kan ikke skifte til denne konto: medarbejderkonti og din egen konto er ikke mulige.',
-  'errors.google_token_invalid':
-    'Log ind med Google mislykkedes. Prøv igen.',
-  'errors.google_account_not_found':
-    'Ingen konto bruger denne Google-konto endnu. Opret dig først.',
+  'errors.google_token_invalid': 'Log ind med Google mislykkedes. Prøv igen.',
+  'errors.google_account_not_found': 'Ingen konto bruger denne Google-konto endnu. Opret dig først.',
   'errors.google_email_not_verified':
     'Google har ikke bekræftet denne e-mailadresse, så den kan ikke bruges til at logge ind.',
-  'errors.organisation_exists':
-    'En organisation med dette CVR-nummer er allerede registreret.',
-  'errors.member_exists':
-    'Denne person er allerede medlem af organisationen.',
-  'errors.last_admin':
-    'En organisation skal have mindst én administrator.',
+  'errors.google_sign_in_disabled': 'Log ind med Google er ikke slået til her.',
+  'errors.organisation_exists': 'En organisation med dette CVR-nummer er allerede registreret.',
+  'errors.member_exists': 'Denne person er allerede medlem af organisationen.',
+  'errors.last_admin': 'En organisation skal have mindst én administrator.',
 
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
@@ -60,6 +51,8 @@ export const da: Catalogue = {
   'validation.invalid_club_membership_number': 'Medlemsnummeret skal være på 6 til 8 tegn.',
   'validation.confirm_all': 'Bekræft venligst alle punkter.',
   'validation.invalid_value': 'Værdien er ikke gyldig.',
+  'validation.invalid_registration_number':
+    'Nummeret er ikke et gyldigt CVR-nummer (8 cifre) eller organisationsnummer (9 cifre).',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

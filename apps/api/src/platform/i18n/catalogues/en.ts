@@ -20,34 +20,26 @@ export const en = {
   'errors.bad_request': 'The request could not be understood.',
   'errors.internal_error': 'Something went wrong on our side. Please try again later.',
   'errors.service_unavailable': 'The service is temporarily unavailable. Please try again later.',
-  'errors.identity_verification_required':
-    'Please verify your identity with MitID or BankID first.',
-  'errors.identity_verification_failed':
-    'The identity check was not completed. Please try again.',
+  'errors.identity_verification_required': 'Please verify your identity with MitID or BankID first.',
+  'errors.identity_verification_failed': 'The identity check was not completed. Please try again.',
   'errors.identity_mismatch':
     'The identity check was made by another person than the one who verified this account.',
-  'errors.approval_required':
-    'This needs your approval with MitID or BankID first.',
-  'errors.identity_check_skip_not_allowed':
-    'The identity check cannot be skipped for this account.',
+  'errors.approval_required': 'This needs your approval with MitID or BankID first.',
+  'errors.identity_check_skip_not_allowed': 'The identity check cannot be skipped for this account.',
   'errors.identity_provider_unavailable':
     'The identity service is not answering right now. Please try again in a moment.',
   'errors.not_allowed_while_switched':
-    'Staff using another person\'s account cannot do this. Switch back to your own account first.',
+    "Staff using another person's account cannot do this. Switch back to your own account first.",
   'errors.cannot_switch_to_user':
     'You cannot switch to this account: staff accounts and your own account are not possible.',
-  'errors.google_token_invalid':
-    'Sign-in with Google failed. Please try again.',
-  'errors.google_account_not_found':
-    'No account uses this Google account yet. Please sign up first.',
+  'errors.google_token_invalid': 'Sign-in with Google failed. Please try again.',
+  'errors.google_account_not_found': 'No account uses this Google account yet. Please sign up first.',
   'errors.google_email_not_verified':
     'Google has not confirmed this e-mail address, so it cannot be used to sign in.',
-  'errors.organisation_exists':
-    'An organisation with this registration number is already registered.',
-  'errors.member_exists':
-    'This person is already a member of the organisation.',
-  'errors.last_admin':
-    'An organisation needs at least one administrator.',
+  'errors.google_sign_in_disabled': 'Sign-in with Google is not available here.',
+  'errors.organisation_exists': 'An organisation with this registration number is already registered.',
+  'errors.member_exists': 'This person is already a member of the organisation.',
+  'errors.last_admin': 'An organisation needs at least one administrator.',
 
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
@@ -62,6 +54,8 @@ export const en = {
   'validation.invalid_club_membership_number': 'The membership number must be 6 to 8 characters.',
   'validation.confirm_all': 'Please confirm every point.',
   'validation.invalid_value': 'The value is not valid.',
+  'validation.invalid_registration_number':
+    'This is not a valid CVR number (8 digits) or organisation number (9 digits).',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

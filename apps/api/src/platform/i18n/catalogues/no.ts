@@ -19,34 +19,25 @@ export const no: Catalogue = {
   'errors.bad_request': 'Forespørselen kunne ikke forstås.',
   'errors.internal_error': 'Noe gikk galt hos oss. Prøv igjen senere.',
   'errors.service_unavailable': 'Tjenesten er midlertidig utilgjengelig. Prøv igjen senere.',
-  'errors.identity_verification_required':
-    'Bekreft først identiteten din med BankID.',
-  'errors.identity_verification_failed':
-    'Identitetssjekken ble ikke fullført. Prøv igjen.',
+  'errors.identity_verification_required': 'Bekreft først identiteten din med BankID.',
+  'errors.identity_verification_failed': 'Identitetssjekken ble ikke fullført. Prøv igjen.',
   'errors.identity_mismatch':
     'Identitetssjekken ble gjort av en annen person enn den som har bekreftet denne kontoen.',
-  'errors.approval_required':
-    'Dette krever først din godkjenning med BankID.',
-  'errors.identity_check_skip_not_allowed':
-    'Identitetssjekken kan ikke hoppes over for denne kontoen.',
-  'errors.identity_provider_unavailable':
-    'Identitetstjenesten svarer ikke akkurat nå. Prøv igjen om litt.',
+  'errors.approval_required': 'Dette krever først din godkjenning med BankID.',
+  'errors.identity_check_skip_not_allowed': 'Identitetssjekken kan ikke hoppes over for denne kontoen.',
+  'errors.identity_provider_unavailable': 'Identitetstjenesten svarer ikke akkurat nå. Prøv igjen om litt.',
   'errors.not_allowed_while_switched':
     'Ansatte som bruker en annens konto, kan ikke gjøre dette. Bytt først tilbake til din egen konto.',
   'errors.cannot_switch_to_user':
     'Du kan ikke bytte til denne kontoen: ansattkontoer og din egen konto er ikke mulig.',
-  'errors.google_token_invalid':
-    'Innlogging med Google mislyktes. Prøv igjen.',
-  'errors.google_account_not_found':
-    'Ingen konto bruker denne Google-kontoen ennå. Registrer deg først.',
+  'errors.google_token_invalid': 'Innlogging med Google mislyktes. Prøv igjen.',
+  'errors.google_account_not_found': 'Ingen konto bruker denne Google-kontoen ennå. Registrer deg først.',
   'errors.google_email_not_verified':
     'Google har ikke bekreftet denne e-postadressen, så den kan ikke brukes til å logge inn.',
-  'errors.organisation_exists':
-    'En organisasjon med dette organisasjonsnummeret er allerede registrert.',
-  'errors.member_exists':
-    'Denne personen er allerede medlem av organisasjonen.',
-  'errors.last_admin':
-    'En organisasjon må ha minst én administrator.',
+  'errors.google_sign_in_disabled': 'Innlogging med Google er ikke slått på her.',
+  'errors.organisation_exists': 'En organisasjon med dette organisasjonsnummeret er allerede registrert.',
+  'errors.member_exists': 'Denne personen er allerede medlem av organisasjonen.',
+  'errors.last_admin': 'En organisasjon må ha minst én administrator.',
 
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
@@ -61,6 +52,8 @@ export const no: Catalogue = {
   'validation.invalid_club_membership_number': 'Medlemsnummeret må være 6 til 8 tegn.',
   'validation.confirm_all': 'Vennligst bekreft alle punktene.',
   'validation.invalid_value': 'Verdien er ikke gyldig.',
+  'validation.invalid_registration_number':
+    'Nummeret er ikke et gyldig CVR-nummer (8 sifre) eller organisasjonsnummer (9 sifre).',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',

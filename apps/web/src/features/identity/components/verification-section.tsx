@@ -1,12 +1,15 @@
 import type { Profile } from '@nbr/domain/identity';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { useRequestEmailVerification } from '../api/request-email-verification.ts';
 import styles from '../settings.module.css';
+import { verificationBeginHref } from '../verification-return.ts';
 
 function Badge({ isOk, children }: { isOk: boolean; children: string }) {
   return (
@@ -25,13 +28,17 @@ function Badge({ isOk, children }: { isOk: boolean; children: string }) {
 
 /**
  * What has been verified: the e-mail address (with a new link on request) and the national digital
- * identity, MitID in Denmark and BankID in Norway. Verifying that identity comes in a later release,
- * so it is shown as a status only.
+ * identity, MitID in Denmark and BankID in Norway, with the way to verify it.
  */
 export function VerificationSection({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const resend = useRequestEmailVerification();
   const provider = t(`verification.providers.${profile.region}`);
+  // Set by the verification redirect pages when they bring the user back here.
+  const location = useLocation();
+  const justVerified =
+    Boolean(profile.verified_on) &&
+    (location.state as { verification?: string } | null)?.verification === 'verified';
 
   return (
     <Card title={t('verification.title')} id="verification">
@@ -69,7 +76,22 @@ export function VerificationSection({ profile }: { profile: Profile }) {
               ? t('verification.identityVerified', { date: formatDate(profile.verified_on, i18n.language) })
               : t('verification.identityNotVerified')}
           </Badge>
+          {justVerified ? <Alert tone="success">{t('verification.justVerified', { provider })}</Alert> : null}
           <p className={styles.muted}>{t('verification.identityHelp', { provider })}</p>
+          {profile.verified_on ? null : (
+            <div className={styles.stack}>
+              <LinkButton
+                href={verificationBeginHref({ next: paths.app.settings.getHref() })}
+                size="small"
+                aria-describedby="verify-identity-help"
+              >
+                {t('verification.verify', { provider })}
+              </LinkButton>
+              <p className={styles.muted} id="verify-identity-help">
+                {t('verification.verifyHelp', { provider })}
+              </p>
+            </div>
+          )}
         </li>
       </ul>
     </Card>

@@ -22,6 +22,7 @@ import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { useLogIn } from '../api/log-in.ts';
 import styles from '../auth.module.css';
+import { GoogleSignIn } from '../components/google-sign-in.tsx';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
 
 export function Component() {
@@ -50,6 +51,7 @@ export function Component() {
   return (
     <PageLayout title={t('login.title')} lead={t('login.intro')} width="form">
       <div className={styles.panel}>
+        <GoogleSignIn mode="login" />
         <Form onSubmit={onSubmit}>
           {isSessionEnded && !summary ? (
             <Alert tone="info">

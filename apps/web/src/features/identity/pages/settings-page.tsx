@@ -6,6 +6,7 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import { OrganisationsSettingsSection } from '../../organisations/components/organisations-settings-section.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { DataExportButton } from '../components/data-export-button.tsx';
 import { NewsletterSection } from '../components/newsletter-section.tsx';
@@ -41,6 +42,7 @@ export function Component() {
             <PreferencesSection profile={profile.data} />
             <VerificationSection profile={profile.data} />
             <NewsletterSection />
+            <OrganisationsSettingsSection />
             <PasswordSection email={profile.data.email} />
             <Card title={t('data.title')} id="data">
               <p>{t('data.body')}</p>

@@ -28,6 +28,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import styles from '../auth.module.css';
+import { GoogleSignIn } from '../components/google-sign-in.tsx';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
 
 /** The sign-up payload plus the acceptance box: signing up means accepting privacy policy and terms. */
@@ -93,6 +94,7 @@ export function Component() {
   return (
     <PageLayout title={t('signup.title')} lead={t('signup.intro')} width="form">
       <div className={styles.panel}>
+        <GoogleSignIn mode="signup" choices={() => ({ region: form.getValues('chosen_region'), language })} />
         <Form onSubmit={onSubmit}>
           <ErrorSummary title={summary?.title} message={summary?.message} />
           {emailInUse ? (

@@ -1,0 +1,489 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_GOOGLE_ACCOUNTS } from '../../platform/google/test-issuer.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import {
+  bearer,
+  claimsOf,
+  codeFromMail,
+  latestMail,
+  logIn,
+  signUpUser,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../../test/identity-helpers.ts';
+
+/*
+ * Google sign-in against the built-in test issuer, the way a browser goes through it: the chooser
+ * page, the form post, the redirect carrying the ID token in its fragment. The verifier is the real
+ * one; it reads the issuer's keys through the app itself.
+ */
+
+const REDIRECT_URI = 'http://localhost:3000/login';
+const DELETION = {
+  confirm_data_copy: true,
+  confirm_legal_retention: true,
+  confirm_insurance_consequences: true,
+  confirm_permanent: true,
+};
+
+function authorizeQuery(overrides: Record<string, string> = {}): string {
+  return new URLSearchParams({
+    client_id: 'nbr-dev',
+    redirect_uri: REDIRECT_URI,
+    response_type: 'id_token',
+    scope: 'openid email profile',
+    nonce: 'n-0S6_WzA2Mj',
+    state: 'af0ifjsldkj',
+    ...overrides,
+  }).toString();
+}
+
+/** Posts the chooser form and answers the fragment of the redirect back to the app. */
+async function choose(app: FastifyInstance, choice: Record<string, string>): Promise<URLSearchParams> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/dev/google/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      ...Object.fromEntries(new URLSearchParams(authorizeQuery())),
+      ...choice,
+    }).toString(),
+  });
+  expect(response.statusCode, response.body).toBe(303);
+  const location = new URL(String(response.headers.location));
+  expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+  return new URLSearchParams(location.hash.slice(1));
+}
+
+/** An ID token for a Google account with this name and address, signed by the test issuer. */
+async function googleToken(app: FastifyInstance, email: string, name = 'Sigrid Dahl'): Promise<string> {
+  const fragment = await choose(app, { action: 'custom', name, email });
+  const token = fragment.get('id_token');
+  if (!token) throw new Error(`no id_token in ${fragment.toString()}`);
+  return token;
+}
+
+describe('Google sign-in with the built-in test issuer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const signUp = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/identities/google', payload, headers });
+  const logInWithGoogle = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/identities/authentications/google', payload });
+
+  describe('the test issuer', () => {
+    it('publishes its configuration and keys', async () => {
+      const configuration = await t.app.inject({
+        method: 'GET',
+        url: '/dev/google/.well-known/openid-configuration',
+      });
+      expect(configuration.statusCode).toBe(200);
+      expect(configuration.json()).toMatchObject({
+        issuer: 'http://localhost:3000/dev/google',
+        authorization_endpoint: 'http://localhost:3000/dev/google/authorize',
+        jwks_uri: 'http://localhost:3000/dev/google/jwks',
+        response_types_supported: ['id_token'],
+      });
+      const jwks = await t.app.inject({ method: 'GET', url: '/dev/google/jwks' });
+      expect(jwks.json().keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig' })]);
+      expect(jwks.json().keys[0]).not.toHaveProperty('d');
+    });
+
+    it('shows a page, clearly marked TEST, with the test accounts, another-account form and Cancel', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/dev/google/authorize?${authorizeQuery()}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('TEST Google sign-in');
+      for (const account of TEST_GOOGLE_ACCOUNTS) {
+        expect(response.body).toContain(account.email);
+        expect(response.body).toContain(`value="${account.sub}"`);
+      }
+      expect(response.body).toContain('name="email"');
+      expect(response.body).toContain('Cancel');
+      // The app's CSP forbids inline code and styles; the page needs neither.
+      expect(response.body).not.toMatch(/<script|<style|style="/);
+      const css = await t.app.inject({ method: 'GET', url: '/dev/google/style.css' });
+      expect(css.statusCode).toBe(200);
+      expect(css.headers['content-type']).toContain('text/css');
+    });
+
+    it('refuses redirect URIs off PUBLIC_URL, unknown clients and requests without a nonce', async () => {
+      for (const overrides of <Record<string, string>[]>[
+        { redirect_uri: 'https://evil.example/login' },
+        { redirect_uri: 'http://localhost:3001/login' },
+        { redirect_uri: 'not a url' },
+        { client_id: 'someone-else' },
+        { nonce: '' },
+        { response_type: 'code' },
+      ]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/dev/google/authorize?${authorizeQuery(overrides)}`,
+        });
+        expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+        const posted = await t.app.inject({
+          method: 'POST',
+          url: '/dev/google/authorize',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `${authorizeQuery(overrides)}&account=${TEST_GOOGLE_ACCOUNTS[0]!.sub}`,
+        });
+        expect(posted.statusCode, JSON.stringify(overrides)).toBe(400);
+        expect(posted.headers.location).toBeUndefined();
+      }
+    });
+
+    it('returns a signed ID token and the state in the fragment, like Google’s implicit flow', async () => {
+      const account = TEST_GOOGLE_ACCOUNTS[1]!;
+      const fragment = await choose(t.app, { action: 'choose', account: account.sub });
+      expect(fragment.get('state')).toBe('af0ifjsldkj');
+      const claims = claimsOf(fragment.get('id_token') ?? '');
+      expect(claims).toMatchObject({
+        iss: 'http://localhost:3000/dev/google',
+        aud: 'nbr-dev',
+        sub: account.sub,
+        email: account.email,
+        email_verified: true,
+        name: account.name,
+        nonce: 'n-0S6_WzA2Mj',
+      });
+      expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
+    });
+
+    it('answers Cancel with error=access_denied and the state', async () => {
+      const fragment = await choose(t.app, { action: 'cancel' });
+      expect(fragment.get('error')).toBe('access_denied');
+      expect(fragment.get('state')).toBe('af0ifjsldkj');
+      expect(fragment.has('id_token')).toBe(false);
+    });
+
+    it('asks again when another account is entered without a valid e-mail', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/dev/google/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `${authorizeQuery()}&action=custom&name=Sigrid&email=not-an-address`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain('role="alert"');
+      expect(response.body).toContain('value="not-an-address"');
+    });
+
+    it('gives another account typed in the same subject every time', async () => {
+      const email = uniqueEmail('same');
+      const first = claimsOf(await googleToken(t.app, email));
+      const second = claimsOf(await googleToken(t.app, email.toUpperCase()));
+      expect(first.sub).toMatch(/^\d{21}$/);
+      expect(second.sub).toBe(first.sub);
+    });
+  });
+
+  describe('GET /api/identities/google/configuration', () => {
+    it('tells the web app where to send the browser', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/identities/google/configuration' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        enabled: true,
+        client_id: 'nbr-dev',
+        authorization_url: 'http://localhost:3000/dev/google/authorize',
+      });
+    });
+  });
+
+  describe('POST /api/identities/google', () => {
+    it('creates a person with a confirmed address, no password, the name split, and the sign-up consents', async () => {
+      const email = uniqueEmail('google');
+      const response = await signUp(
+        {
+          name: 'Ole Kristian Haugen',
+          email,
+          google_token: await googleToken(t.app, email, 'Ole Kristian Haugen'),
+          chosen_region: 'no',
+          chosen_language: 'no',
+        },
+        { 'user-agent': 'vitest' },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const token = response.json().authentication_token;
+      expect(claimsOf(token)).toMatchObject({ email, verified_on: null });
+
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/identities/me',
+        headers: bearer(token),
+      });
+      expect(profile.json()).toMatchObject({
+        email,
+        email_verified: true,
+        first_name: 'Ole Kristian',
+        last_name: 'Haugen',
+        region: 'no',
+        language: 'no',
+      });
+      const consents = await t.app.inject({
+        method: 'GET',
+        url: '/api/identities/consents',
+        headers: bearer(token),
+      });
+      const granted = consents.json<{ type: string; granted: boolean }[]>();
+      expect(granted.find((consent) => consent.type === 'privacy')?.granted).toBe(true);
+      expect(granted.find((consent) => consent.type === 'terms')?.granted).toBe(true);
+
+      // No password was set, so none signs in, not even an empty one.
+      const password = await t.app.inject({
+        method: 'POST',
+        url: '/api/identities/authentications',
+        payload: { email, password: TEST_PASSWORD },
+      });
+      expect(password.statusCode).toBe(401);
+      // No verification mail: Google confirmed the address.
+      await expect(latestMail(t.database.db, email, 'email_verification')).rejects.toThrow();
+    });
+
+    it('signs the same Google account in again (200) instead of creating a second account', async () => {
+      const email = uniqueEmail('again');
+      const first = await signUp({
+        name: 'Sigrid Dahl',
+        email,
+        google_token: await googleToken(t.app, email),
+      });
+      expect(first.statusCode).toBe(201);
+      const second = await signUp({
+        name: 'Sigrid Dahl',
+        email,
+        google_token: await googleToken(t.app, email),
+      });
+      expect(second.statusCode).toBe(200);
+      expect(first.json().created).toBe(true);
+      expect(second.json().created).toBe(false);
+      expect(claimsOf(second.json().authentication_token).identity_party_id).toBe(
+        claimsOf(first.json().authentication_token).identity_party_id,
+      );
+    });
+
+    it('links an account with a confirmed address and keeps its password', async () => {
+      const user = await signUpUser(t.app, { skip_email: false });
+      const { code } = codeFromMail(
+        await latestMail(t.database.db, user.email, 'email_verification'),
+        '/verify-email',
+      );
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: `/api/identities/authentications/email-verifications/${code}/validate`,
+      });
+      expect(verified.statusCode).toBe(200);
+
+      const response = await signUp({
+        name: 'Linked Person',
+        email: user.email,
+        google_token: await googleToken(t.app, user.email, 'Linked Person'),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(claimsOf(response.json().authentication_token).identity_party_id).toBe(user.partyId);
+      // The owner's own session and password keep working.
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/identities/me',
+        headers: bearer(user.token),
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json().first_name).toBeNull();
+      await expect(logIn(t.app, user.email, user.password)).resolves.toEqual(expect.any(String));
+    });
+
+    it('takes an address someone registered without confirming it away from them', async () => {
+      // Someone signed up with this address first and never confirmed it.
+      const squatter = await signUpUser(t.app);
+      const response = await signUp({
+        name: 'Rightful Owner',
+        email: squatter.email,
+        google_token: await googleToken(t.app, squatter.email, 'Rightful Owner'),
+      });
+      expect(response.statusCode).toBe(200);
+      const token = response.json().authentication_token;
+      expect(claimsOf(token).identity_party_id).toBe(squatter.partyId);
+
+      // Their sessions end and their password no longer opens the account.
+      const old = await t.app.inject({
+        method: 'GET',
+        url: '/api/identities/me',
+        headers: bearer(squatter.token),
+      });
+      expect(old.statusCode).toBe(401);
+      const password = await t.app.inject({
+        method: 'POST',
+        url: '/api/identities/authentications',
+        payload: { email: squatter.email, password: squatter.password },
+      });
+      expect(password.statusCode).toBe(401);
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/identities/me',
+        headers: bearer(token),
+      });
+      expect(profile.json().email_verified).toBe(true);
+    });
+
+    it('answers 422 when the e-mail is not the token’s', async () => {
+      const email = uniqueEmail('mismatch');
+      const response = await signUp({
+        name: 'Sigrid Dahl',
+        email: uniqueEmail('other'),
+        google_token: await googleToken(t.app, email),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail[0]).toMatchObject({ loc: ['body', 'email'], type: 'invalid_value' });
+      const login = await logInWithGoogle({ google_token: await googleToken(t.app, email) });
+      expect(login.statusCode).toBe(404);
+    });
+
+    it('validates the body (422)', async () => {
+      for (const payload of [
+        {},
+        { name: '', email: 'a@example.dk', google_token: 'x' },
+        { name: 'A', email: 'not-an-address', google_token: 'x' },
+        { name: 'A', email: 'a@example.dk', google_token: '' },
+        { name: 'A', email: 'a@example.dk', google_token: 'x'.repeat(9000) },
+        { name: 'A', email: 'a@example.dk', google_token: 'x', chosen_region: 'se' },
+      ]) {
+        const response = await signUp(payload);
+        expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(422);
+      }
+    });
+
+    it('signs nobody in with a token that is not one (401 google_token_invalid)', async () => {
+      const response = await signUp({ name: 'A', email: 'a@example.dk', google_token: 'not.a.token' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'google_token_invalid' });
+    });
+  });
+
+  describe('POST /api/identities/authentications/google', () => {
+    it('signs in a linked account; googleUserId, when sent, must be the token’s subject', async () => {
+      const email = uniqueEmail('login');
+      const created = await signUp({
+        name: 'Sigrid Dahl',
+        email,
+        google_token: await googleToken(t.app, email),
+      });
+      const partyId = claimsOf(created.json().authentication_token).identity_party_id;
+      const token = await googleToken(t.app, email);
+
+      const plain = await logInWithGoogle({ google_token: token });
+      expect(plain.statusCode).toBe(200);
+      expect(claimsOf(plain.json().authentication_token).identity_party_id).toBe(partyId);
+
+      const withId = await logInWithGoogle({
+        google_token: token,
+        googleUserId: String(claimsOf(token).sub),
+      });
+      expect(withId.statusCode).toBe(200);
+
+      const wrongId = await logInWithGoogle({ google_token: token, googleUserId: '123' });
+      expect(wrongId.statusCode).toBe(401);
+      expect(wrongId.json().code).toBe('google_token_invalid');
+    });
+
+    it('signs in an account with the same confirmed address by linking it', async () => {
+      const account = TEST_GOOGLE_ACCOUNTS[2]!;
+      const user = await signUpUser(t.app, { email: account.email, skip_email: false });
+      const { code } = codeFromMail(
+        await latestMail(t.database.db, user.email, 'email_verification'),
+        '/verify-email',
+      );
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/identities/authentications/email-verifications/${code}/validate`,
+      });
+      const fragment = await choose(t.app, { action: 'choose', account: account.sub });
+      const response = await logInWithGoogle({ google_token: fragment.get('id_token') ?? '' });
+      expect(response.statusCode).toBe(200);
+      expect(claimsOf(response.json().authentication_token).identity_party_id).toBe(user.partyId);
+    });
+
+    it('answers 404 google_account_not_found for a Google account without an account here', async () => {
+      const response = await logInWithGoogle({
+        google_token: await googleToken(t.app, uniqueEmail('nobody')),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('google_account_not_found');
+    });
+
+    it('validates the body (422) and refuses tokens that do not verify (401)', async () => {
+      expect((await logInWithGoogle({})).statusCode).toBe(422);
+      expect((await logInWithGoogle({ google_token: '' })).statusCode).toBe(422);
+      expect((await logInWithGoogle({ google_token: 'x', googleUserId: '' })).statusCode).toBe(422);
+      const forged = await logInWithGoogle({
+        google_token: `${randomUUID()}.${randomUUID()}.${randomUUID()}`,
+      });
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json().code).toBe('google_token_invalid');
+    });
+
+    it('does not sign a deleted account in again; the Google account can start afresh', async () => {
+      const email = uniqueEmail('deleted');
+      const created = await signUp({
+        name: 'Sigrid Dahl',
+        email,
+        google_token: await googleToken(t.app, email),
+      });
+      const token = created.json().authentication_token;
+      const partyId = String(claimsOf(token).identity_party_id);
+      const deletion = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/identities/${partyId}`,
+        headers: bearer(token),
+        payload: DELETION,
+      });
+      expect(deletion.statusCode).toBe(204);
+
+      const login = await logInWithGoogle({ google_token: await googleToken(t.app, email) });
+      expect(login.statusCode).toBe(404);
+      const again = await signUp({
+        name: 'Sigrid Dahl',
+        email,
+        google_token: await googleToken(t.app, email),
+      });
+      expect(again.statusCode).toBe(201);
+      expect(claimsOf(again.json().authentication_token).identity_party_id).not.toBe(partyId);
+    });
+  });
+});
+
+describe('Google sign-in in production without GOOGLE_CLIENT_ID', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.org:587',
+        ALLOW_STAND_INS_IN_PRODUCTION: 'true',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is off: no test issuer, the button is told to hide, the endpoints answer google_sign_in_disabled', async () => {
+    for (const url of ['/dev/google/jwks', `/dev/google/authorize?${authorizeQuery()}`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    const configuration = await t.app.inject({ method: 'GET', url: '/api/identities/google/configuration' });
+    expect(configuration.json()).toEqual({ enabled: false, client_id: null, authorization_url: null });
+    for (const [url, payload] of [
+      ['/api/identities/google', { name: 'A', email: 'a@example.dk', google_token: 'x.y.z' }],
+      ['/api/identities/authentications/google', { google_token: 'x.y.z' }],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url, payload });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().code).toBe('google_sign_in_disabled');
+    }
+  });
+});

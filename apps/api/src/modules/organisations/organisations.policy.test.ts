@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canActFor,
+  canCreateAnyOrganisation,
+  canCreateOrganisation,
+  canListMembers,
+  canManageMembers,
+  canRemoveMember,
+  canViewOrganisation,
+  type Membership,
+  type OrganisationActor,
+} from './organisations.policy.ts';
+
+const SELF = 'party-self';
+const OTHER = 'party-other';
+
+interface Caller {
+  actor: OrganisationActor | null;
+  membership: Membership;
+}
+
+const CALLERS: Record<string, Caller> = {
+  visitor: { actor: null, membership: null },
+  non_member: { actor: { identityPartyId: SELF, staffRole: null }, membership: null },
+  member: { actor: { identityPartyId: SELF, staffRole: null }, membership: 'member' },
+  admin: { actor: { identityPartyId: SELF, staffRole: null }, membership: 'admin' },
+  staff_support: { actor: { identityPartyId: SELF, staffRole: 'support' }, membership: null },
+  staff_admin: { actor: { identityPartyId: SELF, staffRole: 'admin' }, membership: null },
+};
+
+type Row = [
+  caller: keyof typeof CALLERS,
+  view: boolean,
+  manage: boolean,
+  removeOther: boolean,
+  removeSelf: boolean,
+  actFor: boolean,
+];
+
+/** Who may do what to one organisation: see it and its members, manage members, remove, act for it. */
+const MATRIX: Row[] = [
+  ['visitor', false, false, false, false, false],
+  ['non_member', false, false, false, false, false],
+  ['member', true, false, false, true, true],
+  ['admin', true, true, true, true, true],
+  ['staff_support', true, false, false, false, false],
+  ['staff_admin', true, false, false, false, false],
+];
+
+describe('organisations policy matrix', () => {
+  it.each(MATRIX)('%s', (name, view, manage, removeOther, removeSelf, actFor) => {
+    const { actor, membership } = CALLERS[name] as Caller;
+    expect(canViewOrganisation(actor, membership)).toBe(view);
+    expect(canListMembers(actor, membership)).toBe(view);
+    expect(canManageMembers(actor, membership)).toBe(manage);
+    expect(canRemoveMember(actor, membership, OTHER)).toBe(removeOther);
+    expect(canRemoveMember(actor, membership, SELF)).toBe(removeSelf);
+    expect(canActFor(actor, membership)).toBe(actFor);
+  });
+});
+
+describe('creating organisations', () => {
+  it('lets a signed-in person create only the self-service types', () => {
+    const person = CALLERS.non_member?.actor ?? null;
+    expect(['business', 'club', 'dealer'].map((type) => canCreateOrganisation(person, type))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['insurance_company', 'police', 'bank'].map((type) => canCreateOrganisation(person, type)),
+    ).toEqual([false, false, false]);
+    expect(canCreateOrganisation(null, 'business')).toBe(false);
+  });
+
+  it('lets only backoffice admins create any type', () => {
+    expect(
+      Object.entries(CALLERS)
+        .filter(([, caller]) => canCreateAnyOrganisation(caller.actor))
+        .map(([name]) => name),
+    ).toEqual(['staff_admin']);
+  });
+});

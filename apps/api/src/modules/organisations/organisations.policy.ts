@@ -1,0 +1,58 @@
+import { isSelfServiceType, type OrganisationRole } from '@nbr/domain/organisations';
+
+/** Who is asking, as far as organisations care. Null is a visitor. */
+export interface OrganisationActor {
+  identityPartyId: string;
+  /** Backoffice role in the staff member's own session; null otherwise (also on a switch-user session). */
+  staffRole: 'support' | 'admin' | null;
+}
+
+/** The actor's role in the organisation in question; null when they are not a member. */
+export type Membership = OrganisationRole | null;
+
+/**
+ * Members see their organisation; staff see any, to help. Everyone else is told it does not exist
+ * (404), so an organisation's id reveals nothing to outsiders.
+ */
+export function canViewOrganisation(actor: OrganisationActor | null, membership: Membership): boolean {
+  if (!actor) return false;
+  return membership !== null || actor.staffRole !== null;
+}
+
+/** Members see who else belongs (name, e-mail, role); staff may look too. */
+export function canListMembers(actor: OrganisationActor | null, membership: Membership): boolean {
+  return canViewOrganisation(actor, membership);
+}
+
+/** Adding people and changing roles is for the organisation's admins only; staff go through the backoffice. */
+export function canManageMembers(actor: OrganisationActor | null, membership: Membership): boolean {
+  return actor !== null && membership === 'admin';
+}
+
+/** An admin removes anyone; every member may leave on their own. */
+export function canRemoveMember(
+  actor: OrganisationActor | null,
+  membership: Membership,
+  targetIdentityPartyId: string,
+): boolean {
+  if (!actor || membership === null) return false;
+  return membership === 'admin' || actor.identityPartyId === targetIdentityPartyId;
+}
+
+/** A session may act for an organisation only while the person is a member of it. */
+export function canActFor(actor: OrganisationActor | null, membership: Membership): boolean {
+  return actor !== null && membership !== null;
+}
+
+/**
+ * A person creates only the self-service types (business, club, dealer). Insurers and the police
+ * get powers over other people's data, so backoffice admins create those after checking who they are.
+ */
+export function canCreateOrganisation(actor: OrganisationActor | null, type: string): boolean {
+  return actor !== null && isSelfServiceType(type);
+}
+
+/** Backoffice admins create organisations of every type, naming the first admin. */
+export function canCreateAnyOrganisation(actor: OrganisationActor | null): boolean {
+  return actor?.staffRole === 'admin';
+}

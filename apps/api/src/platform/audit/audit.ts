@@ -1,0 +1,42 @@
+import type { Executor } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema/backoffice.ts';
+import { uuidv7 } from '../ids.ts';
+
+/** Dotted names of what is audited; a closed list so a typo never files an event nobody looks for. */
+export const AUDIT_ACTIONS = [
+  'switch_user.start',
+  'switch_user.end',
+  'staff.grant',
+  'staff.revoke',
+  'organisation.create',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEventInput {
+  action: AuditAction;
+  /** Who did it; null for the system (the command-line tool run by an operator). */
+  actorPartyId: string | null;
+  targetPartyId: string | null;
+  sessionId: string | null;
+  details?: Record<string, unknown> | null;
+  now?: Date;
+}
+
+/**
+ * The one way an audit event is written. Pass the transaction of the change it records, so the
+ * change and its audit row commit together or not at all.
+ */
+export async function recordAuditEvent(executor: Executor, input: AuditEventInput): Promise<string> {
+  const now = input.now ?? new Date();
+  const id = uuidv7(now.getTime());
+  await executor.insert(auditEvents).values({
+    id,
+    action: input.action,
+    actorPartyId: input.actorPartyId,
+    targetPartyId: input.targetPartyId,
+    sessionId: input.sessionId,
+    details: input.details ?? null,
+    createdAt: now,
+  });
+  return id;
+}

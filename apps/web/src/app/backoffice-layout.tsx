@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { NoAccess } from '../features/backoffice/components/no-access.tsx';
+import type { StaffContext } from '../features/backoffice/staff-context.ts';
+import { profileQueryOptions } from '../features/identity/api/get-profile.ts';
+import { errorMessage } from '../lib/api-errors.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Icon, type IconName } from '../ui/icon.tsx';
+import { PageLayout } from '../ui/page-layout.tsx';
+import { LoadingState } from '../ui/spinner.tsx';
+import styles from './backoffice-layout.module.css';
+import layoutStyles from './layout.module.css';
+import { SiteFooter } from './public-layout.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { SwitchUserBanner } from './switch-user-banner.tsx';
+
+const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: boolean }> = [
+  { key: 'layout.home', href: paths.backoffice.home.getHref(), icon: 'briefcase', end: true },
+  { key: 'layout.identities', href: paths.backoffice.identities.getHref(), icon: 'user' },
+];
+
+function isCurrent(href: string, pathname: string, end = false): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return end ? path === href : path === href || path.startsWith(`${href}/`);
+}
+
+function BackofficeNav() {
+  const { t } = useTranslation('backoffice');
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={t('layout.navigation')} className={styles.subnav}>
+      <ul className={styles.subnavList}>
+        {AREAS.map((area) => (
+          <li key={area.href}>
+            <Link
+              href={area.href}
+              className={styles.subnavLink}
+              aria-current={isCurrent(area.href, pathname, area.end) ? 'page' : undefined}
+            >
+              <Icon name={area.icon} />
+              <span>{t(area.key)}</span>
+            </Link>
+          </li>
+        ))}
+        <li className={styles.end}>
+          <Link href={paths.app.home.getHref()} className={styles.subnavLink}>
+            <Icon name="home" />
+            <span>{t('layout.backToApp')}</span>
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The staff area. Visitors never get here (the access loader sends them to /login); the API
+ * refuses non-staff anyway, and this layout tells them so instead of showing empty tools.
+ */
+function StaffOnly() {
+  const { t } = useTranslation('backoffice');
+  const profile = useQuery(profileQueryOptions);
+  if (profile.isPending) return <LoadingState />;
+  if (profile.isError) {
+    return (
+      <PageLayout title={t('loadFailed')} width="reading">
+        <Alert tone="error" announce="none">
+          <p>{errorMessage(profile.error, t)}</p>
+        </Alert>
+        <Button variant="secondary" size="small" onPress={() => void profile.refetch()}>
+          {t('retry')}
+        </Button>
+      </PageLayout>
+    );
+  }
+  if (!profile.data.staff_role) return <NoAccess />;
+  return (
+    <>
+      <BackofficeNav />
+      <Suspense fallback={<LoadingState />}>
+        <Outlet context={{ staffRole: profile.data.staff_role } satisfies StaffContext} />
+      </Suspense>
+    </>
+  );
+}
+
+export function Component() {
+  return (
+    <>
+      <SwitchUserBanner />
+      <SiteHeader wide />
+      <main id="main" className={layoutStyles.main} tabIndex={-1}>
+        <StaffOnly />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

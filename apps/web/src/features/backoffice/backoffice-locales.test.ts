@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The texts of the backoffice (namespace backoffice, plus the switch banner's common:switchUser):
+ * complete in da, en and no with the same placeholders, and every key the screens ask for present.
+ */
+
+type Tree = { [key: string]: string | Tree };
+
+const locales = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
+const sources = import.meta.glob<string>(
+  ['./**/*.tsx', '../../app/backoffice-layout.tsx', '../../app/switch-user-banner.tsx'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
+
+const LANGUAGES = ['da', 'en', 'no'] as const;
+
+function tree(language: string, namespace: string): Tree {
+  const found = locales[`../../locales/${language}/${namespace}.json`];
+  if (!found) throw new Error(`missing ${language}/${namespace}.json`);
+  return found;
+}
+
+function keys(node: Tree, prefix = ''): string[] {
+  return Object.entries(node).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
+  );
+}
+
+function lookup(node: Tree, path: string): string | undefined {
+  const value = path
+    .split('.')
+    .reduce<string | Tree | undefined>(
+      (at, part) => (at && typeof at === 'object' ? at[part] : undefined),
+      node,
+    );
+  return typeof value === 'string' ? value : undefined;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+describe('backoffice.json', () => {
+  it('has the same keys and placeholders in da, en and no, and no empty text', () => {
+    const da = tree('da', 'backoffice');
+    const reference = keys(da).sort();
+    for (const language of LANGUAGES) {
+      const translated = tree(language, 'backoffice');
+      expect(keys(translated).sort(), language).toEqual(reference);
+      for (const key of reference) {
+        const text = lookup(translated, key);
+        expect(text?.trim(), `${language}:${key}`).toBeTruthy();
+        expect(placeholders(text!), `${language}:${key}`).toEqual(placeholders(lookup(da, key)!));
+      }
+    }
+  });
+
+  it('names the account in the switch banner in every language', () => {
+    for (const language of LANGUAGES) {
+      expect(lookup(tree(language, 'common'), 'switchUser.banner'), language).toContain('{{email}}');
+      expect(lookup(tree(language, 'common'), 'switchUser.switchBack'), language).toBeTruthy();
+    }
+  });
+});
+
+describe('the backoffice screens', () => {
+  it('only ask for keys that exist', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const [file, source] of Object.entries(sources)) {
+      const own = source.match(/useTranslation\(\s*\[?\s*'([^']+)'/)?.[1] ?? 'backoffice';
+      for (const match of source.matchAll(/\bt\(\s*'([^']+)'/g)) {
+        checked += 1;
+        const raw = match[1]!;
+        const [namespace, key] = raw.includes(':') ? (raw.split(':') as [string, string]) : [own, raw];
+        for (const language of LANGUAGES) {
+          if (lookup(tree(language, namespace), key) === undefined)
+            missing.push(`${file}: ${language}/${namespace}:${key}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(30);
+  });
+});

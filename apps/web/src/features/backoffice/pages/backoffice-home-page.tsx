@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { LinkButton } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import styles from '../backoffice.module.css';
+import { useStaffContext } from '../staff-context.ts';
+
+/** The start of the backoffice: the areas that exist, and the role the staff member works in. */
+export function Component() {
+  const { t } = useTranslation('backoffice');
+  const { staffRole } = useStaffContext();
+  return (
+    <PageLayout title={t('home.title')} lead={t('home.lead')}>
+      <div className={styles.stack}>
+        <p className={styles.note}>{staffRole === 'admin' ? t('home.roleAdmin') : t('home.roleSupport')}</p>
+        <Card title={t('home.identitiesTitle')} id="identities">
+          <p>{t('home.identitiesBody')}</p>
+          <LinkButton href={paths.backoffice.identities.getHref()}>{t('home.identitiesLink')}</LinkButton>
+        </Card>
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,20 @@
+import { type Organisation, type OrganisationCreate, OrganisationSchema } from '@nbr/domain/organisations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { organisationsQueryKey } from './get-organisations.ts';
+
+/** POST /organisations — needs a verified national identity; the creator becomes admin. */
+export function createOrganisation(input: OrganisationCreate): Promise<Organisation> {
+  return api.post('/organisations', input, { schema: OrganisationSchema });
+}
+
+export function useCreateOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrganisation,
+    onSuccess: (organisation) => {
+      queryClient.setQueryData([...organisationsQueryKey, organisation.party_id], organisation);
+      void queryClient.invalidateQueries({ queryKey: organisationsQueryKey, exact: true });
+    },
+  });
+}

@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { logInViaApi, signedInUser, signInBrowser, signUpViaApi } from './support/accounts.ts';
+import { expectNoA11yViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import { text } from './support/texts.ts';
+
+/*
+ * Staff help a user from inside their account: the demo admin finds a freshly signed-up person in
+ * the backoffice, switches into the account, sees the banner and the person's settings, is refused
+ * what only the person may do, and switches back to their own session.
+ */
+
+const t = (namespace: string, key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce(
+    (message, [name, value]) => message.replaceAll(`{{${name}}}`, value),
+    text('da', namespace, key),
+  );
+
+const STAFF_EMAIL = 'staff@demo.cykelregister.dk';
+const SUPPORT_EMAIL = 'support@demo.cykelregister.dk';
+const DEMO_PASSWORD = 'demo-password-2026';
+
+function heading(page: Page) {
+  return page.getByRole('heading', { level: 1 });
+}
+
+function banner(page: Page) {
+  return page.getByRole('status').filter({ hasText: t('common', 'switchUser.switchBack') });
+}
+
+test('staff find a user, switch into the account, are refused a password change and switch back', async ({
+  page,
+}) => {
+  const person = await signUpViaApi(page.request);
+
+  await page.goto('/login');
+  await page.getByLabel(t('auth', 'fields.email'), { exact: true }).fill(STAFF_EMAIL);
+  await page.getByLabel(t('auth', 'fields.password'), { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: t('auth', 'login.submit') }).click();
+  await expect(page).toHaveURL(/\/app$/);
+
+  // The sidebar offers the backoffice to staff; its start page leads to the people search.
+  await page
+    .getByRole('navigation', { name: t('common', 'shell.appNavigation') })
+    .getByRole('link', { name: t('common', 'nav.backoffice') })
+    .click();
+  await expect(heading(page)).toHaveText(t('backoffice', 'home.title'));
+  await expect(page.getByText(t('backoffice', 'home.roleAdmin'))).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole('link', { name: t('backoffice', 'home.identitiesLink') }).click();
+  await expect(heading(page)).toHaveText(t('backoffice', 'identities.title'));
+
+  const search = page.getByRole('searchbox', { name: t('backoffice', 'identities.searchLabel') });
+  await search.fill(person.email.slice(0, 20).toUpperCase());
+  const results = page.getByRole('list', { name: t('backoffice', 'identities.resultsLabel') });
+  const switchButton = results.getByRole('button', {
+    name: t('backoffice', 'identities.switchLabel', { email: person.email }),
+  });
+  await expect(switchButton).toBeVisible();
+  await expect(page).toHaveURL(/query=/);
+  await expectNoA11yViolations(page);
+
+  await switchButton.click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(banner(page)).toContainText(t('common', 'switchUser.banner', { email: person.email }));
+  await expectNoA11yViolations(page);
+  // A switched session gets no backoffice, even though the staff member behind it has one.
+  await expect(page.getByRole('link', { name: t('common', 'nav.backoffice') })).toHaveCount(0);
+
+  await page.goto('/app/settings');
+  await expect(heading(page)).toHaveText(t('settings', 'title'));
+  await expect(banner(page)).toBeVisible();
+  await expect(page.getByLabel(t('settings', 'personal.email'), { exact: true })).toHaveValue(person.email);
+
+  const passwordForm = page.getByRole('form', { name: t('settings', 'password.title') });
+  await passwordForm.getByLabel(t('settings', 'password.current'), { exact: true }).fill(person.password);
+  await passwordForm.getByLabel(t('settings', 'password.new'), { exact: true }).fill('Staff-Should-Not-2026');
+  await passwordForm
+    .getByLabel(t('settings', 'password.repeat'), { exact: true })
+    .fill('Staff-Should-Not-2026');
+  await passwordForm.getByRole('button', { name: t('settings', 'password.submit') }).click();
+  await expect(passwordForm.getByText(t('common', 'errors.not_allowed_while_switched'))).toBeVisible();
+
+  await banner(page)
+    .getByRole('button', { name: t('common', 'switchUser.switchBack') })
+    .click();
+  await expect(page).toHaveURL(/\/backoffice\/identities$/);
+  await expect(heading(page)).toHaveText(t('backoffice', 'identities.title'));
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: t('backoffice', 'layout.navigation') })).toBeVisible();
+
+  // Back as staff: the person's password was never changed.
+  expect(await logInViaApi(page.request, person.email, person.password)).toBeTruthy();
+});
+
+test('a signed-in user without a staff role sees that the backoffice is not theirs', async ({ page }) => {
+  await signedInUser(page);
+  await page.goto('/backoffice/identities');
+  await expect(heading(page)).toHaveText(t('backoffice', 'noAccess.title'));
+  await expect(page.getByText(t('backoffice', 'noAccess.body'))).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});
+
+test('a visitor opening the backoffice is sent to log in', async ({ page }) => {
+  await page.goto('/backoffice');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the switch banner fits a phone screen above the header, with its way back @phone', async ({ page }) => {
+  const person = await signUpViaApi(page.request);
+  const staffToken = await logInViaApi(page.request, SUPPORT_EMAIL, DEMO_PASSWORD);
+  const response = await page.request.post(
+    `/api/identities/switch-user/${await partyIdOf(page, person.token)}`,
+    { headers: { authorization: `Bearer ${staffToken}` } },
+  );
+  expect(response.status()).toBe(200);
+  const { authentication_token: switched } = (await response.json()) as { authentication_token: string };
+  await signInBrowser(page, switched);
+
+  await page.goto('/app');
+  const shown = banner(page);
+  await expect(shown).toContainText(t('common', 'switchUser.banner', { email: person.email }));
+  const box = await shown.boundingBox();
+  const header = await page.locator('header').first().boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box).not.toBeNull();
+  expect(header).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width + 1);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(header!.y + 1);
+  await expect(shown.getByRole('button', { name: t('common', 'switchUser.switchBack') })).toBeInViewport();
+  await expectNoA11yViolations(page);
+
+  await shown.getByRole('button', { name: t('common', 'switchUser.switchBack') }).click();
+  // Support has the backoffice but not an admin's role line; the search is where the way back leads.
+  await expect(page).toHaveURL(/\/backoffice\/identities$/);
+  await expect(heading(page)).toHaveText(t('backoffice', 'identities.title'));
+  await expect(banner(page)).toHaveCount(0);
+});
+
+async function partyIdOf(page: Page, token: string): Promise<string> {
+  const response = await page.request.get('/api/identities/me', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { identity_party_id: string }).identity_party_id;
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { EmailSchema } from './identity.ts';
+import { type Region, RegionSchema } from './locale.ts';
+
+/*
+ * Organisations contract shared by the web app and the API. Custom zod messages are validation
+ * codes (see VALIDATION_MESSAGES in identity.ts).
+ */
+
+/**
+ * What an organisation is decides what it may do: businesses own bikes for their staff, insurers
+ * handle policies and claims, the motoring club sells memberships, dealers register bikes they sell,
+ * the police search the register.
+ */
+export const ORGANISATION_TYPES = ['business', 'insurance_company', 'club', 'dealer', 'police'] as const;
+export const OrganisationTypeSchema = z.enum(ORGANISATION_TYPES, { error: 'invalid_value' });
+export type OrganisationType = z.infer<typeof OrganisationTypeSchema>;
+
+/**
+ * Types anyone with a verified identity may create. Insurers and the police get powers over other
+ * people's data in later releases, so only backoffice admins create those, after checking who they are.
+ */
+export const SELF_SERVICE_ORGANISATION_TYPES = [
+  'business',
+  'club',
+  'dealer',
+] as const satisfies readonly OrganisationType[];
+export type SelfServiceOrganisationType = (typeof SELF_SERVICE_ORGANISATION_TYPES)[number];
+
+export function isSelfServiceType(type: string): type is SelfServiceOrganisationType {
+  return (SELF_SERVICE_ORGANISATION_TYPES as readonly string[]).includes(type);
+}
+
+export const ORGANISATION_ROLES = ['admin', 'member'] as const;
+export const OrganisationRoleSchema = z.enum(ORGANISATION_ROLES, { error: 'invalid_value' });
+export type OrganisationRole = z.infer<typeof OrganisationRoleSchema>;
+
+export const ORGANISATION_NAME_MAX_LENGTH = 200;
+/** A business user's invitation link (choose a password) stops working after this long. */
+export const ORGANISATION_INVITATION_TTL_DAYS = 7;
+
+/** Types that must name their entry in the national business register; a club may not have one. */
+export function requiresRegistrationNumber(type: OrganisationType): boolean {
+  return type === 'business' || type === 'dealer' || type === 'insurance_company';
+}
+
+/** Spaces (and the dashes and dots people copy from letterheads) are not part of the number. */
+export function normaliseRegistrationNumber(value: string): string {
+  return value.replace(/[\s.-]/g, '');
+}
+
+function weightedSum(digits: string, weights: readonly number[]): number {
+  return weights.reduce((sum, weight, index) => sum + weight * Number(digits[index]), 0);
+}
+
+const CVR_WEIGHTS = [2, 7, 6, 5, 4, 3, 2, 1] as const;
+
+/** A Danish CVR number: 8 digits, not starting with 0, whose weighted sum is divisible by 11. */
+export function isValidCvr(digits: string): boolean {
+  if (!/^[1-9]\d{7}$/.test(digits)) return false;
+  return weightedSum(digits, CVR_WEIGHTS) % 11 === 0;
+}
+
+const ORGANISASJONSNUMMER_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
+
+/**
+ * The check digit of a Norwegian organisasjonsnummer from its first 8 digits, or null when none
+ * exists (remainder 1 would need the digit 10: such numbers are never issued).
+ */
+export function organisasjonsnummerCheckDigit(firstEight: string): number | null {
+  const remainder = weightedSum(firstEight, ORGANISASJONSNUMMER_WEIGHTS) % 11;
+  if (remainder === 0) return 0;
+  if (remainder === 1) return null;
+  return 11 - remainder;
+}
+
+/** A Norwegian organisasjonsnummer: 9 digits, the last a modulus-11 check digit of the first 8. */
+export function isValidOrganisasjonsnummer(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits)) return false;
+  return organisasjonsnummerCheckDigit(digits.slice(0, 8)) === Number(digits[8]);
+}
+
+/** Whether a registration number (as typed) is valid for the region's business register. */
+export function isValidRegistrationNumber(region: Region, value: string): boolean {
+  const digits = normaliseRegistrationNumber(value);
+  return region === 'dk' ? isValidCvr(digits) : isValidOrganisasjonsnummer(digits);
+}
+
+const NameSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(ORGANISATION_NAME_MAX_LENGTH, { error: 'too_long' });
+
+const RegistrationNumberInputSchema = z
+  .string()
+  .max(32, { error: 'invalid_registration_number' })
+  .nullable()
+  .optional();
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, { error: 'too_long' })
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+interface RegistrationFields {
+  type: OrganisationType;
+  region: Region;
+  registration_number?: string | null | undefined;
+}
+
+/** The registration number must match the region's register; a type that needs one must have it. */
+function checkRegistrationNumber(value: RegistrationFields, context: z.RefinementCtx): void {
+  const digits = normaliseRegistrationNumber(value.registration_number ?? '');
+  if (digits === '') {
+    if (requiresRegistrationNumber(value.type)) {
+      context.addIssue({ code: 'custom', path: ['registration_number'], message: 'required' });
+    }
+    return;
+  }
+  if (!isValidRegistrationNumber(value.region, digits)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['registration_number'],
+      message: 'invalid_registration_number',
+    });
+  }
+}
+
+/** Stored as digits only, or null when none was given. */
+function storeRegistrationNumber<T extends RegistrationFields>(
+  value: T,
+): T & { registration_number: string | null } {
+  const digits = normaliseRegistrationNumber(value.registration_number ?? '');
+  return { ...value, registration_number: digits === '' ? null : digits };
+}
+
+const OrganisationFieldsSchema = z.object({
+  name: NameSchema,
+  type: OrganisationTypeSchema,
+  region: RegionSchema,
+  registration_number: RegistrationNumberInputSchema,
+});
+
+/**
+ * POST /organisations — a person creates an organisation and becomes its first admin. Any type is
+ * valid here; whether this caller may create it (self-service types only) is the API's decision.
+ */
+export const OrganisationCreateSchema =
+  OrganisationFieldsSchema.superRefine(checkRegistrationNumber).transform(storeRegistrationNumber);
+export type OrganisationCreate = z.output<typeof OrganisationCreateSchema>;
+
+/** POST /backoffice/organisations — staff create any type, with its first admin named by e-mail. */
+export const BackofficeOrganisationCreateSchema = OrganisationFieldsSchema.extend({
+  admin_email: EmailSchema,
+})
+  .superRefine(checkRegistrationNumber)
+  .transform(storeRegistrationNumber);
+export type BackofficeOrganisationCreate = z.output<typeof BackofficeOrganisationCreateSchema>;
+
+/** POST /organisations/{id}/members — an existing person is added; an unknown address becomes a business user. */
+export const MemberAddSchema = z.object({
+  email: EmailSchema,
+  role: OrganisationRoleSchema,
+  first_name: optionalName,
+  last_name: optionalName,
+});
+export type MemberAdd = z.output<typeof MemberAddSchema>;
+
+/** PATCH /organisations/{id}/members/{identityPartyId}. */
+export const MemberRoleUpdateSchema = z.object({ role: OrganisationRoleSchema });
+export type MemberRoleUpdate = z.output<typeof MemberRoleUpdateSchema>;
+
+/** PUT /identities/authentications/acting-party — the person's own party id, or an organisation of theirs. */
+export const ActingPartyUpdateSchema = z.object({
+  party_id: z.string({ error: 'required' }).pipe(z.uuid({ error: 'invalid_value' })),
+});
+export type ActingPartyUpdate = z.output<typeof ActingPartyUpdateSchema>;
+
+export const OrganisationSchema = z.object({
+  party_id: z.uuid(),
+  name: z.string(),
+  type: OrganisationTypeSchema,
+  region: RegionSchema,
+  /** Digits only; null for a club without one. */
+  registration_number: z.string().nullable(),
+  created_at: z.string(),
+  /** The caller's role in it; null when staff look at an organisation they do not belong to. */
+  role: OrganisationRoleSchema.nullable(),
+});
+export type Organisation = z.infer<typeof OrganisationSchema>;
+
+export const OrganisationListSchema = z.array(OrganisationSchema);
+
+export const MemberSchema = z.object({
+  identity_party_id: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  role: OrganisationRoleSchema,
+  added_at: z.string(),
+  /** A business user who has not yet followed the invitation and chosen a password. */
+  invitation_pending: z.boolean(),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const MemberListSchema = z.array(MemberSchema);
+
+export const BackofficeOrganisationCreatedSchema = OrganisationSchema.extend({
+  admin: z.object({
+    identity_party_id: z.uuid(),
+    email: z.string(),
+    /** A new business user was created and mailed an invitation to choose a password. */
+    is_new_user: z.boolean(),
+  }),
+});
+export type BackofficeOrganisationCreated = z.infer<typeof BackofficeOrganisationCreatedSchema>;
