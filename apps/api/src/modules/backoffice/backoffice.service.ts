@@ -9,13 +9,17 @@ import {
   type StaffRole,
   SWITCH_USER_TTL_MINUTES,
 } from '@nbr/domain/backoffice';
-import { decodeJwt } from 'jose';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
-import { findLiveSession, revokeSession } from '../../platform/auth/sessions.ts';
+import { findLiveSession } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdentityDeps, issueTokenForSession, startSession } from '../identity/identity.service.ts';
+import {
+  endSwitchedSession,
+  type IdentityDeps,
+  issueTokenForSession,
+  startSwitchedSession,
+} from '../identity/identity.service.ts';
 import { canManageStaff, canSwitchTo } from './backoffice.policy.ts';
 import { presentAuditEvent, presentSearchedPerson, presentStaffMember } from './backoffice.presenter.ts';
 import * as repository from './backoffice.repository.ts';
@@ -46,33 +50,11 @@ export async function switchUser(
     if (!canSwitchTo(staff, { identityPartyId: target.person.partyId, staffRole: target.staffRole })) {
       throw new AppError('cannot_switch_to_user');
     }
-    const token = await startSession(
-      deps,
-      tx,
-      target.person,
-      { userAgent: context.userAgent },
-      {
-        impersonatorPartyId: auth.identityPartyId,
-        parentSessionId: auth.sessionId,
-        ttlMs: SWITCH_USER_TTL_MS,
-      },
-    );
-    await recordAuditEvent(tx, {
-      action: 'switch_user.start',
-      actorPartyId: auth.identityPartyId,
-      targetPartyId: target.person.partyId,
-      sessionId: sessionIdOf(token),
-      details: { staff_session_id: auth.sessionId, staff_role: auth.staffRole },
+    return startSwitchedSession(deps, tx, target.person, auth, {
+      userAgent: context.userAgent,
+      ttlMs: SWITCH_USER_TTL_MS,
     });
-    return token;
   });
-}
-
-/** The session id inside a token this module was just handed by startSession. */
-function sessionIdOf(token: string): string {
-  const { sid } = decodeJwt(token);
-  if (typeof sid !== 'string') throw new Error('a session token without sid');
-  return sid;
 }
 
 /**
@@ -84,16 +66,7 @@ export async function endSwitch(deps: BackofficeDeps, auth: RequestAuth): Promis
   const staffPartyId = auth.switchedBy;
   const parentSessionId = auth.parentSessionId;
   if (!staffPartyId || !parentSessionId) throw new AppError('bad_request');
-  await deps.db.transaction(async (tx) => {
-    await revokeSession(tx, auth.sessionId, 'switch_ended');
-    await recordAuditEvent(tx, {
-      action: 'switch_user.end',
-      actorPartyId: staffPartyId,
-      targetPartyId: auth.identityPartyId,
-      sessionId: auth.sessionId,
-      details: { staff_session_id: parentSessionId },
-    });
-  });
+  await deps.db.transaction((tx) => endSwitchedSession(tx, auth, 'switch_back'));
   const parent = await findLiveSession(deps.db, parentSessionId);
   // The parent must still be that staff member's own session; anything else is not a way back.
   if (!parent || parent.partyId !== staffPartyId || parent.impersonatorPartyId) {

@@ -134,6 +134,16 @@ export async function startSession(
   context: Pick<CallContext, 'userAgent'>,
   options: StartSessionOptions = {},
 ): Promise<string> {
+  return (await openSession(deps, executor, identity, context, options)).token;
+}
+
+async function openSession(
+  deps: IdentityDeps,
+  executor: Executor,
+  identity: IdentityRow,
+  context: Pick<CallContext, 'userAgent'>,
+  options: StartSessionOptions,
+): Promise<{ token: string; sessionId: string }> {
   const defaultOrganisation =
     identity.defaultPartyId && !options.impersonatorPartyId
       ? await repository.findOrganisationOfMember(executor, identity.defaultPartyId, identity.partyId)
@@ -147,11 +157,56 @@ export async function startSession(
     parentSessionId: options.parentSessionId ?? null,
     ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
   });
-  return tokenFor(deps, executor, identity, {
+  const token = await tokenFor(deps, executor, identity, {
     id: session.id,
     actingPartyId,
     impersonatorPartyId: options.impersonatorPartyId ?? null,
     expiresAt: session.expiresAt,
+  });
+  return { token, sessionId: session.id };
+}
+
+/**
+ * Staff switch into a person's account: a short session of that person that remembers the staff
+ * member (`act` in its tokens) and the staff session to return to, audited in the same transaction
+ * so that no switch ever happens without its audit row. Who may switch is the caller's rule.
+ */
+export async function startSwitchedSession(
+  deps: IdentityDeps,
+  executor: Executor,
+  target: IdentityRow,
+  staff: Pick<RequestAuth, 'identityPartyId' | 'sessionId' | 'staffRole'>,
+  context: Pick<CallContext, 'userAgent'> & { ttlMs: number },
+): Promise<string> {
+  const { token, sessionId } = await openSession(deps, executor, target, context, {
+    impersonatorPartyId: staff.identityPartyId,
+    parentSessionId: staff.sessionId,
+    ttlMs: context.ttlMs,
+  });
+  await recordAuditEvent(executor, {
+    action: 'switch_user.start',
+    actorPartyId: staff.identityPartyId,
+    targetPartyId: target.partyId,
+    sessionId,
+    details: { staff_session_id: staff.sessionId, staff_role: staff.staffRole },
+  });
+  return token;
+}
+
+/** Ends a switch-user session for good (switching back or signing out) and records when. */
+export async function endSwitchedSession(
+  executor: Executor,
+  auth: RequestAuth,
+  via: 'switch_back' | 'logout',
+): Promise<void> {
+  if (!auth.switchedBy) throw new AppError('bad_request');
+  await revokeSession(executor, auth.sessionId, 'switch_ended');
+  await recordAuditEvent(executor, {
+    action: 'switch_user.end',
+    actorPartyId: auth.switchedBy,
+    targetPartyId: auth.identityPartyId,
+    sessionId: auth.sessionId,
+    details: { staff_session_id: auth.parentSessionId, via },
   });
 }
 
@@ -272,17 +327,7 @@ export async function logout(deps: IdentityDeps, auth: RequestAuth): Promise<voi
     return;
   }
   // Signing out of a switch-user session ends the switch: the audit trail must show when it ended.
-  const staffPartyId = auth.switchedBy;
-  await deps.db.transaction(async (tx) => {
-    await revokeSession(tx, auth.sessionId, 'switch_ended');
-    await recordAuditEvent(tx, {
-      action: 'switch_user.end',
-      actorPartyId: staffPartyId,
-      targetPartyId: auth.identityPartyId,
-      sessionId: auth.sessionId,
-      details: { staff_session_id: auth.parentSessionId, via: 'logout' },
-    });
-  });
+  await deps.db.transaction((tx) => endSwitchedSession(tx, auth, 'logout'));
 }
 
 /**
