@@ -1,5 +1,4 @@
 import type { GoogleConfiguration, GoogleLogin, GoogleSignUp } from '@nbr/domain/google';
-import { LANGUAGE_BY_REGION, type Language, type Region } from '@nbr/domain/locale';
 import type { Executor } from '../../db/client.ts';
 import { revokeSessionsOfParty } from '../../platform/auth/sessions.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
@@ -8,7 +7,13 @@ import type { GoogleIdentity } from '../../platform/google/google-token-verifier
 import * as googleRepository from './google.repository.ts';
 import type { IdentityRow } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
-import { type CallContext, type IdentityDeps, startSession } from './identity.service.ts';
+import {
+  type CallContext,
+  type IdentityDeps,
+  newAccountLocale,
+  recordSignUpConsents,
+  startSession,
+} from './identity.service.ts';
 
 export interface GoogleDeps extends IdentityDeps {
   /** Null when Google sign-in is off (production without GOOGLE_CLIENT_ID). */
@@ -113,10 +118,7 @@ export async function signUpWithGoogle(
   if (google.email !== input.email) {
     throw new ValidationError([{ loc: ['body', 'email'], type: 'invalid_value' }]);
   }
-  const region: Region = input.chosen_region ?? (context.language === 'no' ? 'no' : 'dk');
-  const chosen: Language =
-    input.chosen_language ?? (context.hasExplicitLanguage ? context.language : LANGUAGE_BY_REGION[region]);
-  const language = chosen === 'is' ? 'en' : chosen;
+  const { language, region } = newAccountLocale(input, context);
 
   return retryOnRace(() =>
     deps.db.transaction(async (tx) => {
@@ -131,15 +133,7 @@ export async function signUpWithGoogle(
         language,
         region,
       });
-      await repository.insertConsentEvents(
-        tx,
-        (['privacy', 'terms'] as const).map((type) => ({
-          partyId: identity.partyId,
-          type,
-          action: 'grant' as const,
-          source: 'signup',
-        })),
-      );
+      await recordSignUpConsents(tx, identity.partyId);
       await googleRepository.insertGoogleLogin(tx, {
         partyId: identity.partyId,
         subject: google.subject,

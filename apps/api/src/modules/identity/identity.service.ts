@@ -263,13 +263,39 @@ function rejectWeakPassword(field: string, password: string, email: string): voi
   if (problem) throw new ValidationError([{ loc: ['body', field], type: problem }]);
 }
 
+/**
+ * The region and language of a new account: what the person chose, else the region their language
+ * suggests and the language they asked for (or the region's). Icelandic is only partly translated,
+ * so mails and stored choice fall back to English.
+ */
+export function newAccountLocale(
+  chosen: { chosen_language?: Language | undefined; chosen_region?: Region | undefined },
+  context: CallContext,
+): { language: Exclude<Language, 'is'>; region: Region } {
+  const region: Region = chosen.chosen_region ?? (context.language === 'no' ? 'no' : 'dk');
+  const language: Language =
+    chosen.chosen_language ?? (context.hasExplicitLanguage ? context.language : LANGUAGE_BY_REGION[region]);
+  return { language: language === 'is' ? 'en' : language, region };
+}
+
+/** Signing up implies accepting the privacy policy and the terms (SPEC §5); recorded as such. */
+export async function recordSignUpConsents(executor: Executor, partyId: string): Promise<void> {
+  await repository.insertConsentEvents(
+    executor,
+    (['privacy', 'terms'] as const).map((type) => ({
+      partyId,
+      type,
+      action: 'grant' as const,
+      source: 'signup',
+    })),
+  );
+}
+
 /** Creates a person who can sign in, records the consents sign-up implies, and signs them in. */
 export async function signUp(deps: IdentityDeps, input: SignUp, context: CallContext): Promise<string> {
   rejectWeakPassword('password', input.password, input.email);
   const passwordHash = await hashPassword(input.password);
-  const region: Region = input.chosen_region ?? (context.language === 'no' ? 'no' : 'dk');
-  const language: Language =
-    input.chosen_language ?? (context.hasExplicitLanguage ? context.language : LANGUAGE_BY_REGION[region]);
+  const { language, region } = newAccountLocale(input, context);
   try {
     return await deps.db.transaction(async (tx) => {
       if (await repository.isEmailTaken(tx, input.email)) throw new AppError('email_in_use');
@@ -278,20 +304,12 @@ export async function signUp(deps: IdentityDeps, input: SignUp, context: CallCon
         passwordHash,
         phone: input.phone ?? null,
         zipCode: input.zip_code ?? null,
-        language: language === 'is' ? 'en' : language,
+        language,
         region,
         friendRef: input.friend_ref ?? null,
         userRef: input.user_ref ?? null,
       });
-      await repository.insertConsentEvents(
-        tx,
-        (['privacy', 'terms'] as const).map((type) => ({
-          partyId: identity.partyId,
-          type,
-          action: 'grant' as const,
-          source: 'signup',
-        })),
-      );
+      await recordSignUpConsents(tx, identity.partyId);
       if (!input.skip_email)
         await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
       return startSession(deps, tx, identity, context);
