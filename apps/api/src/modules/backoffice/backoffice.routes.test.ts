@@ -281,7 +281,7 @@ describe('DELETE /api/identities/switch-user', () => {
     expect((await endSwitch(null)).statusCode).toBe(401);
   });
 
-  it('still ends the switch when the staff session is gone, and answers invalid_token', async () => {
+  it('ends every switch of a staff member who signs out, and records when', async () => {
     const staff = await staffUser('support');
     const target = await signUpUser(t.app);
     const switched = await switchedToken(staff, target);
@@ -292,6 +292,7 @@ describe('DELETE /api/identities/switch-user', () => {
     });
     expect(logout.statusCode).toBe(204);
 
+    // The way back is gone with the staff session, and so is the way in.
     const response = await endSwitch(switched);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ detail: 'invalid_token' });
@@ -301,6 +302,7 @@ describe('DELETE /api/identities/switch-user', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'switch_user.end'), eq(auditEvents.targetPartyId, target.partyId)));
     expect(end?.actorPartyId).toBe(staff.partyId);
+    expect(end?.details).toMatchObject({ via: 'staff_logout' });
   });
 });
 

@@ -16,6 +16,7 @@ import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { Authenticator, RequestAuth } from '../../platform/auth/authenticate.ts';
 import {
   findLiveSession,
+  findOpenSwitchSessions,
   insertSession,
   markSessionRefreshed,
   revokeSession,
@@ -340,12 +341,22 @@ export async function refreshSession(deps: IdentityDeps, auth: RequestAuth): Pro
 }
 
 export async function logout(deps: IdentityDeps, auth: RequestAuth): Promise<void> {
-  if (!auth.switchedBy) {
-    await revokeSession(deps.db, auth.sessionId, 'logout');
-    return;
-  }
-  // Signing out of a switch-user session ends the switch: the audit trail must show when it ended.
-  await deps.db.transaction((tx) => endSwitchedSession(tx, auth, 'logout'));
+  await deps.db.transaction(async (tx) => {
+    // Signing out of a switch-user session ends the switch: the audit trail must show when it ended.
+    if (auth.switchedBy) return endSwitchedSession(tx, auth, 'logout');
+    await revokeSession(tx, auth.sessionId, 'logout');
+    // A staff member who signs out leaves no switch behind, and the trail says when each one ended.
+    for (const switched of await findOpenSwitchSessions(tx, auth.sessionId)) {
+      await revokeSession(tx, switched.id, 'switch_ended');
+      await recordAuditEvent(tx, {
+        action: 'switch_user.end',
+        actorPartyId: auth.identityPartyId,
+        targetPartyId: switched.partyId,
+        sessionId: switched.id,
+        details: { staff_session_id: auth.sessionId, via: 'staff_logout' },
+      });
+    }
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { staffMembers } from '../../db/schema/backoffice.ts';
 import { identities, sessions } from '../../db/schema/identity.ts';
+import { organisationMembers } from '../../db/schema/organisations.ts';
 import { uuidv7 } from '../ids.ts';
 import { SESSION_TTL_MS } from './tokens.ts';
 
@@ -57,7 +59,15 @@ export async function insertSession(
   return row;
 }
 
-/** The session if it is live: not revoked, not past its absolute end, and its identity not deleted. */
+const parentSessions = alias(sessions, 'parent_sessions');
+const impersonatorStaff = alias(staffMembers, 'impersonator_staff');
+
+/**
+ * The session if it is live: not revoked, not past its absolute end, and its identity not deleted;
+ * a session acting for an organisation only while the person is still a member of it; and a
+ * switch-user session only while the staff member's own session is live and they are still staff
+ * (a staff member who signs out, changes password or loses the role leaves no switch behind).
+ */
 export async function findLiveSession(
   executor: Executor,
   sessionId: string,
@@ -74,10 +84,24 @@ export async function findLiveSession(
       language: identities.language,
       verifiedOn: identities.verifiedOn,
       staffRole: staffMembers.role,
+      actingMembership: organisationMembers.role,
+      parentPartyId: parentSessions.partyId,
+      parentRevokedAt: parentSessions.revokedAt,
+      parentExpiresAt: parentSessions.expiresAt,
+      impersonatorRole: impersonatorStaff.role,
     })
     .from(sessions)
     .innerJoin(identities, eq(identities.partyId, sessions.partyId))
     .leftJoin(staffMembers, eq(staffMembers.identityPartyId, sessions.partyId))
+    .leftJoin(
+      organisationMembers,
+      and(
+        eq(organisationMembers.organisationPartyId, sessions.actingPartyId),
+        eq(organisationMembers.identityPartyId, sessions.partyId),
+      ),
+    )
+    .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
+    .leftJoin(impersonatorStaff, eq(impersonatorStaff.identityPartyId, sessions.impersonatorPartyId))
     .where(
       and(
         eq(sessions.id, sessionId),
@@ -87,7 +111,27 @@ export async function findLiveSession(
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (row.actingPartyId && !row.actingMembership) return null;
+  if (row.impersonatorPartyId) {
+    const isParentLive =
+      row.parentPartyId === row.impersonatorPartyId &&
+      row.parentRevokedAt === null &&
+      row.parentExpiresAt !== null &&
+      row.parentExpiresAt > now;
+    if (!isParentLive || !row.impersonatorRole) return null;
+  }
+  return {
+    id: row.id,
+    partyId: row.partyId,
+    actingPartyId: row.actingPartyId,
+    impersonatorPartyId: row.impersonatorPartyId,
+    parentSessionId: row.parentSessionId,
+    expiresAt: row.expiresAt,
+    language: row.language,
+    verifiedOn: row.verifiedOn,
+    staffRole: row.staffRole,
+  };
 }
 
 export async function markSessionRefreshed(
@@ -152,4 +196,15 @@ export async function revokeSessionsActingFor(
         isNull(sessions.revokedAt),
       ),
     );
+}
+
+/** Switch-user sessions started from `parentSessionId` that have not been ended yet. */
+export async function findOpenSwitchSessions(
+  executor: Executor,
+  parentSessionId: string,
+): Promise<Array<{ id: string; partyId: string; impersonatorPartyId: string | null }>> {
+  return executor
+    .select({ id: sessions.id, partyId: sessions.partyId, impersonatorPartyId: sessions.impersonatorPartyId })
+    .from(sessions)
+    .where(and(eq(sessions.parentSessionId, parentSessionId), isNull(sessions.revokedAt)));
 }
