@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { findLink, waitForMail } from './mailbox.ts';
 import { APP_STORAGE_KEYS } from './storage-keys.ts';
 
 export type Language = 'da' | 'en' | 'no';
@@ -27,6 +28,11 @@ export interface SignUpOptions {
   region?: Region;
   /** true (default): no verification mail; false: the mail is sent and can be read from the mailbox. */
   skipEmail?: boolean;
+  /**
+   * Confirm the e-mail address by following the verification mail's link through the API, as a
+   * person who reads their mail would (a national identity check needs a confirmed address).
+   */
+  confirmEmail?: boolean;
   zipCode?: string;
   phone?: string;
 }
@@ -46,7 +52,7 @@ export async function signUpViaApi(
     data: {
       email,
       password,
-      skip_email: options.skipEmail ?? true,
+      skip_email: options.confirmEmail ? false : (options.skipEmail ?? true),
       chosen_language: language,
       chosen_region: options.region ?? (language === 'no' ? 'no' : 'dk'),
       ...(options.zipCode ? { zip_code: options.zipCode } : {}),
@@ -55,7 +61,19 @@ export async function signUpViaApi(
   });
   expect(response.status(), `sign-up of ${email} answered ${await response.text()}`).toBe(201);
   const { authentication_token: token } = (await response.json()) as { authentication_token: string };
+  if (options.confirmEmail) await confirmEmailViaMailbox(request, email);
   return { email, password, token };
+}
+
+/** Follows the newest verification link mailed to `email` through the API. */
+export async function confirmEmailViaMailbox(request: APIRequestContext, email: string): Promise<void> {
+  const mail = await waitForMail(request, email, { linkPath: '/verify-email' });
+  const code = findLink(mail, '/verify-email')?.searchParams.get('code');
+  expect(code, `the verification mail to ${email} has a code`).toBeTruthy();
+  const response = await request.post(
+    `/api/identities/authentications/email-verifications/${encodeURIComponent(code ?? '')}/validate`,
+  );
+  expect(response.status(), `confirming ${email} answered ${await response.text()}`).toBe(200);
 }
 
 /** POST /api/identities/authentications: a fresh token for an existing account. */

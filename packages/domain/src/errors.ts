@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'organisation_exists',
   'member_exists',
   'last_admin',
+  'email_verification_required',
+  'invitation_invalid',
+  'invitation_email_mismatch',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -33,6 +33,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   organisation_exists: 409,
   member_exists: 409,
   last_admin: 409,
+  email_verification_required: 403,
+  invitation_invalid: 400,
+  invitation_email_mismatch: 403,
 };
 
 /**

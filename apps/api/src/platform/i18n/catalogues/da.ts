@@ -37,6 +37,12 @@ export const da: Catalogue = {
   'errors.organisation_exists': 'En organisation med dette CVR-nummer er allerede registreret.',
   'errors.member_exists': 'Denne person er allerede medlem af organisationen.',
   'errors.last_admin': 'En organisation skal have mindst én administrator.',
+  'errors.email_verification_required':
+    'Bekræft først din e-mailadresse. Brug linket, vi har sendt dig, eller send et nyt fra dine indstillinger.',
+  'errors.invitation_invalid':
+    'Denne invitation er ikke længere gyldig. Bed organisationen om at invitere dig igen.',
+  'errors.invitation_email_mismatch':
+    'Denne invitation blev sendt til {email}. Log ind med den adresse for at tage imod den.',
 
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',

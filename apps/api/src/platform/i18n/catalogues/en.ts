@@ -40,6 +40,12 @@ export const en = {
   'errors.organisation_exists': 'An organisation with this registration number is already registered.',
   'errors.member_exists': 'This person is already a member of the organisation.',
   'errors.last_admin': 'An organisation needs at least one administrator.',
+  'errors.email_verification_required':
+    'Please confirm your e-mail address first. Use the link we sent you, or send a new one from your settings.',
+  'errors.invitation_invalid':
+    'This invitation is no longer valid. Ask the organisation to invite you again.',
+  'errors.invitation_email_mismatch':
+    'This invitation was sent to {email}. Log in with that address to accept it.',
 
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',

@@ -38,6 +38,12 @@ export const no: Catalogue = {
   'errors.organisation_exists': 'En organisasjon med dette organisasjonsnummeret er allerede registrert.',
   'errors.member_exists': 'Denne personen er allerede medlem av organisasjonen.',
   'errors.last_admin': 'En organisasjon må ha minst én administrator.',
+  'errors.email_verification_required':
+    'Bekreft først e-postadressen din. Bruk lenken vi har sendt deg, eller send en ny fra innstillingene dine.',
+  'errors.invitation_invalid':
+    'Denne invitasjonen er ikke lenger gyldig. Be organisasjonen om å invitere deg på nytt.',
+  'errors.invitation_email_mismatch':
+    'Denne invitasjonen ble sendt til {email}. Logg inn med den adressen for å ta imot den.',
 
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
