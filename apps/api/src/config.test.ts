@@ -123,6 +123,36 @@ describe('loadConfig', () => {
     ).toEqual(['PORT', 'SMTP_URL']);
   });
 
+  it('refuses development mode on an address other people can reach, unless explicitly allowed', () => {
+    expect(problemsOf({ PUBLIC_URL: 'https://cykelregister.dk' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: .*NODE_ENV=production/),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'test', PUBLIC_URL: 'http://192.168.1.20:3000' })).toHaveLength(1);
+    for (const local of [
+      'http://localhost:3000',
+      'http://127.0.0.1:4173',
+      'http://[::1]:3000',
+      'http://app.localhost',
+    ]) {
+      expect(loadConfig({ PUBLIC_URL: local }).publicUrl).toBe(local);
+    }
+    const allowed = loadConfig({
+      PUBLIC_URL: 'http://test.internal:3000',
+      ALLOW_DEVELOPMENT_ON_PUBLIC_HOST: 'true',
+    });
+    expect(allowed.publicUrl).toBe('http://test.internal:3000');
+  });
+
+  it('fetches Google keys only over https in production', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', GOOGLE_CLIENT_ID: 'client' };
+    expect(problemsOf({ ...production, GOOGLE_JWKS_URL: 'http://keys.example/certs' })).toEqual([
+      'GOOGLE_JWKS_URL: must be an https:// address in production',
+    ]);
+    expect(problemsOf({ ...production, GOOGLE_ISSUER: 'http://issuer.example' })).toEqual([
+      'GOOGLE_ISSUER: must be an https:// address in production',
+    ]);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
       port: 3000,

@@ -67,6 +67,12 @@ const EnvSchema = z.object({
   TRUST_PROXY: optional(z.string()).default('false'),
   /** Allows a built-in stand-in (such as the mailbox instead of SMTP) in production. */
   ALLOW_STAND_INS_IN_PRODUCTION: optional(booleanFlag).default(false),
+  /**
+   * Development and test mode serve test sign-ins (MitID, BankID, Google that sign anyone in), the
+   * mailbox and demo accounts with a published password. They therefore refuse a PUBLIC_URL that is
+   * not on this machine, unless this is set for a test server on a private network.
+   */
+  ALLOW_DEVELOPMENT_ON_PUBLIC_HOST: optional(booleanFlag).default(false),
   /** Directory of the built web app that the API serves with an SPA fallback; default apps/web/dist. */
   WEB_DIST_DIR: optional(z.string().min(1)),
   /** Requests per minute per client address to /api and /dev before 429 rate_limited. */
@@ -179,6 +185,38 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackUrl(value: string): boolean {
+  if (!URL.canParse(value)) return true; // reported by the schema
+  const host = new URL(value).hostname.toLowerCase();
+  return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * A deployment that forgets NODE_ENV=production would otherwise serve test sign-ins for any
+ * account and a demo admin with a published password; production fetches Google's keys over TLS.
+ */
+function deploymentModeProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const isProduction = env.NODE_ENV === 'production';
+  const allowsPublicHost = ['true', '1', 'yes'].includes(env.ALLOW_DEVELOPMENT_ON_PUBLIC_HOST ?? '');
+  if (!isProduction && env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL) && !allowsPublicHost) {
+    problems.push(
+      `PUBLIC_URL: ${env.PUBLIC_URL} is not on this machine, but NODE_ENV is ${env.NODE_ENV || 'development'}, which serves test sign-ins and demo accounts; set NODE_ENV=production, or ALLOW_DEVELOPMENT_ON_PUBLIC_HOST=true for a private test server`,
+    );
+  }
+  if (isProduction) {
+    for (const name of ['GOOGLE_ISSUER', 'GOOGLE_JWKS_URL', 'GOOGLE_AUTHORIZATION_URL']) {
+      const value = env[name];
+      if (value && URL.canParse(value) && new URL(value).protocol !== 'https:') {
+        problems.push(`${name}: must be an https:// address in production`);
+      }
+    }
+  }
+  return problems;
+}
+
 /**
  * Parses the environment once. Fails with one error naming every bad variable, so a misconfigured
  * deployment is fixed in one round trip.
@@ -200,7 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (env.AUTH_PUBLIC_KEY?.trim() && !env.AUTH_PRIVATE_KEY?.trim()) {
     problems.push('AUTH_PUBLIC_KEY: is set without AUTH_PRIVATE_KEY');
   }
-  problems.push(...identityProviderProblems(env));
+  problems.push(...identityProviderProblems(env), ...deploymentModeProblems(env));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
 

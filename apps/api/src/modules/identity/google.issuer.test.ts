@@ -265,7 +265,9 @@ describe('Google configuration', () => {
   });
 
   it('selects the test issuer only outside production', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://nbr.example' }).google).toEqual({
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://nbr.example', ALLOW_DEVELOPMENT_ON_PUBLIC_HOST: 'true' }).google,
+    ).toEqual({
       mode: 'test-issuer',
       clientId: 'nbr-dev',
       issuer: 'https://nbr.example/dev/google',
