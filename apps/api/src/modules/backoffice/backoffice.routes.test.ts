@@ -343,6 +343,17 @@ describe('GET /api/backoffice/identities', () => {
     }
     // Wildcards typed by staff are literal characters, not "match everything".
     expect((await search(support.token, { query: '%%' })).json().results).toEqual([]);
+    // Every look-up of people is on record: who searched, for what.
+    const searches = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'backoffice.identity_search'),
+          eq(auditEvents.actorPartyId, support.partyId),
+        ),
+      );
+    expect(searches.map((event) => (event.details as { query: string }).query)).toContain('%%');
   });
 
   it('lists the newest sign-ups without a query, pages by 20, and shows staff roles', async () => {

@@ -73,7 +73,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
       },
       config: { access: 'staff' },
     },
-    async (request) => service.searchIdentities(deps, request.query),
+    async (request) => service.searchIdentities(deps, requireAuth(request), request.query),
   );
 
   app.get(

@@ -78,8 +78,16 @@ export async function endSwitch(deps: BackofficeDeps, auth: RequestAuth): Promis
 /** The people search of the backoffice: by e-mail or name, or the newest sign-ups when empty. */
 export async function searchIdentities(
   deps: BackofficeDeps,
+  auth: RequestAuth,
   query: IdentitySearchQuery,
 ): Promise<IdentitySearchResponse> {
+  await recordAuditEvent(deps.db, {
+    action: 'backoffice.identity_search',
+    actorPartyId: auth.identityPartyId,
+    targetPartyId: null,
+    sessionId: auth.sessionId,
+    details: { query: query.query, page: query.page },
+  });
   const rows = await repository.searchPeople(deps.db, {
     text: query.query,
     limit: IDENTITY_SEARCH_PAGE_SIZE,

@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = [
   'switch_user.end',
   'staff.grant',
   'staff.revoke',
+  /** Staff looked people up: who searched for what is kept, as for any access to personal data. */
+  'backoffice.identity_search',
   'organisation.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
