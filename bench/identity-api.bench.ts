@@ -1,7 +1,8 @@
 /**
  * Identity API throughput and latency on a real listening server (not inject), the way a phone
- * would hit it: health, log in (argon2id + session row + EdDSA token) and an authenticated profile
- * read (token verification + live-session check + profile query).
+ * would hit it: health, log in (argon2id + session row + EdDSA token), an authenticated profile read
+ * (token verification + live-session check + profile query) as a person and as a session acting for
+ * an organisation, and the backoffice people search over BENCH_PEOPLE registered people.
  *
  *   npx tsx bench/identity-api.bench.ts                    # PGlite in a temporary directory
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/identity-api.bench.ts
@@ -18,6 +19,7 @@ import { connectDatabase } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 50_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nbr-bench-'));
@@ -54,6 +56,40 @@ const signUp = await fetch(`${address}/api/identities/`, {
   body: JSON.stringify({ ...credentials, skip_email: true }),
 });
 const { authentication_token: token } = (await signUp.json()) as { authentication_token: string };
+const { party_id: benchPartyId } = JSON.parse(
+  Buffer.from(token.split('.')[1] ?? '', 'base64url').toString(),
+) as { party_id: string };
+
+// A register's worth of people (inserted in SQL: signing each up would measure argon2, not search),
+// an organisation the bench user belongs to, and staff rights for the search.
+await database.exec(`
+  insert into parties (id, kind)
+    select ('00000000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'person'
+    from generate_series(1, ${PEOPLE}) as n;
+  insert into identities (party_id, email, first_name, last_name)
+    select ('00000000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid,
+           'rider' || n || '@example.test', 'Rider', 'Number' || n
+    from generate_series(1, ${PEOPLE}) as n;
+  insert into parties (id, kind) values ('00000000-0000-7000-9000-000000000001', 'organisation');
+  insert into organisations (party_id, name, type, region)
+    values ('00000000-0000-7000-9000-000000000001', 'Bench Cykler ApS', 'business', 'dk');
+  insert into organisation_members (organisation_party_id, identity_party_id, role)
+    values ('00000000-0000-7000-9000-000000000001', '${benchPartyId}', 'admin');
+  insert into staff_members (identity_party_id, role) values ('${benchPartyId}', 'support');
+`);
+// A second session, signed in before the first one acts for the organisation, stays the person's.
+const relogin = await fetch(`${address}/api/identities/authentications`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(credentials),
+});
+const { authentication_token: personToken } = (await relogin.json()) as { authentication_token: string };
+const acting = await fetch(`${address}/api/identities/authentications/acting-party`, {
+  method: 'PUT',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  body: JSON.stringify({ party_id: '00000000-0000-7000-9000-000000000001' }),
+});
+const { authentication_token: actingToken } = (await acting.json()) as { authentication_token: string };
 
 interface Scenario {
   name: string;
@@ -72,7 +108,18 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'GET /api/identities/me',
-    request: { url: `${address}/api/identities/me`, headers: { authorization: `Bearer ${token}` } },
+    request: { url: `${address}/api/identities/me`, headers: { authorization: `Bearer ${personToken}` } },
+  },
+  {
+    name: 'GET /api/identities/me (acting for an organisation)',
+    request: { url: `${address}/api/identities/me`, headers: { authorization: `Bearer ${actingToken}` } },
+  },
+  {
+    name: `GET /api/backoffice/identities?query=… (${PEOPLE} people)`,
+    request: {
+      url: `${address}/api/backoffice/identities?query=number4711`,
+      headers: { authorization: `Bearer ${personToken}` },
+    },
   },
 ];
 

@@ -28,7 +28,7 @@ function banner(page: Page) {
   return page.getByRole('status').filter({ hasText: t('common', 'switchUser.switchBack') });
 }
 
-test('staff find a user, switch into the account, are refused a password change and switch back', async ({
+test('staff find a user, switch into the account, are not offered what only the person may do, and switch back', async ({
   page,
 }) => {
   const person = await signUpViaApi(page.request);
@@ -70,16 +70,42 @@ test('staff find a user, switch into the account, are refused a password change 
   await page.goto('/app/settings');
   await expect(heading(page)).toHaveText(t('settings', 'title'));
   await expect(banner(page)).toBeVisible();
-  await expect(page.getByLabel(t('settings', 'personal.email'), { exact: true })).toHaveValue(person.email);
+  // What the API refuses staff is not offered: the e-mail is shown but cannot be edited, the
+  // password form, the data export and the way to deletion give way to a note.
+  const note = t('common', 'switchUser.unavailable');
+  const email = page.getByLabel(t('settings', 'personal.email'), { exact: true });
+  await expect(email).toHaveValue(person.email);
+  await expect(email).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('form', { name: t('settings', 'password.title') })).toHaveCount(0);
+  await expect(page.getByLabel(t('settings', 'password.current'), { exact: true })).toHaveCount(0);
+  await expect(page.locator('#password').getByText(note)).toBeVisible();
+  await expect(page.locator('#danger').getByText(note)).toBeVisible();
+  await expect(page.getByRole('link', { name: t('settings', 'danger.link') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('settings', 'data.download') })).toHaveCount(0);
+  await expectNoA11yViolations(page);
 
-  const passwordForm = page.getByRole('form', { name: t('settings', 'password.title') });
-  await passwordForm.getByLabel(t('settings', 'password.current'), { exact: true }).fill(person.password);
-  await passwordForm.getByLabel(t('settings', 'password.new'), { exact: true }).fill('Staff-Should-Not-2026');
-  await passwordForm
-    .getByLabel(t('settings', 'password.repeat'), { exact: true })
-    .fill('Staff-Should-Not-2026');
-  await passwordForm.getByRole('button', { name: t('settings', 'password.submit') }).click();
-  await expect(passwordForm.getByText(t('common', 'errors.not_allowed_while_switched'))).toBeVisible();
+  // The banner sticks to the top while the page scrolls, above the header's controls.
+  await page.locator('#danger').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await expect(
+    banner(page).getByRole('button', { name: t('common', 'switchUser.switchBack') }),
+  ).toBeInViewport();
+  const bannerBox = await banner(page).boundingBox();
+  const headerBox = await page.locator('header').first().boundingBox();
+  expect(bannerBox!.y).toBeGreaterThanOrEqual(-1);
+  expect(bannerBox!.y + bannerBox!.height).toBeLessThanOrEqual(headerBox!.y + 1);
+  await expect(page.getByRole('button', { name: t('common', 'shell.signOut') }).first()).toBeInViewport();
+
+  // Typed-in addresses of the danger zone say the same instead of offering the deletion.
+  await page.goto('/app/settings/delete-user');
+  await expect(heading(page)).toHaveText(t('settings', 'deleteUser.title'));
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await page.goto('/app/settings/caution');
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(page.getByRole('link', { name: t('settings', 'caution.continue') })).toHaveCount(0);
+  await expectNoA11yViolations(page);
 
   await banner(page)
     .getByRole('button', { name: t('common', 'switchUser.switchBack') })
@@ -131,6 +157,28 @@ test('the switch banner fits a phone screen above the header, with its way back 
   expect(box!.y + box!.height).toBeLessThanOrEqual(header!.y + 1);
   await expect(shown.getByRole('button', { name: t('common', 'switchUser.switchBack') })).toBeInViewport();
   await expectNoA11yViolations(page);
+
+  // Scrolled down a long page, the banner and the header's menu are still there, the page still
+  // fits the width, and the password section says why it has no form.
+  await page.goto('/app/settings');
+  await expect(page.locator('#password').getByText(t('common', 'switchUser.unavailable'))).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await expect(shown.getByRole('button', { name: t('common', 'switchUser.switchBack') })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  // The account menu (a drawer on a phone, the sidebar on a desktop) says it is staff in the account.
+  const staffLine = t('common', 'shell.signedInAsStaff', { email: person.email });
+  const menuButton = page.getByRole('button', { name: t('common', 'shell.openMenu') });
+  if (await menuButton.isVisible()) {
+    await expect(menuButton).toBeInViewport();
+    await menuButton.click();
+    await expect(page.getByRole('dialog').getByText(staffLine)).toBeVisible();
+    await page.keyboard.press('Escape');
+  } else {
+    await expect(page.getByRole('navigation', { name: t('common', 'shell.appNavigation') })).toContainText(
+      staffLine,
+    );
+  }
 
   await shown.getByRole('button', { name: t('common', 'switchUser.switchBack') }).click();
   // Support has the backoffice but not an admin's role line; the search is where the way back leads.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Language, uniqueEmail } from './support/accounts.ts';
+import { type Language, signUpViaApi, uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { text } from './support/texts.ts';
@@ -21,7 +21,7 @@ async function chooseOtherGoogleAccount(page: Page, name: string, email: string)
   await expect(page).toHaveURL(/\/dev\/google\/authorize\?/);
   await expect(page.getByText('TEST Google sign-in.')).toBeVisible();
   await page.getByLabel('Name').fill(name);
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
@@ -93,6 +93,53 @@ test.describe('Google sign-in', () => {
     await notFound.getByRole('link', { name: 'Create an account with Google' }).click();
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.getByRole('button', { name: t('auth', 'google.continue') })).toBeVisible();
+  });
+
+  test('an account Google is not authoritative for asks for the password @phone', async ({ page }) => {
+    // A password account on a domain Google does not run: a Google account with that address
+    // proves nothing about who holds the account.
+    const account = await signUpViaApi(page.request, { language, confirmEmail: true });
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: t('auth', 'google.continue') }).click();
+    await chooseOtherGoogleAccount(page, 'Someone Else', account.email);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      page.getByRole('alert').filter({ hasText: t('common', 'errors.google_link_requires_password') }),
+    ).toBeVisible();
+    // The password form is ready: the address filled in, the focus on the password.
+    await expect(page.getByLabel(t('auth', 'fields.email'))).toHaveValue(account.email);
+    const password = page.getByLabel(t('auth', 'fields.password'), { exact: true });
+    await expect(password).toBeFocused();
+    await expectNoA11yViolations(page);
+    await password.fill(account.password);
+    await page.getByRole('button', { name: t('auth', 'login.submit') }).click();
+    await expect(page).toHaveURL(/\/app$/);
+
+    // On /signup the same answer offers the way to log in.
+    await signOut(page);
+    await page.goto('/signup');
+    await page.getByRole('button', { name: t('auth', 'google.continue') }).click();
+    await chooseOtherGoogleAccount(page, 'Someone Else', account.email);
+    await expect(page).toHaveURL(/\/signup$/);
+    const refused = page
+      .getByRole('alert')
+      .filter({ hasText: t('common', 'errors.google_link_requires_password') });
+    await expect(refused).toBeFocused();
+    await expectNoA11yViolations(page);
+    await refused.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a Gmail address links the existing account and signs it in', async ({ page }) => {
+    const email = uniqueEmail('gmail').replace(/@.*$/, '@gmail.com');
+    await signUpViaApi(page.request, { language, email, confirmEmail: true });
+    await page.goto('/login');
+    await page.getByRole('button', { name: t('auth', 'google.continue') }).click();
+    await chooseOtherGoogleAccount(page, 'Sigrid Dahl', email);
+    await expect(page).toHaveURL(/\/app$/);
+    await page.goto('/app/settings');
+    await expect(page.getByText(email).first()).toBeVisible();
   });
 
   test('cancel on Google’s page comes back to the login page with a note', async ({ page }) => {

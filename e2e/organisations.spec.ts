@@ -10,13 +10,14 @@ import {
 } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
+import { type Mail, waitForMail } from './support/mailbox.ts';
 import { text } from './support/texts.ts';
 
 /*
- * Issue 3 §3: a verified person creates a business (a wrong CVR number first), adds a colleague who
- * has no account yet, and the colleague chooses a password from the invitation and signs in acting
- * for the business. The demo insurer's user lands on the insurer's admin page.
+ * Issue 3 §3: a verified person creates a business (a wrong CVR number first) and invites a colleague
+ * who has no account yet; the colleague opens the mailed link, signs up with that address, accepts
+ * and acts for the business. Someone signed in with another account is told which address to use.
+ * The demo insurer's user lands on the insurer's admin page.
  */
 
 const t = (namespace: string, key: string, values: Record<string, string> = {}) =>
@@ -41,7 +42,8 @@ function freshCvr(): string {
  */
 async function verifiedAccount(request: APIRequestContext): Promise<TestAccount> {
   const email = `autotest+org-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.test`;
-  const account = await signUpViaApi(request, { email });
+  // The national identity check needs a confirmed e-mail address.
+  const account = await signUpViaApi(request, { email, confirmEmail: true });
   const response = await request.post('/api/identities/verifications/complete/', {
     headers: { authorization: `Bearer ${account.token}` },
     data: { verification_session_type: 'identity_verification', verification_type: 'mitid' },
@@ -49,6 +51,15 @@ async function verifiedAccount(request: APIRequestContext): Promise<TestAccount>
   expect(response.status(), `verification answered ${await response.text()}`).toBe(200);
   const { authentication_token: token } = (await response.json()) as { authentication_token: string };
   return { ...account, token };
+}
+
+/** The invitation link of a mail, as a path to open against the suite's address. */
+function invitationPath(mail: Mail): string {
+  for (const link of mail.links) {
+    const { pathname } = new URL(link);
+    if (/^\/app\/organisations\/invitations\/[\w-]+$/.test(pathname)) return pathname;
+  }
+  throw new Error(`no invitation link in "${mail.subject}": ${mail.links.join(', ')}`);
 }
 
 function heading(page: Page) {
@@ -62,7 +73,7 @@ async function logInOnScreen(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: text('da', 'auth', 'login.submit') }).click();
 }
 
-test('a verified person creates a business, invites a colleague, who signs in acting for it @phone', async ({
+test('a verified person creates a business and invites a colleague, who signs up from the link and joins @phone', async ({
   page,
   browser,
 }) => {
@@ -94,57 +105,117 @@ test('a verified person creates a business, invites a colleague, who signs in ac
   await cvrField.fill(`${cvr.slice(0, 4)} ${cvr.slice(4)}`);
   await page.getByRole('button', { name: t('organisations', 'create.submit') }).click();
   await expect(page).toHaveURL(/\/app\/organisations\/[0-9a-f-]{36}\/members$/);
+  const membersUrl = page.url();
   await expect(heading(page)).toHaveText(t('organisations', 'members.title', { name }));
   await expect(page.getByText(`${founder.email} ${t('organisations', 'members.you')}`)).toBeVisible();
+  await expect(page.getByText(t('organisations', 'members.pendingEmpty'))).toBeVisible();
   await expectNoA11yViolations(page);
 
-  // A colleague without an account: invited by mail.
+  // A colleague without an account is invited; nobody is added until they say yes.
   const colleague = uniqueEmail('colleague');
   await page.getByLabel(t('organisations', 'members.email'), { exact: true }).fill(colleague);
-  await page.getByLabel(t('organisations', 'members.firstName'), { exact: true }).fill('Karen');
-  await page.getByRole('button', { name: t('organisations', 'members.addSubmit') }).click();
+  await page.getByRole('button', { name: t('organisations', 'members.inviteSubmit') }).click();
   await expect(page.getByText(t('organisations', 'members.invited', { email: colleague }))).toBeVisible();
-  await expect(page.getByText(t('organisations', 'members.invitationPending'))).toBeVisible();
+  const pending = page.locator('#invitations');
+  await expect(pending.getByText(colleague)).toBeVisible();
+  await expect(page.locator('#members').getByText(colleague)).toHaveCount(0);
   await expectNoA11yViolations(page);
 
-  // The colleague, in a browser of their own, follows the invitation and chooses a password.
-  const mail = await waitForMail(page.request, colleague, { linkPath: '/reset-password' });
-  expect(mail.subject).toContain(name);
+  // The colleague, in a browser of their own, opens the link: log in first, or sign up instead.
+  const mail = await waitForMail(page.request, colleague, { subject: name });
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'da-DK' });
   const other = await context.newPage();
-  await other.goto(relativeLink(linkTo(mail, '/reset-password')));
-  await other.getByLabel(text('da', 'auth', 'fields.newPassword'), { exact: true }).fill(TEST_PASSWORD);
-  await other.getByLabel(text('da', 'auth', 'fields.newPasswordRepeat'), { exact: true }).fill(TEST_PASSWORD);
-  await other.getByRole('button', { name: text('da', 'auth', 'resetPassword.submit') }).click();
-  await expect(other).toHaveURL(/\/reset-password-succes$/);
+  await other.goto(invitationPath(mail));
+  await expect(other).toHaveURL(/\/login$/);
+  await other.getByRole('link', { name: text('da', 'auth', 'login.signupLink') }).click();
+  await expect(other).toHaveURL(/\/signup$/);
+  await other.getByLabel(text('da', 'auth', 'fields.email'), { exact: true }).fill(colleague);
+  await other.getByLabel(text('da', 'auth', 'fields.password'), { exact: true }).fill(TEST_PASSWORD);
+  const accept = other.getByRole('checkbox');
+  await accept.focus();
+  await accept.press('Space');
+  await other.getByRole('button', { name: text('da', 'auth', 'signup.submit') }).click();
+  await expect(other).toHaveURL(/\/signup\/newsletter$/);
+  await other.getByRole('button', { name: text('da', 'auth', 'newsletter.no') }).click();
 
-  // Signing in, they act for the business at once.
-  await logInOnScreen(other, colleague, TEST_PASSWORD);
-  await expect(other).toHaveURL(/\/app$/);
+  // Back on the invitation: which organisation, which role, which address.
+  await expect(other).toHaveURL(/\/app\/organisations\/invitations\/[\w-]+$/);
+  await expect(heading(other)).toHaveText(t('organisations', 'invitation.title', { name }));
+  await expect(other.getByText(t('organisations', 'roles.member'), { exact: true })).toBeVisible();
+  await expect(other.getByRole('main').getByText(colleague)).toBeVisible();
+  await expectNoA11yViolations(other);
+  await other.getByRole('button', { name: t('organisations', 'invitation.accept') }).click();
+
+  // Joined, and acting for the business.
+  await expect(other).toHaveURL(/\/app\/organisations\/[0-9a-f-]{36}\/members$/);
+  await expect(heading(other)).toHaveText(t('organisations', 'members.title', { name }));
+  await expect(other.getByText(`${colleague} ${t('organisations', 'members.you')}`)).toBeVisible();
   await other.goto('/app/organisations');
   await expect(other.getByText(t('organisations', 'list.actingNow'))).toBeVisible();
   await expect(other.getByRole('heading', { name })).toBeVisible();
-  await expectNoA11yViolations(other);
-  // Back to their own account.
-  await other.getByRole('button', { name: t('organisations', 'list.backToOwn') }).click();
-  await expect(other.getByText(t('organisations', 'list.switchedBack'))).toBeVisible();
-  await expect(other.getByRole('button', { name: t('organisations', 'list.actAs', { name }) })).toBeVisible();
   await context.close();
 
-  // The founder sees the invitation accepted and can remove the colleague after confirming.
-  await page.reload();
-  await expect(page.getByText(t('organisations', 'members.invitationPending'))).toHaveCount(0);
+  // The founder sees the colleague as a member and no pending invitation.
+  await page.goto(membersUrl);
+  await expect(page.locator('#members').getByText(colleague, { exact: true })).toBeVisible();
+  await expect(page.getByText(t('organisations', 'members.pendingEmpty'))).toBeVisible();
+});
+
+test('an invitation opened with another account names the right address; an admin revokes it', async ({
+  page,
+}) => {
+  test.slow();
+  const founder = await verifiedAccount(page.request);
+  const create = await page.request.post('/api/organisations', {
+    headers: { authorization: `Bearer ${founder.token}` },
+    data: { name: 'Forkert Konto ApS', type: 'business', region: 'dk', registration_number: freshCvr() },
+  });
+  expect(create.status(), await create.text()).toBe(201);
+  const organisationId = ((await create.json()) as { party_id: string }).party_id;
+  const invited = uniqueEmail('invited');
+  const sent = await page.request.post(`/api/organisations/${organisationId}/invitations`, {
+    headers: { authorization: `Bearer ${founder.token}` },
+    data: { email: invited, role: 'admin' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const link = invitationPath(await waitForMail(page.request, invited, { subject: 'Forkert Konto ApS' }));
+
+  // Someone else, signed in, opens the link.
+  const stranger = await signUpViaApi(page.request);
+  await signInBrowser(page, stranger.token);
+  await page.goto(link);
+  await expect(page.getByText(t('organisations', 'invitation.mismatchTitle'))).toBeVisible();
+  await expect(
+    page.getByText(
+      t('organisations', 'invitation.mismatchBody', { email: invited, current: stranger.email }),
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: t('organisations', 'invitation.accept') })).toHaveCount(0);
+  await expectNoA11yViolations(page);
   await page
-    .getByRole('button', { name: t('organisations', 'members.removeLabel', { name: 'Karen' }) })
+    .getByRole('button', { name: t('organisations', 'invitation.switchAccount', { email: invited }) })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The admin revokes the invitation after confirming; the link then says it cannot be used.
+  await signInBrowser(page, founder.token);
+  await page.goto(`/app/organisations/${organisationId}/members`);
+  await page
+    .getByRole('button', { name: t('organisations', 'members.revokeLabel', { email: invited }) })
     .click();
   const dialog = page.getByRole('alertdialog', {
-    name: t('organisations', 'members.removeTitle', { name: 'Karen' }),
+    name: t('organisations', 'members.revokeTitle', { email: invited }),
   });
   await expect(dialog).toBeVisible();
   await expectNoA11yViolations(page);
-  await dialog.getByRole('button', { name: t('organisations', 'members.removeConfirm') }).click();
-  await expect(page.getByText(t('organisations', 'members.removed', { name: 'Karen' }))).toBeVisible();
-  await expect(page.getByRole('main').getByText(colleague)).toHaveCount(0);
+  await dialog.getByRole('button', { name: t('organisations', 'members.revokeConfirm') }).click();
+  await expect(page.getByText(t('organisations', 'members.revoked', { email: invited }))).toBeVisible();
+  await expect(page.getByText(t('organisations', 'members.pendingEmpty'))).toBeVisible();
+
+  await page.goto(link);
+  await expect(heading(page)).toHaveText(t('organisations', 'invitation.invalidTitle'));
+  await expect(page.getByText(text('da', 'common', 'errors.invitation_invalid'))).toBeVisible();
+  await expectNoA11yViolations(page);
 });
 
 test('an unverified person is asked to verify their identity before creating an organisation', async ({

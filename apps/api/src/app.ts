@@ -9,7 +9,10 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
-import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
+import {
+  type OrganisationRateLimits,
+  organisationsRoutes,
+} from './modules/organisations/organisations.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
@@ -62,6 +65,8 @@ export interface BuildAppOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   identityRateLimits?: Partial<IdentityRateLimits>;
+  /** Per-account budgets of the organisations module (tests lower them to reach them). */
+  organisationRateLimits?: Partial<OrganisationRateLimits>;
   /** Replaces the national identity provider the configuration selects (tests: another issuer). */
   identityProvider?: IdentityProvider;
 }
@@ -209,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(organisationsRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
+        ...(options.organisationRateLimits ? { rateLimits: options.organisationRateLimits } : {}),
       });
       await api.register(googleRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl, google: googleSignIn },

@@ -179,7 +179,7 @@ describe('national identity provider settings', () => {
   it('uses a configured broker, per country', () => {
     expect(loadConfig(mitid).identityProvider).toEqual({
       kind: 'oidc',
-      mitid: { issuer: 'https://dk.broker.example/', clientId: 'nbr', clientSecret: 's3cret' },
+      mitid: { issuer: 'https://dk.broker.example/', clientId: 'nbr', clientSecret: 's3cret', acrValues: [] },
       bankid: null,
       allowAutotestSkip: false,
     });
@@ -191,6 +191,33 @@ describe('national identity provider settings', () => {
       IDENTITY_PROVIDER: 'oidc',
     }).identityProvider;
     expect(both).toMatchObject({ kind: 'oidc', bankid: { clientId: 'nbr-no' } });
+  });
+
+  it('reads the accepted assurance levels per broker, space-separated', () => {
+    const pinned = loadConfig({
+      ...mitid,
+      MITID_ACR_VALUES:
+        '  https://data.gov.dk/concept/core/nsis/loa/Substantial\thttps://data.gov.dk/concept/core/nsis/loa/High ',
+      BANKID_ISSUER: 'https://no.broker.example',
+      BANKID_CLIENT_ID: 'nbr-no',
+      BANKID_CLIENT_SECRET: 'hemmelig',
+      BANKID_ACR_VALUES: 'urn:bankid:high',
+    }).identityProvider;
+    expect(pinned).toMatchObject({
+      mitid: {
+        acrValues: [
+          'https://data.gov.dk/concept/core/nsis/loa/Substantial',
+          'https://data.gov.dk/concept/core/nsis/loa/High',
+        ],
+      },
+      bankid: { acrValues: ['urn:bankid:high'] },
+    });
+    expect(loadConfig({ ...mitid, MITID_ACR_VALUES: '' }).identityProvider).toMatchObject({
+      mitid: { acrValues: [] },
+    });
+    expect(problemsOf({ ...mitid, MITID_ACR_VALUES: 'løa' })).toEqual([
+      expect.stringMatching(/^MITID_ACR_VALUES\b.*printable ASCII/),
+    ]);
   });
 
   it('refuses incomplete or insecure broker settings', () => {

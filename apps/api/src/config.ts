@@ -18,6 +18,22 @@ const url = (protocols: readonly string[]) =>
       error: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     });
 
+/** Space-separated `acr` values (URIs or short names, as the broker publishes them). */
+const acrValues = z
+  .string()
+  .trim()
+  .transform((value) => value.split(/\s+/).filter(Boolean))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(300)
+          .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII' }),
+      )
+      .max(10),
+  );
+
 /** Unset and empty both mean "not configured", as in most deployment tools. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -98,12 +114,20 @@ const EnvSchema = z.object({
   MITID_CLIENT_ID: optional(z.string().trim().min(1)),
   /** Our client secret at the MitID broker (client_secret_basic). */
   MITID_CLIENT_SECRET: optional(z.string().trim().min(1)),
+  /**
+   * Space-separated assurance levels (`acr`) accepted from the MitID broker, e.g.
+   * `https://data.gov.dk/concept/core/nsis/loa/Substantial https://data.gov.dk/concept/core/nsis/loa/High`.
+   * Sent as `acr_values`; an ID token with another `acr` fails the check. Unset: the broker's default.
+   */
+  MITID_ACR_VALUES: optional(acrValues),
   /** OpenID Connect issuer of the BankID broker (Norway). */
   BANKID_ISSUER: optional(url(['https:'])),
   /** Our client id at the BankID broker. */
   BANKID_CLIENT_ID: optional(z.string().trim().min(1)),
   /** Our client secret at the BankID broker (client_secret_basic). */
   BANKID_CLIENT_SECRET: optional(z.string().trim().min(1)),
+  /** Space-separated assurance levels (`acr`) accepted from the BankID broker; as MITID_ACR_VALUES. */
+  BANKID_ACR_VALUES: optional(acrValues),
   /**
    * Lets accounts whose e-mail starts with `autotest+` skip the national identity check (automated
    * tests against a deployed stack). Refused in production.
@@ -159,6 +183,8 @@ export interface OidcClientConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Accepted `acr` values; empty: the broker's default. */
+  acrValues: string[];
 }
 
 export type IdentityProviderConfig = {
@@ -300,10 +326,15 @@ function identityProviderProblems(env: Record<string, string | undefined>): stri
 }
 
 function identityProviderConfig(e: Env): IdentityProviderConfig {
-  const client = (issuer?: string, clientId?: string, clientSecret?: string): OidcClientConfig | null =>
-    issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
-  const mitid = client(e.MITID_ISSUER, e.MITID_CLIENT_ID, e.MITID_CLIENT_SECRET);
-  const bankid = client(e.BANKID_ISSUER, e.BANKID_CLIENT_ID, e.BANKID_CLIENT_SECRET);
+  const client = (
+    issuer?: string,
+    clientId?: string,
+    clientSecret?: string,
+    acrValues: string[] = [],
+  ): OidcClientConfig | null =>
+    issuer && clientId && clientSecret ? { issuer, clientId, clientSecret, acrValues } : null;
+  const mitid = client(e.MITID_ISSUER, e.MITID_CLIENT_ID, e.MITID_CLIENT_SECRET, e.MITID_ACR_VALUES);
+  const bankid = client(e.BANKID_ISSUER, e.BANKID_CLIENT_ID, e.BANKID_CLIENT_SECRET, e.BANKID_ACR_VALUES);
   const kind = e.IDENTITY_PROVIDER ?? (mitid || bankid || e.NODE_ENV === 'production' ? 'oidc' : 'builtin');
   const allowAutotestSkip = e.ALLOW_AUTOTEST_IDENTITY_SKIP;
   return kind === 'builtin' ? { kind, allowAutotestSkip } : { kind, mitid, bankid, allowAutotestSkip };

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisationInvitations } from './db/schema/organisations.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
@@ -34,6 +36,8 @@ interface CaseContext {
   fixtures: RoleFixtures;
   /** A token of a fresh session of the role's user, for requests that end or change the session. */
   freshToken(): Promise<string | null>;
+  /** The id of a new open invitation to the fixtures' business. */
+  openInvitation(): Promise<string>;
 }
 
 const CASES: MatrixCase[] = [
@@ -205,17 +209,52 @@ const CASES: MatrixCase[] = [
     request: ({ fixtures }) => ({ url: `/api/organisations/${fixtures.organisationId}/members` }),
   },
   {
-    // Admins only. The admin's body is invalid (422); everyone else sends a valid one and is refused.
+    // Admins only, never staff switched into one. The admin's body is invalid (422); everyone else
+    // sends a valid one and is refused.
     method: 'POST',
-    route: '/api/organisations/:organisationId/members',
+    route: '/api/organisations/:organisationId/invitations',
     allowed: ['org_admin'],
     request: ({ fixtures, role }) => ({
-      url: `/api/organisations/${fixtures.organisationId}/members`,
+      url: `/api/organisations/${fixtures.organisationId}/invitations`,
       payload:
         role === 'org_admin'
           ? { email: 'not-an-address', role: 'member' }
-          : { email: 'matrix-new-member@example.dk', role: 'member' },
+          : { email: 'matrix-invitee@example.dk', role: 'member' },
     }),
+  },
+  {
+    method: 'GET',
+    route: '/api/organisations/:organisationId/invitations',
+    allowed: ['org_admin'],
+    request: ({ fixtures }) => ({ url: `/api/organisations/${fixtures.organisationId}/invitations` }),
+  },
+  {
+    // Aimed at a real open invitation: an unknown one answers 404 even to the admin.
+    method: 'DELETE',
+    route: '/api/organisations/:organisationId/invitations/:invitationId',
+    allowed: ['org_admin'],
+    request: async ({ fixtures, openInvitation }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/invitations/${await openInvitation()}`,
+    }),
+  },
+  {
+    // The code is the secret: any signed-in caller may look; an unknown code is 400 invitation_invalid.
+    method: 'GET',
+    route: '/api/organisations/invitations/:code',
+    allowed: SIGNED_IN,
+    request: () => ({ url: `/api/organisations/invitations/${'x'.repeat(43)}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/organisations/invitations/:code/accept',
+    allowed: SELF,
+    request: () => ({ url: `/api/organisations/invitations/${'x'.repeat(43)}/accept` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/organisations/invitations/:code/decline',
+    allowed: SELF,
+    request: () => ({ url: `/api/organisations/invitations/${'x'.repeat(43)}/decline` }),
   },
   {
     method: 'PATCH',
@@ -311,6 +350,18 @@ describe('permission matrix', () => {
                 return switchInto(t.app, fixtures.tokens.staff, fixtures.users.user.partyId);
               const user = fixtures.users[role];
               return logIn(t.app, user.email, user.password);
+            },
+            openInvitation: async () => {
+              const id = randomUUID();
+              await t.database.db.insert(organisationInvitations).values({
+                id,
+                organisationPartyId: fixtures.organisationId,
+                email: `matrix-${id}@example.dk`,
+                role: 'member',
+                codeHash: id,
+                expiresAt: new Date(Date.now() + 60_000),
+              });
+              return id;
             },
           };
           const custom = (await matrixCase.request?.(context)) ?? {};

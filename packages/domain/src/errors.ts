@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'google_account_not_found',
   'google_email_not_verified',
   'google_sign_in_disabled',
+  'google_link_requires_password',
   'organisation_exists',
   'member_exists',
   'last_admin',

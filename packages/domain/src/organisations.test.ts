@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BackofficeOrganisationCreateSchema,
+  InvitationCreateSchema,
   isValidCvr,
   isValidOrganisasjonsnummer,
   isValidRegistrationNumber,
-  MemberAddSchema,
   normaliseRegistrationNumber,
   OrganisationCreateSchema,
   organisasjonsnummerCheckDigit,
@@ -185,16 +185,13 @@ describe('BackofficeOrganisationCreateSchema', () => {
   });
 });
 
-describe('MemberAddSchema', () => {
-  it('treats empty names as none and checks the role', () => {
-    expect(
-      MemberAddSchema.parse({ email: 'a@b.dk', role: 'member', first_name: ' ', last_name: 'Hansen' }),
-    ).toEqual({
-      email: 'a@b.dk',
+describe('InvitationCreateSchema', () => {
+  it('lower-cases the address and checks the role', () => {
+    expect(InvitationCreateSchema.parse({ email: ' Ny@Firma.DK ', role: 'member' })).toEqual({
+      email: 'ny@firma.dk',
       role: 'member',
-      first_name: null,
-      last_name: 'Hansen',
     });
-    expect(MemberAddSchema.safeParse({ email: 'a@b.dk', role: 'owner' }).success).toBe(false);
+    expect(InvitationCreateSchema.safeParse({ email: 'a@b.dk', role: 'owner' }).success).toBe(false);
+    expect(InvitationCreateSchema.safeParse({ email: 'nope', role: 'admin' }).success).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ export const OrganisationRoleSchema = z.enum(ORGANISATION_ROLES, { error: 'inval
 export type OrganisationRole = z.infer<typeof OrganisationRoleSchema>;
 
 export const ORGANISATION_NAME_MAX_LENGTH = 200;
-/** A business user's invitation link (choose a password) stops working after this long. */
+/** An invitation link to join an organisation stops working after this long. */
 export const ORGANISATION_INVITATION_TTL_DAYS = 7;
 
 /** Types that must name their entry in the national business register; a club may not have one. */
@@ -98,14 +98,6 @@ const RegistrationNumberInputSchema = z
   .nullable()
   .optional();
 
-const optionalName = z
-  .string()
-  .trim()
-  .max(100, { error: 'too_long' })
-  .transform((value) => (value === '' ? null : value))
-  .nullable()
-  .optional();
-
 interface RegistrationFields {
   type: OrganisationType;
   region: Region;
@@ -153,7 +145,7 @@ export const OrganisationCreateSchema =
   OrganisationFieldsSchema.superRefine(checkRegistrationNumber).transform(storeRegistrationNumber);
 export type OrganisationCreate = z.output<typeof OrganisationCreateSchema>;
 
-/** POST /backoffice/organisations — staff create any type, with its first admin named by e-mail. */
+/** POST /backoffice/organisations — staff create any type and invite its first admin by e-mail. */
 export const BackofficeOrganisationCreateSchema = OrganisationFieldsSchema.extend({
   admin_email: EmailSchema,
 })
@@ -161,14 +153,15 @@ export const BackofficeOrganisationCreateSchema = OrganisationFieldsSchema.exten
   .transform(storeRegistrationNumber);
 export type BackofficeOrganisationCreate = z.output<typeof BackofficeOrganisationCreateSchema>;
 
-/** POST /organisations/{id}/members — an existing person is added; an unknown address becomes a business user. */
-export const MemberAddSchema = z.object({
+/**
+ * POST /organisations/{id}/invitations — an admin invites an address. Nobody is added directly: the
+ * owner of the address accepts (after signing up, if they have no account yet).
+ */
+export const InvitationCreateSchema = z.object({
   email: EmailSchema,
   role: OrganisationRoleSchema,
-  first_name: optionalName,
-  last_name: optionalName,
 });
-export type MemberAdd = z.output<typeof MemberAddSchema>;
+export type InvitationCreate = z.output<typeof InvitationCreateSchema>;
 
 /** PATCH /organisations/{id}/members/{identityPartyId}. */
 export const MemberRoleUpdateSchema = z.object({ role: OrganisationRoleSchema });
@@ -203,19 +196,46 @@ export const MemberSchema = z.object({
   last_name: z.string().nullable(),
   role: OrganisationRoleSchema,
   added_at: z.string(),
-  /** A business user who has not yet followed the invitation and chosen a password. */
-  invitation_pending: z.boolean(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 
 export const MemberListSchema = z.array(MemberSchema);
 
+/**
+ * An invitation as the organisation's admins see it. The answer is the same whether or not the
+ * address has an account, so inviting cannot be used to find out who is registered.
+ */
+export const InvitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: OrganisationRoleSchema,
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+export const InvitationListSchema = z.array(InvitationSchema);
+
+/** GET /organisations/invitations/{code} — what the invited person is asked to accept. */
+export const InvitationDetailsSchema = z.object({
+  organisation: z.object({ party_id: z.uuid(), name: z.string(), type: OrganisationTypeSchema }),
+  role: OrganisationRoleSchema,
+  /** The address the invitation was sent to; only an account with it may accept. */
+  email: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationDetails = z.infer<typeof InvitationDetailsSchema>;
+
+/** POST /organisations/invitations/{code}/accept — the session now acts for the organisation. */
+export const InvitationAcceptedSchema = z.object({
+  organisation: OrganisationSchema,
+  role: OrganisationRoleSchema,
+  authentication_token: z.string(),
+});
+export type InvitationAccepted = z.infer<typeof InvitationAcceptedSchema>;
+
+/** The backoffice's new organisation has no members yet: its first admin is invited. */
 export const BackofficeOrganisationCreatedSchema = OrganisationSchema.extend({
-  admin: z.object({
-    identity_party_id: z.uuid(),
-    email: z.string(),
-    /** A new business user was created and mailed an invitation to choose a password. */
-    is_new_user: z.boolean(),
-  }),
+  invitation: InvitationSchema,
 });
 export type BackofficeOrganisationCreated = z.infer<typeof BackofficeOrganisationCreatedSchema>;

@@ -30,6 +30,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   google_account_not_found: 404,
   google_email_not_verified: 400,
   google_sign_in_disabled: 404,
+  google_link_requires_password: 409,
   organisation_exists: 409,
   member_exists: 409,
   last_admin: 409,

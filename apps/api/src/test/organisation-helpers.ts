@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer, signUpUser, type TestUser, uniqueEmail } from './identity-helpers.ts';
+import {
+  bearer,
+  latestMail,
+  type OutboxMail,
+  signUpUser,
+  type TestUser,
+  uniqueEmail,
+} from './identity-helpers.ts';
 import { grantStaffRole, markVerified } from './role-fixtures.ts';
 
 /** Valid CVR numbers (modulus 11), one per organisation a test creates: the register keeps them unique. */
@@ -48,17 +55,58 @@ export async function createBusiness(
   return response.json<{ party_id: string }>().party_id;
 }
 
-/** Adds a member through the API as an admin of the organisation. */
-export async function addMember(
+/** Invites an address through the API as an admin of the organisation. */
+export async function invite(
   app: FastifyInstance,
   adminToken: string,
   organisationId: string,
-  body: { email: string; role: 'admin' | 'member'; first_name?: string; last_name?: string },
+  body: { email: string; role: 'admin' | 'member' },
 ) {
   return app.inject({
     method: 'POST',
-    url: `/api/organisations/${organisationId}/members`,
+    url: `/api/organisations/${organisationId}/invitations`,
     headers: bearer(adminToken),
     payload: body,
   });
+}
+
+const INVITATION_PATH = /^\/app\/organisations\/invitations\/([A-Za-z0-9_-]+)$/;
+
+/** The code of the invitation link in a mail. */
+export function invitationCodeFromMail(mail: OutboxMail): string {
+  for (const link of mail.links) {
+    const match = INVITATION_PATH.exec(new URL(link).pathname);
+    if (match?.[1]) return match[1];
+  }
+  throw new Error(`no invitation link in ${mail.template} mail: ${mail.links.join(', ')}`);
+}
+
+/** The code of the newest invitation mailed to an address. */
+export async function latestInvitationCode(app: FastifyInstance, email: string): Promise<string> {
+  return invitationCodeFromMail(await latestMail(app.db, email, 'organisation_invitation'));
+}
+
+/**
+ * Brings a person into an organisation the way the product does: the admin invites their address,
+ * they accept with their own account. Answers the person's new token (acting for the organisation).
+ */
+export async function joinByInvitation(
+  app: FastifyInstance,
+  adminToken: string,
+  organisationId: string,
+  person: TestUser,
+  role: 'admin' | 'member' = 'member',
+): Promise<string> {
+  const invited = await invite(app, adminToken, organisationId, { email: person.email, role });
+  if (invited.statusCode !== 201) throw new Error(`invite answered ${invited.statusCode}: ${invited.body}`);
+  const code = await latestInvitationCode(app, person.email);
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/organisations/invitations/${code}/accept`,
+    headers: bearer(person.token),
+  });
+  if (accepted.statusCode !== 200)
+    throw new Error(`accept answered ${accepted.statusCode}: ${accepted.body}`);
+  person.token = accepted.json<{ authentication_token: string }>().authentication_token;
+  return person.token;
 }

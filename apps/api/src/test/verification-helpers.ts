@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VERIFICATION_REDIRECT_PATH } from '../platform/identity-provider/identity-provider.ts';
-import { bearer } from './identity-helpers.ts';
+import { bearer, codeFromMail, latestMail, signUpUser, type TestUser } from './identity-helpers.ts';
 
 /** Just enough of a browser's cookie jar for the built-in provider's interaction cookies. */
 export class CookieJar {
@@ -132,4 +132,28 @@ export function completionOf(redirect: URL): Record<string, string> {
   }
   body.session_id = redirect.searchParams.get('state') ?? '';
   return body;
+}
+
+/**
+ * Signs a person up and confirms their e-mail the way they would: the link of the verification
+ * mail, followed through the API. A national identity check needs a confirmed address.
+ */
+export async function signUpConfirmedUser(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const user = await signUpUser(app, { ...overrides, skip_email: false });
+  await confirmEmail(app, user.email);
+  return user;
+}
+
+/** Follows the newest verification link mailed to the address. */
+export async function confirmEmail(app: FastifyInstance, email: string): Promise<void> {
+  const { code } = codeFromMail(await latestMail(app.db, email, 'email_verification'), '/verify-email');
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/identities/authentications/email-verifications/${code}/validate`,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`confirmation answered ${response.statusCode}: ${response.body}`);
 }

@@ -8,6 +8,7 @@ import { useRegion } from '../lib/region.ts';
 import { useSession } from '../lib/session.ts';
 import { Icon } from '../ui/icon.tsx';
 import { LoadingState } from '../ui/spinner.tsx';
+import { actingOrganisationQueryOptions, actingPartyOf } from './acting-party.ts';
 import styles from './layout.module.css';
 import { SiteFooter } from './public-layout.tsx';
 import {
@@ -18,7 +19,7 @@ import {
   visibleSidebarEntries,
 } from './sidebar.ts';
 import { SiteHeader } from './site-header.tsx';
-import { SwitchUserBanner } from './switch-user-banner.tsx';
+import { ActingForBanner, ShellTop } from './switch-user-banner.tsx';
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('common');
@@ -27,7 +28,15 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { claims, signOut } = useSession();
   // The backoffice entry appears once the profile says the person is staff (never while switched).
   const profile = useQuery({ ...profileQueryOptions, enabled: Boolean(claims) });
-  const entries = visibleSidebarEntries(SIDEBAR, { isStaff: Boolean(profile.data?.staff_role) });
+  const actingPartyId = actingPartyOf(claims);
+  const organisation = useQuery({
+    ...actingOrganisationQueryOptions(actingPartyId ?? ''),
+    enabled: actingPartyId !== null,
+  });
+  const entries = visibleSidebarEntries(SIDEBAR, {
+    isStaff: Boolean(profile.data?.staff_role),
+    insurerPartyId: claims?.organisation_type === 'insurance_company' ? claims.party_id : null,
+  });
   const internal = entries.filter((entry) => entry.kind === 'internal');
   const external = entries.filter((entry) => entry.kind === 'external');
 
@@ -65,9 +74,18 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     );
   };
 
+  const signedInLine = () => {
+    if (!claims) return null;
+    if (claims.act) return t('shell.signedInAsStaff', { email: claims.email });
+    if (organisation.data) {
+      return t('shell.signedInAsFor', { email: claims.email, organisation: organisation.data.name });
+    }
+    return t('shell.signedInAs', { email: claims.email });
+  };
+
   return (
     <nav aria-label={t('shell.appNavigation')} className={styles.nav}>
-      {claims ? <p className={styles.navUser}>{t('shell.signedInAs', { email: claims.email })}</p> : null}
+      {claims ? <p className={styles.navUser}>{signedInLine()}</p> : null}
       <ul className={styles.navList}>{internal.map(renderEntry)}</ul>
       <div className={styles.navSeparator} role="presentation" />
       <ul className={styles.navList}>
@@ -123,8 +141,10 @@ function MenuDrawer() {
 export function Component() {
   return (
     <>
-      <SwitchUserBanner />
-      <SiteHeader wide leading={<MenuDrawer />} />
+      <ShellTop>
+        <SiteHeader wide leading={<MenuDrawer />} />
+      </ShellTop>
+      <ActingForBanner />
       <div className={styles.appBody}>
         <aside className={styles.sidebar}>
           <div className={styles.sidebarSticky}>

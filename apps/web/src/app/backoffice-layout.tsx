@@ -17,7 +17,7 @@ import styles from './backoffice-layout.module.css';
 import layoutStyles from './layout.module.css';
 import { SiteFooter } from './public-layout.tsx';
 import { SiteHeader } from './site-header.tsx';
-import { SwitchUserBanner } from './switch-user-banner.tsx';
+import { ShellTop } from './switch-user-banner.tsx';
 
 const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: boolean }> = [
   { key: 'layout.home', href: paths.backoffice.home.getHref(), icon: 'briefcase', end: true },
@@ -92,8 +92,9 @@ function StaffOnly() {
 export function Component() {
   return (
     <>
-      <SwitchUserBanner />
-      <SiteHeader wide />
+      <ShellTop>
+        <SiteHeader wide />
+      </ShellTop>
       <main id="main" className={layoutStyles.main} tabIndex={-1}>
         <StaffOnly />
       </main>

@@ -182,6 +182,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.app.organisationInvitation.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/invitation-page.tsx'),
+                  ['organisations'],
+                ),
+              },
+              {
                 path: paths.app.settingsCaution.path,
                 lazy: page(() => import('../features/identity/pages/caution-page.tsx'), ['settings']),
               },

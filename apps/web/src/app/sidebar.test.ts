@@ -40,6 +40,26 @@ describe('sidebar', () => {
     ]);
   });
 
+  it('offers a session acting for an insurance company its admin page', () => {
+    const insurer = '0190a0b0-0000-7000-8000-0000000000aa';
+    expect(
+      visibleSidebarEntries(SIDEBAR, { insurerPartyId: null }).some((e) => e.id === 'insurer-admin'),
+    ).toBe(false);
+    const entries = visibleSidebarEntries(SIDEBAR, { insurerPartyId: insurer });
+    expect(entries.map((entry) => entry.id)).toEqual([
+      'home',
+      'account',
+      'insurer-admin',
+      'support',
+      'help-center',
+    ]);
+    const admin = entries.find((entry) => entry.id === 'insurer-admin');
+    if (admin?.kind !== 'internal') throw new Error('internal entry expected');
+    expect(admin.href).toBe(`/insurance/${insurer}/admin`);
+    expect(isCurrentEntry(admin, `/insurance/${insurer}/admin/reports`)).toBe(true);
+    expect(isCurrentEntry(admin, '/app')).toBe(false);
+  });
+
   it('marks the account entry current on every settings page, home only on /app itself', () => {
     const account = SIDEBAR.find((entry) => entry.id === 'account');
     const home = SIDEBAR.find((entry) => entry.id === 'home');

@@ -32,6 +32,11 @@ interface BaseEntry {
   desktopOnly?: boolean;
   /** Shown only to backoffice staff (the profile's staff_role). */
   staffOnly?: boolean;
+  /**
+   * Shown only to a session acting for an insurance company; the href's :insurerPartyId is that
+   * company (SPEC §6: the insurer's way into the app is its admin page).
+   */
+  insurerOnly?: boolean;
 }
 
 export interface InternalEntry extends BaseEntry {
@@ -141,6 +146,15 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     staffOnly: true,
   },
   {
+    id: 'insurer-admin',
+    kind: 'internal',
+    labelKey: 'nav.insurerAdmin',
+    icon: 'briefcase',
+    href: paths.insurance.admin.path,
+    isAvailable: true,
+    insurerOnly: true,
+  },
+  {
     id: 'stolen-bike-map',
     kind: 'internal',
     labelKey: 'nav.stolenBikeMap',
@@ -179,14 +193,25 @@ export const SIDEBAR: readonly SidebarEntry[] = [
 /** Who is looking at the sidebar. */
 export interface SidebarViewer {
   isStaff?: boolean;
+  /** The insurance company the session acts for (token organisation_type insurance_company). */
+  insurerPartyId?: string | null;
 }
 
-/** The entries to show: only areas that exist, and the backoffice only to staff. */
+/**
+ * The entries to show: only areas that exist, the backoffice only to staff, the insurer admin only
+ * to a session acting for an insurer (with its address filled in).
+ */
 export function visibleSidebarEntries(
   entries: readonly SidebarEntry[] = SIDEBAR,
   viewer: SidebarViewer = {},
 ): SidebarEntry[] {
-  return entries.filter((entry) => entry.isAvailable && (!entry.staffOnly || viewer.isStaff === true));
+  const { insurerPartyId } = viewer;
+  return entries.flatMap((entry): SidebarEntry[] => {
+    if (!entry.isAvailable || (entry.staffOnly && viewer.isStaff !== true)) return [];
+    if (!entry.insurerOnly) return [entry];
+    if (!insurerPartyId || entry.kind !== 'internal') return [];
+    return [{ ...entry, href: paths.insurance.admin.getHref({ insurerPartyId }) }];
+  });
 }
 
 export function externalHref(link: ExternalLink, region: Region): string {

@@ -208,6 +208,7 @@ export const paths = {
     organisations: definePath('/app/organisations'),
     organisationCreate: definePath('/app/organisations/create'),
     organisationMembers: definePath('/app/organisations/:organisationId/members'),
+    organisationInvitation: definePath('/app/organisations/invitations/:code'),
     organisationIntegrateCardPayment: definePath(`/app/organisations/integrate-${CARD_PAYMENT_PROVIDER}`),
     redirectEditBike: definePath('/app/redirects/edit-bike/:bikeId'),
     redirectSignupComplete: definePath('/app/redirects/signup-complete'),

@@ -46,11 +46,17 @@ function applyDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(language);
 }
 
-/** ?lang= (a shared link), then the stored choice, then the browser's languages, then da. */
+/**
+ * ?lang= (a shared link), then the stored choice, then the browser's languages, then da. A ?lang=
+ * is stored as the choice: the link's address loses it on the next page, the language must not.
+ */
 export function detectLanguage(): Language {
   if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
   const fromQuery = LanguageSchema.safeParse(new URLSearchParams(window.location.search).get('lang'));
-  if (fromQuery.success) return fromQuery.data;
+  if (fromQuery.success) {
+    writeStorage(STORAGE_KEYS.language, fromQuery.data);
+    return fromQuery.data;
+  }
   const stored = LanguageSchema.safeParse(readStorage(STORAGE_KEYS.language));
   if (stored.success) return stored.data;
   return resolveLanguage(window.navigator.languages?.join(',') ?? window.navigator.language);

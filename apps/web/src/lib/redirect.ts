@@ -1,5 +1,11 @@
+import type { TokenClaims } from '@nbr/domain/identity';
 import { paths } from '../config/paths.ts';
-import { type LoginDependency, type RememberedRedirect, requiresLogin } from './access.ts';
+import {
+  type LoginDependency,
+  postLoginDestination,
+  type RememberedRedirect,
+  requiresLogin,
+} from './access.ts';
 import { currentLocation, navigateTo } from './navigation.ts';
 import { readJson, STORAGE_KEYS, writeJson } from './storage.ts';
 
@@ -21,6 +27,15 @@ export function takeRememberedRedirect(): RememberedRedirect | null {
   const value = peekRememberedRedirect();
   writeJson(STORAGE_KEYS.redirectAfterLogin, null, 'session');
   return value;
+}
+
+/**
+ * Where the sign-up journey ends (after the newsletter question): the page that sent the visitor to
+ * /login before they chose to sign up instead — an invitation link, say — or the app start page.
+ */
+export function takeDestinationAfterSignUp(claims: TokenClaims | null): string {
+  const remembered = takeRememberedRedirect();
+  return claims ? postLoginDestination(claims, remembered) : paths.app.home.getHref();
 }
 
 /** Why the user was sent to /login when it was not their own doing; the login page explains it. */

@@ -1,7 +1,8 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { detectLanguage, i18n, initI18n } from './i18n.ts';
 import { registerNavigator } from './navigation.ts';
-import { SessionProvider, signOut } from './session.ts';
+import { SessionProvider, signIn, signInAfterSignUp, signOut } from './session.ts';
 import { sessionStore } from './session-store.ts';
 import { DRAFT_PREFIX, STORAGE_KEYS } from './storage.ts';
 
@@ -111,5 +112,96 @@ describe('signOut', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/identities/authentications/logout');
     expect((init!.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+  });
+});
+
+const PARTY = '0190a0b0-0000-7000-8000-000000000001';
+const profileIn = (language: string, region: string) => ({
+  party_id: PARTY,
+  identity_party_id: PARTY,
+  email: 'a@b.dk',
+  pending_email: null,
+  email_verified: false,
+  verified_on: null,
+  name: null,
+  first_name: null,
+  last_name: null,
+  street_address: null,
+  floor: null,
+  side: null,
+  door: null,
+  zip_code: null,
+  city: null,
+  mobile: null,
+  phone: null,
+  language,
+  region,
+  club_membership_number: null,
+  signed_up_at: '2026-01-01T00:00:00Z',
+  staff_role: null,
+});
+
+describe('signing in and up adopts the account', () => {
+  const navigate = vi.fn();
+  let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+  const answerProfile = (language: string, region: string) => {
+    fetchMock = vi.fn<typeof fetch>(async (input) =>
+      String(input).startsWith('/api/identities/me')
+        ? new Response(JSON.stringify(profileIn(language, region)))
+        : new Response(null, { status: 204 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+  };
+  const calledPaths = () => fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
+
+  beforeAll(async () => {
+    await initI18n('da');
+  });
+  beforeEach(async () => {
+    registerNavigator(navigate);
+    await i18n.changeLanguage('da');
+    localStorage.clear();
+  });
+  afterEach(() => {
+    sessionStore.clear();
+    localStorage.clear();
+    sessionStorage.clear();
+    navigate.mockReset();
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("stores the new account's language, even when the screen already shows it", async () => {
+    answerProfile('no', 'no');
+    await i18n.changeLanguage('no');
+    signInAfterSignUp(tokenExpiringIn(3600), 'no');
+    await vi.waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('no'));
+    expect(i18n.language).toBe('no');
+    expect(localStorage.getItem(STORAGE_KEYS.region)).toBe('no');
+    expect(navigate).toHaveBeenCalledWith('/signup/newsletter-sleek', { replace: true });
+    expect(calledPaths()).toContain('/api/actions/signup/completed');
+  });
+
+  it("switches the screen to the new account's language", async () => {
+    answerProfile('en', 'dk');
+    signInAfterSignUp(tokenExpiringIn(3600), 'dk');
+    await vi.waitFor(() => expect(i18n.language).toBe('en'));
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+  });
+
+  it('records how the person logged in: password unless told otherwise', async () => {
+    answerProfile('da', 'dk');
+    signIn(tokenExpiringIn(3600));
+    signIn(tokenExpiringIn(3600, 's9'), 'google');
+    await vi.waitFor(() => expect(calledPaths()).toContain('/api/actions/login/google'));
+    expect(calledPaths()).toContain('/api/actions/login/password');
+  });
+
+  it('keeps a language chosen by a ?lang= link for the next page loads', () => {
+    window.history.replaceState(null, '', '/signup?lang=no');
+    expect(detectLanguage()).toBe('no');
+    window.history.replaceState(null, '', '/signup');
+    expect(detectLanguage()).toBe('no');
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('no');
   });
 });

@@ -4,7 +4,7 @@ import { createElement, Fragment, type ReactNode, useEffect, useSyncExternalStor
 import { paths } from '../config/paths.ts';
 import { afterSignUpHref, postLoginDestination, requiresLogin } from './access.ts';
 import { api, isApiError } from './api-client.ts';
-import { changeLanguage, currentAppLanguage } from './i18n.ts';
+import { changeLanguage } from './i18n.ts';
 import { currentLocation, navigateTo } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { sendToLogin, takeRememberedRedirect } from './redirect.ts';
@@ -14,14 +14,22 @@ import { DRAFT_PREFIX, STORAGE_KEYS, wipeAppStorage } from './storage.ts';
 import { isExpired, nowInSeconds, secondsUntilRefresh } from './token.ts';
 import { track } from './tracking.ts';
 
+/** How the person proved who they are; recorded with the login event. */
+export type LoginMethod = 'password' | 'google';
+
 export interface Session {
   token: string | null;
   claims: TokenClaims | null;
   isLoggedIn: boolean;
   /** The national digital identity is verified (verified_on set). */
   isVerified: boolean;
+  /**
+   * Staff use this account (the token carries `act`): what only the person may do (password, e-mail,
+   * consents, data export, deletion) is refused by the API, so the UI does not offer it.
+   */
+  isSwitched: boolean;
   /** Stores the token of a successful login and goes where SPEC §2 says (remembered page, insurer admin, /app). */
-  signIn: (token: string) => void;
+  signIn: (token: string, method?: LoginMethod) => void;
   /** Stores the token of a new account, records the sign-up and goes to the region's newsletter page. */
   signInAfterSignUp: (token: string, region: Region) => void;
   /** Swaps in a new token for the same user without navigating (e.g. after a password change). */
@@ -34,7 +42,9 @@ export interface Session {
 async function adoptAccountPreferences(): Promise<void> {
   try {
     const profile = await api.get('/identities/me', { schema: ProfileSchema });
-    if (profile.language !== currentAppLanguage()) await changeLanguage(profile.language, { remote: false });
+    // Always through changeLanguage, even when the screen already shows it: that also stores it on
+    // this device, and a language that came from a ?lang= link was not stored yet.
+    await changeLanguage(profile.language, { remote: false });
     setRegion(profile.region);
     queryClient.setQueryData(['identities', 'me'], profile);
   } catch {
@@ -66,11 +76,11 @@ export function resetClientState(): void {
   wipeAppStorage();
 }
 
-export function signIn(token: string): void {
+export function signIn(token: string, method: LoginMethod = 'password'): void {
   const claims = sessionStore.setToken(token);
   if (!claims) return;
   void adoptAccountPreferences();
-  track('login', 'password');
+  track('login', method);
   void navigateTo(postLoginDestination(claims, takeRememberedRedirect()), { replace: true });
 }
 
@@ -78,7 +88,11 @@ export function signInAfterSignUp(token: string, region: Region): void {
   const claims = sessionStore.setToken(token);
   if (!claims) return;
   setRegion(region);
-  takeRememberedRedirect();
+  // The account's language (set from the sign-up screen's) must also be this device's stored choice,
+  // or the next full page load falls back to the browser's language.
+  void adoptAccountPreferences();
+  // The remembered page (if any) stays for the end of the sign-up journey: the newsletter question
+  // comes first, then takeDestinationAfterSignUp leads there.
   track('signup', 'completed', { region });
   void navigateTo(afterSignUpHref(region), { replace: true });
 }
@@ -185,6 +199,7 @@ export function useSession(): Session {
     claims,
     isLoggedIn: Boolean(claims),
     isVerified: Boolean(claims?.verified_on),
+    isSwitched: Boolean(claims?.act),
     signIn,
     signInAfterSignUp,
     replaceToken,

@@ -39,15 +39,19 @@ export function RadioGroup({ label, description, options, error, ...props }: Rad
           {description}
         </Text>
       ) : null}
-      {options.map((option) => (
-        <Radio key={option.value} value={option.value} className={styles.choice}>
-          <span className={styles.dot} aria-hidden="true" />
-          <span>
-            {option.label}
-            {option.description ? <span className={styles.description}> {option.description}</span> : null}
-          </span>
-        </Radio>
-      ))}
+      {/* The options get their own box: the label, description and error stay stacked while the
+          options themselves follow the group's orientation. */}
+      <div className={styles.choices}>
+        {options.map((option) => (
+          <Radio key={option.value} value={option.value} className={styles.choice}>
+            <span className={styles.dot} aria-hidden="true" />
+            <span className={styles.choiceText}>
+              {option.label}
+              {option.description ? <span className={styles.description}>{option.description}</span> : null}
+            </span>
+          </Radio>
+        ))}
+      </div>
       <FieldError className={styles.error}>{errorText}</FieldError>
     </AriaRadioGroup>
   );

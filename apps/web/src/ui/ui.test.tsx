@@ -6,6 +6,7 @@ import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './dialog.tsx';
 import { ErrorSummary, isMissingInput } from './form.tsx';
+import { RadioGroup } from './radio-group.tsx';
 import { PasswordField, TextField } from './text-field.tsx';
 
 type Tree = { [key: string]: string | Tree };
@@ -135,5 +136,32 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
     expect(screen.getByRole('alert').textContent).toContain(text('errors.unexpected'));
+  });
+});
+
+describe('RadioGroup', () => {
+  it('lays its options out in their own box that follows the orientation, each description under its label', () => {
+    render(
+      <RadioGroup
+        label="Land"
+        orientation="horizontal"
+        options={[
+          { value: 'dk', label: 'Danmark', description: 'CVR-nummer' },
+          { value: 'no', label: 'Norge' },
+        ]}
+      />,
+    );
+    const group = screen.getByRole('radiogroup', { name: 'Land' });
+    expect(group.getAttribute('data-orientation')).toBe('horizontal');
+    const denmark = screen.getByRole('radio', { name: /Danmark/ });
+    const norway = screen.getByRole('radio', { name: 'Norge' });
+    const choices = denmark.closest('label')!.parentElement!;
+    // The label and the options are not siblings: only the options' box turns into a row.
+    expect(choices.parentElement).toBe(group);
+    expect(choices.contains(norway)).toBe(true);
+    expect(choices.contains(screen.getByText('Land'))).toBe(false);
+    const description = screen.getByText('CVR-nummer');
+    expect(description.parentElement?.textContent).toBe('DanmarkCVR-nummer');
+    expect(description.parentElement?.className).toContain('choiceText');
   });
 });

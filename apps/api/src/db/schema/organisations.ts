@@ -44,3 +44,37 @@ export const organisationMembers = pgTable(
     index('organisation_members_identity_idx').on(table.identityPartyId),
   ],
 );
+
+/**
+ * An invitation to join an organisation, mailed to an address. Nobody is added without their
+ * consent: the person who owns the address signs in (or signs up) and accepts. Only the sha256 of
+ * the mailed code is kept, like one_time_codes, so a database reader cannot accept in their place.
+ * Accepted, declined and revoked rows stay as the history of who was let in by whom.
+ */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    organisationPartyId: uuid('organisation_party_id')
+      .notNull()
+      .references(() => organisations.partyId),
+    /** Lower-case; accepting needs an account with exactly this address. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    /** The admin (or backoffice admin) who sent it; null when an operator's tool did. */
+    invitedByPartyId: uuid('invited_by_party_id').references(() => parties.id),
+    codeHash: text('code_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByPartyId: uuid('accepted_by_party_id').references(() => parties.id),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    // Inviting an address again renews its open invitation instead of piling up live codes.
+    uniqueIndex('organisation_invitations_pending_key')
+      .on(table.organisationPartyId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.declinedAt} is null and ${table.revokedAt} is null`),
+  ],
+);

@@ -4,7 +4,7 @@ import { base64url, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { claimsOf, uniqueEmail } from '../../test/identity-helpers.ts';
+import { claimsOf, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
 
 /*
  * The verifier against an issuer that is not ours: a JWKS served on a real local port, configured
@@ -63,7 +63,7 @@ describe('Google sign-in against a configured issuer', () => {
     sub?: string;
     claims?: Record<string, unknown>;
     iss?: string;
-    aud?: string;
+    aud?: string | string[];
     exp?: number;
     key?: Key;
     alg?: string;
@@ -173,6 +173,63 @@ describe('Google sign-in against a configured issuer', () => {
     }
     // Nothing was created along the way.
     expect((await logIn({ google_token: await token({ email }) })).statusCode).toBe(404);
+  });
+
+  it('accepts several audiences only when azp names this client', async () => {
+    const email = uniqueEmail('azp');
+    for (const [name, claims] of [
+      ['no azp', {}],
+      ['azp of another client', { azp: OTHER_CLIENT_ID }],
+    ] as const) {
+      const response = await signUp(await token({ email, aud: [CLIENT_ID, OTHER_CLIENT_ID], claims }), email);
+      expect(response.statusCode, name).toBe(401);
+      expect(response.json().code, name).toBe('google_token_invalid');
+    }
+    const accepted = await signUp(
+      await token({
+        email,
+        sub: `6${Date.now()}`,
+        aud: [OTHER_CLIENT_ID, CLIENT_ID],
+        claims: { azp: CLIENT_ID },
+      }),
+      email,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(201);
+  });
+
+  it('links an existing account by e-mail only where Google is authoritative for the address', async () => {
+    const cases = [
+      { name: 'Gmail', domain: 'gmail.com', hd: undefined, links: true },
+      { name: 'Googlemail', domain: 'googlemail.com', hd: undefined, links: true },
+      {
+        name: 'Workspace of the domain',
+        domain: 'cykelhandler.example',
+        hd: 'Cykelhandler.example',
+        links: true,
+      },
+      { name: 'consumer account on another domain', domain: 'example.dk', hd: undefined, links: false },
+      { name: 'Workspace of another domain', domain: 'example.dk', hd: 'attacker.example', links: false },
+    ];
+    for (const [index, entry] of cases.entries()) {
+      const email = `${uniqueEmail('authority').split('@')[0]}@${entry.domain}`;
+      const owner = await signUpUser(t.app, { email });
+      const googleToken = await token({
+        email,
+        sub: `7${index}${Date.now()}`,
+        claims: entry.hd ? { hd: entry.hd } : {},
+      });
+      const response = await logIn({ google_token: googleToken });
+      if (entry.links) {
+        expect(response.statusCode, entry.name).toBe(200);
+        expect(claimsOf(response.json().authentication_token).identity_party_id, entry.name).toBe(
+          owner.partyId,
+        );
+      } else {
+        expect(response.statusCode, entry.name).toBe(409);
+        expect(response.json().code, entry.name).toBe('google_link_requires_password');
+        expect((await signUp(googleToken, email)).statusCode, entry.name).toBe(409);
+      }
+    }
   });
 
   it('refuses an address Google has not verified (400 google_email_not_verified)', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { staffMembers } from '../../db/schema/backoffice.ts';
 import { externalLogins, identities } from '../../db/schema/identity.ts';
 import type { IdentityRow } from './identity.repository.ts';
 
@@ -72,4 +73,17 @@ export async function lockIdentityByEmail(executor: Executor, email: string): Pr
     .limit(1)
     .for('update');
   return row ?? null;
+}
+
+/**
+ * Whether the person holds a backoffice role. Read here rather than through the backoffice module,
+ * which builds on this one; the same table decides every request's staff role (platform/auth).
+ */
+export async function isStaffMember(executor: Executor, partyId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ partyId: staffMembers.identityPartyId })
+    .from(staffMembers)
+    .where(eq(staffMembers.identityPartyId, partyId))
+    .limit(1);
+  return row !== undefined;
 }

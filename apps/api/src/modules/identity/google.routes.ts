@@ -50,6 +50,8 @@ export const googleRoutes: FastifyPluginAsyncZod<{ deps: GoogleDeps }> = async (
         tags: TAGS,
         summary:
           'Sign up with a Google ID token: creates the account (201), or signs in the one it is linked to or shares its e-mail with (200)',
+        description:
+          'An existing account is linked by e-mail only where Google is authoritative for the address (@gmail.com, @googlemail.com, or a Workspace token whose `hd` is the address’s domain) and the account is not staff; otherwise 409 google_link_requires_password: the person signs in with their password.',
         body: GoogleSignUpSchema,
         response: { 200: GoogleSignUpResponseSchema, 201: GoogleSignUpResponseSchema },
       },
@@ -67,6 +69,8 @@ export const googleRoutes: FastifyPluginAsyncZod<{ deps: GoogleDeps }> = async (
       schema: {
         tags: TAGS,
         summary: 'Sign in with a Google ID token; 404 google_account_not_found when no account has it',
+        description:
+          'Links an account with the same e-mail under the same rule as POST /identities/google (409 google_link_requires_password otherwise).',
         body: GoogleLoginSchema,
         response: { 200: AuthenticationResponseSchema },
       },

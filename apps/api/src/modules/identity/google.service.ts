@@ -4,6 +4,7 @@ import { revokeSessionsOfParty } from '../../platform/auth/sessions.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import type { GoogleSignIn } from '../../platform/google/google-sign-in.ts';
 import type { GoogleIdentity } from '../../platform/google/google-token-verifier.ts';
+import { mayLinkGoogleByEmail } from './google.policy.ts';
 import * as googleRepository from './google.repository.ts';
 import type { IdentityRow } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
@@ -13,6 +14,7 @@ import {
   newAccountLocale,
   recordSignUpConsents,
   startSession,
+  UNCLAIMED_PROFILE_RESET,
 } from './identity.service.ts';
 
 export interface GoogleDeps extends IdentityDeps {
@@ -44,11 +46,25 @@ export function splitName(name: string): { firstName: string | null; lastName: s
   };
 }
 
+/** The person's name as Google gives it, in the profile's two fields. */
+function namesOf(google: GoogleIdentity): { firstName: string | null; lastName: string | null } {
+  if (google.givenName || google.familyName) {
+    return {
+      firstName: google.givenName?.slice(0, NAME_PART_MAX) ?? null,
+      lastName: google.familyName?.slice(0, NAME_PART_MAX) ?? null,
+    };
+  }
+  return google.name ? splitName(google.name) : { firstName: null, lastName: null };
+}
+
 /**
  * The account a verified Google identity signs in to: the one linked to its `sub`, else the account
- * with its e-mail address, which is linked now. Google has proved who owns the address, so an
- * account whose address was never confirmed may have been opened by someone else with it: its
- * password, pending e-mail change, codes and sessions are dropped before the owner gets it.
+ * with its e-mail address, which is linked now — but only where Google is authoritative for the
+ * address and the account is not staff (google.policy.ts); elsewhere the person signs in with
+ * their password (409 google_link_requires_password). Where Google has proved who owns the
+ * address, an account whose address was never confirmed may have been opened by someone else with
+ * it: its password, pending e-mail change, codes, sessions and what was typed into its profile are
+ * dropped before the owner gets it.
  */
 async function findGoogleAccount(
   tx: Executor,
@@ -69,9 +85,15 @@ async function findGoogleAccount(
   if (!identity) return null;
   // The account already signs in with another Google account; the address alone does not move it.
   if (await googleRepository.findGoogleLoginOfParty(tx, identity.partyId)) throw new AppError('email_in_use');
+  const isStaff = await googleRepository.isStaffMember(tx, identity.partyId);
+  if (!mayLinkGoogleByEmail(google.email, google.hostedDomain, { isStaff })) {
+    throw new AppError('google_link_requires_password');
+  }
   let claimed = identity;
   if (!identity.emailVerifiedAt) {
     claimed = await repository.updateIdentity(tx, identity.partyId, {
+      ...UNCLAIMED_PROFILE_RESET,
+      ...namesOf(google),
       passwordHash: null,
       pendingEmail: null,
       emailVerifiedAt: now,

@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
+import { grantStaffRole } from '../../test/role-fixtures.ts';
 
 /*
  * Google sign-in against the built-in test issuer, the way a browser goes through it: the chooser
@@ -58,11 +59,41 @@ async function choose(app: FastifyInstance, choice: Record<string, string>): Pro
 }
 
 /** An ID token for a Google account with this name and address, signed by the test issuer. */
-async function googleToken(app: FastifyInstance, email: string, name = 'Sigrid Dahl'): Promise<string> {
-  const fragment = await choose(app, { action: 'custom', name, email });
+async function googleToken(
+  app: FastifyInstance,
+  email: string,
+  name = 'Sigrid Dahl',
+  options: { workspace?: boolean } = {},
+): Promise<string> {
+  const fragment = await choose(app, {
+    action: 'custom',
+    name,
+    email,
+    ...(options.workspace ? { workspace: 'on' } : {}),
+  });
   const token = fragment.get('id_token');
   if (!token) throw new Error(`no id_token in ${fragment.toString()}`);
   return token;
+}
+
+/** A fresh Gmail address: Google is authoritative for it. */
+function gmailAddress(prefix: string): string {
+  return uniqueEmail(prefix).replace(/@.*$/, '@gmail.com');
+}
+
+/** Signs someone up with a password and confirms the address through the mailed link. */
+async function signUpConfirmed(t: TestApp, email: string) {
+  const user = await signUpUser(t.app, { email, skip_email: false });
+  const { code } = codeFromMail(
+    await latestMail(t.database.db, user.email, 'email_verification'),
+    '/verify-email',
+  );
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: `/api/identities/authentications/email-verifications/${code}/validate`,
+  });
+  expect(verified.statusCode).toBe(200);
+  return user;
 }
 
 describe('Google sign-in with the built-in test issuer', () => {
@@ -154,7 +185,12 @@ describe('Google sign-in with the built-in test issuer', () => {
         email_verified: true,
         name: account.name,
         nonce: 'n-0S6_WzA2Mj',
+        hd: 'haugen-sykkel.example',
+        azp: 'nbr-dev',
       });
+      // A consumer account's token has no hd.
+      const gmail = await choose(t.app, { action: 'choose', account: TEST_GOOGLE_ACCOUNTS[0]!.sub });
+      expect(claimsOf(gmail.get('id_token') ?? '')).not.toHaveProperty('hd');
       expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
     });
 
@@ -175,6 +211,19 @@ describe('Google sign-in with the built-in test issuer', () => {
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('role="alert"');
       expect(response.body).toContain('value="not-an-address"');
+    });
+
+    it('offers a Gmail, a Workspace and an other-domain test account, and Workspace for one typed in', async () => {
+      expect(TEST_GOOGLE_ACCOUNTS.map((account) => account.email.split('@')[1])).toEqual([
+        'gmail.com',
+        'haugen-sykkel.example',
+        'example.com',
+      ]);
+      const email = uniqueEmail('workspace');
+      expect(claimsOf(await googleToken(t.app, email, 'Sigrid Dahl', { workspace: true })).hd).toBe(
+        'example.dk',
+      );
+      expect(claimsOf(await googleToken(t.app, email))).not.toHaveProperty('hd');
     });
 
     it('gives another account typed in the same subject every time', async () => {
@@ -269,17 +318,8 @@ describe('Google sign-in with the built-in test issuer', () => {
       );
     });
 
-    it('links an account with a confirmed address and keeps its password', async () => {
-      const user = await signUpUser(t.app, { skip_email: false });
-      const { code } = codeFromMail(
-        await latestMail(t.database.db, user.email, 'email_verification'),
-        '/verify-email',
-      );
-      const verified = await t.app.inject({
-        method: 'POST',
-        url: `/api/identities/authentications/email-verifications/${code}/validate`,
-      });
-      expect(verified.statusCode).toBe(200);
+    it('links an account with a confirmed Gmail address and keeps its password', async () => {
+      const user = await signUpConfirmed(t, gmailAddress('linked'));
 
       const response = await signUp({
         name: 'Linked Person',
@@ -299,9 +339,19 @@ describe('Google sign-in with the built-in test issuer', () => {
       await expect(logIn(t.app, user.email, user.password)).resolves.toEqual(expect.any(String));
     });
 
-    it('takes an address someone registered without confirming it away from them', async () => {
-      // Someone signed up with this address first and never confirmed it.
-      const squatter = await signUpUser(t.app);
+    it('takes a Gmail address someone registered without confirming it away from them', async () => {
+      // Someone signed up with this address first, never confirmed it, and filled in a profile.
+      const squatter = await signUpUser(t.app, {
+        email: gmailAddress('claimed'),
+        phone: '+4511223344',
+        zip_code: '8000',
+      });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/identities/me',
+        headers: bearer(squatter.token),
+        payload: { first_name: 'Mallory', street_address: 'Fremmedvej 1', city: 'Aarhus' },
+      });
       const response = await signUp({
         name: 'Rightful Owner',
         email: squatter.email,
@@ -329,7 +379,69 @@ describe('Google sign-in with the built-in test issuer', () => {
         url: '/api/identities/me',
         headers: bearer(token),
       });
-      expect(profile.json().email_verified).toBe(true);
+      // Nothing the squatter typed survives; the name is the one Google gives.
+      expect(profile.json()).toMatchObject({
+        email_verified: true,
+        first_name: 'Rightful',
+        last_name: 'Owner',
+        street_address: null,
+        city: null,
+        zip_code: null,
+        phone: null,
+      });
+    });
+
+    it('does not link an account by an address Google is not authoritative for (409 google_link_requires_password)', async () => {
+      for (const confirmed of [true, false]) {
+        const email = uniqueEmail('lapsed');
+        const user = confirmed ? await signUpConfirmed(t, email) : await signUpUser(t.app, { email });
+        const response = await signUp(
+          { name: 'Someone', email, google_token: await googleToken(t.app, email) },
+          { 'accept-language': 'en' },
+        );
+        expect(response.statusCode, String(confirmed)).toBe(409);
+        expect(response.json()).toMatchObject({
+          code: 'google_link_requires_password',
+          detail: expect.stringContaining('password'),
+        });
+        // The account is untouched: its owner's session and password still work.
+        const me = await t.app.inject({
+          method: 'GET',
+          url: '/api/identities/me',
+          headers: bearer(user.token),
+        });
+        expect(me.statusCode).toBe(200);
+        await expect(logIn(t.app, user.email, user.password)).resolves.toEqual(expect.any(String));
+        // No link was made: signing in with Google still finds nothing to sign in to.
+        const login = await logInWithGoogle({ google_token: await googleToken(t.app, email) });
+        expect(login.statusCode).toBe(409);
+      }
+    });
+
+    it('links by a Workspace token whose hd is the address’s domain', async () => {
+      const email = uniqueEmail('workspace');
+      const user = await signUpConfirmed(t, email);
+      const response = await signUp({
+        name: 'Someone',
+        email,
+        google_token: await googleToken(t.app, email, 'Someone', { workspace: true }),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(claimsOf(response.json().authentication_token).identity_party_id).toBe(user.partyId);
+    });
+
+    it('never links a staff account by e-mail, even a Gmail one', async () => {
+      const staff = await signUpConfirmed(t, gmailAddress('staff'));
+      await grantStaffRole(t.database.db, staff.partyId, 'support');
+      const response = await signUp({
+        name: 'Staff Person',
+        email: staff.email,
+        google_token: await googleToken(t.app, staff.email, 'Staff Person'),
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('google_link_requires_password');
+      const login = await logInWithGoogle({ google_token: await googleToken(t.app, staff.email) });
+      expect(login.statusCode).toBe(409);
     });
 
     it('answers 422 when the e-mail is not the token’s', async () => {
@@ -392,21 +504,24 @@ describe('Google sign-in with the built-in test issuer', () => {
       expect(wrongId.json().code).toBe('google_token_invalid');
     });
 
-    it('signs in an account with the same confirmed address by linking it', async () => {
-      const account = TEST_GOOGLE_ACCOUNTS[2]!;
-      const user = await signUpUser(t.app, { email: account.email, skip_email: false });
-      const { code } = codeFromMail(
-        await latestMail(t.database.db, user.email, 'email_verification'),
-        '/verify-email',
-      );
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/identities/authentications/email-verifications/${code}/validate`,
-      });
-      const fragment = await choose(t.app, { action: 'choose', account: account.sub });
+    it('links the Gmail and the Workspace test accounts to accounts with their address, not the other-domain one', async () => {
+      const [gmail, workspace, otherDomain] = TEST_GOOGLE_ACCOUNTS as [
+        (typeof TEST_GOOGLE_ACCOUNTS)[number],
+        (typeof TEST_GOOGLE_ACCOUNTS)[number],
+        (typeof TEST_GOOGLE_ACCOUNTS)[number],
+      ];
+      for (const account of [gmail, workspace]) {
+        const user = await signUpConfirmed(t, account.email);
+        const fragment = await choose(t.app, { action: 'choose', account: account.sub });
+        const response = await logInWithGoogle({ google_token: fragment.get('id_token') ?? '' });
+        expect(response.statusCode, account.email).toBe(200);
+        expect(claimsOf(response.json().authentication_token).identity_party_id).toBe(user.partyId);
+      }
+      await signUpConfirmed(t, otherDomain.email);
+      const fragment = await choose(t.app, { action: 'choose', account: otherDomain.sub });
       const response = await logInWithGoogle({ google_token: fragment.get('id_token') ?? '' });
-      expect(response.statusCode).toBe(200);
-      expect(claimsOf(response.json().authentication_token).identity_party_id).toBe(user.partyId);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('google_link_requires_password');
     });
 
     it('answers 404 google_account_not_found for a Google account without an account here', async () => {

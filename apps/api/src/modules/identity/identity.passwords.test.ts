@@ -238,6 +238,53 @@ describe('a pending e-mail change does not survive a new password', () => {
     expect(await logIn(t.app, squatter.email, NEW_PASSWORD)).toEqual(expect.any(String));
   });
 
+  it('a reset that claims a never-confirmed account drops what the previous holder typed into it', async () => {
+    const squatter = await signUpUser(t.app, {
+      phone: '+4511223344',
+      zip_code: '8000',
+      chosen_language: 'en',
+      friend_ref: 'friend-1',
+    });
+    const typed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/identities/me',
+      headers: bearer(squatter.token),
+      payload: { first_name: 'Mallory', last_name: 'Squat', street_address: 'Fremmedvej 1', city: 'Aarhus' },
+    });
+    expect(typed.statusCode).toBe(200);
+    expect((await validate(await resetCodeFor(squatter), NEW_PASSWORD)).statusCode).toBe(200);
+
+    const [row] = await db().select().from(identities).where(eq(identities.partyId, squatter.partyId));
+    expect(row).toMatchObject({
+      email: squatter.email,
+      language: 'en',
+      region: 'dk',
+      firstName: null,
+      lastName: null,
+      streetAddress: null,
+      city: null,
+      zipCode: null,
+      phone: null,
+      friendRef: null,
+      emailVerifiedAt: expect.any(Date),
+    });
+  });
+
+  it('a reset of a confirmed account keeps its profile', async () => {
+    const user = await signUpUser(t.app, { phone: '+4511223344', skip_email: false });
+    const { code } = codeFromMail(await latestMail(db(), user.email, 'email_verification'), '/verify-email');
+    expect((await confirm(code)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/identities/me',
+      headers: bearer(user.token),
+      payload: { first_name: 'Karen' },
+    });
+    expect((await validate(await resetCodeFor(user), NEW_PASSWORD)).statusCode).toBe(200);
+    const [row] = await db().select().from(identities).where(eq(identities.partyId, user.partyId));
+    expect(row).toMatchObject({ firstName: 'Karen', phone: '+4511223344' });
+  });
+
   it('a password change cancels an e-mail change asked for with the old password', async () => {
     const user = await signUpUser(t.app);
     const { code } = await askEmailChange(user.token);

@@ -248,3 +248,44 @@ export async function findOrganisationOfMember(
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Whether the person is the only admin of an organisation that has other members. The person's
+ * organisations are locked first (as the organisations module does for role changes), so two admins
+ * deleting their accounts at once cannot leave an organisation with none.
+ */
+export async function isLastAdminOfOrganisationWithOthers(
+  executor: Executor,
+  identityPartyId: string,
+): Promise<boolean> {
+  const mine = await executor
+    .select({ organisationPartyId: organisationMembers.organisationPartyId, role: organisationMembers.role })
+    .from(organisationMembers)
+    .where(eq(organisationMembers.identityPartyId, identityPartyId));
+  const administered = mine.filter((row) => row.role === 'admin').map((row) => row.organisationPartyId);
+  if (administered.length === 0) return false;
+  await executor
+    .select({ partyId: organisations.partyId })
+    .from(organisations)
+    .where(inArray(organisations.partyId, administered))
+    .orderBy(organisations.partyId)
+    .for('update');
+  const others = await executor
+    .select({ organisationPartyId: organisationMembers.organisationPartyId, role: organisationMembers.role })
+    .from(organisationMembers)
+    .where(
+      and(
+        inArray(organisationMembers.organisationPartyId, administered),
+        ne(organisationMembers.identityPartyId, identityPartyId),
+      ),
+    );
+  return administered.some((organisationPartyId) => {
+    const rest = others.filter((row) => row.organisationPartyId === organisationPartyId);
+    return rest.length > 0 && !rest.some((row) => row.role === 'admin');
+  });
+}
+
+/** Takes the person out of every organisation (their account is being deleted). */
+export async function deleteMemberships(executor: Executor, identityPartyId: string): Promise<void> {
+  await executor.delete(organisationMembers).where(eq(organisationMembers.identityPartyId, identityPartyId));
+}

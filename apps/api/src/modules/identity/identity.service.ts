@@ -23,7 +23,7 @@ import {
   revokeSessionsOfParty,
 } from '../../platform/auth/sessions.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { enqueueMail, type OutgoingMail } from '../../platform/mail/outbox.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { deleteExternalLogins } from './google.repository.ts';
 import {
   accountDeletedMail,
@@ -394,6 +394,28 @@ async function mailPasswordReset(deps: IdentityDeps, email: string): Promise<voi
   });
 }
 
+/**
+ * What whoever opened an account with an address they never proved typed into it. When the
+ * address's owner claims the account (a password reset link, Google), none of it is theirs: a
+ * name, address or phone of someone else must not show up in their profile, exports or bikes.
+ * E-mail, language and region stay: the owner reached the account through that address.
+ */
+export const UNCLAIMED_PROFILE_RESET = {
+  firstName: null,
+  lastName: null,
+  streetAddress: null,
+  floor: null,
+  side: null,
+  door: null,
+  zipCode: null,
+  city: null,
+  mobile: null,
+  phone: null,
+  clubMembershipNumber: null,
+  friendRef: null,
+  userRef: null,
+} as const satisfies repository.IdentityChanges;
+
 /** Sets a new password from a mailed code and signs the person out everywhere. */
 export async function resetPassword(deps: IdentityDeps, code: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
@@ -407,6 +429,7 @@ export async function resetPassword(deps: IdentityDeps, code: string, newPasswor
     // asked for by whoever held the sessions revoked here (say, someone who signed up with this
     // address first): its link must not move the account to their address afterwards.
     await repository.updateIdentity(tx, identity.partyId, {
+      ...(identity.emailVerifiedAt ? {} : UNCLAIMED_PROFILE_RESET),
       passwordHash,
       emailVerifiedAt: identity.emailVerifiedAt ?? now,
       pendingEmail: null,
@@ -623,6 +646,9 @@ export async function deleteAccount(
     // Locked: of two deletions at once (a double click) the second finds the account already gone.
     const identity = await repository.lockIdentityById(tx, partyId);
     if (!identity) throw new AppError('invalid_token');
+    // An organisation that still has people in it must keep an admin: hand the role over first.
+    if (await repository.isLastAdminOfOrganisationWithOthers(tx, partyId)) throw new AppError('last_admin');
+    await repository.deleteMemberships(tx, partyId);
     const now = new Date();
     await repository.updateIdentity(tx, partyId, {
       // Not an e-mail address, so no sign-up can claim it first and make the deletion fail.
@@ -687,8 +713,8 @@ export async function exportPersonalData(deps: IdentityDeps, auth: RequestAuth):
 }
 
 /*
- * For the organisations module: business users are people an organisation admin adds by e-mail.
- * They are created here, because only this module makes people and the codes that let them in.
+ * For the organisations module. People join organisations by accepting an invitation with their
+ * own account; no account is ever made for someone else's address.
  */
 
 /** The person who signs in with this address, or null; another module's way to tell existing from new. */
@@ -696,49 +722,21 @@ export async function findPersonByEmail(executor: Executor, email: string): Prom
   return repository.findIdentityByEmail(executor, email);
 }
 
-export interface BusinessUserInput {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  language: Language;
-  region: Region;
-  /** The organisation the person's sessions act for (identities.default_party_id). */
-  defaultPartyId: string;
-  /** How long the invitation link works. */
-  invitationTtlMs: number;
+export async function findPersonById(executor: Executor, partyId: string): Promise<IdentityRow | null> {
+  return repository.findIdentityById(executor, partyId);
 }
 
 /**
- * Creates a business user: a person without a password whose sessions act for their organisation,
- * and queues the invitation that `invitation` writes around a link to choose a password (the
- * password-reset page; following it also proves the address). Run it in the caller's transaction.
+ * The person followed a link mailed to their sign-in address (an organisation invitation): that
+ * proves the mailbox as well as the e-mail verification link would.
  */
-export async function createBusinessUser(
-  deps: Pick<IdentityDeps, 'publicUrl'>,
+export async function markEmailProven(
   executor: Executor,
-  input: BusinessUserInput,
-  invitation: (identity: IdentityRow, link: string) => OutgoingMail,
-): Promise<IdentityRow> {
-  const identity = await repository.insertPerson(executor, {
-    email: input.email,
-    passwordHash: null,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    language: input.language === 'is' ? 'en' : input.language,
-    region: input.region,
-    defaultPartyId: input.defaultPartyId,
-  });
-  const { code, codeHash } = newCode();
-  await repository.insertOneTimeCode(executor, {
-    codeHash,
-    partyId: identity.partyId,
-    purpose: 'password_reset',
-    email: identity.email,
-    expiresAt: new Date(Date.now() + input.invitationTtlMs),
-  });
-  const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
-  await enqueueMail(executor, invitation(identity, link));
-  return identity;
+  identity: IdentityRow,
+  now = new Date(),
+): Promise<void> {
+  if (identity.emailVerifiedAt) return;
+  await repository.updateIdentity(executor, identity.partyId, { emailVerifiedAt: now });
 }
 
 /**

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { verificationSessions } from '../../db/schema/identity.ts';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, claimsOf, signUpUser } from '../../test/identity-helpers.ts';
-import { verifyThroughDevProvider } from '../../test/verification-helpers.ts';
+import { bearer, claimsOf } from '../../test/identity-helpers.ts';
+import { signUpConfirmedUser, verifyThroughDevProvider } from '../../test/verification-helpers.ts';
 import { consumeApproval } from './verification.service.ts';
 
 /** A stand-in for a use case that needs an approval (report found, delete a bike with identifiers). */
@@ -51,14 +51,14 @@ const approval = (action: string, objectId: string) => ({
 
 describe('approvals: one action on one object, consumed once', () => {
   it('refuses the action without an approval', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const response = await act(user.token, 'delete_bike', 'bike-1');
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('approval_required');
   });
 
   it('allows the approved action exactly once, and an approval also verifies an unverified account', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const approved = await verifyThroughDevProvider(t.app, user.token, {
       body: approval('delete_bike', 'bike-1'),
     });
@@ -75,15 +75,15 @@ describe('approvals: one action on one object, consumed once', () => {
   });
 
   it('does not let another user spend someone’s approval', async () => {
-    const owner = await signUpUser(t.app);
-    const other = await signUpUser(t.app);
+    const owner = await signUpConfirmedUser(t.app);
+    const other = await signUpConfirmedUser(t.app);
     await verifyThroughDevProvider(t.app, owner.token, { body: approval('report_found', 'bike-9') });
     expect((await act(other.token, 'report_found', 'bike-9')).statusCode).toBe(403);
     expect((await act(owner.token, 'report_found', 'bike-9')).statusCode).toBe(204);
   });
 
   it('refuses an approval that is too old, or that was never completed', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const approved = await verifyThroughDevProvider(t.app, user.token, {
       body: approval('delete_bike', 'bike-3'),
     });
@@ -103,7 +103,7 @@ describe('approvals: one action on one object, consumed once', () => {
   });
 
   it('spends an approval only once under concurrent use', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     await verifyThroughDevProvider(t.app, user.token, { body: approval('delete_bike', 'bike-5') });
     const answers = await Promise.all([1, 2, 3].map(() => act(user.token, 'delete_bike', 'bike-5')));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 403, 403]);

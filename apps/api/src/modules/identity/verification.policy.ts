@@ -15,3 +15,13 @@ export function canCompleteVerification(
 export function canSkipIdentityCheck(email: string, isSkipAllowed: boolean): boolean {
   return isSkipAllowed && email.toLowerCase().startsWith(AUTOTEST_EMAIL_PREFIX);
 }
+
+/**
+ * A national identity check binds a person to the account for good. Before that the account must
+ * be proved to belong to whoever holds its e-mail address: otherwise someone could open an account
+ * with another person's address, bind their own MitID/BankID to it, and the address's owner would
+ * inherit their identity and be refused their own (identity_mismatch) once they claim it.
+ */
+export function hasConfirmedEmail(identity: { emailVerifiedAt: Date | null }): boolean {
+  return identity.emailVerifiedAt !== null;
+}

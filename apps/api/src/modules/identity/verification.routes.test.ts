@@ -4,9 +4,12 @@ import { nationalIdentityChecks, verificationSessions } from '../../db/schema/id
 import { TEST_PERSONS } from '../../platform/identity-provider/dev-provider.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, claimsOf, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
+import { grantStaffRole } from '../../test/role-fixtures.ts';
 import {
   completionOf,
+  confirmEmail,
   IDENTITY_VERIFICATION,
+  signUpConfirmedUser,
   startVerification,
   verifyThroughDevProvider,
   visitDevProvider,
@@ -30,7 +33,7 @@ const danish = TEST_PERSONS.filter((person) => person.provider === 'mitid');
 
 describe('POST /api/identities/verifications/ and /complete/ with the built-in MitID/BankID', () => {
   it('verifies a Danish user with test MitID: the new token carries verified_on and birth_date', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     expect(claimsOf(user.token).verified_on).toBeNull();
     const started = await startVerification(t.app, user.token);
     const url = new URL(started.verification_url);
@@ -81,7 +84,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('uses BankID for a Norwegian user and shows the picker in the language asked for', async () => {
-    const user = await signUpUser(t.app, { chosen_region: 'no', chosen_language: 'no' });
+    const user = await signUpConfirmedUser(t.app, { chosen_region: 'no', chosen_language: 'no' });
     const started = await t.app.inject({
       method: 'POST',
       url: `${START}?lang=no`,
@@ -104,7 +107,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('lets the caller pick the provider explicitly', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const started = await startVerification(t.app, user.token, {
       ...IDENTITY_VERIFICATION,
       provider: 'bankid',
@@ -113,7 +116,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('marks the session failed when the person cancels at the provider', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const started = await startVerification(t.app, user.token);
     const { redirect } = await visitDevProvider(t.app, started.verification_url, { cancel: true });
     expect(redirect.searchParams.get('error')).toBe('access_denied');
@@ -133,7 +136,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('refuses a code used twice', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const started = await startVerification(t.app, user.token);
     const { redirect } = await visitDevProvider(t.app, started.verification_url);
     const payload = completionOf(redirect);
@@ -144,7 +147,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('refuses a code that belongs to another session, and a made-up code', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const first = await startVerification(t.app, user.token);
     const second = await startVerification(t.app, user.token);
     const { redirect } = await visitDevProvider(t.app, first.verification_url);
@@ -158,8 +161,8 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('answers 404 for another user’s session and leaves it usable by its owner', async () => {
-    const owner = await signUpUser(t.app);
-    const other = await signUpUser(t.app);
+    const owner = await signUpConfirmedUser(t.app);
+    const other = await signUpConfirmedUser(t.app);
     const started = await startVerification(t.app, owner.token);
     const { redirect } = await visitDevProvider(t.app, started.verification_url);
     const stolen = await complete(other.token, completionOf(redirect));
@@ -174,7 +177,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('answers 404 for a session that does not exist', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const response = await complete(user.token, {
       session_id: '01900000-0000-7000-8000-000000000000',
       code: 'x',
@@ -183,7 +186,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('refuses an expired session', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const started = await startVerification(t.app, user.token);
     const { redirect } = await visitDevProvider(t.app, started.verification_url);
     await t.database.db
@@ -201,7 +204,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('refuses a different person on an account verified before (identity_mismatch), changing nothing', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const first = await verifyThroughDevProvider(t.app, user.token, { person: 0 });
     const verifiedOn = claimsOf(first.json().authentication_token).verified_on;
     const other = await verifyThroughDevProvider(t.app, user.token, { person: 3 });
@@ -221,7 +224,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('only accepts app paths as success and failure URLs (no open redirect)', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     for (const bad of [
       'https://evil.example/',
       '//evil.example/x',
@@ -244,7 +247,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('answers 422 for a bad body', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...IDENTITY_VERIFICATION, verification_session_type: 'something' }, 'verification_session_type'],
       [{ ...IDENTITY_VERIFICATION, verification_session_type: 'approval' }, 'approval_action'],
@@ -286,8 +289,10 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('refuses a staff member switched into the account (403 not_allowed_while_switched)', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const staff = await signUpUser(t.app);
+    // A switch lives only while its staff member is staff.
+    await grantStaffRole(t.database.db, staff.partyId, 'support');
     const identity = await findIdentityById(t.database.db, user.partyId);
     if (!identity) throw new Error('no identity');
     const switched = await startSession(
@@ -307,8 +312,30 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
     }
   });
 
+  it('refuses a check until the account’s e-mail is confirmed (403 email_verification_required)', async () => {
+    const user = await signUpUser(t.app, { skip_email: false });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: START,
+      headers: bearer(user.token),
+      payload: IDENTITY_VERIFICATION,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('email_verification_required');
+    const sessions = await t.database.db
+      .select()
+      .from(verificationSessions)
+      .where(eq(verificationSessions.partyId, user.partyId));
+    expect(sessions).toEqual([]);
+
+    await confirmEmail(t.app, user.email);
+    const response = await verifyThroughDevProvider(t.app, user.token);
+    expect(response.statusCode).toBe(200);
+    expect(claimsOf(response.json().authentication_token).verified_on).toEqual(expect.any(String));
+  });
+
   it('refuses the autotest skip where the deployment does not allow it', async () => {
-    const user = await signUpUser(t.app, { email: uniqueEmail('autotest+rider') });
+    const user = await signUpConfirmedUser(t.app, { email: uniqueEmail('autotest+rider') });
     const response = await complete(user.token, {
       verification_session_type: 'identity_verification',
       verification_type: 'mitid',
@@ -318,7 +345,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('limits how many checks one person starts per hour', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     for (let index = 0; index < 10; index += 1) await startVerification(t.app, user.token);
     const response = await t.app.inject({
       method: 'POST',
@@ -331,7 +358,7 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
   });
 
   it('serves the picker without inline styles or scripts, and a friendly page for an unknown interaction', async () => {
-    const user = await signUpUser(t.app);
+    const user = await signUpConfirmedUser(t.app);
     const started = await startVerification(t.app, user.token);
     const { pickerHtml } = await visitDevProvider(t.app, started.verification_url);
     expect(pickerHtml).not.toMatch(/<script|<style|style=/);
@@ -365,7 +392,7 @@ describe('autotest skip where ALLOW_AUTOTEST_IDENTITY_SKIP is on', () => {
   afterAll(async () => skip?.close());
 
   it('verifies an autotest+ account without the provider and records a synthetic check', async () => {
-    const user = await signUpUser(skip.app, { email: uniqueEmail('autotest+rider') });
+    const user = await signUpConfirmedUser(skip.app, { email: uniqueEmail('autotest+rider') });
     const response = await skip.app.inject({
       method: 'POST',
       url: COMPLETE,
@@ -384,8 +411,26 @@ describe('autotest skip where ALLOW_AUTOTEST_IDENTITY_SKIP is on', () => {
     expect(check).toMatchObject({ issuer: 'urn:nbr:autotest', subject: `autotest:${user.partyId}` });
   });
 
+  it('refuses an autotest+ account whose e-mail is not confirmed', async () => {
+    const user = await signUpUser(skip.app, { email: uniqueEmail('autotest+rider') });
+    const response = await skip.app.inject({
+      method: 'POST',
+      url: COMPLETE,
+      headers: bearer(user.token),
+      payload: { verification_session_type: 'identity_verification', verification_type: 'mitid' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('email_verification_required');
+    const me = await skip.app.inject({
+      method: 'GET',
+      url: '/api/identities/me',
+      headers: bearer(user.token),
+    });
+    expect(me.json().verified_on).toBeNull();
+  });
+
   it('still refuses other accounts', async () => {
-    const user = await signUpUser(skip.app);
+    const user = await signUpConfirmedUser(skip.app);
     const response = await skip.app.inject({
       method: 'POST',
       url: COMPLETE,
@@ -407,7 +452,7 @@ describe('production without a national identity broker', () => {
   afterAll(async () => production?.close());
 
   it('answers 503 identity_provider_unavailable and serves no test provider', async () => {
-    const user = await signUpUser(production.app);
+    const user = await signUpConfirmedUser(production.app);
     const response = await production.app.inject({
       method: 'POST',
       url: START,

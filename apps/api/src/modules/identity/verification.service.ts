@@ -23,7 +23,7 @@ import {
 import { uuidv7 } from '../../platform/ids.ts';
 import * as identities from './identity.repository.ts';
 import { type IdentityDeps, issueTokenForSession } from './identity.service.ts';
-import { canCompleteVerification, canSkipIdentityCheck } from './verification.policy.ts';
+import { canCompleteVerification, canSkipIdentityCheck, hasConfirmedEmail } from './verification.policy.ts';
 import type { VerificationSessionRow } from './verification.repository.ts';
 import * as repository from './verification.repository.ts';
 
@@ -55,6 +55,7 @@ export async function startVerification(
 ): Promise<VerificationStartResponse> {
   const identity = await identities.findIdentityById(deps.db, auth.identityPartyId);
   if (!identity) throw new AppError('invalid_token');
+  if (!hasConfirmedEmail(identity)) throw new AppError('email_verification_required');
   const provider: NationalIdentityType =
     input.provider ??
     NATIONAL_IDENTITY_BY_REGION[identity.region as keyof typeof NATIONAL_IDENTITY_BY_REGION] ??
@@ -171,6 +172,7 @@ async function skipVerification(
   if (!canSkipIdentityCheck(identity.email, deps.allowAutotestSkip)) {
     throw new AppError('identity_check_skip_not_allowed');
   }
+  if (!hasConfirmedEmail(identity)) throw new AppError('email_verification_required');
   const now = new Date();
   const session = await repository.insertVerificationSession(deps.db, {
     id: uuidv7(now.getTime()),
@@ -212,6 +214,8 @@ async function recordCheck(
   const outcome = await deps.db.transaction(async (tx) => {
     const identity = await identities.lockIdentityById(tx, session.partyId);
     if (!identity) throw new AppError('invalid_token');
+    // Also checked when starting; here it holds for every way a check gets recorded.
+    if (!hasConfirmedEmail(identity)) throw new AppError('email_verification_required');
     const first = await repository.findFirstCheck(tx, identity.partyId);
     if (first && (first.issuer !== person.issuer || first.subject !== person.subject)) {
       await repository.markSessionFailed(tx, session.id, 'identity_mismatch');

@@ -38,93 +38,60 @@ function render(to: string, language: MailLanguage, template: string, content: M
 }
 
 /**
- * To a new business user: an admin added them to an organisation; the link lets them choose a
- * password, after which they sign in acting for the organisation.
+ * To an address an organisation invites. Joining needs the recipient's own account and their click,
+ * so the mail says who invited them and that ignoring it changes nothing. The organisation's name is
+ * whatever its admin typed: the renderer escapes it in the HTML part.
  */
 export function organisationInvitationMail(input: {
   to: string;
   language: string;
   organisationName: string;
-  link: string;
-}): OutgoingMail {
-  const lang = mailLanguage(input.language);
-  const days = ORGANISATION_INVITATION_TTL_DAYS;
-  const name = input.organisationName;
-  const texts: Record<MailLanguage, MailText> = {
-    da: {
-      subject: `Du er inviteret til ${name} i Cykelregistret`,
-      paragraphs: [
-        `Du er blevet tilføjet som bruger hos ${name} i Cykelregistret med e-mailadressen ${input.to}.`,
-        'Vælg et password med linket herunder. Derefter kan du logge ind og arbejde på vegne af organisationen.',
-      ],
-      action: { label: 'Vælg password', url: input.link },
-      footer: `Linket virker i ${days} dage og kan kun bruges én gang. Hvis du ikke kender ${name}, kan du se bort fra denne mail.`,
-    },
-    en: {
-      subject: `You are invited to ${name} in the Nordic Bike Registry`,
-      paragraphs: [
-        `You were added as a user of ${name} in the Nordic Bike Registry with the e-mail address ${input.to}.`,
-        'Choose a password with the link below. Then you can sign in and work on behalf of the organisation.',
-      ],
-      action: { label: 'Choose password', url: input.link },
-      footer: `The link works for ${days} days and only once. If you do not know ${name}, you can ignore this e-mail.`,
-    },
-    no: {
-      subject: `Du er invitert til ${name} i Sykkelregisteret`,
-      paragraphs: [
-        `Du er lagt til som bruker hos ${name} i Sykkelregisteret med e-postadressen ${input.to}.`,
-        'Velg et passord med lenken nedenfor. Deretter kan du logge inn og jobbe på vegne av organisasjonen.',
-      ],
-      action: { label: 'Velg passord', url: input.link },
-      footer: `Lenken virker i ${days} dager og kan bare brukes én gang. Hvis du ikke kjenner ${name}, kan du se bort fra denne e-posten.`,
-    },
-  };
-  return render(input.to, lang, 'organisation_invitation', texts[lang]);
-}
-
-/** To a person who already has an account: they now belong to an organisation, with this role. */
-export function organisationMemberAddedMail(input: {
-  to: string;
-  language: string;
-  organisationName: string;
+  /** The inviting admin's name (or address); null when the registry's staff set the organisation up. */
+  invitedBy: string | null;
   role: 'admin' | 'member';
   link: string;
 }): OutgoingMail {
   const lang = mailLanguage(input.language);
+  const days = ORGANISATION_INVITATION_TTL_DAYS;
   const name = input.organisationName;
   const role = {
     da: input.role === 'admin' ? 'administrator' : 'medlem',
     en: input.role === 'admin' ? 'an administrator' : 'a member',
     no: input.role === 'admin' ? 'administrator' : 'medlem',
   };
+  const who = {
+    da: input.invitedBy ?? 'Cykelregistret',
+    en: input.invitedBy ?? 'The Nordic Bike Registry',
+    no: input.invitedBy ?? 'Sykkelregisteret',
+  };
   const texts: Record<MailLanguage, MailText> = {
     da: {
-      subject: `Du er tilføjet til ${name}`,
+      subject: `Invitation til ${name} i Cykelregistret`,
       paragraphs: [
-        `Du er blevet tilføjet til ${name} i Cykelregistret som ${role.da}.`,
-        'Under Mine organisationer kan du skifte til at arbejde på vegne af organisationen og tilbage igen.',
+        `${who.da} har inviteret ${input.to} til at blive ${role.da} hos ${name} i Cykelregistret.`,
+        'Åbn linket, log ind eller opret en bruger med denne e-mailadresse, og tag imod invitationen.',
       ],
-      action: { label: 'Se mine organisationer', url: input.link },
-      footer: `Hvis du ikke kender ${name}, kan du forlade organisationen samme sted.`,
+      action: { label: 'Se invitationen', url: input.link },
+      footer: `Linket virker i ${days} dage og kan kun bruges én gang. Hvis du ikke forventede invitationen, kan du se bort fra denne mail: der sker ingenting, før du selv tager imod den.`,
     },
     en: {
-      subject: `You were added to ${name}`,
+      subject: `Invitation to ${name} in the Nordic Bike Registry`,
       paragraphs: [
-        `You were added to ${name} in the Nordic Bike Registry as ${role.en}.`,
-        'Under My organisations you can switch to working on behalf of the organisation, and back.',
+        `${who.en} invited ${input.to} to become ${role.en} of ${name} in the Nordic Bike Registry.`,
+        'Open the link, log in or create an account with this e-mail address, and accept the invitation.',
       ],
-      action: { label: 'See my organisations', url: input.link },
-      footer: `If you do not know ${name}, you can leave the organisation in the same place.`,
+      action: { label: 'See the invitation', url: input.link },
+      footer: `The link works for ${days} days and only once. If you did not expect this invitation, you can ignore this e-mail: nothing happens unless you accept it yourself.`,
     },
     no: {
-      subject: `Du er lagt til i ${name}`,
+      subject: `Invitasjon til ${name} i Sykkelregisteret`,
       paragraphs: [
-        `Du er lagt til i ${name} i Sykkelregisteret som ${role.no}.`,
-        'Under Mine organisasjoner kan du bytte til å jobbe på vegne av organisasjonen og tilbake igjen.',
+        `${who.no} har invitert ${input.to} til å bli ${role.no} hos ${name} i Sykkelregisteret.`,
+        'Åpne lenken, logg inn eller opprett en bruker med denne e-postadressen, og ta imot invitasjonen.',
       ],
-      action: { label: 'Se mine organisasjoner', url: input.link },
-      footer: `Hvis du ikke kjenner ${name}, kan du forlate organisasjonen samme sted.`,
+      action: { label: 'Se invitasjonen', url: input.link },
+      footer: `Lenken virker i ${days} dager og kan bare brukes én gang. Hvis du ikke ventet denne invitasjonen, kan du se bort fra denne e-posten: ingenting skjer før du selv tar imot den.`,
     },
   };
-  return render(input.to, lang, 'organisation_member_added', texts[lang]);
+  return render(input.to, lang, 'organisation_invitation', texts[lang]);
 }

@@ -4,6 +4,7 @@ import {
   canCreateAnyOrganisation,
   canCreateOrganisation,
   canListMembers,
+  canManageInvitations,
   canManageMembers,
   canRemoveMember,
   canViewOrganisation,
@@ -26,6 +27,11 @@ const CALLERS: Record<string, Caller> = {
   admin: { actor: { identityPartyId: SELF, staffRole: null }, membership: 'admin' },
   staff_support: { actor: { identityPartyId: SELF, staffRole: 'support' }, membership: null },
   staff_admin: { actor: { identityPartyId: SELF, staffRole: 'admin' }, membership: null },
+  /** Support staff switched into an admin's account: sees what the admin sees, changes nothing. */
+  switched_into_admin: {
+    actor: { identityPartyId: SELF, staffRole: null, switchedBy: 'party-staff' },
+    membership: 'admin',
+  },
 };
 
 type Row = [
@@ -37,7 +43,7 @@ type Row = [
   actFor: boolean,
 ];
 
-/** Who may do what to one organisation: see it and its members, manage members, remove, act for it. */
+/** Who may do what to one organisation: see it and its members, manage members and invitations, remove, act for it. */
 const MATRIX: Row[] = [
   ['visitor', false, false, false, false, false],
   ['non_member', false, false, false, false, false],
@@ -45,6 +51,7 @@ const MATRIX: Row[] = [
   ['admin', true, true, true, true, true],
   ['staff_support', true, false, false, false, false],
   ['staff_admin', true, false, false, false, false],
+  ['switched_into_admin', true, false, false, false, true],
 ];
 
 describe('organisations policy matrix', () => {
@@ -53,6 +60,7 @@ describe('organisations policy matrix', () => {
     expect(canViewOrganisation(actor, membership)).toBe(view);
     expect(canListMembers(actor, membership)).toBe(view);
     expect(canManageMembers(actor, membership)).toBe(manage);
+    expect(canManageInvitations(actor, membership)).toBe(manage);
     expect(canRemoveMember(actor, membership, OTHER)).toBe(removeOther);
     expect(canRemoveMember(actor, membership, SELF)).toBe(removeSelf);
     expect(canActFor(actor, membership)).toBe(actFor);

@@ -5,6 +5,8 @@ export interface OrganisationActor {
   identityPartyId: string;
   /** Backoffice role in the staff member's own session; null otherwise (also on a switch-user session). */
   staffRole: 'support' | 'admin' | null;
+  /** On a switch-user session: the staff member inside the person's account. */
+  switchedBy?: string | null;
 }
 
 /** The actor's role in the organisation in question; null when they are not a member. */
@@ -24,9 +26,17 @@ export function canListMembers(actor: OrganisationActor | null, membership: Memb
   return canViewOrganisation(actor, membership);
 }
 
-/** Adding people and changing roles is for the organisation's admins only; staff go through the backoffice. */
+/**
+ * Changing roles is for the organisation's admins themselves: staff go through the backoffice, and
+ * staff switched into an admin must not change who holds power (they could add themself and keep it).
+ */
 export function canManageMembers(actor: OrganisationActor | null, membership: Membership): boolean {
-  return actor !== null && membership === 'admin';
+  return actor !== null && !actor.switchedBy && membership === 'admin';
+}
+
+/** Inviting, seeing and revoking invitations: the organisation's admins, same rule as roles. */
+export function canManageInvitations(actor: OrganisationActor | null, membership: Membership): boolean {
+  return canManageMembers(actor, membership);
 }
 
 /** An admin removes anyone; every member may leave on their own. */
@@ -35,7 +45,7 @@ export function canRemoveMember(
   membership: Membership,
   targetIdentityPartyId: string,
 ): boolean {
-  if (!actor || membership === null) return false;
+  if (!actor || actor.switchedBy || membership === null) return false;
   return membership === 'admin' || actor.identityPartyId === targetIdentityPartyId;
 }
 

@@ -1,11 +1,18 @@
 import { type Region, RegionSchema } from '@nbr/domain/locale';
 import {
+  type Invitation,
+  type InvitationDetails,
   type Member,
   type Organisation,
   type OrganisationRole,
   OrganisationTypeSchema,
 } from '@nbr/domain/organisations';
-import type { MemberRow, OrganisationRow } from './organisations.repository.ts';
+import type { InvitationRow, MemberRow, OrganisationRow } from './organisations.repository.ts';
+
+function presentType(value: string) {
+  // The column holds only ORGANISATION_TYPES; an unknown value would be a bug, shown as a business.
+  return OrganisationTypeSchema.catch('business').parse(value);
+}
 
 function presentRegion(value: string): Region {
   return RegionSchema.catch('dk').parse(value);
@@ -16,8 +23,7 @@ export function presentOrganisation(row: OrganisationRow, role: OrganisationRole
   return {
     party_id: row.partyId,
     name: row.name,
-    // The column holds only ORGANISATION_TYPES; an unknown value would be a bug, shown as a business.
-    type: OrganisationTypeSchema.catch('business').parse(row.type),
+    type: presentType(row.type),
     region: presentRegion(row.region),
     registration_number: row.registrationNumber,
     created_at: row.createdAt.toISOString(),
@@ -36,6 +42,33 @@ export function presentMember(row: MemberRow): Member {
     last_name: row.lastName,
     role: row.role,
     added_at: row.addedAt.toISOString(),
-    invitation_pending: !row.hasPassword && row.emailVerifiedAt === null,
+  };
+}
+
+/** An invitation as the admins see it: the address and role, never whether an account exists. */
+export function presentInvitation(row: InvitationRow): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** An invitation as its holder sees it: which organisation, which role, which address may accept. */
+export function presentInvitationDetails(
+  row: InvitationRow,
+  organisation: OrganisationRow,
+): InvitationDetails {
+  return {
+    organisation: {
+      party_id: organisation.partyId,
+      name: organisation.name,
+      type: presentType(organisation.type),
+    },
+    role: row.role,
+    email: row.email,
+    expires_at: row.expiresAt.toISOString(),
   };
 }

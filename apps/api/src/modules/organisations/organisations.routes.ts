@@ -4,7 +4,11 @@ import {
   ActingPartyUpdateSchema,
   BackofficeOrganisationCreatedSchema,
   BackofficeOrganisationCreateSchema,
-  MemberAddSchema,
+  InvitationAcceptedSchema,
+  InvitationCreateSchema,
+  InvitationDetailsSchema,
+  InvitationListSchema,
+  InvitationSchema,
   MemberListSchema,
   MemberRoleUpdateSchema,
   MemberSchema,
@@ -12,26 +16,63 @@ import {
   OrganisationListSchema,
   OrganisationSchema,
 } from '@nbr/domain/organisations';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
-import { MemberParamsSchema, OrganisationParamsSchema } from './organisations.schema.ts';
+import {
+  InvitationCodeParamsSchema,
+  InvitationParamsSchema,
+  MemberParamsSchema,
+  OrganisationParamsSchema,
+} from './organisations.schema.ts';
 import type { OrganisationsDeps } from './organisations.service.ts';
 import * as service from './organisations.service.ts';
 
+/** Per-account budgets: every invitation mails a stranger, every organisation is a new party. */
+export interface OrganisationRateLimits {
+  invitationsPerAccountPerHour: number;
+  organisationsPerAccountPerDay: number;
+}
+
+export const DEFAULT_ORGANISATION_RATE_LIMITS: OrganisationRateLimits = {
+  invitationsPerAccountPerHour: 50,
+  organisationsPerAccountPerDay: 5,
+};
+
 export interface OrganisationsRoutesOptions {
   deps: OrganisationsDeps;
+  rateLimits?: Partial<OrganisationRateLimits>;
 }
 
 const TAGS = ['organisations'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
-/** Organisations, their members (business users included) and acting for an organisation. */
+/** Organisations, their members and invitations, and acting for an organisation. */
 export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptions> = async (
   app,
   options,
 ) => {
   const { deps } = options;
+  const limits = { ...DEFAULT_ORGANISATION_RATE_LIMITS, ...options.rateLimits };
+
+  /** A budget per signed-in person, checked after validation so a rejected body costs nothing. */
+  const perAccount = (max: number, timeWindow: string) => {
+    if (!app.hasDecorator('createRateLimit')) return [];
+    const check = app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: (request) =>
+        `${request.routeOptions.url}:account:${request.auth?.identityPartyId ?? request.ip}`,
+    });
+    return [
+      async (request: FastifyRequest) => {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited');
+      },
+    ];
+  };
 
   app.post(
     '/organisations',
@@ -43,8 +84,10 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
         body: OrganisationCreateSchema,
         response: { 201: OrganisationSchema },
       },
-      // A national register wants an identified person behind every organisation.
+      // A national register wants an identified person behind every organisation (and the service
+      // refuses staff switched into one).
       config: { access: 'verified' },
+      preHandler: perAccount(limits.organisationsPerAccountPerDay, '1 day'),
     },
     async (request, reply) => {
       const organisation = await service.createOrganisation(deps, requireAuth(request), request.body);
@@ -97,28 +140,114 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
   );
 
   app.post(
-    '/organisations/:organisationId/members',
+    '/organisations/:organisationId/invitations',
     {
       schema: {
         tags: TAGS,
         security: BEARER,
         summary:
-          'Add a member by e-mail (admins); an unknown address becomes a business user, invited by mail',
+          'Invite an address (admins); renews an open invitation to it. The answer is the same whether or not it has an account',
         params: OrganisationParamsSchema,
-        body: MemberAddSchema,
-        response: { 201: MemberSchema },
+        body: InvitationCreateSchema,
+        response: { 201: InvitationSchema },
       },
       // Every call mails someone: keep it from becoming a way to send mail to strangers.
-      config: { ...sensitiveRateLimit(), access: 'signed_in' },
+      config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
+      preHandler: perAccount(limits.invitationsPerAccountPerHour, '1 hour'),
     },
     async (request, reply) => {
-      const member = await service.addMember(
+      const invitation = await service.inviteMember(
         deps,
         requireAuth(request),
         request.params.organisationId,
         request.body,
       );
-      return reply.code(201).send(member);
+      return reply.code(201).send(invitation);
+    },
+  );
+
+  app.get(
+    '/organisations/:organisationId/invitations',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Open invitations of an organisation (admins)',
+        params: OrganisationParamsSchema,
+        response: { 200: InvitationListSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => service.listInvitations(deps, requireAuth(request), request.params.organisationId),
+  );
+
+  app.delete(
+    '/organisations/:organisationId/invitations/:invitationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Revoke an open invitation (admins); its link stops working',
+        params: InvitationParamsSchema,
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request, reply) => {
+      await service.revokeInvitation(
+        deps,
+        requireAuth(request),
+        request.params.organisationId,
+        request.params.invitationId,
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/organisations/invitations/:code',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'The invitation behind a mailed code: organisation, role and the address it was sent to',
+        params: InvitationCodeParamsSchema,
+        response: { 200: InvitationDetailsSchema },
+      },
+      config: { ...sensitiveRateLimit(), access: 'signed_in' },
+    },
+    async (request) => service.getInvitation(deps, request.params.code),
+  );
+
+  app.post(
+    '/organisations/invitations/:code/accept',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Join with the account of the invited address; the session then acts for the organisation (new token)',
+        params: InvitationCodeParamsSchema,
+        response: { 200: InvitationAcceptedSchema },
+      },
+      config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
+    },
+    async (request) => service.acceptInvitation(deps, requireAuth(request), request.params.code),
+  );
+
+  app.post(
+    '/organisations/invitations/:code/decline',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Decline an invitation with the account of the invited address',
+        params: InvitationCodeParamsSchema,
+      },
+      config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
+    },
+    async (request, reply) => {
+      await service.declineInvitation(deps, requireAuth(request), request.params.code);
+      return reply.code(204).send();
     },
   );
 
@@ -133,7 +262,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
         body: MemberRoleUpdateSchema,
         response: { 200: MemberSchema },
       },
-      config: { access: 'signed_in' },
+      config: { access: 'signed_in_self' },
     },
     async (request) =>
       service.changeMemberRole(
@@ -154,7 +283,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
         summary: 'Remove a member (admins) or leave (the member); ends their sessions acting for it',
         params: MemberParamsSchema,
       },
-      config: { access: 'signed_in' },
+      config: { access: 'signed_in_self' },
     },
     async (request, reply) => {
       await service.removeMember(
@@ -192,7 +321,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
         tags: ['backoffice', ...TAGS],
         security: BEARER,
         summary:
-          'Create an organisation of any type (e.g. an insurer) with its first admin (backoffice admins)',
+          'Create an organisation of any type (e.g. an insurer) and invite its first admin (backoffice admins)',
         body: BackofficeOrganisationCreateSchema,
         response: { 201: BackofficeOrganisationCreatedSchema },
       },

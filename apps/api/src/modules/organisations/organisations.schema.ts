@@ -7,3 +7,8 @@ import { z } from 'zod';
 export const OrganisationParamsSchema = z.object({ organisationId: z.string().max(64) });
 
 export const MemberParamsSchema = OrganisationParamsSchema.extend({ identityPartyId: z.string().max(64) });
+
+export const InvitationParamsSchema = OrganisationParamsSchema.extend({ invitationId: z.string().max(64) });
+
+/** A mailed code is 43 base64url characters; anything else is simply not a usable invitation (400). */
+export const InvitationCodeParamsSchema = z.object({ code: z.string().max(128) });

@@ -1,9 +1,13 @@
-import { LANGUAGE_BY_REGION, type Region, RegionSchema } from '@nbr/domain/locale';
+import { createHash, randomBytes } from 'node:crypto';
+import { LANGUAGE_BY_REGION, RegionSchema } from '@nbr/domain/locale';
 import {
   type BackofficeOrganisationCreate,
   type BackofficeOrganisationCreated,
+  type Invitation,
+  type InvitationAccepted,
+  type InvitationCreate,
+  type InvitationDetails,
   type Member,
-  type MemberAdd,
   ORGANISATION_INVITATION_TTL_DAYS,
   type Organisation,
   type OrganisationCreate,
@@ -17,18 +21,24 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { IdentityDeps } from '../identity/identity.service.ts';
 import * as identity from '../identity/identity.service.ts';
-import { organisationInvitationMail, organisationMemberAddedMail } from './organisations.mails.ts';
+import { organisationInvitationMail } from './organisations.mails.ts';
 import {
   canActFor,
   canCreateAnyOrganisation,
   canCreateOrganisation,
   canListMembers,
+  canManageInvitations,
   canManageMembers,
   canRemoveMember,
   canViewOrganisation,
   type OrganisationActor,
 } from './organisations.policy.ts';
-import { presentMember, presentOrganisation } from './organisations.presenter.ts';
+import {
+  presentInvitation,
+  presentInvitationDetails,
+  presentMember,
+  presentOrganisation,
+} from './organisations.presenter.ts';
 import type { OrganisationRow, OrganisationWithRole } from './organisations.repository.ts';
 import * as repository from './organisations.repository.ts';
 
@@ -38,7 +48,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function actorOf(auth: RequestAuth): OrganisationActor {
-  return { identityPartyId: auth.identityPartyId, staffRole: auth.staffRole };
+  return { identityPartyId: auth.identityPartyId, staffRole: auth.staffRole, switchedBy: auth.switchedBy };
+}
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/** Who did it, for the audit trail: the person, and the staff member when one was switched in. */
+function auditActor(auth: RequestAuth) {
+  return {
+    actorPartyId: auth.identityPartyId,
+    sessionId: auth.sessionId,
+    switched: auth.switchedBy ? { switched_by: auth.switchedBy } : {},
+  };
 }
 
 /**
@@ -94,6 +117,8 @@ export async function createOrganisation(
   auth: RequestAuth,
   input: OrganisationCreate,
 ): Promise<Organisation> {
+  // Staff switched into a verified person must not found organisations in that person's name.
+  if (auth.switchedBy) throw new AppError('not_allowed_while_switched');
   if (!canCreateOrganisation(actorOf(auth), input.type)) throw new AppError('forbidden');
   return translatingDuplicates(() =>
     deps.db.transaction(async (tx) => {
@@ -103,6 +128,14 @@ export async function createOrganisation(
         identityPartyId: auth.identityPartyId,
         role: 'admin',
         addedByPartyId: auth.identityPartyId,
+      });
+      const actor = auditActor(auth);
+      await recordAuditEvent(tx, {
+        action: 'organisation.create',
+        actorPartyId: actor.actorPartyId,
+        targetPartyId: organisation.partyId,
+        sessionId: actor.sessionId,
+        details: { type: organisation.type, ...actor.switched },
       });
       return presentOrganisation(organisation, 'admin');
     }),
@@ -137,103 +170,224 @@ export async function listMembers(
   return (await repository.listMembers(deps.db, organisationId)).map(presentMember);
 }
 
+/** Someone with organisation powers must be the person themself, never staff switched into them. */
+function refuseSwitched(auth: RequestAuth): void {
+  if (auth.switchedBy) throw new AppError('not_allowed_while_switched');
+}
+
 /**
- * Puts a person into the organisation: someone with an account is added and told by mail; an
- * unknown address becomes a business user (no password yet, sessions act for the organisation)
- * who is mailed a link to choose a password.
+ * Opens an invitation for an address (or renews the open one: new code, expiry and role, so only
+ * the newest mail works) and mails the link. Whether the address has an account changes nothing in
+ * the answer; it only picks the mail's language. Run it in the caller's transaction.
  */
-async function addPerson(
+async function sendInvitation(
   deps: OrganisationsDeps,
   executor: Executor,
   organisation: OrganisationRow,
-  person: { email: string; role: OrganisationRole; firstName: string | null; lastName: string | null },
-  addedByPartyId: string | null,
-): Promise<{ identityPartyId: string; isNewUser: boolean }> {
-  const existing = await identity.findPersonByEmail(executor, person.email);
-  if (existing) {
-    if (await repository.findMember(executor, organisation.partyId, existing.partyId)) {
-      throw new AppError('member_exists');
-    }
-    await repository.insertMember(executor, {
-      organisationPartyId: organisation.partyId,
-      identityPartyId: existing.partyId,
-      role: person.role,
-      addedByPartyId,
-    });
-    await enqueueMail(
-      executor,
-      organisationMemberAddedMail({
-        to: existing.email,
-        language: existing.language,
-        organisationName: organisation.name,
-        role: person.role,
-        link: `${deps.publicUrl}/app/organisations`,
-      }),
-    );
-    return { identityPartyId: existing.partyId, isNewUser: false };
-  }
-  const region: Region = RegionSchema.catch('dk').parse(organisation.region);
-  const created = await identity.createBusinessUser(
-    deps,
+  input: InvitationCreate,
+  invitedBy: { partyId: string | null; name: string | null },
+): Promise<{ invitation: Invitation; renewed: boolean }> {
+  const now = new Date();
+  const code = randomBytes(32).toString('base64url');
+  const values = {
+    role: input.role,
+    invitedByPartyId: invitedBy.partyId,
+    codeHash: hashCode(code),
+    expiresAt: new Date(now.getTime() + ORGANISATION_INVITATION_TTL_DAYS * DAY_MS),
+    now,
+  };
+  const open = await repository.findOpenInvitation(executor, organisation.partyId, input.email);
+  const row = open
+    ? await repository.renewInvitation(executor, open.id, values)
+    : await repository.insertInvitation(executor, {
+        ...values,
+        organisationPartyId: organisation.partyId,
+        email: input.email,
+      });
+  const recipient = await identity.findPersonByEmail(executor, input.email);
+  const region = RegionSchema.catch('dk').parse(organisation.region);
+  await enqueueMail(
     executor,
-    {
-      email: person.email,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      language: LANGUAGE_BY_REGION[region],
-      region,
-      defaultPartyId: organisation.partyId,
-      invitationTtlMs: ORGANISATION_INVITATION_TTL_DAYS * DAY_MS,
-    },
-    (user, link) =>
-      organisationInvitationMail({
-        to: user.email,
-        language: user.language,
-        organisationName: organisation.name,
-        link,
-      }),
+    organisationInvitationMail({
+      to: input.email,
+      language: recipient?.language ?? LANGUAGE_BY_REGION[region],
+      organisationName: organisation.name,
+      invitedBy: invitedBy.name,
+      role: input.role,
+      link: `${deps.publicUrl}/app/organisations/invitations/${code}`,
+    }),
   );
-  await repository.insertMember(executor, {
-    organisationPartyId: organisation.partyId,
-    identityPartyId: created.partyId,
-    role: person.role,
-    addedByPartyId,
-  });
-  return { identityPartyId: created.partyId, isNewUser: true };
+  return { invitation: presentInvitation(row), renewed: open !== null };
 }
 
-/** An organisation admin adds a member by e-mail. */
-export async function addMember(
+/** The caller's name as an invitation mail shows it, their address when they gave no name. */
+async function inviterName(executor: Executor, auth: RequestAuth): Promise<string> {
+  const person = await identity.findPersonById(executor, auth.identityPartyId);
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
+  return name === '' ? (person?.email ?? '') : name;
+}
+
+/** An organisation admin invites an address; the owner of the address decides whether to join. */
+export async function inviteMember(
   deps: OrganisationsDeps,
   auth: RequestAuth,
   organisationId: string,
-  input: MemberAdd,
-): Promise<Member> {
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const found = await loadVisible(tx, auth, organisationId);
-      if (!canManageMembers(actorOf(auth), found.role)) throw new AppError('forbidden');
-      const added = await addPerson(
-        deps,
-        tx,
-        found.organisation,
-        {
-          email: input.email,
-          role: input.role,
-          firstName: input.first_name ?? null,
-          lastName: input.last_name ?? null,
-        },
-        auth.identityPartyId,
-      );
-      const member = await repository.findMember(tx, organisationId, added.identityPartyId);
-      if (!member) throw new Error('the member just added is missing');
-      return presentMember(member);
+  input: InvitationCreate,
+): Promise<Invitation> {
+  refuseSwitched(auth);
+  return deps.db.transaction(async (tx) => {
+    // Locked: two admins inviting the same address at once renew one invitation, not race to two.
+    const found = await loadVisible(tx, auth, organisationId, true);
+    if (!canManageInvitations(actorOf(auth), found.role)) throw new AppError('forbidden');
+    // Only a current member's address is refused: admins see the member list anyway.
+    if (await repository.isMemberEmail(tx, organisationId, input.email)) throw new AppError('member_exists');
+    const { invitation, renewed } = await sendInvitation(deps, tx, found.organisation, input, {
+      partyId: auth.identityPartyId,
+      name: await inviterName(tx, auth),
     });
-  } catch (error) {
-    // Two admins adding the same address at once: the primary key (or the e-mail index) decides.
-    if (repository.isUniqueViolation(error)) throw new AppError('member_exists');
-    throw error;
-  }
+    const actor = auditActor(auth);
+    await recordAuditEvent(tx, {
+      action: 'organisation.invitation_sent',
+      actorPartyId: actor.actorPartyId,
+      targetPartyId: organisationId,
+      sessionId: actor.sessionId,
+      details: {
+        invitation_id: invitation.id,
+        email: invitation.email,
+        role: invitation.role,
+        renewed,
+        ...actor.switched,
+      },
+    });
+    return invitation;
+  });
+}
+
+/** The organisation's open invitations (admins only: addresses of people who have not joined). */
+export async function listInvitations(
+  deps: OrganisationsDeps,
+  auth: RequestAuth,
+  organisationId: string,
+): Promise<Invitation[]> {
+  const found = await loadVisible(deps.db, auth, organisationId);
+  if (!canManageInvitations(actorOf(auth), found.role)) throw new AppError('forbidden');
+  const rows = await repository.listPendingInvitations(deps.db, organisationId, new Date());
+  return rows.map(presentInvitation);
+}
+
+/** An admin withdraws an open invitation; its link stops working. */
+export async function revokeInvitation(
+  deps: OrganisationsDeps,
+  auth: RequestAuth,
+  organisationId: string,
+  invitationId: string,
+): Promise<void> {
+  refuseSwitched(auth);
+  await deps.db.transaction(async (tx) => {
+    const found = await loadVisible(tx, auth, organisationId, true);
+    if (!canManageInvitations(actorOf(auth), found.role)) throw new AppError('forbidden');
+    const revoked = UUID.test(invitationId)
+      ? await repository.revokeInvitation(tx, organisationId, invitationId, new Date())
+      : null;
+    if (!revoked) throw new AppError('not_found');
+    const actor = auditActor(auth);
+    await recordAuditEvent(tx, {
+      action: 'organisation.invitation_revoked',
+      actorPartyId: actor.actorPartyId,
+      targetPartyId: organisationId,
+      sessionId: actor.sessionId,
+      details: { invitation_id: revoked.id, email: revoked.email, ...actor.switched },
+    });
+  });
+}
+
+/** The usable invitation behind a mailed code; anything else (unknown, used, expired) is one answer. */
+async function usableInvitation(executor: Executor, code: string, lock = false) {
+  const found =
+    code.length > 0
+      ? await repository.findUsableInvitation(executor, hashCode(code), new Date(), lock)
+      : null;
+  if (!found) throw new AppError('invitation_invalid');
+  return found;
+}
+
+/** What the holder of an invitation link is asked to accept. The code is the secret. */
+export async function getInvitation(deps: OrganisationsDeps, code: string): Promise<InvitationDetails> {
+  const found = await usableInvitation(deps.db, code);
+  return presentInvitationDetails(found.invitation, found.organisation);
+}
+
+/**
+ * The invited person joins: only with the account of the address the invitation was mailed to, so a
+ * forwarded or leaked link lets nobody else in. Following the link proves that mailbox, so the
+ * address counts as confirmed. The session then acts for the organisation, and so do later sign-ins
+ * (how insurer and shop staff land on their organisation).
+ */
+export async function acceptInvitation(
+  deps: OrganisationsDeps,
+  auth: RequestAuth,
+  code: string,
+): Promise<InvitationAccepted> {
+  refuseSwitched(auth);
+  return deps.db.transaction(async (tx) => {
+    const { invitation, organisation } = await usableInvitation(tx, code, true);
+    const person = await identity.findPersonById(tx, auth.identityPartyId);
+    if (!person || person.email.toLowerCase() !== invitation.email) {
+      throw new AppError('invitation_email_mismatch', { email: invitation.email });
+    }
+    await repository.lockOrganisation(tx, organisation.partyId);
+    if (await repository.findMember(tx, organisation.partyId, person.partyId)) {
+      throw new AppError('member_exists');
+    }
+    const now = new Date();
+    if (!(await repository.closeInvitation(tx, invitation.id, { acceptedByPartyId: person.partyId }, now))) {
+      throw new AppError('invitation_invalid');
+    }
+    await repository.insertMember(tx, {
+      organisationPartyId: organisation.partyId,
+      identityPartyId: person.partyId,
+      role: invitation.role,
+      addedByPartyId: invitation.invitedByPartyId,
+    });
+    await identity.markEmailProven(tx, person, now);
+    await setSessionActingParty(tx, auth.sessionId, organisation.partyId);
+    await identity.setDefaultParty(tx, person.partyId, organisation.partyId);
+    await recordAuditEvent(tx, {
+      action: 'organisation.member_joined',
+      actorPartyId: person.partyId,
+      targetPartyId: organisation.partyId,
+      sessionId: auth.sessionId,
+      details: {
+        invitation_id: invitation.id,
+        role: invitation.role,
+        invited_by: invitation.invitedByPartyId,
+      },
+    });
+    return {
+      organisation: presentOrganisation(organisation, invitation.role),
+      role: invitation.role,
+      authentication_token: await identity.issueTokenForSession(deps, tx, auth.sessionId),
+    };
+  });
+}
+
+/** The invited person says no; the link stops working. Same address rule as accepting. */
+export async function declineInvitation(
+  deps: OrganisationsDeps,
+  auth: RequestAuth,
+  code: string,
+): Promise<void> {
+  refuseSwitched(auth);
+  await deps.db.transaction(async (tx) => {
+    const { invitation } = await usableInvitation(tx, code, true);
+    const person = await identity.findPersonById(tx, auth.identityPartyId);
+    if (!person || person.email.toLowerCase() !== invitation.email) {
+      throw new AppError('invitation_email_mismatch', { email: invitation.email });
+    }
+    if (!(await repository.closeInvitation(tx, invitation.id, { declined: true }, new Date()))) {
+      throw new AppError('invitation_invalid');
+    }
+  });
 }
 
 /** An organisation admin changes a member's role; the last admin cannot step down. */
@@ -244,6 +398,7 @@ export async function changeMemberRole(
   identityPartyId: string,
   role: OrganisationRole,
 ): Promise<Member> {
+  refuseSwitched(auth);
   return deps.db.transaction(async (tx) => {
     const found = await loadVisible(tx, auth, organisationId, true);
     if (!canManageMembers(actorOf(auth), found.role)) throw new AppError('forbidden');
@@ -259,6 +414,14 @@ export async function changeMemberRole(
       throw new AppError('last_admin');
     }
     await repository.updateMemberRole(tx, organisationId, identityPartyId, role);
+    const actor = auditActor(auth);
+    await recordAuditEvent(tx, {
+      action: 'organisation.member_role_changed',
+      actorPartyId: actor.actorPartyId,
+      targetPartyId: organisationId,
+      sessionId: actor.sessionId,
+      details: { member_party_id: identityPartyId, from: member.role, to: role, ...actor.switched },
+    });
     return presentMember({ ...member, role });
   });
 }
@@ -273,6 +436,7 @@ export async function removeMember(
   organisationId: string,
   identityPartyId: string,
 ): Promise<void> {
+  refuseSwitched(auth);
   await deps.db.transaction(async (tx) => {
     const found = await loadVisible(tx, auth, organisationId, true);
     if (!canRemoveMember(actorOf(auth), found.role, identityPartyId)) {
@@ -289,6 +453,19 @@ export async function removeMember(
     await repository.deleteMember(tx, organisationId, identityPartyId);
     await revokeSessionsActingFor(tx, identityPartyId, organisationId);
     await identity.forgetDefaultParty(tx, identityPartyId, organisationId);
+    const actor = auditActor(auth);
+    await recordAuditEvent(tx, {
+      action: 'organisation.member_removed',
+      actorPartyId: actor.actorPartyId,
+      targetPartyId: organisationId,
+      sessionId: actor.sessionId,
+      details: {
+        member_party_id: identityPartyId,
+        role: member.role,
+        left: identityPartyId === auth.identityPartyId,
+        ...actor.switched,
+      },
+    });
   });
 }
 
@@ -316,8 +493,9 @@ export async function setActingParty(
 }
 
 /**
- * A backoffice admin creates an organisation of any type (an insurer, the police) with its first
- * admin: an existing person, or a new business user invited by mail. The creation is audit-logged.
+ * A backoffice admin creates an organisation of any type (an insurer, the police). It starts with no
+ * members: its first admin is invited like anyone else and joins by accepting with their own account.
+ * The creation and the invitation are audit-logged.
  */
 export async function createOrganisationInBackoffice(
   deps: OrganisationsDeps,
@@ -328,32 +506,29 @@ export async function createOrganisationInBackoffice(
   return translatingDuplicates(() =>
     deps.db.transaction(async (tx) => {
       const organisation = await createWithFirstAdmin(tx, input, auth.identityPartyId);
-      const admin = await addPerson(
+      // The mail names the registry rather than the staff member: the organisation deals with us.
+      const { invitation } = await sendInvitation(
         deps,
         tx,
         organisation,
-        { email: input.admin_email, role: 'admin', firstName: null, lastName: null },
-        auth.identityPartyId,
+        { email: input.admin_email, role: 'admin' },
+        { partyId: auth.identityPartyId, name: null },
       );
       await recordAuditEvent(tx, {
         action: 'organisation.create',
         actorPartyId: auth.identityPartyId,
         targetPartyId: organisation.partyId,
         sessionId: auth.sessionId,
-        details: {
-          type: organisation.type,
-          admin_party_id: admin.identityPartyId,
-          admin_is_new_user: admin.isNewUser,
-        },
+        details: { type: organisation.type, invitation_id: invitation.id },
       });
-      return {
-        ...presentOrganisation(organisation, null),
-        admin: {
-          identity_party_id: admin.identityPartyId,
-          email: input.admin_email,
-          is_new_user: admin.isNewUser,
-        },
-      };
+      await recordAuditEvent(tx, {
+        action: 'organisation.invitation_sent',
+        actorPartyId: auth.identityPartyId,
+        targetPartyId: organisation.partyId,
+        sessionId: auth.sessionId,
+        details: { invitation_id: invitation.id, email: invitation.email, role: 'admin', renewed: false },
+      });
+      return { ...presentOrganisation(organisation, null), invitation };
     }),
   );
 }

@@ -11,6 +11,11 @@ export const AUDIT_ACTIONS = [
   /** Staff looked people up: who searched for what is kept, as for any access to personal data. */
   'backoffice.identity_search',
   'organisation.create',
+  'organisation.invitation_sent',
+  'organisation.invitation_revoked',
+  'organisation.member_joined',
+  'organisation.member_role_changed',
+  'organisation.member_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,6 +17,11 @@ export interface GoogleIdentity {
   givenName: string | null;
   familyName: string | null;
   nonce: string | null;
+  /**
+   * The `hd` claim: the Google Workspace domain the account belongs to, lower case; null for a
+   * consumer Google account. Only then does Google speak for the address's domain as its owner.
+   */
+  hostedDomain: string | null;
 }
 
 export interface GoogleTokenVerifier {
@@ -78,6 +83,11 @@ export function createGoogleTokenVerifier(options: GoogleTokenVerifierOptions): 
         }
         throw new AppError('google_token_invalid');
       }
+      // With several audiences the token may have been issued to another client: it must name us
+      // as the party it was issued to (OpenID Connect Core 3.1.3.7).
+      if (Array.isArray(payload.aud) && payload.azp !== options.clientId) {
+        throw new AppError('google_token_invalid');
+      }
       const subject = text(payload.sub);
       const email = text(payload.email);
       if (!subject || !email) throw new AppError('google_token_invalid');
@@ -91,6 +101,7 @@ export function createGoogleTokenVerifier(options: GoogleTokenVerifierOptions): 
         givenName: text(payload.given_name),
         familyName: text(payload.family_name),
         nonce: text(payload.nonce),
+        hostedDomain: text(payload.hd)?.toLowerCase() ?? null,
       };
     },
   };

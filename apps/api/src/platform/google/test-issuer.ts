@@ -25,8 +25,12 @@ export interface TestIdTokenClaims {
   name?: string;
   nonce?: string;
   email_verified?: boolean;
+  /** The Google Workspace domain (`hd`); absent for consumer accounts. */
+  hd?: string;
   /** Overrides for tests: another audience, an expiry in the past… */
-  aud?: string;
+  aud?: string | string[];
+  /** The client the token was issued to; defaults to the audience (or our client). */
+  azp?: string;
   exp?: number;
   iat?: number;
 }
@@ -35,12 +39,23 @@ export interface TestGoogleAccount {
   sub: string;
   name: string;
   email: string;
+  /** Set for a Google Workspace account: its tokens carry `hd`. */
+  hostedDomain?: string;
 }
 
-/** Offered on the sign-in page; the `sub` of each stays the same across runs, as Google's does. */
+/**
+ * Offered on the sign-in page; the `sub` of each stays the same across runs, as Google's does. One
+ * of each kind Google's authority over the address differs for: a Gmail address, a Workspace
+ * account of its own domain, and a Google account opened on someone else's domain.
+ */
 export const TEST_GOOGLE_ACCOUNTS: readonly TestGoogleAccount[] = [
-  { sub: '109876543210000000001', name: 'Astrid Nørgaard', email: 'astrid.norgaard@example.com' },
-  { sub: '109876543210000000002', name: 'Ole Kristian Haugen', email: 'ole.haugen@example.com' },
+  { sub: '109876543210000000001', name: 'Astrid Nørgaard', email: 'astrid.norgaard@gmail.com' },
+  {
+    sub: '109876543210000000002',
+    name: 'Ole Kristian Haugen',
+    email: 'ole.haugen@haugen-sykkel.example',
+    hostedDomain: 'haugen-sykkel.example',
+  },
   { sub: '109876543210000000003', name: 'Freja Lund', email: 'freja.lund@example.com' },
 ];
 
@@ -75,7 +90,8 @@ export async function createTestGoogleIssuer(options: {
         ...(givenName ? { given_name: givenName } : {}),
         ...(rest.length > 0 ? { family_name: rest.join(' ') } : {}),
         ...(claims.nonce ? { nonce: claims.nonce } : {}),
-        azp: claims.aud ?? options.clientId,
+        ...(claims.hd ? { hd: claims.hd } : {}),
+        azp: claims.azp ?? (typeof claims.aud === 'string' ? claims.aud : options.clientId),
       })
         .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
         .setIssuer(options.issuer)
@@ -104,6 +120,8 @@ const ChoiceSchema = z.object({
   account: z.string().max(100).optional(),
   name: z.string().trim().max(200).optional(),
   email: z.string().max(300).optional(),
+  /** "on" when the typed-in account is a Workspace account of its address's domain. */
+  workspace: z.literal('on').optional(),
 });
 
 const STYLE = `
@@ -121,6 +139,7 @@ li{border-bottom:1px solid #dadce0}
 .account:hover,.account:focus-visible{background:#e8f0fe}
 .account .email{color:#444;font-size:.9rem}
 label{display:flex;flex-direction:column;gap:.25rem;margin:.5rem 0;font-weight:600}
+label.check{flex-direction:row;align-items:center;gap:.5rem;font-weight:400}
 input{font:inherit;padding:.6rem;border:1px solid #747775;border-radius:.25rem}
 .actions{display:flex;gap:.75rem;flex-wrap:wrap;margin-top:1rem}
 .primary{font:inherit;padding:.6rem 1.5rem;background:#0b57d0;color:#fff;border:0;border-radius:1.25rem;cursor:pointer}
@@ -150,12 +169,12 @@ ${body}
 
 function chooserPage(
   query: AuthorizeQuery,
-  problem?: { message: string; name: string; email: string },
+  problem?: { message: string; name: string; email: string; workspace: boolean },
 ): string {
   const hidden = hiddenFields(query);
   const accounts = TEST_GOOGLE_ACCOUNTS.map(
     (account) =>
-      `<li><button class="account" type="submit" name="account" value="${account.sub}"><span>${escapeHtml(account.name)}</span><span class="email">${escapeHtml(account.email)}</span></button></li>`,
+      `<li><button class="account" type="submit" name="account" value="${account.sub}"><span>${escapeHtml(account.name)}</span><span class="email">${escapeHtml(account.email)}${account.hostedDomain ? ' · Workspace' : ''}</span></button></li>`,
   ).join('');
   return document(
     'Sign in with Google (TEST)',
@@ -168,6 +187,7 @@ function chooserPage(
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem.message)}</p>` : ''}
 <label for="name">Name<input id="name" name="name" autocomplete="name" required value="${escapeHtml(problem?.name ?? '')}"></label>
 <label for="email">E-mail<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(problem?.email ?? '')}"></label>
+<label class="check" for="workspace"><input id="workspace" name="workspace" type="checkbox" value="on"${problem?.workspace ? ' checked' : ''}><span>Google Workspace account of this address's domain (the token carries <code>hd</code>)</span></label>
 <div class="actions"><button class="primary" type="submit">Continue</button></div>
 </form>
 <form method="post" action="/dev/google/authorize">${hidden}<input type="hidden" name="action" value="cancel"><div class="actions"><button class="secondary" type="submit">Cancel</button></div></form>
@@ -235,7 +255,7 @@ export async function testGoogleIssuerRoutes(
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     scopes_supported: ['openid', 'email', 'profile'],
-    claims_supported: ['aud', 'email', 'email_verified', 'exp', 'iat', 'iss', 'name', 'nonce', 'sub'],
+    claims_supported: ['aud', 'email', 'email_verified', 'exp', 'hd', 'iat', 'iss', 'name', 'nonce', 'sub'],
   }));
 
   app.get('/jwks', { schema: { hide: true } }, async (_request, reply) => {
@@ -276,10 +296,16 @@ export async function testGoogleIssuerRoutes(
               message: 'Enter a name and a valid e-mail address.',
               name,
               email: choice.data.email ?? '',
+              workspace: choice.data.workspace === 'on',
             }),
           );
       }
-      account = { sub: testGoogleSubject(email.data), name, email: email.data };
+      account = {
+        sub: testGoogleSubject(email.data),
+        name,
+        email: email.data,
+        ...(choice.data.workspace === 'on' ? { hostedDomain: email.data.split('@')[1] } : {}),
+      };
     } else {
       account = TEST_GOOGLE_ACCOUNTS.find((candidate) => candidate.sub === choice.data.account);
       if (!account) return errorPage(reply, 'Unknown test account.');
@@ -289,6 +315,7 @@ export async function testGoogleIssuerRoutes(
       email: account.email,
       name: account.name,
       nonce: query.nonce,
+      ...(account.hostedDomain ? { hd: account.hostedDomain } : {}),
     });
     return returnTo(reply, query, { id_token: idToken, authuser: '0', prompt: 'consent' });
   });

@@ -6,6 +6,7 @@ import type { CustomFetch } from 'openid-client';
 import { z } from 'zod';
 import { escapeHtml } from '../mail/render.ts';
 import {
+  DEV_ACR,
   DEV_OIDC_PATH,
   type DevOidcProvider,
   providerOfClient,
@@ -209,7 +210,7 @@ export async function devOidcRoutes(
         const next = await provider.interactionResult(
           request.raw,
           reply.raw,
-          { login: { accountId: person.subject } },
+          { login: { accountId: person.subject, acr: DEV_ACR } },
           { mergeWithLastSubmission: false },
         );
         return reply.redirect(next, 303);

@@ -7,6 +7,11 @@ import type { OidcClientRegistration } from './oidc-client.ts';
 
 /** Where the built-in provider lives under PUBLIC_URL. */
 export const DEV_OIDC_PATH = '/dev/oidc';
+/**
+ * The assurance level the test provider reports for every login, as a broker reports MitID
+ * "substantial" or BankID "high", so a client pinned to acr values can be tried against it.
+ */
+export const DEV_ACR = 'urn:nbr:test:loa:substantial';
 
 /**
  * A made-up person of the test MitID/BankID. The national id number is shown on the picker only, so a
@@ -147,6 +152,7 @@ export async function createDevOidcProvider(options: { publicUrl: string }): Pro
     // Brokers require PKCE of every client; the test one does too, so our client is held to it.
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'birthdate'] },
+    acrValues: [DEV_ACR],
     features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
     // Short lives: an identity check is one sitting, and a remembered login would skip the picker.
     ttl: {

@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { randomNonce, randomPKCECodeVerifier } from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
-import { createDevOidcProvider, DEV_OIDC_PATH, type DevOidcProvider, testPersonsOf } from './dev-provider.ts';
+import {
+  createDevOidcProvider,
+  DEV_ACR,
+  DEV_OIDC_PATH,
+  type DevOidcProvider,
+  testPersonsOf,
+} from './dev-provider.ts';
 import { VERIFICATION_REDIRECT_PATH } from './identity-provider.ts';
 import { createOidcIdentityProvider } from './oidc-client.ts';
 
@@ -26,7 +32,7 @@ beforeAll(async () => {
     if (url.startsWith(`${DEV_OIDC_PATH}/interaction/`)) {
       const person = testPersonsOf('mitid')[0];
       await dev.provider.interactionFinished(request, response, {
-        login: { accountId: person?.subject ?? '' },
+        login: { accountId: person?.subject ?? '', acr: DEV_ACR },
       });
       return;
     }
@@ -113,6 +119,47 @@ describe('createOidcIdentityProvider against an independent issuer', () => {
         code: 'identity_verification_failed',
       });
     }
+  });
+
+  it('asks for the configured assurance levels and accepts a token at one of them', async () => {
+    const mitid = dev.clients.mitid;
+    if (!mitid) throw new Error('no test MitID client');
+    const rp = createOidcIdentityProvider({
+      kind: 'oidc',
+      clients: { mitid: { ...mitid, acrValues: ['urn:nbr:test:loa:high', DEV_ACR] } },
+      allowInsecureRequests: true,
+    });
+    const begun = request();
+    const url = await rp.beginAuthorization(begun);
+    expect(url.searchParams.get('acr_values')).toBe(`urn:nbr:test:loa:high ${DEV_ACR}`);
+    const back = await browse(url);
+    const person = await rp.completeAuthorization({
+      ...begun,
+      code: back.searchParams.get('code') ?? '',
+      iss: back.searchParams.get('iss') ?? '',
+    });
+    expect(person.subject).toBe(testPersonsOf('mitid')[0]?.subject);
+    // Unpinned, nothing is asked for.
+    expect((await client().beginAuthorization(request())).searchParams.has('acr_values')).toBe(false);
+  });
+
+  it('fails the check when the token’s acr is not one of the configured levels', async () => {
+    const mitid = dev.clients.mitid;
+    if (!mitid) throw new Error('no test MitID client');
+    const rp = createOidcIdentityProvider({
+      kind: 'oidc',
+      clients: { mitid: { ...mitid, acrValues: ['urn:nbr:test:loa:high'] } },
+      allowInsecureRequests: true,
+    });
+    const begun = request();
+    const back = await browse(await rp.beginAuthorization(begun));
+    await expect(
+      rp.completeAuthorization({
+        ...begun,
+        code: back.searchParams.get('code') ?? '',
+        iss: back.searchParams.get('iss') ?? '',
+      }),
+    ).rejects.toMatchObject({ code: 'identity_verification_failed' });
   });
 
   it('reports an unreachable or unconfigured provider as unavailable', async () => {

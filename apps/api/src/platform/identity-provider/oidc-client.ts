@@ -13,6 +13,12 @@ export interface OidcClientRegistration {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * The assurance levels accepted (`acr`), e.g. MitID substantial and high at a broker offering
+   * several methods. Sent as `acr_values`, and an ID token with any other `acr` (or none) fails the
+   * check. Empty or absent: whatever the broker's default is.
+   */
+  acrValues?: readonly string[];
 }
 
 export interface OidcIdentityProviderOptions {
@@ -90,6 +96,7 @@ export function createOidcIdentityProvider(options: OidcIdentityProviderOptions)
 
     async beginAuthorization(request: AuthorizationRequest): Promise<URL> {
       const config = await configuration(request.provider);
+      const acrValues = registration(request.provider).acrValues ?? [];
       return client.buildAuthorizationUrl(config, {
         redirect_uri: request.redirectUri,
         response_type: 'code',
@@ -101,6 +108,7 @@ export function createOidcIdentityProvider(options: OidcIdentityProviderOptions)
         // Every check is a fresh authentication, never a provider session remembered from earlier.
         prompt: 'login',
         ...(request.language ? { ui_locales: request.language } : {}),
+        ...(acrValues.length > 0 ? { acr_values: acrValues.join(' ') } : {}),
       });
     },
 
@@ -119,6 +127,15 @@ export function createOidcIdentityProvider(options: OidcIdentityProviderOptions)
         });
         const idToken = tokens.claims();
         if (!idToken) throw new AppError('identity_verification_failed');
+        // acr_values is only a request: a broker may answer with a weaker method it also offers.
+        const acrValues = registration(result.provider).acrValues ?? [];
+        if (acrValues.length > 0 && !acrValues.includes(String(idToken.acr ?? ''))) {
+          options.log?.warn(
+            { provider: result.provider, acr: idToken.acr ?? null },
+            'national identity check at an assurance level not accepted',
+          );
+          throw new AppError('identity_verification_failed');
+        }
         const userinfo = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);
         const claims: Record<string, unknown> = { ...idToken, ...userinfo };
         const birthDate = text(claims.birthdate);

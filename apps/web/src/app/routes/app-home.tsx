@@ -1,9 +1,8 @@
 import type { Profile } from '@nbr/domain/identity';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useProfile } from '../../features/identity/api/get-profile.ts';
-import { useRequestEmailVerification } from '../../features/identity/api/request-email-verification.ts';
+import { ResendConfirmationButton } from '../../features/identity/components/resend-confirmation-button.tsx';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
@@ -32,9 +31,6 @@ export function profileSteps(profile: Profile): ProfileStep[] {
 
 function EmailStatus({ profile }: { profile: Profile }) {
   const { t } = useTranslation('common');
-  const resend = useRequestEmailVerification();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const target = profile.pending_email ?? profile.email;
 
   return (
     <>
@@ -54,19 +50,10 @@ function EmailStatus({ profile }: { profile: Profile }) {
         </Alert>
       ) : null}
       {!profile.email_verified || profile.pending_email ? (
-        <p>
-          <Button
-            variant="secondary"
-            size="small"
-            isPending={resend.isPending}
-            onPress={() => resend.mutate(undefined, { onSuccess: () => setSentTo(target) })}
-          >
-            {t('appHome.sendVerification')}
-          </Button>
-        </p>
+        <div className={styles.resend}>
+          <ResendConfirmationButton address={profile.pending_email ?? profile.email} />
+        </div>
       ) : null}
-      {sentTo ? <Alert tone="success">{t('appHome.verificationSent', { email: sentTo })}</Alert> : null}
-      {resend.isError ? <Alert tone="error">{errorMessage(resend.error, t)}</Alert> : null}
     </>
   );
 }

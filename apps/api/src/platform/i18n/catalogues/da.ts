@@ -34,6 +34,8 @@ export const da: Catalogue = {
   'errors.google_email_not_verified':
     'Google har ikke bekræftet denne e-mailadresse, så den kan ikke bruges til at logge ind.',
   'errors.google_sign_in_disabled': 'Log ind med Google er ikke slået til her.',
+  'errors.google_link_requires_password':
+    'Der findes allerede en konto med denne e-mailadresse. Log ind med din adgangskode.',
   'errors.organisation_exists': 'En organisation med dette CVR-nummer er allerede registreret.',
   'errors.member_exists': 'Denne person er allerede medlem af organisationen.',
   'errors.last_admin': 'En organisation skal have mindst én administrator.',

@@ -37,6 +37,8 @@ export const en = {
   'errors.google_email_not_verified':
     'Google has not confirmed this e-mail address, so it cannot be used to sign in.',
   'errors.google_sign_in_disabled': 'Sign-in with Google is not available here.',
+  'errors.google_link_requires_password':
+    'An account with this e-mail already exists. Log in with your password.',
   'errors.organisation_exists': 'An organisation with this registration number is already registered.',
   'errors.member_exists': 'This person is already a member of the organisation.',
   'errors.last_admin': 'An organisation needs at least one administrator.',

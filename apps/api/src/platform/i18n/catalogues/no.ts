@@ -35,6 +35,8 @@ export const no: Catalogue = {
   'errors.google_email_not_verified':
     'Google har ikke bekreftet denne e-postadressen, så den kan ikke brukes til å logge inn.',
   'errors.google_sign_in_disabled': 'Innlogging med Google er ikke slått på her.',
+  'errors.google_link_requires_password':
+    'Det finnes allerede en konto med denne e-postadressen. Logg inn med passordet ditt.',
   'errors.organisation_exists': 'En organisasjon med dette organisasjonsnummeret er allerede registrert.',
   'errors.member_exists': 'Denne personen er allerede medlem av organisasjonen.',
   'errors.last_admin': 'En organisasjon må ha minst én administrator.',

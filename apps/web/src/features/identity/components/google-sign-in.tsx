@@ -19,22 +19,34 @@ import {
   startGoogleSignIn,
   takeGoogleReturn,
 } from '../google-sign-in.ts';
+import { rememberPasswordResetEmail } from '../password-reset-email.ts';
 import { GoogleMark } from './google-mark.tsx';
 import styles from './google-sign-in.module.css';
 
-type Outcome = { kind: 'cancelled' } | { kind: 'not_found' } | { kind: 'error'; message: string } | null;
+type Outcome =
+  | { kind: 'cancelled' }
+  | { kind: 'not_found' }
+  | { kind: 'password_required'; email: string }
+  | { kind: 'error'; message: string }
+  | null;
 
 export interface GoogleSignInProps {
   mode: GoogleSignInMode;
   /** Sign-up: the region and language chosen on the page, carried through the trip to Google. */
   choices?: () => { region: Region; language: string };
+  /**
+   * An account with the Google account's address exists, but Google does not speak for that address
+   * (or the account is staff): the person must sign in with their password. The login page fills
+   * in the address and takes the focus to the password; without this, the message takes the focus.
+   */
+  onPasswordRequired?: (email: string) => void;
 }
 
 /**
  * "Continue with Google" on /login and /signup, and the handling of Google's answer when the
  * browser comes back to the page: the same success paths as signing in or up with a password.
  */
-export function GoogleSignIn({ mode, choices }: GoogleSignInProps) {
+export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignInProps) {
   const { t } = useTranslation(['auth', 'common']);
   const { signIn, signInAfterSignUp } = useSession();
   const configuration = useGoogleConfiguration();
@@ -47,8 +59,10 @@ export function GoogleSignIn({ mode, choices }: GoogleSignInProps) {
   const handled = useRef(false);
 
   useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
-  }, [outcome]);
+    if (!outcome) return;
+    if (outcome.kind === 'password_required' && onPasswordRequired) onPasswordRequired(outcome.email);
+    else outcomeRef.current?.focus();
+  }, [outcome, onPasswordRequired]);
 
   useEffect(() => {
     // Back from Google's page through the browser's cache: the page is live again, not leaving.
@@ -94,6 +108,8 @@ export function GoogleSignIn({ mode, choices }: GoogleSignInProps) {
       setIsCompleting(false);
       if (isApiError(error) && error.code === 'google_account_not_found')
         return setOutcome({ kind: 'not_found' });
+      if (isApiError(error) && error.code === 'google_link_requires_password')
+        return setOutcome({ kind: 'password_required', email: answer.email });
       setOutcome({ kind: 'error', message: errorMessage(error, t) });
     }
   }
@@ -130,6 +146,28 @@ export function GoogleSignIn({ mode, choices }: GoogleSignInProps) {
               components={{ signupLink: <Link href={paths.auth.signup.getHref()} /> }}
             />
           </p>
+        </Alert>
+      ) : null}
+      {outcome?.kind === 'password_required' ? (
+        <Alert ref={outcomeRef} tone="error" tabIndex={-1}>
+          <p>{t('common:errors.google_link_requires_password')}</p>
+          {mode === 'signup' ? (
+            <p>
+              <Trans
+                t={t}
+                i18nKey="google.passwordRequired"
+                components={{
+                  loginLink: <Link href={paths.auth.login.getHref()} />,
+                  forgotLink: (
+                    <Link
+                      href={paths.auth.forgotPassword.getHref()}
+                      onPress={() => rememberPasswordResetEmail(outcome.email)}
+                    />
+                  ),
+                }}
+              />
+            </p>
+          ) : null}
         </Alert>
       ) : null}
       {outcome?.kind === 'error' ? (

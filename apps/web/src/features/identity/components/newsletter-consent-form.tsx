@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
+import { takeDestinationAfterSignUp } from '../../../lib/redirect.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -29,7 +30,7 @@ export function NewsletterConsentForm({
   noLabel,
 }: NewsletterConsentFormProps) {
   const { t } = useTranslation('common');
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, claims } = useSession();
   const navigate = useNavigate();
   const updateConsent = useUpdateConsent();
   const [isTicked, setTicked] = useState(false);
@@ -45,7 +46,8 @@ export function NewsletterConsentForm({
 
   if (!isLoggedIn) return <Navigate to={paths.auth.signup.getHref()} replace />;
 
-  const goOn = () => navigate(paths.app.home.getHref(), { replace: true });
+  // Back to the page that asked for an account (an invitation link), else the app start page.
+  const goOn = () => navigate(takeDestinationAfterSignUp(claims), { replace: true });
 
   const accept = async () => {
     setFailure(null);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -11,12 +12,14 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import { useConsents } from '../api/get-consents.ts';
 import { useUpdateConsent } from '../api/update-consent.ts';
 import styles from '../settings.module.css';
+import { NotWhileSwitched } from './not-while-switched.tsx';
 
 /** The newsletter consent, switched on and off at once, and when privacy policy and terms were accepted. */
 export function NewsletterSection() {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const consents = useConsents();
   const updateConsent = useUpdateConsent();
+  const { isSwitched } = useSession();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const newsletter = consents.data?.find((consent) => consent.type === 'newsletter');
@@ -46,11 +49,13 @@ export function NewsletterSection() {
                 : Boolean(newsletter?.granted)
             }
             onChange={(wanted) => void toggle(wanted)}
-            // Read-only rather than disabled while saving: a disabled box would drop keyboard focus.
-            isReadOnly={updateConsent.isPending}
+            // Read-only rather than disabled: a disabled box would drop keyboard focus while saving,
+            // and staff in the account may see the choice but not make it for the person.
+            isReadOnly={updateConsent.isPending || isSwitched}
           >
             {t('consents.newsletter')}
           </Checkbox>
+          {isSwitched ? <NotWhileSwitched /> : null}
           <p className={styles.muted}>{t('consents.newsletterHelp')}</p>
           {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
           {terms?.granted && terms.updated_at ? (

@@ -17,6 +17,7 @@ import {
   useZodForm,
 } from '../../../ui/form.tsx';
 import { useChangePassword } from '../api/change-password.ts';
+import { NotWhileSwitched } from './not-while-switched.tsx';
 
 const PasswordChangeFormSchema = PasswordChangeSchema.extend({ new_password_repeat: z.string() }).refine(
   (form) => form.new_password === form.new_password_repeat,
@@ -27,6 +28,19 @@ const EMPTY = { current_password: '', new_password: '', new_password_repeat: '' 
 
 /** Changing the password ends every other session; this one carries on with the token the API answers. */
 export function PasswordSection({ email }: { email: string }) {
+  const { isSwitched } = useSession();
+  const { t } = useTranslation('settings');
+  if (isSwitched) {
+    return (
+      <Card title={t('password.title')} id="password">
+        <NotWhileSwitched />
+      </Card>
+    );
+  }
+  return <PasswordForm email={email} />;
+}
+
+function PasswordForm({ email }: { email: string }) {
   const { t } = useTranslation(['settings', 'common']);
   const { replaceToken } = useSession();
   const changePassword = useChangePassword();

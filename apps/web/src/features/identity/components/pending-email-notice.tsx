@@ -1,15 +1,12 @@
 import type { Profile } from '@nbr/domain/identity';
 import { Trans, useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { useRequestEmailVerification } from '../api/request-email-verification.ts';
 import styles from '../settings.module.css';
+import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 
 /** Shown while a new e-mail address waits for its confirmation link to be followed. */
 export function PendingEmailNotice({ profile }: { profile: Profile }) {
   const { t } = useTranslation(['settings', 'common']);
-  const resend = useRequestEmailVerification();
   if (!profile.pending_email) return null;
   return (
     <Alert tone="info" title={t('pendingEmail.title')} announce="none">
@@ -22,19 +19,7 @@ export function PendingEmailNotice({ profile }: { profile: Profile }) {
             components={{ strong: <strong className={styles.address} /> }}
           />
         </p>
-        {resend.isSuccess ? (
-          <p role="status">{t('pendingEmail.resent', { email: profile.pending_email })}</p>
-        ) : null}
-        {resend.isError ? <p role="alert">{errorMessage(resend.error, t)}</p> : null}
-        <Button
-          variant="secondary"
-          size="small"
-          onPress={() => resend.mutate()}
-          isPending={resend.isPending}
-          isDisabled={resend.isSuccess}
-        >
-          {t('pendingEmail.resend')}
-        </Button>
+        <ResendConfirmationButton address={profile.pending_email} />
       </div>
     </Alert>
   );

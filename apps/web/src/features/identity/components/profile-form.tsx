@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { DRAFT_PREFIX, readJson, writeJson } from '../../../lib/storage.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -71,6 +72,7 @@ type Outcome = { kind: 'saved' } | { kind: 'partial'; email: string } | { kind: 
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(['settings', 'common']);
   const updateProfile = useUpdateProfile();
+  const { isSwitched } = useSession();
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -190,7 +192,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             type: 'email',
             inputMode: 'email',
             autoComplete: 'email',
-            description: t('personal.emailHint'),
+            // The API refuses staff using the account an e-mail change: shown, but not editable.
+            description: isSwitched ? t('common:switchUser.unavailable') : t('personal.emailHint'),
+            isReadOnly: isSwitched,
             isRequired: true,
           })}
           <div className={styles.pair}>

@@ -2,14 +2,13 @@ import type { Profile } from '@nbr/domain/identity';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { useRequestEmailVerification } from '../api/request-email-verification.ts';
 import styles from '../settings.module.css';
 import { verificationBeginHref } from '../verification-return.ts';
+import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 
 function Badge({ isOk, children }: { isOk: boolean; children: string }) {
   return (
@@ -28,17 +27,19 @@ function Badge({ isOk, children }: { isOk: boolean; children: string }) {
 
 /**
  * What has been verified: the e-mail address (with a new link on request) and the national digital
- * identity, MitID in Denmark and BankID in Norway, with the way to verify it.
+ * identity, MitID in Denmark and BankID in Norway, with the way to verify it. The identity check
+ * needs a confirmed e-mail (the API refuses it before): until then the identity row says so and
+ * offers the new link where the Verify button would be, and the e-mail row does not repeat it.
  */
 export function VerificationSection({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation(['settings', 'common']);
-  const resend = useRequestEmailVerification();
   const provider = t(`verification.providers.${profile.region}`);
   // Set by the verification redirect pages when they bring the user back here.
   const location = useLocation();
   const justVerified =
     Boolean(profile.verified_on) &&
     (location.state as { verification?: string } | null)?.verification === 'verified';
+  const needsEmailFirst = !profile.email_verified && !profile.verified_on;
 
   return (
     <Card title={t('verification.title')} id="verification">
@@ -53,19 +54,7 @@ export function VerificationSection({ profile }: { profile: Profile }) {
               <p className={`${styles.muted} ${styles.address}`}>
                 {t('verification.emailNotVerifiedHelp', { email: profile.email })}
               </p>
-              {resend.isSuccess ? (
-                <Alert tone="success">{t('verification.resent', { email: profile.email })}</Alert>
-              ) : null}
-              {resend.isError ? <Alert tone="error">{errorMessage(resend.error, t)}</Alert> : null}
-              <Button
-                variant="secondary"
-                size="small"
-                onPress={() => resend.mutate()}
-                isPending={resend.isPending}
-                isDisabled={resend.isSuccess}
-              >
-                {t('verification.resend')}
-              </Button>
+              {needsEmailFirst ? null : <ResendConfirmationButton address={profile.email} />}
             </div>
           )}
         </li>
@@ -78,7 +67,16 @@ export function VerificationSection({ profile }: { profile: Profile }) {
           </Badge>
           {justVerified ? <Alert tone="success">{t('verification.justVerified', { provider })}</Alert> : null}
           <p className={styles.muted}>{t('verification.identityHelp', { provider })}</p>
-          {profile.verified_on ? null : (
+          {profile.verified_on ? null : needsEmailFirst ? (
+            <div className={styles.stack}>
+              <Alert tone="warning" announce="none">
+                <p className={styles.address}>
+                  {t('verification.emailFirst', { provider, email: profile.email })}
+                </p>
+              </Alert>
+              <ResendConfirmationButton address={profile.email} />
+            </div>
+          ) : (
             <div className={styles.stack}>
               <LinkButton
                 href={verificationBeginHref({ next: paths.app.settings.getHref() })}

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { FormActions } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
+import { NotWhileSwitchedPage } from '../components/not-while-switched.tsx';
 import styles from '../settings.module.css';
 
 const CONSEQUENCES = ['profile', 'bikes', 'sessions', 'newsletter'] as const;
@@ -11,6 +13,8 @@ const CONSEQUENCES = ['profile', 'bikes', 'sessions', 'newsletter'] as const;
 /** The danger zone: what deleting an account means, before the confirmations that do it. */
 export function Component() {
   const { t } = useTranslation('settings');
+  const { isSwitched } = useSession();
+  if (isSwitched) return <NotWhileSwitchedPage title={t('caution.title')} />;
   return (
     <PageLayout title={t('caution.title')} lead={t('caution.intro')} width="reading">
       <Card title={t('caution.whatHappensTitle')} className={styles.danger}>

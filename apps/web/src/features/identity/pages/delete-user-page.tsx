@@ -16,6 +16,7 @@ import { ErrorSummary, Form, FormActions, FormCheckbox, useZodForm } from '../..
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { DataExportButton } from '../components/data-export-button.tsx';
+import { NotWhileSwitchedPage } from '../components/not-while-switched.tsx';
 import styles from '../settings.module.css';
 
 const UNCONFIRMED = Object.fromEntries(ACCOUNT_DELETION_CONFIRMATIONS.map((key) => [key, false])) as Record<
@@ -33,6 +34,14 @@ function afterDeletionHref(): string {
 }
 
 export function Component() {
+  const { t } = useTranslation('settings');
+  const { isSwitched } = useSession();
+  // Only the person may delete their account; the API refuses staff using it.
+  if (isSwitched) return <NotWhileSwitchedPage title={t('deleteUser.title')} />;
+  return <DeleteAccount />;
+}
+
+function DeleteAccount() {
   const { t } = useTranslation(['settings', 'common']);
   const navigate = useNavigate();
   const { claims } = useSession();

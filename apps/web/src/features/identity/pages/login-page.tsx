@@ -1,5 +1,5 @@
 import { LoginSchema } from '@nbr/domain/identity';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -34,6 +34,15 @@ export function Component() {
   const form = useZodForm(LoginSchema, { defaultValues: { email: '', password: '' } });
   const isSessionEnded = (useLocation().state as LoginPageState | null)?.reason === 'session_ended';
 
+  // Google would not sign in to this account by its address: the password form takes over.
+  const onPasswordRequired = useCallback(
+    (email: string) => {
+      form.setValue('email', email);
+      form.setFocus('password');
+    },
+    [form],
+  );
+
   const onSubmit = form.handleSubmit(
     async (credentials) => {
       setSummary(null);
@@ -51,7 +60,7 @@ export function Component() {
   return (
     <PageLayout title={t('login.title')} lead={t('login.intro')} width="form">
       <div className={styles.panel}>
-        <GoogleSignIn mode="login" />
+        <GoogleSignIn mode="login" onPasswordRequired={onPasswordRequired} />
         <Form onSubmit={onSubmit}>
           {isSessionEnded && !summary ? (
             <Alert tone="info">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
+import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -10,6 +11,7 @@ import { OrganisationsSettingsSection } from '../../organisations/components/org
 import { useProfile } from '../api/get-profile.ts';
 import { DataExportButton } from '../components/data-export-button.tsx';
 import { NewsletterSection } from '../components/newsletter-section.tsx';
+import { NotWhileSwitched } from '../components/not-while-switched.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { PendingEmailNotice } from '../components/pending-email-notice.tsx';
 import { PreferencesSection } from '../components/preferences-section.tsx';
@@ -20,6 +22,7 @@ import styles from '../settings.module.css';
 export function Component() {
   const { t } = useTranslation(['settings', 'common']);
   const profile = useProfile();
+  const { isSwitched } = useSession();
 
   return (
     <PageLayout title={t('title')} lead={t('intro')} width="reading">
@@ -50,9 +53,13 @@ export function Component() {
             </Card>
             <Card title={t('danger.title')} id="danger" className={styles.danger}>
               <p>{t('danger.body')}</p>
-              <LinkButton href={paths.app.settingsCaution.getHref()} variant="danger" size="small">
-                {t('danger.link')}
-              </LinkButton>
+              {isSwitched ? (
+                <NotWhileSwitched />
+              ) : (
+                <LinkButton href={paths.app.settingsCaution.getHref()} variant="danger" size="small">
+                  {t('danger.link')}
+                </LinkButton>
+              )}
             </Card>
           </>
         ) : null}

@@ -1,6 +1,6 @@
 import type { VerificationComplete } from '@nbr/domain/national-identity';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -15,12 +15,15 @@ import { useCompleteVerification } from '../api/complete-verification.ts';
 import { profileQueryKey } from '../api/get-profile.ts';
 import { useStartVerification } from '../api/start-verification.ts';
 import styles from '../auth.module.css';
+import { ResendConfirmationButton } from '../components/resend-confirmation-button.tsx';
 import {
   AUTOTEST_EMAIL_PREFIX,
   beginRequestOf,
   nationalIdentityOf,
   rememberVerificationReturn,
 } from '../verification-return.ts';
+
+const EMAIL_FIRST = 'email_verification_required';
 
 /**
  * /app/redirects/verification-begin-redirect?type=…&next=… — starts a MitID/BankID check and sends
@@ -49,8 +52,9 @@ export function Component() {
     };
   }, [isAutotest, request, region]);
   const skip = useCompleteVerification(skipBody);
-  // The normal check when there is no skip to try, or the deployment refused it.
-  const skipRefused = isApiError(skip.error) && skip.error.status === 403;
+  // The normal check when there is no skip to try, or the deployment refused it. An unconfirmed
+  // e-mail refuses the normal check just the same, so that answer is shown at once.
+  const skipRefused = isApiError(skip.error) && skip.error.status === 403 && skip.error.code !== EMAIL_FIRST;
   const shouldStart = request !== null && (skipBody === null || skipRefused);
   const start = useStartVerification(shouldStart ? request.body : null, attempt);
 
@@ -82,6 +86,17 @@ export function Component() {
 
   const startError = start.error ?? (skip.isError && !skipRefused ? skip.error : null);
   const noUrl = start.isSuccess && !start.data.verification_url;
+  if (isApiError(startError) && startError.code === EMAIL_FIRST && claims) {
+    // Trying again cannot help until the link in the mail is followed; a new link can.
+    return (
+      <Problem
+        title={t('begin.failedTitle')}
+        message={errorMessage(startError, t)}
+        backHref={request.next}
+        action={<ResendConfirmationButton address={claims.email} />}
+      />
+    );
+  }
   if (startError || noUrl) {
     return (
       <Problem
@@ -106,7 +121,13 @@ export function Component() {
   );
 }
 
-function Problem(props: { title: string; message: string; backHref: string | null; onRetry?: () => void }) {
+function Problem(props: {
+  title: string;
+  message: string;
+  backHref: string | null;
+  onRetry?: () => void;
+  action?: ReactNode;
+}) {
   const { t } = useTranslation(['verification', 'common']);
   return (
     <PageLayout title={props.title} width="form">
@@ -115,6 +136,7 @@ function Problem(props: { title: string; message: string; backHref: string | nul
           <p>{props.message}</p>
         </Alert>
         <div className={styles.status}>
+          {props.action}
           {props.onRetry ? (
             <Button onPress={props.onRetry} fullWidth>
               {t('tryAgain')}

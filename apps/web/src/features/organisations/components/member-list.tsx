@@ -57,9 +57,6 @@ export function MemberList({ organisation, members }: { organisation: Organisati
                 </p>
                 {member.name ? <p className={`${styles.meta} ${styles.address}`}>{member.email}</p> : null}
                 {isAdmin ? null : <p className={styles.meta}>{t(`roles.${member.role}`)}</p>}
-                {member.invitation_pending ? (
-                  <p className={`${styles.badge} ${styles.pending}`}>{t('members.invitationPending')}</p>
-                ) : null}
               </div>
               {isAdmin ? (
                 <div className={styles.memberControls}>

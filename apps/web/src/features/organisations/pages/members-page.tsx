@@ -12,7 +12,8 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useMembers } from '../api/get-members.ts';
 import { organisationQueryOptions, useOrganisation } from '../api/get-organisation.ts';
-import { AddMemberForm } from '../components/add-member-form.tsx';
+import { InvitationList } from '../components/invitation-list.tsx';
+import { InviteMemberForm } from '../components/invite-member-form.tsx';
 import { LeaveOrganisation } from '../components/leave-organisation.tsx';
 import { MemberList } from '../components/member-list.tsx';
 import styles from '../organisations.module.css';
@@ -23,7 +24,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-/** /app/organisations/{organisationId}/members — everyone sees the list; admins manage it. */
+/** /app/organisations/{organisationId}/members — everyone sees the list; admins invite and manage. */
 export function Component() {
   const { t } = useTranslation(['organisations', 'common']);
   const organisationId = useParams().organisationId ?? '';
@@ -54,7 +55,8 @@ export function Component() {
           {members.data ? <MemberList organisation={organisation} members={members.data} /> : null}
           {isAdmin ? null : <p className={styles.meta}>{t('members.readOnly')}</p>}
         </Card>
-        {isAdmin ? <AddMemberForm organisationId={organisationId} /> : null}
+        {isAdmin ? <InviteMemberForm organisationId={organisationId} /> : null}
+        {isAdmin ? <InvitationList organisationId={organisationId} /> : null}
         <div className={styles.actions}>
           <LeaveOrganisation organisation={organisation} />
         </div>

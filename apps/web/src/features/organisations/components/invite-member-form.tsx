@@ -1,4 +1,4 @@
-import { MemberAddSchema, ORGANISATION_ROLES } from '@nbr/domain/organisations';
+import { InvitationCreateSchema, ORGANISATION_ROLES } from '@nbr/domain/organisations';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,20 +16,23 @@ import {
   useZodForm,
 } from '../../../ui/form.tsx';
 import { RadioGroup } from '../../../ui/radio-group.tsx';
-import { useAddMember } from '../api/add-member.ts';
+import { useInviteMember } from '../api/invite-member.ts';
 import styles from '../organisations.module.css';
 
-const EMPTY = { email: '', role: 'member' as const, first_name: '', last_name: '' };
-const FIELDS = ['email', 'role', 'first_name', 'last_name'] as const;
+const EMPTY = { email: '', role: 'member' as const };
+const FIELDS = ['email', 'role'] as const;
 
-/** Adds a member by e-mail; someone without an account gets an invitation to choose a password. */
-export function AddMemberForm({ organisationId }: { organisationId: string }) {
+/**
+ * Invites an address. The answer is the same whether or not the address has an account, so the
+ * confirmation only ever says the invitation was sent.
+ */
+export function InviteMemberForm({ organisationId }: { organisationId: string }) {
   const { t } = useTranslation(['organisations', 'common']);
-  const addMember = useAddMember(organisationId);
+  const inviteMember = useInviteMember(organisationId);
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const form = useZodForm(MemberAddSchema, { defaultValues: EMPTY });
+  const form = useZodForm(InvitationCreateSchema, { defaultValues: EMPTY });
   const role = useController({ control: form.control, name: 'role' });
 
   const onSubmit = form.handleSubmit(
@@ -37,13 +40,9 @@ export function AddMemberForm({ organisationId }: { organisationId: string }) {
       setSummary(null);
       setSuccess(null);
       try {
-        const member = await addMember.mutateAsync(values);
+        const invitation = await inviteMember.mutateAsync(values);
         form.reset(EMPTY);
-        setSuccess(
-          member.invitation_pending
-            ? t('members.invited', { email: member.email })
-            : t('members.added', { email: member.email }),
-        );
+        setSuccess(t('members.invited', { email: invitation.email }));
       } catch (error) {
         if (isApiError(error) && error.code === 'member_exists') {
           const message = t('members.memberExists');
@@ -58,9 +57,9 @@ export function AddMemberForm({ organisationId }: { organisationId: string }) {
   );
 
   return (
-    <Card title={t('members.addTitle')} id="add-member">
-      <p className={styles.meta}>{t('members.addIntro')}</p>
-      <Form onSubmit={onSubmit} aria-label={t('members.addTitle')}>
+    <Card title={t('members.inviteTitle')} id="invite-member">
+      <p className={styles.meta}>{t('members.inviteIntro')}</p>
+      <Form onSubmit={onSubmit} aria-label={t('members.inviteTitle')}>
         <ErrorSummary title={summary?.title} message={summary?.message} />
         {success ? <Alert tone="success">{success}</Alert> : null}
         <FormTextField
@@ -82,23 +81,9 @@ export function AddMemberForm({ organisationId }: { organisationId: string }) {
           orientation="horizontal"
           isRequired
         />
-        <div className={styles.pair}>
-          <FormTextField
-            control={form.control}
-            name="first_name"
-            label={t('members.firstName')}
-            autoComplete="off"
-          />
-          <FormTextField
-            control={form.control}
-            name="last_name"
-            label={t('members.lastName')}
-            autoComplete="off"
-          />
-        </div>
         <FormActions>
-          <Button type="submit" variant="secondary" isPending={addMember.isPending}>
-            {t('members.addSubmit')}
+          <Button type="submit" variant="secondary" isPending={inviteMember.isPending}>
+            {t('members.inviteSubmit')}
           </Button>
         </FormActions>
       </Form>
