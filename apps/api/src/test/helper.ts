@@ -36,6 +36,23 @@ let signingKeys: Promise<SigningKeys> | undefined;
 const STALE_SCHEMA_MS = 24 * 60 * 60 * 1000;
 let postgresReady: Promise<void> | undefined;
 
+/**
+ * Extensions are per database, but each test file migrates its own schema: create them once up
+ * front so parallel migrations never race to create the same extension.
+ */
+async function createExtensions(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_trgm with schema public');
+  } catch (error) {
+    // Another worker created it at the same moment.
+    if (!['23505', '42710'].includes((error as { code?: string }).code ?? '')) throw error;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates the test database when it is missing and clears schemas left behind by killed runs. */
 async function preparePostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -56,9 +73,11 @@ async function preparePostgres(url: string): Promise<void> {
     } finally {
       await admin.end();
     }
+    await createExtensions(url);
     return;
   }
   try {
+    await createExtensions(url);
     const { rows } = await client.query<{ name: string }>(
       "select nspname as name from pg_namespace where nspname ~ '^t_[0-9a-z]+_[0-9a-f]+$'",
     );

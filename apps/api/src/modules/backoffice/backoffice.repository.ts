@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents, staffMembers } from '../../db/schema/backoffice.ts';
 import { identities, sessions } from '../../db/schema/identity.ts';
@@ -56,15 +56,9 @@ export async function searchPeople(
 ): Promise<SearchedPerson[]> {
   const conditions: SQL[] = [isNull(identities.deletedAt)];
   if (options.text !== '') {
-    const pattern = containsPattern(options.text);
-    const fullName = sql`concat_ws(' ', ${identities.firstName}, ${identities.lastName})`;
-    const matches = or(
-      ilike(identities.email, pattern),
-      ilike(identities.firstName, pattern),
-      ilike(identities.lastName, pattern),
-      sql`${fullName} ilike ${pattern}`,
-    );
-    if (matches) conditions.push(matches);
+    // The same expression as identities_search_trgm_idx (migration 0003), so the index serves it.
+    const searchable = sql`lower(${identities.email} || ' ' || coalesce(${identities.firstName}, '') || ' ' || coalesce(${identities.lastName}, ''))`;
+    conditions.push(sql`${searchable} like ${containsPattern(options.text.toLowerCase())}`);
   }
   return executor
     .select({
