@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { logInViaApi, signInBrowser } from './support/accounts.ts';
+import type { Page } from '@playwright/test';
+import { signInBrowser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { actingSession, DEMO_INSURER, DEMO_INSURER_USER, DEMO_PASSWORD } from './support/organisations.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -16,11 +17,8 @@ const t = (namespace: string, key: string, values: Record<string, string> = {}) 
     text('da', namespace, key),
   );
 
-const DEMO_PASSWORD = 'demo-password-2026';
 const ANNA = 'anna@demo.cykelregister.dk';
 const BUSINESS = 'Demo Cykler ApS';
-const INSURER_USER = 'forsikring@demo.cykelregister.dk';
-const INSURER = 'Demo Forsikring A/S';
 
 function actingBanner(page: Page) {
   return page.getByRole('status').filter({ hasText: t('common', 'actingFor.back') });
@@ -35,32 +33,6 @@ async function logInOnScreen(page: Page, email: string): Promise<void> {
   await page.getByLabel(t('auth', 'fields.email'), { exact: true }).fill(email);
   await page.getByLabel(t('auth', 'fields.password'), { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: t('auth', 'login.submit') }).click();
-}
-
-/**
- * A session of the user acting for the named organisation (through the API, so that no other
- * test's switching of the same demo account can change where a login lands).
- */
-async function actingSession(
-  request: APIRequestContext,
-  email: string,
-  name: string,
-): Promise<{ token: string; partyId: string }> {
-  const token = await logInViaApi(request, email, DEMO_PASSWORD);
-  const headers = { authorization: `Bearer ${token}` };
-  const list = (await (await request.get('/api/organisations', { headers })).json()) as Array<{
-    party_id: string;
-    name: string;
-  }>;
-  const organisation = list.find((entry) => entry.name === name);
-  expect(organisation).toBeDefined();
-  const response = await request.put('/api/identities/authentications/acting-party', {
-    headers,
-    data: { party_id: organisation!.party_id },
-  });
-  expect(response.status()).toBe(200);
-  const answer = (await response.json()) as { authentication_token: string };
-  return { token: answer.authentication_token, partyId: organisation!.party_id };
 }
 
 test('acting for an organisation shows its name in a banner and the sidebar, until back to the own profile', async ({
@@ -105,15 +77,17 @@ test('acting for an organisation shows its name in a banner and the sidebar, unt
 });
 
 test("an insurer's business user finds the insurer admin in the sidebar", async ({ page }) => {
-  const { token, partyId } = await actingSession(page.request, INSURER_USER, INSURER);
+  const { token, partyId } = await actingSession(page.request, DEMO_INSURER_USER, DEMO_INSURER);
   await signInBrowser(page, token);
   await page.goto('/app');
-  await expect(actingBanner(page)).toContainText(t('common', 'actingFor.banner', { organisation: INSURER }));
+  await expect(actingBanner(page)).toContainText(
+    t('common', 'actingFor.banner', { organisation: DEMO_INSURER }),
+  );
   const entry = accountMenu(page).getByRole('link', { name: t('common', 'nav.insurerAdmin') });
   await expect(entry).toHaveAttribute('href', `/insurance/${partyId}/admin`);
   await expectNoA11yViolations(page);
   await entry.click();
   await expect(page).toHaveURL(new RegExp(`/insurance/${partyId}/admin$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(INSURER);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEMO_INSURER);
   await expect(entry).toHaveAttribute('aria-current', 'page');
 });

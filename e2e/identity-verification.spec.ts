@@ -69,7 +69,10 @@ test('cancelling at the provider explains it and changes nothing @phone', async 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     t('verification', 'complete.cancelledTitle'),
   );
-  await expect(page.getByRole('alert')).toContainText(t('verification', 'complete.cancelled'));
+  // A calm notice, not an error: the person chose to stop.
+  await expect(
+    page.getByRole('status').filter({ hasText: t('verification', 'complete.cancelled') }),
+  ).toBeVisible();
   await expectNoA11yViolations(page);
   expect((await storedClaims(page)).verified_on).toBeNull();
 
@@ -78,6 +81,24 @@ test('cancelling at the provider explains it and changes nothing @phone', async 
   await expect(
     page.getByRole('link', { name: t('settings', 'verification.verify', { provider: 'MitID' }) }),
   ).toBeVisible();
+});
+
+test('Back on the provider page returns to settings instead of starting a new check', async ({ page }) => {
+  await signedInUser(page, { confirmEmail: true });
+  await startFromSettings(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app\/settings$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('settings', 'title'));
+});
+
+test('an unknown or used return link is explained on the page, not as a missing page', async ({ page }) => {
+  await signedInUser(page, { confirmEmail: true });
+  await page.goto(
+    '/app/redirects/verification-complete-redirect?code=abc&state=0190a000-0000-7000-8000-000000000009',
+  );
+  await expect(page.getByRole('alert')).toContainText(t('verification', 'complete.invalidLink'));
+  await expect(page.getByRole('link', { name: t('verification', 'back') })).toBeVisible();
+  await expectNoA11yViolations(page);
 });
 
 test('a complete link without a state says so, with a way on', async ({ page }) => {

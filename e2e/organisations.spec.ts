@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  logInViaApi,
   signInBrowser,
   signUpViaApi,
   TEST_PASSWORD,
@@ -11,6 +10,7 @@ import {
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { type Mail, waitForMail } from './support/mailbox.ts';
+import { actingSession, DEMO_INSURER, DEMO_INSURER_USER, DEMO_PASSWORD } from './support/organisations.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -243,26 +243,27 @@ test('an unverified person is asked to verify their identity before creating an 
 test('the demo insurer user lands on the insurer admin page and can switch to their own account', async ({
   page,
 }) => {
-  await logInOnScreen(page, 'forsikring@demo.cykelregister.dk', 'demo-password-2026');
+  // Where a login lands is remembered per account: make it the insurer, whatever ran before.
+  await actingSession(page.request, DEMO_INSURER_USER, DEMO_INSURER);
+  await logInOnScreen(page, DEMO_INSURER_USER, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/insurance\/[0-9a-f-]{36}\/admin$/);
-  await expect(heading(page)).toHaveText('Demo Forsikring A/S');
+  await expect(heading(page)).toHaveText(DEMO_INSURER);
   await expect(page.getByText(t('organisations', 'types.insurance_company'))).toBeVisible();
   await expectNoA11yViolations(page);
 
   await page.getByRole('link', { name: t('organisations', 'insurer.manageMembers') }).click();
-  await expect(page.getByRole('main').getByText('forsikring@demo.cykelregister.dk')).toBeVisible();
+  await expect(page.getByRole('main').getByText(DEMO_INSURER_USER)).toBeVisible();
   await page.goBack();
-  await page.getByRole('button', { name: t('organisations', 'insurer.backToOwn') }).click();
+  // The page's own button (the shell's banner offers the same way back).
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: t('organisations', 'insurer.backToOwn') })
+    .click();
   await expect(page).toHaveURL(/\/app$/);
 });
 
 test('someone outside the insurer gets the 404 page on its admin address', async ({ page }) => {
-  const insurerToken = await logInViaApi(
-    page.request,
-    'forsikring@demo.cykelregister.dk',
-    'demo-password-2026',
-  );
-  const partyId = JSON.parse(Buffer.from(insurerToken.split('.')[1] ?? '', 'base64url').toString()).party_id;
+  const { partyId } = await actingSession(page.request, DEMO_INSURER_USER, DEMO_INSURER);
   const outsider = await signUpViaApi(page.request);
   await signInBrowser(page, outsider.token);
   await page.goto(`/insurance/${partyId}/admin`);

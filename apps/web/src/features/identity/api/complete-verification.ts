@@ -28,5 +28,7 @@ export function useCompleteVerification(body: VerificationComplete | null) {
     refetchOnMount: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    // An unknown or used link is answered on the page itself, never by the 404 page.
+    throwOnError: false,
   });
 }

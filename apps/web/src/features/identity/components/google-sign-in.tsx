@@ -90,7 +90,10 @@ export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignIn
     setIsCompleting(true);
     try {
       if (mode === 'login') {
-        signIn(await logIn.mutateAsync({ google_token: answer.idToken, googleUserId: answer.subject }));
+        signIn(
+          await logIn.mutateAsync({ google_token: answer.idToken, googleUserId: answer.subject }),
+          'google',
+        );
         return;
       }
       const region = RegionSchema.safeParse(answer.region).data;
@@ -103,7 +106,7 @@ export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignIn
       });
       // An existing account was signed in: it goes where a login goes, not through the welcome pages.
       if (result.created) signInAfterSignUp(result.authentication_token, region ?? 'dk');
-      else signIn(result.authentication_token);
+      else signIn(result.authentication_token, 'google');
     } catch (error) {
       setIsCompleting(false);
       if (isApiError(error) && error.code === 'google_account_not_found')

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import styles from '../settings.module.css';
 import { verificationBeginHref } from '../verification-return.ts';
+import { NotWhileSwitched } from './not-while-switched.tsx';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 
 function Badge({ isOk, children }: { isOk: boolean; children: string }) {
@@ -40,6 +42,7 @@ export function VerificationSection({ profile }: { profile: Profile }) {
     Boolean(profile.verified_on) &&
     (location.state as { verification?: string } | null)?.verification === 'verified';
   const needsEmailFirst = !profile.email_verified && !profile.verified_on;
+  const { isSwitched } = useSession();
 
   return (
     <Card title={t('verification.title')} id="verification">
@@ -66,8 +69,13 @@ export function VerificationSection({ profile }: { profile: Profile }) {
               : t('verification.identityNotVerified')}
           </Badge>
           {justVerified ? <Alert tone="success">{t('verification.justVerified', { provider })}</Alert> : null}
-          <p className={styles.muted}>{t('verification.identityHelp', { provider })}</p>
-          {profile.verified_on ? null : needsEmailFirst ? (
+          {profile.verified_on ? null : (
+            <p className={styles.muted}>{t('verification.identityHelp', { provider })}</p>
+          )}
+          {profile.verified_on ? null : isSwitched ? (
+            // Staff using the account must never tie their own MitID/BankID to it.
+            <NotWhileSwitched />
+          ) : needsEmailFirst ? (
             <div className={styles.stack}>
               <Alert tone="warning" announce="none">
                 <p className={styles.address}>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
@@ -76,12 +77,20 @@ export function Component() {
         failureUrl: request.body.failure_url,
         retryHref: `${window.location.pathname}${window.location.search}`,
       });
-      window.location.assign(answer.verification_url);
+      // Replaced, not added: Back from the provider must return to where the check was asked for,
+      // not to this page, which would start a new check at once.
+      window.location.replace(answer.verification_url);
     }
   }, [skip.data, start.data, request, navigate, queryClient]);
 
   if (!request) {
-    return <Problem title={t('begin.failedTitle')} message={t('begin.invalidLink')} backHref={null} />;
+    return (
+      <Problem
+        title={t('begin.failedTitle')}
+        message={t('begin.invalidLink')}
+        backHref={paths.app.settings.getHref()}
+      />
+    );
   }
 
   const startError = start.error ?? (skip.isError && !skipRefused ? skip.error : null);

@@ -73,13 +73,12 @@ export function Component() {
           ? t('complete.invalidLink')
           : errorMessage(completion.error, t);
 
+  // Cancelling is a choice, not a fault: said calmly, with nothing changed.
+  const isCancelled = providerError === 'access_denied';
   return (
-    <PageLayout
-      title={providerError === 'access_denied' ? t('complete.cancelledTitle') : t('complete.failedTitle')}
-      width="form"
-    >
+    <PageLayout title={isCancelled ? t('complete.cancelledTitle') : t('complete.failedTitle')} width="form">
       <div className={styles.panel}>
-        <Alert tone="error">
+        <Alert tone={isCancelled ? 'info' : 'error'}>
           <p>{message}</p>
         </Alert>
         <div className={styles.status}>
