@@ -108,6 +108,9 @@ test('a verified person creates a business and invites a colleague, who signs up
   const membersUrl = page.url();
   await expect(heading(page)).toHaveText(t('organisations', 'members.title', { name }));
   await expect(page.getByText(`${founder.email} ${t('organisations', 'members.you')}`)).toBeVisible();
+  // The only administrator is not offered what the register would refuse: leaving or stepping down.
+  await expect(page.getByRole('button', { name: t('organisations', 'members.leave') })).toBeDisabled();
+  await expect(page.getByText(t('organisations', 'members.lastAdminHint'))).toBeVisible();
   await expect(page.getByText(t('organisations', 'members.pendingEmpty'))).toBeVisible();
   await expectNoA11yViolations(page);
 
@@ -129,6 +132,8 @@ test('a verified person creates a business and invites a colleague, who signs up
   await expect(other).toHaveURL(/\/login$/);
   await other.getByRole('link', { name: text('da', 'auth', 'login.signupLink') }).click();
   await expect(other).toHaveURL(/\/signup$/);
+  // The address changes before the new page has rendered: wait for it, not for the old one's fields.
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(text('da', 'auth', 'signup.title'));
   await other.getByLabel(text('da', 'auth', 'fields.email'), { exact: true }).fill(colleague);
   await other.getByLabel(text('da', 'auth', 'fields.password'), { exact: true }).fill(TEST_PASSWORD);
   const accept = other.getByRole('checkbox');
@@ -218,17 +223,13 @@ test('an invitation opened with another account names the right address; an admi
   await expectNoA11yViolations(page);
 });
 
-test('an unverified person is asked to verify their identity before creating an organisation', async ({
+test('an unverified person is told to verify first, and what they typed survives the trip', async ({
   page,
 }) => {
   const account = await signUpViaApi(page.request);
   await signInBrowser(page, account.token);
   await page.goto('/app/organisations/create');
-  await page.getByLabel(t('organisations', 'create.name'), { exact: true }).fill('Uverificeret ApS');
-  await page
-    .getByRole('textbox', { name: t('organisations', 'create.registrationNumber.dk') })
-    .fill(freshCvr());
-  await page.getByRole('button', { name: t('organisations', 'create.submit') }).click();
+  // Said before anything is typed, with the way to do it.
   const verify = page.getByRole('link', {
     name: t('organisations', 'create.verifyAction', { provider: 'MitID' }),
   });
@@ -238,6 +239,22 @@ test('an unverified person is asked to verify their identity before creating an 
     /verification-begin-redirect\?type=identity_verification&next=/,
   );
   await expectNoA11yViolations(page);
+
+  const cvr = freshCvr();
+  await page.getByLabel(t('organisations', 'create.name'), { exact: true }).fill('Uverificeret ApS');
+  await page.getByRole('textbox', { name: t('organisations', 'create.registrationNumber.dk') }).fill(cvr);
+  await page.getByRole('button', { name: t('organisations', 'create.submit') }).click();
+  await expect(verify).toBeVisible();
+
+  // Away to verify and back: the form still holds what was typed.
+  await page.goto('/app/settings');
+  await page.goto('/app/organisations/create');
+  await expect(page.getByLabel(t('organisations', 'create.name'), { exact: true })).toHaveValue(
+    'Uverificeret ApS',
+  );
+  await expect(
+    page.getByRole('textbox', { name: t('organisations', 'create.registrationNumber.dk') }),
+  ).toHaveValue(cvr);
 });
 
 test('the demo insurer user lands on the insurer admin page and can switch to their own account', async ({

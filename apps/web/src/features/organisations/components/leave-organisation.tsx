@@ -8,13 +8,21 @@ import { useSession } from '../../../lib/session.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { useRemoveMember } from '../api/remove-member.ts';
+import styles from '../organisations.module.css';
 import { useActAs } from './use-act-as.ts';
 
 /**
  * A member leaves. A session acting for the organisation would end with the membership, so it
  * switches back to the person first and the user stays signed in.
  */
-export function LeaveOrganisation({ organisation }: { organisation: Organisation }) {
+export function LeaveOrganisation({
+  organisation,
+  isSoleAdmin,
+}: {
+  organisation: Organisation;
+  /** The only administrator cannot leave (the API refuses): the way out is to appoint another first. */
+  isSoleAdmin: boolean;
+}) {
   const { t } = useTranslation(['organisations', 'common']);
   const { claims } = useSession();
   const { actingPartyId, actAsSelf } = useActAs();
@@ -23,6 +31,18 @@ export function LeaveOrganisation({ organisation }: { organisation: Organisation
   const [isOpen, setOpen] = useState(false);
 
   if (!claims || organisation.role === null) return null;
+  if (isSoleAdmin) {
+    return (
+      <div className={styles.stack}>
+        <Button variant="secondary" isDisabled aria-describedby="sole-admin-hint">
+          {t('members.leave')}
+        </Button>
+        <p className={styles.meta} id="sole-admin-hint">
+          {t('members.lastAdminHint')}
+        </p>
+      </div>
+    );
+  }
 
   return (
     <>
@@ -43,7 +63,6 @@ export function LeaveOrganisation({ organisation }: { organisation: Organisation
         describeError={(error) => errorMessage(error, t)}
       >
         <p>{t('members.leaveBody')}</p>
-        {organisation.role === 'admin' ? <p>{t('members.lastAdminHint')}</p> : null}
       </ConfirmDialog>
     </>
   );

@@ -1,6 +1,6 @@
 import type { Member, Organisation, OrganisationRole } from '@nbr/domain/organisations';
 import { ORGANISATION_ROLES } from '@nbr/domain/organisations';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -27,6 +27,8 @@ export function MemberList({ organisation, members }: { organisation: Organisati
   const [notice, setNotice] = useState<Notice | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const isAdmin = organisation.role === 'admin';
+  const adminCount = members.filter((member) => member.role === 'admin').length;
+  const noticeRef = useRef<HTMLDivElement>(null);
 
   const changeRole = async (member: Member, role: OrganisationRole) => {
     if (role === member.role) return;
@@ -44,11 +46,17 @@ export function MemberList({ organisation, members }: { organisation: Organisati
 
   return (
     <>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {notice ? (
+        <Alert tone={notice.tone} ref={noticeRef} tabIndex={-1}>
+          {notice.text}
+        </Alert>
+      ) : null}
       <ul className={styles.members}>
         {members.map((member) => {
           const isSelf = member.identity_party_id === claims?.identity_party_id;
           const name = displayName(member);
+          // The API refuses to leave an organisation without an administrator: do not offer it.
+          const isSoleAdmin = member.role === 'admin' && adminCount === 1;
           return (
             <li key={member.identity_party_id} className={styles.member}>
               <div>
@@ -65,7 +73,8 @@ export function MemberList({ organisation, members }: { organisation: Organisati
                     options={ORGANISATION_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
                     value={member.role}
                     onChange={(value) => void changeRole(member, value as OrganisationRole)}
-                    isDisabled={updateRole.isPending}
+                    isDisabled={updateRole.isPending || isSoleAdmin}
+                    {...(isSoleAdmin ? { description: t('members.soleAdminRole') } : {})}
                   />
                   {isSelf ? null : (
                     <Button
@@ -98,6 +107,8 @@ export function MemberList({ organisation, members }: { organisation: Organisati
           if (!removing) return;
           await removeMember.mutateAsync(removing.identity_party_id);
           setNotice({ tone: 'success', text: t('members.removed', { name: displayName(removing) }) });
+          // The removed row (and the button that had focus) is gone: continue from the notice.
+          requestAnimationFrame(() => noticeRef.current?.focus());
         }}
         describeError={(error) => errorMessage(error, t)}
       >

@@ -4,13 +4,16 @@ import {
   requiresRegistrationNumber,
   SELF_SERVICE_ORGANISATION_TYPES,
 } from '@nbr/domain/organisations';
-import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useRegion } from '../../../lib/region.ts';
+import { useSession } from '../../../lib/session.ts';
+import { DRAFT_PREFIX, readJson, writeJson } from '../../../lib/storage.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import {
@@ -29,6 +32,24 @@ import styles from '../organisations.module.css';
 
 const FIELDS = ['name', 'type', 'region', 'registration_number'] as const;
 
+type FormValues = z.input<typeof OrganisationCreateSchema>;
+
+/**
+ * What was typed survives the trip to MitID/BankID and back (and a reload), per person; a created
+ * organisation or signing out clears it.
+ */
+function draftKey(partyId: string | undefined): string {
+  return `${DRAFT_PREFIX}organisation-create:${partyId ?? 'visitor'}`;
+}
+
+function readDraft(partyId: string | undefined): Partial<FormValues> {
+  const draft = readJson<Partial<FormValues>>(draftKey(partyId), 'session');
+  if (!draft || typeof draft !== 'object') return {};
+  return Object.fromEntries(
+    FIELDS.filter((field) => typeof draft[field] === 'string').map((field) => [field, draft[field]]),
+  ) as Partial<FormValues>;
+}
+
 /** /app/organisations/create — a verified person registers a business, club or dealer. */
 export function Component() {
   const { t } = useTranslation(['organisations', 'common']);
@@ -37,10 +58,24 @@ export function Component() {
   const create = useCreateOrganisation();
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
-  const [needsVerification, setNeedsVerification] = useState(false);
+  const { claims } = useSession();
+  // The API needs a verified national identity; say so before anyone fills in the form.
+  const [needsVerification, setNeedsVerification] = useState(() => !claims?.verified_on);
+  const verifyAlert = useRef<HTMLDivElement>(null);
+  const partyId = claims?.identity_party_id;
   const form = useZodForm(OrganisationCreateSchema, {
-    defaultValues: { name: '', type: 'business', region: currentRegion, registration_number: '' },
+    defaultValues: {
+      name: '',
+      type: 'business',
+      region: currentRegion,
+      registration_number: '',
+      ...readDraft(partyId),
+    },
   });
+  const values = useWatch({ control: form.control });
+  useEffect(() => {
+    writeJson(draftKey(partyId), values, 'session');
+  }, [values, partyId]);
   const type = useController({ control: form.control, name: 'type' });
   const region = useController({ control: form.control, name: 'region' });
   const chosenRegion: Region = region.field.value ?? currentRegion;
@@ -52,10 +87,16 @@ export function Component() {
       setNeedsVerification(false);
       try {
         const organisation = await create.mutateAsync(values);
+        writeJson(draftKey(partyId), null, 'session');
         await navigate(paths.app.organisationMembers.getHref({ organisationId: organisation.party_id }));
       } catch (error) {
         if (isApiError(error) && error.code === 'identity_verification_required') {
           setNeedsVerification(true);
+          // The notice sits above the form, likely out of view: take the reader there.
+          requestAnimationFrame(() => {
+            verifyAlert.current?.scrollIntoView({ block: 'center' });
+            verifyAlert.current?.focus();
+          });
           return;
         }
         if (isApiError(error) && error.code === 'organisation_exists') {
@@ -75,7 +116,13 @@ export function Component() {
       <Form onSubmit={onSubmit} aria-label={t('create.title')}>
         <ErrorSummary title={summary?.title} message={summary?.message} />
         {needsVerification ? (
-          <Alert tone="warning" title={t('create.verifyTitle')}>
+          <Alert
+            tone="warning"
+            title={t('create.verifyTitle')}
+            ref={verifyAlert}
+            tabIndex={-1}
+            announce="none"
+          >
             <div className={styles.stack}>
               <p>{t('create.verifyBody', { provider })}</p>
               <LinkButton

@@ -58,7 +58,13 @@ export function Component() {
         {isAdmin ? <InviteMemberForm organisationId={organisationId} /> : null}
         {isAdmin ? <InvitationList organisationId={organisationId} /> : null}
         <div className={styles.actions}>
-          <LeaveOrganisation organisation={organisation} />
+          <LeaveOrganisation
+            organisation={organisation}
+            isSoleAdmin={
+              organisation.role === 'admin' &&
+              (members.data ?? []).filter((member) => member.role === 'admin').length === 1
+            }
+          />
         </div>
         <p>
           <Link href={paths.app.organisations.getHref()}>{t('members.backToList')}</Link>
