@@ -137,7 +137,7 @@ export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignIn
       ) : null}
       {outcome?.kind === 'cancelled' ? (
         <Alert ref={outcomeRef} tone="info" tabIndex={-1}>
-          <p>{t('google.cancelled')}</p>
+          <p>{t(mode === 'signup' ? 'google.signupCancelled' : 'google.cancelled')}</p>
         </Alert>
       ) : null}
       {outcome?.kind === 'not_found' ? (
