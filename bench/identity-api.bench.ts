@@ -76,6 +76,8 @@ await database.exec(`
   insert into organisation_members (organisation_party_id, identity_party_id, role)
     values ('00000000-0000-7000-9000-000000000001', '${benchPartyId}', 'admin');
   insert into staff_members (identity_party_id, role) values ('${benchPartyId}', 'support');
+  -- A live database has statistics (autovacuum keeps them); a bulk load needs them made.
+  analyze;
 `);
 // A second session, signed in before the first one acts for the organisation, stays the person's.
 const relogin = await fetch(`${address}/api/identities/authentications`, {
