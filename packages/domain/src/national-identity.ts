@@ -16,6 +16,12 @@ export const NationalIdentityTypeSchema = z.enum(NATIONAL_IDENTITY_TYPES, { erro
 export type NationalIdentityType = z.infer<typeof NationalIdentityTypeSchema>;
 
 /** Which national identity a region uses. */
+/** Brand names, the same in every language. */
+export const NATIONAL_IDENTITY_NAMES = { mitid: 'MitID', bankid: 'BankID' } as const satisfies Record<
+  NationalIdentityType,
+  string
+>;
+
 export const NATIONAL_IDENTITY_BY_REGION = { dk: 'mitid', no: 'bankid' } as const satisfies Record<
   string,
   NationalIdentityType

@@ -1,4 +1,5 @@
 import type { Profile } from '@nbr/domain/identity';
+import { NATIONAL_IDENTITY_BY_REGION, NATIONAL_IDENTITY_NAMES } from '@nbr/domain/national-identity';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useProfile } from '../../features/identity/api/get-profile.ts';
@@ -96,7 +97,9 @@ export function Component() {
           <EmailStatus profile={data} />
           <p className={`${styles.status} ${claims?.verified_on ? styles.ok : ''}`}>
             {claims?.verified_on ? <Icon name="check" /> : null}
-            {claims?.verified_on ? t('appHome.identityVerified') : t('appHome.identityNotVerified')}
+            {t(claims?.verified_on ? 'appHome.identityVerified' : 'appHome.identityNotVerified', {
+              provider: NATIONAL_IDENTITY_NAMES[NATIONAL_IDENTITY_BY_REGION[data.region]],
+            })}
           </p>
           <p>{t('appHome.memberSince', { date: formatDate(data.signed_up_at, i18n.language) })}</p>
           <LinkButton href={paths.app.settings.getHref()} variant="primary">
