@@ -25,7 +25,7 @@ import styles from './google-sign-in.module.css';
 
 type Outcome =
   | { kind: 'cancelled' }
-  | { kind: 'not_found' }
+  | { kind: 'not_found'; answer: Extract<GoogleReturn, { kind: 'token' }> }
   | { kind: 'password_required'; email: string }
   | { kind: 'error'; message: string }
   | null;
@@ -47,7 +47,7 @@ export interface GoogleSignInProps {
  * browser comes back to the page: the same success paths as signing in or up with a password.
  */
 export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignInProps) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const { signIn, signInAfterSignUp } = useSession();
   const configuration = useGoogleConfiguration();
   const logIn = useLogInWithGoogle();
@@ -82,6 +82,32 @@ export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignIn
     if (answer) void complete(answer);
   }, []);
 
+  /** A new account from a Google answer (or the existing one it links to), then where a sign-up goes. */
+  async function createAccount(answer: Extract<GoogleReturn, { kind: 'token' }>) {
+    const region = RegionSchema.safeParse(answer.region).data;
+    const result = await signUp.mutateAsync({
+      name: answer.name,
+      email: answer.email,
+      google_token: answer.idToken,
+      chosen_language: ChoosableLanguageSchema.safeParse(answer.language ?? i18n.language).data,
+      chosen_region: region,
+    });
+    // An existing account was signed in: it goes where a login goes, not through the welcome pages.
+    if (result.created) signInAfterSignUp(result.authentication_token, region ?? 'dk');
+    else signIn(result.authentication_token, 'google');
+  }
+
+  /** From the login page's "no account yet": create it with the Google answer already in hand. */
+  async function createFromLogin(answer: Extract<GoogleReturn, { kind: 'token' }>) {
+    setIsCompleting(true);
+    try {
+      await createAccount(answer);
+    } catch (error) {
+      setIsCompleting(false);
+      setOutcome({ kind: 'error', message: errorMessage(error, t) });
+    }
+  }
+
   async function complete(answer: GoogleReturn) {
     if (answer.kind === 'cancelled') return setOutcome({ kind: 'cancelled' });
     if (answer.kind === 'failed') {
@@ -96,21 +122,11 @@ export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignIn
         );
         return;
       }
-      const region = RegionSchema.safeParse(answer.region).data;
-      const result = await signUp.mutateAsync({
-        name: answer.name,
-        email: answer.email,
-        google_token: answer.idToken,
-        chosen_language: ChoosableLanguageSchema.safeParse(answer.language).data,
-        chosen_region: region,
-      });
-      // An existing account was signed in: it goes where a login goes, not through the welcome pages.
-      if (result.created) signInAfterSignUp(result.authentication_token, region ?? 'dk');
-      else signIn(result.authentication_token, 'google');
+      await createAccount(answer);
     } catch (error) {
       setIsCompleting(false);
       if (isApiError(error) && error.code === 'google_account_not_found')
-        return setOutcome({ kind: 'not_found' });
+        return setOutcome({ kind: 'not_found', answer });
       if (isApiError(error) && error.code === 'google_link_requires_password')
         return setOutcome({ kind: 'password_required', email: answer.email });
       setOutcome({ kind: 'error', message: errorMessage(error, t) });
@@ -141,12 +157,24 @@ export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignIn
         </Alert>
       ) : null}
       {outcome?.kind === 'not_found' ? (
-        <Alert ref={outcomeRef} tone="error" tabIndex={-1}>
-          <p>
+        <Alert ref={outcomeRef} tone="info" tabIndex={-1}>
+          <p>{t('google.notFoundCreate', { email: outcome.answer.email })}</p>
+          <Button
+            variant="primary"
+            size="small"
+            onPress={() => void createFromLogin(outcome.answer)}
+            isPending={isCompleting}
+          >
+            {t('google.createAccount')}
+          </Button>
+          <p className={styles.note}>
             <Trans
               t={t}
-              i18nKey="google.notFound"
-              components={{ signupLink: <Link href={paths.auth.signup.getHref()} /> }}
+              i18nKey="google.signupNote"
+              components={{
+                privacyLink: <Link href={paths.content.privacy.getHref()} external />,
+                termsLink: <Link href={paths.content.terms.getHref()} external />,
+              }}
             />
           </p>
         </Alert>
