@@ -60,7 +60,7 @@ export const da: Catalogue = {
   'validation.confirm_all': 'Bekræft venligst alle punkter.',
   'validation.invalid_value': 'Værdien er ikke gyldig.',
   'validation.invalid_registration_number':
-    'Nummeret er ikke et gyldigt CVR-nummer (8 cifre) eller organisationsnummer (9 cifre).',
+    'Nummeret passer ikke. Et dansk CVR-nummer har 8 cifre og et norsk organisationsnummer 9, og det sidste ciffer er et kontrolciffer – tjek for en tastefejl.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

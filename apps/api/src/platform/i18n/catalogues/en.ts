@@ -63,7 +63,7 @@ export const en = {
   'validation.confirm_all': 'Please confirm every point.',
   'validation.invalid_value': 'The value is not valid.',
   'validation.invalid_registration_number':
-    'This is not a valid CVR number (8 digits) or organisation number (9 digits).',
+    'This number does not add up. A Danish CVR number has 8 digits and a Norwegian organisation number 9, and the last digit is a check digit – look for a typo.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

@@ -61,7 +61,7 @@ export const no: Catalogue = {
   'validation.confirm_all': 'Vennligst bekreft alle punktene.',
   'validation.invalid_value': 'Verdien er ikke gyldig.',
   'validation.invalid_registration_number':
-    'Nummeret er ikke et gyldig CVR-nummer (8 sifre) eller organisasjonsnummer (9 sifre).',
+    'Nummeret stemmer ikke. Et dansk CVR-nummer har 8 sifre og et norsk organisasjonsnummer 9, og det siste sifferet er et kontrollsiffer – se etter en tastefeil.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
