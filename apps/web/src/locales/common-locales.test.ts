@@ -1,33 +1,12 @@
 import { ERROR_CODES } from '@nbr/domain/errors';
 import { VALIDATION_MESSAGES } from '@nbr/domain/identity';
 import { describe, expect, it } from 'vitest';
-
-type Tree = { [key: string]: string | Tree };
+import { keys, lookup, placeholders, type LocaleTree as Tree } from './locale-tree.ts';
 
 const files = import.meta.glob<Tree>('./*/common.json', { eager: true, import: 'default' });
 const da = files['./da/common.json']!;
 const en = files['./en/common.json']!;
 const no = files['./no/common.json']!;
-
-function keys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
-  );
-}
-
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!).sort();
-}
-
-function lookup(tree: Tree, path: string): string | undefined {
-  const value = path
-    .split('.')
-    .reduce<string | Tree | undefined>(
-      (node, part) => (node && typeof node === 'object' ? node[part] : undefined),
-      tree,
-    );
-  return typeof value === 'string' ? value : undefined;
-}
 
 describe('common.json', () => {
   const languages: Record<string, Tree> = { da, en, no };

@@ -658,19 +658,8 @@ export async function deleteAccount(
       emailVerifiedAt: null,
       verifiedOn: null,
       birthDate: null,
-      firstName: null,
-      lastName: null,
-      streetAddress: null,
-      floor: null,
-      side: null,
-      door: null,
-      zipCode: null,
-      city: null,
-      mobile: null,
-      phone: null,
-      clubMembershipNumber: null,
-      friendRef: null,
-      userRef: null,
+      // Everything a person typed about themself goes, as when an unconfirmed account is claimed.
+      ...UNCLAIMED_PROFILE_RESET,
       deletedAt: now,
     });
     await repository.markPartyDeleted(tx, partyId, now);

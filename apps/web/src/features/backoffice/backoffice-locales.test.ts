@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import {
+  keys,
+  COMPLETE_LANGUAGES as LANGUAGES,
+  lookup,
+  placeholders,
+  type LocaleTree as Tree,
+} from '../../locales/locale-tree.ts';
 
 /*
  * The texts of the backoffice (namespace backoffice, plus the switch banner's common:switchUser):
  * complete in da, en and no with the same placeholders, and every key the screens ask for present.
  */
-
-type Tree = { [key: string]: string | Tree };
 
 const locales = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
 const sources = import.meta.glob<string>(
@@ -17,31 +22,11 @@ const sources = import.meta.glob<string>(
   },
 );
 
-const LANGUAGES = ['da', 'en', 'no'] as const;
-
 function tree(language: string, namespace: string): Tree {
   const found = locales[`../../locales/${language}/${namespace}.json`];
   if (!found) throw new Error(`missing ${language}/${namespace}.json`);
   return found;
 }
-
-function keys(node: Tree, prefix = ''): string[] {
-  return Object.entries(node).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
-  );
-}
-
-function lookup(node: Tree, path: string): string | undefined {
-  const value = path
-    .split('.')
-    .reduce<string | Tree | undefined>(
-      (at, part) => (at && typeof at === 'object' ? at[part] : undefined),
-      node,
-    );
-  return typeof value === 'string' ? value : undefined;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 describe('backoffice.json', () => {
   it('has the same keys and placeholders in da, en and no, and no empty text', () => {

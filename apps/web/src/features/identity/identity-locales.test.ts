@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import {
+  keys,
+  COMPLETE_LANGUAGES as LANGUAGES,
+  lookup,
+  type LocaleTree as Tree,
+} from '../../locales/locale-tree.ts';
 
 /*
  * The texts of the identity screens (namespaces auth and settings): complete in da, en and no, with
  * the same placeholders and markup in each, and every key the screens ask for actually present.
  */
-
-type Tree = { [key: string]: string | Tree };
 
 const locales = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
 const sources = import.meta.glob<string>('./**/*.tsx', {
@@ -14,29 +18,12 @@ const sources = import.meta.glob<string>('./**/*.tsx', {
   import: 'default',
 });
 
-const LANGUAGES = ['da', 'en', 'no'] as const;
 const NAMESPACES = ['auth', 'settings', 'verification'] as const;
 
 function tree(language: string, namespace: string): Tree {
   const found = locales[`../../locales/${language}/${namespace}.json`];
   if (!found) throw new Error(`missing ${language}/${namespace}.json`);
   return found;
-}
-
-function keys(node: Tree, prefix = ''): string[] {
-  return Object.entries(node).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
-  );
-}
-
-function lookup(node: Tree, path: string): string | undefined {
-  const value = path
-    .split('.')
-    .reduce<string | Tree | undefined>(
-      (at, part) => (at && typeof at === 'object' ? at[part] : undefined),
-      node,
-    );
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** Placeholders ({{email}}) and Trans tags (<strong>, <loginLink>) a translation must keep. */

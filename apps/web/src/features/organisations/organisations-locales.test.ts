@@ -1,12 +1,17 @@
 import { ORGANISATION_ROLES, ORGANISATION_TYPES } from '@nbr/domain/organisations';
 import { describe, expect, it } from 'vitest';
+import {
+  keys,
+  COMPLETE_LANGUAGES as LANGUAGES,
+  lookup,
+  placeholders,
+  type LocaleTree as Tree,
+} from '../../locales/locale-tree.ts';
 
 /*
  * The texts of the organisation screens: complete in da, en and no with the same placeholders,
  * every literal key the screens ask for present, and a name for every type and role the API answers.
  */
-
-type Tree = { [key: string]: string | Tree };
 
 const locales = import.meta.glob<Tree>('../../locales/*/organisations.json', {
   eager: true,
@@ -18,27 +23,11 @@ const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
   import: 'default',
 });
 
-const LANGUAGES = ['da', 'en', 'no'] as const;
-
 function tree(language: string): Tree {
   const found = locales[`../../locales/${language}/organisations.json`];
   if (!found) throw new Error(`missing ${language}/organisations.json`);
   return found;
 }
-
-function keys(node: Tree, prefix = ''): string[] {
-  return Object.entries(node).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`),
-  );
-}
-
-function lookup(node: Tree, path: string): string | undefined {
-  let at: string | Tree | undefined = node;
-  for (const part of path.split('.')) at = at && typeof at === 'object' ? at[part] : undefined;
-  return typeof at === 'string' ? at : undefined;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 describe('organisations.json', () => {
   it('has the same keys, placeholders and no empty text in da, en and no', () => {
