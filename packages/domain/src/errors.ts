@@ -41,6 +41,15 @@ export const ERROR_CODES = [
   'email_verification_required',
   'invitation_invalid',
   'invitation_email_mismatch',
+  'no_subscription',
+  'no_free_credit',
+  'credit_in_use',
+  'bike_has_credit',
+  'frame_number_locked',
+  'file_too_large',
+  'unsupported_file_type',
+  'too_many_files',
+  'image_unreadable',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

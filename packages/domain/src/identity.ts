@@ -23,6 +23,18 @@ export const VALIDATION_MESSAGES = [
   'confirm_all',
   'invalid_value',
   'invalid_registration_number',
+  'identifier_too_short',
+  'invalid_characters',
+  'frame_or_plate_required',
+  'invalid_date',
+  'date_not_in_past',
+  'invalid_production_year',
+  'invalid_price',
+  'plate_id_invalid',
+  'plate_id_in_use',
+  'plate_id_other_equipment',
+  'frame_number_in_use',
+  'frame_number_and_plate_id_invalid',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

@@ -5,11 +5,18 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as backofficeSchema from './schema/backoffice.ts';
+import * as bikesSchema from './schema/bikes.ts';
 import * as identitySchema from './schema/identity.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as organisationsSchema from './schema/organisations.ts';
 
-export const schema = { ...identitySchema, ...mailSchema, ...organisationsSchema, ...backofficeSchema };
+export const schema = {
+  ...identitySchema,
+  ...mailSchema,
+  ...organisationsSchema,
+  ...backofficeSchema,
+  ...bikesSchema,
+};
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -37,6 +37,15 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   email_verification_required: 403,
   invitation_invalid: 400,
   invitation_email_mismatch: 403,
+  no_subscription: 403,
+  no_free_credit: 403,
+  credit_in_use: 409,
+  bike_has_credit: 409,
+  frame_number_locked: 409,
+  file_too_large: 413,
+  unsupported_file_type: 415,
+  too_many_files: 409,
+  image_unreadable: 422,
 };
 
 /**

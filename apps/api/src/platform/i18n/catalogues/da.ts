@@ -46,6 +46,17 @@ export const da: Catalogue = {
   'errors.invitation_email_mismatch':
     'Denne invitation blev sendt til {email}. Log ind med den adresse for at tage imod den.',
 
+  'errors.no_subscription': 'Der er intet abonnement knyttet til kontoen.',
+  'errors.no_free_credit':
+    'Alle dine registreringer er brugt. Køb en ekstra registrering for at tilføje cyklen.',
+  'errors.credit_in_use': 'Denne registrering er allerede brugt på en cykel.',
+  'errors.bike_has_credit': 'Cyklen har allerede en registrering.',
+  'errors.frame_number_locked': 'Stelnummeret kan ikke ændres efter et ejerskifte.',
+  'errors.file_too_large': 'Filen er for stor (højst {maximum} MB).',
+  'errors.unsupported_file_type': 'Filtypen understøttes ikke. Brug JPEG, PNG, WebP, HEIC eller PDF.',
+  'errors.too_many_files': 'Cyklen har nået det højeste antal filer. Slet nogle først.',
+  'errors.image_unreadable': 'Billedet kunne ikke læses. Prøv et andet billede.',
+
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',
@@ -61,6 +72,20 @@ export const da: Catalogue = {
   'validation.invalid_value': 'Værdien er ikke gyldig.',
   'validation.invalid_registration_number':
     'Nummeret passer ikke. Et dansk CVR-nummer har 8 cifre og et norsk organisationsnummer 9, og det sidste ciffer er et kontrolciffer – tjek for en tastefejl.',
+  'validation.identifier_too_short':
+    'Skal være på mindst 5 tegn (mellemrum og bindestreger tæller ikke med).',
+  'validation.invalid_characters': 'Må kun indeholde bogstaver og tal.',
+  'validation.frame_or_plate_required': 'Angiv stelnummer eller oblat-ID – gerne begge.',
+  'validation.invalid_date': 'Angiv en gyldig dato.',
+  'validation.date_not_in_past': 'Vælg venligst en dato i fortiden.',
+  'validation.invalid_production_year': 'Angiv et gyldigt produktionsår (fx 2021).',
+  'validation.invalid_price': 'Angiv prisen i hele kroner.',
+  'validation.plate_id_invalid': 'Oblat-ID {plate_id} er ikke gyldigt. Tjek koden på oblaten.',
+  'validation.plate_id_in_use': 'Oblaten {plate_id} er allerede registreret.',
+  'validation.plate_id_other_equipment': 'Denne oblat tilhører andet udstyr.',
+  'validation.frame_number_in_use':
+    'Stelnummeret er allerede registreret. Kontakt support, hvis cyklen er din.',
+  'validation.frame_number_and_plate_id_invalid': 'Stelnummer og oblat-ID er ikke gyldige.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

@@ -49,6 +49,16 @@ export const en = {
   'errors.invitation_email_mismatch':
     'This invitation was sent to {email}. Log in with that address to accept it.',
 
+  'errors.no_subscription': 'There is no subscription linked to the account.',
+  'errors.no_free_credit': 'All your registrations are used. Buy an extra registration to add the bike.',
+  'errors.credit_in_use': 'This registration is already used on a bike.',
+  'errors.bike_has_credit': 'The bike already has a registration.',
+  'errors.frame_number_locked': 'The frame number cannot be changed after a change of ownership.',
+  'errors.file_too_large': 'The file is too large (at most {maximum} MB).',
+  'errors.unsupported_file_type': 'This file type is not supported. Use JPEG, PNG, WebP, HEIC or PDF.',
+  'errors.too_many_files': 'The bike has reached the maximum number of files. Delete some first.',
+  'errors.image_unreadable': 'The picture could not be read. Try another picture.',
+
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',
@@ -64,6 +74,19 @@ export const en = {
   'validation.invalid_value': 'The value is not valid.',
   'validation.invalid_registration_number':
     'This number does not add up. A Danish CVR number has 8 digits and a Norwegian organisation number 9, and the last digit is a check digit – look for a typo.',
+  'validation.identifier_too_short': 'Must be at least 5 characters (spaces and dashes do not count).',
+  'validation.invalid_characters': 'May contain only letters and digits.',
+  'validation.frame_or_plate_required': 'Enter the frame number or the plate ID – preferably both.',
+  'validation.invalid_date': 'Enter a valid date.',
+  'validation.date_not_in_past': 'Please select a date in the past.',
+  'validation.invalid_production_year': 'Enter a valid production year (e.g. 2021).',
+  'validation.invalid_price': 'Enter the price in whole kroner.',
+  'validation.plate_id_invalid': 'Plate ID {plate_id} is not valid. Check the code on the sticker.',
+  'validation.plate_id_in_use': 'The plate {plate_id} is already registered.',
+  'validation.plate_id_other_equipment': 'This plate belongs to other equipment.',
+  'validation.frame_number_in_use':
+    'This frame number is already registered. Contact support if the bike is yours.',
+  'validation.frame_number_and_plate_id_invalid': 'The frame number and the plate ID are not valid.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

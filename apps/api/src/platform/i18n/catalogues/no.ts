@@ -47,6 +47,17 @@ export const no: Catalogue = {
   'errors.invitation_email_mismatch':
     'Denne invitasjonen ble sendt til {email}. Logg inn med den adressen for å ta imot den.',
 
+  'errors.no_subscription': 'Det er ingen abonnement knyttet til kontoen.',
+  'errors.no_free_credit':
+    'Alle registreringene dine er brukt. Kjøp en ekstra registrering for å legge til sykkelen.',
+  'errors.credit_in_use': 'Denne registreringen er allerede brukt på en sykkel.',
+  'errors.bike_has_credit': 'Sykkelen har allerede en registrering.',
+  'errors.frame_number_locked': 'Rammenummeret kan ikke endres etter et eierskifte.',
+  'errors.file_too_large': 'Filen er for stor (maks {maximum} MB).',
+  'errors.unsupported_file_type': 'Filtypen støttes ikke. Bruk JPEG, PNG, WebP, HEIC eller PDF.',
+  'errors.too_many_files': 'Sykkelen har nådd maks antall filer. Slett noen først.',
+  'errors.image_unreadable': 'Bildet kunne ikke leses. Prøv et annet bilde.',
+
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',
@@ -62,6 +73,19 @@ export const no: Catalogue = {
   'validation.invalid_value': 'Verdien er ikke gyldig.',
   'validation.invalid_registration_number':
     'Nummeret stemmer ikke. Et dansk CVR-nummer har 8 sifre og et norsk organisasjonsnummer 9, og det siste sifferet er et kontrollsiffer – se etter en tastefeil.',
+  'validation.identifier_too_short': 'Må være minst 5 tegn (mellomrom og bindestreker teller ikke).',
+  'validation.invalid_characters': 'Kan bare inneholde bokstaver og tall.',
+  'validation.frame_or_plate_required': 'Oppgi rammenummer eller oblat-ID – gjerne begge.',
+  'validation.invalid_date': 'Oppgi en gyldig dato.',
+  'validation.date_not_in_past': 'Vennligst velg en dato i fortiden',
+  'validation.invalid_production_year': 'Oppgi et gyldig produksjonsår (f.eks. 2021).',
+  'validation.invalid_price': 'Oppgi prisen i hele kroner.',
+  'validation.plate_id_invalid': 'Oblat-ID {plate_id} er ikke gyldig. Sjekk koden på oblaten.',
+  'validation.plate_id_in_use': 'Oblaten {plate_id} er allerede registrert.',
+  'validation.plate_id_other_equipment': 'Dette nummerskiltet tilhører annet utstyr',
+  'validation.frame_number_in_use':
+    'Rammenummeret er allerede registrert. Kontakt kundeservice hvis sykkelen er din.',
+  'validation.frame_number_and_plate_id_invalid': 'Rammenummer og oblat-ID er ikke gyldige',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
