@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/*
+ * Signed file addresses: private pictures and documents are shown in <img src> and links, which
+ * cannot carry the bearer token, so the API answers addresses signed with HMAC-SHA256 that expire.
+ * The secret is FILE_URL_SECRET (shared by every API instance) or one generated under DATA_DIR/keys.
+ */
+export interface FileUrlSigner {
+  /** `path?expires=…&signature=…`, valid for `ttlSeconds` (rounded up to a whole window for caching). */
+  sign(path: string, ttlSeconds?: number): string;
+  /** Whether the path's signature is right and not expired. */
+  verify(path: string, expires: string | undefined, signature: string | undefined): boolean;
+}
+
+/** Signed addresses live at least this long; rounding to windows lets browsers cache a picture. */
+export const SIGNED_URL_TTL_SECONDS = 60 * 60;
+const WINDOW_SECONDS = 15 * 60;
+
+export function createFileUrlSigner(secret: Buffer | string, now: () => number = Date.now): FileUrlSigner {
+  const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+  return {
+    sign(path, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
+      const minimum = Math.floor(now() / 1000) + ttlSeconds;
+      const expires = Math.ceil(minimum / WINDOW_SECONDS) * WINDOW_SECONDS;
+      const separator = path.includes('?') ? '&' : '?';
+      return `${path}${separator}expires=${expires}&signature=${mac(`${path}\n${expires}`)}`;
+    },
+    verify(path, expires, signature) {
+      if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
+      if (Number(expires) * 1000 < now()) return false;
+      const expected = Buffer.from(mac(`${path}\n${expires}`));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
