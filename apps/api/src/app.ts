@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type {} from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -38,6 +39,13 @@ import {
   type MailTransport,
 } from './platform/mail/transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
+import { createDiskStorage } from './platform/storage/disk-storage.ts';
+import type { FileStorage } from './platform/storage/file-storage.ts';
+import {
+  createFileUrlSigner,
+  type FileUrlSigner,
+  loadFileUrlSecret,
+} from './platform/storage/signed-urls.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +56,10 @@ declare module 'fastify' {
     /** Delivers the mail outbox; server.ts starts its polling, the dev mailbox drains it on read. */
     mailWorker: MailWorker;
     mailTransportName: string;
+    /** Uploaded pictures and documents (disk under DATA_DIR/files, or S3). */
+    fileStorage: FileStorage;
+    /** Signs and checks the expiring addresses files are served at. */
+    fileUrls: FileUrlSigner;
   }
 }
 
@@ -67,6 +79,8 @@ export interface BuildAppOptions {
   identityRateLimits?: Partial<IdentityRateLimits>;
   /** Per-account budgets of the organisations module (tests lower them to reach them). */
   organisationRateLimits?: Partial<OrganisationRateLimits>;
+  /** Replaces the file storage the configuration selects (tests: a temporary directory). */
+  fileStorage?: FileStorage;
   /** Replaces the national identity provider the configuration selects (tests: another issuer). */
   identityProvider?: IdentityProvider;
 }
@@ -175,6 +189,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authenticator', authenticator);
   app.decorate('mailWorker', mailWorker);
   app.decorate('mailTransportName', transport.name);
+  const fileStorage = options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'files'));
+  const fileUrls = createFileUrlSigner(
+    await loadFileUrlSecret({ secret: config.files.urlSecret, dataDir: config.dataDir }),
+  );
+  app.decorate('fileStorage', fileStorage);
+  app.decorate('fileUrls', fileUrls);
   app.addHook('onClose', async () => {
     await mailWorker.stop();
     await transport.close();

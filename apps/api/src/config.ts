@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_STICKER_GTIN, isValidGtin14 } from '@nbr/domain/plates';
 import { z } from 'zod';
 
 /** The repository root, so relative defaults do not depend on the directory the process starts in. */
@@ -147,6 +148,18 @@ const EnvSchema = z.object({
   GOOGLE_AUTHORIZATION_URL: optional(url(['https:', 'http:'])).default(
     'https://accounts.google.com/o/oauth2/v2/auth',
   ),
+  /**
+   * Secret that signs the addresses of uploaded pictures and documents (they expire after an hour).
+   * Every API instance needs the same one; unset generates one under DATA_DIR/keys.
+   */
+  FILE_URL_SECRET: optional(z.string().trim().min(32, { error: 'must be at least 32 characters' })),
+  /** GTIN-14 of the sticker product: the `01` part of the GS1 Digital Link printed in every QR sticker. */
+  STICKER_GTIN: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => isValidGtin14(value), { error: 'must be 14 digits with a valid GS1 check digit' }),
+  ).default(DEFAULT_STICKER_GTIN),
   /*
    * Further authentication settings (token lifetime and the like) belong here, next to the rest,
    * so that one parse reports every bad variable.
@@ -176,6 +189,9 @@ export interface Config {
   identityProvider: IdentityProviderConfig;
   /** Google sign-in: a configured issuer, the built-in test issuer at /dev/google, or off. */
   google: GoogleConfig;
+  /** Uploaded files: where they are kept and the secret their signed addresses use. */
+  files: { urlSecret: string | undefined };
+  stickerGtin: string;
 }
 
 /** One OpenID Connect client registration at a national identity broker. */
@@ -293,6 +309,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auth: { privateKey: e.AUTH_PRIVATE_KEY, publicKey: e.AUTH_PUBLIC_KEY },
     identityProvider: identityProviderConfig(e),
     google: googleConfig(e, publicUrl),
+    files: { urlSecret: e.FILE_URL_SECRET },
+    stickerGtin: e.STICKER_GTIN,
   };
 }
 

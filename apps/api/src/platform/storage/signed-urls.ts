@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /*
  * Signed file addresses: private pictures and documents are shown in <img src> and links, which
@@ -33,4 +35,21 @@ export function createFileUrlSigner(secret: Buffer | string, now: () => number =
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
+}
+
+/** The configured secret, else one generated once and kept under DATA_DIR/keys (one instance). */
+export async function loadFileUrlSecret(source: {
+  secret: string | undefined;
+  dataDir: string | null;
+}): Promise<string> {
+  if (source.secret) return source.secret;
+  if (!source.dataDir) return randomBytes(32).toString('base64url');
+  const dir = join(source.dataDir, 'keys');
+  const file = join(dir, 'file-url-secret');
+  const existing = await readFile(file, 'utf8').catch(() => null);
+  if (existing?.trim()) return existing.trim();
+  await mkdir(dir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+  return (await readFile(file, 'utf8')).trim();
 }
