@@ -129,11 +129,13 @@ export function checkFrameNumber(input: FrameNumberCheckInput): FrameNumberCheck
   if (!match) {
     // A known Danish code followed by a serial, but no year letter at the end.
     const withoutLetter = DANISH_WITHOUT_YEAR_LETTER.exec(key);
-    if (withoutLetter && (codeForPrefix(withoutLetter[1] ?? '') || brandCodes.length > 0)) {
+    const prefix = withoutLetter?.[1] ?? '';
+    if (withoutLetter && (codeForPrefix(prefix) || brandCodes.some((entry) => entry.code === prefix))) {
       warnings.push('invalid_year_letter_format');
+    } else if (brandCodes.length > 0) {
+      // The brand is known to carry a Danish code, yet the number does not have the Danish shape.
+      warnings.push('invalid_frame_number_format');
     }
-    // The brand is known to carry a Danish code, yet the number does not have the Danish shape.
-    if (brandCodes.length > 0) warnings.push('invalid_frame_number_format');
     return { kind: 'foreign', warnings: sortWarnings(warnings), danish: null };
   }
 

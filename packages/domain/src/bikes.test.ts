@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { BikeCreateSchema, BikeUpdateSchema, EquipmentInputSchema, PastDateSchema } from './bikes.ts';
+
+const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+describe('BikeCreateSchema', () => {
+  it('needs a nickname and a frame number or a plate ID', () => {
+    expect(messages(BikeCreateSchema.safeParse({ nickname: 'Min cykel' }))).toEqual([
+      'frame_or_plate_required',
+    ]);
+    expect(messages(BikeCreateSchema.safeParse({ nickname: '', plate_id: 'K7M4QXTA' }))).toEqual([
+      'required',
+    ]);
+    expect(BikeCreateSchema.safeParse({ nickname: 'Min cykel', plate_id: 'K7M4QXTA' }).success).toBe(true);
+    expect(BikeCreateSchema.safeParse({ nickname: 'Min cykel', frame_number: 'WDA1234Z' }).success).toBe(
+      true,
+    );
+  });
+
+  it('treats empty identifiers as none', () => {
+    expect(messages(BikeCreateSchema.safeParse({ nickname: 'x', frame_number: '', plate_id: '' }))).toEqual([
+      'frame_or_plate_required',
+    ]);
+  });
+
+  it('applies the identifier shape rules', () => {
+    expect(messages(BikeCreateSchema.safeParse({ nickname: 'x', frame_number: 'AB-12' }))).toContain(
+      'identifier_too_short',
+    );
+  });
+
+  it('takes the price in whole kroner', () => {
+    expect(
+      messages(BikeCreateSchema.safeParse({ nickname: 'x', plate_id: 'K7M4QXTA', price: 1999.5 })),
+    ).toEqual(['invalid_price']);
+    expect(messages(BikeCreateSchema.safeParse({ nickname: 'x', plate_id: 'K7M4QXTA', price: -1 }))).toEqual([
+      'invalid_price',
+    ]);
+  });
+
+  it('refuses a production year in the future and the enums outside SPEC §3', () => {
+    const nextYears = new Date().getUTCFullYear() + 2;
+    expect(
+      messages(
+        BikeCreateSchema.safeParse({ nickname: 'x', plate_id: 'K7M4QXTA', production_year: nextYears }),
+      ),
+    ).toEqual(['invalid_production_year']);
+    expect(
+      BikeCreateSchema.safeParse({ nickname: 'x', plate_id: 'K7M4QXTA', category: 'tandem' }).success,
+    ).toBe(false);
+  });
+});
+
+describe('PastDateSchema', () => {
+  it('accepts past dates and today, refuses the future and impossible dates', () => {
+    expect(PastDateSchema.safeParse('2020-02-29').success).toBe(true);
+    expect(PastDateSchema.safeParse(new Date().toISOString().slice(0, 10)).success).toBe(true);
+    expect(messages(PastDateSchema.safeParse('2999-01-01'))).toEqual(['date_not_in_past']);
+    expect(messages(PastDateSchema.safeParse('2021-02-29'))).toContain('invalid_date');
+  });
+});
+
+describe('BikeUpdateSchema', () => {
+  it('leaves absent fields alone and clears with null or empty text', () => {
+    expect(BikeUpdateSchema.parse({})).toEqual({});
+    expect(BikeUpdateSchema.parse({ brand: '', plate_id: null })).toEqual({ brand: null, plate_id: null });
+  });
+});
+
+describe('EquipmentInputSchema', () => {
+  it('defaults to a battery and validates lock fields', () => {
+    expect(EquipmentInputSchema.parse({}).item_type_memo).toBe('battery');
+    expect(
+      messages(EquipmentInputSchema.safeParse({ item_type_memo: 'lock', lock_type_memo: 'rope' })).length,
+    ).toBe(1);
+    expect(
+      messages(EquipmentInputSchema.safeParse({ item_type_memo: 'lock', lock_date: '2999-01-01' })),
+    ).toEqual(['date_not_in_past']);
+  });
+});
