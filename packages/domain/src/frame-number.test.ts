@@ -108,11 +108,16 @@ describe('checkFrameNumber', () => {
   });
 
   it('warns when the brand carries another known code', () => {
-    expect(check('WDA1234Z', 'Trek').warnings).toEqual(['brand_prefix_mismatch']);
+    expect(check('WDA1234Z', 'DBS').warnings).toEqual(['brand_prefix_mismatch']);
   });
 
   it('warns when the brand has a code of its own and the prefix is unknown', () => {
-    expect(check('XYZ1234Z', 'Trek').warnings).toEqual(['brand_requires_specific_prefix']);
+    expect(check('XYZ1234Z', 'DBS').warnings).toEqual(['brand_requires_specific_prefix']);
+  });
+
+  it('does not hold a low-confidence code (one old example) against a modern bike of the brand', () => {
+    expect(check('XYZ1234Z', 'Trek').warnings).toEqual([]);
+    expect(check('WTU123G1234Z', 'Trek').warnings).toEqual([]);
   });
 
   it('warns when a brand with a Danish code gets a number of another format', () => {

@@ -112,7 +112,9 @@ export function isPlausibleProductionYear(year: number, currentYear: number): bo
  */
 export function checkFrameNumber(input: FrameNumberCheckInput): FrameNumberCheck {
   const { brand, productionYear, currentYear } = input;
-  const brandCodes = brand ? codesForBrand(brand) : [];
+  // Only codes seen with reasonable confidence: low-confidence ones (one old example of an importer)
+  // would warn every owner of a modern bike of that brand.
+  const brandCodes = brand ? codesForBrand(brand).filter((entry) => entry.confidence !== 'low') : [];
   const key = input.frameNumber ? normaliseIdentifier(input.frameNumber) : '';
   const warnings: FrameNumberWarning[] = [];
   const yearGiven = productionYear !== null && productionYear !== undefined;

@@ -1,10 +1,12 @@
 /*
  * Danish manufacturer and importer codes (fabrikantmærker) with the brands they are seen on.
- * Source of truth: ../shared/data/dk-manufacturer-codes.csv (each row names its source); this table
- * is that file in code, checked against it by manufacturer-codes.test.ts. Codes are assigned by the
- * police to a manufacturer or importer, not to a brand, so one brand may carry several codes over
- * time; a code starting with W marks an imported frame. The list is known to be incomplete: a
- * missing code is never an error, only an unknown one.
+ * Source of truth: packages/domain/data/dk-manufacturer-codes.csv (one row per code, each with its
+ * source, confidence and notes; researched from public pages). This table is that file in code, and
+ * manufacturer-codes.test.ts fails when the two differ. Codes are assigned by the police to a
+ * manufacturer or importer, not to a brand, so one brand may carry several codes over time; a code
+ * starting with W marks an imported frame. The list is known to be incomplete: a missing code is never
+ * an error, only an unknown one. A code whose source ties it to one era only (WAR, WSP) lists no
+ * brands, so that it never makes a current bike of that brand look wrong.
  */
 
 export type CodeConfidence = 'high' | 'medium' | 'low';
@@ -14,9 +16,14 @@ export interface ManufacturerCode {
   code: string;
   /** Who the code belongs to, as the source names them. */
   holder: string;
-  /** Brand names (lower case, as users type them in the brand field) the code is seen on. */
+  /**
+   * Brand names (lower case, as users type them in the brand field; several spellings allowed) the
+   * code is seen on. A brand listed here is expected to carry one of its codes (frame-number.ts).
+   */
   brands: readonly string[];
+  /** How sure the sources make the code-to-holder pairing (the CSV's confidence column). */
   confidence: CodeConfidence;
+  /** Where the code was seen (the CSV's source column). */
   source: string;
 }
 
@@ -26,14 +33,15 @@ export const MANUFACTURER_CODES: readonly ManufacturerCode[] = [
     holder: 'FDB (importer; Danish co-operative)',
     brands: ['fdb', 'fdb cykler'],
     confidence: 'high',
-    source: 'en.wikipedia.org/wiki/Danish_bicycle_VIN-system; da.wikipedia.org',
+    source:
+      "en.wikipedia.org/wiki/Danish_bicycle_VIN-system (worked example 'WDA 1234 Z'); da.m.wikipedia.org/wiki/Det_danske_stelnummersystem_for_cykler (same example)",
   },
   {
     code: 'S',
     holder: 'SCO',
-    brands: ['sco'],
+    brands: ['sco', 's.c.o.'],
     confidence: 'high',
-    source: 'en.wikipedia.org/wiki/Danish_bicycle_VIN-system',
+    source: "en.wikipedia.org/wiki/Danish_bicycle_VIN-system (worked example 'S 57 A')",
   },
   {
     code: 'WBK',
@@ -47,84 +55,86 @@ export const MANUFACTURER_CODES: readonly ManufacturerCode[] = [
     holder: 'Rocky',
     brands: ['rocky'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source:
+      "en.wikipedia.org/wiki/Danish_bicycle_VIN-system 'Common manufacturer codes' table (seen via mirror wikwiand-revamp.pages.dev/en/Danish_bicycle_VIN-system)",
   },
   {
     code: 'PL',
     holder: 'CREATE',
     brands: ['create'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'DI',
     holder: 'Dibbern Cykler',
     brands: ['dibbern', 'dibbern cykler'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'PR',
     holder: 'Pro Movec',
     brands: ['pro movec', 'promovec'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'EE',
     holder: 'Egedesø (alias Everton)',
     brands: ['everton', 'egedesø'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'PS',
     holder: 'Schrøder cykler',
     brands: ['schrøder', 'schrøder cykler'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'FAK',
     holder: 'Falcon',
     brands: ['falcon'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'PY',
     holder: 'Python Pro',
     brands: ['python', 'python pro'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'GD',
     holder: 'Titania Cykler',
     brands: ['titania', 'titania cykler'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'GR',
     holder: 'L. H. V. Grønning, Odense',
     brands: ['grønning'],
     confidence: 'medium',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'GW',
     holder: 'G&W Cykler',
     brands: ['g&w', 'g&w cykler'],
     confidence: 'low',
-    source: 'en.wikipedia.org common manufacturer codes table',
+    source: "en.wikipedia.org 'Common manufacturer codes' table (via wikwiand-revamp.pages.dev mirror)",
   },
   {
     code: 'WBTD',
     holder: 'Yosemite',
     brands: ['yosemite'],
     confidence: 'medium',
-    source: 'sykkeltyveri.no/AISSM/rammeaar.html; github.com/cisene/data-available manufacturers.yaml',
+    source:
+      'sykkeltyveri.no/AISSM/rammeaar.html; github.com/cisene/data-available INT/bicycles/manufacturers.yaml (pattern ^(WBTD)(\\d{6})([a-z])$)',
   },
   {
     code: 'WC',
@@ -138,7 +148,8 @@ export const MANUFACTURER_CODES: readonly ManufacturerCode[] = [
     holder: 'Nishiki (probably its importer)',
     brands: ['nishiki'],
     confidence: 'low',
-    source: 'sykkeltyveri.no/AISSM/rammeaar.html',
+    source:
+      "sykkeltyveri.no/AISSM/rammeaar.html; en.wikipedia.org/wiki/Danish_bicycle_VIN-system 'Raleigh Variant' (via kampuspedia.com/en/Danish_bicycle_VIN-system)",
   },
   {
     code: 'WUD',
@@ -153,6 +164,29 @@ export const MANUFACTURER_CODES: readonly ManufacturerCode[] = [
     brands: ['trek'],
     confidence: 'low',
     source: 'sykkeltyveri.no/AISSM/rammeaar.html',
+  },
+  {
+    code: 'WAR',
+    holder: 'Raleigh (import)',
+    brands: [],
+    confidence: 'medium',
+    source:
+      "en.wikipedia.org/wiki/Danish_bicycle_VIN-system section 'Raleigh Variant' (seen via kampuspedia.com/en/Danish_bicycle_VIN-system)",
+  },
+  {
+    code: 'WMY',
+    holder: 'EcoRide',
+    brands: ['ecoride'],
+    confidence: 'low',
+    source:
+      'github.com/cisene/data-available INT/bicycles/manufacturers.yaml (commit fa8de9aa; pattern ^(WMY)(\\d{6})([a-z]{1})$)',
+  },
+  {
+    code: 'WSP',
+    holder: 'Babboe',
+    brands: [],
+    confidence: 'low',
+    source: 'e-bike-stuttgart.com/post/aufbau-der-rahmennummern',
   },
 ];
 
