@@ -9,6 +9,7 @@ import * as bikesSchema from './schema/bikes.ts';
 import * as identitySchema from './schema/identity.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as organisationsSchema from './schema/organisations.ts';
+import * as platformSchema from './schema/platform.ts';
 
 export const schema = {
   ...identitySchema,
@@ -16,6 +17,7 @@ export const schema = {
   ...organisationsSchema,
   ...backofficeSchema,
   ...bikesSchema,
+  ...platformSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

@@ -1,6 +1,11 @@
+import type { BikeCreate } from '@nbr/domain/bikes';
 import { and, eq } from 'drizzle-orm';
+import { registerBike } from '../../modules/bikes/bikes.service.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
+import * as plates from '../../modules/plates/plates.service.ts';
+import * as webshop from '../../modules/webshop/webshop.service.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { ValidationError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { Database } from '../client.ts';
 import { staffMembers } from '../schema/backoffice.ts';
@@ -137,6 +142,7 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
     });
   }
   accounts.push(await seedDemoOrganisations(db));
+  await seedDemoRegister(db);
   return accounts;
 }
 
@@ -245,5 +251,106 @@ async function seedDemoOrganisations(db: Database): Promise<DemoAccount> {
       region: DEMO_INSURER_USER.region,
       created: !existingUser,
     };
+  });
+}
+
+/** Credits each demo owner gets (a subscription without a period end, so it stays active). */
+export const DEMO_CREDITS = 5;
+/** The note of the demo sticker batches, which also marks that the register was seeded. */
+export const DEMO_STICKER_NOTE = 'demo seed';
+export const DEMO_BIKE_STICKERS = 50;
+export const DEMO_EQUIPMENT_STICKERS = 10;
+
+/** One bike per demo person; Anna's carries the first sticker of the demo batch. */
+const DEMO_BIKES: Array<{ owner: string; withPlate: boolean; bike: BikeCreate }> = [
+  {
+    owner: 'anna@demo.cykelregister.dk',
+    withPlate: true,
+    bike: {
+      nickname: 'Annas FDB',
+      frame_number: 'WDA12345Z',
+      brand: 'FDB',
+      model: 'Classic 7',
+      category: 'city',
+      color: 'green',
+      type: 'female',
+      is_electric: false,
+      price: 6500,
+      visibility: 'active',
+    },
+  },
+  {
+    owner: 'ola@demo.cykelregister.dk',
+    withPlate: false,
+    bike: {
+      nickname: 'Olas DBS',
+      frame_number: 'WBK54321M',
+      brand: 'DBS',
+      model: 'Intruder',
+      production_year: 2017,
+      category: 'hybrid',
+      color: 'black',
+      type: 'unisex',
+      is_electric: true,
+      price: 18900,
+      visibility: 'searchable',
+    },
+  },
+];
+
+async function partyIdByEmail(tx: Tx, email: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ partyId: identities.partyId })
+    .from(identities)
+    .where(eq(identities.email, email))
+    .limit(1);
+  return row?.partyId ?? null;
+}
+
+/**
+ * The register's demo data: credits for Anna, Ola and the demo business, a batch of free bike
+ * stickers and one of equipment stickers, and one bike each for Anna and Ola. Once: the demo sticker
+ * batch marks it done, so bikes deleted while trying the app stay deleted.
+ */
+async function seedDemoRegister(db: Database): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const owners = [
+      await partyIdByEmail(tx, 'anna@demo.cykelregister.dk'),
+      await partyIdByEmail(tx, 'ola@demo.cykelregister.dk'),
+      (await ensureOrganisation(tx, DEMO_BUSINESS, now)).partyId,
+    ];
+    for (const partyId of owners) {
+      if (partyId && !(await webshop.hasCreditsFrom(tx, partyId, 'seed'))) {
+        await webshop.grantCredits(tx, partyId, { count: DEMO_CREDITS, source: 'seed', now });
+      }
+    }
+    if (await plates.hasBatchWithNote(tx, DEMO_STICKER_NOTE)) return;
+    const bikeStickers = await plates.createBatch(tx, {
+      count: DEMO_BIKE_STICKERS,
+      kind: 'bike',
+      note: DEMO_STICKER_NOTE,
+    });
+    await plates.createBatch(tx, {
+      count: DEMO_EQUIPMENT_STICKERS,
+      kind: 'equipment',
+      note: DEMO_STICKER_NOTE,
+    });
+    for (const [index, demo] of DEMO_BIKES.entries()) {
+      const ownerPartyId = await partyIdByEmail(tx, demo.owner);
+      if (!ownerPartyId) continue;
+      const plateId = demo.withPlate ? (bikeStickers.codes[index] ?? null) : null;
+      try {
+        await registerBike(tx, {
+          ownerPartyId,
+          createdByPartyId: ownerPartyId,
+          bike: { ...demo.bike, plate_id: plateId },
+          now,
+        });
+      } catch (error) {
+        // The frame number was registered by hand before the seed ran: leave that bike alone.
+        if (!(error instanceof ValidationError)) throw error;
+      }
+    }
   });
 }

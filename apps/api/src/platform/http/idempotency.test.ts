@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { requireAuth } from '../auth/access.ts';
+import { AppError } from '../errors.ts';
+
+/*
+ * A test route that counts its effects: the counter proves how many times the handler really ran.
+ * `fail` makes it refuse (4xx) so a retry after a refusal can be checked.
+ */
+let effects = 0;
+let release: (() => void) | null = null;
+
+let testApp: TestApp;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    extend: (app) => {
+      app.post(
+        '/api/test/idempotent-effect',
+        {
+          schema: {
+            body: z.object({
+              amount: z.number(),
+              fail: z.boolean().optional(),
+              wait: z.boolean().optional(),
+            }),
+          },
+          config: { access: 'signed_in', idempotent: true },
+        },
+        async (request, reply) => {
+          requireAuth(request);
+          const body = request.body as { amount: number; fail?: boolean; wait?: boolean };
+          if (body.fail) throw new AppError('no_free_credit');
+          if (body.wait) await new Promise<void>((resolve) => (release = resolve));
+          effects += 1;
+          return reply.code(201).send({ effect: effects, amount: body.amount });
+        },
+      );
+    },
+  });
+  owner = await signUpUser(testApp.app);
+  other = await signUpUser(testApp.app);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const send = (user: TestUser, key: string | null, payload: Record<string, unknown>) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/test/idempotent-effect',
+    headers: bearer(user.token, key ? { 'idempotency-key': key } : {}),
+    payload,
+  });
+
+describe('Idempotency-Key', () => {
+  it('replays the first answer without a second effect', async () => {
+    const before = effects;
+    const first = await send(owner, 'key-replay-0001', { amount: 100 });
+    const second = await send(owner, 'key-replay-0001', { amount: 100 });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(effects).toBe(before + 1);
+  });
+
+  it('runs every request without a key', async () => {
+    const before = effects;
+    await send(owner, null, { amount: 1 });
+    await send(owner, null, { amount: 1 });
+    expect(effects).toBe(before + 2);
+  });
+
+  it('refuses the same key with another body', async () => {
+    await send(owner, 'key-reused-0001', { amount: 100 });
+    const response = await send(owner, 'key-reused-0001', { amount: 200 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail[0]).toMatchObject({
+      loc: ['headers', 'idempotency-key'],
+      type: 'idempotency_key_reused',
+    });
+  });
+
+  it('keeps keys per party: another user with the same key gets their own effect', async () => {
+    const before = effects;
+    await send(owner, 'key-shared-0001', { amount: 5 });
+    const response = await send(other, 'key-shared-0001', { amount: 5 });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['idempotent-replayed']).toBeUndefined();
+    expect(effects).toBe(before + 2);
+  });
+
+  it('does not keep a refusal: the retry runs again', async () => {
+    const refused = await send(owner, 'key-refused-0001', { amount: 1, fail: true });
+    expect(refused.statusCode).toBe(403);
+    const before = effects;
+    const retried = await send(owner, 'key-refused-0001', { amount: 1, fail: true });
+    expect(retried.statusCode).toBe(403);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(effects).toBe(before);
+  });
+
+  it('answers 409 to a replay while the first request still runs, then the kept answer', async () => {
+    const before = effects;
+    const first = send(owner, 'key-running-0001', { amount: 7, wait: true });
+    // Let the first request reach its handler before the replay arrives.
+    for (let attempt = 0; attempt < 100 && !release; attempt += 1)
+      await new Promise((r) => setTimeout(r, 10));
+    const concurrent = await send(owner, 'key-running-0001', { amount: 7, wait: true });
+    expect(concurrent.statusCode).toBe(409);
+    expect(concurrent.json().code).toBe('idempotency_key_in_progress');
+    release?.();
+    release = null;
+    expect((await first).statusCode).toBe(201);
+    const replay = await send(owner, 'key-running-0001', { amount: 7, wait: true });
+    expect(replay.statusCode).toBe(201);
+    expect(effects).toBe(before + 1);
+  });
+
+  it('refuses a malformed key', async () => {
+    const response = await send(owner, 'short', { amount: 1 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail[0].loc).toEqual(['headers', 'idempotency-key']);
+  });
+});
