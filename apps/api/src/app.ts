@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type {} from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -7,6 +6,10 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { bikeEquipmentRoutes } from './modules/bikes/bike-equipment.routes.ts';
+import { bikeFilesRoutes } from './modules/bikes/bike-files.routes.ts';
+import type { BikesDeps } from './modules/bikes/bikes.deps.ts';
+import { bikesRoutes } from './modules/bikes/bikes.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
@@ -14,13 +17,17 @@ import {
   type OrganisationRateLimits,
   organisationsRoutes,
 } from './modules/organisations/organisations.routes.ts';
+import { devPlatesRoutes, platesRoutes } from './modules/plates/plates.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.routes.ts';
 import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
+import { idempotencyPlugin } from './platform/http/idempotency.ts';
 import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
 import { openApiPlugin } from './platform/http/openapi.ts';
 import { rateLimitPlugin } from './platform/http/rate-limit.ts';
@@ -41,6 +48,7 @@ import {
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
 import { createDiskStorage } from './platform/storage/disk-storage.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
+import { createS3Storage } from './platform/storage/s3-storage.ts';
 import {
   createFileUrlSigner,
   type FileUrlSigner,
@@ -108,6 +116,11 @@ async function setUpIdentityProvider(app: FastifyInstance, config: Config): Prom
     allowInsecureRequests: true,
     log: app.log,
   });
+}
+
+/** Disk under DATA_DIR/files, or the S3 bucket FILE_STORAGE=s3 names. */
+function createFileStorage(settings: Config['files']['storage']): FileStorage & { close?(): void } {
+  return settings.kind === 's3' ? createS3Storage(settings) : createDiskStorage(settings.dir);
 }
 
 /**
@@ -189,7 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authenticator', authenticator);
   app.decorate('mailWorker', mailWorker);
   app.decorate('mailTransportName', transport.name);
-  const fileStorage = options.fileStorage ?? createDiskStorage(path.join(config.dataDir, 'files'));
+  const fileStorage: FileStorage & { close?(): void } =
+    options.fileStorage ?? createFileStorage(config.files.storage);
   const fileUrls = createFileUrlSigner(
     await loadFileUrlSecret({ secret: config.files.urlSecret, dataDir: config.dataDir }),
   );
@@ -198,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await mailWorker.stop();
     await transport.close();
+    if (!options.fileStorage) fileStorage.close?.();
     if (ownsRedis && redis) {
       if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
       else redis.disconnect();
@@ -209,17 +224,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute, redis });
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });
+  await app.register(idempotencyPlugin, { db: database.db });
 
   // Registers the test issuer at /dev/google when it is the one selected (never in production).
   const googleSignIn = await createGoogleSignIn(app, config.google, config.publicUrl);
 
   const identityProvider = options.identityProvider ?? (await setUpIdentityProvider(app, config));
 
+  const bikesDeps: BikesDeps = {
+    db: database.db,
+    auth: authenticator,
+    publicUrl: config.publicUrl,
+    storage: fileStorage,
+    fileUrls,
+    stickerGtin: config.stickerGtin,
+  };
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(identityRoutes, {
-        deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
+        // File storage: deleting an account deletes its bikes' pictures and documents.
+        deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl, storage: fileStorage },
         ...(options.identityRateLimits ? { rateLimits: options.identityRateLimits } : {}),
       });
       await api.register(trackingRoutes, { db: database.db });
@@ -242,6 +268,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(backofficeRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
       });
+      await api.register(bikeEquipmentRoutes, { deps: bikesDeps });
+      await api.register(searchRoutes, { deps: { db: database.db, fileUrls } });
+      await api.register(bikesRoutes, { deps: bikesDeps });
+      await api.register(platesRoutes, { deps: { db: database.db } });
+      await api.register(webshopRoutes, { deps: { db: database.db } });
+      await api.register(bikeFilesRoutes, {
+        deps: {
+          db: database.db,
+          storage: fileStorage,
+          fileUrls,
+          log: app.log.child({ component: 'bike-files' }),
+        },
+      });
     },
     { prefix: '/api' },
   );
@@ -250,6 +289,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // while the stand-in is the one selected: with SMTP_URL the outbox holds real mail (reset links).
   if (!config.isProduction && config.mail.transport === 'mailbox') {
     await app.register(mailboxRoutes, { prefix: '/dev/mailbox' });
+  }
+  // Stand-ins for buying credits and printing stickers: there is nothing to buy or print with yet.
+  if (!config.isProduction) {
+    await app.register(devWebshopRoutes, { prefix: '/dev', deps: { db: database.db } });
+    await app.register(devPlatesRoutes, {
+      prefix: '/dev',
+      deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },
+    });
   }
 
   await registerWebApp(app, { distDir: config.webDistDir });

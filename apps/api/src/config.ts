@@ -98,6 +98,14 @@ const EnvSchema = z.object({
   RATE_LIMIT_SENSITIVE_PER_MINUTE: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1),
   ).default(10),
+  /**
+   * Requests per minute per client address to the public register lookups (GET /api/search and the
+   * sticker scan GET /api/stickers/{id}), in place of RATE_LIMIT_PER_MINUTE: enough for a person, too
+   * few to harvest the register.
+   */
+  RATE_LIMIT_SEARCH_PER_MINUTE: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)).default(
+    60,
+  ),
   /** Ed25519 private key signing session tokens (PEM PKCS#8 or JWK); unset generates one under DATA_DIR/keys. */
   AUTH_PRIVATE_KEY: optional(z.string().trim().min(1)),
   /** Its public key (PEM SPKI or JWK); derived from the private key when unset. */
@@ -153,6 +161,22 @@ const EnvSchema = z.object({
    * Every API instance needs the same one; unset generates one under DATA_DIR/keys.
    */
   FILE_URL_SECRET: optional(z.string().trim().min(32, { error: 'must be at least 32 characters' })),
+  /**
+   * Where uploaded pictures and documents are kept: `disk` (DATA_DIR/files, one API instance) or
+   * `s3` (an S3-compatible bucket shared by every instance). Default: `s3` when S3_BUCKET is set.
+   */
+  FILE_STORAGE: optional(z.enum(['disk', 's3'], { error: 'must be disk or s3' })),
+  /** Address of an S3-compatible service (MinIO, Ceph, R2…); unset means AWS S3 itself. */
+  S3_ENDPOINT: optional(url(['https:', 'http:'])),
+  /** Region of the bucket, e.g. `eu-north-1` (most other services accept `us-east-1` or `auto`). */
+  S3_REGION: optional(z.string().trim().min(1)),
+  /** The bucket; keep it private: files are served through the API's signed addresses. */
+  S3_BUCKET: optional(z.string().trim().min(1)),
+  /** Access key; with S3_SECRET_ACCESS_KEY, or neither for the SDK's default chain (an IAM role). */
+  S3_ACCESS_KEY_ID: optional(z.string().trim().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
+  /** Bucket in the path (`endpoint/bucket/key`) instead of the host name; most self-hosted services need it. */
+  S3_FORCE_PATH_STYLE: optional(booleanFlag).default(false),
   /** GTIN-14 of the sticker product: the `01` part of the GS1 Digital Link printed in every QR sticker. */
   STICKER_GTIN: optional(
     z
@@ -183,16 +207,28 @@ export interface Config {
   trustProxy: boolean | number | string;
   allowStandInsInProduction: boolean;
   webDistDir: string;
-  rateLimit: { perMinute: number; sensitivePerMinute: number };
+  rateLimit: { perMinute: number; sensitivePerMinute: number; searchPerMinute: number };
   /** Token signing keys; both undefined means generate and keep them under DATA_DIR/keys. */
   auth: { privateKey: string | undefined; publicKey: string | undefined };
   identityProvider: IdentityProviderConfig;
   /** Google sign-in: a configured issuer, the built-in test issuer at /dev/google, or off. */
   google: GoogleConfig;
   /** Uploaded files: where they are kept and the secret their signed addresses use. */
-  files: { urlSecret: string | undefined };
+  files: { urlSecret: string | undefined; storage: FileStorageConfig };
   stickerGtin: string;
 }
+
+export type FileStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      /** Null: the SDK's default credential chain (environment, IAM role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
 
 /** One OpenID Connect client registration at a national identity broker. */
 export interface OidcClientConfig {
@@ -280,7 +316,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (env.AUTH_PUBLIC_KEY?.trim() && !env.AUTH_PRIVATE_KEY?.trim()) {
     problems.push('AUTH_PUBLIC_KEY: is set without AUTH_PRIVATE_KEY');
   }
-  problems.push(...identityProviderProblems(env), ...deploymentModeProblems(env));
+  problems.push(
+    ...identityProviderProblems(env),
+    ...deploymentModeProblems(env),
+    ...fileStorageProblems(env),
+  );
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
 
@@ -305,11 +345,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowStandInsInProduction: e.ALLOW_STAND_INS_IN_PRODUCTION,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(REPOSITORY_ROOT, 'apps/web/dist'),
-    rateLimit: { perMinute: e.RATE_LIMIT_PER_MINUTE, sensitivePerMinute: e.RATE_LIMIT_SENSITIVE_PER_MINUTE },
+    rateLimit: {
+      perMinute: e.RATE_LIMIT_PER_MINUTE,
+      sensitivePerMinute: e.RATE_LIMIT_SENSITIVE_PER_MINUTE,
+      searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+    },
     auth: { privateKey: e.AUTH_PRIVATE_KEY, publicKey: e.AUTH_PUBLIC_KEY },
     identityProvider: identityProviderConfig(e),
     google: googleConfig(e, publicUrl),
-    files: { urlSecret: e.FILE_URL_SECRET },
+    files: { urlSecret: e.FILE_URL_SECRET, storage: fileStorageConfig(e, dataDir) },
     stickerGtin: e.STICKER_GTIN,
   };
 }
@@ -356,6 +400,47 @@ function identityProviderConfig(e: Env): IdentityProviderConfig {
   const kind = e.IDENTITY_PROVIDER ?? (mitid || bankid || e.NODE_ENV === 'production' ? 'oidc' : 'builtin');
   const allowAutotestSkip = e.ALLOW_AUTOTEST_IDENTITY_SKIP;
   return kind === 'builtin' ? { kind, allowAutotestSkip } : { kind, mitid, bankid, allowAutotestSkip };
+}
+
+/** S3 needs a bucket and a region; keys come in pairs; S3 settings without S3 storage are a mistake. */
+function fileStorageProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const kind = env.FILE_STORAGE || (isSet(env.S3_BUCKET) ? 's3' : 'disk');
+  if (kind === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_REGION']) {
+      if (!isSet(env[name])) problems.push(`${name}: must be set when FILE_STORAGE is s3`);
+    }
+    const keyId = isSet(env.S3_ACCESS_KEY_ID);
+    const secret = isSet(env.S3_SECRET_ACCESS_KEY);
+    if (keyId && !secret) problems.push('S3_SECRET_ACCESS_KEY: must be set together with S3_ACCESS_KEY_ID');
+    if (!keyId && secret) problems.push('S3_ACCESS_KEY_ID: must be set together with S3_SECRET_ACCESS_KEY');
+  } else if (kind === 'disk') {
+    const stray = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) =>
+      isSet(env[name]),
+    );
+    if (stray.length > 0) {
+      problems.push(`FILE_STORAGE: is disk, but ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    }
+  }
+  return problems;
+}
+
+function fileStorageConfig(e: Env, dataDir: string): FileStorageConfig {
+  const kind = e.FILE_STORAGE ?? (e.S3_BUCKET ? 's3' : 'disk');
+  if (kind === 'disk') return { kind, dir: path.join(dataDir, 'files') };
+  // fileStorageProblems has made sure both are set.
+  const { S3_BUCKET: bucket = '', S3_REGION: region = '' } = e;
+  return {
+    kind,
+    bucket,
+    region,
+    endpoint: e.S3_ENDPOINT ?? null,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
 }
 
 /** Client id the web app uses with the built-in test issuer. */

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bikeEquipment, bikeFiles } from './db/schema/bikes.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
+import { uuidv7 } from './platform/ids.ts';
+import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
@@ -38,6 +41,16 @@ interface CaseContext {
   freshToken(): Promise<string | null>;
   /** The id of a new open invitation to the fixtures' business. */
   openInvitation(): Promise<string>;
+  /** A bike of `user` (the same one every time). */
+  bikeOfUser(): Promise<string>;
+  /** A new bike of `user` without frame number or plate (deleting it needs no identity approval). */
+  newBikeOfUser(): Promise<string>;
+  /** A new free bike sticker; answers its code. */
+  freeSticker(): Promise<string>;
+  /** A new item of equipment on that bike. */
+  equipmentOfUser(): Promise<string>;
+  /** A new picture or document of that bike (row and stored bytes), with its signed address. */
+  fileOfUser(fileClass: 'picture' | 'document'): Promise<{ fileId: string; url: string }>;
 }
 
 const CASES: MatrixCase[] = [
@@ -294,7 +307,167 @@ const CASES: MatrixCase[] = [
     allowed: EVERYONE,
     request: () => ({ url: '/api/actions/page/matrix', payload: {} }),
   },
+  // Equipment: the bike's owner only (staff switched into the owner's account act as the owner);
+  // everyone else is told the bike does not exist (404). Bodies are valid: ownership is decided after
+  // validation, so an invalid body would answer 422 to everyone.
+  {
+    method: 'GET',
+    route: '/api/bikes/:bike_id/equipment',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/equipment` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bikes/:bike_id/equipment',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/equipment`,
+      payload: { item_type_memo: 'accessory', accessory_type: 'Basket' },
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/bikes/:bike_id/equipment/:equipment_id',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser, equipmentOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/equipment/${await equipmentOfUser()}`,
+      payload: { note: 'Matrix' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/bikes/:bike_id/equipment/:equipment_id',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser, equipmentOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/equipment/${await equipmentOfUser()}`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/search',
+    allowed: EVERYONE,
+    request: () => ({ url: '/api/search?q=WDA12345Z' }),
+  },
+  // Pictures and documents: the owner only (staff switched in act as the owner). Uploads come
+  // without a file: the owner gets 422 (access and ownership are checked before the body is read).
+  {
+    method: 'POST',
+    route: '/api/bikes/:bike_id/pictures',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser, fixtures, role }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/pictures`,
+      ...multipartWithoutFile(fixtures.tokens[role], { kind: 'public' }),
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bikes/:bike_id/documents',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser, fixtures, role }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/documents`,
+      ...multipartWithoutFile(fixtures.tokens[role], { kind: 'receipt' }),
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/bikes/:bike_id/pictures/:picture_id',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser, fileOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/pictures/${(await fileOfUser('picture')).fileId}`,
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/bikes/:bike_id/documents/:document_id',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser, fileOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/documents/${(await fileOfUser('document')).fileId}`,
+    }),
+  },
+  {
+    // The signature is the access check: whoever holds a signed address may fetch the file (only
+    // those entitled are handed one); without it, everyone gets 403 (bike-files.test.ts).
+    method: 'GET',
+    route: '/api/files/:file_id/:variant',
+    allowed: EVERYONE,
+    request: async ({ fileOfUser }) => ({ url: (await fileOfUser('picture')).url }),
+  },
+  // Bikes. Registering is for anyone signed in (a credit is checked after validation, so the body
+  // here is invalid: 422 proves access). A bike itself: the owner (and staff switched into them);
+  // staff may read the owner's view; everyone else is told it does not exist (404).
+  {
+    method: 'POST',
+    route: '/api/bikes',
+    allowed: SIGNED_IN,
+    request: () => ({ payload: { nickname: '' } }),
+  },
+  { method: 'GET', route: '/api/bikes', allowed: SIGNED_IN },
+  {
+    method: 'POST',
+    route: '/api/bikes/identifier-checks',
+    allowed: SIGNED_IN,
+    request: () => ({ payload: { frame_number: 'WDA12345Z', plate_id: 'x1' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/bikes/:bike_id',
+    allowed: ['user', 'switched', 'staff', 'staff_admin'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/bikes/:bike_id',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}`,
+      payload: { nickname: 'Matrix' },
+    }),
+  },
+  {
+    // A new bike without identifiers per request: the owner deletes it (204), everyone else gets 404.
+    method: 'DELETE',
+    route: '/api/bikes/:bike_id',
+    allowed: ['user', 'switched'],
+    request: async ({ newBikeOfUser }) => ({ url: `/api/bikes/${await newBikeOfUser()}` }),
+  },
+  {
+    // The bike is active (public): anyone may see what the public may see.
+    method: 'GET',
+    route: '/api/bikes/:bike_id/public',
+    allowed: EVERYONE,
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/public` }),
+  },
+  { method: 'GET', route: '/api/webshop/bike-ownership-credits/overview', allowed: SIGNED_IN },
+  { method: 'GET', route: '/api/webshop/bike-activations', allowed: SIGNED_IN },
+  {
+    // Whose credit it is is decided after validation: the invalid body (422) proves access.
+    method: 'POST',
+    route: '/api/webshop/bike-activations/:credit_id',
+    allowed: SIGNED_IN,
+    request: () => ({
+      url: `/api/webshop/bike-activations/${randomUUID()}`,
+      payload: { bike_ownership_id: 'x' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/stickers/:sticker_id',
+    allowed: EVERYONE,
+    request: async ({ freeSticker }) => ({ url: `/api/stickers/${await freeSticker()}` }),
+  },
 ];
+
+/** A multipart body with fields only, sent with the role's token. */
+function multipartWithoutFile(token: string | null, fields: Record<string, string>): Partial<InjectOptions> {
+  const boundary = 'matrix-boundary';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? bearer(token) : {}) },
+  };
+}
 
 function allConfirmations() {
   return {
@@ -317,6 +490,7 @@ function defaultUrl(route: string): string {
 describe('permission matrix', () => {
   let t: TestApp;
   let fixtures: RoleFixtures;
+  let userBike: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -361,6 +535,50 @@ describe('permission matrix', () => {
                 codeHash: id,
                 expiresAt: new Date(Date.now() + 60_000),
               });
+              return id;
+            },
+            bikeOfUser: () => {
+              userBike ??= insertBike(t.database.db, {
+                ownerPartyId: fixtures.users.user.partyId,
+                frameNumber: 'MATRIX4711',
+              }).then((bike) => bike.bikeId);
+              return userBike;
+            },
+            newBikeOfUser: async () =>
+              (
+                await insertBike(t.database.db, {
+                  ownerPartyId: fixtures.users.user.partyId,
+                  nickname: 'Gone',
+                })
+              ).bikeId,
+            freeSticker: async () => {
+              const code = uniqueStickerCode();
+              await insertStickers(t.database.db, [code]);
+              return code;
+            },
+            fileOfUser: async (fileClass) => {
+              const bikeId = await context.bikeOfUser();
+              const fileId = uuidv7();
+              const storageKey = `bikes/${bikeId}/${fileId}.pdf`;
+              await t.app.fileStorage.put(storageKey, Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+              await t.database.db.insert(bikeFiles).values({
+                id: fileId,
+                bikeId,
+                fileClass,
+                kind: fileClass === 'picture' ? 'private' : 'other',
+                storageKey,
+                contentType: 'application/pdf',
+                size: 15,
+                fileName: 'matrix.pdf',
+                uploadedByPartyId: fixtures.users.user.partyId,
+              });
+              return { fileId, url: t.app.fileUrls.sign(`/api/files/${fileId}/original`) };
+            },
+            equipmentOfUser: async () => {
+              const id = uuidv7();
+              await t.database.db
+                .insert(bikeEquipment)
+                .values({ id, bikeId: await context.bikeOfUser(), itemType: 'battery' });
               return id;
             },
           };

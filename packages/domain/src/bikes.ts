@@ -79,13 +79,7 @@ export const PRIVATE_PICTURE_KINDS: readonly PictureKind[] = PICTURE_KINDS.filte
 /** Upload limits (the API enforces them; the web app checks first to spare the upload). */
 export const PICTURE_MAX_BYTES = 15 * 1024 * 1024;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const PICTURE_CONTENT_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-] as const;
+export const PICTURE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const DOCUMENT_CONTENT_TYPES = [...PICTURE_CONTENT_TYPES, 'application/pdf'] as const;
 /** Per bike, so one bike cannot fill the disk. */
 export const MAX_FILES_PER_BIKE = 40;
@@ -281,6 +275,19 @@ export const EquipmentInputSchema = z.object({
   accessory_type: optionalText(60),
 });
 export type EquipmentInput = z.infer<typeof EquipmentInputSchema>;
+
+/**
+ * PATCH /api/bikes/{bike_id}/equipment/{equipment_id}: the same fields with no defaults, so an
+ * absent field is left as it is; null or '' clears it.
+ */
+export const EquipmentUpdateSchema = z.object({
+  ...EquipmentInputSchema.shape,
+  item_type_memo: EquipmentInputSchema.shape.item_type_memo.unwrap().optional(),
+  plate_ids: EquipmentInputSchema.shape.plate_ids.unwrap().optional(),
+  serial_numbers: EquipmentInputSchema.shape.serial_numbers.unwrap().optional(),
+  dna_paste_ids: EquipmentInputSchema.shape.dna_paste_ids.unwrap().optional(),
+});
+export type EquipmentUpdate = z.infer<typeof EquipmentUpdateSchema>;
 
 export const EquipmentParamsSchema = z.object({ bike_id: z.string(), equipment_id: z.string() });
 

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'unsupported_file_type',
   'too_many_files',
   'image_unreadable',
+  'idempotency_key_reused',
+  'idempotency_key_in_progress',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -46,6 +46,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unsupported_file_type: 415,
   too_many_files: 409,
   image_unreadable: 422,
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
 };
 
 /**

@@ -186,6 +186,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_PER_MINUTE: '100000',
     RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     ...env,
   });

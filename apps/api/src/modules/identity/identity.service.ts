@@ -24,6 +24,8 @@ import {
 } from '../../platform/auth/sessions.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { deleteBikesOfAccount } from '../bikes/bikes.service.ts';
 import { deleteExternalLogins } from './google.repository.ts';
 import {
   accountDeletedMail,
@@ -51,6 +53,8 @@ export interface IdentityDeps {
   auth: Authenticator;
   /** Base of the links in mails, without a trailing slash. */
   publicUrl: string;
+  /** Uploaded files, so a deleted account's bike pictures and documents are removed too. */
+  storage?: FileStorage;
 }
 
 /** What a use case needs to know about the request, without being handed the request itself. */
@@ -642,13 +646,15 @@ export async function deleteAccount(
 ): Promise<void> {
   // An unknown id answers like someone else's: whether a party exists is not the caller's business.
   if (!canActOnParty(auth, 'delete', partyId)) throw new AppError('forbidden');
-  await deps.db.transaction(async (tx) => {
+  const storageKeys = await deps.db.transaction(async (tx) => {
     // Locked: of two deletions at once (a double click) the second finds the account already gone.
     const identity = await repository.lockIdentityById(tx, partyId);
     if (!identity) throw new AppError('invalid_token');
     // An organisation that still has people in it must keep an admin: hand the role over first.
     if (await repository.isLastAdminOfOrganisationWithOthers(tx, partyId)) throw new AppError('last_admin');
     await repository.deleteMemberships(tx, partyId);
+    // The person's bikes go with the account (plates freed, equipment and files deleted).
+    const bikeFileKeys = await deleteBikesOfAccount(tx, partyId);
     const now = new Date();
     await repository.updateIdentity(tx, partyId, {
       // Not an e-mail address, so no sign-up can claim it first and make the deletion fail.
@@ -679,7 +685,10 @@ export async function deleteAccount(
     retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + RETENTION_YEARS);
     await repository.insertAccountDeletion(tx, { partyId, deletedAt: now, retainUntil });
     await enqueueMail(tx, accountDeletedMail({ to: identity.email, language: identity.language }));
+    return bikeFileKeys;
   });
+  // Once the deletion has committed: stored bytes cannot be rolled back with it.
+  if (storageKeys.length > 0) await deps.storage?.delete(storageKeys);
 }
 
 /** Everything held about the signed-in person (GDPR Art. 15 and 20). */

@@ -16,6 +16,15 @@ export async function insertBatch(
     .values(codes.map(({ code, lookAlike }) => ({ code, lookAlike, batchId: batch.id, kind: batch.kind })));
 }
 
+export async function hasBatchWithNote(executor: Executor, note: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: stickerBatches.id })
+    .from(stickerBatches)
+    .where(eq(stickerBatches.note, note))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The codes among these that already exist (a freshly drawn code must not collide). */
 export async function existingCodes(executor: Executor, codes: string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
@@ -39,6 +48,11 @@ export async function findSticker(
 export async function findStickerOfBike(executor: Executor, bikeId: string): Promise<StickerRow | null> {
   const [row] = await executor.select().from(stickers).where(eq(stickers.bikeId, bikeId));
   return row ?? null;
+}
+
+export async function findStickersOfBikes(executor: Executor, bikeIds: string[]): Promise<StickerRow[]> {
+  if (bikeIds.length === 0) return [];
+  return executor.select().from(stickers).where(inArray(stickers.bikeId, bikeIds));
 }
 
 export async function findStickersOfEquipment(
@@ -97,4 +111,30 @@ export async function releaseFromEquipment(executor: Executor, equipmentIds: str
 export async function countStickers(executor: Executor): Promise<number> {
   const [row] = await executor.select({ count: sql<number>`count(*)::int` }).from(stickers);
   return row?.count ?? 0;
+}
+
+/**
+ * Bulk import of an existing register: the plates of imported bikes, as registered stickers. A code
+ * that exists already is taken only when it is a free bike sticker. Answers the codes now on a bike.
+ */
+export async function importBikeStickers(
+  executor: Executor,
+  rows: Array<{ code: string; lookAlike: string; bikeId: string }>,
+  at: Date,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const result = await executor.execute(sql`
+    insert into stickers (code, look_alike, kind, status, bike_id, registered_at)
+    select code, look_alike, 'bike', 'registered', bike_id, ${at.toISOString()}::timestamptz
+      from unnest(
+        ${sql.param(rows.map((row) => row.code))}::text[],
+        ${sql.param(rows.map((row) => row.lookAlike))}::text[],
+        ${sql.param(rows.map((row) => row.bikeId))}::uuid[]
+      ) as imported(code, look_alike, bike_id)
+    on conflict (code) do update
+      set status = 'registered', bike_id = excluded.bike_id, registered_at = excluded.registered_at
+      where stickers.status = 'free' and stickers.kind = 'bike'
+    returning code
+  `);
+  return new Set((result as unknown as { rows: Array<{ code: string }> }).rows.map((row) => row.code));
 }

@@ -65,6 +65,11 @@ export async function createBatch(
   return { batchId, codes: list };
 }
 
+/** Whether a batch with this note was printed (keeps the demo seed from printing it twice). */
+export async function hasBatchWithNote(executor: Executor, note: string): Promise<boolean> {
+  return repository.hasBatchWithNote(executor, note);
+}
+
 /**
  * Whether a typed plate ID can go on this bike (SPEC §4/§5): invalid when mistyped, unknown or void;
  * other_equipment when it is an equipment sticker or registered on equipment; already_used when on
@@ -157,6 +162,26 @@ export async function attachPlatesToEquipment(
   return null;
 }
 
+/**
+ * Bulk import of an existing register (bike-import.service.ts): puts each plate on its imported bike
+ * as a registered bike sticker, creating stickers the register does not know yet. Answers the codes
+ * that are now on their bike; any other was taken already (refused).
+ */
+export async function importPlatesOfBikes(
+  executor: Executor,
+  rows: Array<{ plateId: string; bikeId: string }>,
+  at: Date,
+): Promise<Set<string>> {
+  return repository.importBikeStickers(
+    executor,
+    rows.map(({ plateId, bikeId }) => {
+      const keys = identifierKeys(plateId);
+      return { code: keys.key, lookAlike: keys.lookAlike, bikeId };
+    }),
+    at,
+  );
+}
+
 /** Frees the plates of a bike and of its equipment, before they are deleted. */
 export async function releasePlates(
   executor: Executor,
@@ -170,6 +195,15 @@ export async function releasePlates(
 /** The plate ID on a bike, or null. */
 export async function plateOfBike(executor: Executor, bikeId: string): Promise<string | null> {
   return (await repository.findStickerOfBike(executor, bikeId))?.code ?? null;
+}
+
+/** The plate ID of each bike that has one, in one query (lists of bikes). */
+export async function platesOfBikes(executor: Executor, bikeIds: string[]): Promise<Map<string, string>> {
+  const byBike = new Map<string, string>();
+  for (const sticker of await repository.findStickersOfBikes(executor, bikeIds)) {
+    if (sticker.bikeId) byBike.set(sticker.bikeId, sticker.code);
+  }
+  return byBike;
 }
 
 /** Plate IDs per item of equipment. */

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'organisation.member_joined',
   'organisation.member_role_changed',
   'organisation.member_removed',
+  /** A bike deleted by its owner (after the identity approval) or with its owner's account. */
+  'bike.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

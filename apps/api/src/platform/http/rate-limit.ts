@@ -23,6 +23,20 @@ export function sensitiveRateLimit(): { rateLimit: RateLimitOptions } {
   };
 }
 
+/**
+ * The budget of the public register lookups (GET /api/search, GET /api/stickers/{id}) per client
+ * address, RATE_LIMIT_SEARCH_PER_MINUTE in place of the global one: plenty for a person looking up a
+ * bike or scanning stickers, too little to walk the register.
+ */
+export function registerLookupRateLimit(): { rateLimit: RateLimitOptions } {
+  return {
+    rateLimit: {
+      max: (request: FastifyRequest) => request.server.config.rateLimit.searchPerMinute,
+      timeWindow: 60_000,
+    },
+  };
+}
+
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { perMinute: number; redis: Redis | null }) => {
     await app.register(rateLimit, {

@@ -53,10 +53,13 @@ export const da: Catalogue = {
   'errors.bike_has_credit': 'Cyklen har allerede en registrering.',
   'errors.frame_number_locked': 'Stelnummeret kan ikke ændres efter et ejerskifte.',
   'errors.file_too_large': 'Filen er for stor (højst {maximum} MB).',
-  'errors.unsupported_file_type': 'Filtypen understøttes ikke. Brug JPEG, PNG, WebP, HEIC eller PDF.',
+  'errors.unsupported_file_type': 'Filtypen understøttes ikke. Brug JPEG, PNG, WebP eller PDF.',
   'errors.too_many_files': 'Cyklen har nået det højeste antal filer. Slet nogle først.',
   'errors.image_unreadable': 'Billedet kunne ikke læses. Prøv et andet billede.',
 
+  'errors.idempotency_key_reused': 'Denne Idempotency-Key er allerede brugt til en anden forespørgsel.',
+  'errors.idempotency_key_in_progress':
+    'Den samme forespørgsel behandles allerede. Vent et øjeblik, og prøv igen.',
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',

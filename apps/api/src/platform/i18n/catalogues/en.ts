@@ -55,10 +55,13 @@ export const en = {
   'errors.bike_has_credit': 'The bike already has a registration.',
   'errors.frame_number_locked': 'The frame number cannot be changed after a change of ownership.',
   'errors.file_too_large': 'The file is too large (at most {maximum} MB).',
-  'errors.unsupported_file_type': 'This file type is not supported. Use JPEG, PNG, WebP, HEIC or PDF.',
+  'errors.unsupported_file_type': 'This file type is not supported. Use JPEG, PNG, WebP or PDF.',
   'errors.too_many_files': 'The bike has reached the maximum number of files. Delete some first.',
   'errors.image_unreadable': 'The picture could not be read. Try another picture.',
 
+  'errors.idempotency_key_reused': 'This Idempotency-Key was already used for a different request.',
+  'errors.idempotency_key_in_progress':
+    'The same request is already being processed. Wait a moment and try again.',
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',

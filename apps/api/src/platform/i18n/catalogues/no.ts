@@ -54,10 +54,13 @@ export const no: Catalogue = {
   'errors.bike_has_credit': 'Sykkelen har allerede en registrering.',
   'errors.frame_number_locked': 'Rammenummeret kan ikke endres etter et eierskifte.',
   'errors.file_too_large': 'Filen er for stor (maks {maximum} MB).',
-  'errors.unsupported_file_type': 'Filtypen støttes ikke. Bruk JPEG, PNG, WebP, HEIC eller PDF.',
+  'errors.unsupported_file_type': 'Filtypen støttes ikke. Bruk JPEG, PNG, WebP eller PDF.',
   'errors.too_many_files': 'Sykkelen har nådd maks antall filer. Slett noen først.',
   'errors.image_unreadable': 'Bildet kunne ikke leses. Prøv et annet bilde.',
 
+  'errors.idempotency_key_reused': 'Denne Idempotency-Key er allerede brukt til en annen forespørsel.',
+  'errors.idempotency_key_in_progress':
+    'Den samme forespørselen behandles allerede. Vent litt og prøv igjen.',
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',

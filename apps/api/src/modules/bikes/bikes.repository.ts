@@ -1,0 +1,126 @@
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
+import { identities } from '../../db/schema/identity.ts';
+import { organisations } from '../../db/schema/organisations.ts';
+
+export type BikeRow = typeof bikes.$inferSelect;
+export type BikeInsert = typeof bikes.$inferInsert;
+export type BikeChanges = Partial<Omit<BikeInsert, 'id' | 'ownerPartyId' | 'createdAt'>>;
+
+/** A bike with its open ownership (null only if the history were broken). */
+export interface BikeWithOwnership {
+  bike: BikeRow;
+  ownershipId: string | null;
+}
+
+/** The unique index that makes a normalised frame number unique among registered bikes. */
+const FRAME_NUMBER_INDEX = 'bikes_frame_number_key';
+
+function pgError(error: unknown): { code?: unknown; constraint?: unknown } | null {
+  for (
+    let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    current;
+  ) {
+    if (current.code === '23505') return current;
+    current = current.cause as typeof current;
+  }
+  return null;
+}
+
+/** A unique_violation of the frame-number index (two registrations of one frame number at once). */
+export function isFrameNumberTaken(error: unknown): boolean {
+  return pgError(error)?.constraint === FRAME_NUMBER_INDEX;
+}
+
+/** The region a party lives in: the person's, or the organisation's. */
+export async function findRegionOfParty(executor: Executor, partyId: string): Promise<string | null> {
+  const [person] = await executor
+    .select({ region: identities.region })
+    .from(identities)
+    .where(eq(identities.partyId, partyId));
+  if (person) return person.region;
+  const [organisation] = await executor
+    .select({ region: organisations.region })
+    .from(organisations)
+    .where(eq(organisations.partyId, partyId));
+  return organisation?.region ?? null;
+}
+
+export async function insertBike(executor: Executor, values: BikeInsert): Promise<BikeRow> {
+  const [row] = await executor.insert(bikes).values(values).returning();
+  if (!row) throw new Error('insert into bikes returned no row');
+  return row;
+}
+
+export async function insertOwnership(
+  executor: Executor,
+  values: typeof bikeOwnerships.$inferInsert,
+): Promise<void> {
+  await executor.insert(bikeOwnerships).values(values);
+}
+
+const withOwnership = { bike: bikes, ownershipId: bikeOwnerships.id };
+
+export async function findBike(
+  executor: Executor,
+  bikeId: string,
+  lock = false,
+): Promise<BikeWithOwnership | null> {
+  const query = executor
+    .select(withOwnership)
+    .from(bikes)
+    .leftJoin(bikeOwnerships, and(eq(bikeOwnerships.bikeId, bikes.id), isNull(bikeOwnerships.endedAt)))
+    .where(eq(bikes.id, bikeId));
+  const [row] = lock ? await query.for('update', { of: bikes }) : await query;
+  return row ?? null;
+}
+
+/** The bikes a party owns, newest first. */
+export async function listBikesOfOwner(executor: Executor, partyId: string): Promise<BikeWithOwnership[]> {
+  return executor
+    .select(withOwnership)
+    .from(bikes)
+    .leftJoin(bikeOwnerships, and(eq(bikeOwnerships.bikeId, bikes.id), isNull(bikeOwnerships.endedAt)))
+    .where(eq(bikes.ownerPartyId, partyId))
+    .orderBy(desc(bikes.createdAt), desc(bikes.id));
+}
+
+/** Whether another bike than `exceptBikeId` has this normalised frame number. */
+export async function isFrameNumberKeyUsed(
+  executor: Executor,
+  key: string,
+  exceptBikeId: string | null,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: bikes.id })
+    .from(bikes)
+    .where(
+      exceptBikeId
+        ? and(eq(bikes.frameNumberKey, key), ne(bikes.id, exceptBikeId))
+        : eq(bikes.frameNumberKey, key),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateBike(executor: Executor, bikeId: string, changes: BikeChanges): Promise<BikeRow> {
+  const [row] = await executor.update(bikes).set(changes).where(eq(bikes.id, bikeId)).returning();
+  if (!row) throw new Error('update of bikes returned no row');
+  return row;
+}
+
+/** Deletes the bike; its ownerships, equipment and file rows go with it (cascades). */
+export async function deleteBike(executor: Executor, bikeId: string): Promise<void> {
+  await executor.delete(bikes).where(eq(bikes.id, bikeId));
+}
+
+/** Ids of every bike a party owns, locked (account deletion). */
+export async function lockBikeIdsOfOwner(executor: Executor, partyId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ id: bikes.id })
+    .from(bikes)
+    .where(eq(bikes.ownerPartyId, partyId))
+    .for('update');
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,168 @@
+import type {} from '@fastify/rate-limit';
+import {
+  BikeCreateSchema,
+  BikeListSchema,
+  BikeParamsSchema,
+  BikeSchema,
+  BikeUpdateSchema,
+  IdentifierCheckRequestSchema,
+  IdentifierCheckResponseSchema,
+  PublicBikeSchema,
+} from '@nbr/domain/bikes';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { BikesDeps } from './bikes.deps.ts';
+import { IdempotencyHeadersSchema } from './bikes.schema.ts';
+import * as service from './bikes.service.ts';
+
+/** Live identifier checks per signed-in account: enough for typing, too few to walk the register. */
+export const IDENTIFIER_CHECKS_PER_ACCOUNT_PER_MINUTE = 60;
+
+export interface BikesRoutesOptions {
+  deps: BikesDeps;
+}
+
+const TAGS = ['bikes'];
+const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
+
+/** Bikes of the acting party: register, list, read, edit, delete; the public view; identifier checks. */
+export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app, options) => {
+  const { deps } = options;
+
+  /** A budget per signed-in person, checked after validation so a rejected body costs nothing. */
+  const perAccount = (max: number, timeWindow: string) => {
+    if (!app.hasDecorator('createRateLimit')) return [];
+    const check = app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: (request) =>
+        `${request.routeOptions.url}:account:${request.auth?.identityPartyId ?? request.ip}`,
+    });
+    return [
+      async (request: FastifyRequest) => {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited');
+      },
+    ];
+  };
+
+  app.post(
+    '/bikes',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Register a bike for the acting party: needs a name, a frame number or plate ID, and a free credit of an active subscription',
+        headers: IdempotencyHeadersSchema,
+        body: BikeCreateSchema,
+        response: { 201: BikeSchema },
+      },
+      // A registration uses a credit: a retried request with the same key must not use a second one.
+      config: { access: 'signed_in', idempotent: true },
+    },
+    async (request, reply) => {
+      const bike = await service.createBike(deps, requireAuth(request), request.body);
+      return reply.code(201).send(bike);
+    },
+  );
+
+  app.get(
+    '/bikes',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The acting party's bikes, newest first",
+        response: { 200: BikeListSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => service.listMyBikes(deps, requireAuth(request)),
+  );
+
+  app.post(
+    '/bikes/identifier-checks',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Check a frame number and plate ID while typing: valid, invalid or already used, with the soft frame-number check',
+        body: IdentifierCheckRequestSchema,
+        response: { 200: IdentifierCheckResponseSchema },
+      },
+      config: { access: 'signed_in' },
+      preHandler: perAccount(IDENTIFIER_CHECKS_PER_ACCOUNT_PER_MINUTE, '1 minute'),
+    },
+    async (request) => service.checkIdentifiers(deps, requireAuth(request), request.body),
+  );
+
+  app.get(
+    '/bikes/:bike_id',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'One bike as its owner sees it (staff may look); 404 for anyone else',
+        params: BikeParamsSchema,
+        response: { 200: BikeSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => service.getBike(deps, requireAuth(request), request.params.bike_id),
+  );
+
+  app.patch(
+    '/bikes/:bike_id',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Edit a bike (owner): absent fields stay, null or empty clears; the frame number is locked after a transfer',
+        params: BikeParamsSchema,
+        body: BikeUpdateSchema,
+        response: { 200: BikeSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => service.updateBike(deps, requireAuth(request), request.params.bike_id, request.body),
+  );
+
+  app.delete(
+    '/bikes/:bike_id',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Delete a bike with its files and equipment (owner); one with a frame number or plate needs an identity approval (403 approval_required)',
+        params: BikeParamsSchema,
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request, reply) => {
+      await service.deleteBike(deps, requireAuth(request), request.params.bike_id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/bikes/:bike_id/public',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'What anyone may see of a bike (by its visibility); 404 when it is private, except to its owner',
+        params: BikeParamsSchema,
+        response: { 200: PublicBikeSchema },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => service.getPublicBike(deps, request.auth, request.params.bike_id),
+  );
+};
