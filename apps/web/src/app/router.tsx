@@ -139,6 +139,52 @@ export const routes: RouteObject[] = [
                   ['settings'],
                 ),
               },
+              {
+                path: paths.public.search.path,
+                lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
+              },
+              {
+                path: paths.stickers.sticker.path,
+                lazy: page(() => import('../features/plates/pages/sticker-page.tsx'), ['plates', 'search']),
+              },
+              {
+                path: paths.stickers.scanCode.path,
+                lazy: page(() => import('../features/plates/pages/sticker-page.tsx'), ['plates', 'search']),
+              },
+              {
+                path: paths.stickers.noRegistration.path,
+                lazy: page(() => import('../features/plates/pages/no-registration-page.tsx'), ['plates']),
+              },
+              {
+                path: paths.stickers.insurancePlate.path,
+                lazy: page(() => import('../features/plates/pages/insurance-plate-page.tsx'), ['plates']),
+              },
+              {
+                path: paths.signupFromScan.start.path,
+                lazy: page(
+                  () => import('../features/plates/pages/signup-from-scan-page.tsx'),
+                  ['plates', 'auth'],
+                ),
+              },
+              {
+                path: paths.signupFromScan.createBikesLoop.path,
+                lazy: page(
+                  () => import('../features/plates/pages/create-bikes-loop-page.tsx'),
+                  ['plates', 'bikes'],
+                ),
+              },
+              {
+                path: paths.signupFromScan.bike.path,
+                lazy: page(() => import('../features/plates/pages/created-bike-page.tsx'), ['plates']),
+              },
+              {
+                path: paths.signupFromScan.addPhotos.path,
+                lazy: page(() => import('../features/plates/pages/add-photos-page.tsx'), ['plates', 'bikes']),
+              },
+              {
+                path: paths.signupFromScan.addPhotosComplete.path,
+                lazy: page(() => import('../features/plates/pages/add-photos-complete-page.tsx'), ['plates']),
+              },
               { path: paths.public.notFound.path, lazy: notFound },
               { path: '*', lazy: notFound },
             ],
@@ -152,13 +198,21 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
-              { index: true, lazy: page(() => import('./routes/app-home.tsx')) },
+              { index: true, lazy: page(() => import('./routes/app-home.tsx'), ['bikes']) },
               {
                 path: paths.app.settings.path,
                 lazy: page(
                   () => import('../features/identity/pages/settings-page.tsx'),
                   ['settings', 'organisations'],
                 ),
+              },
+              {
+                path: paths.app.bikePublic.path,
+                lazy: page(() => import('../features/search/pages/bike-public-page.tsx'), ['search']),
+              },
+              {
+                path: paths.app.qrId.path,
+                lazy: page(() => import('../features/plates/pages/qr-id-page.tsx'), ['plates']),
               },
               {
                 path: paths.app.organisations.path,
@@ -216,6 +270,70 @@ export const routes: RouteObject[] = [
                   () => import('../features/identity/pages/verification-complete-redirect-page.tsx'),
                   ['verification'],
                 ),
+              },
+              // Bikes: my bikes, one bike and its sub-pages, registering.
+              {
+                path: paths.app.myBikes.path,
+                lazy: page(() => import('../features/bikes/pages/my-bikes-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bike.path,
+                lazy: page(() => import('../features/bikes/pages/bike-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikeEdit.path,
+                lazy: page(() => import('../features/bikes/pages/edit-bike-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikeEditEquipment.path,
+                lazy: page(() => import('../features/bikes/pages/edit-equipment-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikePostEdit.path,
+                lazy: page(() => import('../features/bikes/pages/post-edit-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikeReportDeleted.path,
+                lazy: page(() => import('../features/bikes/pages/report-deleted-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikeIntroStep.path,
+                lazy: page(() => import('../features/bikes/pages/intro-step-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikeCompleteConfirm.path,
+                lazy: page(() => import('../features/bikes/pages/complete-confirm-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikeCompleteConfirmMissingFrameNumber.path,
+                lazy: page(
+                  () => import('../features/bikes/pages/complete-confirm-missing-frame-number-page.tsx'),
+                  ['bikes'],
+                ),
+              },
+              {
+                path: paths.app.registerBike.path,
+                lazy: page(() => import('../features/bikes/pages/register-bike-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.registerBikePreRegistration.path,
+                lazy: page(() => import('../features/bikes/pages/pre-registration-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.registerBikePreRegistrationInsuranceWarning.path,
+                lazy: page(() => import('../features/bikes/pages/insurance-warning-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.registerBikeInsuranceStop.path,
+                lazy: page(() => import('../features/bikes/pages/insurance-stop-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikesRegister.path,
+                lazy: page(() => import('../features/bikes/pages/bikes-register-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.redirectEditBike.path,
+                loader: ({ params }) => redirect(paths.app.bikeEdit.getHref({ bikeId: params.bikeId ?? '' })),
               },
               { path: '*', lazy: notFound },
             ],

@@ -23,7 +23,15 @@ describe('sidebar', () => {
 
   it('hides entries of areas that are not built', () => {
     const visible = visibleSidebarEntries().map((entry) => entry.id);
-    expect(visible).toEqual(['home', 'account', 'support', 'help-center']);
+    expect(visible).toEqual([
+      'home',
+      'my-bikes',
+      'register-bike',
+      'account',
+      'search',
+      'support',
+      'help-center',
+    ]);
     expect(visibleSidebarEntries([{ ...SIDEBAR[1]!, isAvailable: false }])).toEqual([]);
   });
 
@@ -33,8 +41,11 @@ describe('sidebar', () => {
     ).toBe(false);
     expect(visibleSidebarEntries(SIDEBAR, { isStaff: true }).map((entry) => entry.id)).toEqual([
       'home',
+      'my-bikes',
+      'register-bike',
       'account',
       'backoffice',
+      'search',
       'support',
       'help-center',
     ]);
@@ -48,8 +59,11 @@ describe('sidebar', () => {
     const entries = visibleSidebarEntries(SIDEBAR, { insurerPartyId: insurer });
     expect(entries.map((entry) => entry.id)).toEqual([
       'home',
+      'my-bikes',
+      'register-bike',
       'account',
       'insurer-admin',
+      'search',
       'support',
       'help-center',
     ]);

@@ -70,7 +70,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.myBikes',
     icon: 'bike',
     href: paths.app.myBikes.getHref(),
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     id: 'register-bike',
@@ -78,7 +78,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.registerBike',
     icon: 'plus',
     href: paths.app.bikesRegister.getHref(),
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     id: 'stolen-bikes',
@@ -169,7 +169,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.search',
     icon: 'search',
     href: paths.public.search.getHref(),
-    isAvailable: false,
+    isAvailable: true,
     desktopOnly: true,
   },
   {

@@ -2,6 +2,7 @@ import type { Profile } from '@nbr/domain/identity';
 import { NATIONAL_IDENTITY_BY_REGION, NATIONAL_IDENTITY_NAMES } from '@nbr/domain/national-identity';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
+import { HomeBikesCard } from '../../features/bikes/components/home-bikes-card.tsx';
 import { useProfile } from '../../features/identity/api/get-profile.ts';
 import { ResendConfirmationButton } from '../../features/identity/components/resend-confirmation-button.tsx';
 import { errorMessage } from '../../lib/api-errors.ts';
@@ -88,6 +89,7 @@ export function Component() {
 
   return (
     <PageLayout title={title} lead={t('appHome.lead')}>
+      <HomeBikesCard />
       <div className={styles.grid}>
         <Card title={t('appHome.accountTitle')} id="account">
           <dl className={styles.details}>

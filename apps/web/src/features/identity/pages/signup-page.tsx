@@ -1,6 +1,6 @@
 import { SignUpSchema } from '@nbr/domain/identity';
 import { ChoosableLanguageSchema, type Language, type Region, RegionSchema } from '@nbr/domain/locale';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -44,7 +44,24 @@ const SignUpFormSchema = SignUpSchema.pick({
 
 const SERVER_FIELDS = ['email', 'password', 'phone', 'zip_code'] as const;
 
+export interface SignUpScreenProps {
+  /** The page's heading and lead; the sign-up page's own by default. */
+  title?: string;
+  lead?: ReactNode;
+  /** Shown above the form, e.g. the sticker a visitor scanned (/signup/from-scan). */
+  notice?: ReactNode;
+}
+
+/** /signup */
 export function Component() {
+  return <SignUpScreen />;
+}
+
+/**
+ * The sign-up screen. Other ways in (signing up after scanning a sticker) show it with their own
+ * heading; where the journey continues after the newsletter question is the remembered redirect.
+ */
+export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const { t } = useTranslation(['auth', 'common']);
   const { signInAfterSignUp } = useSession();
   const { language, choosable, setLanguage } = useLanguage();
@@ -92,7 +109,8 @@ export function Component() {
   );
 
   return (
-    <PageLayout title={t('signup.title')} lead={t('signup.intro')} width="form">
+    <PageLayout title={title ?? t('signup.title')} lead={lead ?? t('signup.intro')} width="form">
+      {notice}
       <div className={styles.panel}>
         <GoogleSignIn mode="signup" choices={() => ({ region: form.getValues('chosen_region'), language })} />
         <Form onSubmit={onSubmit}>

@@ -1,0 +1,52 @@
+import type { CreditOverview } from '@nbr/domain/credits';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
+import styles from '../bikes.module.css';
+
+/** How many registrations are left, and until when the subscription runs. */
+export function CreditsSummary({ overview }: { overview: CreditOverview }) {
+  const { t, i18n } = useTranslation('bikes');
+  return (
+    <p className={styles.credits} data-testid="credits-summary">
+      {t('credits.free', { count: overview.credits_free })}
+      {overview.current_period_end ? (
+        <span className={styles.muted}>
+          {' '}
+          · {t('credits.activeUntil', { date: formatDate(overview.current_period_end, i18n.language) })}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * Why no bike can be added now (SPEC §8 'no subscription linked to the account', or every
+ * registration used), with the ways on: buy a registration or redeem a code.
+ */
+export function NoCreditState({ overview, actions = true }: { overview: CreditOverview; actions?: boolean }) {
+  const { t } = useTranslation(['bikes', 'common']);
+  const noSubscription = !overview.subscription_active;
+  return (
+    <Alert
+      tone="warning"
+      title={noSubscription ? t('common:errors.no_subscription') : t('credits.noneLeftTitle')}
+      announce="none"
+    >
+      <p>{noSubscription ? t('credits.noSubscriptionBody') : t('common:errors.no_free_credit')}</p>
+      <p className={styles.muted}>{t('credits.pollNote')}</p>
+      {actions ? (
+        <div className={styles.actions}>
+          <LinkButton href={paths.app.bikesRegisterPurchase.getHref()} size="small">
+            {t('credits.buy')}
+          </LinkButton>
+          <LinkButton href={paths.app.bikesRegisterRedeem.getHref()} size="small" variant="secondary">
+            {t('credits.redeem')}
+          </LinkButton>
+        </div>
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Key } from 'react-aria-components';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { useBike } from '../api/bikes.ts';
+import styles from '../bikes.module.css';
+import { BikeFacts } from '../components/bike-facts.tsx';
+import { DeleteBike } from '../components/delete-bike.tsx';
+import { DocumentSection } from '../components/document-section.tsx';
+import { EquipmentSummary } from '../components/equipment-summary.tsx';
+import { LoadErrorPage } from '../components/load-error.tsx';
+import { PictureSection } from '../components/picture-section.tsx';
+import { PublicPreview } from '../components/public-preview.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+
+export const BIKE_TABS = ['data', 'documents', 'equipment', 'public'] as const;
+type BikeTab = (typeof BIKE_TABS)[number];
+
+function tabOf(value: string | null): BikeTab {
+  return (BIKE_TABS as readonly string[]).includes(value ?? '') ? (value as BikeTab) : 'data';
+}
+
+/**
+ * /app/my-bikes/{bikeId} — one bike with tabs for its data (and pictures), documents, equipment
+ * and what others see. The tab is in the address (?tab=), so Back and a shared link keep it.
+ */
+export function Component() {
+  const { bikeId = '' } = useParams();
+  const { t } = useTranslation(['bikes', 'common']);
+  const [search, setSearch] = useSearchParams();
+  const bike = useBike(bikeId);
+  const tab = tabOf(search.get('tab'));
+
+  if (bike.isError && !bike.data)
+    return <LoadErrorPage title={t('detail.title')} error={bike.error} retry={() => void bike.refetch()} />;
+  if (!bike.data) return <LoadingState />;
+  const data = bike.data;
+  const make = [data.brand, data.model].filter(Boolean).join(' ');
+
+  const selectTab = (key: Key) => {
+    const next = new URLSearchParams(search);
+    if (key === 'data') next.delete('tab');
+    else next.set('tab', String(key));
+    next.delete('delete');
+    setSearch(next, { replace: true });
+  };
+
+  return (
+    <PageLayout title={data.nickname} lead={make || undefined}>
+      {data.status === 'stolen' ? (
+        <Alert tone="error" title={t('detail.stolenTitle')} announce="none">
+          <p>{t('detail.stolenBody')}</p>
+        </Alert>
+      ) : null}
+      <div className={styles.detailHeader}>
+        <StatusBadge status={data.status} />
+        <div className={styles.actions}>
+          <LinkButton href={paths.app.bikeEdit.getHref({ bikeId })} variant="primary">
+            {t('detail.edit')}
+          </LinkButton>
+          <LinkButton href={paths.app.bikeEditEquipment.getHref({ bikeId })} variant="secondary">
+            {t('detail.editEquipment')}
+          </LinkButton>
+        </div>
+      </div>
+
+      <Tabs selectedKey={tab} onSelectionChange={selectTab} className={styles.tabs}>
+        <TabList aria-label={t('detail.tabsLabel')} className={styles.tabList}>
+          {BIKE_TABS.map((key) => (
+            <Tab key={key} id={key} className={styles.tab}>
+              {t(`detail.tabs.${key}`)}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="data" className={styles.tabPanel}>
+          <Card title={t('detail.dataTitle')} id="bike-data">
+            <BikeFacts bike={data} />
+          </Card>
+          <Card title={t('pictures.title')} id="bike-pictures">
+            <PictureSection bikeId={bikeId} pictures={data.pictures} />
+          </Card>
+        </TabPanel>
+        <TabPanel id="documents" className={styles.tabPanel}>
+          <Card title={t('documents.title')} id="bike-documents">
+            <DocumentSection bikeId={bikeId} documents={data.documents} />
+          </Card>
+        </TabPanel>
+        <TabPanel id="equipment" className={styles.tabPanel}>
+          <Card title={t('equipment.title')} id="bike-equipment">
+            <EquipmentSummary equipment={data.equipment} />
+            <LinkButton href={paths.app.bikeEditEquipment.getHref({ bikeId })} variant="secondary">
+              {t('detail.editEquipment')}
+            </LinkButton>
+          </Card>
+        </TabPanel>
+        <TabPanel id="public" className={styles.tabPanel}>
+          <Card title={t('publicTab.title')} id="bike-public">
+            <PublicPreview bike={data} />
+          </Card>
+        </TabPanel>
+      </Tabs>
+
+      <Card title={t('delete.title')} id="delete-bike">
+        <p>{t('delete.intro')}</p>
+        <DeleteBike bike={data} />
+      </Card>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { useBike } from '../api/bikes.ts';
+import styles from '../bikes.module.css';
+import { LoadErrorPage } from '../components/load-error.tsx';
+
+/** /app/my-bikes/{bikeId}/post-edit — the changes are saved; what is still worth adding. */
+export function Component() {
+  const { bikeId = '' } = useParams();
+  const { t } = useTranslation(['bikes', 'common']);
+  const bike = useBike(bikeId);
+  if (bike.isError && !bike.data)
+    return <LoadErrorPage title={t('postEdit.title')} error={bike.error} retry={() => void bike.refetch()} />;
+  if (!bike.data) return <LoadingState />;
+  const data = bike.data;
+  const steps = [
+    !data.frame_number && 'frameNumber',
+    !data.plate_id && 'plate',
+    !data.pictures.some((picture) => picture.kind === 'public') && 'picture',
+    !data.documents.some((document) => document.kind === 'receipt') &&
+      !data.pictures.some((picture) => picture.kind === 'receipt') &&
+      'receipt',
+    data.equipment.length === 0 && 'equipment',
+  ].filter((step): step is string => Boolean(step));
+
+  return (
+    <PageLayout title={t('postEdit.title')} width="form">
+      <Alert tone="success">{t('postEdit.saved', { name: data.nickname })}</Alert>
+      <Card title={t('postEdit.nextTitle')} id="next-steps">
+        {steps.length === 0 ? (
+          <p>{t('postEdit.allDone')}</p>
+        ) : (
+          <ul className={styles.checklist}>
+            {steps.map((step) => (
+              <li key={step}>{t(`nextSteps.${step}`)}</li>
+            ))}
+          </ul>
+        )}
+        <div className={styles.actions}>
+          <LinkButton href={paths.app.bike.getHref({ bikeId })}>{t('postEdit.toBike')}</LinkButton>
+          {data.equipment.length === 0 ? (
+            <LinkButton href={paths.app.bikeEditEquipment.getHref({ bikeId })} variant="secondary">
+              {t('postEdit.addEquipment')}
+            </LinkButton>
+          ) : null}
+          <LinkButton href={paths.app.myBikes.getHref()} variant="quiet">
+            {t('postEdit.toList')}
+          </LinkButton>
+        </div>
+      </Card>
+    </PageLayout>
+  );
+}

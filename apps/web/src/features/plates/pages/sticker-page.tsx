@@ -1,0 +1,140 @@
+import { stickerIdFromScan } from '@nbr/domain/plates';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-errors.ts';
+import { rememberRedirect } from '../../../lib/redirect.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
+import { Link } from '../../../ui/link.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { usePublicBike } from '../../search/api/get-public-bike.ts';
+import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
+import { useStickerLookup } from '../api/lookup-sticker.ts';
+import styles from '../plates.module.css';
+import { CODE_PARAM, scanOutcome } from '../scan-routing.ts';
+
+/**
+ * A registered bike shown to a visitor who scanned its sticker: the public view with the stolen
+ * banner, and the way to contact the owner, which needs an account (after logging in the visitor
+ * comes straight to the contact page).
+ */
+function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
+  const { t } = useTranslation(['plates', 'search', 'common']);
+  const bike = usePublicBike(bikeId, null);
+  const contact = paths.app.contactBikeOwner.getHref({ bikeId });
+  const logInToContact = (
+    <LinkButton
+      href={paths.auth.login.getHref()}
+      onPress={() => rememberRedirect(contact)}
+      size="small"
+      variant={bike.data?.status === 'stolen' ? 'primary' : 'secondary'}
+    >
+      {t('sticker.logInToContact')}
+    </LinkButton>
+  );
+
+  return (
+    <PageLayout title={t('sticker.registeredTitle')} lead={t('sticker.registeredLead', { code })}>
+      {bike.isPending ? <LoadingState /> : null}
+      {bike.isError ? (
+        <Alert tone="error" announce="none">
+          <p>
+            {isApiError(bike.error) && bike.error.status === 404
+              ? t('common:messages.bikeNotFound')
+              : errorMessage(bike.error, t)}
+          </p>
+        </Alert>
+      ) : null}
+      {bike.data ? (
+        <PublicBikeView bike={bike.data} stolenActions={logInToContact}>
+          {bike.data.status === 'stolen' ? null : <div className={styles.actions}>{logInToContact}</div>}
+        </PublicBikeView>
+      ) : null}
+      <p className={styles.more}>
+        <Link href={paths.public.search.getHref()}>{t('sticker.searchLink')}</Link>
+      </p>
+    </PageLayout>
+  );
+}
+
+/**
+ * /sticker-id/{stickerId} and the QR code's Digital Link /sticker-id/01/{GTIN}/21/{stickerId}: looks
+ * the sticker up and goes where scan-routing.ts says — the bike, sign-up or registration with the
+ * plate filled in, the insurance-plate or no-registration page — or explains an equipment sticker.
+ */
+export function Component() {
+  const { t } = useTranslation(['plates', 'common']);
+  const params = useParams();
+  const code = stickerIdFromScan(params.stickerId ?? '') ?? '';
+  const { isLoggedIn } = useSession();
+  const lookup = useStickerLookup(code);
+
+  if (!code) {
+    return (
+      <Navigate to={paths.stickers.noRegistration.getHref({ [CODE_PARAM]: params.stickerId })} replace />
+    );
+  }
+
+  if (lookup.isPending) {
+    return (
+      <PageLayout title={t('sticker.loadingTitle')}>
+        <LoadingState label={t('sticker.loading', { code })} />
+      </PageLayout>
+    );
+  }
+
+  if (lookup.isError) {
+    return (
+      <PageLayout title={t('sticker.loadingTitle')} width="reading">
+        <Alert tone="error" title={t('sticker.loadFailed')}>
+          <p>{errorMessage(lookup.error, t)}</p>
+        </Alert>
+        <Button variant="secondary" onPress={() => void lookup.refetch()}>
+          {t('common:actions.tryAgain')}
+        </Button>
+      </PageLayout>
+    );
+  }
+
+  const outcome = scanOutcome(code, lookup.data, { isLoggedIn });
+  switch (outcome.kind) {
+    case 'redirect':
+      return <Navigate to={outcome.href} replace />;
+    case 'bike':
+      return <ScannedBike code={lookup.data?.sticker_id ?? code} bikeId={outcome.bikeId} />;
+    case 'private-bike':
+      return (
+        <PageLayout title={t('sticker.privateTitle')} lead={t('sticker.codeLead', { code })} width="reading">
+          <p>{t('sticker.privateText')}</p>
+          <p>
+            <LinkButton href={paths.public.search.getHref()} variant="secondary">
+              {t('sticker.searchLink')}
+            </LinkButton>
+          </p>
+        </PageLayout>
+      );
+    case 'equipment':
+      return (
+        <PageLayout
+          title={t('sticker.equipmentTitle')}
+          lead={t('sticker.codeLead', { code })}
+          width="reading"
+        >
+          <p>{t('sticker.equipmentText')}</p>
+          <p>{t('sticker.equipmentHow')}</p>
+          <p>
+            <LinkButton
+              href={isLoggedIn ? paths.app.myBikes.getHref() : paths.auth.login.getHref()}
+              variant="secondary"
+            >
+              {isLoggedIn ? t('sticker.myBikes') : t('sticker.logIn')}
+            </LinkButton>
+          </p>
+        </PageLayout>
+      );
+  }
+}

@@ -1,0 +1,48 @@
+import type { SearchHit } from '@nbr/domain/search';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { Link } from '../../../ui/link.tsx';
+import styles from '../search.module.css';
+import { BikePicture, StatusBadge, useBikeTitle } from './bike-facts.tsx';
+
+/** One hit: picture, status, what the bike is, and how it matched what was typed. */
+function SearchResult({ hit }: { hit: SearchHit }) {
+  const { t } = useTranslation('search');
+  const title = useBikeTitle()(hit);
+  const identifier = t(`identifier.${hit.identifier}`);
+  const details = [
+    hit.color ? t(`colors.${hit.color}`) : null,
+    hit.category ? t(`categories.${hit.category}`) : null,
+  ].filter(Boolean);
+  return (
+    <li className={styles.result} data-match={hit.match}>
+      <BikePicture url={hit.thumbnail_url ?? hit.picture_url} alt={t('bike.pictureAlt', { name: title })} />
+      <div className={styles.resultBody}>
+        <StatusBadge status={hit.status} />
+        <h3 className={styles.resultTitle}>
+          <Link href={paths.app.bikePublic.getHref({ bikeId: hit.bike_id })}>{title}</Link>
+        </h3>
+        {details.length ? <p className={styles.resultDetails}>{details.join(' · ')}</p> : null}
+        {hit.match === 'exact' ? (
+          <p className={styles.match}>{t('match.exact', { identifier })}</p>
+        ) : (
+          <p className={`${styles.match} ${styles.lookAlike}`}>
+            <strong>{t('match.lookAlike', { value: hit.matched_value })}</strong>{' '}
+            <span>{t('match.lookAlikeHint', { identifier })}</span>
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function SearchResults({ hits }: { hits: readonly SearchHit[] }) {
+  const { t } = useTranslation('search');
+  return (
+    <ul className={styles.results} aria-label={t('results.label')}>
+      {hits.map((hit) => (
+        <SearchResult key={`${hit.bike_id}-${hit.identifier}`} hit={hit} />
+      ))}
+    </ul>
+  );
+}

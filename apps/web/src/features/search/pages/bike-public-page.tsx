@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-errors.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { usePublicBike } from '../api/get-public-bike.ts';
+import { PublicBikeView } from '../components/public-bike-view.tsx';
+import styles from '../search.module.css';
+
+/**
+ * /app/my-bikes/{bikeId}/public — the public display of a bike. Its owner reads 'You own this bike'
+ * and sees what others see; anyone else sees the public details, can contact the owner and ask for
+ * the ownership (SPEC §6). A stolen bike carries the stolen banner.
+ */
+export function Component() {
+  const { t } = useTranslation(['search', 'common']);
+  const bikeId = useParams().bikeId ?? '';
+  const { claims } = useSession();
+  const bike = usePublicBike(bikeId, claims?.party_id ?? null);
+
+  if (bike.isPending) {
+    return (
+      <PageLayout title={t('public.title')}>
+        <LoadingState />
+      </PageLayout>
+    );
+  }
+
+  if (bike.isError) {
+    const notFound = isApiError(bike.error) && (bike.error.status === 404 || bike.error.status === 422);
+    return (
+      <PageLayout title={notFound ? t('public.notFoundTitle') : t('public.title')} width="reading">
+        <Alert tone={notFound ? 'warning' : 'error'} announce="none">
+          <p>{notFound ? t('common:messages.bikeNotFound') : errorMessage(bike.error, t)}</p>
+          {notFound ? <p>{t('public.notFoundText')}</p> : null}
+        </Alert>
+        <div className={styles.actions}>
+          {notFound ? null : (
+            <Button variant="secondary" onPress={() => void bike.refetch()}>
+              {t('common:actions.tryAgain')}
+            </Button>
+          )}
+          <LinkButton href={paths.public.search.getHref()} variant="secondary">
+            {t('public.searchAgain')}
+          </LinkButton>
+        </div>
+      </PageLayout>
+    );
+  }
+
+  const data = bike.data;
+  const contact = paths.app.contactBikeOwner.getHref({ bikeId: data.bike_id });
+
+  if (data.is_owner) {
+    return (
+      <PageLayout title={t('public.title')} lead={t('public.ownerLead')}>
+        <Alert tone="success" title={t('public.owner')} announce="none">
+          <p>{t('public.ownerText')}</p>
+          <LinkButton href={paths.app.bike.getHref({ bikeId: data.bike_id })} size="small">
+            {t('public.ownerLink')}
+          </LinkButton>
+        </Alert>
+        <PublicBikeView bike={data} />
+      </PageLayout>
+    );
+  }
+
+  return (
+    <PageLayout title={t('public.title')} lead={t('public.lead')}>
+      <PublicBikeView
+        bike={data}
+        stolenActions={
+          <LinkButton href={contact} size="small">
+            {t('public.contactOwner')}
+          </LinkButton>
+        }
+      >
+        <div className={styles.actions}>
+          {data.status === 'stolen' ? null : (
+            <LinkButton href={contact} variant="secondary">
+              {t('public.contactOwner')}
+            </LinkButton>
+          )}
+          <LinkButton
+            href={paths.app.requestOwnershipBike.getHref({ bikeId: data.bike_id })}
+            variant="secondary"
+          >
+            {t('public.requestOwnership')}
+          </LinkButton>
+        </div>
+        <p className={styles.muted}>{t('public.requestOwnershipHint')}</p>
+      </PublicBikeView>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,117 @@
+import { SearchQuerySchema } from '@nbr/domain/search';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-errors.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useRegisterSearch } from '../api/search-register.ts';
+import { SearchResults } from '../components/search-results.tsx';
+import styles from '../search.module.css';
+import { orderHits, readSearchQuery, searchParamsFor } from '../search-query.ts';
+
+/**
+ * /search — anyone may look a bike up by frame number or plate ID. The query is the address's ?q=,
+ * so a search can be shared and Back returns to the previous one.
+ */
+export function Component() {
+  const { t } = useTranslation(['search', 'common']);
+  const { isLoggedIn } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = readSearchQuery(searchParams);
+  const [typed, setTyped] = useState(query);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const search = useRegisterSearch(query);
+
+  // Back and Forward change the address: the field shows the search on screen.
+  useEffect(() => {
+    setTyped(query);
+    setFieldError(null);
+  }, [query]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = SearchQuerySchema.safeParse({ q: typed });
+    if (!checked.success) {
+      setFieldError(checked.error.issues[0]?.message ?? 'required');
+      return;
+    }
+    setFieldError(null);
+    if (checked.data.q === query) void search.refetch();
+    else setSearchParams(searchParamsFor(checked.data.q));
+  };
+
+  const data = query ? search.data : undefined;
+  const hits = data ? orderHits(data.results) : [];
+
+  return (
+    <PageLayout title={t('title')} lead={t('lead')}>
+      <search className={styles.searchBox}>
+        <form onSubmit={onSubmit} noValidate className={styles.searchForm}>
+          <TextField
+            label={t('field.label')}
+            description={t('field.hint')}
+            type="search"
+            name="q"
+            value={typed}
+            onChange={(value) => {
+              setTyped(value);
+              if (fieldError) setFieldError(null);
+            }}
+            error={fieldError}
+            autoComplete="off"
+            spellCheck="false"
+            className={styles.searchField}
+          />
+          <Button type="submit" isPending={search.isFetching} className={styles.searchButton}>
+            {t('submit')}
+          </Button>
+        </form>
+      </search>
+
+      {query ? (
+        <section aria-labelledby="search-results-heading" className={styles.resultsSection}>
+          <h2 id="search-results-heading" className={styles.resultsHeading}>
+            {t('results.heading', { query })}
+          </h2>
+          <p role="status" className={styles.resultsStatus}>
+            {search.isFetching
+              ? t('results.searching')
+              : data && hits.length > 0
+                ? t('results.count', { count: hits.length })
+                : ''}
+          </p>
+          {search.isPending ? <LoadingState label={t('results.searching')} /> : null}
+          {search.isError ? (
+            <Alert tone="error" title={t('results.failed')}>
+              <p>{errorMessage(search.error, t)}</p>
+              <Button variant="secondary" size="small" onPress={() => void search.refetch()}>
+                {t('common:actions.tryAgain')}
+              </Button>
+            </Alert>
+          ) : null}
+          {data && !search.isError && hits.length === 0 ? (
+            <div className={styles.noResult} data-testid="search-no-result">
+              <Alert tone="warning" title={t('noResult.title')} announce="none">
+                <p>{t('common:messages.searchNoResult')}</p>
+              </Alert>
+              <p>{t('noResult.hint')}</p>
+            </div>
+          ) : null}
+          {hits.length > 0 ? (
+            <>
+              {isLoggedIn ? null : <p className={styles.visitorHint}>{t('results.visitorHint')}</p>}
+              <SearchResults hits={hits} />
+            </>
+          ) : null}
+        </section>
+      ) : (
+        <p className={styles.intro}>{t('intro')}</p>
+      )}
+    </PageLayout>
+  );
+}
