@@ -12,11 +12,11 @@ import {
 } from '@nbr/domain/bikes';
 import { describe, expect, it } from 'vitest';
 import {
-  keys,
+  completenessProblems,
+  hasText,
   COMPLETE_LANGUAGES as LANGUAGES,
-  lookup,
-  placeholders,
-  type LocaleTree as Tree,
+  localeTree,
+  missingLiteralKeys,
 } from '../../locales/locale-tree.ts';
 
 /*
@@ -25,34 +25,19 @@ import {
  * screens ask for present (a counted text may exist only as its plural forms).
  */
 
-const locales = import.meta.glob<Tree>('../../locales/*/bikes.json', { eager: true, import: 'default' });
 const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
   eager: true,
   query: '?raw',
   import: 'default',
 });
 
-function tree(language: string): Tree {
-  const found = locales[`../../locales/${language}/bikes.json`];
-  if (!found) throw new Error(`missing ${language}/bikes.json`);
-  return found;
-}
+const _tree = (language: string, namespace = 'bikes') => localeTree(language, namespace);
 
-const has = (language: string, key: string) =>
-  lookup(tree(language), key) !== undefined || lookup(tree(language), `${key}_other`) !== undefined;
+const has = (language: string, key: string) => hasText(language, 'bikes', key);
 
 describe('bikes.json', () => {
   it('has the same keys, placeholders and no empty text in da, en and no', () => {
-    const da = tree('da');
-    const reference = keys(da).sort();
-    for (const language of LANGUAGES) {
-      expect(keys(tree(language)).sort(), language).toEqual(reference);
-      for (const key of reference) {
-        const text = lookup(tree(language), key);
-        expect(text?.trim(), `${language}:${key}`).toBeTruthy();
-        expect(placeholders(text ?? ''), `${language}:${key}`).toEqual(placeholders(lookup(da, key) ?? ''));
-      }
-    }
+    expect(completenessProblems('bikes')).toEqual([]);
   });
 
   it('names every value of the bike contract', () => {
@@ -83,18 +68,7 @@ describe('bikes.json', () => {
   });
 
   it('holds every literal key the screens ask for', () => {
-    const missing: string[] = [];
-    let checked = 0;
-    for (const [file, source] of Object.entries(sources)) {
-      if (file.includes('.test.')) continue;
-      const literal = [...source.matchAll(/\bt\(\s*'([^':]+)'/g)].map((match) => match[1] ?? '');
-      const qualified = [...source.matchAll(/'bikes:([^']+)'/g)].map((match) => match[1] ?? '');
-      for (const key of [...literal, ...qualified]) {
-        checked += 1;
-        for (const language of LANGUAGES)
-          if (!has(language, key)) missing.push(`${file}: ${language}:${key}`);
-      }
-    }
+    const { missing, checked } = missingLiteralKeys(sources, 'bikes');
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(150);
   });

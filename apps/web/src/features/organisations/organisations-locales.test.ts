@@ -1,11 +1,11 @@
 import { ORGANISATION_ROLES, ORGANISATION_TYPES } from '@nbr/domain/organisations';
 import { describe, expect, it } from 'vitest';
 import {
-  keys,
+  completenessProblems,
   COMPLETE_LANGUAGES as LANGUAGES,
+  localeTree,
   lookup,
-  placeholders,
-  type LocaleTree as Tree,
+  missingLiteralKeys,
 } from '../../locales/locale-tree.ts';
 
 /*
@@ -13,34 +13,17 @@ import {
  * every literal key the screens ask for present, and a name for every type and role the API answers.
  */
 
-const locales = import.meta.glob<Tree>('../../locales/*/organisations.json', {
-  eager: true,
-  import: 'default',
-});
 const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
   eager: true,
   query: '?raw',
   import: 'default',
 });
 
-function tree(language: string): Tree {
-  const found = locales[`../../locales/${language}/organisations.json`];
-  if (!found) throw new Error(`missing ${language}/organisations.json`);
-  return found;
-}
+const tree = (language: string, namespace = 'organisations') => localeTree(language, namespace);
 
 describe('organisations.json', () => {
   it('has the same keys, placeholders and no empty text in da, en and no', () => {
-    const da = tree('da');
-    const reference = keys(da).sort();
-    for (const language of LANGUAGES) {
-      expect(keys(tree(language)).sort(), language).toEqual(reference);
-      for (const key of reference) {
-        const text = lookup(tree(language), key);
-        expect(text?.trim(), `${language}:${key}`).toBeTruthy();
-        expect(placeholders(text ?? ''), `${language}:${key}`).toEqual(placeholders(lookup(da, key) ?? ''));
-      }
-    }
+    expect(completenessProblems('organisations')).toEqual([]);
   });
 
   it('names every organisation type and role, and both registers', () => {
@@ -53,18 +36,7 @@ describe('organisations.json', () => {
   });
 
   it('holds every literal key the screens ask for', () => {
-    const missing: string[] = [];
-    let checked = 0;
-    for (const [file, source] of Object.entries(sources)) {
-      if (file.includes('.test.')) continue;
-      for (const match of source.matchAll(/\bt\(\s*'([^':]+)'/g)) {
-        checked += 1;
-        for (const language of LANGUAGES) {
-          if (lookup(tree(language), match[1] ?? '') === undefined)
-            missing.push(`${file}: ${language}:${match[1]}`);
-        }
-      }
-    }
+    const { missing, checked } = missingLiteralKeys(sources, 'organisations');
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(40);
   });
