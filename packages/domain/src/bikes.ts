@@ -132,7 +132,13 @@ export const IdentifierSchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
   });
 
-const text = (max: number) => z.string().trim().max(max, { error: 'too_long' });
+/** Free text: trimmed, at most `max` characters, never a NUL byte (PostgreSQL text cannot hold one). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'too_long' })
+    .refine((value) => !value.includes('\u0000'), { error: 'invalid_characters' });
 /** Optional free text: '' and null both clear it. */
 const optionalText = (max: number) =>
   text(max)

@@ -136,6 +136,22 @@ describe('POST /api/bikes/:bike_id/equipment', () => {
     ]);
   });
 
+  it('refuses free text with a NUL byte (422 invalid_characters), adding nothing', async () => {
+    const bikeId = await ownersBike();
+    const response = await create(bikeId, {
+      item_type_memo: 'battery',
+      note: 'Spare\u0000',
+      serial_numbers: ['SN\u00001'],
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'note'], type: 'invalid_characters' }),
+      expect.objectContaining({ loc: ['body', 'serial_numbers', 0], type: 'invalid_characters' }),
+    ]);
+    const list = await inject('GET', `/api/bikes/${bikeId}/equipment`, owner.token);
+    expect(list.json()).toEqual([]);
+  });
+
   it('adds an accessory with its free-text type', async () => {
     const response = await create(await ownersBike(), {
       item_type_memo: 'accessory',

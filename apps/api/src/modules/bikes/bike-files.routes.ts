@@ -124,10 +124,17 @@ function parseFields<T extends string>(
   return { kind: kind.data, equipmentId };
 }
 
-/** RFC 6266: an ASCII fallback and the exact UTF-8 name. */
+/**
+ * RFC 6266: an ASCII fallback and the exact UTF-8 name. RFC 8187 allows fewer characters unescaped
+ * than encodeURIComponent leaves (not ' ( ) *), so those are escaped too.
+ */
 function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 const UPLOAD_DESCRIPTION =

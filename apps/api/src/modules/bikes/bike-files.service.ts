@@ -243,6 +243,11 @@ async function store(
   try {
     row = await deps.db.transaction(async (tx) => {
       await requireManage(tx, actor, bikeId, true);
+      // The item may have been deleted while the picture was re-encoded; the bike lock (held by an
+      // item's deletion too) keeps it from going now.
+      if (file.equipmentId && !(await repository.equipmentBelongsToBike(tx, bikeId, file.equipmentId))) {
+        throw new ValidationError([{ loc: ['body', 'equipment_id'], type: 'invalid_value' }]);
+      }
       replaced = replacesPublic ? await repository.findPublicPictures(tx, bikeId) : [];
       const files = (await repository.countFilesOfBike(tx, bikeId)) - replaced.length;
       if (files >= MAX_FILES_PER_BIKE) throw new AppError('too_many_files');

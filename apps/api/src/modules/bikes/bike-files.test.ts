@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import {
   type BikeDocument,
   type BikePicture,
@@ -13,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bikeFiles } from '../../db/schema/bikes.ts';
+import { bikeEquipment, bikeFiles, bikes } from '../../db/schema/bikes.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { createDiskStorage } from '../../platform/storage/disk-storage.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -32,6 +33,8 @@ interface RecordingStorage extends FileStorage {
   deleted: string[];
   /** Runs after every put (a test simulates what happens meanwhile). */
   afterPut: (() => Promise<void>) | null;
+  /** When set, delete fails (the bucket is unreachable). */
+  deleteFails: boolean;
 }
 
 let t: TestApp;
@@ -48,12 +51,14 @@ beforeAll(async () => {
     name: 'recording',
     deleted: [],
     afterPut: null,
+    deleteFails: false,
     async put(key, body, contentType) {
       await disk.put(key, body, contentType);
       await storage.afterPut?.();
     },
     get: (key) => disk.get(key),
     async delete(keys) {
+      if (storage.deleteFails) throw new Error('storage unreachable');
       storage.deleted.push(...keys);
       await disk.delete(keys);
     },
@@ -152,6 +157,31 @@ async function uploadPicture(bikeId: string, kind: string, extra: Record<string,
   const response = await upload(bikeId, 'pictures', { kind, ...extra }, await photoPart());
   expect(response.statusCode, response.body).toBe(201);
   return response.json<BikePicture>();
+}
+
+/** A valid all-black greyscale PNG: tiny on the wire, width × height bytes once decoded. */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  // Each row: filter byte 0, then the pixels (all 0).
+  const pixels = deflateSync(Buffer.alloc(height * (width + 1)), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function fetchUrl(url: string) {
@@ -342,6 +372,21 @@ describe('POST /api/bikes/:bike_id/pictures', () => {
     expect(cut.json().detail[0]).toMatchObject({ type: 'image_unreadable' });
   });
 
+  it('refuses a decompression bomb (a 55 kB PNG of 56 megapixels) with 422, storing nothing', async () => {
+    const { bikeId } = await ownersBike();
+    const bomb = blankPng(7500, 7500);
+    expect(bomb.length).toBeLessThan(100_000);
+    const response = await upload(
+      bikeId,
+      'pictures',
+      { kind: 'private' },
+      { name: 'bomb.png', type: 'image/png', bytes: bomb },
+    );
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().detail[0]).toMatchObject({ type: 'image_unreadable' });
+    expect(await db().select().from(bikeFiles).where(eq(bikeFiles.bikeId, bikeId))).toEqual([]);
+  });
+
   it('answers 422 per field: no kind, an unknown kind, no file, an empty file, a JSON body', async () => {
     const { bikeId } = await ownersBike();
     const noKind = await upload(bikeId, 'pictures', {}, await photoPart());
@@ -448,6 +493,42 @@ describe('POST /api/bikes/:bike_id/pictures', () => {
     for (const key of stored) expect(await storage.get(key)).toBeNull();
   });
 
+  it('refuses (422, objects removed) a picture of an item deleted while the picture was being stored', async () => {
+    const { bikeId } = await ownersBike();
+    const equipmentId = uuidv7();
+    await db().insert(bikeEquipment).values({ id: equipmentId, bikeId, itemType: 'lock' });
+    const stored: string[] = [];
+    const realPut = storage.put;
+    storage.put = async (key, body, contentType) => {
+      stored.push(key);
+      await realPut(key, body, contentType);
+    };
+    // The owner deletes the lock in another tab while its proof picture is re-encoded and stored.
+    storage.afterPut = async () => {
+      storage.afterPut = null;
+      await db().delete(bikeEquipment).where(eq(bikeEquipment.id, equipmentId));
+    };
+    try {
+      const response = await upload(
+        bikeId,
+        'pictures',
+        { kind: 'lock_proof', equipment_id: equipmentId },
+        await photoPart(),
+      );
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().detail[0]).toMatchObject({
+        loc: ['body', 'equipment_id'],
+        type: 'invalid_value',
+      });
+    } finally {
+      storage.put = realPut;
+      storage.afterPut = null;
+    }
+    expect(stored).toHaveLength(2);
+    for (const key of stored) expect(await storage.get(key)).toBeNull();
+    expect(await db().select().from(bikeFiles).where(eq(bikeFiles.bikeId, bikeId))).toEqual([]);
+  });
+
   it('lets only the owner upload: another user 404, staff 403, a visitor 401; staff switched in may', async () => {
     const { bikeId } = await ownersBike();
     const part = await photoPart();
@@ -496,6 +577,21 @@ describe('POST /api/bikes/:bike_id/documents', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-disposition']).toBe(
       `attachment; filename="Kvittering ___ _2026_.pdf"; filename*=UTF-8''${encodeURIComponent('Kvittering æøå _2026_.pdf')}`,
+    );
+  });
+
+  it('escapes in filename* what RFC 8187 does not allow bare: apostrophe, brackets', async () => {
+    const { bikeId } = await ownersBike();
+    const response = await upload(
+      bikeId,
+      'documents',
+      { kind: 'receipt' },
+      { name: "Kvittering (1) Ann's.pdf", type: 'application/pdf', bytes: pdf },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const served = await fetchUrl(response.json<BikeDocument>().url);
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="Kvittering (1) Ann's.pdf"; filename*=UTF-8''Kvittering%20%281%29%20Ann%27s.pdf`,
     );
   });
 
@@ -610,6 +706,26 @@ describe('DELETE /api/bikes/:bike_id/pictures/:picture_id and /documents/:docume
     });
     expect(deleted.statusCode).toBe(204);
     expect(await rowOf(document.document_id)).toBeNull();
+  });
+});
+
+describe('DELETE /api/bikes/:bike_id with files', () => {
+  it('answers 204 once the deletion is committed, even when storage then fails to remove the files', async () => {
+    const { bikeId } = await insertBike(db(), { ownerPartyId: owner.partyId });
+    const picture = await uploadPicture(bikeId, 'private');
+    storage.deleteFails = true;
+    try {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/bikes/${bikeId}`,
+        headers: bearer(owner.token),
+      });
+      expect(response.statusCode, response.body).toBe(204);
+    } finally {
+      storage.deleteFails = false;
+    }
+    expect(await db().select().from(bikes).where(eq(bikes.id, bikeId))).toEqual([]);
+    expect(await rowOf(picture.picture_id)).toBeNull();
   });
 });
 

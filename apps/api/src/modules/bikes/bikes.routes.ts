@@ -145,7 +145,7 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
       config: { access: 'signed_in' },
     },
     async (request, reply) => {
-      await service.deleteBike(deps, requireAuth(request), request.params.bike_id);
+      await service.deleteBike(deps, requireAuth(request), request.params.bike_id, request.log);
       return reply.code(204).send();
     },
   );

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, type FieldIssue, ValidationError } from '../../platform/errors.ts';
+import { forgetIdempotencyKeys } from '../../platform/http/idempotency.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import { consumeApproval } from '../identity/verification.service.ts';
@@ -245,7 +246,12 @@ function frameNumberColumns(frame: IdentifierKeys | null) {
 export async function createBike(deps: BikesDeps, auth: RequestAuth, input: BikeCreate): Promise<Bike> {
   const bikeId = await translatingFrameNumberRace(() =>
     deps.db.transaction((tx) =>
-      registerBike(tx, { ownerPartyId: auth.partyId, createdByPartyId: auth.identityPartyId, bike: input }),
+      registerBike(tx, {
+        ownerPartyId: auth.partyId,
+        // Staff switched into the account acted, not the person: the ownership row names them.
+        createdByPartyId: auth.switchedBy ?? auth.identityPartyId,
+        bike: input,
+      }),
     ),
   );
   const found = await repository.findBike(deps.db, bikeId);
@@ -368,7 +374,12 @@ async function removeBike(executor: Executor, bikeId: string): Promise<string[]>
  * approval for exactly this bike (403 approval_required until then; SPEC §4). Its documents,
  * pictures, batteries and accessories are deleted for good.
  */
-export async function deleteBike(deps: BikesDeps, auth: RequestAuth, bikeId: string): Promise<void> {
+export async function deleteBike(
+  deps: BikesDeps,
+  auth: RequestAuth,
+  bikeId: string,
+  log?: { error(details: object, message: string): void },
+): Promise<void> {
   const actor = actorOf(auth);
   const keys = await deps.db.transaction(async (tx) => {
     const { bike } = await loadBike(tx, bikeId, (facts) => canManage(actor, facts), true);
@@ -395,15 +406,28 @@ export async function deleteBike(deps: BikesDeps, auth: RequestAuth, bikeId: str
     });
     return removed;
   });
-  await deps.storage.delete(keys);
+  if (keys.length === 0) return;
+  try {
+    await deps.storage.delete(keys);
+  } catch (error) {
+    // The bike is gone (committed): the deletion succeeded, so the answer says so. Objects left
+    // behind belong to no row and are found by their keys in this log line.
+    log?.error(
+      { err: error, storageKeys: keys },
+      'bike deleted, but its files could not be removed from storage',
+    );
+  }
 }
 
 /**
  * Account deletion (identity service): every bike the person owns is deleted in the deletion's
- * transaction, as a bike deletion would (plates freed, rows gone). Answers the storage keys of
- * their files, which the caller removes once the transaction has committed.
+ * transaction, as a bike deletion would (plates freed, rows gone), and the kept answers of their
+ * keyed writes are forgotten. Answers the storage keys of their files, which the caller removes
+ * once the transaction has committed.
  */
 export async function deleteBikesOfAccount(executor: Executor, partyId: string): Promise<string[]> {
+  // The kept answers of the person's registrations (Idempotency-Key) hold the same bike data.
+  await forgetIdempotencyKeys(executor, partyId);
   const keys: string[] = [];
   for (const bikeId of await repository.lockBikeIdsOfOwner(executor, partyId)) {
     keys.push(...(await removeBike(executor, bikeId)));

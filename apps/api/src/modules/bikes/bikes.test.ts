@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
-import { bikeOwnershipCredits, bikes, stickers, subscriptions } from '../../db/schema/bikes.ts';
+import {
+  bikeOwnershipCredits,
+  bikeOwnerships,
+  bikes,
+  stickers,
+  subscriptions,
+} from '../../db/schema/bikes.ts';
 import { identities, parties } from '../../db/schema/identity.ts';
+import { idempotencyKeys } from '../../db/schema/platform.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import {
   grantCredits,
@@ -16,7 +23,7 @@ import {
 import { uniqueFrameNumber } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
-import { grantStaffRole, insertOrganisation } from '../../test/role-fixtures.ts';
+import { grantStaffRole, insertOrganisation, switchInto } from '../../test/role-fixtures.ts';
 import { signUpConfirmedUser, verifyThroughDevProvider } from '../../test/verification-helpers.ts';
 import { IDENTIFIER_CHECKS_PER_ACCOUNT_PER_MINUTE } from './bikes.routes.ts';
 
@@ -370,6 +377,30 @@ describe('POST /api/bikes/', () => {
     expect(again.json().bike_id).toBe(first.json().bike_id);
     expect(await bikeCount(careful.partyId)).toBe(1);
     expect((await overview(careful.token)).credits_free).toBe(2);
+  });
+
+  it('names staff switched into the account, not the person, as who registered it', async () => {
+    const helped = await signUpOwner(t.app, 1);
+    const switched = await switchInto(t.app, staff.token, helped.partyId);
+    const bike = await registerBike(t.app, switched);
+    const [ownership] = await db()
+      .select()
+      .from(bikeOwnerships)
+      .where(eq(bikeOwnerships.id, bike.bike_ownership_id));
+    expect(ownership).toMatchObject({ ownerPartyId: helped.partyId, createdByPartyId: staff.partyId });
+  });
+
+  it('refuses text with a NUL byte (422 invalid_characters) instead of failing in the database', async () => {
+    const response = await postBike(t.app, owner.token, {
+      nickname: 'Red\u0000one',
+      brand: 'Ske\u0000ppshult',
+      frame_number: uniqueFrameNumber(),
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'nickname'], type: 'invalid_characters' }),
+      expect.objectContaining({ loc: ['body', 'brand'], type: 'invalid_characters' }),
+    ]);
   });
 
   it('refuses a visitor (401)', async () => {
@@ -732,10 +763,21 @@ describe('identifier checks per account', () => {
 });
 
 describe('account deletion', () => {
-  it('deletes the person’s bikes with their files and frees their plates', async () => {
+  it('deletes the person’s bikes with their files and the kept answers of their registrations, and frees their plates', async () => {
     const leaving = await signUpOwner(t.app, 2);
     const [plate] = await printStickers(t.app, 1);
     const bike = await registerBike(t.app, leaving.token, { plate_id: plate });
+    // A second one registered with an Idempotency-Key: its kept answer holds the bike too.
+    const keyed = await postBike(
+      t.app,
+      leaving.token,
+      { nickname: 'Keyed', frame_number: uniqueFrameNumber() },
+      { 'idempotency-key': `leaving-${randomUUID()}` },
+    );
+    expect(keyed.statusCode, keyed.body).toBe(201);
+    expect(
+      await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.partyId, leaving.partyId)),
+    ).toHaveLength(1);
     const file = await storeBikeFile(t.app, { bikeId: bike.bike_id, ownerPartyId: leaving.partyId });
     const response = await t.app.inject({
       method: 'DELETE',
@@ -756,6 +798,9 @@ describe('account deletion', () => {
       .where(eq(stickers.code, String(plate)));
     expect(sticker).toMatchObject({ status: 'free', bikeId: null });
     for (const key of file.keys) expect(await t.app.fileStorage.get(key)).toBeNull();
+    expect(
+      await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.partyId, leaving.partyId)),
+    ).toEqual([]);
     // Other people's bikes are untouched.
     expect(await bikeCount(owner.partyId)).toBeGreaterThan(0);
   });

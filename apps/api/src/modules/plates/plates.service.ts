@@ -225,6 +225,8 @@ export async function lookupSticker(
   stickerId: string,
   visibleBike: (bikeId: string) => Promise<{ bikeId: string; status: 'registered' | 'stolen' } | null>,
 ): Promise<StickerLookup | null> {
+  // A code no sticker can carry (garbage, a NUL byte) was never printed: not found, without a query.
+  if (identifierShapeProblem(stickerId)) return null;
   const { key } = identifierKeys(stickerId);
   const sticker = await repository.findSticker(executor, key);
   if (!sticker) return null;

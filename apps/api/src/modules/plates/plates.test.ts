@@ -120,4 +120,13 @@ describe('GET /api/stickers/{sticker_id}', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
   });
+
+  it('answers 404, not 500, for a code no sticker can carry (a NUL byte, stray characters)', async () => {
+    const [code = ''] = await printStickers(t.app, 1);
+    for (const typed of [`${code.slice(0, 4)}\u0000${code.slice(4)}`, `${code}<>`, 'AB']) {
+      const response = await lookup(typed);
+      expect(response.statusCode, `${JSON.stringify(typed)}: ${response.body}`).toBe(404);
+      expect(response.json().code).toBe('not_found');
+    }
+  });
 });

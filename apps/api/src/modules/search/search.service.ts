@@ -1,5 +1,5 @@
 import type { BikeStatus, BikeVisibility } from '@nbr/domain/bikes';
-import { IDENTIFIER_MIN_LENGTH, identifierKeys } from '@nbr/domain/identifiers';
+import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
 import { SEARCH_RESULT_LIMIT, type SearchResponse } from '@nbr/domain/search';
 import type { Database } from '../../db/client.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
@@ -20,9 +20,11 @@ export interface SearchDeps {
  * A bike appears once, under its best match.
  */
 export async function search(deps: SearchDeps, query: string): Promise<SearchResponse> {
+  // Not shaped like an identifier (too short or long, characters no frame or sticker shows, a NUL
+  // byte PostgreSQL refuses): no result (the page says so), not an error. Every stored identifier
+  // passed the same check, so nothing findable is lost.
+  if (identifierShapeProblem(query)) return { query, results: [] };
   const { key, lookAlike } = identifierKeys(query);
-  // Too short to be an identifier: no result (the page says so), not an error.
-  if (key.length < IDENTIFIER_MIN_LENGTH) return { query, results: [] };
 
   const rows = await repository.findCandidates(deps.db, key, lookAlike, SEARCH_RESULT_LIMIT);
   rows.sort(

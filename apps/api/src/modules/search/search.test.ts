@@ -255,6 +255,9 @@ describe('GET /api/search', () => {
       query: 'nothing-registered-here',
       results: [],
     });
+    // Characters no frame or sticker shows, a NUL byte among them: no result, never a 500.
+    expect(await search('WDA1234\u0000Z')).toEqual({ query: 'WDA1234\u0000Z', results: [] });
+    expect(await search('WDA<1234>Z')).toEqual({ query: 'WDA<1234>Z', results: [] });
     const empty = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: '   ' } });
     expect(empty.statusCode).toBe(422);
     const missing = await t.app.inject({ method: 'GET', url: '/api/search' });

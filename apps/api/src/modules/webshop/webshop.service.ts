@@ -196,7 +196,8 @@ export async function listCredits(deps: WebshopDeps, auth: RequestAuth): Promise
  * POST /api/webshop/bike-activations/{creditId}: puts a free credit of the caller on an open
  * ownership of the caller's bike that has none. Naturally idempotent, so a retry with the same
  * Idempotency-Key (or without one) answers the same credit and changes nothing: attaching credit X
- * to ownership Y again is a success. Someone else's credit or ownership answers 404.
+ * to ownership Y again is a success. Someone else's credit or ownership answers 404; a credit of a
+ * subscription that is not active answers 403 no_subscription.
  */
 export async function activateBike(
   deps: WebshopDeps,
@@ -213,6 +214,13 @@ export async function activateBike(
       if (!ownership || ownership.ownerPartyId !== auth.partyId) throw new AppError('not_found');
       if (credit.bikeOwnershipId === ownershipId) return presentCredit(credit);
       if (credit.bikeOwnershipId) throw new AppError('credit_in_use');
+      // As for registering (assertCanAddBike): only a credit of an active subscription (or one
+      // granted outside any, VIP) may be used; a lapsed subscription's free credits wait for renewal.
+      const standing = await standingOf(tx, auth.partyId, new Date());
+      const usable = credit.subscriptionId
+        ? standing.activeSubscriptionIds.includes(credit.subscriptionId)
+        : standing.looseActive;
+      if (!usable) throw new AppError('no_subscription');
       if (await repository.findCreditOfOwnership(tx, ownershipId)) throw new AppError('bike_has_credit');
       if (!(await repository.attachCredit(tx, creditId, ownershipId, new Date()))) {
         throw new AppError('credit_in_use');

@@ -216,6 +216,37 @@ describe('POST /api/webshop/bike-activations/{credit_id}', () => {
     expect(inUse.json().code).toBe('credit_in_use');
   });
 
+  it('refuses a free credit of a lapsed subscription (403 no_subscription), as registering does', async () => {
+    const lapsed = await signUpOwner(t.app, 1);
+    const bike = await registerBike(t.app, lapsed.token);
+    // Only the lapsed subscription's credit is free: the granted one stays on another bike.
+    await db()
+      .delete(bikeOwnershipCredits)
+      .where(eq(bikeOwnershipCredits.bikeOwnershipId, bike.bike_ownership_id));
+    await paidSubscription(lapsed.partyId, new Date(Date.now() - DAY_MS), 1);
+    const [credit] = await db()
+      .select()
+      .from(bikeOwnershipCredits)
+      .where(eq(bikeOwnershipCredits.partyId, lapsed.partyId));
+    if (!credit) throw new Error('expected the lapsed credit');
+
+    const refused = await activate(lapsed.token, credit.id, bike.bike_ownership_id);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().code).toBe('no_subscription');
+    const [still] = await db()
+      .select()
+      .from(bikeOwnershipCredits)
+      .where(eq(bikeOwnershipCredits.id, credit.id));
+    expect(still?.bikeOwnershipId).toBeNull();
+
+    // Renewed, the same credit may be used.
+    await db()
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() + 30 * DAY_MS) })
+      .where(eq(subscriptions.partyId, lapsed.partyId));
+    expect((await activate(lapsed.token, credit.id, bike.bike_ownership_id)).statusCode).toBe(200);
+  });
+
   it('answers 404 for someone else’s credit or ownership and for unknown ids; 401 for a visitor', async () => {
     const mine = await registerBike(t.app, owner.token);
     await detachCredit(mine.bike_ownership_id);

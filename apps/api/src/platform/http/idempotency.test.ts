@@ -1,9 +1,12 @@
+import { and, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { idempotencyKeys } from '../../db/schema/platform.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import { requireAuth } from '../auth/access.ts';
 import { AppError } from '../errors.ts';
+import { IDEMPOTENCY_TTL_MS } from './idempotency.ts';
 
 /*
  * A test route that counts its effects: the counter proves how many times the handler really ran.
@@ -121,6 +124,46 @@ describe('Idempotency-Key', () => {
     const replay = await send(owner, 'key-running-0001', { amount: 7, wait: true });
     expect(replay.statusCode).toBe(201);
     expect(effects).toBe(before + 1);
+  });
+
+  it('forgets every expired key of the party on its next keyed request, keeping fresh ones and others’', async () => {
+    const expired = new Date(Date.now() - IDEMPOTENCY_TTL_MS - 60_000);
+    const db = testApp.database.db;
+    const parties = [owner.partyId, other.partyId];
+    expect((await send(owner, 'key-purge-old-1', { amount: 1 })).statusCode).toBe(201);
+    expect((await send(owner, 'key-purge-fresh', { amount: 2 })).statusCode).toBe(201);
+    expect((await send(other, 'key-purge-old-2', { amount: 3 })).statusCode).toBe(201);
+    await db
+      .update(idempotencyKeys)
+      .set({ createdAt: expired })
+      .where(
+        and(
+          inArray(idempotencyKeys.partyId, parties),
+          inArray(idempotencyKeys.key, ['key-purge-old-1', 'key-purge-old-2']),
+        ),
+      );
+
+    expect((await send(owner, 'key-purge-next', { amount: 4 })).statusCode).toBe(201);
+    const kept = await db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(
+        and(
+          inArray(idempotencyKeys.partyId, parties),
+          inArray(idempotencyKeys.key, [
+            'key-purge-old-1',
+            'key-purge-fresh',
+            'key-purge-old-2',
+            'key-purge-next',
+          ]),
+        ),
+      );
+    // The owner's expired key is gone; the other party's waits for their own next request.
+    expect(kept.map((row) => row.key).sort()).toEqual([
+      'key-purge-fresh',
+      'key-purge-next',
+      'key-purge-old-2',
+    ]);
   });
 
   it('refuses a malformed key', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/platform.ts';
 import { AppError, ValidationError } from '../errors.ts';
 
@@ -48,9 +48,16 @@ async function beginIdempotentRequest(db: Database, request: FastifyRequest, rep
   const hash = requestHash(request);
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   const identifies = and(eq(idempotencyKeys.partyId, partyId), eq(idempotencyKeys.key, key));
+  // Every expired key of the party goes, not only this one: kept answers hold personal data (a
+  // registered bike), so none outlives its day. One primary-key range, so it stays cheap.
   await db
     .delete(idempotencyKeys)
-    .where(and(identifies, lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS))));
+    .where(
+      and(
+        eq(idempotencyKeys.partyId, partyId),
+        lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
+      ),
+    );
   const inserted = await db
     .insert(idempotencyKeys)
     .values({ partyId, key, route, requestHash: hash })
@@ -94,6 +101,14 @@ async function finishIdempotentRequest(
     }
   }
   await db.update(idempotencyKeys).set({ status: reply.statusCode, response }).where(identifies);
+}
+
+/**
+ * Forgets every kept answer of a party, in the caller's transaction: account deletion, since the
+ * answers hold what the party registered (bikes, credits).
+ */
+export async function forgetIdempotencyKeys(executor: Executor, partyId: string): Promise<void> {
+  await executor.delete(idempotencyKeys).where(eq(idempotencyKeys.partyId, partyId));
 }
 
 export const idempotencyPlugin = fp(
