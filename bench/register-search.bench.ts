@@ -1,0 +1,375 @@
+/**
+ * Register search at scale: loads N bikes into PostgreSQL through the product's bulk import
+ * (importBikes: identifier keys, ownership rows, plates), then runs the real app (buildApp) in a
+ * process of its own and measures GET /api/search with autocannon (exact frame numbers, frame numbers
+ * typed with look-alike characters, plate IDs, identifiers that are not registered) against a bare
+ * route of the same server in the same run (GET /api/health), and prints req/s, p50/p99 and the ratio.
+ *
+ *   npx tsx bench/register-search.bench.ts                     # 1,000,000 bikes
+ *   npx tsx bench/register-search.bench.ts --bikes 10000000    # 10 M (loading takes a while)
+ *   npx tsx bench/register-search.bench.ts --reuse             # keep the loaded database if it has N bikes
+ *
+ * Options: --bikes N (default 1,000,000), --seconds S per scenario (10), --connections C (50),
+ * --reuse. DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
+ * the bench (re)creates the database `nbr_bench` on it and leaves it for --reuse (drop it by hand).
+ * Prints figures; never fails on timing.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BIKE_CATEGORIES, BIKE_COLORS } from '@nbr/domain/bikes';
+import { identifierKeys } from '@nbr/domain/identifiers';
+import { STICKER_CODE_ALPHABET } from '@nbr/domain/plates';
+import { SEARCH_RESULT_LIMIT } from '@nbr/domain/search';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { connectDatabase, type DatabaseConnection } from '../apps/api/src/db/client.ts';
+import { migrate } from '../apps/api/src/db/migrate.ts';
+import { type ImportedBike, importBikes } from '../apps/api/src/modules/bikes/bike-import.service.ts';
+import { candidatesQuery } from '../apps/api/src/modules/search/search.repository.ts';
+
+const BENCH_DATABASE = 'nbr_bench';
+const { values: args } = parseArgs({
+  options: {
+    bikes: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    reuse: { type: 'boolean', default: false },
+    serve: { type: 'boolean', default: false },
+  },
+});
+const BIKES = Number(args.bikes.replaceAll('_', ''));
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const benchUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${BENCH_DATABASE}`;
+  return url.toString();
+})();
+
+/** The server process: the real app on the loaded database, search limit out of the way. */
+async function serve(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nbr-bench-search-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: benchUrl,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '1000000000',
+  });
+  const database = await connectDatabase({ kind: 'postgres', url: benchUrl });
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ address }));
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+}
+
+/** A small deterministic generator, so every run loads the same register. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Manufacturer-code-like prefixes; none folds onto another's look-alike key. */
+const PREFIXES = [
+  'WBK',
+  'KLD',
+  'MBK',
+  'CRT',
+  'TRK',
+  'GNT',
+  'PRC',
+  'AVE',
+  'CYC',
+  'HRY',
+  'NKX',
+  'WDA',
+  'UNC',
+  'RMY',
+];
+const YEAR_LETTERS = 'ACDEFHJKMNPRTUWXY';
+const BRANDS = [
+  'Kildemoes',
+  'MBK',
+  'Raleigh',
+  'Trek',
+  'Giant',
+  'Principia',
+  'Avenue',
+  'Winther',
+  'Centurion',
+  'Cube',
+];
+const PEOPLE = (count: number) => Math.max(1, Math.ceil(count / 2));
+const ownerId = (n: number) => `00000000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+
+/** Bike n of the register: a unique Danish-style frame number; every other bike has a plate. */
+function frameNumberOf(n: number): string {
+  const prefix = PREFIXES[n % PREFIXES.length] ?? 'WBK';
+  const serial = String(Math.floor(n / PREFIXES.length)).padStart(7, '0');
+  return `${prefix}${serial}${YEAR_LETTERS[n % YEAR_LETTERS.length]}`;
+}
+function plateOf(n: number): string | null {
+  if (n % 2 !== 0) return null;
+  let code = '';
+  let rest = n;
+  for (let index = 0; index < 8; index += 1) {
+    code = STICKER_CODE_ALPHABET[rest % STICKER_CODE_ALPHABET.length] + code;
+    rest = Math.floor(rest / STICKER_CODE_ALPHABET.length);
+  }
+  return code;
+}
+function bikeOf(n: number, next: () => number): ImportedBike {
+  const roll = n % 20;
+  return {
+    ownerPartyId: ownerId(1 + (n % PEOPLE(BIKES))),
+    frameNumber: frameNumberOf(n),
+    plateId: plateOf(n),
+    brand: BRANDS[Math.floor(next() * BRANDS.length)] ?? null,
+    model: `Model ${Math.floor(next() * 90) + 10}`,
+    category: BIKE_CATEGORIES[Math.floor(next() * BIKE_CATEGORIES.length)] ?? null,
+    color: BIKE_COLORS[Math.floor(next() * BIKE_COLORS.length)] ?? null,
+    isElectric: next() < 0.3,
+    visibility: roll === 0 ? 'private' : roll <= 3 ? 'searchable' : 'active',
+    status: n % 50 === 7 ? 'stolen' : 'registered',
+    region: n % 5 === 0 ? 'no' : 'dk',
+    registeredAt: new Date(Date.UTC(2015, 0, 1) + Math.floor(next() * 3e11)),
+  };
+}
+
+/** How a person misreads a stamped frame number: 0→O, 1→I, 5→S, 2→Z, 8→B, in lower case with a dash. */
+function typedWithLookAlikes(frameNumber: string): string | null {
+  const swaps: Record<string, string> = { '0': 'o', '1': 'l', '5': 's', '2': 'z', '8': 'b' };
+  let changed = false;
+  const typed = [...frameNumber.toLowerCase()].map((character) => {
+    const swap = swaps[character];
+    if (swap && !changed) {
+      changed = true;
+      return swap;
+    }
+    return swap && Math.random() < 0.5 ? swap : character;
+  });
+  if (!changed) return null;
+  return `${typed.slice(0, 3).join('')}-${typed.slice(3).join('')}`;
+}
+
+async function countBikes(database: DatabaseConnection): Promise<number> {
+  const result = await database.db.execute(sql`select count(*)::int as count from bikes`);
+  return (result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
+}
+
+async function prepareDatabase(): Promise<{ database: DatabaseConnection; loaded: boolean }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE]))
+      .rowCount;
+    if (args.reuse && exists) {
+      const database = await connectDatabase({ kind: 'postgres', url: benchUrl });
+      const count = await countBikes(database).catch(() => -1);
+      if (count === BIKES) return { database, loaded: true };
+      await database.close();
+    }
+    await admin.query(`drop database if exists ${BENCH_DATABASE}`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await connectDatabase({ kind: 'postgres', url: benchUrl });
+  await migrate(database);
+  return { database, loaded: false };
+}
+
+async function load(database: DatabaseConnection): Promise<void> {
+  const started = performance.now();
+  await database.exec(`
+    insert into parties (id, kind)
+      select ('00000000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'person'
+      from generate_series(1, ${PEOPLE(BIKES)}) as n;
+  `);
+  const next = random(4711);
+  const CHUNK = 50_000;
+  let rejected = 0;
+  for (let start = 0; start < BIKES; start += CHUNK) {
+    const chunk = Array.from({ length: Math.min(CHUNK, BIKES - start) }, (_, offset) =>
+      bikeOf(start + offset, next),
+    );
+    const result = await importBikes(database.db, chunk);
+    rejected += result.rejected.length + result.platesRefused.length;
+    const done = start + chunk.length;
+    if (done % 500_000 === 0 || done === BIKES) {
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `  loaded ${done.toLocaleString('en')} bikes in ${seconds.toFixed(0)} s (${Math.round(done / seconds)} bikes/s)`,
+      );
+    }
+  }
+  if (rejected > 0) console.log(`  ${rejected} rows refused by the import`);
+  const analyzeStarted = performance.now();
+  // A live database has statistics (autovacuum keeps them); a bulk load needs them made.
+  await database.exec('analyze');
+  console.log(
+    `  loaded in ${((performance.now() - started) / 1000).toFixed(0)} s (analyze ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s)`,
+  );
+}
+
+async function explain(database: DatabaseConnection, label: string, typed: string): Promise<void> {
+  const { key, lookAlike } = identifierKeys(typed);
+  const result = await database.db.execute(
+    sql`explain (analyze, buffers, costs off) ${candidatesQuery(key, lookAlike, SEARCH_RESULT_LIMIT)}`,
+  );
+  const plan = (result as unknown as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map(
+    (row) => row['QUERY PLAN'],
+  );
+  const scans = plan.filter((line) => /Scan|Execution Time/.test(line)).map((line) => line.trim());
+  console.log(`  ${label} (${typed}):\n    ${scans.join('\n    ')}`);
+}
+
+async function startServer(): Promise<{ address: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], {
+    env: { ...process.env, DATABASE_URL: serverUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (line.startsWith('{')) return { address: (JSON.parse(line) as { address: string }).address, child };
+  }
+  throw new Error('the server process ended before listening');
+}
+
+function rotating(address: string, paths: string[]): autocannon.Options {
+  let index = 0;
+  return {
+    url: address,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          index = (index + 1) % paths.length;
+          return { ...request, path: paths[index] };
+        },
+      },
+    ],
+  };
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `register search benchmark: ${BIKES.toLocaleString('en')} bikes; node ${process.version}; ${os.cpus().length} cores`,
+  );
+  const { database, loaded } = await prepareDatabase();
+  if (loaded) console.log(`  reusing ${BENCH_DATABASE} with ${BIKES.toLocaleString('en')} bikes`);
+  else await load(database);
+
+  // Identifiers to search for: registered bikes anyone may find, spread over the register.
+  const pick = random(99);
+  const sample = Array.from({ length: 2000 }, () => Math.floor(pick() * BIKES)).filter((n) => n % 20 !== 0);
+  const exact = sample.map((n) =>
+    frameNumberOf(n)
+      .toLowerCase()
+      .replace(/^(...)/, '$1 '),
+  );
+  const lookAlike = sample
+    .map((n) => typedWithLookAlikes(frameNumberOf(n)))
+    .filter((typed) => typed !== null);
+  const plates = sample.map((n) => plateOf(n)).filter((plate) => plate !== null);
+  const missing = sample.map((n) => `ZQX${String(n).padStart(8, '7')}`);
+
+  const size = await database.db.execute(
+    sql`select pg_size_pretty(pg_database_size(current_database())) as size`,
+  );
+  const { rows: sizes } = size as unknown as { rows: Array<{ size: string }> };
+  console.log(`database ${BENCH_DATABASE}: ${sizes[0]?.size}\nquery plans at this size:`);
+  await explain(database, 'exact frame number', exact[0] ?? '');
+  await explain(database, 'look-alike frame number', lookAlike[0] ?? '');
+  await explain(database, 'plate ID', plates[0] ?? '');
+  await explain(database, 'not registered', missing[0] ?? '');
+  await database.close();
+
+  const { address, child } = await startServer();
+  const query = (values: string[]) => values.map((value) => `/api/search?q=${encodeURIComponent(value)}`);
+  const scenarios: Array<{ name: string; options: autocannon.Options; check?: string }> = [
+    { name: 'GET /api/health (bare route)', options: { url: `${address}/api/health` } },
+    { name: 'search: exact frame number', options: rotating(address, query(exact)), check: exact[0] },
+    {
+      name: 'search: frame number with look-alikes',
+      options: rotating(address, query(lookAlike)),
+      check: lookAlike[0],
+    },
+    { name: 'search: plate ID', options: rotating(address, query(plates)), check: plates[0] },
+    { name: 'search: not registered', options: rotating(address, query(missing)), check: missing[0] },
+  ];
+  for (const scenario of scenarios.filter((s) => s.check)) {
+    const answer = (await (
+      await fetch(`${address}/api/search?q=${encodeURIComponent(scenario.check ?? '')}`)
+    ).json()) as {
+      results: Array<{ match: string }>;
+    };
+    console.log(
+      `  ${scenario.name}: '${scenario.check}' → ${answer.results.map((hit) => hit.match).join(', ') || 'no result'}`,
+    );
+  }
+
+  // Warm the JIT, the pool and the caches before measuring.
+  await autocannon({
+    ...rotating(address, query([...exact, ...missing])),
+    connections: CONNECTIONS,
+    duration: 3,
+  });
+  const loadAverage = () => os.loadavg()[0]?.toFixed(1);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, no pipelining, ${SECONDS} s per scenario; load average ${loadAverage()} before`,
+  );
+  const rows: Array<Record<string, string | number>> = [];
+  let bare = 0;
+  for (const scenario of scenarios) {
+    const result = await autocannon({
+      ...scenario.options,
+      connections: CONNECTIONS,
+      pipelining: 1,
+      duration: SECONDS,
+    });
+    const rate = result.requests.average;
+    if (!bare) bare = rate;
+    rows.push({
+      scenario: scenario.name,
+      'req/s': Math.round(rate),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      'ratio to bare': Number((rate / bare).toFixed(2)),
+      '2xx': result['2xx'],
+      'non-2xx': result.non2xx,
+      errors: result.errors,
+    });
+  }
+  console.table(rows);
+  // Everything shares the machine (database, server, load generator): a high load average means other
+  // work competed for the cores and the figures are low.
+  console.log(`load average ${loadAverage()} after (${os.cpus().length} cores)`);
+  child.kill('SIGTERM');
+}
+
+if (args.serve) await serve();
+else await main();
