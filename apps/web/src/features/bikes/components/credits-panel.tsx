@@ -13,9 +13,8 @@ export function CreditsSummary({ overview }: { overview: CreditOverview }) {
     <p className={styles.credits} data-testid="credits-summary">
       {t('credits.free', { count: overview.credits_free })}
       {overview.current_period_end ? (
-        <span className={styles.muted}>
-          {' '}
-          · {t('credits.activeUntil', { date: formatDate(overview.current_period_end, i18n.language) })}
+        <span className={styles.creditsUntil}>
+          {t('credits.activeUntil', { date: formatDate(overview.current_period_end, i18n.language) })}
         </span>
       ) : null}
     </p>
@@ -39,10 +38,8 @@ export function NoCreditState({ overview, actions = true }: { overview: CreditOv
       <p className={styles.muted}>{t('credits.pollNote')}</p>
       {actions ? (
         <div className={styles.actions}>
-          <LinkButton href={paths.app.bikesRegisterPurchase.getHref()} size="small">
-            {t('credits.buy')}
-          </LinkButton>
-          <LinkButton href={paths.app.bikesRegisterRedeem.getHref()} size="small" variant="secondary">
+          <LinkButton href={paths.app.bikesRegisterPurchase.getHref()}>{t('credits.buy')}</LinkButton>
+          <LinkButton href={paths.app.bikesRegisterRedeem.getHref()} variant="secondary">
             {t('credits.redeem')}
           </LinkButton>
         </div>

@@ -19,9 +19,12 @@ export function useEquipmentFacts() {
       add(t('equipment.keyNumber'), item.physical_key_number);
       add(t('equipment.varefaktaNumber'), item.varefakta_number);
       add(t('equipment.lockDate'), item.lock_date ? formatDate(item.lock_date, i18n.language) : null);
-      if (item.frame_number_match !== null)
+      // An unticked box says "no" only about a certificate the owner told us about; without one it
+      // says nothing, and "Frame number on the certificate: No" would wrongly suggest a mismatch.
+      const certificate = Boolean(item.varefakta_number || item.lock_date);
+      if (item.frame_number_match || (certificate && item.frame_number_match === false))
         add(t('equipment.frameNumberMatch'), item.frame_number_match ? t('facts.yes') : t('facts.no'));
-      if (item.has_signature !== null)
+      if (item.has_signature || (certificate && item.has_signature === false))
         add(t('equipment.hasSignature'), item.has_signature ? t('facts.yes') : t('facts.no'));
       if (item.pictures.length > 0)
         add(t('equipment.proof'), t('equipment.proofCount', { count: item.pictures.length }));

@@ -103,7 +103,11 @@ export function IdentifierFields({
           spellCheck="false"
           isOptional={!frameNumberOnly}
         />
-        <Feedback feedback={frameFeedback} hidden={combined || Boolean(errors.frame_number)} />
+        {/* "Valid" beside "Is the frame number correct?" would contradict the question. */}
+        <Feedback
+          feedback={frameFeedback}
+          hidden={combined || Boolean(errors.frame_number) || warnings.length > 0}
+        />
       </div>
       {warnings.length > 0 ? (
         isConfirmed ? (

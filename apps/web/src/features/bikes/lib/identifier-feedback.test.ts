@@ -67,18 +67,26 @@ describe('plate feedback', () => {
 });
 
 describe('the combined message', () => {
-  it('appears only when both identifiers are unusable', () => {
+  it('appears only when both identifiers are not valid', () => {
     const plate = (status: 'valid' | 'invalid' | 'already_used') => ({ status, problem: null });
     expect(
       bothInvalid({ frame_number: frame({ status: 'invalid' }), plate_id: plate('invalid'), bike: null }),
     ).toBe(true);
+    // "Already registered – contact support" says more than "not valid": each keeps its own line.
     expect(
       bothInvalid({
         frame_number: frame({ status: 'already_used' }),
         plate_id: plate('already_used'),
         bike: null,
       }),
-    ).toBe(true);
+    ).toBe(false);
+    expect(
+      bothInvalid({
+        frame_number: frame({ status: 'already_used' }),
+        plate_id: plate('invalid'),
+        bike: null,
+      }),
+    ).toBe(false);
     expect(bothInvalid({ frame_number: frame(), plate_id: plate('invalid'), bike: null })).toBe(false);
     expect(bothInvalid({ frame_number: null, plate_id: plate('invalid'), bike: null })).toBe(false);
     expect(bothInvalid(undefined)).toBe(false);
@@ -103,6 +111,17 @@ describe('"Is the frame number correct?"', () => {
         values: { manufacturer: 'FDB', years: '1985, 2006' },
       },
     ]);
+  });
+
+  it('names the manufacturer without the source notes in brackets', () => {
+    const [warning] = frameNumberWarnings(
+      frame({ warnings: ['brand_prefix_mismatch'], manufacturer: 'FDB (importer; Danish co-operative)' }),
+    );
+    expect(warning?.values?.manufacturer).toBe('FDB');
+    const [builder] = frameNumberWarnings(
+      frame({ warnings: ['brand_prefix_mismatch'], manufacturer: 'L. H. V. Grønning, Odense' }),
+    );
+    expect(builder?.values?.manufacturer).toBe('L. H. V. Grønning, Odense');
   });
 
   it('is not asked when nothing looks wrong or when a hard error already says enough', () => {

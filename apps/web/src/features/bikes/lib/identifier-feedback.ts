@@ -59,11 +59,22 @@ export function plateFeedback(check: IdentifierCheckResponse['plate_id'], plateI
   }
 }
 
-/** SPEC §5: when both the frame number and the plate ID are unusable, one combined message. */
+/**
+ * SPEC §5: when both the frame number and the plate ID are not valid, one combined message. An
+ * identifier that is already registered (or belongs to equipment) keeps its own, more useful line.
+ */
 export function bothInvalid(response: IdentifierCheckResponse | undefined): boolean {
   const frame = response?.frame_number;
   const plate = response?.plate_id;
-  return Boolean(frame && plate && frame.status !== 'valid' && plate.status !== 'valid');
+  return frame?.status === 'invalid' && plate?.status === 'invalid';
+}
+
+/**
+ * The manufacturer as people know it: the code table names holders with the source's notes in
+ * brackets ("FDB (importer; Danish co-operative)"), which are English and not for owners.
+ */
+export function manufacturerName(holder: string | null | undefined): string {
+  return (holder ?? '').replace(/\s*\([^)]*\)\s*$/, '').trim();
 }
 
 /**
@@ -77,7 +88,7 @@ export function frameNumberWarnings(
   const years = check.candidate_years.join(', ');
   return check.warnings.map((warning) => ({
     key: `bikes:frameWarnings.${warning}`,
-    values: { manufacturer: check.manufacturer ?? '', years },
+    values: { manufacturer: manufacturerName(check.manufacturer), years },
   }));
 }
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Key } from 'react-aria-components';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +37,25 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   const bike = useBike(bikeId);
   const tab = tabOf(search.get('tab'));
+  const tabListRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the tabs scroll sideways: keep the selected one (e.g. from ?tab=public) in sight.
+  const loaded = Boolean(bike.data);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new tab means another element is selected
+  useEffect(() => {
+    if (!loaded) return;
+    // The tabs are laid out a frame after the list itself.
+    const frame = requestAnimationFrame(() => {
+      const list = tabListRef.current;
+      const selected = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!list || !selected) return;
+      const box = list.getBoundingClientRect();
+      const item = selected.getBoundingClientRect();
+      if (item.left < box.left) list.scrollLeft -= box.left - item.left;
+      else if (item.right > box.right) list.scrollLeft += item.right - box.right;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [tab, loaded]);
 
   if (bike.isError && !bike.data)
     return <LoadErrorPage title={t('detail.title')} error={bike.error} retry={() => void bike.refetch()} />;
@@ -71,7 +91,7 @@ export function Component() {
       </div>
 
       <Tabs selectedKey={tab} onSelectionChange={selectTab} className={styles.tabs}>
-        <TabList aria-label={t('detail.tabsLabel')} className={styles.tabList}>
+        <TabList ref={tabListRef} aria-label={t('detail.tabsLabel')} className={styles.tabList}>
           {BIKE_TABS.map((key) => (
             <Tab key={key} id={key} className={styles.tab}>
               {t(`detail.tabs.${key}`)}

@@ -76,7 +76,7 @@ function EquipmentPage({ bike }: { bike: Bike }) {
     <PageLayout title={t('equipment.pageTitle')} lead={t('equipment.pageLead', { name: bike.nickname })}>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {bike.equipment.length === 0 && editing?.kind !== 'new' ? (
-        <p className={styles.muted}>{t('equipment.none')}</p>
+        <p className={styles.emptyNote}>{t('equipment.none')}</p>
       ) : null}
       <ul className={styles.equipmentList}>
         {bike.equipment.map((item) => (

@@ -30,7 +30,6 @@ function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
     <LinkButton
       href={paths.auth.login.getHref()}
       onPress={() => rememberRedirect(contact)}
-      size="small"
       variant={bike.data?.status === 'stolen' ? 'primary' : 'secondary'}
     >
       {t('sticker.logInToContact')}

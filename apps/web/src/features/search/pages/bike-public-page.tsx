@@ -61,7 +61,7 @@ export function Component() {
       <PageLayout title={t('public.title')} lead={t('public.ownerLead')}>
         <Alert tone="success" title={t('public.owner')} announce="none">
           <p>{t('public.ownerText')}</p>
-          <LinkButton href={paths.app.bike.getHref({ bikeId: data.bike_id })} size="small">
+          <LinkButton href={paths.app.bike.getHref({ bikeId: data.bike_id })}>
             {t('public.ownerLink')}
           </LinkButton>
         </Alert>
@@ -74,11 +74,7 @@ export function Component() {
     <PageLayout title={t('public.title')} lead={t('public.lead')}>
       <PublicBikeView
         bike={data}
-        stolenActions={
-          <LinkButton href={contact} size="small">
-            {t('public.contactOwner')}
-          </LinkButton>
-        }
+        stolenActions={<LinkButton href={contact}>{t('public.contactOwner')}</LinkButton>}
       >
         <div className={styles.actions}>
           {data.status === 'stolen' ? null : (
