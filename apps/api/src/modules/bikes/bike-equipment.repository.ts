@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bikeEquipment, bikeFiles, bikes } from '../../db/schema/bikes.ts';
+import { bikeEquipment, bikeFiles } from '../../db/schema/bikes.ts';
 
 export type EquipmentRow = typeof bikeEquipment.$inferSelect;
 export type EquipmentValues = Omit<typeof bikeEquipment.$inferInsert, 'id' | 'bikeId'>;
@@ -15,23 +15,6 @@ export async function findEquipmentOfBikes(
     .from(bikeEquipment)
     .where(inArray(bikeEquipment.bikeId, [...bikeIds]))
     .orderBy(asc(bikeEquipment.createdAt), asc(bikeEquipment.id));
-}
-
-/**
- * The facts the bike policy decides on; null when there is no such bike. `lock` holds the bike (FOR
- * SHARE) until the transaction ends, so it cannot be deleted while an item is added to it.
- */
-export async function findBikeFacts(
-  executor: Executor,
-  bikeId: string,
-  lock = false,
-): Promise<{ ownerPartyId: string; visibility: string; status: string } | null> {
-  const query = executor
-    .select({ ownerPartyId: bikes.ownerPartyId, visibility: bikes.visibility, status: bikes.status })
-    .from(bikes)
-    .where(eq(bikes.id, bikeId));
-  const [row] = lock ? await query.for('share') : await query;
-  return row ?? null;
 }
 
 /** One item of one bike (an item id under another bike is not found). */

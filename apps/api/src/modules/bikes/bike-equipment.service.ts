@@ -1,21 +1,15 @@
-import type {
-  BikeStatus,
-  BikeVisibility,
-  Equipment,
-  EquipmentInput,
-  EquipmentUpdate,
-} from '@nbr/domain/bikes';
+import type { Equipment, EquipmentInput, EquipmentUpdate } from '@nbr/domain/bikes';
 import { identifierKeys } from '@nbr/domain/identifiers';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, type FieldIssue, ValidationError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import * as plates from '../plates/plates.service.ts';
+import { requireManageableBike } from './bike-access.ts';
 import { presentEquipment } from './bike-equipment.presenter.ts';
 import * as repository from './bike-equipment.repository.ts';
 import { type FilesOfBike, listFilesOfBikes } from './bike-files.service.ts';
 import type { BikesDeps } from './bikes.deps.ts';
-import { canManage } from './bikes.policy.ts';
 
 /*
  * Batteries, locks and accessories of a bike (SPEC §3 Equipment): listing for the bike presenter, and
@@ -52,8 +46,6 @@ export interface EquipmentLog {
   error(details: object, message: string): void;
 }
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The bike, when the caller may manage it; 404 otherwise (also for an id that is no uuid). */
 async function requireManagedBike(
   executor: Executor,
@@ -61,19 +53,15 @@ async function requireManagedBike(
   bikeId: string,
   lock = false,
 ): Promise<void> {
-  const bike = UUID_SHAPE.test(bikeId) ? await repository.findBikeFacts(executor, bikeId, lock) : null;
-  const allowed =
-    bike !== null &&
-    canManage(
-      { partyId: auth.partyId, staffRole: auth.staffRole },
-      {
-        ownerPartyId: bike.ownerPartyId,
-        visibility: bike.visibility as BikeVisibility,
-        status: bike.status as BikeStatus,
-      },
-    );
-  if (!allowed) throw new AppError('not_found');
+  await requireManageableBike(
+    executor,
+    { partyId: auth.partyId, staffRole: auth.staffRole },
+    bikeId,
+    lock ? 'share' : null,
+  );
 }
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function requireItem(
   executor: Executor,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bikeEquipment, bikeFiles, bikes } from '../../db/schema/bikes.ts';
+import { bikeEquipment, bikeFiles } from '../../db/schema/bikes.ts';
 
 export type BikeFileRow = typeof bikeFiles.$inferSelect;
 export type BikeFileValues = typeof bikeFiles.$inferInsert;
@@ -17,23 +17,6 @@ export async function findFilesOfBikes(
     .from(bikeFiles)
     .where(inArray(bikeFiles.bikeId, [...bikeIds]))
     .orderBy(asc(bikeFiles.createdAt), asc(bikeFiles.id));
-}
-
-/**
- * What the bike policy decides on; null when there is no such bike. `lock` holds the bike row for
- * the rest of the transaction, so two uploads to one bike count its files one after the other.
- */
-export async function findBikeFacts(
-  executor: Executor,
-  bikeId: string,
-  lock = false,
-): Promise<{ ownerPartyId: string; visibility: string; status: string } | null> {
-  const query = executor
-    .select({ ownerPartyId: bikes.ownerPartyId, visibility: bikes.visibility, status: bikes.status })
-    .from(bikes)
-    .where(eq(bikes.id, bikeId));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
 }
 
 /** Whether the item of equipment belongs to this bike. */

@@ -1,8 +1,6 @@
 import {
   type BikeDocument,
   type BikePicture,
-  type BikeStatus,
-  type BikeVisibility,
   DOCUMENT_MAX_BYTES,
   type DocumentKind,
   MAX_FILES_PER_BIKE,
@@ -22,10 +20,11 @@ import {
   sniffImage,
 } from '../../platform/storage/images.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
+import { requireManageableBike } from './bike-access.ts';
 import { presentDocument, presentPicture } from './bike-files.presenter.ts';
 import * as repository from './bike-files.repository.ts';
 import type { BikesDeps } from './bikes.deps.ts';
-import { type BikeActor, type BikeFacts, canManage, canViewAsOwner } from './bikes.policy.ts';
+import type { BikeActor } from './bikes.policy.ts';
 
 /*
  * Pictures and documents of bikes: listing (for the bike presenter), upload, serving and deletion.
@@ -96,30 +95,9 @@ function keysOf(rows: readonly repository.BikeFileRow[]): string[] {
   return rows.flatMap((row) => (row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey]));
 }
 
-function factsOf(row: { ownerPartyId: string; visibility: string; status: string }): BikeFacts {
-  return {
-    ownerPartyId: row.ownerPartyId,
-    visibility: row.visibility as BikeVisibility,
-    status: row.status as BikeStatus,
-  };
-}
-
-/**
- * Only the owner changes a bike's files. Whoever may not even see the bike as its owner gets 404
- * (no existence leak); staff, who may look, get 403.
- */
-async function requireManage(executor: Executor, actor: BikeActor, bikeId: string, lock = false) {
-  const row = await repository.findBikeFacts(executor, bikeId, lock);
-  if (!row) throw new AppError('not_found');
-  const facts = factsOf(row);
-  if (!canViewAsOwner(actor, facts)) throw new AppError('not_found');
-  if (!canManage(actor, facts)) throw new AppError('forbidden');
-  return facts;
-}
-
 /** Checked before the upload is read, so a stranger's 15 MB are not received for nothing. */
 export async function assertCanManageFiles(deps: BikeFilesDeps, actor: BikeActor, bikeId: string) {
-  await requireManage(deps.db, actor, bikeId);
+  await requireManageableBike(deps.db, actor, bikeId);
 }
 
 export interface UploadedFile {
@@ -242,7 +220,7 @@ async function store(
   let row: repository.BikeFileRow;
   try {
     row = await deps.db.transaction(async (tx) => {
-      await requireManage(tx, actor, bikeId, true);
+      await requireManageableBike(tx, actor, bikeId, 'update');
       // The item may have been deleted while the picture was re-encoded; the bike lock (held by an
       // item's deletion too) keeps it from going now.
       if (file.equipmentId && !(await repository.equipmentBelongsToBike(tx, bikeId, file.equipmentId))) {
@@ -314,7 +292,7 @@ export async function uploadPicture(
   bikeId: string,
   input: PictureUpload,
 ): Promise<BikePicture> {
-  await requireManage(deps.db, actor, bikeId);
+  await requireManageableBike(deps.db, actor, bikeId);
   if (input.equipmentId && input.kind === 'public') {
     throw new ValidationError([{ loc: ['body', 'kind'], type: 'invalid_value' }]);
   }
@@ -357,7 +335,7 @@ export async function uploadDocument(
   bikeId: string,
   input: DocumentUpload,
 ): Promise<BikeDocument> {
-  await requireManage(deps.db, actor, bikeId);
+  await requireManageableBike(deps.db, actor, bikeId);
   const { bytes } = input.file;
   if (bytes.length === 0) throw new ValidationError([{ loc: ['body', 'file'], type: 'required' }]);
   if (bytes.length > DOCUMENT_MAX_BYTES) throw tooLarge(DOCUMENT_MAX_BYTES);
@@ -395,7 +373,7 @@ export async function deleteFile(
   fileId: string,
   fileClass: repository.FileClass,
 ): Promise<void> {
-  await requireManage(deps.db, actor, bikeId);
+  await requireManageableBike(deps.db, actor, bikeId);
   const row = await repository.findFileOfBike(deps.db, bikeId, fileId, fileClass);
   if (!row) throw new AppError('not_found');
   await repository.deleteFiles(deps.db, [row.id]);

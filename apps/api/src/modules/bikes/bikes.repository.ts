@@ -124,3 +124,21 @@ export async function lockBikeIdsOfOwner(executor: Executor, partyId: string): P
     .for('update');
   return rows.map((row) => row.id);
 }
+
+/**
+ * What the bike policy decides on; null when there is no such bike. `lock` holds the bike row for
+ * the rest of the transaction: `share` keeps it from being deleted meanwhile (adding an item),
+ * `update` also serialises writers (counting a bike's files before adding one).
+ */
+export async function findBikeFacts(
+  executor: Executor,
+  bikeId: string,
+  lock: 'share' | 'update' | null = null,
+): Promise<{ ownerPartyId: string; visibility: string; status: string } | null> {
+  const query = executor
+    .select({ ownerPartyId: bikes.ownerPartyId, visibility: bikes.visibility, status: bikes.status })
+    .from(bikes)
+    .where(eq(bikes.id, bikeId));
+  const [row] = lock ? await query.for(lock) : await query;
+  return row ?? null;
+}

@@ -9,10 +9,9 @@ import {
   IdentifierCheckResponseSchema,
   PublicBikeSchema,
 } from '@nbr/domain/bikes';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
+import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { BikesDeps } from './bikes.deps.ts';
 import { IdempotencyHeadersSchema } from './bikes.schema.ts';
 import * as service from './bikes.service.ts';
@@ -31,22 +30,7 @@ const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app, options) => {
   const { deps } = options;
 
-  /** A budget per signed-in person, checked after validation so a rejected body costs nothing. */
-  const perAccount = (max: number, timeWindow: string) => {
-    if (!app.hasDecorator('createRateLimit')) return [];
-    const check = app.createRateLimit({
-      max,
-      timeWindow,
-      keyGenerator: (request) =>
-        `${request.routeOptions.url}:account:${request.auth?.identityPartyId ?? request.ip}`,
-    });
-    return [
-      async (request: FastifyRequest) => {
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited');
-      },
-    ];
-  };
+  const perAccount = (max: number, timeWindow: string) => perAccountBudget(app, max, timeWindow);
 
   app.post(
     '/bikes',

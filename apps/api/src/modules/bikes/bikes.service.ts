@@ -278,6 +278,18 @@ export async function listMyBikes(deps: BikesDeps, auth: RequestAuth): Promise<B
 export async function getBike(deps: BikesDeps, auth: RequestAuth, bikeId: string): Promise<Bike> {
   const actor = actorOf(auth);
   const found = await loadBike(deps.db, bikeId, (bike) => canViewAsOwner(actor, bike));
+  if (!isOwner(actor, factsOf(found.bike))) {
+    // Staff reading someone's bike see private pictures and documents: kept like any access to
+    // personal data.
+    const audit = auditActor(auth);
+    await recordAuditEvent(deps.db, {
+      action: 'bike.viewed_by_staff',
+      actorPartyId: audit.actorPartyId,
+      targetPartyId: found.bike.ownerPartyId,
+      sessionId: audit.sessionId,
+      details: { bike_id: found.bike.id },
+    });
+  }
   return ownerView(deps.db, deps.fileUrls, found);
 }
 

@@ -444,6 +444,16 @@ describe('GET /api/bikes/{bike_id}/', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ bike_id: bike.bike_id, nickname: 'Mine' });
     expect((await call('GET', `/api/bikes/${bike.bike_id}`, staff.token)).statusCode).toBe(200);
+    // Staff reading someone's bike (private pictures, documents) is kept in the audit trail; the
+    // owner's own reads are not.
+    const views = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'bike.viewed_by_staff'), eq(auditEvents.targetPartyId, owner.partyId)),
+      );
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ actorPartyId: staff.partyId, details: { bike_id: bike.bike_id } });
 
     const foreign = await call('GET', `/api/bikes/${bike.bike_id}/`, other.token);
     const unknown = await call('GET', `/api/bikes/${randomUUID()}/`, other.token);

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'organisation.member_removed',
   /** A bike deleted by its owner (after the identity approval) or with its owner's account. */
   'bike.deleted',
+  /** Staff opened the owner's view of someone's bike (private pictures and documents included). */
+  'bike.viewed_by_staff',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
