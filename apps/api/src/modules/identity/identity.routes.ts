@@ -17,8 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
-import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
+import { perAccountBudget, routeBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import {
   CodeParamsSchema,
   EmailVerifiedResponseSchema,
@@ -80,34 +79,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     };
   }
 
-  /** A budget with its own key, checked after validation (the key may come from the body or the session). */
-  const budget = (
-    max: number,
-    timeWindow: string,
-    key: (request: FastifyRequest) => string,
-    applies: (request: FastifyRequest) => boolean = () => true,
-  ) => {
-    if (!app.hasDecorator('createRateLimit')) return [];
-    const check = app.createRateLimit({
-      max,
-      timeWindow,
-      keyGenerator: (request) => `${request.routeOptions.url}:${key(request)}`,
-    });
-    return [
-      async (request: FastifyRequest) => {
-        if (!applies(request)) return;
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited');
-      },
-    ];
-  };
   const perEmail = (max: number, timeWindow: string) =>
-    budget(max, timeWindow, (request) => {
+    routeBudget(app, max, timeWindow, (request) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
       return `email:${typeof email === 'string' ? email.trim().toLowerCase() : request.ip}`;
     });
   const perAccount = (max: number, timeWindow: string, applies?: (request: FastifyRequest) => boolean) =>
-    budget(max, timeWindow, (request) => `account:${request.auth?.identityPartyId ?? request.ip}`, applies);
+    perAccountBudget(app, max, timeWindow, applies);
 
   app.get(
     '/identities/.well-known/jwks.json',

@@ -16,11 +16,9 @@ import {
   OrganisationListSchema,
   OrganisationSchema,
 } from '@nbr/domain/organisations';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { AppError } from '../../platform/errors.ts';
-import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
+import { perAccountBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import {
   InvitationCodeParamsSchema,
   InvitationParamsSchema,
@@ -57,22 +55,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
   const { deps } = options;
   const limits = { ...DEFAULT_ORGANISATION_RATE_LIMITS, ...options.rateLimits };
 
-  /** A budget per signed-in person, checked after validation so a rejected body costs nothing. */
-  const perAccount = (max: number, timeWindow: string) => {
-    if (!app.hasDecorator('createRateLimit')) return [];
-    const check = app.createRateLimit({
-      max,
-      timeWindow,
-      keyGenerator: (request) =>
-        `${request.routeOptions.url}:account:${request.auth?.identityPartyId ?? request.ip}`,
-    });
-    return [
-      async (request: FastifyRequest) => {
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited');
-      },
-    ];
-  };
+  const perAccount = (max: number, timeWindow: string) => perAccountBudget(app, max, timeWindow);
 
   app.post(
     '/organisations',

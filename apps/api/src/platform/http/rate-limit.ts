@@ -37,6 +37,49 @@ export function registerLookupRateLimit(): { rateLimit: RateLimitOptions } {
   };
 }
 
+/**
+ * A route budget with its own key, checked as a preHandler: after validation, so a rejected body
+ * costs nothing, and after authentication, so the key can be the signed-in person. `applies` lets a
+ * route count only some requests. Answers the preHandler list for the route's options.
+ */
+export function routeBudget(
+  app: FastifyInstance,
+  max: number,
+  timeWindow: string,
+  key: (request: FastifyRequest) => string,
+  applies: (request: FastifyRequest) => boolean = () => true,
+): Array<(request: FastifyRequest) => Promise<void>> {
+  if (!app.hasDecorator('createRateLimit')) return [];
+  const check = app.createRateLimit({
+    max,
+    timeWindow,
+    keyGenerator: (request) => `${request.routeOptions.url}:${key(request)}`,
+  });
+  return [
+    async (request: FastifyRequest) => {
+      if (!applies(request)) return;
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited');
+    },
+  ];
+}
+
+/** A budget per signed-in person (their address when there is no session). */
+export function perAccountBudget(
+  app: FastifyInstance,
+  max: number,
+  timeWindow: string,
+  applies?: (request: FastifyRequest) => boolean,
+): Array<(request: FastifyRequest) => Promise<void>> {
+  return routeBudget(
+    app,
+    max,
+    timeWindow,
+    (request) => `account:${request.auth?.identityPartyId ?? request.ip}`,
+    applies,
+  );
+}
+
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { perMinute: number; redis: Redis | null }) => {
     await app.register(rateLimit, {
