@@ -1,4 +1,5 @@
 import { SignUpSchema } from '@nbr/domain/identity';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,15 @@ function testRoutes(app: FastifyInstance) {
       routes.get('/crash', PUBLIC, async () => {
         throw new Error('connection to 10.0.0.7 refused; password=hunter2');
       });
+      routes.post(
+        '/store-text',
+        { ...PUBLIC, schema: { body: z.object({ text: z.string() }) } },
+        async (request) => {
+          // A real query: what PostgreSQL (and PGlite) say about a NUL byte in text.
+          await app.db.execute(sql`select ${request.body.text}::text as stored`);
+          return { ok: true };
+        },
+      );
       routes.get('/trailing/', PUBLIC, async () => ({ ok: 'slash' }));
       routes.get('/language', PUBLIC, async (request) => ({
         language: request.language,
@@ -260,6 +270,19 @@ describe('error answers', () => {
       code: 'internal_error',
     });
     expect(response.body).not.toContain('hunter2');
+  });
+
+  it('answers text PostgreSQL cannot store (a NUL byte) with 422 invalid_characters, not 500', async () => {
+    const fine = await t.app.inject({ method: 'POST', url: '/api/test/store-text', payload: { text: 'ok' } });
+    expect(fine.statusCode).toBe(200);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/store-text',
+      payload: { text: 'a\u0000b' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail[0]).toMatchObject({ loc: ['body'], type: 'invalid_characters' });
   });
 
   it('answers unknown /api and /dev paths with a JSON 404', async () => {

@@ -46,6 +46,18 @@ const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
+/**
+ * PostgreSQL text cannot hold a NUL byte (22021) or a character the encoding lacks (22P05). A value a
+ * schema let through with one is the client's input, not a server failure: 422 invalid_characters.
+ */
+function isUnstorableText(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === '22021' || current.code === '22P05') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 function isJsonSyntaxError(error: FastifyError): boolean {
   return (
     error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
@@ -69,6 +81,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reply,
         error.issues.map(({ path, type, params }) => ({ loc: [part, ...path], type, params })),
       );
+    }
+
+    if (isUnstorableText(error)) {
+      request.log.info({ err: error }, 'request with text PostgreSQL cannot store');
+      return sendValidationError(request, reply, [{ loc: ['body'], type: 'invalid_characters', params: {} }]);
     }
 
     if (isJsonSyntaxError(error)) {
