@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BikeCreateSchema, BikeUpdateSchema, EquipmentInputSchema, PastDateSchema } from './bikes.ts';
+import {
+  BikeCreateSchema,
+  BikeUpdateSchema,
+  EquipmentInputSchema,
+  PastDateSchema,
+  todayInRegisterZone,
+} from './bikes.ts';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
@@ -55,9 +61,21 @@ describe('BikeCreateSchema', () => {
 describe('PastDateSchema', () => {
   it('accepts past dates and today, refuses the future and impossible dates', () => {
     expect(PastDateSchema.safeParse('2020-02-29').success).toBe(true);
-    expect(PastDateSchema.safeParse(new Date().toISOString().slice(0, 10)).success).toBe(true);
+    expect(PastDateSchema.safeParse(todayInRegisterZone()).success).toBe(true);
+    const tomorrow = todayInRegisterZone(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    expect(messages(PastDateSchema.safeParse(tomorrow))).toEqual(['date_not_in_past']);
     expect(messages(PastDateSchema.safeParse('2999-01-01'))).toEqual(['date_not_in_past']);
     expect(messages(PastDateSchema.safeParse('2021-02-29'))).toContain('invalid_date');
+  });
+});
+
+describe('todayInRegisterZone', () => {
+  it('is the date in Denmark and Norway, not in UTC', () => {
+    // 23:30 UTC on 31 December is already New Year's Day in Copenhagen (UTC+1 in winter).
+    expect(todayInRegisterZone(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    // 22:30 UTC on 30 June is 00:30 on 1 July in summer time (UTC+2).
+    expect(todayInRegisterZone(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
+    expect(todayInRegisterZone(new Date('2026-06-30T21:30:00Z'))).toBe('2026-06-30');
   });
 });
 

@@ -113,13 +113,17 @@ const isoDate = z
     },
   );
 
-/** Today's date in UTC+14 (the last place on Earth where it is still today), so no user is refused. */
-function latestToday(): string {
-  return new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/**
+ * Today's date where the register's users live: Denmark and Norway share one time zone, so a date
+ * is in the past (or today) there, whatever the server's or the browser's own zone.
+ */
+export function todayInRegisterZone(now: Date = new Date()): string {
+  // sv-SE formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Copenhagen' }).format(now);
 }
 
 /** A date that is not in the future (SPEC §5: purchase and theft dates must be in the past). */
-export const PastDateSchema = isoDate.refine((value) => value <= latestToday(), {
+export const PastDateSchema = isoDate.refine((value) => value <= todayInRegisterZone(), {
   error: 'date_not_in_past',
 });
 
