@@ -31,6 +31,15 @@ function useSessionGuard(): void {
   }, [snapshot.claims]);
 }
 
+/**
+ * The address a link shows: app paths through the router (base path, relative paths), absolute
+ * addresses (https://…, mailto:) untouched — react-aria then opens those itself, not the router.
+ */
+export function useLinkHref(href: string): string {
+  const routed = useHref(href);
+  return /^[a-z][a-z\d+.-]*:/i.test(href) ? href : routed;
+}
+
 /** Scroll position is restored per path (not per history entry), as SPEC §2 asks. */
 const scrollKey = (location: { pathname: string }) => location.pathname;
 
@@ -47,7 +56,7 @@ export function RootLayout() {
   }, [location.pathname, location.search]);
 
   return (
-    <AriaRouterProvider navigate={(href, options) => void navigate(href, options)} useHref={useHref}>
+    <AriaRouterProvider navigate={(href, options) => void navigate(href, options)} useHref={useLinkHref}>
       <a href="#main" className={styles.skipLink}>
         {t('shell.skipToContent')}
       </a>

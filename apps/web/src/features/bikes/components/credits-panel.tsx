@@ -1,7 +1,8 @@
 import type { CreditOverview } from '@nbr/domain/credits';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths.ts';
+import { externalHref } from '../../../app/sidebar.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import styles from '../bikes.module.css';
@@ -23,10 +24,12 @@ export function CreditsSummary({ overview }: { overview: CreditOverview }) {
 
 /**
  * Why no bike can be added now (SPEC §8 'no subscription linked to the account', or every
- * registration used), with the ways on: buy a registration or redeem a code.
+ * registration used), with the way on. Buying and redeeming arrive with the webshop; until then
+ * support grants registrations, so that is where the button leads.
  */
 export function NoCreditState({ overview, actions = true }: { overview: CreditOverview; actions?: boolean }) {
   const { t } = useTranslation(['bikes', 'common']);
+  const { region } = useRegion();
   const noSubscription = !overview.subscription_active;
   return (
     <Alert
@@ -38,9 +41,8 @@ export function NoCreditState({ overview, actions = true }: { overview: CreditOv
       <p className={styles.muted}>{t('credits.pollNote')}</p>
       {actions ? (
         <div className={styles.actions}>
-          <LinkButton href={paths.app.bikesRegisterPurchase.getHref()}>{t('credits.buy')}</LinkButton>
-          <LinkButton href={paths.app.bikesRegisterRedeem.getHref()} variant="secondary">
-            {t('credits.redeem')}
+          <LinkButton href={externalHref('support', region)} target="_blank" rel="noopener noreferrer">
+            {t('credits.contactSupport')}
           </LinkButton>
         </div>
       ) : null}

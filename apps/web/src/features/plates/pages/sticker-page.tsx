@@ -4,7 +4,6 @@ import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
-import { rememberRedirect } from '../../../lib/redirect.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
@@ -19,23 +18,11 @@ import { CODE_PARAM, scanOutcome } from '../scan-routing.ts';
 
 /**
  * A registered bike shown to a visitor who scanned its sticker: the public view with the stolen
- * banner, and the way to contact the owner, which needs an account (after logging in the visitor
- * comes straight to the contact page).
+ * banner. Contacting the owner joins it with its own screen (the stolen-bike issue).
  */
 function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
   const { t } = useTranslation(['plates', 'search', 'common']);
   const bike = usePublicBike(bikeId, null);
-  const contact = paths.app.contactBikeOwner.getHref({ bikeId });
-  const logInToContact = (
-    <LinkButton
-      href={paths.auth.login.getHref()}
-      onPress={() => rememberRedirect(contact)}
-      variant={bike.data?.status === 'stolen' ? 'primary' : 'secondary'}
-    >
-      {t('sticker.logInToContact')}
-    </LinkButton>
-  );
-
   return (
     <PageLayout title={t('sticker.registeredTitle')} lead={t('sticker.registeredLead', { code })}>
       {bike.isPending ? <LoadingState /> : null}
@@ -48,11 +35,7 @@ function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
           </p>
         </Alert>
       ) : null}
-      {bike.data ? (
-        <PublicBikeView bike={bike.data} stolenActions={logInToContact}>
-          {bike.data.status === 'stolen' ? null : <div className={styles.actions}>{logInToContact}</div>}
-        </PublicBikeView>
-      ) : null}
+      {bike.data ? <PublicBikeView bike={bike.data} /> : null}
       <p className={styles.more}>
         <Link href={paths.public.search.getHref()}>{t('sticker.searchLink')}</Link>
       </p>

@@ -54,7 +54,6 @@ export function Component() {
   }
 
   const data = bike.data;
-  const contact = paths.app.contactBikeOwner.getHref({ bikeId: data.bike_id });
 
   if (data.is_owner) {
     return (
@@ -72,25 +71,9 @@ export function Component() {
 
   return (
     <PageLayout title={t('public.title')} lead={t('public.lead')}>
-      <PublicBikeView
-        bike={data}
-        stolenActions={<LinkButton href={contact}>{t('public.contactOwner')}</LinkButton>}
-      >
-        <div className={styles.actions}>
-          {data.status === 'stolen' ? null : (
-            <LinkButton href={contact} variant="secondary">
-              {t('public.contactOwner')}
-            </LinkButton>
-          )}
-          <LinkButton
-            href={paths.app.requestOwnershipBike.getHref({ bikeId: data.bike_id })}
-            variant="secondary"
-          >
-            {t('public.requestOwnership')}
-          </LinkButton>
-        </div>
-        <p className={styles.muted}>{t('public.requestOwnershipHint')}</p>
-      </PublicBikeView>
+      {/* Contacting the owner and requesting ownership join this page with their own screens
+          (the ownership and stolen-bike issues); until then it shows what the register knows. */}
+      <PublicBikeView bike={data} />
     </PageLayout>
   );
 }
