@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { brandKey, codeForPrefix, codesForBrand, MANUFACTURER_CODES } from './manufacturer-codes.ts';
+import {
+  brandKey,
+  codeForPrefix,
+  codesForBrand,
+  MANUFACTURER_CODES,
+  manufacturerName,
+} from './manufacturer-codes.ts';
 
 /** The researched list the table is checked against (see the header of manufacturer-codes.ts). */
 const CSV_PATH = new URL('../data/dk-manufacturer-codes.csv', import.meta.url);
@@ -123,5 +129,12 @@ describe('codesForBrand', () => {
   });
   it('answers nothing for a brand without a known code', () => {
     expect(codesForBrand('Kildemoes')).toEqual([]);
+  });
+});
+
+describe('manufacturerName', () => {
+  it('drops the research notes in brackets and keeps names with commas', () => {
+    expect(manufacturerName({ holder: 'FDB (importer; Danish co-operative)' })).toBe('FDB');
+    expect(manufacturerName({ holder: 'L. H. V. Grønning, Odense' })).toBe('L. H. V. Grønning, Odense');
   });
 });

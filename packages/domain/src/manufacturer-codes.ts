@@ -190,6 +190,14 @@ export const MANUFACTURER_CODES: readonly ManufacturerCode[] = [
   },
 ];
 
+/**
+ * The holder's name as owners read it: without the bracketed notes of the research
+ * ("FDB (importer; Danish co-operative)" → "FDB"), which are English and for us.
+ */
+export function manufacturerName(entry: Pick<ManufacturerCode, 'holder'>): string {
+  return entry.holder.replace(/\s*\([^)]*\)\s*$/, '').trim();
+}
+
 /** Lower case, single spaces: how a typed brand is compared with the table. */
 export function brandKey(brand: string): string {
   return brand.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');

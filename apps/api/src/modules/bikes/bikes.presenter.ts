@@ -11,6 +11,7 @@ import type {
   PublicBike,
 } from '@nbr/domain/bikes';
 import { checkFrameNumber, type FrameNumberCheck } from '@nbr/domain/frame-number';
+import { manufacturerName } from '@nbr/domain/manufacturer-codes';
 import type { FilesOfBike } from './bike-files.service.ts';
 import { publicLevel } from './bikes.policy.ts';
 import type { BikeRow } from './bikes.repository.ts';
@@ -25,7 +26,7 @@ export function presentFrameNumberCheck(check: FrameNumberCheck): FrameNumberChe
     kind: check.kind,
     warnings: check.warnings,
     candidate_years: check.danish?.candidateYears ?? [],
-    manufacturer: check.danish?.manufacturer?.holder ?? null,
+    manufacturer: check.danish?.manufacturer ? manufacturerName(check.danish.manufacturer) : null,
   };
 }
 

@@ -113,17 +113,6 @@ describe('"Is the frame number correct?"', () => {
     ]);
   });
 
-  it('names the manufacturer without the source notes in brackets', () => {
-    const [warning] = frameNumberWarnings(
-      frame({ warnings: ['brand_prefix_mismatch'], manufacturer: 'FDB (importer; Danish co-operative)' }),
-    );
-    expect(warning?.values?.manufacturer).toBe('FDB');
-    const [builder] = frameNumberWarnings(
-      frame({ warnings: ['brand_prefix_mismatch'], manufacturer: 'L. H. V. Grønning, Odense' }),
-    );
-    expect(builder?.values?.manufacturer).toBe('L. H. V. Grønning, Odense');
-  });
-
   it('is not asked when nothing looks wrong or when a hard error already says enough', () => {
     expect(frameNumberWarnings(frame())).toEqual([]);
     expect(frameNumberWarnings(frame({ status: 'already_used', warnings: ['invalid_year_letter'] }))).toEqual(

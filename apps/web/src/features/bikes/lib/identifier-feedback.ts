@@ -70,14 +70,6 @@ export function bothInvalid(response: IdentifierCheckResponse | undefined): bool
 }
 
 /**
- * The manufacturer as people know it: the code table names holders with the source's notes in
- * brackets ("FDB (importer; Danish co-operative)"), which are English and not for owners.
- */
-export function manufacturerName(holder: string | null | undefined): string {
-  return (holder ?? '').replace(/\s*\([^)]*\)\s*$/, '').trim();
-}
-
-/**
  * The reasons behind "Is the frame number correct?", one text each, or [] when nothing looks wrong.
  * Only for a frame number that is otherwise usable (a hard error says enough on its own).
  */
@@ -88,7 +80,7 @@ export function frameNumberWarnings(
   const years = check.candidate_years.join(', ');
   return check.warnings.map((warning) => ({
     key: `bikes:frameWarnings.${warning}`,
-    values: { manufacturer: manufacturerName(check.manufacturer), years },
+    values: { manufacturer: check.manufacturer ?? '', years },
   }));
 }
 
