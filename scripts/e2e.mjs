@@ -155,6 +155,8 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: '100000',
     // Every journey signs up and logs in from 127.0.0.1; the limits have their own API tests.
     RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000',
+    // Searches and sticker scans of every journey come from 127.0.0.1 too.
+    RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
     // NODE_ENV=test is silent by default; the log is only worth keeping with the requests in it.
     LOG_LEVEL: 'info',
     // Journeys that need a verified person use autotest+ accounts instead of clicking through the
