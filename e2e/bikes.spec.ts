@@ -123,7 +123,7 @@ test('register, picture, edit, equipment and delete a bike @phone', async ({ pag
   await page.getByRole('link', { name: b('detail.edit') }).click();
   await expect(heading(page)).toHaveText(b('edit.title'));
   await expectNoA11yViolations(page);
-  await pick(page, b('fields.color'), b('colors.red'));
+  await pick(page, b('fields.color'), common('bike.colors.red'));
   await page.getByRole('link', { name: b('edit.cancel') }).click();
   const dialog = page.getByRole('dialog', { name: b('unsaved.title') });
   await expect(dialog).toBeVisible();
@@ -136,7 +136,7 @@ test('register, picture, edit, equipment and delete a bike @phone', async ({ pag
   await page.reload();
   await expect(page.getByText(b('edit.draftRestored'))).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(b('fields.color')) })).toContainText(
-    b('colors.red'),
+    common('bike.colors.red'),
   );
   await field(page, b('fields.model')).fill('Pendler 7');
   await snapshot(page, 'edit-form');
@@ -145,7 +145,7 @@ test('register, picture, edit, equipment and delete a bike @phone', async ({ pag
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bikeId}/post-edit$`));
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: b('postEdit.toBike') }).click();
-  await expect(page.getByRole('tabpanel').getByText(b('colors.red'))).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText(common('bike.colors.red'))).toBeVisible();
   await expect(page.getByRole('tabpanel').getByText('Pendler 7')).toBeVisible();
 
   // A lock on the equipment page.
@@ -217,7 +217,7 @@ test('the list shows each bike with its identifiers and badge', async ({ page })
   const row = page.getByRole('listitem').filter({ hasText: 'Ladcyklen' });
   await expect(row).toContainText(frameNumber);
   await expect(row).toContainText('Christiania');
-  await expect(row).toContainText(b('status.registered'));
+  await expect(row).toContainText(common('bike.status.registered'));
   await expectNoA11yViolations(page);
   await snapshot(page, 'my-bikes');
   await row.getByRole('link', { name: 'Ladcyklen' }).click();

@@ -186,7 +186,7 @@ test.describe('search the register', () => {
     await expect(
       hit.getByText(t('search', 'match.lookAlike', { value: bike.frame.registered })),
     ).toBeVisible();
-    await expect(hit.getByText(t('search', 'status.registered'))).toBeVisible();
+    await expect(hit.getByText(t('common', 'bike.status.registered'))).toBeVisible();
     await expect(hit.getByRole('img')).toBeVisible();
     // Only what a stranger may see: neither the owner nor the bike's own name.
     await expect(page.getByText(bike.owner.email)).toHaveCount(0);
@@ -237,7 +237,7 @@ test.describe('search the register', () => {
       hit.getByText(t('search', 'match.exact', { identifier: t('search', 'identifier.plate_id') })),
     ).toBeVisible();
     await expect(page.getByText(t('search', 'results.count_one', { count: 1 }))).toBeVisible();
-    await expect(hit.getByText(t('search', 'colors.green'), { exact: false })).toBeVisible();
+    await expect(hit.getByText(t('common', 'bike.colors.green'), { exact: false })).toBeVisible();
 
     // Nothing registered under this: the message of SPEC §8.
     await search(page, 'QQQ000111222');

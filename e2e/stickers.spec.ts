@@ -174,7 +174,7 @@ test.describe('scanning a sticker', () => {
     await page.goto(`/sticker-id/${sticker.code.toLowerCase()}`);
     await expect(heading(page)).toHaveText(t('plates', 'sticker.registeredTitle'));
     await expect(page.getByRole('heading', { name: 'Principia' })).toBeVisible();
-    await expect(page.getByText(t('search', 'categories.racer'))).toBeVisible();
+    await expect(page.getByText(t('common', 'bike.categories.racer'))).toBeVisible();
     await expect(page.getByText('Racer', { exact: true })).toHaveCount(0);
     await expectNoA11yViolations(page);
     await snapshot(page, 'sticker-registered');

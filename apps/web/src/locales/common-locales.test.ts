@@ -1,3 +1,4 @@
+import { BIKE_CATEGORIES, BIKE_COLORS, BIKE_STATUSES } from '@nbr/domain/bikes';
 import { ERROR_CODES } from '@nbr/domain/errors';
 import { VALIDATION_MESSAGES } from '@nbr/domain/identity';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,15 @@ describe('common.json', () => {
         expect(text?.trim(), `${language}:${key}`).toBeTruthy();
         expect(placeholders(text!), `${language}:${key}`).toEqual(expected);
       }
+    }
+  });
+
+  it('names every status, category and colour of a bike, once for every screen', () => {
+    for (const tree of Object.values(languages)) {
+      for (const status of BIKE_STATUSES) expect(lookup(tree, `bike.status.${status}`), status).toBeTruthy();
+      for (const category of BIKE_CATEGORIES)
+        expect(lookup(tree, `bike.categories.${category}`), category).toBeTruthy();
+      for (const color of BIKE_COLORS) expect(lookup(tree, `bike.colors.${color}`), color).toBeTruthy();
     }
   });
 

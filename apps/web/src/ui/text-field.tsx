@@ -21,6 +21,8 @@ export interface TextFieldProps
   /** Marks the label "(optional)". */
   isOptional?: boolean;
   placeholder?: string;
+  /** Latest value of a date field (`YYYY-MM-DD`): the browser's picker offers nothing after it. */
+  max?: string;
   inputRef?: Ref<HTMLInputElement>;
   className?: string;
 }
@@ -31,6 +33,7 @@ export function TextField({
   error,
   isOptional,
   placeholder,
+  max,
   inputRef,
   className,
   ...props
@@ -53,7 +56,7 @@ export function TextField({
           {description}
         </Text>
       ) : null}
-      <Input ref={inputRef} className={styles.input} placeholder={placeholder} />
+      <Input ref={inputRef} className={styles.input} placeholder={placeholder} max={max} />
       <FieldError className={styles.error}>{errorText}</FieldError>
     </AriaTextField>
   );

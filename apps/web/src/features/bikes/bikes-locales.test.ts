@@ -1,7 +1,4 @@
 import {
-  BIKE_CATEGORIES,
-  BIKE_COLORS,
-  BIKE_STATUSES,
   BIKE_TYPES,
   BIKE_VISIBILITIES,
   DOCUMENT_KINDS,
@@ -42,12 +39,9 @@ describe('bikes.json', () => {
 
   it('names every value of the bike contract', () => {
     const groups: [string, readonly string[]][] = [
-      ['categories', BIKE_CATEGORIES],
-      ['colors', BIKE_COLORS],
       ['types', BIKE_TYPES],
       ['visibility', BIKE_VISIBILITIES],
       ['visibilityDescriptions', BIKE_VISIBILITIES],
-      ['status', BIKE_STATUSES],
       ['pictureKinds', PICTURE_KINDS],
       ['documentKinds', DOCUMENT_KINDS],
       ['equipmentTypes', EQUIPMENT_TYPES],

@@ -6,15 +6,19 @@ import type { PublicBikeFacts } from './components/bike-facts.tsx';
 import { PublicBikeView } from './components/public-bike-view.tsx';
 
 type Tree = { [key: string]: string | Tree };
-const search = import.meta.glob<Tree>('../../locales/da/search.json', { eager: true, import: 'default' })[
-  '../../locales/da/search.json'
-]!;
-const text = (key: string, values?: Record<string, string>) => i18next.t(`search:${key}`, values);
+const locales = import.meta.glob<Tree>('../../locales/da/{search,common}.json', {
+  eager: true,
+  import: 'default',
+});
+const search = locales['../../locales/da/search.json']!;
+const common = locales['../../locales/da/common.json']!;
+const text = (key: string, values?: Record<string, string>) =>
+  i18next.t(key.includes(':') ? key : `search:${key}`, values);
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'da',
-    resources: { da: { search } },
+    resources: { da: { search, common } },
     defaultNS: 'search',
     interpolation: { escapeValue: false },
   });
@@ -37,9 +41,9 @@ describe('PublicBikeView', () => {
   it('shows the public details in words, and a placeholder without a picture', () => {
     render(<PublicBikeView bike={bike} />);
     expect(screen.getByRole('heading', { name: 'Kildemoes City Star' })).toBeTruthy();
-    expect(screen.getByText(text('colors.green'))).toBeTruthy();
-    expect(screen.getByText(text('categories.city'))).toBeTruthy();
-    expect(screen.getByText(text('status.registered'))).toBeTruthy();
+    expect(screen.getByText(text('common:bike.colors.green'))).toBeTruthy();
+    expect(screen.getByText(text('common:bike.categories.city'))).toBeTruthy();
+    expect(screen.getByText(text('common:bike.status.registered'))).toBeTruthy();
     expect(screen.getByText(text('bike.noPicture'))).toBeTruthy();
     expect(screen.queryByText(text('public.stolenTitle'))).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
@@ -55,7 +59,7 @@ describe('PublicBikeView', () => {
     const banner = screen.getByText(text('public.stolenTitle')).closest('div')?.parentElement;
     expect(banner?.textContent).toContain(text('public.stolenText'));
     expect(banner?.querySelector('a')?.getAttribute('href')).toBe('/app/bikes/b1/contact-bike-owner');
-    expect(screen.getByText(text('status.stolen'))).toBeTruthy();
+    expect(screen.getByText(text('common:bike.status.stolen'))).toBeTruthy();
     expect(screen.getByRole('img').getAttribute('alt')).toBe(
       text('bike.pictureAlt', { name: 'Kildemoes City Star' }),
     );

@@ -1,4 +1,10 @@
-import { BIKE_CATEGORIES, BIKE_COLORS, BIKE_TYPES, BIKE_VISIBILITIES } from '@nbr/domain/bikes';
+import {
+  BIKE_CATEGORIES,
+  BIKE_COLORS,
+  BIKE_TYPES,
+  BIKE_VISIBILITIES,
+  todayInRegisterZone,
+} from '@nbr/domain/bikes';
 import type { Currency } from '@nbr/domain/locale';
 import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -97,7 +103,7 @@ export function BikeDetailFields({
           name="category"
           label={t('fields.category')}
           values={BIKE_CATEGORIES}
-          labelOf={(value) => t(`categories.${value}`)}
+          labelOf={(value) => t(`common:bike.categories.${value}`)}
         />
       </div>
       <div className={styles.pair}>
@@ -106,7 +112,7 @@ export function BikeDetailFields({
           name="color"
           label={t('fields.color')}
           values={BIKE_COLORS}
-          labelOf={(value) => t(`colors.${value}`)}
+          labelOf={(value) => t(`common:bike.colors.${value}`)}
         />
         <ChoiceField
           control={control}
@@ -134,6 +140,7 @@ export function BikeDetailFields({
           label={t('fields.purchaseDate')}
           description={t('fields.purchaseDateHint')}
           type="date"
+          max={todayInRegisterZone()}
           isOptional
         />
       </div>

@@ -22,8 +22,8 @@ export function BikeFacts({ bike }: { bike: Bike }) {
     [t('fields.brand'), bike.brand ?? none],
     [t('fields.model'), bike.model ?? none],
     [t('fields.productionYear'), bike.production_year === null ? none : String(bike.production_year)],
-    [t('fields.category'), bike.category ? t(`categories.${bike.category}`) : none],
-    [t('fields.color'), bike.color ? t(`colors.${bike.color}`) : none],
+    [t('fields.category'), bike.category ? t(`common:bike.categories.${bike.category}`) : none],
+    [t('fields.color'), bike.color ? t(`common:bike.colors.${bike.color}`) : none],
     [t('fields.type'), bike.type ? t(`types.${bike.type}`) : none],
     [t('fields.electric'), bike.is_electric ? t('facts.yes') : t('facts.no')],
     [

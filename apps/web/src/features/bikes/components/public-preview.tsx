@@ -50,11 +50,11 @@ export function PublicPreview({ bike }: { bike: Bike }) {
             ) : null}
             <div className={styles.fact}>
               <dt>{t('fields.color')}</dt>
-              <dd>{bike.color ? t(`colors.${bike.color}`) : t('fields.notStated')}</dd>
+              <dd>{bike.color ? t(`common:bike.colors.${bike.color}`) : t('fields.notStated')}</dd>
             </div>
             <div className={styles.fact}>
               <dt>{t('fields.category')}</dt>
-              <dd>{bike.category ? t(`categories.${bike.category}`) : t('fields.notStated')}</dd>
+              <dd>{bike.category ? t(`common:bike.categories.${bike.category}`) : t('fields.notStated')}</dd>
             </div>
           </dl>
         </section>

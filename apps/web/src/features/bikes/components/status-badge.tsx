@@ -7,7 +7,7 @@ export function StatusBadge({ status }: { status: BikeStatus }) {
   const { t } = useTranslation('bikes');
   return (
     <span className={`${styles.badge} ${status === 'stolen' ? styles.badgeStolen : styles.badgeOk}`}>
-      {t(`status.${status}`)}
+      {t(`common:bike.status.${status}`)}
     </span>
   );
 }

@@ -5,6 +5,7 @@ import {
   type EquipmentInput,
   type EquipmentType,
   LOCK_TYPES,
+  todayInRegisterZone,
 } from '@nbr/domain/bikes';
 import { useState } from 'react';
 import { type Control, useController, useForm } from 'react-hook-form';
@@ -326,6 +327,7 @@ function EquipmentForm({
             label={t('equipment.lockDate')}
             description={t('equipment.lockDateHint')}
             type="date"
+            max={todayInRegisterZone()}
             isOptional
           />
           <FormCheckbox control={control} name="frame_number_match">

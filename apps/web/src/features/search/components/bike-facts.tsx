@@ -20,16 +20,6 @@ export function useBikeTitle(): (bike: Pick<PublicBikeFacts, 'brand' | 'model'>)
   return (bike) => [bike.brand, bike.model].filter(Boolean).join(' ') || t('bike.unnamed');
 }
 
-/** Registered or stolen, in words and colour (the colour is never the only signal). */
-export function StatusBadge({ status }: { status: BikeStatus }) {
-  const { t } = useTranslation('search');
-  return (
-    <span className={`${styles.badge} ${status === 'stolen' ? styles.badgeStolen : styles.badgeRegistered}`}>
-      {t(`status.${status}`)}
-    </span>
-  );
-}
-
 /** The public picture (or its thumbnail), or a plain placeholder when there is none. */
 export function BikePicture({
   url,
@@ -68,8 +58,8 @@ export function BikeFactList({ bike }: { bike: PublicBikeFacts }) {
   const rows: Array<[string, string]> = [];
   if (bike.brand) rows.push([t('bike.brand'), bike.brand]);
   if (bike.model) rows.push([t('bike.model'), bike.model]);
-  if (bike.color) rows.push([t('bike.color'), t(`colors.${bike.color}`)]);
-  if (bike.category) rows.push([t('bike.category'), t(`categories.${bike.category}`)]);
+  if (bike.color) rows.push([t('bike.color'), t(`common:bike.colors.${bike.color}`)]);
+  if (bike.category) rows.push([t('bike.category'), t(`common:bike.categories.${bike.category}`)]);
   if (bike.is_electric !== undefined)
     rows.push([t('bike.electric'), bike.is_electric ? t('bike.yes') : t('bike.no')]);
   if (rows.length === 0) return null;

@@ -2,8 +2,9 @@ import type { SearchHit } from '@nbr/domain/search';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { Link } from '../../../ui/link.tsx';
+import { StatusBadge } from '../../bikes/components/status-badge.tsx';
 import styles from '../search.module.css';
-import { BikePicture, StatusBadge, useBikeTitle } from './bike-facts.tsx';
+import { BikePicture, useBikeTitle } from './bike-facts.tsx';
 
 /** One hit: picture, status, what the bike is, and how it matched what was typed. */
 function SearchResult({ hit }: { hit: SearchHit }) {
@@ -11,8 +12,8 @@ function SearchResult({ hit }: { hit: SearchHit }) {
   const title = useBikeTitle()(hit);
   const identifier = t(`identifier.${hit.identifier}`);
   const details = [
-    hit.color ? t(`colors.${hit.color}`) : null,
-    hit.category ? t(`categories.${hit.category}`) : null,
+    hit.color ? t(`common:bike.colors.${hit.color}`) : null,
+    hit.category ? t(`common:bike.categories.${hit.category}`) : null,
   ].filter(Boolean);
   return (
     <li className={styles.result} data-match={hit.match}>
