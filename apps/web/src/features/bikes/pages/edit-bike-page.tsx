@@ -3,10 +3,10 @@ import type { Bike, BikeUpdate } from '@nbr/domain/bikes';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
-import { sessionStore } from '../../../lib/session-store.ts';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -89,25 +89,7 @@ function EditBikeForm({ bike }: { bike: Bike }) {
   }, [values, key, saved]);
 
   const leaving = useRef(false);
-  const isDirtyRef = useRef(isDirty);
-  isDirtyRef.current = isDirty;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      !leaving.current &&
-      isDirtyRef.current &&
-      // Signing out or an expired session is never held up by a question about a form.
-      sessionStore.getToken() !== null &&
-      currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [isDirty]);
+  const blocker = useUnsavedChangesGuard(isDirty, leaving);
 
   const discardDraft = () => {
     clearBikeDraft(key);

@@ -2,11 +2,10 @@ import { type Profile, ProfileUpdateSchema } from '@nbr/domain/identity';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { sessionStore } from '../../../lib/session-store.ts';
 import { DRAFT_PREFIX, readJson, writeJson } from '../../../lib/storage.ts';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -107,26 +106,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     writeJson(draftKey(profile.party_id), isDirty ? values : null);
   }, [values, isDirty, profile.party_id]);
 
-  const isDirtyRef = useRef(isDirty);
-  isDirtyRef.current = isDirty;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirtyRef.current &&
-      // Signing out or an expired session must never be held up by a question about a form.
-      sessionStore.getToken() !== null &&
-      currentLocation.pathname !== nextLocation.pathname,
-  );
-
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the dialog only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [isDirty]);
+  const blocker = useUnsavedChangesGuard(isDirty);
 
   const discardDraft = () => {
     writeJson(draftKey(profile.party_id), null);
