@@ -46,6 +46,7 @@ import {
   type MailTransport,
 } from './platform/mail/transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
+import { createInProcessHub, type RealtimeHub } from './platform/realtime/hub.ts';
 import { createDiskStorage } from './platform/storage/disk-storage.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 import { createS3Storage } from './platform/storage/s3-storage.ts';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     fileStorage: FileStorage;
     /** Signs and checks the expiring addresses files are served at. */
     fileUrls: FileUrlSigner;
+    /** Live events to websockets: in-process, or fanned out through Redis when REDIS_URL is set. */
+    realtime: RealtimeHub;
   }
 }
 
@@ -91,6 +94,8 @@ export interface BuildAppOptions {
   fileStorage?: FileStorage;
   /** Replaces the national identity provider the configuration selects (tests: another issuer). */
   identityProvider?: IdentityProvider;
+  /** Replaces the realtime hub the configuration selects. */
+  realtime?: RealtimeHub;
 }
 
 /**
@@ -209,8 +214,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate('fileStorage', fileStorage);
   app.decorate('fileUrls', fileUrls);
+  const realtime = options.realtime ?? createInProcessHub();
+  app.decorate('realtime', realtime);
   app.addHook('onClose', async () => {
     await mailWorker.stop();
+    if (!options.realtime) await realtime.close();
     await transport.close();
     if (!options.fileStorage) fileStorage.close?.();
     if (ownsRedis && redis) {

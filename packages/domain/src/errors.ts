@@ -52,6 +52,14 @@ export const ERROR_CODES = [
   'image_unreadable',
   'idempotency_key_reused',
   'idempotency_key_in_progress',
+  'bike_not_transferable',
+  'transfer_pending',
+  'transfer_not_pending',
+  'request_exists',
+  'request_not_open',
+  'own_bike',
+  'verification_incomplete',
+  'verification_not_editable',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

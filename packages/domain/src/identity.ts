@@ -35,6 +35,10 @@ export const VALIDATION_MESSAGES = [
   'plate_id_other_equipment',
   'frame_number_in_use',
   'frame_number_and_plate_id_invalid',
+  'emails_do_not_match',
+  'transfer_to_self',
+  'frame_number_mismatch',
+  'file_not_found',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

@@ -6,9 +6,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as backofficeSchema from './schema/backoffice.ts';
 import * as bikesSchema from './schema/bikes.ts';
+import * as chatsSchema from './schema/chats.ts';
 import * as identitySchema from './schema/identity.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as organisationsSchema from './schema/organisations.ts';
+import * as ownershipSchema from './schema/ownership.ts';
 import * as platformSchema from './schema/platform.ts';
 
 export const schema = {
@@ -18,6 +20,8 @@ export const schema = {
   ...backofficeSchema,
   ...bikesSchema,
   ...platformSchema,
+  ...ownershipSchema,
+  ...chatsSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

@@ -48,6 +48,14 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   image_unreadable: 422,
   idempotency_key_reused: 422,
   idempotency_key_in_progress: 409,
+  bike_not_transferable: 409,
+  transfer_pending: 409,
+  transfer_not_pending: 409,
+  request_exists: 409,
+  request_not_open: 409,
+  own_bike: 409,
+  verification_incomplete: 409,
+  verification_not_editable: 409,
 };
 
 /**

@@ -12,6 +12,7 @@ import type {
 } from '@nbr/domain/bikes';
 import { checkFrameNumber, type FrameNumberCheck } from '@nbr/domain/frame-number';
 import { manufacturerName } from '@nbr/domain/manufacturer-codes';
+import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { FilesOfBike } from './bike-files.service.ts';
 import { publicLevel } from './bikes.policy.ts';
 import type { BikeRow } from './bikes.repository.ts';
@@ -141,5 +142,37 @@ export function presentPublicBike(
     picture_url: picture?.url ?? null,
     thumbnail_url: picture ? (picture.thumbnail_url ?? picture.url) : null,
     is_owner: isOwner,
+  };
+}
+
+/**
+ * A bike as the other side of a transfer or request sees it. A transfer's recipient is about to own
+ * it and must be able to check the frame number and plate against the bike in front of them; a
+ * stranger asking for a bike sees no more than its public page shows (no nickname: it often names
+ * the owner). Never the owner's private pictures: only the public one.
+ */
+export function presentOwnershipBike(
+  row: BikeRow,
+  plateId: string | null,
+  files: FilesOfBike | undefined,
+  audience: 'transfer' | 'stranger',
+): OwnershipBike {
+  const publicView = presentPublicBike(row, files, false);
+  const forRecipient = audience === 'transfer';
+  return {
+    bike_id: row.id,
+    nickname: forRecipient ? row.nickname : null,
+    brand: row.brand,
+    model: forRecipient ? row.model : publicView.model,
+    category: row.category as BikeCategory | null,
+    color: row.color as BikeColor | null,
+    is_electric: row.isElectric,
+    frame_number: forRecipient ? row.frameNumber : null,
+    plate_id: forRecipient ? plateId : null,
+    thumbnail_url: forRecipient
+      ? files?.publicPicture
+        ? (files.publicPicture.thumbnail_url ?? files.publicPicture.url)
+        : null
+      : publicView.thumbnail_url,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
@@ -87,6 +87,14 @@ export async function listBikesOfOwner(executor: Executor, partyId: string): Pro
 }
 
 /** Whether another bike than `exceptBikeId` has this normalised frame number. */
+export async function findBikesByIds(executor: Executor, bikeIds: readonly string[]): Promise<BikeRow[]> {
+  if (bikeIds.length === 0) return [];
+  return executor
+    .select()
+    .from(bikes)
+    .where(inArray(bikes.id, [...bikeIds]));
+}
+
 export async function isFrameNumberKeyUsed(
   executor: Executor,
   key: string,

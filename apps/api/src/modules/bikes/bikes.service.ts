@@ -11,6 +11,7 @@ import type {
 import { checkFrameNumber } from '@nbr/domain/frame-number';
 import { type IdentifierKeys, identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
 import { CURRENCY_BY_REGION, type Region, RegionSchema } from '@nbr/domain/locale';
+import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { StickerLookup } from '@nbr/domain/plates';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
@@ -37,6 +38,7 @@ import {
   presentBike,
   presentBikeSummary,
   presentFrameNumberCheck,
+  presentOwnershipBike,
   presentPublicBike,
 } from './bikes.presenter.ts';
 import type { BikeChanges, BikeRow, BikeWithOwnership } from './bikes.repository.ts';
@@ -303,6 +305,31 @@ export async function getPublicBike(
   const { bike } = await loadBike(deps.db, bikeId, (facts) => canViewPublic(actor, facts));
   const files = await listFilesOfBikes(deps.db, deps.fileUrls, [bike.id], 'public');
   return presentPublicBike(bike, files.get(bike.id), isOwner(actor, factsOf(bike)));
+}
+
+/**
+ * The bikes of transfers, requests and chats as their other side may see them (presentOwnershipBike),
+ * by id; deleted bikes are absent. No access check: callers have checked the caller takes part.
+ */
+export async function describeBikesForOwnership(
+  executor: Executor,
+  urls: FileUrlSigner,
+  bikeIds: readonly string[],
+  audience: 'transfer' | 'stranger',
+): Promise<Map<string, OwnershipBike>> {
+  const ids = [...new Set(bikeIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await repository.findBikesByIds(executor, ids);
+  const [files, plateIds] = await Promise.all([
+    listFilesOfBikes(executor, urls, ids, 'public'),
+    plates.platesOfBikes(executor, ids),
+  ]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      presentOwnershipBike(row, plateIds.get(row.id) ?? null, files.get(row.id), audience),
+    ]),
+  );
 }
 
 // --- edit ------------------------------------------------------------------------------------------

@@ -289,3 +289,27 @@ export async function isLastAdminOfOrganisationWithOthers(
 export async function deleteMemberships(executor: Executor, identityPartyId: string): Promise<void> {
   await executor.delete(organisationMembers).where(eq(organisationMembers.identityPartyId, identityPartyId));
 }
+
+/** Names of parties: a person's first and last name, an organisation's name; null when not given. */
+export async function findPartyNames(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const names = new Map<string, string | null>();
+  if (partyIds.length === 0) return names;
+  const ids = [...new Set(partyIds)];
+  const people = await executor
+    .select({ partyId: identities.partyId, firstName: identities.firstName, lastName: identities.lastName })
+    .from(identities)
+    .where(inArray(identities.partyId, ids));
+  for (const person of people) {
+    const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+    names.set(person.partyId, name === '' ? null : name);
+  }
+  const companies = await executor
+    .select({ partyId: organisations.partyId, name: organisations.name })
+    .from(organisations)
+    .where(inArray(organisations.partyId, ids));
+  for (const company of companies) names.set(company.partyId, company.name);
+  return names;
+}

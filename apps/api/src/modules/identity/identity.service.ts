@@ -720,6 +720,14 @@ export async function findPersonByEmail(executor: Executor, email: string): Prom
   return repository.findIdentityByEmail(executor, email);
 }
 
+/** Display names of parties (people and organisations), for chats and transfers; null when none is given. */
+export async function partyNames(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  return repository.findPartyNames(executor, partyIds);
+}
+
 export async function findPersonById(executor: Executor, partyId: string): Promise<IdentityRow | null> {
   return repository.findIdentityById(executor, partyId);
 }

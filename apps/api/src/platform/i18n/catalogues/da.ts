@@ -60,6 +60,22 @@ export const da: Catalogue = {
   'errors.idempotency_key_reused': 'Denne Idempotency-Key er allerede brugt til en anden forespørgsel.',
   'errors.idempotency_key_in_progress':
     'Den samme forespørgsel behandles allerede. Vent et øjeblik, og prøv igen.',
+  'errors.bike_not_transferable':
+    "Cyklen kan ikke overdrages. Den skal have både stelnummer og oblat, og den må ikke være meldt stjålet.",
+  'errors.transfer_pending':
+    "Der venter allerede en overdragelse af denne cykel. Annullér den først.",
+  'errors.transfer_not_pending':
+    "Overdragelsen er ikke længere åben. Den er allerede accepteret, afvist, annulleret eller udløbet.",
+  'errors.request_exists':
+    "Du har allerede bedt om at overtage denne cykel. Fortsæt i chatten.",
+  'errors.request_not_open':
+    "Anmodningen er ikke længere åben.",
+  'errors.own_bike':
+    "Du ejer allerede denne cykel.",
+  'errors.verification_incomplete':
+    "Udfyld begge trin, før du sender: billede af stelnummeret og dokumentation for ejerskab.",
+  'errors.verification_not_editable':
+    "Verificeringen er sendt til behandling og kan ikke ændres nu.",
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',
@@ -89,6 +105,10 @@ export const da: Catalogue = {
   'validation.frame_number_in_use':
     'Stelnummeret er allerede registreret. Kontakt support, hvis cyklen er din.',
   'validation.frame_number_and_plate_id_invalid': 'Stelnummer og oblat-ID er ikke gyldige.',
+  'validation.emails_do_not_match': "De to e-mailadresser skal være ens.",
+  'validation.transfer_to_self': "Du kan ikke overdrage en cykel til dig selv.",
+  'validation.frame_number_mismatch': "Stelnummeret passer ikke til cyklens stelnummer.",
+  'validation.file_not_found': "Filen findes ikke på cyklen. Upload den igen.",
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

@@ -62,6 +62,22 @@ export const en = {
   'errors.idempotency_key_reused': 'This Idempotency-Key was already used for a different request.',
   'errors.idempotency_key_in_progress':
     'The same request is already being processed. Wait a moment and try again.',
+  'errors.bike_not_transferable':
+    "This bike cannot be transferred. It needs both a frame number and a plate ID, and it must not be reported stolen.",
+  'errors.transfer_pending':
+    "A transfer of this bike is already waiting. Cancel it first.",
+  'errors.transfer_not_pending':
+    "This transfer is no longer open. It has already been accepted, rejected, cancelled or has expired.",
+  'errors.request_exists':
+    "You have already asked to take over this bike. Continue in the chat.",
+  'errors.request_not_open':
+    "This request is no longer open.",
+  'errors.own_bike':
+    "You already own this bike.",
+  'errors.verification_incomplete':
+    "Complete both steps before you send: a picture of the frame number and a proof of ownership.",
+  'errors.verification_not_editable':
+    "The verification has been sent for review and cannot be changed now.",
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',
@@ -90,6 +106,10 @@ export const en = {
   'validation.frame_number_in_use':
     'This frame number is already registered. Contact support if the bike is yours.',
   'validation.frame_number_and_plate_id_invalid': 'The frame number and the plate ID are not valid.',
+  'validation.emails_do_not_match': "The two e-mail addresses must be the same.",
+  'validation.transfer_to_self': "You cannot transfer a bike to yourself.",
+  'validation.frame_number_mismatch': "The frame number does not match the bike's frame number.",
+  'validation.file_not_found': "The file is not on this bike. Upload it again.",
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

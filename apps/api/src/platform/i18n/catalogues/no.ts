@@ -61,6 +61,22 @@ export const no: Catalogue = {
   'errors.idempotency_key_reused': 'Denne Idempotency-Key er allerede brukt til en annen forespørsel.',
   'errors.idempotency_key_in_progress':
     'Den samme forespørselen behandles allerede. Vent litt og prøv igjen.',
+  'errors.bike_not_transferable':
+    "Sykkelen kan ikke overføres. Den må ha både rammenummer og oblat, og den kan ikke være meldt stjålet.",
+  'errors.transfer_pending':
+    "Det venter allerede en overføring av denne sykkelen. Avbryt den først.",
+  'errors.transfer_not_pending':
+    "Overføringen er ikke lenger åpen. Den er allerede godtatt, avvist, avbrutt eller utløpt.",
+  'errors.request_exists':
+    "Du har allerede bedt om å overta denne sykkelen. Fortsett i chatten.",
+  'errors.request_not_open':
+    "Forespørselen er ikke lenger åpen.",
+  'errors.own_bike':
+    "Du eier allerede denne sykkelen.",
+  'errors.verification_incomplete':
+    "Fullfør begge stegene før du sender: bilde av rammenummeret og dokumentasjon på eierskap.",
+  'errors.verification_not_editable':
+    "Verifiseringen er sendt til behandling og kan ikke endres nå.",
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',
@@ -89,6 +105,10 @@ export const no: Catalogue = {
   'validation.frame_number_in_use':
     'Rammenummeret er allerede registrert. Kontakt kundeservice hvis sykkelen er din.',
   'validation.frame_number_and_plate_id_invalid': 'Rammenummer og oblat-ID er ikke gyldige',
+  'validation.emails_do_not_match': "De to e-postadressene må være like",
+  'validation.transfer_to_self': "Du kan ikke overføre en sykkel til deg selv.",
+  'validation.frame_number_mismatch': "Rammenummeret stemmer ikke med sykkelens rammenummer.",
+  'validation.file_not_found': "Filen finnes ikke på sykkelen. Last den opp på nytt.",
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
