@@ -53,7 +53,7 @@ function versionFile(buildId: string): Plugin {
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? createBuildId() : 'dev';
   const proxy = {
-    '/api': { target: apiTarget, changeOrigin: false },
+    '/api': { target: apiTarget, changeOrigin: false, ws: true },
     '/dev': { target: apiTarget, changeOrigin: false },
   };
   return {

@@ -47,6 +47,8 @@ export async function verifyToken(keys: SigningKeys, token: string): Promise<Tok
   try {
     const { payload } = await jwtVerify(token, keys.publicKey, {
       algorithms: [TOKEN_ALGORITHM],
+      // Other things signed with these keys (websocket tickets) carry a type of their own.
+      typ: 'JWT',
       requiredClaims: ['exp', 'sid', 'party_id', 'identity_party_id'],
     });
     if (

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { RealtimeEvent } from '@nbr/domain/chats';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, TEST_REDIS_URL } from '../../test/realtime-helpers.ts';
+import { createRedisHub, type RedisHub } from './redis-hub.ts';
+
+/*
+ * The Redis hub on its own: fan-out between hubs, presence with its expiry, and a Redis that is
+ * not there. Each test uses its own channel and key prefix, so runs sharing one Redis never meet.
+ */
+
+/** The hub only warns; the warnings are not what these tests look at. */
+const log = { warn: () => {} } as unknown as FastifyBaseLogger;
+
+const chatRead = (unreadCount: number): Extract<RealtimeEvent, { type: 'chat.read' }> => ({
+  type: 'chat.read',
+  chat_id: randomUUID(),
+  unread_count: unreadCount,
+});
+
+function isolation() {
+  const run = randomUUID();
+  return { channel: `nbr:test:realtime:${run}`, presencePrefix: `nbr:test:presence:${run}:` };
+}
+
+async function readyClient(url: string): Promise<Redis> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
+  if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
+  return client;
+}
+
+describe('a Redis that cannot be reached', () => {
+  let redis: Redis;
+  let hub: RedisHub;
+
+  beforeAll(() => {
+    // Nothing listens on port 1.
+    redis = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 500,
+      lazyConnect: true,
+    });
+    redis.on('error', () => {});
+    hub = createRedisHub(redis, { log, ...isolation() });
+  });
+
+  afterAll(async () => {
+    await hub.close();
+    redis.disconnect();
+  });
+
+  it('still delivers to the connections of this instance', async () => {
+    const partyId = randomUUID();
+    const received: RealtimeEvent[] = [];
+    const unsubscribe = hub.subscribe(partyId, (event) => received.push(event));
+    const event = chatRead(4);
+    await expect(hub.publish(partyId, event)).resolves.toBeUndefined();
+    expect(received).toEqual([event]);
+    expect(await hub.isOnline(partyId)).toBe(true);
+    unsubscribe();
+    expect(await hub.isOnline(partyId)).toBe(false);
+  });
+
+  it('is not subscribed, and says so instead of waiting for ever', async () => {
+    expect(await hub.waitUntilSubscribed(50)).toBe(false);
+  });
+});
+
+describe.skipIf(!TEST_REDIS_URL)('hubs sharing a Redis', () => {
+  const clients: Redis[] = [];
+  const hubs: RedisHub[] = [];
+
+  async function hubPair(options: { presenceTtlSeconds?: number; presenceRefreshMs?: number } = {}) {
+    const shared = isolation();
+    const pair: RedisHub[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const client = await readyClient(TEST_REDIS_URL!);
+      clients.push(client);
+      const hub = createRedisHub(client, { log, ...shared, ...options });
+      hubs.push(hub);
+      expect(await hub.waitUntilSubscribed(3000)).toBe(true);
+      pair.push(hub);
+    }
+    return pair as [RedisHub, RedisHub];
+  }
+
+  afterEach(async () => {
+    await Promise.all(hubs.splice(0).map((hub) => hub.close()));
+    await Promise.all(clients.splice(0).map((client) => client.quit()));
+  });
+
+  it('delivers an event to the connections of the party on the other hub', async () => {
+    const [a, b] = await hubPair();
+    const partyId = randomUUID();
+    const onB: RealtimeEvent[] = [];
+    b.subscribe(partyId, (event) => onB.push(event));
+    const event = chatRead(9);
+    await a.publish(partyId, event);
+    await eventually(() => onB.length > 0);
+    expect(onB).toEqual([event]);
+  });
+
+  it('shares presence and removes it when the last connection closes', async () => {
+    const [a, b] = await hubPair();
+    const partyId = randomUUID();
+    const first = b.subscribe(partyId, () => {});
+    const second = b.subscribe(partyId, () => {});
+    await eventually(() => a.isOnline(partyId));
+    first();
+    // One connection left: still online.
+    expect(await b.isOnline(partyId)).toBe(true);
+    second();
+    await eventually(async () => !(await a.isOnline(partyId)));
+  });
+
+  it('forgets an instance that stopped refreshing its presence (it died)', async () => {
+    // Refreshes far apart and a short TTL: the entry runs out as if the instance had crashed.
+    const [a, b] = await hubPair({ presenceTtlSeconds: 0.5, presenceRefreshMs: 60_000 });
+    const partyId = randomUUID();
+    b.subscribe(partyId, () => {});
+    await eventually(() => a.isOnline(partyId));
+    await eventually(async () => !(await a.isOnline(partyId)));
+  });
+
+  it('keeps presence while the instance refreshes it', async () => {
+    const [a, b] = await hubPair({ presenceTtlSeconds: 0.5, presenceRefreshMs: 100 });
+    const partyId = randomUUID();
+    b.subscribe(partyId, () => {});
+    await eventually(() => a.isOnline(partyId));
+    // Well past the TTL, refreshed all along.
+    for (let i = 0; i < 10; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await a.isOnline(partyId)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import type { RealtimeEvent } from '@nbr/domain/chats';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { LocalConnections, type RealtimeHub } from './hub.ts';
+
+/*
+ * Several API instances behind one address (REDIS_URL set): an event is published on one Redis
+ * channel, every instance hears it and hands it to its own connections of that party. The instance
+ * that publishes delivers to its own connections directly, so a Redis outage costs the other
+ * instances' deliveries, never the local ones.
+ *
+ * Presence: per party a sorted set `nbr:presence:<party>` whose members are the instances that have
+ * a connection of the party, scored with the time their entry runs out. An instance refreshes its
+ * entries while the connections stay open and removes them when the last one closes; entries of an
+ * instance that died run out by themselves (and the whole key expires once nobody refreshes it).
+ */
+
+export const REALTIME_CHANNEL = 'nbr:realtime';
+const PRESENCE_PREFIX = 'nbr:presence:';
+
+export interface RedisHubOptions {
+  log: FastifyBaseLogger;
+  /** How long an instance's presence entry counts without being refreshed. */
+  presenceTtlSeconds?: number;
+  /** How often the entries of open connections are refreshed (well inside the TTL). */
+  presenceRefreshMs?: number;
+  /** Key prefix for presence; tests use their own. */
+  presencePrefix?: string;
+  /** The channel; tests use their own so concurrent runs on one Redis do not hear each other. */
+  channel?: string;
+}
+
+export interface RedisHub extends RealtimeHub {
+  /** This process's name in the channel and in presence entries. */
+  readonly instanceId: string;
+  /** Resolves true once the channel is subscribed (false after `timeoutMs`): start-up waits briefly. */
+  waitUntilSubscribed(timeoutMs: number): Promise<boolean>;
+}
+
+interface Envelope {
+  partyId: string;
+  event: RealtimeEvent;
+  /** The publishing instance, which has delivered to its own connections already. */
+  origin: string;
+}
+
+function parseEnvelope(message: string): Envelope | null {
+  try {
+    const value = JSON.parse(message) as Partial<Envelope>;
+    if (
+      typeof value.partyId !== 'string' ||
+      typeof value.origin !== 'string' ||
+      typeof value.event !== 'object' ||
+      value.event === null ||
+      typeof (value.event as { type?: unknown }).type !== 'string'
+    ) {
+      return null;
+    }
+    return value as Envelope;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `redis` is the app's shared client (it publishes and keeps presence); the subscriber is a
+ * duplicate of it, since a subscribed connection can do nothing else. Closing the hub closes the
+ * subscriber only: the shared client belongs to the app.
+ */
+export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub {
+  const { log } = options;
+  const ttlMs = (options.presenceTtlSeconds ?? 90) * 1000;
+  const refreshMs = options.presenceRefreshMs ?? 30_000;
+  const prefix = options.presencePrefix ?? PRESENCE_PREFIX;
+  const channel = options.channel ?? REALTIME_CHANNEL;
+  const instanceId = randomUUID();
+  const connections = new LocalConnections();
+  const presenceKey = (partyId: string) => `${prefix}${partyId}`;
+
+  // Waits for the connection (offline queue) and resubscribes after a reconnect, however long it takes.
+  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  subscriber.on('error', (error) => log.warn({ err: error }, 'realtime subscriber: redis error'));
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    const envelope = parseEnvelope(message);
+    if (!envelope) {
+      log.warn('realtime: ignored a malformed message on the channel');
+      return;
+    }
+    if (envelope.origin === instanceId) return;
+    connections.deliver(envelope.partyId, envelope.event);
+  });
+  let isSubscribed = false;
+  let isClosed = false;
+  const subscribed = subscriber
+    .subscribe(channel)
+    .then(() => {
+      isSubscribed = true;
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (!isClosed) log.warn({ err: error }, 'realtime: could not subscribe to the channel');
+      return false;
+    });
+
+  async function markPresent(partyIds: readonly string[]): Promise<void> {
+    if (partyIds.length === 0) return;
+    const now = Date.now();
+    const pipeline = redis.pipeline();
+    for (const partyId of partyIds) {
+      const key = presenceKey(partyId);
+      pipeline.zadd(key, now + ttlMs, instanceId);
+      pipeline.zremrangebyscore(key, '-inf', now);
+      pipeline.pexpire(key, ttlMs);
+    }
+    try {
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
+    } catch (error) {
+      log.warn({ err: error }, 'realtime: could not record presence');
+    }
+  }
+
+  async function markAbsent(partyIds: readonly string[]): Promise<void> {
+    if (partyIds.length === 0) return;
+    const pipeline = redis.pipeline();
+    for (const partyId of partyIds) pipeline.zrem(presenceKey(partyId), instanceId);
+    try {
+      await pipeline.exec();
+    } catch (error) {
+      log.warn({ err: error }, 'realtime: could not clear presence');
+    }
+  }
+
+  const refresh = setInterval(() => void markPresent(connections.parties()), refreshMs);
+  refresh.unref();
+
+  return {
+    instanceId,
+
+    async publish(partyId, event) {
+      connections.deliver(partyId, event);
+      try {
+        const envelope: Envelope = { partyId, event, origin: instanceId };
+        await redis.publish(channel, JSON.stringify(envelope));
+      } catch (error) {
+        log.warn({ err: error, event_type: event.type }, 'realtime: could not publish to other instances');
+      }
+    },
+
+    subscribe(partyId, deliver) {
+      const isFirst = !connections.has(partyId);
+      const remove = connections.add(partyId, deliver);
+      if (isFirst) void markPresent([partyId]);
+      let isRemoved = false;
+      return () => {
+        if (isRemoved) return;
+        isRemoved = true;
+        remove();
+        if (!connections.has(partyId)) void markAbsent([partyId]);
+      };
+    },
+
+    async isOnline(partyId) {
+      if (connections.has(partyId)) return true;
+      try {
+        const live = await redis.zrangebyscore(presenceKey(partyId), Date.now(), '+inf');
+        // An entry of this instance without a connection here is a removal that did not reach Redis.
+        return live.some((member) => member !== instanceId);
+      } catch (error) {
+        log.warn({ err: error }, 'realtime: could not read presence');
+        return false;
+      }
+    },
+
+    async waitUntilSubscribed(timeoutMs) {
+      if (isSubscribed) return true;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        return await Promise.race([subscribed, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    async close() {
+      isClosed = true;
+      clearInterval(refresh);
+      if (redis.status === 'ready') await markAbsent(connections.parties());
+      if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
+      else subscriber.disconnect();
+    },
+  };
+}
