@@ -10,6 +10,9 @@ import { bikeEquipmentRoutes } from './modules/bikes/bike-equipment.routes.ts';
 import { bikeFilesRoutes } from './modules/bikes/bike-files.routes.ts';
 import type { BikesDeps } from './modules/bikes/bikes.deps.ts';
 import { bikesRoutes } from './modules/bikes/bikes.routes.ts';
+import type { ChatsDeps } from './modules/chats/chats.deps.ts';
+import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
+import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
@@ -17,6 +20,7 @@ import {
   type OrganisationRateLimits,
   organisationsRoutes,
 } from './modules/organisations/organisations.routes.ts';
+import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes, platesRoutes } from './modules/plates/plates.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
@@ -47,6 +51,12 @@ import {
 } from './platform/mail/transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
 import { createInProcessHub, type RealtimeHub } from './platform/realtime/hub.ts';
+import {
+  type RealtimeSettings,
+  realtimeRoutes,
+  registerWebsocketServer,
+} from './platform/realtime/realtime.routes.ts';
+import { createRedisHub } from './platform/realtime/redis-hub.ts';
 import { createDiskStorage } from './platform/storage/disk-storage.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 import { createS3Storage } from './platform/storage/s3-storage.ts';
@@ -71,6 +81,8 @@ declare module 'fastify' {
     fileUrls: FileUrlSigner;
     /** Live events to websockets: in-process, or fanned out through Redis when REDIS_URL is set. */
     realtime: RealtimeHub;
+    /** Mails participants who are away about unread chat messages; server.ts starts its passes. */
+    chatNotifier: ChatNotifier;
   }
 }
 
@@ -94,8 +106,12 @@ export interface BuildAppOptions {
   fileStorage?: FileStorage;
   /** Replaces the national identity provider the configuration selects (tests: another issuer). */
   identityProvider?: IdentityProvider;
-  /** Replaces the realtime hub the configuration selects. */
+  /** Per-account budgets of the ownership module (tests lower them to reach them). */
+  ownershipRateLimits?: Partial<OwnershipRateLimits>;
+  /** Replaces the realtime hub the configuration selects (Redis when there is a client, else in-process). */
   realtime?: RealtimeHub;
+  /** Websocket heartbeat and limits (tests shorten the heartbeat to see a revoked session closed). */
+  realtimeSettings?: Partial<RealtimeSettings>;
 }
 
 /**
@@ -214,9 +230,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate('fileStorage', fileStorage);
   app.decorate('fileUrls', fileUrls);
-  const realtime = options.realtime ?? createInProcessHub();
+  // With Redis, events reach the sockets of every instance and presence is shared between them.
+  const redisHub =
+    !options.realtime && redis
+      ? createRedisHub(redis, { log: app.log.child({ component: 'realtime' }) })
+      : null;
+  if (redisHub && redis?.status === 'ready' && !(await redisHub.waitUntilSubscribed(3000))) {
+    app.log.warn('realtime: not subscribed to redis yet; events of other instances arrive once it is');
+  }
+  const realtime = options.realtime ?? redisHub ?? createInProcessHub();
   app.decorate('realtime', realtime);
+  const chatsDeps: ChatsDeps = { db: database.db, hub: realtime, fileUrls, publicUrl: config.publicUrl };
+  const chatNotifier = createChatNotifier({
+    deps: chatsDeps,
+    logger: app.log.child({ component: 'chat-notifier' }),
+  });
+  app.decorate('chatNotifier', chatNotifier);
   app.addHook('onClose', async () => {
+    await chatNotifier.stop();
     await mailWorker.stop();
     if (!options.realtime) await realtime.close();
     await transport.close();
@@ -233,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });
   await app.register(idempotencyPlugin, { db: database.db });
+  await registerWebsocketServer(app);
 
   // Registers the test issuer at /dev/google when it is the one selected (never in production).
   const googleSignIn = await createGoogleSignIn(app, config.google, config.publicUrl);
@@ -251,6 +283,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(realtimeRoutes, {
+        deps: { db: database.db, hub: realtime, keys: signingKeys },
+        ...(options.realtimeSettings ? { settings: options.realtimeSettings } : {}),
+      });
       await api.register(identityRoutes, {
         // File storage: deleting an account deletes its bikes' pictures and documents.
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl, storage: fileStorage },
@@ -281,6 +317,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bikesRoutes, { deps: bikesDeps });
       await api.register(platesRoutes, { deps: { db: database.db } });
       await api.register(webshopRoutes, { deps: { db: database.db } });
+      await api.register(ownershipRoutes, {
+        deps: {
+          db: database.db,
+          hub: realtime,
+          fileUrls,
+          publicUrl: config.publicUrl,
+          storage: fileStorage,
+          log: app.log.child({ component: 'ownership' }),
+        },
+        ...(options.ownershipRateLimits ? { rateLimits: options.ownershipRateLimits } : {}),
+      });
+      await api.register(chatsRoutes, { deps: chatsDeps });
       await api.register(bikeFilesRoutes, {
         deps: {
           db: database.db,

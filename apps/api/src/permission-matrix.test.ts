@@ -1,8 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bikeEquipment, bikeFiles } from './db/schema/bikes.ts';
+import { bikeEquipment, bikeFiles, bikeOwnerships } from './db/schema/bikes.ts';
+import { chats } from './db/schema/chats.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
+import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { uuidv7 } from './platform/ids.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
@@ -37,6 +40,8 @@ interface MatrixCase {
 interface CaseContext {
   role: Role;
   fixtures: RoleFixtures;
+  /** A websocket ticket of the role's session (POST /api/ws/tickets); null for a visitor. */
+  realtimeTicket(): Promise<string | null>;
   /** A token of a fresh session of the role's user, for requests that end or change the session. */
   freshToken(): Promise<string | null>;
   /** The id of a new open invitation to the fixtures' business. */
@@ -47,6 +52,14 @@ interface CaseContext {
   newBikeOfUser(): Promise<string>;
   /** A new free bike sticker; answers its code. */
   freeSticker(): Promise<string>;
+  /** A new transferable bike of `user` offered to `other_user` (bound), with the offer mail's code. */
+  transferOfUser(): Promise<{ transferId: string; code: string }>;
+  /** A new open request of `other_user` for a new bike of `user`. */
+  requestToUser(): Promise<string>;
+  /** A draft ownership verification of `user`'s bike (the same every time). */
+  verificationOfUser(): Promise<string>;
+  /** A chat of `user` (owner of bikeOfUser) with `other_user`, who contacted them (the same every time). */
+  chatOfUser(): Promise<{ chatId: string; messageId: string }>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -55,6 +68,19 @@ interface CaseContext {
 
 const CASES: MatrixCase[] = [
   { method: 'GET', route: '/api/health', allowed: EVERYONE },
+  { method: 'POST', route: '/api/ws/tickets', allowed: SIGNED_IN },
+  {
+    // The ticket is the authentication (access `public` in the route, checked before the upgrade):
+    // a visitor has none and gets 401. A caller with a ticket of their own gets past it; sent without
+    // the upgrade, as here, that answers 400 (realtime.test.ts opens real sockets).
+    method: 'GET',
+    route: '/api/ws',
+    allowed: SIGNED_IN,
+    request: async ({ realtimeTicket }) => {
+      const ticket = await realtimeTicket();
+      return { url: ticket ? `/api/ws?ticket=${ticket}` : '/api/ws' };
+    },
+  },
   { method: 'GET', route: '/api/identities/.well-known/jwks.json', allowed: EVERYONE },
   {
     method: 'POST',
@@ -455,6 +481,178 @@ const CASES: MatrixCase[] = [
     allowed: EVERYONE,
     request: async ({ freeSticker }) => ({ url: `/api/stickers/${await freeSticker()}` }),
   },
+  // Chats: anyone signed in has their own list; a chat itself only its participants (`user`, also
+  // when staff are switched into them, and `other_user`); everyone else, staff included, gets 404.
+  // Writing is the person's own act: not while switched in (the invalid body's 422 proves access).
+  { method: 'GET', route: '/api/chats', allowed: SIGNED_IN },
+  { method: 'GET', route: '/api/chats/unread', allowed: SIGNED_IN },
+  { method: 'POST', route: '/api/chats', allowed: SELF, request: () => ({ payload: {} }) },
+  {
+    method: 'GET',
+    route: '/api/chats/:chat_id',
+    allowed: ['user', 'switched', 'other_user'],
+    request: async ({ chatOfUser }) => ({ url: `/api/chats/${(await chatOfUser()).chatId}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/chats/:chat_id/messages',
+    allowed: ['user', 'switched', 'other_user'],
+    request: async ({ chatOfUser }) => ({ url: `/api/chats/${(await chatOfUser()).chatId}/messages` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/chats/:chat_id/messages',
+    allowed: ['user', 'other_user'],
+    request: async ({ chatOfUser }) => ({
+      url: `/api/chats/${(await chatOfUser()).chatId}/messages`,
+      payload: { content: 'Matrix' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/chats/:chat_id/read',
+    allowed: ['user', 'switched', 'other_user'],
+    request: async ({ chatOfUser }) => {
+      const { chatId, messageId } = await chatOfUser();
+      return { url: `/api/chats/${chatId}/read`, payload: { message_id: messageId } };
+    },
+  },
+  // Ownership. Offers: the sender (`user`, also switched in) and the bound recipient (`other_user`)
+  // see one; only the recipient accepts or rejects (with the mail's code: their address is not
+  // confirmed), only the sender cancels; the other side gets 403, everyone else 404. Creating takes
+  // an invalid body (422 proves access). Every write is the person's own act: staff switched into
+  // the account may look but not give, take or ask for a bike.
+  {
+    method: 'POST',
+    route: '/api/ownership-transfers',
+    allowed: SELF,
+    request: () => ({ payload: { bike_id: '' } }),
+  },
+  { method: 'GET', route: '/api/ownership-transfers', allowed: SIGNED_IN },
+  {
+    method: 'POST',
+    route: '/api/ownership-transfers/claim',
+    allowed: SELF,
+    request: () => ({ payload: { code: '' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/ownership-transfers/:transfer_id',
+    allowed: ['user', 'switched', 'other_user'],
+    request: async ({ transferOfUser }) => ({
+      url: `/api/ownership-transfers/${(await transferOfUser()).transferId}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/ownership-transfers/:transfer_id/accept',
+    allowed: ['other_user'],
+    request: async ({ transferOfUser }) => {
+      const { transferId, code } = await transferOfUser();
+      return { url: `/api/ownership-transfers/${transferId}/accept`, payload: { code } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/ownership-transfers/:transfer_id/reject',
+    allowed: ['other_user'],
+    request: async ({ transferOfUser }) => ({
+      url: `/api/ownership-transfers/${(await transferOfUser()).transferId}/reject`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/ownership-transfers/:transfer_id/cancel',
+    allowed: ['user'],
+    request: async ({ transferOfUser }) => ({
+      url: `/api/ownership-transfers/${(await transferOfUser()).transferId}/cancel`,
+    }),
+  },
+  // Requests: the owner (`user`) offers or declines, the requester (`other_user`) withdraws.
+  {
+    method: 'POST',
+    route: '/api/ownership-requests',
+    allowed: SELF,
+    request: () => ({ payload: { bike_id: '' } }),
+  },
+  { method: 'GET', route: '/api/ownership-requests', allowed: SIGNED_IN },
+  {
+    method: 'POST',
+    route: '/api/ownership-requests/:request_id/offer',
+    allowed: ['user'],
+    request: async ({ requestToUser }) => ({
+      url: `/api/ownership-requests/${await requestToUser()}/offer`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/ownership-requests/:request_id/decline',
+    allowed: ['user'],
+    request: async ({ requestToUser }) => ({
+      url: `/api/ownership-requests/${await requestToUser()}/decline`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/ownership-requests/:request_id/withdraw',
+    allowed: ['other_user'],
+    request: async ({ requestToUser }) => ({
+      url: `/api/ownership-requests/${await requestToUser()}/withdraw`,
+    }),
+  },
+  // Owner verification: the owner only (staff switched in act as the owner); bodies are valid in
+  // shape, so the owner's 422 (no such picture) or 409 (steps missing) proves access.
+  {
+    method: 'GET',
+    route: '/api/bikes/:bike_id/ownership-verification',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/ownership-verification` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/bikes/:bike_id/ownership-verification/frame',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/ownership-verification/frame`,
+      payload: { frame_number: 'MATRIX4711', picture_id: randomUUID() },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/bikes/:bike_id/ownership-verification/owner',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/ownership-verification/owner`,
+      payload: { file_id: randomUUID() },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/bikes/:bike_id/ownership-verification/submit',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/ownership-verification/submit`,
+    }),
+  },
+  // The staff queue; deciding a draft answers 409 to staff (past every access rule).
+  { method: 'GET', route: '/api/backoffice/ownership-verifications', allowed: STAFF },
+  {
+    method: 'POST',
+    route: '/api/backoffice/ownership-verifications/:verification_id/approve',
+    allowed: STAFF,
+    request: async ({ verificationOfUser }) => ({
+      url: `/api/backoffice/ownership-verifications/${await verificationOfUser()}/approve`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/ownership-verifications/:verification_id/reject',
+    allowed: STAFF,
+    request: async ({ verificationOfUser }) => ({
+      url: `/api/backoffice/ownership-verifications/${await verificationOfUser()}/reject`,
+      payload: { reason: 'Matrix' },
+    }),
+  },
 ];
 
 /** A multipart body with fields only, sent with the role's token. */
@@ -491,6 +689,8 @@ describe('permission matrix', () => {
   let t: TestApp;
   let fixtures: RoleFixtures;
   let userBike: Promise<string> | undefined;
+  let userVerification: Promise<string> | undefined;
+  let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -518,6 +718,16 @@ describe('permission matrix', () => {
           const context: CaseContext = {
             role,
             fixtures,
+            realtimeTicket: async () => {
+              const token = fixtures.tokens[role];
+              if (!token) return null;
+              const response = await t.app.inject({
+                method: 'POST',
+                url: '/api/ws/tickets',
+                headers: bearer(token),
+              });
+              return response.json<{ ticket: string }>().ticket;
+            },
             freshToken: async () => {
               if (role === 'visitor') return null;
               if (role === 'switched')
@@ -551,6 +761,71 @@ describe('permission matrix', () => {
                   nickname: 'Gone',
                 })
               ).bikeId,
+            chatOfUser: () => {
+              userChat ??= context.bikeOfUser().then(async (bikeId) => {
+                const response = await t.app.inject({
+                  method: 'POST',
+                  url: '/api/chats',
+                  headers: bearer(fixtures.users.other_user.token),
+                  payload: { subject_id: bikeId, content: 'Matrix' },
+                });
+                const created = response.json<{ chat: { id: string }; message: { id: string } }>();
+                return { chatId: created.chat.id, messageId: created.message.id };
+              });
+              return userChat;
+            },
+            transferOfUser: async () => {
+              const owner = fixtures.users.user.partyId;
+              const bike = await insertBike(t.database.db, {
+                ownerPartyId: owner,
+                frameNumber: `MTX${randomUUID().slice(0, 8)}`,
+                plateId: uniqueStickerCode(),
+              });
+              const transferId = uuidv7();
+              const code = randomUUID();
+              await t.database.db.insert(ownershipTransfers).values({
+                id: transferId,
+                bikeId: bike.bikeId,
+                fromOwnershipId: bike.ownershipId,
+                senderPartyId: owner,
+                recipientEmail: fixtures.users.other_user.email,
+                recipientPartyId: fixtures.users.other_user.partyId,
+                codeHash: createHash('sha256').update(code).digest('hex'),
+                expiresAt: new Date(Date.now() + 60 * 60_000),
+              });
+              return { transferId, code };
+            },
+            requestToUser: async () => {
+              const bike = await insertBike(t.database.db, {
+                ownerPartyId: fixtures.users.user.partyId,
+                nickname: 'Asked for',
+              });
+              const id = uuidv7();
+              await t.database.db.insert(ownershipRequests).values({
+                id,
+                bikeId: bike.bikeId,
+                requesterPartyId: fixtures.users.other_user.partyId,
+                ownerPartyId: fixtures.users.user.partyId,
+              });
+              await t.database.db
+                .insert(chats)
+                .values({ id: uuidv7(), subjectKind: 'request', bikeId: bike.bikeId, requestId: id });
+              return id;
+            },
+            verificationOfUser: () => {
+              userVerification ??= context.bikeOfUser().then(async (bikeId) => {
+                const [ownership] = await t.database.db
+                  .select({ id: bikeOwnerships.id })
+                  .from(bikeOwnerships)
+                  .where(eq(bikeOwnerships.bikeId, bikeId));
+                const id = uuidv7();
+                await t.database.db
+                  .insert(ownershipVerifications)
+                  .values({ id, bikeId, ownershipId: ownership!.id, status: 'draft' });
+                return id;
+              });
+              return userVerification;
+            },
             freeSticker: async () => {
               const code = uniqueStickerCode();
               await insertStickers(t.database.db, [code]);

@@ -97,6 +97,7 @@ async function main(): Promise<void> {
     }
     handleShutdown(app, database);
     app.mailWorker.start();
+    app.chatNotifier.start();
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {

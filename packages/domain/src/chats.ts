@@ -84,8 +84,8 @@ export type ChatParticipant = z.infer<typeof ChatParticipantSchema>;
 
 export const ChatSubjectSchema = z.object({
   kind: ChatSubjectKindSchema,
-  /** The bike, transfer or request id. */
-  id: z.uuid(),
+  /** The bike, transfer or request id; null for a chat about a bike that has since been deleted. */
+  id: z.uuid().nullable(),
   bike: OwnershipBikeSchema.nullable(),
 });
 export type ChatSubject = z.infer<typeof ChatSubjectSchema>;
@@ -131,6 +131,10 @@ export const ChatSummarySchema = z.object({
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 export const ChatListSchema = z.array(ChatSummarySchema);
+
+/** The answer of POST /api/chats/: the chat (new or continued) and the message just written. */
+export const ChatCreatedSchema = z.object({ chat: ChatSummarySchema, message: ChatMessageSchema });
+export type ChatCreated = z.infer<typeof ChatCreatedSchema>;
 
 /** GET /api/chats/unread — the sidebar's badge. */
 export const UnreadCountSchema = z.object({ unread_count: z.number().int().min(0) });

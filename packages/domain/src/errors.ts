@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'own_bike',
   'verification_incomplete',
   'verification_not_editable',
+  'transfer_email_mismatch',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -216,6 +216,22 @@ export const OwnershipVerificationSchema = z.object({
 });
 export type OwnershipVerification = z.infer<typeof OwnershipVerificationSchema>;
 
+/**
+ * One entry of the staff queue (GET /api/backoffice/ownership-verifications): the verification, the
+ * bike, the owner's name and signed addresses of the two proofs.
+ */
+export const OwnershipVerificationQueueItemSchema = OwnershipVerificationSchema.extend({
+  verification_id: z.uuid(),
+  bike: OwnershipBikeSchema,
+  owner_name: z.string().nullable(),
+  frame_picture_url: z.string().nullable(),
+  proof_file_url: z.string().nullable(),
+});
+export type OwnershipVerificationQueueItem = z.infer<typeof OwnershipVerificationQueueItemSchema>;
+export const OwnershipVerificationQueueSchema = z.array(OwnershipVerificationQueueItemSchema);
+
+export const OwnershipVerificationParamsSchema = z.object({ verification_id: z.string() });
+
 // --- rules shared by the API and the web app -------------------------------------------------------
 
 /** A pending offer past its expiry is expired, whether or not a sweep has written that down yet. */

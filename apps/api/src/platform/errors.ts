@@ -56,6 +56,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   own_bike: 409,
   verification_incomplete: 409,
   verification_not_editable: 409,
+  transfer_email_mismatch: 403,
 };
 
 /**

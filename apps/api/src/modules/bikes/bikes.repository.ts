@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
+import { bikeFiles, bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 
@@ -149,4 +149,56 @@ export async function findBikeFacts(
     .where(eq(bikes.id, bikeId));
   const [row] = lock ? await query.for(lock) : await query;
   return row ?? null;
+}
+
+// --- ownership moves (the ownership module, through bikes.service) ---------------------------------
+
+/** Ends the open ownership; false when it was not open any more. */
+export async function endOwnership(executor: Executor, ownershipId: string, at: Date): Promise<boolean> {
+  const rows = await executor
+    .update(bikeOwnerships)
+    .set({ endedAt: at })
+    .where(and(eq(bikeOwnerships.id, ownershipId), isNull(bikeOwnerships.endedAt)))
+    .returning({ id: bikeOwnerships.id });
+  return rows.length === 1;
+}
+
+/** The private pictures of a bike (and of its equipment): the owner's own, they do not follow the bike. */
+export async function deletePrivatePictures(executor: Executor, bikeId: string) {
+  return executor
+    .delete(bikeFiles)
+    .where(
+      and(eq(bikeFiles.bikeId, bikeId), eq(bikeFiles.fileClass, 'picture'), eq(bikeFiles.kind, 'private')),
+    )
+    .returning({ storageKey: bikeFiles.storageKey, thumbnailKey: bikeFiles.thumbnailKey });
+}
+
+/** One file of a bike by id, whatever its class; null when it belongs to another bike or none. */
+export async function findFileOfBike(executor: Executor, bikeId: string, fileId: string) {
+  const [row] = await executor
+    .select()
+    .from(bikeFiles)
+    .where(and(eq(bikeFiles.id, fileId), eq(bikeFiles.bikeId, bikeId)));
+  return row ?? null;
+}
+
+export async function findFilesByIds(executor: Executor, fileIds: readonly string[]) {
+  if (fileIds.length === 0) return [];
+  return executor
+    .select()
+    .from(bikeFiles)
+    .where(inArray(bikeFiles.id, [...fileIds]));
+}
+
+/** The new owner after a transfer: frame number locked from now on, owner verification starts over. */
+export async function setOwnerAfterTransfer(
+  executor: Executor,
+  bikeId: string,
+  ownerPartyId: string,
+  at: Date,
+): Promise<void> {
+  await executor
+    .update(bikes)
+    .set({ ownerPartyId, frameNumberLockedAt: at, ownerVerifiedAt: null, updatedAt: at })
+    .where(eq(bikes.id, bikeId));
 }

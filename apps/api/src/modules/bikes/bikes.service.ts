@@ -21,9 +21,11 @@ import { forgetIdempotencyKeys } from '../../platform/http/idempotency.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import { consumeApproval } from '../identity/verification.service.ts';
+import { closeOwnershipMattersOfBike } from '../ownership/ownership.service.ts';
 import * as plates from '../plates/plates.service.ts';
 import * as webshop from '../webshop/webshop.service.ts';
 import { equipmentIdsOfBike, listEquipmentOfBikes } from './bike-equipment.service.ts';
+import { presentDocument, presentPicture } from './bike-files.presenter.ts';
 import { listFilesOfBikes, storageKeysOfBike } from './bike-files.service.ts';
 import type { BikesDeps } from './bikes.deps.ts';
 import {
@@ -308,6 +310,22 @@ export async function getPublicBike(
 }
 
 /**
+ * The current owner of a bike the caller may see in public (chats: contacting its owner); 404 for a
+ * malformed, unknown or private bike, exactly like GET /api/bikes/{bike_id}/public.
+ */
+export async function ownerOfPublicBike(
+  executor: Executor,
+  auth: RequestAuth,
+  bikeId: string,
+  /** Lock the bike row (FOR UPDATE), so the owner cannot change before the caller commits. */
+  lock = false,
+): Promise<{ ownerPartyId: string; isOwn: boolean }> {
+  const actor = actorOf(auth);
+  const { bike } = await loadBike(executor, bikeId, (facts) => canViewPublic(actor, facts), lock);
+  return { ownerPartyId: bike.ownerPartyId, isOwn: isOwner(actor, factsOf(bike)) };
+}
+
+/**
  * The bikes of transfers, requests and chats as their other side may see them (presentOwnershipBike),
  * by id; deleted bikes are absent. No access check: callers have checked the caller takes part.
  */
@@ -430,6 +448,8 @@ export async function deleteBike(
         objectId: bike.id,
       });
     }
+    // Pending offers are cancelled and open requests closed, with a word in their chats.
+    await closeOwnershipMattersOfBike(tx, bike.id);
     const removed = await removeBike(tx, bike.id);
     const audit = auditActor(auth);
     await recordAuditEvent(tx, {
@@ -469,6 +489,7 @@ export async function deleteBikesOfAccount(executor: Executor, partyId: string):
   await forgetIdempotencyKeys(executor, partyId);
   const keys: string[] = [];
   for (const bikeId of await repository.lockBikeIdsOfOwner(executor, partyId)) {
+    await closeOwnershipMattersOfBike(executor, bikeId);
     keys.push(...(await removeBike(executor, bikeId)));
     await recordAuditEvent(executor, {
       action: 'bike.deleted',
@@ -544,4 +565,145 @@ export async function lookupSticker(
   });
   if (!found) throw new AppError('not_found');
   return found;
+}
+
+// --- ownership moves (transfers, requests and verification reach bikes here) ----------------------
+
+/** What the ownership module needs to know of a bike. */
+export interface BikeForOwnership {
+  bikeId: string;
+  ownerPartyId: string;
+  /** The open ownership (null only if the history were broken). */
+  ownershipId: string | null;
+  nickname: string;
+  frameNumber: string | null;
+  frameNumberKey: string | null;
+  plateId: string | null;
+  status: string;
+  visibility: string;
+}
+
+async function forOwnership(executor: Executor, found: BikeWithOwnership): Promise<BikeForOwnership> {
+  return {
+    bikeId: found.bike.id,
+    ownerPartyId: found.bike.ownerPartyId,
+    ownershipId: found.ownershipId,
+    nickname: found.bike.nickname,
+    frameNumber: found.bike.frameNumber,
+    frameNumberKey: found.bike.frameNumberKey,
+    plateId: await plates.plateOfBike(executor, found.bike.id),
+    status: found.bike.status,
+    visibility: found.bike.visibility,
+  };
+}
+
+/**
+ * The caller's own bike (the acting party owns it), for giving it away or verifying it; `lock`
+ * holds the row FOR UPDATE for the rest of the transaction. Anyone else's bike answers 404.
+ */
+export async function requireOwnBikeForOwnership(
+  executor: Executor,
+  auth: RequestAuth,
+  bikeId: string,
+  lock = false,
+): Promise<BikeForOwnership> {
+  const actor = actorOf(auth);
+  const found = await loadBike(executor, bikeId, (facts) => canManage(actor, facts), lock);
+  return forOwnership(executor, found);
+}
+
+/** Any bike by id (no access check: the caller decided the reader takes part); `lock` FOR UPDATE. */
+export async function findBikeForOwnership(
+  executor: Executor,
+  bikeId: string,
+  lock = false,
+): Promise<BikeForOwnership | null> {
+  if (!UUID.test(bikeId)) return null;
+  const found = await repository.findBike(executor, bikeId, lock);
+  return found ? forOwnership(executor, found) : null;
+}
+
+/**
+ * An accepted transfer moves the bike, in the transfer's transaction (the bike row locked by the
+ * caller): the old ownership ends, the new owner's starts (how 'transferred'), the frame number is
+ * locked from now on (SPEC §4) and the owner verification starts over. Equipment, documents and the
+ * other pictures follow the bike; the old owner's private pictures do not: their rows go here, and
+ * the storage keys are answered for the caller to remove after commit. The old owner's credit
+ * becomes free again (the credit follows the person, see webshop.releaseCreditOfOwnership).
+ */
+export async function moveBikeToNewOwner(
+  executor: Executor,
+  input: {
+    bikeId: string;
+    fromOwnershipId: string;
+    toPartyId: string;
+    createdByPartyId: string;
+    now: Date;
+  },
+): Promise<{ ownershipId: string; storageKeys: string[] }> {
+  const { now } = input;
+  if (!(await repository.endOwnership(executor, input.fromOwnershipId, now))) {
+    throw new Error('the ownership a transfer gives away is not open');
+  }
+  const ownershipId = uuidv7(now.getTime());
+  await repository.insertOwnership(executor, {
+    id: ownershipId,
+    bikeId: input.bikeId,
+    ownerPartyId: input.toPartyId,
+    how: 'transferred',
+    startedAt: now,
+    createdByPartyId: input.createdByPartyId,
+  });
+  await repository.setOwnerAfterTransfer(executor, input.bikeId, input.toPartyId, now);
+  const removed = await repository.deletePrivatePictures(executor, input.bikeId);
+  await webshop.releaseCreditOfOwnership(executor, input.fromOwnershipId, now);
+  return {
+    ownershipId,
+    storageKeys: removed.flatMap((row) =>
+      row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey],
+    ),
+  };
+}
+
+/** Staff approved the owner's proof: the bike is owner-verified, if that ownership is still the current one. */
+export async function markOwnerVerified(
+  executor: Executor,
+  bikeId: string,
+  ownershipId: string,
+  at: Date,
+): Promise<boolean> {
+  const found = await repository.findBike(executor, bikeId, true);
+  if (!found || found.ownershipId !== ownershipId) return false;
+  await repository.updateBike(executor, bikeId, { ownerVerifiedAt: at, updatedAt: at });
+  return true;
+}
+
+/** A picture or document of this bike by id (class and kind), for proofs; null when not this bike's. */
+export async function findFileOfBikeForOwnership(
+  executor: Executor,
+  bikeId: string,
+  fileId: string,
+): Promise<{ fileId: string; fileClass: string; kind: string } | null> {
+  if (!UUID.test(fileId)) return null;
+  const row = await repository.findFileOfBike(executor, bikeId, fileId);
+  return row ? { fileId: row.id, fileClass: row.fileClass, kind: row.kind } : null;
+}
+
+/** Signed addresses of files by id (staff reviewing a verification); absent ids are left out. */
+export async function signedFileUrls(
+  executor: Executor,
+  urls: FileUrlSigner,
+  fileIds: readonly string[],
+): Promise<Map<string, { url: string; thumbnailUrl: string | null; fileClass: string }>> {
+  const ids = [...new Set(fileIds)];
+  const rows = await repository.findFilesByIds(executor, ids);
+  return new Map(
+    rows.map((row) => {
+      const presented = row.fileClass === 'picture' ? presentPicture(row, urls) : presentDocument(row, urls);
+      return [
+        row.id,
+        { url: presented.url, thumbnailUrl: presented.thumbnail_url, fileClass: row.fileClass },
+      ];
+    }),
+  );
 }

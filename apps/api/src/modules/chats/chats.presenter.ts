@@ -1,12 +1,25 @@
 import type {
   ChatMessage,
   ChatParticipant,
+  ChatSubjectKind,
+  ChatSummary,
   MessageKind,
   ParticipantRole,
   SystemEvent,
 } from '@nbr/domain/chats';
-import { effectiveTransferStatus, type TransferStatus, transferActionsFor } from '@nbr/domain/ownership';
-import type { MessageRow, OfferTransferRow, ParticipantRow } from './chats.repository.ts';
+import {
+  effectiveTransferStatus,
+  type OwnershipBike,
+  type TransferStatus,
+  transferActionsFor,
+} from '@nbr/domain/ownership';
+import type {
+  ChatOfParty,
+  ChatRow,
+  MessageRow,
+  OfferTransferRow,
+  ParticipantRow,
+} from './chats.repository.ts';
 
 /*
  * The one place chat rows become answers, always for one reader (`viewerPartyId`): who is "me",
@@ -64,5 +77,44 @@ export function presentMessage(row: MessageRow, context: MessageContext): ChatMe
     system_event: row.kind === 'system' ? (row.systemEvent as SystemEvent | null) : null,
     offer,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The id a chat is about: the transfer, the request, or the bike (null once that bike is deleted). */
+export function subjectIdOf(chat: ChatRow): string | null {
+  switch (chat.subjectKind as ChatSubjectKind) {
+    case 'transfer':
+      return chat.transferId;
+    case 'request':
+      return chat.requestId;
+    case 'bike':
+      return chat.bikeId;
+  }
+}
+
+export interface SummaryContext extends MessageContext {
+  latest: ReadonlyMap<string, MessageRow>;
+  /** The chat's bike as this reader may see it, by chat id. */
+  bikes: ReadonlyMap<string, OwnershipBike>;
+}
+
+/** A chat in the reader's list: its subject, who takes part (names only where visible), the last message. */
+export function presentChatSummary(entry: ChatOfParty, context: SummaryContext): ChatSummary {
+  const { chat } = entry;
+  const latest = context.latest.get(chat.id);
+  return {
+    id: chat.id,
+    subject: {
+      kind: chat.subjectKind as ChatSubjectKind,
+      id: subjectIdOf(chat),
+      bike: context.bikes.get(chat.id) ?? null,
+    },
+    participants: context.participants
+      .filter((participant) => participant.chatId === chat.id)
+      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime())
+      .map((participant) => presentParticipant(participant, context.viewerPartyId, context.names)),
+    last_message: latest ? presentMessage(latest, context) : null,
+    unread_count: entry.unreadCount,
+    updated_at: chat.lastMessageAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chatMessages, chatParticipants, chats } from '../../db/schema/chats.ts';
 import { ownershipTransfers } from '../../db/schema/ownership.ts';
@@ -16,8 +16,9 @@ export interface OfferTransferRow {
   recipientPartyId: string | null;
 }
 
+/** Inserts the chat unless its subject already has one (a concurrent first message); see openChat. */
 export async function insertChat(executor: Executor, values: typeof chats.$inferInsert): Promise<void> {
-  await executor.insert(chats).values(values);
+  await executor.insert(chats).values(values).onConflictDoNothing();
 }
 
 export async function findChat(executor: Executor, chatId: string): Promise<ChatRow | null> {
@@ -32,6 +33,25 @@ export async function findChatOfTransfer(executor: Executor, transferId: string)
 
 export async function findChatOfRequest(executor: Executor, requestId: string): Promise<ChatRow | null> {
   const [row] = await executor.select().from(chats).where(eq(chats.requestId, requestId));
+  return row ?? null;
+}
+
+/** The one chat a person started about a bike (contacting its owner). */
+export async function findChatOfBikeStarter(
+  executor: Executor,
+  bikeId: string,
+  startedByPartyId: string,
+): Promise<ChatRow | null> {
+  const [row] = await executor
+    .select()
+    .from(chats)
+    .where(
+      and(
+        eq(chats.subjectKind, 'bike'),
+        eq(chats.bikeId, bikeId),
+        eq(chats.startedByPartyId, startedByPartyId),
+      ),
+    );
   return row ?? null;
 }
 
@@ -115,4 +135,262 @@ export async function findOfferTransfers(
     .from(ownershipTransfers)
     .where(inArray(ownershipTransfers.id, [...new Set(transferIds)]));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+// --- reading chats for a party -----------------------------------------------------------------------
+
+/** A chat with the reader's own participant row and how many messages they have not read. */
+export interface ChatOfParty {
+  chat: ChatRow;
+  me: ParticipantRow;
+  unreadCount: number;
+}
+
+/**
+ * Messages in the participant's chat newer than their read position and not written by them (the
+ * register's own messages count: an offer is news). uuidv7 ids order like time, so `>` is "newer".
+ */
+const isUnreadBy = (participant: typeof chatParticipants) =>
+  sql`(${participant.lastReadMessageId} is null or ${chatMessages.id} > ${participant.lastReadMessageId})
+    and ${chatMessages.senderPartyId} is distinct from ${participant.partyId}`;
+
+/**
+ * The chats of a party (all, or those of `chatIds`), newest activity first, each with its unread
+ * count: one query, whatever the number of chats.
+ */
+export async function findChatsOfParty(
+  executor: Executor,
+  partyId: string,
+  chatIds?: readonly string[],
+): Promise<ChatOfParty[]> {
+  if (chatIds?.length === 0) return [];
+  const unreadCount = sql<number>`(
+    select count(*)::int from ${chatMessages}
+    where ${chatMessages.chatId} = ${chats.id} and ${isUnreadBy(chatParticipants)}
+  )`;
+  const rows = await executor
+    .select({ chat: chats, me: chatParticipants, unreadCount })
+    .from(chatParticipants)
+    .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
+    .where(
+      and(
+        eq(chatParticipants.partyId, partyId),
+        chatIds ? inArray(chatParticipants.chatId, [...chatIds]) : undefined,
+      ),
+    )
+    .orderBy(desc(chats.lastMessageAt), desc(chats.id));
+  return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount) }));
+}
+
+export async function findParticipant(
+  executor: Executor,
+  chatId: string,
+  partyId: string,
+): Promise<ParticipantRow | null> {
+  const [row] = await executor
+    .select()
+    .from(chatParticipants)
+    .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.partyId, partyId)));
+  return row ?? null;
+}
+
+/** Every unread message of a party, over all its chats (the sidebar badge). */
+export async function countUnreadOfParty(executor: Executor, partyId: string): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chatParticipants)
+    .innerJoin(chatMessages, eq(chatMessages.chatId, chatParticipants.chatId))
+    .where(and(eq(chatParticipants.partyId, partyId), isUnreadBy(chatParticipants)));
+  return Number(row?.count ?? 0);
+}
+
+/** The newest message of each chat (DISTINCT ON over the (chat_id, id) index). */
+export async function findLatestMessages(
+  executor: Executor,
+  chatIds: readonly string[],
+): Promise<Map<string, MessageRow>> {
+  if (chatIds.length === 0) return new Map();
+  const rows = await executor
+    .selectDistinctOn([chatMessages.chatId])
+    .from(chatMessages)
+    .where(inArray(chatMessages.chatId, [...chatIds]))
+    .orderBy(chatMessages.chatId, desc(chatMessages.id));
+  return new Map(rows.map((row) => [row.chatId, row]));
+}
+
+/** Up to `limit` messages of a chat older than `beforeId` (or the newest), newest first. */
+export async function findMessagesBefore(
+  executor: Executor,
+  chatId: string,
+  beforeId: string | null,
+  limit: number,
+): Promise<MessageRow[]> {
+  return executor
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), beforeId ? lt(chatMessages.id, beforeId) : undefined))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
+}
+
+export async function findMessageInChat(
+  executor: Executor,
+  chatId: string,
+  messageId: string,
+): Promise<MessageRow | null> {
+  const [row] = await executor
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, messageId)));
+  return row ?? null;
+}
+
+/** Moves the read position to the message unless it is already there or further; answers whether it moved. */
+export async function advanceReadPosition(
+  executor: Executor,
+  chatId: string,
+  partyId: string,
+  messageId: string,
+): Promise<boolean> {
+  const rows = await executor
+    .update(chatParticipants)
+    .set({ lastReadMessageId: messageId })
+    .where(
+      and(
+        eq(chatParticipants.chatId, chatId),
+        eq(chatParticipants.partyId, partyId),
+        or(isNull(chatParticipants.lastReadMessageId), lt(chatParticipants.lastReadMessageId, messageId)),
+      ),
+    )
+    .returning({ chatId: chatParticipants.chatId });
+  return rows.length > 0;
+}
+
+// --- unread-message e-mails ----------------------------------------------------------------------------
+
+/**
+ * A message someone has neither read nor been mailed about. The window keeps the scan on the
+ * primary key's range (uuidv7 ids start with their time) instead of every chat ever written.
+ */
+const isUnnotifiedBy = (participant: typeof chatParticipants) =>
+  sql`(${participant.lastNotifiedMessageId} is null or ${chatMessages.id} > ${participant.lastNotifiedMessageId})`;
+
+/**
+ * Only what people write brings a mail: the register's own messages (offers, their outcome) come
+ * with mails of their own from the ownership module, and a second one about them would be noise.
+ */
+const isWrittenByPerson = sql`${chatMessages.senderPartyId} is not null`;
+
+/**
+ * Parties (after `afterPartyId`, in id order) with a message written between `fromId` (a uuidv7
+ * bound) and `cutoff` that they have neither read nor been mailed about.
+ */
+export async function findPartiesToNotify(
+  executor: Executor,
+  window: { fromId: string; cutoff: Date },
+  afterPartyId: string | null,
+  limit: number,
+): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ partyId: chatParticipants.partyId })
+    .from(chatMessages)
+    .innerJoin(chatParticipants, eq(chatParticipants.chatId, chatMessages.chatId))
+    .where(
+      and(
+        sql`${chatMessages.id} >= ${window.fromId}`,
+        sql`${chatMessages.createdAt} <= ${window.cutoff.toISOString()}::timestamptz`,
+        afterPartyId ? sql`${chatParticipants.partyId} > ${afterPartyId}` : undefined,
+        isWrittenByPerson,
+        isUnreadBy(chatParticipants),
+        isUnnotifiedBy(chatParticipants),
+      ),
+    )
+    .orderBy(asc(chatParticipants.partyId))
+    .limit(limit);
+  return rows.map((row) => row.partyId);
+}
+
+/**
+ * Locks every chat row of the party for the notifying transaction, skipping rows someone holds
+ * (another instance mailing this party, or a message being written): answers whether it got them
+ * all, so the caller backs off instead of mailing about half the chats.
+ */
+export async function lockParticipantsOfParty(executor: Executor, partyId: string): Promise<string[] | null> {
+  const locked = await executor
+    .select({ chatId: chatParticipants.chatId })
+    .from(chatParticipants)
+    .where(eq(chatParticipants.partyId, partyId))
+    .orderBy(asc(chatParticipants.chatId))
+    .for('update', { skipLocked: true });
+  const [all] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chatParticipants)
+    .where(eq(chatParticipants.partyId, partyId));
+  return locked.length === Number(all?.count ?? 0) ? locked.map((row) => row.chatId) : null;
+}
+
+export interface UnreadNotice {
+  chatId: string;
+  subjectKind: string;
+  bikeId: string | null;
+  unreadCount: number;
+  /** The newest unread message: the mail covers everything up to it. */
+  newestUnreadId: string;
+  /** Whether an unread message older than the cutoff has not been mailed about yet. */
+  isDue: boolean;
+}
+
+/** Per chat of the party: its unread messages, as of the locked participant rows. */
+export async function findUnreadNotices(
+  executor: Executor,
+  partyId: string,
+  chatIds: readonly string[],
+  cutoff: Date,
+): Promise<UnreadNotice[]> {
+  if (chatIds.length === 0) return [];
+  const rows = await executor
+    .select({
+      chatId: chats.id,
+      subjectKind: chats.subjectKind,
+      bikeId: chats.bikeId,
+      unreadCount: sql<number>`count(*)::int`,
+      // uuid has no max() on PostgreSQL 15; the lower-case text form sorts the same way.
+      newestUnreadId: sql<string>`max(${chatMessages.id}::text)`,
+      isDue: sql<boolean>`bool_or(${isWrittenByPerson} and ${isUnnotifiedBy(chatParticipants)} and ${chatMessages.createdAt} <= ${cutoff.toISOString()}::timestamptz)`,
+    })
+    .from(chatParticipants)
+    .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
+    .innerJoin(chatMessages, eq(chatMessages.chatId, chatParticipants.chatId))
+    .where(
+      and(
+        eq(chatParticipants.partyId, partyId),
+        inArray(chatParticipants.chatId, [...chatIds]),
+        isUnreadBy(chatParticipants),
+      ),
+    )
+    .groupBy(chats.id, chats.subjectKind, chats.bikeId)
+    .orderBy(asc(chats.id));
+  return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount), isDue: Boolean(row.isDue) }));
+}
+
+/** Records what the party has been mailed about, per chat. */
+export async function markNotified(
+  executor: Executor,
+  partyId: string,
+  notices: ReadonlyArray<{ chatId: string; newestUnreadId: string }>,
+): Promise<void> {
+  for (const notice of notices) {
+    await executor
+      .update(chatParticipants)
+      .set({ lastNotifiedMessageId: notice.newestUnreadId })
+      .where(and(eq(chatParticipants.chatId, notice.chatId), eq(chatParticipants.partyId, partyId)));
+  }
+}
+
+/** Bike chats stop pointing at the bike (it changed hands); they stay as history between their participants. */
+export async function detachBikeChats(executor: Executor, bikeId: string): Promise<void> {
+  await executor
+    .update(chats)
+    .set({ bikeId: null })
+    .where(and(eq(chats.subjectKind, 'bike'), eq(chats.bikeId, bikeId)));
 }

@@ -1,10 +1,25 @@
-import type { ParticipantRole, RealtimeEvent, SystemEvent } from '@nbr/domain/chats';
-import type { TransferStatus } from '@nbr/domain/ownership';
+import {
+  type ChatCreate,
+  type ChatCreated,
+  type ChatMessage,
+  type ChatMessagePage,
+  type ChatSummary,
+  MESSAGES_PAGE_SIZE,
+  type ParticipantRole,
+  type RealtimeEvent,
+  type SystemEvent,
+} from '@nbr/domain/chats';
+import type { OwnershipBike, TransferStatus } from '@nbr/domain/ownership';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
+import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
+import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.service.ts';
 import { partyNames } from '../identity/identity.service.ts';
 import type { ChatsDeps } from './chats.deps.ts';
-import { presentMessage } from './chats.presenter.ts';
+import { presentChatSummary, presentMessage } from './chats.presenter.ts';
 import * as repository from './chats.repository.ts';
 
 /*
@@ -26,29 +41,40 @@ export type ChatSubjectRef =
   | { kind: 'request'; requestId: string; bikeId: string | null }
   | { kind: 'bike'; bikeId: string; startedByPartyId: string };
 
-/** The chat of a transfer or request (opened once; later calls add missing participants). */
+function findChatOfSubject(executor: Executor, subject: ChatSubjectRef) {
+  switch (subject.kind) {
+    case 'transfer':
+      return repository.findChatOfTransfer(executor, subject.transferId);
+    case 'request':
+      return repository.findChatOfRequest(executor, subject.requestId);
+    case 'bike':
+      return repository.findChatOfBikeStarter(executor, subject.bikeId, subject.startedByPartyId);
+  }
+}
+
+/**
+ * The chat of a transfer, a request, or a person contacting a bike's owner: opened once (a
+ * concurrent first message finds the other's chat), later calls add missing participants.
+ */
 export async function openChat(
   executor: Executor,
   subject: ChatSubjectRef,
   participants: readonly NewParticipant[],
 ): Promise<string> {
-  const existing =
-    subject.kind === 'transfer'
-      ? await repository.findChatOfTransfer(executor, subject.transferId)
-      : subject.kind === 'request'
-        ? await repository.findChatOfRequest(executor, subject.requestId)
-        : null;
-  const chatId = existing?.id ?? uuidv7();
+  let existing = await findChatOfSubject(executor, subject);
   if (!existing) {
     await repository.insertChat(executor, {
-      id: chatId,
+      id: uuidv7(),
       subjectKind: subject.kind,
       bikeId: subject.bikeId,
       transferId: subject.kind === 'transfer' ? subject.transferId : null,
       requestId: subject.kind === 'request' ? subject.requestId : null,
       startedByPartyId: subject.kind === 'bike' ? subject.startedByPartyId : null,
     });
+    existing = await findChatOfSubject(executor, subject);
+    if (!existing) throw new Error(`the ${subject.kind} chat just opened is missing`);
   }
+  const chatId = existing.id;
   for (const participant of participants) {
     await repository.insertParticipant(executor, {
       chatId,
@@ -60,6 +86,14 @@ export async function openChat(
   return chatId;
 }
 
+/**
+ * The bike changed hands: chats with the old owner about it keep their messages but no longer lead
+ * to the bike, so the new owner never joins them; the next message about the bike opens a new chat.
+ */
+export async function detachBikeChats(executor: Executor, bikeId: string): Promise<void> {
+  await repository.detachBikeChats(executor, bikeId);
+}
+
 /** The chat of a transfer, if one was opened. */
 export async function chatIdOfTransfer(executor: Executor, transferId: string): Promise<string | null> {
   return (await repository.findChatOfTransfer(executor, transferId))?.id ?? null;
@@ -69,10 +103,20 @@ export async function chatIdOfRequest(executor: Executor, requestId: string): Pr
   return (await repository.findChatOfRequest(executor, requestId))?.id ?? null;
 }
 
+/**
+ * `readBy`: the participant whose action the register's message reports (the sender of an offer,
+ * whoever accepted or declined): it is news to the others, not to them, so it is read for them.
+ */
 export type NewMessage =
   | { kind: 'text'; chatId: string; senderPartyId: string; content: string }
-  | { kind: 'system'; chatId: string; systemEvent: SystemEvent; transferId?: string | null }
-  | { kind: 'transfer_offer'; chatId: string; transferId: string };
+  | {
+      kind: 'system';
+      chatId: string;
+      systemEvent: SystemEvent;
+      transferId?: string | null;
+      readBy?: string | null;
+    }
+  | { kind: 'transfer_offer'; chatId: string; transferId: string; readBy?: string | null };
 
 /** A message written in the caller's transaction; pass the answer to `announceMessages` after commit. */
 export interface PostedMessage {
@@ -97,6 +141,8 @@ export async function postMessage(executor: Executor, message: NewMessage): Prom
   if (message.kind === 'text') {
     await repository.markRead(executor, message.chatId, message.senderPartyId, row.id);
     await repository.showParticipantName(executor, message.chatId, message.senderPartyId);
+  } else if (message.readBy) {
+    await repository.markRead(executor, message.chatId, message.readBy, row.id);
   }
   return { id: row.id, chatId: row.chatId };
 }
@@ -159,4 +205,232 @@ export async function announceTransfer(
       deps.hub.publish(partyId, event),
     ),
   );
+}
+
+// --- HTTP use cases ----------------------------------------------------------------------------------
+//
+// "Me" is the acting party (the token's party_id). A chat the caller does not take part in answers
+// exactly like one that does not exist (404), and so does a malformed id. Nothing here ever answers an
+// e-mail address: participants are presented with a role and, where visible, a name.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireUuid(value: string): string {
+  if (!UUID.test(value)) throw new AppError('not_found');
+  return value.toLowerCase();
+}
+
+function requireUuidField(value: string, loc: Array<string | number>): string {
+  if (!UUID.test(value)) throw new ValidationError([{ loc, type: 'invalid_format' }]);
+  return value.toLowerCase();
+}
+
+/** Names, offers and participants the messages of these chats are presented with. */
+async function messageContext(
+  executor: Executor,
+  viewerPartyId: string,
+  chatIds: string[],
+  rows: repository.MessageRow[],
+) {
+  const participants = await repository.findParticipants(executor, chatIds);
+  const [names, transfers] = await Promise.all([
+    partyNames(
+      executor,
+      participants.map((participant) => participant.partyId),
+    ),
+    repository.findOfferTransfers(
+      executor,
+      rows.flatMap((row) => (row.transferId ? [row.transferId] : [])),
+    ),
+  ]);
+  return { viewerPartyId, participants, names, transfers, now: new Date() };
+}
+
+/**
+ * The reader's view of each chat's bike: the details of a transfer for both its sides and for the
+ * owner's own bike; what a stranger may see otherwise (the requester, someone contacting the owner).
+ */
+async function bikesOfChats(
+  executor: Executor,
+  urls: FileUrlSigner,
+  entries: readonly repository.ChatOfParty[],
+): Promise<Map<string, OwnershipBike>> {
+  const byAudience = { transfer: [] as repository.ChatOfParty[], stranger: [] as repository.ChatOfParty[] };
+  for (const entry of entries) {
+    if (!entry.chat.bikeId) continue;
+    const isInsider = entry.chat.subjectKind === 'transfer' || entry.me.role === 'owner';
+    byAudience[isInsider ? 'transfer' : 'stranger'].push(entry);
+  }
+  const result = new Map<string, OwnershipBike>();
+  for (const audience of ['transfer', 'stranger'] as const) {
+    const group = byAudience[audience];
+    if (group.length === 0) continue;
+    const described = await describeBikesForOwnership(
+      executor,
+      urls,
+      group.map((entry) => entry.chat.bikeId as string),
+      audience,
+    );
+    for (const entry of group) {
+      const bike = described.get(entry.chat.bikeId as string);
+      if (bike) result.set(entry.chat.id, bike);
+    }
+  }
+  return result;
+}
+
+/** Chats as the reader sees them, in the order given: a fixed number of queries for any number. */
+async function summarize(
+  deps: ChatsDeps,
+  viewerPartyId: string,
+  entries: repository.ChatOfParty[],
+): Promise<ChatSummary[]> {
+  if (entries.length === 0) return [];
+  const chatIds = entries.map((entry) => entry.chat.id);
+  const latest = await repository.findLatestMessages(deps.db, chatIds);
+  const [context, bikes] = await Promise.all([
+    messageContext(deps.db, viewerPartyId, chatIds, [...latest.values()]),
+    bikesOfChats(deps.db, deps.fileUrls, entries),
+  ]);
+  return entries.map((entry) => presentChatSummary(entry, { ...context, latest, bikes }));
+}
+
+async function summarizeOne(deps: ChatsDeps, auth: RequestAuth, chatId: string): Promise<ChatSummary> {
+  const entries = await repository.findChatsOfParty(deps.db, auth.partyId, [requireUuid(chatId)]);
+  if (entries.length === 0) throw new AppError('not_found');
+  const [summary] = await summarize(deps, auth.partyId, entries);
+  if (!summary) throw new Error('a chat summary came back empty');
+  return summary;
+}
+
+async function presentOneMessage(
+  deps: ChatsDeps,
+  viewerPartyId: string,
+  messageId: string,
+): Promise<ChatMessage> {
+  const [row] = await repository.findMessagesByIds(deps.db, [messageId]);
+  if (!row) throw new Error('a message just written is missing');
+  return presentMessage(row, await messageContext(deps.db, viewerPartyId, [row.chatId], [row]));
+}
+
+/** Live delivery after commit is best effort: the message is stored, a browser refetches on reconnect. */
+async function announceQuietly(deps: ChatsDeps, posted: PostedMessage[], log?: FastifyBaseLogger) {
+  try {
+    await announceMessages(deps, posted);
+  } catch (error) {
+    log?.warn({ err: error }, 'announcing chat messages failed');
+  }
+}
+
+/** GET /api/chats/: my chats, newest activity first. */
+export async function listChats(deps: ChatsDeps, auth: RequestAuth): Promise<ChatSummary[]> {
+  return summarize(deps, auth.partyId, await repository.findChatsOfParty(deps.db, auth.partyId));
+}
+
+/** GET /api/chats/{chat_id}: one chat of mine. */
+export async function getChat(deps: ChatsDeps, auth: RequestAuth, chatId: string): Promise<ChatSummary> {
+  return summarizeOne(deps, auth, chatId);
+}
+
+/** GET /api/chats/unread: unread messages over all my chats. */
+export async function countUnread(deps: ChatsDeps, auth: RequestAuth): Promise<{ unread_count: number }> {
+  return { unread_count: await repository.countUnreadOfParty(deps.db, auth.partyId) };
+}
+
+/** GET /api/chats/{chat_id}/messages?before=: the newest page before `before`, oldest first. */
+export async function listMessages(
+  deps: ChatsDeps,
+  auth: RequestAuth,
+  chatId: string,
+  before: string | undefined,
+): Promise<ChatMessagePage> {
+  const id = requireUuid(chatId);
+  if (!(await repository.findParticipant(deps.db, id, auth.partyId))) throw new AppError('not_found');
+  const beforeId = before === undefined ? null : requireUuidField(before, ['query', 'before']);
+  const rows = await repository.findMessagesBefore(deps.db, id, beforeId, MESSAGES_PAGE_SIZE + 1);
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE);
+  const oldest = page.at(-1);
+  const context = await messageContext(deps.db, auth.partyId, [id], page);
+  return {
+    messages: page.reverse().map((row) => presentMessage(row, context)),
+    next_before: rows.length > MESSAGES_PAGE_SIZE && oldest ? oldest.id : null,
+  };
+}
+
+/** POST /api/chats/{chat_id}/messages: a participant writes; the others get it live. */
+export async function sendMessage(
+  deps: ChatsDeps,
+  auth: RequestAuth,
+  chatId: string,
+  content: string,
+  log?: FastifyBaseLogger,
+): Promise<ChatMessage> {
+  const id = requireUuid(chatId);
+  const posted = await deps.db.transaction(async (tx) => {
+    if (!(await repository.findParticipant(tx, id, auth.partyId))) throw new AppError('not_found');
+    return postMessage(tx, { kind: 'text', chatId: id, senderPartyId: auth.partyId, content });
+  });
+  await announceQuietly(deps, [posted], log);
+  return presentOneMessage(deps, auth.partyId, posted.id);
+}
+
+/**
+ * POST /api/chats/{chat_id}/read: everything up to the message is read. The position only moves
+ * forward (an older tab reporting late changes nothing); my other tabs and devices hear of it.
+ */
+export async function markChatRead(
+  deps: ChatsDeps,
+  auth: RequestAuth,
+  chatId: string,
+  messageId: string,
+): Promise<void> {
+  const id = requireUuid(chatId);
+  const message = requireUuidField(messageId, ['body', 'message_id']);
+  if (!(await repository.findParticipant(deps.db, id, auth.partyId))) throw new AppError('not_found');
+  if (!(await repository.findMessageInChat(deps.db, id, message))) throw new AppError('not_found');
+  if (!(await repository.advanceReadPosition(deps.db, id, auth.partyId, message))) return;
+  const [entry] = await repository.findChatsOfParty(deps.db, auth.partyId, [id]);
+  await deps.hub.publish(auth.partyId, {
+    type: 'chat.read',
+    chat_id: id,
+    unread_count: entry?.unreadCount ?? 0,
+  });
+}
+
+/**
+ * POST /api/chats/: a draft sent. The subject is a transfer or request I take part in (its chat), or
+ * a bike I may see and do not own: the one chat of mine with its current owner, who stays anonymous
+ * until they write back.
+ */
+export async function createChat(
+  deps: ChatsDeps,
+  auth: RequestAuth,
+  input: ChatCreate,
+  log?: FastifyBaseLogger,
+): Promise<ChatCreated> {
+  const subjectId = requireUuid(input.subject_id);
+  const posted = await deps.db.transaction(async (tx) => {
+    const chat =
+      (await repository.findChatOfTransfer(tx, subjectId)) ??
+      (await repository.findChatOfRequest(tx, subjectId));
+    let chatId: string;
+    if (chat) {
+      if (!(await repository.findParticipant(tx, chat.id, auth.partyId))) throw new AppError('not_found');
+      chatId = chat.id;
+    } else {
+      const bike = await ownerOfPublicBike(tx, auth, subjectId);
+      if (bike.isOwn) throw new AppError('own_bike');
+      chatId = await openChat(tx, { kind: 'bike', bikeId: subjectId, startedByPartyId: auth.partyId }, [
+        { partyId: auth.partyId, role: 'contact', isNameVisible: true },
+        { partyId: bike.ownerPartyId, role: 'owner', isNameVisible: false },
+      ]);
+    }
+    return postMessage(tx, { kind: 'text', chatId, senderPartyId: auth.partyId, content: input.content });
+  });
+  await announceQuietly(deps, [posted], log);
+  const [chat, message] = await Promise.all([
+    summarizeOne(deps, auth, posted.chatId),
+    presentOneMessage(deps, auth.partyId, posted.id),
+  ]);
+  return { chat, message };
 }

@@ -26,6 +26,7 @@ import { AppError, ValidationError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { deleteBikesOfAccount } from '../bikes/bikes.service.ts';
+import { bindOffersAfterEmailVerification } from '../ownership/ownership.service.ts';
 import { deleteExternalLogins } from './google.repository.ts';
 import {
   accountDeletedMail,
@@ -477,6 +478,8 @@ export async function verifyEmail(
         const updated = await repository.updateIdentity(tx, identity.partyId, {
           emailVerifiedAt: identity.emailVerifiedAt ?? now,
         });
+        // Bikes offered to this address before it was confirmed are the person's to answer now.
+        await bindOffersAfterEmailVerification(tx, updated);
         return { email: updated.email, email_verified: true as const };
       }
       if (identity.pendingEmail !== used.email) throw new AppError('email_verification_failed');
@@ -486,6 +489,7 @@ export async function verifyEmail(
         pendingEmail: null,
         emailVerifiedAt: now,
       });
+      await bindOffersAfterEmailVerification(tx, updated);
       return { email: updated.email, email_verified: true as const };
     });
   } catch (error) {

@@ -254,3 +254,15 @@ export async function findPartyByEmail(executor: Executor, email: string): Promi
     .where(and(eq(identities.email, email), isNull(identities.deletedAt)));
   return row?.partyId ?? null;
 }
+
+/** Frees the credit an ownership holds (none: nothing happens). */
+export async function detachCreditOfOwnership(
+  executor: Executor,
+  ownershipId: string,
+  now: Date,
+): Promise<void> {
+  await executor
+    .update(bikeOwnershipCredits)
+    .set({ bikeOwnershipId: null, modifiedOn: now })
+    .where(eq(bikeOwnershipCredits.bikeOwnershipId, ownershipId));
+}

@@ -250,3 +250,18 @@ export async function grantDevCredits(
     return { party_id: partyId, subscription_id: subscriptionId, credits_free: standing.free };
   });
 }
+
+/**
+ * A bike changed hands (an accepted transfer): the credit follows the person, not the bike. The old
+ * owner's credit on the ended ownership becomes free again, so they can register another bike with
+ * it, and their credit list stops showing a bike that is no longer theirs; the new owner's ownership
+ * starts without a credit (they attach one of their own, POST /api/webshop/bike-activations/{id}).
+ * Run in the transfer's transaction.
+ */
+export async function releaseCreditOfOwnership(
+  executor: Executor,
+  ownershipId: string,
+  now = new Date(),
+): Promise<void> {
+  await repository.detachCreditOfOwnership(executor, ownershipId, now);
+}

@@ -20,6 +20,13 @@ export const AUDIT_ACTIONS = [
   'bike.deleted',
   /** Staff opened the owner's view of someone's bike (private pictures and documents included). */
   'bike.viewed_by_staff',
+  /** Ownership (issue 5): an offer made, and what became of it; staff decisions on verifications. */
+  'ownership.transfer_created',
+  'ownership.transfer_accepted',
+  'ownership.transfer_rejected',
+  'ownership.transfer_cancelled',
+  'ownership.verification_approved',
+  'ownership.verification_rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

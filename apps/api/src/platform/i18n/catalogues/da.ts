@@ -61,21 +61,18 @@ export const da: Catalogue = {
   'errors.idempotency_key_in_progress':
     'Den samme forespørgsel behandles allerede. Vent et øjeblik, og prøv igen.',
   'errors.bike_not_transferable':
-    "Cyklen kan ikke overdrages. Den skal have både stelnummer og oblat, og den må ikke være meldt stjålet.",
-  'errors.transfer_pending':
-    "Der venter allerede en overdragelse af denne cykel. Annullér den først.",
+    'Cyklen kan ikke overdrages. Den skal have både stelnummer og oblat, og den må ikke være meldt stjålet.',
+  'errors.transfer_pending': 'Der venter allerede en overdragelse af denne cykel. Annullér den først.',
   'errors.transfer_not_pending':
-    "Overdragelsen er ikke længere åben. Den er allerede accepteret, afvist, annulleret eller udløbet.",
-  'errors.request_exists':
-    "Du har allerede bedt om at overtage denne cykel. Fortsæt i chatten.",
-  'errors.request_not_open':
-    "Anmodningen er ikke længere åben.",
-  'errors.own_bike':
-    "Du ejer allerede denne cykel.",
+    'Overdragelsen er ikke længere åben. Den er allerede accepteret, afvist, annulleret eller udløbet.',
+  'errors.request_exists': 'Du har allerede bedt om at overtage denne cykel. Fortsæt i chatten.',
+  'errors.request_not_open': 'Anmodningen er ikke længere åben.',
+  'errors.own_bike': 'Du ejer allerede denne cykel.',
   'errors.verification_incomplete':
-    "Udfyld begge trin, før du sender: billede af stelnummeret og dokumentation for ejerskab.",
-  'errors.verification_not_editable':
-    "Verificeringen er sendt til behandling og kan ikke ændres nu.",
+    'Udfyld begge trin, før du sender: billede af stelnummeret og dokumentation for ejerskab.',
+  'errors.verification_not_editable': 'Verificeringen er sendt til behandling og kan ikke ændres nu.',
+  'errors.transfer_email_mismatch':
+    'Overdragelsen blev sendt til en anden e-mailadresse. Log ind med den adresse, tilbuddet blev sendt til.',
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',
@@ -105,10 +102,10 @@ export const da: Catalogue = {
   'validation.frame_number_in_use':
     'Stelnummeret er allerede registreret. Kontakt support, hvis cyklen er din.',
   'validation.frame_number_and_plate_id_invalid': 'Stelnummer og oblat-ID er ikke gyldige.',
-  'validation.emails_do_not_match': "De to e-mailadresser skal være ens.",
-  'validation.transfer_to_self': "Du kan ikke overdrage en cykel til dig selv.",
-  'validation.frame_number_mismatch': "Stelnummeret passer ikke til cyklens stelnummer.",
-  'validation.file_not_found': "Filen findes ikke på cyklen. Upload den igen.",
+  'validation.emails_do_not_match': 'De to e-mailadresser skal være ens.',
+  'validation.transfer_to_self': 'Du kan ikke overdrage en cykel til dig selv.',
+  'validation.frame_number_mismatch': 'Stelnummeret passer ikke til cyklens stelnummer.',
+  'validation.file_not_found': 'Filen findes ikke på cyklen. Upload den igen.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',
@@ -119,4 +116,60 @@ export const da: Catalogue = {
 
   'mail.link_hint': 'Virker knappen ikke? Kopiér denne adresse ind i din browser:',
   'mail.footer': 'Denne e-mail er sendt automatisk af Cykelregistret. Svar på den bliver ikke læst.',
+
+  // chats: the e-mail about unread messages
+  'mail.chats.greeting': 'Hej,',
+  'mail.chats.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.chats.subject': 'Du har ulæste beskeder',
+  'mail.chats.intro_one': 'Du har 1 ulæst besked i Cykelregistret.',
+  'mail.chats.intro_other': 'Du har {count} ulæste beskeder i Cykelregistret.',
+  'mail.chats.privacy':
+    'Af hensyn til dit privatliv står beskederne og afsenderne ikke i denne mail. Log ind for at læse og svare på dem.',
+  'mail.chats.line_one': '{subject}: 1 ulæst besked – {link}',
+  'mail.chats.line_other': '{subject}: {count} ulæste beskeder – {link}',
+  'mail.chats.subject_bike': 'En samtale om en cykel',
+  'mail.chats.subject_bike_brand': 'En samtale om {brand}-cyklen',
+  'mail.chats.subject_transfer': 'Et ejerskifte',
+  'mail.chats.subject_transfer_brand': 'En overdragelse af {brand}-cyklen',
+  'mail.chats.subject_request': 'En anmodning om ejerskab',
+  'mail.chats.subject_request_brand': 'En anmodning om {brand}-cyklen',
+  'mail.chats.action_one': 'Åbn samtalen',
+  'mail.chats.action_other': 'Åbn mine beskeder',
+  'mail.chats.footer':
+    'Vi sender denne mail, når beskeder venter ulæste på dig, mens du ikke bruger Cykelregistret.',
+
+  // ownership mails (transfers, requests, verification)
+  'mail.ownership.greeting': 'Hej,',
+  'mail.ownership.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.ownership.someone': 'En bruger af Cykelregistret',
+  'mail.ownership.the_owner': 'Ejeren',
+  'mail.ownership.offer.subject': '{sender} vil give dig en cykel',
+  'mail.ownership.offer.intro':
+    '{sender} tilbyder dig cyklen {bike} i Cykelregistret. Når du tager imod den, bliver cyklen registreret på dig.',
+  'mail.ownership.offer.account': 'Åbn linket for at se tilbuddet og tage imod det eller afvise det.',
+  'mail.ownership.offer.no_account':
+    'Du har endnu ingen profil med {email}. Linket fører dig til oprettelse: opret din profil med denne samme e-mailadresse, så venter tilbuddet på dig.',
+  'mail.ownership.offer.action': 'Se tilbuddet',
+  'mail.ownership.offer.footer':
+    'Tilbuddet gælder i {days} dage. Hvis du ikke forventede det, kan du se bort fra denne mail: der sker ingenting, medmindre du tager imod det.',
+  'mail.ownership.accepted.subject': 'Din cykel har fået en ny ejer',
+  'mail.ownership.accepted.intro':
+    'Modtageren har taget imod din overdragelse af cyklen {bike}. Den er nu registreret på modtageren og vises ikke længere under dine cykler.',
+  'mail.ownership.accepted.credit':
+    'Den registrering, cyklen brugte, er ledig igen: du kan bruge den til en anden cykel.',
+  'mail.ownership.accepted.action': 'Se mine cykler',
+  'mail.ownership.request.subject': 'Nogen beder om at overtage din cykel',
+  'mail.ownership.request.intro':
+    'Nogen har fundet din cykel {bike} i registret og beder dig overdrage den til dem.',
+  'mail.ownership.request.anonymous':
+    'Læs beskeden og svar i chatten. De ser ikke dit navn, medmindre du skriver til dem.',
+  'mail.ownership.request.action': 'Åbn chatten',
+  'mail.ownership.verification_approved.subject': 'Din cykel er ejerverificeret',
+  'mail.ownership.verification_approved.intro':
+    'Vi har kontrolleret din dokumentation: cyklen {bike} er nu markeret som ejerverificeret.',
+  'mail.ownership.verification_rejected.subject': 'Din ejerverificering blev ikke godkendt',
+  'mail.ownership.verification_rejected.intro':
+    'Vi kunne ikke godkende ejerverificeringen af cyklen {bike}. Begrundelse: {reason}',
+  'mail.ownership.verification_rejected.again': 'Du kan rette trinnene og sende den igen.',
+  'mail.ownership.verification.action': 'Åbn verificeringen',
 };

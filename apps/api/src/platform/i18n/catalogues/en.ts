@@ -63,21 +63,18 @@ export const en = {
   'errors.idempotency_key_in_progress':
     'The same request is already being processed. Wait a moment and try again.',
   'errors.bike_not_transferable':
-    "This bike cannot be transferred. It needs both a frame number and a plate ID, and it must not be reported stolen.",
-  'errors.transfer_pending':
-    "A transfer of this bike is already waiting. Cancel it first.",
+    'This bike cannot be transferred. It needs both a frame number and a plate ID, and it must not be reported stolen.',
+  'errors.transfer_pending': 'A transfer of this bike is already waiting. Cancel it first.',
   'errors.transfer_not_pending':
-    "This transfer is no longer open. It has already been accepted, rejected, cancelled or has expired.",
-  'errors.request_exists':
-    "You have already asked to take over this bike. Continue in the chat.",
-  'errors.request_not_open':
-    "This request is no longer open.",
-  'errors.own_bike':
-    "You already own this bike.",
+    'This transfer is no longer open. It has already been accepted, rejected, cancelled or has expired.',
+  'errors.request_exists': 'You have already asked to take over this bike. Continue in the chat.',
+  'errors.request_not_open': 'This request is no longer open.',
+  'errors.own_bike': 'You already own this bike.',
   'errors.verification_incomplete':
-    "Complete both steps before you send: a picture of the frame number and a proof of ownership.",
-  'errors.verification_not_editable':
-    "The verification has been sent for review and cannot be changed now.",
+    'Complete both steps before you send: a picture of the frame number and a proof of ownership.',
+  'errors.verification_not_editable': 'The verification has been sent for review and cannot be changed now.',
+  'errors.transfer_email_mismatch':
+    'This offer was sent to another e-mail address. Log in with the address the offer was sent to.',
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',
@@ -106,10 +103,10 @@ export const en = {
   'validation.frame_number_in_use':
     'This frame number is already registered. Contact support if the bike is yours.',
   'validation.frame_number_and_plate_id_invalid': 'The frame number and the plate ID are not valid.',
-  'validation.emails_do_not_match': "The two e-mail addresses must be the same.",
-  'validation.transfer_to_self': "You cannot transfer a bike to yourself.",
+  'validation.emails_do_not_match': 'The two e-mail addresses must be the same.',
+  'validation.transfer_to_self': 'You cannot transfer a bike to yourself.',
   'validation.frame_number_mismatch': "The frame number does not match the bike's frame number.",
-  'validation.file_not_found': "The file is not on this bike. Upload it again.",
+  'validation.file_not_found': 'The file is not on this bike. Upload it again.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',
@@ -120,6 +117,62 @@ export const en = {
 
   'mail.link_hint': 'If the button does not work, copy this address into your browser:',
   'mail.footer': 'This e-mail was sent automatically by the Nordic Bike Registry. Replies are not read.',
+
+  // chats: the e-mail about unread messages
+  'mail.chats.greeting': 'Hello,',
+  'mail.chats.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.chats.subject': 'You have unread messages',
+  'mail.chats.intro_one': 'You have 1 unread message in the Nordic Bike Registry.',
+  'mail.chats.intro_other': 'You have {count} unread messages in the Nordic Bike Registry.',
+  'mail.chats.privacy':
+    'For your privacy, this e-mail does not contain the messages or who wrote them. Log in to read and answer them.',
+  'mail.chats.line_one': '{subject}: 1 unread message – {link}',
+  'mail.chats.line_other': '{subject}: {count} unread messages – {link}',
+  'mail.chats.subject_bike': 'A chat about a bike',
+  'mail.chats.subject_bike_brand': 'A chat about the {brand} bike',
+  'mail.chats.subject_transfer': 'An ownership transfer',
+  'mail.chats.subject_transfer_brand': 'An ownership transfer of the {brand} bike',
+  'mail.chats.subject_request': 'An ownership request',
+  'mail.chats.subject_request_brand': 'An ownership request for the {brand} bike',
+  'mail.chats.action_one': 'Open the chat',
+  'mail.chats.action_other': 'Open my messages',
+  'mail.chats.footer':
+    'We send this e-mail when messages wait unread for you while you are not using the register.',
+
+  // ownership mails (transfers, requests, verification)
+  'mail.ownership.greeting': 'Hello,',
+  'mail.ownership.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.ownership.someone': 'A user of the Nordic Bike Registry',
+  'mail.ownership.the_owner': 'The owner',
+  'mail.ownership.offer.subject': '{sender} wants to give you a bike',
+  'mail.ownership.offer.intro':
+    '{sender} offers you the bike {bike} in the Nordic Bike Registry. When you accept, the bike is registered to you.',
+  'mail.ownership.offer.account': 'Open the link to see the offer and accept or reject it.',
+  'mail.ownership.offer.no_account':
+    'You do not have an account with {email} yet. The link leads you to sign up: create your account with this same e-mail address, and the offer is waiting for you.',
+  'mail.ownership.offer.action': 'See the offer',
+  'mail.ownership.offer.footer':
+    'The offer is valid for {days} days. If you did not expect it, you can ignore this e-mail: nothing happens unless you accept.',
+  'mail.ownership.accepted.subject': 'Your bike has a new owner',
+  'mail.ownership.accepted.intro':
+    'The recipient accepted your offer of the bike {bike}. It is now registered to them and no longer appears under your bikes.',
+  'mail.ownership.accepted.credit':
+    'The registration the bike used is free again: you can use it for another bike.',
+  'mail.ownership.accepted.action': 'See my bikes',
+  'mail.ownership.request.subject': 'Someone asks to take over your bike',
+  'mail.ownership.request.intro':
+    'Someone found your bike {bike} in the register and asks you to transfer it to them.',
+  'mail.ownership.request.anonymous':
+    'Read the message and answer in the chat. They do not see your name unless you write to them.',
+  'mail.ownership.request.action': 'Open the chat',
+  'mail.ownership.verification_approved.subject': 'Your bike is owner-verified',
+  'mail.ownership.verification_approved.intro':
+    'We have checked your documentation: the bike {bike} is now marked as owner-verified.',
+  'mail.ownership.verification_rejected.subject': 'Your ownership verification was not approved',
+  'mail.ownership.verification_rejected.intro':
+    'We could not approve the ownership verification of the bike {bike}. Reason: {reason}',
+  'mail.ownership.verification_rejected.again': 'You can correct the steps and send it again.',
+  'mail.ownership.verification.action': 'Open the verification',
 } as const;
 
 export type MessageKey = keyof typeof en;

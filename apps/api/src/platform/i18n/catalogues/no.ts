@@ -62,21 +62,18 @@ export const no: Catalogue = {
   'errors.idempotency_key_in_progress':
     'Den samme forespørselen behandles allerede. Vent litt og prøv igjen.',
   'errors.bike_not_transferable':
-    "Sykkelen kan ikke overføres. Den må ha både rammenummer og oblat, og den kan ikke være meldt stjålet.",
-  'errors.transfer_pending':
-    "Det venter allerede en overføring av denne sykkelen. Avbryt den først.",
+    'Sykkelen kan ikke overføres. Den må ha både rammenummer og oblat, og den kan ikke være meldt stjålet.',
+  'errors.transfer_pending': 'Det venter allerede en overføring av denne sykkelen. Avbryt den først.',
   'errors.transfer_not_pending':
-    "Overføringen er ikke lenger åpen. Den er allerede godtatt, avvist, avbrutt eller utløpt.",
-  'errors.request_exists':
-    "Du har allerede bedt om å overta denne sykkelen. Fortsett i chatten.",
-  'errors.request_not_open':
-    "Forespørselen er ikke lenger åpen.",
-  'errors.own_bike':
-    "Du eier allerede denne sykkelen.",
+    'Overføringen er ikke lenger åpen. Den er allerede godtatt, avvist, avbrutt eller utløpt.',
+  'errors.request_exists': 'Du har allerede bedt om å overta denne sykkelen. Fortsett i chatten.',
+  'errors.request_not_open': 'Forespørselen er ikke lenger åpen.',
+  'errors.own_bike': 'Du eier allerede denne sykkelen.',
   'errors.verification_incomplete':
-    "Fullfør begge stegene før du sender: bilde av rammenummeret og dokumentasjon på eierskap.",
-  'errors.verification_not_editable':
-    "Verifiseringen er sendt til behandling og kan ikke endres nå.",
+    'Fullfør begge stegene før du sender: bilde av rammenummeret og dokumentasjon på eierskap.',
+  'errors.verification_not_editable': 'Verifiseringen er sendt til behandling og kan ikke endres nå.',
+  'errors.transfer_email_mismatch':
+    'Overdragelsen ble sendt til en annen e-postadresse. Logg inn med adressen tilbudet ble sendt til.',
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',
@@ -105,10 +102,10 @@ export const no: Catalogue = {
   'validation.frame_number_in_use':
     'Rammenummeret er allerede registrert. Kontakt kundeservice hvis sykkelen er din.',
   'validation.frame_number_and_plate_id_invalid': 'Rammenummer og oblat-ID er ikke gyldige',
-  'validation.emails_do_not_match': "De to e-postadressene må være like",
-  'validation.transfer_to_self': "Du kan ikke overføre en sykkel til deg selv.",
-  'validation.frame_number_mismatch': "Rammenummeret stemmer ikke med sykkelens rammenummer.",
-  'validation.file_not_found': "Filen finnes ikke på sykkelen. Last den opp på nytt.",
+  'validation.emails_do_not_match': 'De to e-postadressene må være like',
+  'validation.transfer_to_self': 'Du kan ikke overføre en sykkel til deg selv.',
+  'validation.frame_number_mismatch': 'Rammenummeret stemmer ikke med sykkelens rammenummer.',
+  'validation.file_not_found': 'Filen finnes ikke på sykkelen. Last den opp på nytt.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
@@ -119,4 +116,60 @@ export const no: Catalogue = {
 
   'mail.link_hint': 'Virker ikke knappen? Kopier denne adressen inn i nettleseren din:',
   'mail.footer': 'Denne e-posten er sendt automatisk av Sykkelregisteret. Svar på den blir ikke lest.',
+
+  // chats: the e-mail about unread messages
+  'mail.chats.greeting': 'Hei,',
+  'mail.chats.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.chats.subject': 'Du har uleste meldinger',
+  'mail.chats.intro_one': 'Du har 1 ulest melding i Sykkelregisteret.',
+  'mail.chats.intro_other': 'Du har {count} uleste meldinger i Sykkelregisteret.',
+  'mail.chats.privacy':
+    'Av hensyn til personvernet ditt står ikke meldingene eller avsenderne i denne e-posten. Logg inn for å lese og svare på dem.',
+  'mail.chats.line_one': '{subject}: 1 ulest melding – {link}',
+  'mail.chats.line_other': '{subject}: {count} uleste meldinger – {link}',
+  'mail.chats.subject_bike': 'En samtale om en sykkel',
+  'mail.chats.subject_bike_brand': 'En samtale om {brand}-sykkelen',
+  'mail.chats.subject_transfer': 'Et eierskifte',
+  'mail.chats.subject_transfer_brand': 'En overføring av {brand}-sykkelen',
+  'mail.chats.subject_request': 'En forespørsel om eierskap',
+  'mail.chats.subject_request_brand': 'En forespørsel om {brand}-sykkelen',
+  'mail.chats.action_one': 'Åpne samtalen',
+  'mail.chats.action_other': 'Åpne meldingene mine',
+  'mail.chats.footer':
+    'Vi sender denne e-posten når meldinger venter uleste på deg mens du ikke bruker Sykkelregisteret.',
+
+  // ownership mails (transfers, requests, verification)
+  'mail.ownership.greeting': 'Hei,',
+  'mail.ownership.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.ownership.someone': 'En bruker av Sykkelregisteret',
+  'mail.ownership.the_owner': 'Eieren',
+  'mail.ownership.offer.subject': '{sender} vil gi deg en sykkel',
+  'mail.ownership.offer.intro':
+    '{sender} tilbyr deg sykkelen {bike} i Sykkelregisteret. Når du tar imot den, blir sykkelen registrert på deg.',
+  'mail.ownership.offer.account': 'Åpne lenken for å se tilbudet og ta imot det eller avvise det.',
+  'mail.ownership.offer.no_account':
+    'Du har ennå ingen profil med {email}. Lenken fører deg til registrering: opprett profilen din med denne samme e-postadressen, så venter tilbudet på deg.',
+  'mail.ownership.offer.action': 'Se tilbudet',
+  'mail.ownership.offer.footer':
+    'Tilbudet gjelder i {days} dager. Hvis du ikke ventet det, kan du se bort fra denne e-posten: ingenting skjer med mindre du tar imot det.',
+  'mail.ownership.accepted.subject': 'Sykkelen din har fått en ny eier',
+  'mail.ownership.accepted.intro':
+    'Mottakeren har tatt imot overføringen av sykkelen {bike}. Den er nå registrert på mottakeren og vises ikke lenger under syklene dine.',
+  'mail.ownership.accepted.credit':
+    'Registreringen sykkelen brukte, er ledig igjen: du kan bruke den til en annen sykkel.',
+  'mail.ownership.accepted.action': 'Se syklene mine',
+  'mail.ownership.request.subject': 'Noen ber om å overta sykkelen din',
+  'mail.ownership.request.intro':
+    'Noen har funnet sykkelen din {bike} i registeret og ber deg overføre den til dem.',
+  'mail.ownership.request.anonymous':
+    'Les meldingen og svar i chatten. De ser ikke navnet ditt med mindre du skriver til dem.',
+  'mail.ownership.request.action': 'Åpne chatten',
+  'mail.ownership.verification_approved.subject': 'Sykkelen din er eierverifisert',
+  'mail.ownership.verification_approved.intro':
+    'Vi har kontrollert dokumentasjonen din: sykkelen {bike} er nå merket som eierverifisert.',
+  'mail.ownership.verification_rejected.subject': 'Eierverifiseringen din ble ikke godkjent',
+  'mail.ownership.verification_rejected.intro':
+    'Vi kunne ikke godkjenne eierverifiseringen av sykkelen {bike}. Begrunnelse: {reason}',
+  'mail.ownership.verification_rejected.again': 'Du kan rette stegene og sende den på nytt.',
+  'mail.ownership.verification.action': 'Åpne verifiseringen',
 };

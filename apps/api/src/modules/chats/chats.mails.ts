@@ -1,0 +1,73 @@
+import type { ChatSubjectKind } from '@nbr/domain/chats';
+import type { Language } from '@nbr/domain/locale';
+import { type MessageKey, translate } from '../../platform/i18n/translate.ts';
+import type { OutgoingMail } from '../../platform/mail/outbox.ts';
+import { renderMail } from '../../platform/mail/render.ts';
+
+/** Mails are written in the recipient's stored language; Icelandic is not complete, so it gets English. */
+type MailLanguage = 'da' | 'en' | 'no';
+
+function mailLanguage(language: string): MailLanguage {
+  if (language === 'da' || language === 'en' || language === 'no') return language;
+  return language === 'is' ? 'en' : 'da';
+}
+
+export interface UnreadChatLine {
+  chatId: string;
+  kind: ChatSubjectKind;
+  /** The bike's brand (what anyone who may see the bike sees), to tell chats apart; null when unknown. */
+  brand: string | null;
+  unreadCount: number;
+}
+
+const SUBJECT_KEYS: Record<ChatSubjectKind, { plain: MessageKey; withBrand: MessageKey }> = {
+  bike: { plain: 'mail.chats.subject_bike', withBrand: 'mail.chats.subject_bike_brand' },
+  transfer: { plain: 'mail.chats.subject_transfer', withBrand: 'mail.chats.subject_transfer_brand' },
+  request: { plain: 'mail.chats.subject_request', withBrand: 'mail.chats.subject_request_brand' },
+};
+
+/**
+ * One mail for everything a person has not read while away: how many messages in which chats, with
+ * a link to each. Deliberately no message text and no names: a mailbox is read on shared screens
+ * and forwarded, and an owner who has not written yet must stay anonymous.
+ */
+export function unreadMessagesMail(input: {
+  to: string;
+  language: string;
+  publicUrl: string;
+  chats: readonly UnreadChatLine[];
+}): OutgoingMail {
+  const language: Language = mailLanguage(input.language);
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
+  const total = input.chats.reduce((sum, chat) => sum + chat.unreadCount, 0);
+  const linkOf = (chatId: string) => `${input.publicUrl}/app/chats/${chatId}`;
+  const lines = input.chats.map((chat) => {
+    const keys = SUBJECT_KEYS[chat.kind];
+    const subject = chat.brand ? t(keys.withBrand, { brand: chat.brand }) : t(keys.plain);
+    return t(chat.unreadCount === 1 ? 'mail.chats.line_one' : 'mail.chats.line_other', {
+      subject,
+      count: chat.unreadCount,
+      link: linkOf(chat.chatId),
+    });
+  });
+  const [only] = input.chats;
+  const action =
+    input.chats.length === 1 && only
+      ? { label: t('mail.chats.action_one'), url: linkOf(only.chatId) }
+      : { label: t('mail.chats.action_other'), url: `${input.publicUrl}/app/chats` };
+  const subject = t('mail.chats.subject');
+  const { text, html } = renderMail({
+    language,
+    heading: subject,
+    paragraphs: [
+      t('mail.chats.greeting'),
+      t(total === 1 ? 'mail.chats.intro_one' : 'mail.chats.intro_other', { count: total }),
+      lines.join('\n'),
+      t('mail.chats.privacy'),
+      t('mail.chats.footer'),
+    ],
+    action,
+    footer: `${t('mail.chats.signature')}\n\n${t('mail.footer')}`,
+  });
+  return { to: input.to, language, template: 'chat_unread', subject, text, html };
+}

@@ -1,0 +1,33 @@
+import type { Executor } from '../../db/client.ts';
+import * as chats from '../chats/chats.service.ts';
+import * as repository from './ownership.repository.ts';
+import { bindOffersToPerson, cancelPendingOffersOfBike, type Person } from './ownership-transfers.service.ts';
+
+/*
+ * What other modules call: bikes (a bike is deleted) and identity (an address was confirmed). Both
+ * run in the caller's transaction; what they write in chats is read there on the next visit (these
+ * callers have no live hub at hand, and the people involved are rarely looking at that moment).
+ */
+
+/**
+ * A bike is being deleted (by its owner, or with the owner's account): its pending offers are
+ * cancelled and its open requests closed, each with a system message in its chat. Call it before
+ * the bike row goes.
+ */
+export async function closeOwnershipMattersOfBike(executor: Executor, bikeId: string): Promise<void> {
+  const now = new Date();
+  await cancelPendingOffersOfBike(executor, bikeId, now);
+  for (const request of await repository.lockLiveRequestsOfBike(executor, bikeId)) {
+    await repository.updateRequest(executor, request.id, { status: 'closed', decidedAt: now });
+    const chatId = await chats.chatIdOfRequest(executor, request.id);
+    if (chatId) await chats.postMessage(executor, { kind: 'system', chatId, systemEvent: 'request_closed' });
+  }
+}
+
+/**
+ * The person just confirmed their address (e-mail verification): offers made to it before they had
+ * an account, or before they confirmed it, are theirs now.
+ */
+export async function bindOffersAfterEmailVerification(executor: Executor, person: Person): Promise<void> {
+  await bindOffersToPerson(executor, person);
+}
