@@ -3,6 +3,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useUnreadCount } from '../features/chats/api/get-unread-count.ts';
+import { useLiveUpdates } from '../features/chats/lib/live-updates.ts';
 import { profileQueryOptions } from '../features/identity/api/get-profile.ts';
 import { useRegion } from '../lib/region.ts';
 import { useSession } from '../lib/session.ts';
@@ -21,6 +23,18 @@ import {
 import { SiteHeader } from './site-header.tsx';
 import { ActingForBanner, ShellTop } from './switch-user-banner.tsx';
 
+/** Unread messages as a badge beside the Messages entry (and on the phone's menu button), read out as a sentence. */
+function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation('common');
+  if (count <= 0) return null;
+  return (
+    <span className={styles.navBadge}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">{t('nav.unreadMessages', { count })}</span>
+    </span>
+  );
+}
+
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
@@ -37,6 +51,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     isStaff: Boolean(profile.data?.staff_role),
     insurerPartyId: claims?.organisation_type === 'insurance_company' ? claims.party_id : null,
   });
+  const unread = useUnreadCount({ enabled: Boolean(claims) });
   const internal = entries.filter((entry) => entry.kind === 'internal');
   const external = entries.filter((entry) => entry.kind === 'external');
 
@@ -69,6 +84,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         >
           <Icon name={entry.icon} />
           <span>{t(entry.labelKey)}</span>
+          {entry.id === 'messages' ? <UnreadBadge count={unread.data ?? 0} /> : null}
         </Link>
       </li>
     );
@@ -105,6 +121,8 @@ function MenuDrawer() {
   const { t } = useTranslation('common');
   const [isOpen, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const { isLoggedIn } = useSession();
+  const unread = useUnreadCount({ enabled: isLoggedIn });
 
   useEffect(() => {
     void pathname;
@@ -116,6 +134,7 @@ function MenuDrawer() {
       <Button className={styles.menuButton} onPress={() => setOpen(true)} aria-expanded={isOpen}>
         <Icon name="menu" />
         <span>{t('shell.openMenu')}</span>
+        <UnreadBadge count={unread.data ?? 0} />
       </Button>
       <ModalOverlay isOpen={isOpen} onOpenChange={setOpen} isDismissable className={styles.drawerOverlay}>
         <Modal className={styles.drawer}>
@@ -139,6 +158,9 @@ function MenuDrawer() {
 
 /** The signed-in area: the sidebar as a column on wide screens, a menu button and drawer on phones. */
 export function Component() {
+  const { isLoggedIn } = useSession();
+  // The tab's live connection (chats, offers) runs while someone is signed in, from here on.
+  useLiveUpdates(isLoggedIn);
   return (
     <>
       <ShellTop>

@@ -145,11 +145,17 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.stickers.sticker.path,
-                lazy: page(() => import('../features/plates/pages/sticker-page.tsx'), ['plates', 'search']),
+                lazy: page(
+                  () => import('../features/plates/pages/sticker-page.tsx'),
+                  ['plates', 'search', 'ownership'],
+                ),
               },
               {
                 path: paths.stickers.scanCode.path,
-                lazy: page(() => import('../features/plates/pages/sticker-page.tsx'), ['plates', 'search']),
+                lazy: page(
+                  () => import('../features/plates/pages/sticker-page.tsx'),
+                  ['plates', 'search', 'ownership'],
+                ),
               },
               {
                 path: paths.stickers.noRegistration.path,
@@ -208,7 +214,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.bikePublic.path,
-                lazy: page(() => import('../features/search/pages/bike-public-page.tsx'), ['search']),
+                lazy: page(
+                  () => import('../features/search/pages/bike-public-page.tsx'),
+                  ['search', 'ownership'],
+                ),
               },
               {
                 path: paths.app.qrId.path,
@@ -278,7 +287,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.bike.path,
-                lazy: page(() => import('../features/bikes/pages/bike-page.tsx'), ['bikes']),
+                lazy: page(() => import('../features/bikes/pages/bike-page.tsx'), ['bikes', 'ownership']),
               },
               {
                 path: paths.app.bikeEdit.path,
@@ -330,6 +339,97 @@ export const routes: RouteObject[] = [
               {
                 path: paths.app.bikesRegister.path,
                 lazy: page(() => import('../features/bikes/pages/bikes-register-page.tsx'), ['bikes']),
+              },
+              // Chats: the inbox and one conversation.
+              {
+                path: paths.app.chats.path,
+                lazy: page(() => import('../features/chats/pages/chats-page.tsx'), ['chats']),
+              },
+              {
+                path: paths.app.chat.path,
+                lazy: page(() => import('../features/chats/pages/chat-page.tsx'), ['chats']),
+              },
+              // Ownership: give, receive, request and verify (features/ownership).
+              {
+                path: paths.app.bikesOwnershipPortal.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/ownership-portal-page.tsx'),
+                  ['ownership'],
+                ),
+              },
+              {
+                path: paths.app.transferOwnership.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/transfer-choose-bike-page.tsx'),
+                  ['ownership'],
+                ),
+              },
+              {
+                path: paths.app.transferOwnershipChooseRecipient.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/transfer-choose-recipient-page.tsx'),
+                  ['ownership'],
+                ),
+              },
+              {
+                path: paths.app.transferOwnershipConfirm.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/transfer-confirm-page.tsx'),
+                  ['ownership'],
+                ),
+              },
+              {
+                path: paths.app.bikeTransferOwnership.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/bike-transfer-ownership-page.tsx'),
+                  ['ownership'],
+                ),
+              },
+              {
+                path: paths.app.myBikesReceiveBike.path,
+                lazy: page(() => import('../features/ownership/pages/receive-bike-page.tsx'), ['ownership']),
+              },
+              {
+                path: paths.app.requestOwnership.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/request-ownership-page.tsx'),
+                  ['ownership'],
+                ),
+              },
+              {
+                path: paths.app.requestOwnershipBike.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/request-ownership-bike-page.tsx'),
+                  ['ownership', 'search'],
+                ),
+              },
+              {
+                path: paths.app.requestOwnershipSuccess.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/request-ownership-success-page.tsx'),
+                  ['ownership'],
+                ),
+              },
+              {
+                path: paths.app.verifyOwnership.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/verify-ownership-page.tsx'),
+                  ['ownership'],
+                ),
+              },
+              {
+                path: paths.app.verifyOwnershipFrame.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/verify-frame-page.tsx'),
+                  ['ownership', 'bikes'],
+                ),
+              },
+              {
+                path: paths.app.verifyOwnershipOwner.path,
+                lazy: page(
+                  () => import('../features/ownership/pages/verify-owner-page.tsx'),
+                  ['ownership', 'bikes'],
+                ),
               },
               {
                 path: paths.app.redirectEditBike.path,

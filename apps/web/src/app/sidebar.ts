@@ -102,7 +102,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.ownershipTransfer',
     icon: 'transfer',
     href: paths.app.bikesOwnershipPortal.getHref(),
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     id: 'webshop',
@@ -126,7 +126,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.messages',
     icon: 'chat',
     href: paths.app.chats.getHref(),
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     id: 'account',

@@ -137,6 +137,8 @@ export interface RequestOptions<T> {
   keepalive?: boolean;
   /** A bearer token to use instead of the stored one (e.g. logout of a token being discarded). */
   token?: string | null;
+  /** Extra headers, e.g. Idempotency-Key for writes that move ownership. */
+  headers?: Record<string, string>;
 }
 
 export function buildHeaders(options: { token: string | null; hasBody: boolean }): Record<string, string> {
@@ -169,7 +171,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   try {
     response = await fetch(url, {
       method,
-      headers: buildHeaders({ token, hasBody: body !== undefined }),
+      headers: { ...buildHeaders({ token, hasBody: body !== undefined }), ...options.headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
       keepalive,

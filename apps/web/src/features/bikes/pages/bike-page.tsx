@@ -9,6 +9,7 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import { BikeOwnershipCard } from '../../ownership/components/bike-ownership-card.tsx';
 import { useBike } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
 import { BikeFacts } from '../components/bike-facts.tsx';
@@ -125,6 +126,8 @@ export function Component() {
           </Card>
         </TabPanel>
       </Tabs>
+
+      <BikeOwnershipCard bike={data} />
 
       <Card title={t('delete.title')} id="delete-bike">
         <p>{t('delete.intro')}</p>

@@ -81,6 +81,12 @@ export function Component() {
   return (
     <PageLayout title={t('list.title')} lead={t('list.lead', { count: bikes.data.length })}>
       <div className={styles.toolbar}>
+        <LinkButton href={paths.app.transferOwnership.getHref()} variant="secondary">
+          {t('list.transfer')}
+        </LinkButton>
+        <LinkButton href={paths.app.myBikesReceiveBike.getHref()} variant="secondary">
+          {t('list.receive')}
+        </LinkButton>
         <LinkButton href={paths.app.bikesRegister.getHref()}>{t('list.register')}</LinkButton>
       </div>
       <ul className={styles.bikeList}>

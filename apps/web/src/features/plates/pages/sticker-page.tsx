@@ -10,6 +10,7 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import { RequestOwnershipAction } from '../../ownership/components/request-ownership-action.tsx';
 import { usePublicBike } from '../../search/api/get-public-bike.ts';
 import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
 import { useStickerLookup } from '../api/lookup-sticker.ts';
@@ -22,6 +23,7 @@ import { CODE_PARAM, scanOutcome } from '../scan-routing.ts';
  */
 function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
   const { t } = useTranslation(['plates', 'search', 'common']);
+  const { isLoggedIn } = useSession();
   const bike = usePublicBike(bikeId, null);
   return (
     <PageLayout title={t('sticker.registeredTitle')} lead={t('sticker.registeredLead', { code })}>
@@ -35,7 +37,13 @@ function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
           </p>
         </Alert>
       ) : null}
-      {bike.data ? <PublicBikeView bike={bike.data} /> : null}
+      {bike.data ? (
+        <PublicBikeView bike={bike.data}>
+          {bike.data.is_owner ? null : (
+            <RequestOwnershipAction bikeId={bike.data.bike_id} isLoggedIn={isLoggedIn} />
+          )}
+        </PublicBikeView>
+      ) : null}
       <p className={styles.more}>
         <Link href={paths.public.search.getHref()}>{t('sticker.searchLink')}</Link>
       </p>

@@ -8,6 +8,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import { RequestOwnershipAction } from '../../ownership/components/request-ownership-action.tsx';
 import { usePublicBike } from '../api/get-public-bike.ts';
 import { PublicBikeView } from '../components/public-bike-view.tsx';
 import styles from '../search.module.css';
@@ -71,9 +72,10 @@ export function Component() {
 
   return (
     <PageLayout title={t('public.title')} lead={t('public.lead')}>
-      {/* Contacting the owner and requesting ownership join this page with their own screens
-          (the ownership and stolen-bike issues); until then it shows what the register knows. */}
-      <PublicBikeView bike={data} />
+      {/* Contacting the owner joins this page with its own screen (the stolen-bike issue). */}
+      <PublicBikeView bike={data}>
+        <RequestOwnershipAction bikeId={data.bike_id} isLoggedIn />
+      </PublicBikeView>
     </PageLayout>
   );
 }

@@ -1,0 +1,148 @@
+import { SEARCH_QUERY_MAX_LENGTH, type SearchHit, SearchQuerySchema } from '@nbr/domain/search';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-errors.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useOwnershipSearch } from '../api/search.ts';
+import { OwnershipThumbnail } from '../components/ownership-bike.tsx';
+import styles from '../ownership.module.css';
+
+function useHitTitle() {
+  const { t } = useTranslation('ownership');
+  return (hit: SearchHit) => [hit.brand, hit.model].filter(Boolean).join(' ') || t('bike.unnamed');
+}
+
+function Hit({ hit }: { hit: SearchHit }) {
+  const { t } = useTranslation('ownership');
+  const title = useHitTitle()(hit);
+  const details = [
+    hit.color ? t(`common:bike.colors.${hit.color}`) : null,
+    hit.category ? t(`common:bike.categories.${hit.category}`) : null,
+  ].filter(Boolean);
+  return (
+    <li className={styles.item}>
+      <div className={styles.bike}>
+        <OwnershipThumbnail url={hit.thumbnail_url ?? hit.picture_url} />
+        <div>
+          <h3 className={styles.bikeTitle}>{title}</h3>
+          {details.length ? <p className={styles.bikeMeta}>{details.join(' · ')}</p> : null}
+          <dl className={styles.identifiers}>
+            <div>
+              <dt>{t(`request.identifier.${hit.identifier}`)}</dt>
+              <dd className={styles.code}>{hit.matched_value}</dd>
+            </div>
+          </dl>
+          {hit.match === 'look_alike' ? <p className={styles.itemMeta}>{t('request.lookAlike')}</p> : null}
+        </div>
+      </div>
+      <div className={styles.itemActions}>
+        <LinkButton
+          href={paths.app.requestOwnershipBike.getHref({ bikeId: hit.bike_id })}
+          aria-label={t('request.chooseLabel', { name: title, value: hit.matched_value })}
+        >
+          {t('request.choose')}
+        </LinkButton>
+      </div>
+    </li>
+  );
+}
+
+/** /app/bikes/request-ownership — find the bike by frame number or plate to ask its owner for it. */
+export function Component() {
+  const { t } = useTranslation(['ownership', 'common']);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const [typed, setTyped] = useState(query);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const search = useOwnershipSearch(query);
+
+  useEffect(() => {
+    setTyped(query);
+    setFieldError(null);
+  }, [query]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = SearchQuerySchema.safeParse({ q: typed });
+    if (!checked.success) {
+      setFieldError(checked.error.issues[0]?.message ?? 'required');
+      return;
+    }
+    setFieldError(null);
+    if (checked.data.q === query) void search.refetch();
+    else setSearchParams({ q: checked.data.q });
+  };
+
+  const hits = query && search.data ? search.data.results : [];
+
+  return (
+    <PageLayout title={t('request.searchTitle')} lead={t('request.searchLead')}>
+      <search>
+        <form onSubmit={onSubmit} noValidate className={styles.searchForm}>
+          <TextField
+            label={t('request.searchLabel')}
+            description={t('request.searchHint')}
+            type="search"
+            name="q"
+            value={typed}
+            onChange={(value) => {
+              setTyped(value);
+              if (fieldError) setFieldError(null);
+            }}
+            error={fieldError}
+            autoComplete="off"
+            spellCheck="false"
+          />
+          <div>
+            <Button type="submit" isPending={search.isFetching}>
+              {t('request.search')}
+            </Button>
+          </div>
+        </form>
+      </search>
+      {query ? (
+        <section aria-labelledby="request-results-heading" className={styles.section}>
+          <h2 id="request-results-heading" className={styles.sectionTitle}>
+            {t('request.resultsTitle', { query })}
+          </h2>
+          <p role="status" className={styles.hint}>
+            {search.isFetching
+              ? t('request.searching')
+              : search.data && hits.length > 0
+                ? t('request.resultCount', { count: hits.length })
+                : ''}
+          </p>
+          {search.isPending ? <LoadingState label={t('request.searching')} /> : null}
+          {search.isError ? (
+            <Alert tone="error" title={t('request.searchFailed')}>
+              <p>{errorMessage(search.error, t)}</p>
+              <Button variant="secondary" size="small" onPress={() => void search.refetch()}>
+                {t('common:actions.tryAgain')}
+              </Button>
+            </Alert>
+          ) : null}
+          {search.data && !search.isError && hits.length === 0 ? (
+            <Alert tone="warning" title={t('request.noHitsTitle')} announce="none">
+              <p>{t('request.noHitsText')}</p>
+            </Alert>
+          ) : null}
+          {hits.length > 0 ? (
+            <ul className={styles.list}>
+              {hits.map((hit) => (
+                <Hit key={`${hit.bike_id}-${hit.identifier}`} hit={hit} />
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : (
+        <p className={styles.hint}>{t('request.searchIntro')}</p>
+      )}
+    </PageLayout>
+  );
+}
