@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@nbr/domain/chats';
 import type { OwnershipBike, TransferAction, TransferStatus } from '@nbr/domain/ownership';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -60,6 +60,12 @@ export function OfferCard({ message, bike }: { message: ChatMessage; bike: Owner
   const accept = useAcceptTransfer();
   const reject = useRejectTransfer();
   const cancel = useCancelTransfer();
+  const cardRef = useRef<HTMLElement>(null);
+  // The button that opened the dialog is gone once the offer is decided: focus goes to the card
+  // (its new state and the outcome) instead of being lost to the page.
+  useEffect(() => {
+    if (done && !asking) cardRef.current?.focus();
+  }, [done, asking]);
   const offer = message.offer;
   if (!offer) return null;
 
@@ -77,7 +83,7 @@ export function OfferCard({ message, bike }: { message: ChatMessage; bike: Owner
   };
 
   return (
-    <section className={styles.offer} aria-labelledby={headingId}>
+    <section className={styles.offer} aria-labelledby={headingId} ref={cardRef} tabIndex={-1}>
       <h3 id={headingId} className={styles.offerTitle}>
         {t('offer.title')}
       </h3>

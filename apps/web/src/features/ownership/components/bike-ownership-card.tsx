@@ -33,7 +33,9 @@ export function BikeOwnershipCard({ bike }: { bike: Bike }) {
       {pending ? (
         <>
           <p className={styles.breakAnywhere}>
-            {t('transfer.alreadyPending', { email: pending.recipient_email ?? '' })}
+            {pending.recipient_email
+              ? t('transfer.alreadyPending', { email: pending.recipient_email })
+              : t('transfer.alreadyPendingRequester')}
           </p>
           <div className={styles.actions}>
             <LinkButton href={paths.app.bikesOwnershipPortal.getHref()} variant="secondary" size="small">

@@ -125,7 +125,11 @@ export function OutgoingTransferCard({
         </p>
       </div>
       <OwnershipBikeSummary bike={transfer.bike} headingLevel={headingLevel} />
-      <p className={styles.itemMeta}>{t('transfer.to', { email: transfer.recipient_email ?? '' })}</p>
+      <p className={styles.itemMeta}>
+        {transfer.recipient_email
+          ? t('transfer.to', { email: transfer.recipient_email })
+          : t('transfer.toRequester')}
+      </p>
       <div className={styles.itemActions}>
         {transfer.actions.includes('cancel') ? (
           <Button size="small" variant="secondary" onPress={() => setOpen(true)}>
@@ -152,7 +156,11 @@ export function OutgoingTransferCard({
         onConfirm={() => cancel.mutateAsync({ transferId: transfer.transfer_id })}
         describeError={(error) => errorMessage(error, t)}
       >
-        <p>{t('transfer.cancelText', { name: title, email: transfer.recipient_email ?? '' })}</p>
+        <p>
+          {transfer.recipient_email
+            ? t('transfer.cancelText', { name: title, email: transfer.recipient_email })
+            : t('transfer.cancelTextRequester', { name: title })}
+        </p>
       </ConfirmDialog>
     </li>
   );

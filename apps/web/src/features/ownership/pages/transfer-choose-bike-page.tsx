@@ -29,7 +29,9 @@ function TransferableBike({ bike, pending }: { bike: BikeSummary; pending: Trans
       {pending ? (
         <>
           <p className={styles.itemMeta}>
-            {t('transfer.alreadyPending', { email: pending.recipient_email ?? '' })}
+            {pending.recipient_email
+              ? t('transfer.alreadyPending', { email: pending.recipient_email })
+              : t('transfer.alreadyPendingRequester')}
           </p>
           <div className={styles.itemActions}>
             <LinkButton href={paths.app.bikesOwnershipPortal.getHref()} variant="secondary" size="small">
