@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { signInBrowser, signUpViaApi, type TestAccount } from './support/accounts.ts';
+import type { Page } from '@playwright/test';
+import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
-import { freeSticker, grantCredits, uniqueFrameNumber } from './support/bikes.ts';
+import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
-import { APP_STORAGE_KEYS } from './support/storage-keys.ts';
-import { text } from './support/texts.ts';
+import { secondBrowser, setName } from './support/people.ts';
+import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
  * Two people talk about a bike, each in their own browser: Berit asks Carl for his bike (a request
@@ -13,8 +13,7 @@ import { text } from './support/texts.ts';
  * badge follows live. The unsent text of a chat survives leaving it. Axe on the inbox and the chat.
  */
 
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+const fill = fillText;
 const c = (key: string, values: Record<string, string | number> = {}) =>
   fill(text('da', 'chats', key), values);
 const common = (key: string, values: Record<string, string | number> = {}) =>
@@ -23,55 +22,10 @@ const unreadText = (count: number) =>
   common(count === 1 ? 'nav.unreadMessages_one' : 'nav.unreadMessages_other', { count });
 const rowUnreadText = (count: number) =>
   c(count === 1 ? 'inbox.unread_one' : 'inbox.unread_other', { count });
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A picture of the screen; a chat as a person sees it (its composer stays at the bottom of the screen). */
 async function snapshot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
-}
-
-async function setName(request: APIRequestContext, account: TestAccount, first: string, last: string) {
-  const response = await request.put('/api/identities/me', {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: { first_name: first, last_name: last },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** Carl's bike: registered through the API with a frame number, a sticker and a nickname. */
-async function registerBike(request: APIRequestContext, owner: TestAccount, nickname: string) {
-  await grantCredits(request, owner.email);
-  const plate = await freeSticker(request);
-  const created = await request.post('/api/bikes/', {
-    headers: { Authorization: `Bearer ${owner.token}` },
-    data: {
-      nickname,
-      frame_number: uniqueFrameNumber(),
-      plate_id: plate,
-      brand: 'Kildemoes',
-      model: 'Logic',
-      category: 'city',
-      color: 'blue',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { bike_id: string }).bike_id;
-}
-
-/** A second person's browser, like the test's own (same viewport and language). */
-async function secondBrowser(
-  browser: Browser,
-  options: BrowserContextOptions,
-  language: string,
-): Promise<Page> {
-  const context = await browser.newContext(options);
-  await context.addInitScript(
-    ([key, value]) => {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-    },
-    [APP_STORAGE_KEYS.language, language] as const,
-  );
-  return context.newPage();
 }
 
 /**
@@ -117,7 +71,7 @@ test('two people talk about a bike live, with unread badges and a kept draft @ph
   const berit = await signUpViaApi(request);
   await setName(request, berit, 'Berit', 'Beder');
   const nickname = `Carls ladcykel ${Date.now().toString(36)}`;
-  const bikeId = await registerBike(request, carl, nickname);
+  const { bikeId } = await registerBikeViaApi(request, carl, nickname);
 
   // Berit asks Carl for the bike (the request screen is the ownership feature's; its API is enough here).
   const asked = await request.post('/api/ownership-requests/', {
@@ -143,6 +97,10 @@ test('two people talk about a bike live, with unread badges and a kept draft @ph
   await expect(row).toContainText(c('subjects.request'));
   await expect(row).toContainText('Hej! Jeg har købt cyklen af dig.');
   await expect(row.getByText(rowUnreadText(carlUnread))).toBeAttached();
+  // The long preview is cut short inside its card: the inbox never scrolls sideways (360 px).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await snapshot(page, 'carl-inbox');
   await expectNoA11yViolations(page);
 
@@ -233,7 +191,7 @@ test('an offer in the chat: the recipient accepts on its card and the sender see
   // Accepting needs a confirmed e-mail address.
   const berit = await signUpViaApi(request, { confirmEmail: true });
   await setName(request, berit, 'Berit', 'Beder');
-  const bikeId = await registerBike(request, carl, 'Den gamle');
+  const { bikeId } = await registerBikeViaApi(request, carl, 'Den gamle');
   const asked = await request.post('/api/ownership-requests/', {
     headers: { Authorization: `Bearer ${berit.token}` },
     data: { bike_id: bikeId, message: REQUEST_TEXT },
@@ -286,6 +244,8 @@ test('an offer in the chat: the recipient accepts on its card and the sender see
   await expect(beritOffer).toContainText(c('offer.status.accepted'));
   await expect(beritOffer).toContainText(c('offer.done.accepted'));
   await expect(beritOffer.getByRole('button')).toHaveCount(0);
+  // The button that was pressed is gone: focus lands on the decided card, not on the page's start.
+  await expect(beritOffer).toBeFocused();
   await snapshot(beritPage, 'berit-offer-accepted', false);
 
   // Carl's card follows without a reload.
@@ -293,6 +253,11 @@ test('an offer in the chat: the recipient accepts on its card and the sender see
   await expect(carlOffer.getByRole('button')).toHaveCount(0);
   await expect(page.getByText(c('system.transfer_accepted'), { exact: true })).toBeInViewport();
   await snapshot(page, 'carl-offer-accepted', false);
+
+  // From the decided card straight to the bike, now Berit's.
+  await beritOffer.getByRole('link', { name: c('offer.done.openBike') }).click();
+  await expect(beritPage).toHaveURL(/\/app\/my-bikes\/[0-9a-f-]{36}$/);
+  await expect(beritPage.getByRole('heading', { level: 1 })).toBeVisible();
   await beritPage.context().close();
 });
 

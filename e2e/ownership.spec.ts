@@ -1,19 +1,13 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
-import {
-  signInBrowser,
-  signUpViaApi,
-  TEST_PASSWORD,
-  type TestAccount,
-  uniqueEmail,
-} from './support/accounts.ts';
+import type { Locator, Page } from '@playwright/test';
+import { signInBrowser, signUpViaApi, TEST_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
-import { freeSticker, grantCredits, uniqueFrameNumber } from './support/bikes.ts';
+import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
-import { APP_STORAGE_KEYS } from './support/storage-keys.ts';
-import { text } from './support/texts.ts';
+import { secondBrowser, setName } from './support/people.ts';
+import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
  * Ownership as people use it (issue 5, done when): Anna gives her bike to Bo by e-mail through the
@@ -25,8 +19,7 @@ import { text } from './support/texts.ts';
  */
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+const fill = fillText;
 const o = (key: string, values: Record<string, string | number> = {}) =>
   fill(text('da', 'ownership', key), values);
 const c = (key: string, values: Record<string, string | number> = {}) =>
@@ -34,7 +27,6 @@ const c = (key: string, values: Record<string, string | number> = {}) =>
 const common = (key: string, values: Record<string, string | number> = {}) =>
   fill(text('da', 'common', key), values);
 const b = (key: string) => text('da', 'bikes', key);
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 /** A text field by the start of its label (the label may end with "(valgfri)"). */
@@ -50,60 +42,6 @@ async function chooseFile(page: Page, button: string, file: string): Promise<voi
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button, exact: true }).last().click();
   await (await chooser).setFiles(join(FIXTURES, file));
-}
-
-async function setName(request: APIRequestContext, account: TestAccount, first: string, last: string) {
-  const response = await request.put('/api/identities/me', {
-    headers: { Authorization: `Bearer ${account.token}` },
-    data: { first_name: first, last_name: last },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-interface RegisteredBike {
-  bikeId: string;
-  nickname: string;
-  frameNumber: string;
-  plate: string | null;
-}
-
-/** A bike registered through the API: a frame number, and a printed sticker unless `plate` is false. */
-async function registerBike(
-  request: APIRequestContext,
-  owner: TestAccount,
-  nickname: string,
-  options: { plate?: boolean } = {},
-): Promise<RegisteredBike> {
-  await grantCredits(request, owner.email);
-  const plate = options.plate === false ? null : await freeSticker(request);
-  const frameNumber = uniqueFrameNumber();
-  const created = await request.post('/api/bikes/', {
-    headers: { Authorization: `Bearer ${owner.token}` },
-    data: {
-      nickname,
-      frame_number: frameNumber,
-      ...(plate ? { plate_id: plate } : {}),
-      brand: 'Kildemoes',
-      model: 'Logic',
-      category: 'city',
-      color: 'blue',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { bike_id: bikeId } = (await created.json()) as { bike_id: string };
-  return { bikeId, nickname, frameNumber, plate };
-}
-
-/** A second person's browser, like the test's own (same viewport and language). */
-async function secondBrowser(browser: Browser, options: BrowserContextOptions): Promise<Page> {
-  const context = await browser.newContext(options);
-  await context.addInitScript(
-    ([key, value]) => {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-    },
-    [APP_STORAGE_KEYS.language, 'da'] as const,
-  );
-  return context.newPage();
 }
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -123,7 +61,7 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   await setName(request, anna, 'Anna', 'Andersen');
   const bo = await signUpViaApi(request, { confirmEmail: true });
   await setName(request, bo, 'Bo', 'Bech');
-  const bike = await registerBike(request, anna, unique('Annas cykel'));
+  const bike = await registerBikeViaApi(request, anna, unique('Annas cykel'));
 
   // Bo waits in his inbox, in his own browser.
   const boPage = await secondBrowser(browser, {
@@ -238,7 +176,7 @@ test('Bo asks Cecilie for her bike through the request screens, and they chat @p
   await setName(request, bo, 'Bo', 'Bech');
   const cecilie = await signUpViaApi(request);
   await setName(request, cecilie, 'Cecilie', 'Clausen');
-  const bike = await registerBike(request, cecilie, unique('Cecilies cykel'));
+  const bike = await registerBikeViaApi(request, cecilie, unique('Cecilies cykel'));
 
   // Someone else's bike offers the request, on its public page and on its scanned sticker.
   await signInBrowser(page, bo.token);
@@ -338,7 +276,7 @@ test('the recipient form checks both addresses, and a bike without plate cannot 
   test.setTimeout(120_000);
   const request = page.request;
   const owner = await signUpViaApi(request);
-  const noPlate = await registerBike(request, owner, unique('Uden oblat'), { plate: false });
+  const noPlate = await registerBikeViaApi(request, owner, unique('Uden oblat'), { plate: false });
 
   await signInBrowser(page, owner.token);
   await page.goto('/app/bikes/transfer-ownership');
@@ -359,7 +297,7 @@ test('the recipient form checks both addresses, and a bike without plate cannot 
   await expect(page.getByRole('textbox', { name: o('transfer.email') })).toHaveCount(0);
 
   // A bike with a plate qualifies; the form wants two equal, valid addresses that are not your own.
-  const bike = await registerBike(request, owner, unique('Med oblat'));
+  const bike = await registerBikeViaApi(request, owner, unique('Med oblat'));
   await page.goto(`/app/my-bikes/${bike.bikeId}`);
   await page.getByRole('link', { name: o('bikePage.transfer') }).click();
   await expect(page).toHaveURL(new RegExp(`/app/bikes/transfer-ownership/${bike.bikeId}/choose-recipient$`));
@@ -388,7 +326,7 @@ test('the recipient form checks both addresses, and a bike without plate cannot 
   await expect(field(page, o('transfer.emailConfirmation'))).toHaveValue(recipient);
 });
 
-test('someone without an account gets the offer by e-mail, signs up and receives the bike @phone', async ({
+test('someone without an account gets the offer by e-mail, signs up and receives the bike', async ({
   page,
   browser,
   baseURL,
@@ -401,7 +339,7 @@ test('someone without an account gets the offer by e-mail, signs up and receives
   const request = page.request;
   const anna = await signUpViaApi(request);
   await setName(request, anna, 'Anna', 'Andersen');
-  const bike = await registerBike(request, anna, unique('Gave'));
+  const bike = await registerBikeViaApi(request, anna, unique('Gave'));
   const newcomer = uniqueEmail('newcomer');
   const offered = await request.post('/api/ownership-transfers/', {
     headers: { Authorization: `Bearer ${anna.token}`, 'Idempotency-Key': `e2e-${Date.now()}-offer` },
@@ -461,13 +399,13 @@ test('someone without an account gets the offer by e-mail, signs up and receives
   await expect(heading(page)).toHaveText(bike.nickname);
 });
 
-test('an owner proves the bike is theirs: frame number picture, receipt, submitted @phone', async ({
+test('an owner proves the bike is theirs: frame number picture, receipt, submitted', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const request = page.request;
   const owner = await signUpViaApi(request);
-  const bike = await registerBike(request, owner, unique('Bevis'));
+  const bike = await registerBikeViaApi(request, owner, unique('Bevis'));
 
   await signInBrowser(page, owner.token);
   await page.goto('/app/bikes/verify-ownership');

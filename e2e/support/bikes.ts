@@ -31,3 +31,40 @@ export async function freeSticker(
 export function uniqueFrameNumber(): string {
   return `WDA${randomInt(100_000, 999_999)}Z`;
 }
+
+export interface RegisteredBike {
+  bikeId: string;
+  nickname: string;
+  frameNumber: string;
+  plate: string | null;
+}
+
+/**
+ * A Kildemoes Logic registered through the API for `owner` (credits granted first): a fresh frame
+ * number, and a printed sticker as its plate unless `plate` is false.
+ */
+export async function registerBikeViaApi(
+  request: APIRequestContext,
+  owner: { email: string; token: string },
+  nickname: string,
+  options: { plate?: boolean } = {},
+): Promise<RegisteredBike> {
+  await grantCredits(request, owner.email);
+  const plate = options.plate === false ? null : await freeSticker(request);
+  const frameNumber = uniqueFrameNumber();
+  const created = await request.post('/api/bikes/', {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: {
+      nickname,
+      frame_number: frameNumber,
+      ...(plate ? { plate_id: plate } : {}),
+      brand: 'Kildemoes',
+      model: 'Logic',
+      category: 'city',
+      color: 'blue',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { bike_id: bikeId } = (await created.json()) as { bike_id: string };
+  return { bikeId, nickname, frameNumber, plate };
+}

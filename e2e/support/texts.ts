@@ -30,3 +30,13 @@ export const LANGUAGES: readonly Language[] = ['da', 'en', 'no'];
 
 /** The html lang attribute the app sets for each UI language (bokmål is nb). */
 export const HTML_LANG: Record<Language, string> = { da: 'da', en: 'en', no: 'nb' };
+
+/** Fills i18next placeholders ({{name}}) of a text, as the app does. */
+export function fillText(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+/** A text used inside a regular expression, matched literally. */
+export function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -110,7 +110,9 @@ export function Composer({ chatId, subjectId, draftKey, onSent }: ComposerProps)
         </Button>
       </div>
       <div className={styles.composerFooter}>
-        <span id={hintId}>{t('composer.hint')}</span>
+        <span id={hintId} className={styles.composerHint}>
+          {t('composer.hint')}
+        </span>
         {showCounter ? (
           <span id={counterId} className={isTooLong ? styles.counterOver : undefined} aria-live="polite">
             {isTooLong

@@ -3,10 +3,12 @@ import type { OwnershipBike, TransferAction, TransferStatus } from '@nbr/domain/
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { Link } from '../../../ui/link.tsx';
 import { useAcceptTransfer, useCancelTransfer, useRejectTransfer } from '../../ownership/api/transfers.ts';
 import { messagesQueryKey } from '../api/get-messages.ts';
 import styles from '../chats.module.css';
@@ -116,7 +118,17 @@ export function OfferCard({ message, bike }: { message: ChatMessage; bike: Owner
           {t(`offer.status.${offer.status}`)}
         </span>
       </p>
-      {done && offer.actions.length === 0 ? <Alert tone="success">{t(DONE_TEXTS[done])}</Alert> : null}
+      {done && offer.actions.length === 0 ? (
+        <Alert tone="success">
+          {t(DONE_TEXTS[done])}
+          {done === 'accept' && bike ? (
+            <>
+              {' '}
+              <Link href={paths.app.bike.getHref({ bikeId: bike.bike_id })}>{t('offer.done.openBike')}</Link>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
       {offer.actions.length > 0 ? (
         <div className={styles.actions}>
           {offer.actions.map((action) => (
