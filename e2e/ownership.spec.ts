@@ -399,9 +399,7 @@ test('someone without an account gets the offer by e-mail, signs up and receives
   await expect(heading(page)).toHaveText(bike.nickname);
 });
 
-test('an owner proves the bike is theirs: frame number picture, receipt, submitted', async ({
-  page,
-}) => {
+test('an owner proves the bike is theirs: frame number picture, receipt, submitted', async ({ page }) => {
   test.setTimeout(120_000);
   const request = page.request;
   const owner = await signUpViaApi(request);

@@ -22,6 +22,9 @@ export type TransferStatus = z.infer<typeof TransferStatusSchema>;
 /** An offer nobody answers lapses after this many days; the sender can offer again. */
 export const TRANSFER_OFFER_DAYS = 30;
 
+/** Offers (each one an e-mail) one address may receive in 24 hours, from all senders together. */
+export const OFFERS_PER_ADDRESS_PER_DAY = 5;
+
 /** What each side may do with a transfer now. */
 export const TRANSFER_ACTIONS = ['accept', 'reject', 'cancel'] as const;
 export const TransferActionSchema = z.enum(TRANSFER_ACTIONS);

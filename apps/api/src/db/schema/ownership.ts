@@ -47,6 +47,7 @@ export const ownershipTransfers = pgTable(
       .on(table.recipientEmail)
       .where(sql`${table.recipientPartyId} is null and ${table.status} = 'pending'`),
     uniqueIndex('ownership_transfers_code_hash_key').on(table.codeHash),
+    index('ownership_transfers_recipient_email_idx').on(table.recipientEmail, table.createdAt),
   ],
 );
 

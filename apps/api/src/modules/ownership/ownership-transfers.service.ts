@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SystemEvent } from '@nbr/domain/chats';
 import {
   isTransferable,
+  OFFERS_PER_ADDRESS_PER_DAY,
   TRANSFER_OFFER_DAYS,
   type Transfer,
   type TransferCreate,
@@ -367,6 +368,14 @@ export async function createTransfer(
       const expiredPosts = await expireLapsedOffers(tx, bike.bikeId, now);
       if (await repository.hasPendingTransfer(tx, bike.bikeId)) {
         throw new AppError('transfer_pending');
+      }
+      // Every offer mails the address: cancelling and offering again, or many senders, must not
+      // turn the register into a way to flood someone's mailbox.
+      const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+      if (
+        (await repository.countOffersToAddressSince(tx, recipientEmail, since)) >= OFFERS_PER_ADDRESS_PER_DAY
+      ) {
+        throw new AppError('rate_limited');
       }
       const recipient = await identity.findPersonByEmail(tx, recipientEmail);
       const bindNow = recipient?.emailVerifiedAt && recipient.partyId !== auth.partyId ? recipient : null;

@@ -1,7 +1,9 @@
+import { OFFERS_PER_ADDRESS_PER_DAY } from '@nbr/domain/ownership';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bikeEquipment, bikeFiles, bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
 import { chatMessages } from '../../db/schema/chats.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { ownershipTransfers } from '../../db/schema/ownership.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { registerBike, signUpOwner, storeBikeFile } from '../../test/bike-api-helpers.ts';
@@ -120,6 +122,27 @@ describe('ownership transfers', () => {
     const again = await act(t.app, a.token, transfer.transfer_id, 'cancel');
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('transfer_not_pending');
+  });
+
+  it('one address receives at most OFFERS_PER_ADDRESS_PER_DAY offers a day: a sixth is refused and mails nothing', async () => {
+    const { owner: a, bikeId } = await ownerWithBike(t.app);
+    const target = uniqueEmail('flooded');
+    for (let sent = 0; sent < OFFERS_PER_ADDRESS_PER_DAY; sent += 1) {
+      const { transferId } = await offerBike(t.app, a.token, bikeId, target);
+      expect((await act(t.app, a.token, transferId, 'cancel')).statusCode).toBe(200);
+    }
+    const refused = await offer(t.app, a.token, bikeId, target);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().code).toBe('rate_limited');
+    const offers = await t.app.db
+      .select()
+      .from(ownershipTransfers)
+      .where(eq(ownershipTransfers.recipientEmail, target));
+    expect(offers).toHaveLength(OFFERS_PER_ADDRESS_PER_DAY);
+    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, target));
+    expect(mails).toHaveLength(OFFERS_PER_ADDRESS_PER_DAY);
+    // Another address is not affected.
+    expect((await offer(t.app, a.token, bikeId, uniqueEmail('other'))).statusCode).toBe(201);
   });
 
   it('the register’s messages are news to the other side only: unread counts follow who acted', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeOwnerships } from '../../db/schema/bikes.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from '../../db/schema/ownership.ts';
@@ -106,6 +106,19 @@ export async function hasPendingTransfer(executor: Executor, bikeId: string): Pr
     .where(and(eq(ownershipTransfers.bikeId, bikeId), eq(ownershipTransfers.status, 'pending')))
     .limit(1);
   return row !== undefined;
+}
+
+/** How many offers went to this address since `since`, from anyone (each one mailed it). */
+export async function countOffersToAddressSince(
+  executor: Executor,
+  email: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await executor
+    .select({ offers: count() })
+    .from(ownershipTransfers)
+    .where(and(eq(ownershipTransfers.recipientEmail, email), gt(ownershipTransfers.createdAt, since)));
+  return row?.offers ?? 0;
 }
 
 /** The pending offers of a bike, locked (at most one, by the unique index). */

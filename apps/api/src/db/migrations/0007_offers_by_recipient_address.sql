@@ -1,0 +1,1 @@
+CREATE INDEX "ownership_transfers_recipient_email_idx" ON "ownership_transfers" USING btree ("recipient_email","created_at");
