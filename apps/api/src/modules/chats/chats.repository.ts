@@ -146,12 +146,15 @@ export interface ChatOfParty {
   unreadCount: number;
 }
 
+/** Lower than every message id: "nothing read yet" as a bound the (chat_id, id) index can range over. */
+const NO_MESSAGE = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Messages in the participant's chat newer than their read position and not written by them (the
  * register's own messages count: an offer is news). uuidv7 ids order like time, so `>` is "newer".
  */
 const isUnreadBy = (participant: typeof chatParticipants) =>
-  sql`(${participant.lastReadMessageId} is null or ${chatMessages.id} > ${participant.lastReadMessageId})
+  sql`${chatMessages.id} > coalesce(${participant.lastReadMessageId}, ${NO_MESSAGE}::uuid)
     and ${chatMessages.senderPartyId} is distinct from ${participant.partyId}`;
 
 /**
@@ -196,26 +199,54 @@ export async function findParticipant(
 
 /** Every unread message of a party, over all its chats (the sidebar badge). */
 export async function countUnreadOfParty(executor: Executor, partyId: string): Promise<number> {
+  // Per chat of the party, a range of the (chat_id, id) index: the cost follows the unread messages,
+  // not the size of the table (a join here made the planner read every message).
   const [row] = await executor
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      // Spelled out with table names: in a one-table select Drizzle leaves columns unqualified, and
+      // inside the subquery they would then mean chat_messages' own columns.
+      count: sql<number>`coalesce(sum((
+        select count(*) from chat_messages m
+        where m.chat_id = chat_participants.chat_id
+          and m.id > coalesce(chat_participants.last_read_message_id, ${NO_MESSAGE}::uuid)
+          and m.sender_party_id is distinct from chat_participants.party_id
+      )), 0)::int`,
+    })
     .from(chatParticipants)
-    .innerJoin(chatMessages, eq(chatMessages.chatId, chatParticipants.chatId))
-    .where(and(eq(chatParticipants.partyId, partyId), isUnreadBy(chatParticipants)));
+    .where(eq(chatParticipants.partyId, partyId));
   return Number(row?.count ?? 0);
 }
 
-/** The newest message of each chat (DISTINCT ON over the (chat_id, id) index). */
+/**
+ * The newest message of each chat: one backward step on the (chat_id, id) index per chat (a LATERAL
+ * LIMIT 1), so a long chat costs no more than a short one.
+ */
 export async function findLatestMessages(
   executor: Executor,
   chatIds: readonly string[],
 ): Promise<Map<string, MessageRow>> {
   if (chatIds.length === 0) return new Map();
-  const rows = await executor
-    .selectDistinctOn([chatMessages.chatId])
+  const latest = executor
+    .select()
     .from(chatMessages)
-    .where(inArray(chatMessages.chatId, [...chatIds]))
-    .orderBy(chatMessages.chatId, desc(chatMessages.id));
-  return new Map(rows.map((row) => [row.chatId, row]));
+    .where(sql`${chatMessages.chatId} = wanted.id`)
+    .orderBy(desc(chatMessages.id))
+    .limit(1)
+    .as('latest');
+  const rows: MessageRow[] = await executor
+    .select({
+      id: latest.id,
+      chatId: latest.chatId,
+      senderPartyId: latest.senderPartyId,
+      kind: latest.kind,
+      content: latest.content,
+      systemEvent: latest.systemEvent,
+      transferId: latest.transferId,
+      createdAt: latest.createdAt,
+    })
+    .from(sql`unnest(${sql.param([...chatIds])}::uuid[]) as wanted(id)`)
+    .innerJoinLateral(latest, sql`true`);
+  return new Map(rows.map((message) => [message.chatId, message]));
 }
 
 /** Up to `limit` messages of a chat older than `beforeId` (or the newest), newest first. */
