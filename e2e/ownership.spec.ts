@@ -146,10 +146,14 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   await page.goto('/app/my-bikes');
   await expect(heading(page)).toHaveText(b('list.title'));
   await expect(page.getByText(bike.nickname)).toHaveCount(0);
+  // Anna's history keeps the offer, but the bike is Bo's now: she sees it as anyone would (make and
+  // model, not the nickname, frame number or plate).
   await page.goto('/app/bikes/ownership-portal');
-  await expect(
-    page.getByRole('listitem', { name: o('transfer.outgoingLabel', { name: bike.nickname }) }),
-  ).toContainText(o('transferStatus.accepted'));
+  const given = page.getByRole('listitem', {
+    name: o('transfer.outgoingLabel', { name: 'Kildemoes Logic' }),
+  });
+  await expect(given).toContainText(o('transferStatus.accepted'));
+  await expect(given).not.toContainText(bike.frameNumber);
 
   // On Bo's bike page: the frame number is locked now, and he could give it on again.
   await boPage.goto(`/app/my-bikes/${bike.bikeId}`);

@@ -328,12 +328,16 @@ export async function ownerOfPublicBike(
 /**
  * The bikes of transfers, requests and chats as their other side may see them (presentOwnershipBike),
  * by id; deleted bikes are absent. No access check: callers have checked the caller takes part.
+ * `audience` is what the caller's part entitles the viewer to (the details of a transfer only while
+ * an offer to or from them is open); the bike's current owner always sees the details of their own
+ * bike, and nobody else keeps them once the bike has moved on.
  */
 export async function describeBikesForOwnership(
   executor: Executor,
   urls: FileUrlSigner,
   bikeIds: readonly string[],
-  audience: 'transfer' | 'stranger',
+  audience: 'transfer' | 'stranger' | ReadonlyMap<string, 'transfer' | 'stranger'>,
+  viewerPartyId: string | null = null,
 ): Promise<Map<string, OwnershipBike>> {
   const ids = [...new Set(bikeIds)];
   if (ids.length === 0) return new Map();
@@ -345,7 +349,16 @@ export async function describeBikesForOwnership(
   return new Map(
     rows.map((row) => [
       row.id,
-      presentOwnershipBike(row, plateIds.get(row.id) ?? null, files.get(row.id), audience),
+      presentOwnershipBike(
+        row,
+        plateIds.get(row.id) ?? null,
+        files.get(row.id),
+        row.ownerPartyId === viewerPartyId
+          ? 'transfer'
+          : typeof audience === 'string'
+            ? audience
+            : (audience.get(row.id) ?? 'stranger'),
+      ),
     ]),
   );
 }

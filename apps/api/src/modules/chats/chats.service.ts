@@ -9,7 +9,7 @@ import {
   type RealtimeEvent,
   type SystemEvent,
 } from '@nbr/domain/chats';
-import type { OwnershipBike, TransferStatus } from '@nbr/domain/ownership';
+import { effectiveTransferStatus, type OwnershipBike, type TransferStatus } from '@nbr/domain/ownership';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
@@ -247,34 +247,41 @@ async function messageContext(
 }
 
 /**
- * The reader's view of each chat's bike: the details of a transfer for both its sides and for the
- * owner's own bike; what a stranger may see otherwise (the requester, someone contacting the owner).
+ * The reader's view of each chat's bike: the details (frame number, plate, nickname) for the bike's
+ * current owner and for both sides of an offer while it is open; what a stranger may see otherwise
+ * (a requester, someone contacting the owner, a former owner, the side of a finished offer).
  */
 async function bikesOfChats(
   executor: Executor,
   urls: FileUrlSigner,
+  viewerPartyId: string,
   entries: readonly repository.ChatOfParty[],
 ): Promise<Map<string, OwnershipBike>> {
-  const byAudience = { transfer: [] as repository.ChatOfParty[], stranger: [] as repository.ChatOfParty[] };
-  for (const entry of entries) {
-    if (!entry.chat.bikeId) continue;
-    const isInsider = entry.chat.subjectKind === 'transfer' || entry.me.role === 'owner';
-    byAudience[isInsider ? 'transfer' : 'stranger'].push(entry);
+  const withBike = entries.filter((entry) => entry.chat.bikeId !== null);
+  const transfers = await repository.findOfferTransfers(
+    executor,
+    withBike.flatMap((entry) => (entry.chat.transferId ? [entry.chat.transferId] : [])),
+  );
+  const now = new Date();
+  const audiences = new Map<string, 'transfer' | 'stranger'>();
+  for (const entry of withBike) {
+    const transfer = entry.chat.transferId ? transfers.get(entry.chat.transferId) : undefined;
+    const isOpenOffer =
+      transfer !== undefined &&
+      effectiveTransferStatus(transfer.status as TransferStatus, transfer.expiresAt, now) === 'pending';
+    if (isOpenOffer) audiences.set(entry.chat.bikeId as string, 'transfer');
   }
+  const described = await describeBikesForOwnership(
+    executor,
+    urls,
+    withBike.map((entry) => entry.chat.bikeId as string),
+    audiences,
+    viewerPartyId,
+  );
   const result = new Map<string, OwnershipBike>();
-  for (const audience of ['transfer', 'stranger'] as const) {
-    const group = byAudience[audience];
-    if (group.length === 0) continue;
-    const described = await describeBikesForOwnership(
-      executor,
-      urls,
-      group.map((entry) => entry.chat.bikeId as string),
-      audience,
-    );
-    for (const entry of group) {
-      const bike = described.get(entry.chat.bikeId as string);
-      if (bike) result.set(entry.chat.id, bike);
-    }
+  for (const entry of withBike) {
+    const bike = described.get(entry.chat.bikeId as string);
+    if (bike) result.set(entry.chat.id, bike);
   }
   return result;
 }
@@ -290,7 +297,7 @@ async function summarize(
   const latest = await repository.findLatestMessages(deps.db, chatIds);
   const [context, bikes] = await Promise.all([
     messageContext(deps.db, viewerPartyId, chatIds, [...latest.values()]),
-    bikesOfChats(deps.db, deps.fileUrls, entries),
+    bikesOfChats(deps.db, deps.fileUrls, viewerPartyId, entries),
   ]);
   return entries.map((entry) => presentChatSummary(entry, { ...context, latest, bikes }));
 }

@@ -124,9 +124,10 @@ async function presentRequests(
   rows: readonly RequestRow[],
 ): Promise<OwnershipRequest[]> {
   const bikeIds = rows.flatMap((row) => (row.bikeId ? [row.bikeId] : []));
-  const [asOwner, asStranger, names] = await Promise.all([
-    bikes.describeBikesForOwnership(executor, deps.fileUrls, bikeIds, 'transfer'),
-    bikes.describeBikesForOwnership(executor, deps.fileUrls, bikeIds, 'stranger'),
+  // The owner sees the details of their own bike (and only while it is theirs); the requester what
+  // the register shows anyone.
+  const [bikeViews, names] = await Promise.all([
+    bikes.describeBikesForOwnership(executor, deps.fileUrls, bikeIds, 'stranger', partyId),
     identity.partyNames(
       executor,
       rows.map((row) => row.requesterPartyId),
@@ -140,11 +141,10 @@ async function presentRequests(
     const chatId = await chats.chatIdOfRequest(executor, row.id);
     if (!chatId) continue;
     const transfer = row.transferId ? await repository.findTransfer(executor, row.transferId) : null;
-    const views = side === 'owner' ? asOwner : asStranger;
     answers.push(
       presentRequest(row, {
         side,
-        bike: row.bikeId ? views.get(row.bikeId) : undefined,
+        bike: row.bikeId ? bikeViews.get(row.bikeId) : undefined,
         requesterName: names.get(row.requesterPartyId) ?? null,
         chatId,
         hasPendingOffer: transfer !== null && currentTransferStatus(transfer, now) === 'pending',

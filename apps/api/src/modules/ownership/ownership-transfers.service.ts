@@ -270,14 +270,20 @@ export async function presentTransfers(
   sides?: ReadonlyMap<string, 'sender' | 'recipient'>,
 ): Promise<Transfer[]> {
   const bikeIds = rows.flatMap((row) => (row.bikeId ? [row.bikeId] : []));
+  // The details (frame number, plate, nickname) are for checking the bike against an open offer;
+  // a rejected, cancelled or expired offer leaves its recipient a stranger to the bike again.
+  const now = new Date();
+  const audiences = new Map<string, 'transfer' | 'stranger'>();
+  for (const row of rows) {
+    if (row.bikeId && currentTransferStatus(row, now) === 'pending') audiences.set(row.bikeId, 'transfer');
+  }
   const [bikeViews, names] = await Promise.all([
-    bikes.describeBikesForOwnership(executor, deps.fileUrls, bikeIds, 'transfer'),
+    bikes.describeBikesForOwnership(executor, deps.fileUrls, bikeIds, audiences, partyId),
     identity.partyNames(
       executor,
       rows.map((row) => row.senderPartyId),
     ),
   ]);
-  const now = new Date();
   const answers: Transfer[] = [];
   for (const row of rows) {
     const side = sides?.get(row.id) ?? transferSideOf(partyId, row);

@@ -325,6 +325,31 @@ describe('ownership transfers', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
+  it('the bike’s details are for an open offer: once it is rejected the recipient is a stranger to the bike', async () => {
+    const { owner, bikeId, frameNumber } = await ownerWithBike(t.app);
+    const recipient = await signUpConfirmed(t.app);
+    const { transferId } = await offerBike(t.app, owner.token, bikeId, recipient.email);
+    const transferOf = async (token: string) =>
+      (await get(t.app, token, `/api/ownership-transfers/${transferId}`)).json();
+    const chatBikeOf = async (token: string, chatId: string) =>
+      (await get(t.app, token, `/api/chats/${chatId}`)).json().subject.bike;
+
+    const open = await transferOf(recipient.token);
+    expect(open.bike).toMatchObject({ frame_number: frameNumber, nickname: expect.any(String) });
+    expect(open.bike.plate_id).not.toBeNull();
+    expect((await chatBikeOf(recipient.token, open.chat_id)).frame_number).toBe(frameNumber);
+
+    expect((await act(t.app, recipient.token, transferId, 'reject')).statusCode).toBe(200);
+    const closed = await transferOf(recipient.token);
+    expect(closed.bike).toMatchObject({ frame_number: null, plate_id: null, nickname: null });
+    expect(await chatBikeOf(recipient.token, open.chat_id)).toMatchObject({
+      frame_number: null,
+      plate_id: null,
+    });
+    // The owner still sees all of their own bike.
+    expect((await transferOf(owner.token)).bike.frame_number).toBe(frameNumber);
+  });
+
   it('the recipient rejects, the sender cancels; each only their own action, strangers see nothing', async () => {
     const { owner, bikeId } = await ownerWithBike(t.app);
     const recipient = await signUpConfirmed(t.app);
