@@ -289,7 +289,9 @@ test('the recipient form checks both addresses, and a bike without plate cannot 
   const blocked = page.getByRole('listitem').filter({ hasText: noPlate.nickname });
   await expect(blocked).toContainText(o('transfer.reasons.missingPlate'));
   await expect(
-    blocked.getByRole('link', { name: o('transfer.addIdentifiersLabel', { name: noPlate.nickname }) }),
+    blocked.getByRole('link', {
+      name: o('transfer.addMissingLabel.missingPlate', { name: noPlate.nickname }),
+    }),
   ).toHaveAttribute('href', `/app/my-bikes/${noPlate.bikeId}/edit`);
   await snapshot(page, 'transfer-none');
   await expectNoA11yViolations(page);

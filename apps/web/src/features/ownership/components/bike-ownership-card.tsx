@@ -53,7 +53,7 @@ export function BikeOwnershipCard({ bike }: { bike: Bike }) {
                 variant="secondary"
                 size="small"
               >
-                {t('transfer.addIdentifiers')}
+                {t(`transfer.addMissing.${reason}`)}
               </LinkButton>
             </div>
           )}

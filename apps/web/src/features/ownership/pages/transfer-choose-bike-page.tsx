@@ -67,9 +67,9 @@ function BlockedBike({ bike }: { bike: BikeSummary }) {
             href={paths.app.bikeEdit.getHref({ bikeId: bike.bike_id })}
             variant="secondary"
             size="small"
-            aria-label={t('transfer.addIdentifiersLabel', { name: title })}
+            aria-label={t(`transfer.addMissingLabel.${reason}`, { name: title })}
           >
-            {t('transfer.addIdentifiers')}
+            {t(`transfer.addMissing.${reason}`)}
           </LinkButton>
         </div>
       )}

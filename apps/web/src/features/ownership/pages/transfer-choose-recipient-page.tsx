@@ -125,7 +125,7 @@ export function Component() {
           <div className={styles.actions}>
             {reason === 'stolen' ? null : (
               <LinkButton href={paths.app.bikeEdit.getHref({ bikeId })} variant="secondary" size="small">
-                {t('transfer.addIdentifiers')}
+                {t(`transfer.addMissing.${reason}`)}
               </LinkButton>
             )}
             <LinkButton href={paths.app.transferOwnership.getHref()} variant="secondary" size="small">
