@@ -1,7 +1,5 @@
-import { SEARCH_QUERY_MAX_LENGTH, type SearchHit, SearchQuerySchema } from '@nbr/domain/search';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { SearchHit } from '@nbr/domain/search';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -9,7 +7,7 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { useOwnershipSearch } from '../api/search.ts';
+import { useSearchForm } from '../../search/hooks/use-search-form.ts';
 import { OwnershipThumbnail } from '../components/ownership-bike.tsx';
 import styles from '../ownership.module.css';
 
@@ -56,28 +54,7 @@ function Hit({ hit }: { hit: SearchHit }) {
 /** /app/bikes/request-ownership — find the bike by frame number or plate to ask its owner for it. */
 export function Component() {
   const { t } = useTranslation(['ownership', 'common']);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
-  const [typed, setTyped] = useState(query);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const search = useOwnershipSearch(query);
-
-  useEffect(() => {
-    setTyped(query);
-    setFieldError(null);
-  }, [query]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = SearchQuerySchema.safeParse({ q: typed });
-    if (!checked.success) {
-      setFieldError(checked.error.issues[0]?.message ?? 'required');
-      return;
-    }
-    setFieldError(null);
-    if (checked.data.q === query) void search.refetch();
-    else setSearchParams({ q: checked.data.q });
-  };
+  const { query, typed, setTyped, fieldError, setFieldError, search, onSubmit } = useSearchForm();
 
   const hits = query && search.data ? search.data.results : [];
 

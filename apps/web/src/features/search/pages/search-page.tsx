@@ -1,7 +1,4 @@
-import { SearchQuerySchema } from '@nbr/domain/search';
-import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -9,10 +6,10 @@ import { Button } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { useRegisterSearch } from '../api/search-register.ts';
 import { SearchResults } from '../components/search-results.tsx';
+import { useSearchForm } from '../hooks/use-search-form.ts';
 import styles from '../search.module.css';
-import { orderHits, readSearchQuery, searchParamsFor } from '../search-query.ts';
+import { orderHits } from '../search-query.ts';
 
 /**
  * /search — anyone may look a bike up by frame number or plate ID. The query is the address's ?q=,
@@ -21,29 +18,7 @@ import { orderHits, readSearchQuery, searchParamsFor } from '../search-query.ts'
 export function Component() {
   const { t } = useTranslation(['search', 'common']);
   const { isLoggedIn } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = readSearchQuery(searchParams);
-  const [typed, setTyped] = useState(query);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const search = useRegisterSearch(query);
-
-  // Back and Forward change the address: the field shows the search on screen.
-  useEffect(() => {
-    setTyped(query);
-    setFieldError(null);
-  }, [query]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = SearchQuerySchema.safeParse({ q: typed });
-    if (!checked.success) {
-      setFieldError(checked.error.issues[0]?.message ?? 'required');
-      return;
-    }
-    setFieldError(null);
-    if (checked.data.q === query) void search.refetch();
-    else setSearchParams(searchParamsFor(checked.data.q));
-  };
+  const { query, typed, setTyped, fieldError, setFieldError, search, onSubmit } = useSearchForm();
 
   const data = query ? search.data : undefined;
   const hits = data ? orderHits(data.results) : [];
