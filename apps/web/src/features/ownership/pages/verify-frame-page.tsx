@@ -18,15 +18,13 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { RadioGroup } from '../../../ui/radio-group.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
 import { useUploadPicture } from '../../bikes/api/files.ts';
 import { FileUpload } from '../../bikes/components/file-upload.tsx';
 import { PICTURE_ACCEPT, pictureProblem } from '../../bikes/lib/file-checks.ts';
-import { useSaveFrameStep, useVerification } from '../api/verification.ts';
-import { LoadErrorPage } from '../components/load-error.tsx';
+import { useSaveFrameStep } from '../api/verification.ts';
 import { OwnershipBikeSummary } from '../components/ownership-bike.tsx';
 import { isEditable, VerificationState } from '../components/verification-status.tsx';
+import { useVerificationStepData } from '../components/verification-step-data.tsx';
 import { thumbnailOf } from '../lib/bike-thumbnail.ts';
 import styles from '../ownership.module.css';
 
@@ -135,24 +133,10 @@ function FrameForm({ bike, verification }: { bike: Bike; verification: Ownership
 export function Component() {
   const { bikeId = '' } = useParams();
   const { t } = useTranslation(['ownership', 'common']);
-  const bike = useBike(bikeId);
-  const verification = useVerification(bikeId);
-
-  const failed = (bike.isError && !bike.data) || (verification.isError && !verification.data);
-  if (failed) {
-    return (
-      <LoadErrorPage
-        title={t('verify.frameTitle')}
-        error={bike.error ?? verification.error}
-        retry={() => {
-          void bike.refetch();
-          void verification.refetch();
-        }}
-      />
-    );
-  }
-  if (!bike.data || !verification.data) return <LoadingState />;
-  const editable = isEditable(verification.data);
+  const data = useVerificationStepData(bikeId, t('verify.frameTitle'));
+  if ('fallback' in data) return data.fallback;
+  const { bike, verification } = data;
+  const editable = isEditable(verification);
 
   return (
     <PageLayout
@@ -164,14 +148,11 @@ export function Component() {
         <p className={styles.stepCounter}>{t('transfer.stepCounter', { step: 1, total: 2 })}</p>
       ) : null}
       <Card title={t('transfer.bikeTitle')} id="verify-bike">
-        <OwnershipBikeSummary
-          bike={{ ...bike.data, thumbnail_url: thumbnailOf(bike.data) }}
-          headingLevel={3}
-        />
+        <OwnershipBikeSummary bike={{ ...bike, thumbnail_url: thumbnailOf(bike) }} headingLevel={3} />
       </Card>
-      <VerificationState verification={verification.data} />
+      <VerificationState verification={verification} />
       {editable ? (
-        <FrameForm bike={bike.data} verification={verification.data} />
+        <FrameForm bike={bike} verification={verification} />
       ) : (
         <div className={styles.actions}>
           <LinkButton href={paths.app.verifyOwnership.getHref()} variant="secondary">

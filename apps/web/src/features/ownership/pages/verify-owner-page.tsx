@@ -17,16 +17,14 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { RadioGroup } from '../../../ui/radio-group.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
 import { useUploadDocument, useUploadPicture } from '../../bikes/api/files.ts';
 import { FileUpload } from '../../bikes/components/file-upload.tsx';
 import { contentTypeOf, DOCUMENT_ACCEPT, documentProblem } from '../../bikes/lib/file-checks.ts';
-import { useSaveOwnerStep, useSubmitVerification, useVerification } from '../api/verification.ts';
-import { LoadErrorPage } from '../components/load-error.tsx';
+import { useSaveOwnerStep, useSubmitVerification } from '../api/verification.ts';
 import { MessageField } from '../components/message-field.tsx';
 import { OwnershipBikeSummary } from '../components/ownership-bike.tsx';
 import { isEditable, VerificationState } from '../components/verification-status.tsx';
+import { useVerificationStepData } from '../components/verification-step-data.tsx';
 import { thumbnailOf } from '../lib/bike-thumbnail.ts';
 import styles from '../ownership.module.css';
 
@@ -164,25 +162,11 @@ function OwnerForm({ bike, verification }: { bike: Bike; verification: Ownership
 export function Component() {
   const { bikeId = '' } = useParams();
   const { t } = useTranslation(['ownership', 'common']);
-  const bike = useBike(bikeId);
-  const verification = useVerification(bikeId);
-
-  const failed = (bike.isError && !bike.data) || (verification.isError && !verification.data);
-  if (failed) {
-    return (
-      <LoadErrorPage
-        title={t('verify.ownerTitle')}
-        error={bike.error ?? verification.error}
-        retry={() => {
-          void bike.refetch();
-          void verification.refetch();
-        }}
-      />
-    );
-  }
-  if (!bike.data || !verification.data) return <LoadingState />;
-  const editable = isEditable(verification.data);
-  if (editable && !verification.data.frame_step_done) {
+  const data = useVerificationStepData(bikeId, t('verify.ownerTitle'));
+  if ('fallback' in data) return data.fallback;
+  const { bike, verification } = data;
+  const editable = isEditable(verification);
+  if (editable && !verification.frame_step_done) {
     return <Navigate to={paths.app.verifyOwnershipFrame.getHref({ bikeId })} replace />;
   }
 
@@ -196,14 +180,11 @@ export function Component() {
         <p className={styles.stepCounter}>{t('transfer.stepCounter', { step: 2, total: 2 })}</p>
       ) : null}
       <Card title={t('transfer.bikeTitle')} id="verify-bike">
-        <OwnershipBikeSummary
-          bike={{ ...bike.data, thumbnail_url: thumbnailOf(bike.data) }}
-          headingLevel={3}
-        />
+        <OwnershipBikeSummary bike={{ ...bike, thumbnail_url: thumbnailOf(bike) }} headingLevel={3} />
       </Card>
-      <VerificationState verification={verification.data} />
+      <VerificationState verification={verification} />
       {editable ? (
-        <OwnerForm bike={bike.data} verification={verification.data} />
+        <OwnerForm bike={bike} verification={verification} />
       ) : (
         <div className={styles.actions}>
           <LinkButton href={paths.app.verifyOwnership.getHref()}>{t('verify.toList')}</LinkButton>

@@ -1,0 +1,36 @@
+import type { Bike } from '@nbr/domain/bikes';
+import type { OwnershipVerification } from '@nbr/domain/ownership';
+import type { ReactElement } from 'react';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { useBike } from '../../bikes/api/bikes.ts';
+import { useVerification } from '../api/verification.ts';
+import { LoadErrorPage } from './load-error.tsx';
+
+/**
+ * What both verification steps show: the bike and its verification, or — until both have come —
+ * the error page (with a retry of both) or the loading state.
+ */
+export function useVerificationStepData(
+  bikeId: string,
+  title: string,
+): { bike: Bike; verification: OwnershipVerification } | { fallback: ReactElement } {
+  const bike = useBike(bikeId);
+  const verification = useVerification(bikeId);
+  const failed = (bike.isError && !bike.data) || (verification.isError && !verification.data);
+  if (failed) {
+    return {
+      fallback: (
+        <LoadErrorPage
+          title={title}
+          error={bike.error ?? verification.error}
+          retry={() => {
+            void bike.refetch();
+            void verification.refetch();
+          }}
+        />
+      ),
+    };
+  }
+  if (!bike.data || !verification.data) return { fallback: <LoadingState /> };
+  return { bike: bike.data, verification: verification.data };
+}
