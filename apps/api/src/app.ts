@@ -23,11 +23,17 @@ import {
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes, platesRoutes } from './modules/plates/plates.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
+import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
+import { stolenBikesRoutes } from './modules/theft/stolen-bikes.routes.ts';
+import type { TheftDeps } from './modules/theft/theft.deps.ts';
+import { theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.routes.ts';
 import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
+import { createFieldEncryption, loadDataEncryptionKey } from './platform/crypto/field-encryption.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
@@ -329,6 +335,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(options.ownershipRateLimits ? { rateLimits: options.ownershipRateLimits } : {}),
       });
       await api.register(chatsRoutes, { deps: chatsDeps });
+      const theftDeps: TheftDeps = {
+        ...chatsDeps,
+        storage: fileStorage,
+        encryption: createFieldEncryption(
+          await loadDataEncryptionKey({ key: config.dataEncryptionKey, dataDir: config.dataDir }),
+        ),
+        mapStyleUrl: config.mapStyleUrl,
+        log: app.log.child({ component: 'theft' }),
+      };
+      await api.register(theftReportsRoutes, { deps: theftDeps });
+      await api.register(stolenBikesRoutes, { deps: theftDeps });
+      await api.register(contactOwnerRoutes, { deps: theftDeps });
+      await api.register(itemPickupsRoutes, { deps: theftDeps });
       await api.register(bikeFilesRoutes, {
         deps: {
           db: database.db,

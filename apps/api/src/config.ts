@@ -177,6 +177,24 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
   /** Bucket in the path (`endpoint/bucket/key`) instead of the host name; most self-hosted services need it. */
   S3_FORCE_PATH_STYLE: optional(booleanFlag).default(false),
+  /**
+   * Key encrypting sensitive fields at rest (the national id number of a theft report): 32 random
+   * bytes, base64 (`openssl rand -base64 32`). Every API instance needs the same one; unset
+   * generates one under DATA_DIR/keys. Losing it makes those fields unreadable.
+   */
+  DATA_ENCRYPTION_KEY: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+        error: 'must be 32 bytes, base64',
+      }),
+  ),
+  /**
+   * MapLibre style of the stolen-bike map's basemap (a style.json address with real tiles). Unset:
+   * the built-in offline basemap of Denmark and Norway (Natural Earth), good to about zoom 7.
+   */
+  MAP_STYLE_URL: optional(url(['https:', 'http:'])),
   /** GTIN-14 of the sticker product: the `01` part of the GS1 Digital Link printed in every QR sticker. */
   STICKER_GTIN: optional(
     z
@@ -216,6 +234,10 @@ export interface Config {
   /** Uploaded files: where they are kept and the secret their signed addresses use. */
   files: { urlSecret: string | undefined; storage: FileStorageConfig };
   stickerGtin: string;
+  /** DATA_ENCRYPTION_KEY; undefined means generate and keep one under DATA_DIR/keys. */
+  dataEncryptionKey: string | undefined;
+  /** MAP_STYLE_URL; null means the built-in offline basemap. */
+  mapStyleUrl: string | null;
 }
 
 export type FileStorageConfig =
@@ -355,6 +377,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google: googleConfig(e, publicUrl),
     files: { urlSecret: e.FILE_URL_SECRET, storage: fileStorageConfig(e, dataDir) },
     stickerGtin: e.STICKER_GTIN,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    mapStyleUrl: e.MAP_STYLE_URL ?? null,
   };
 }
 

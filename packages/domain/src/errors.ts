@@ -61,6 +61,9 @@ export const ERROR_CODES = [
   'verification_incomplete',
   'verification_not_editable',
   'transfer_email_mismatch',
+  'bike_already_stolen',
+  'bike_not_stolen',
+  'pickup_not_waiting',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

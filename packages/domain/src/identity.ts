@@ -39,6 +39,11 @@ export const VALIDATION_MESSAGES = [
   'transfer_to_self',
   'frame_number_mismatch',
   'file_not_found',
+  'missing',
+  'invalid_national_id_number',
+  'noted_before_last_seen',
+  'date_not_in_future',
+  'date_too_far_ahead',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

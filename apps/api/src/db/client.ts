@@ -12,6 +12,7 @@ import * as mailSchema from './schema/mail.ts';
 import * as organisationsSchema from './schema/organisations.ts';
 import * as ownershipSchema from './schema/ownership.ts';
 import * as platformSchema from './schema/platform.ts';
+import * as theftSchema from './schema/theft.ts';
 
 export const schema = {
   ...identitySchema,
@@ -22,6 +23,7 @@ export const schema = {
   ...platformSchema,
   ...ownershipSchema,
   ...chatsSchema,
+  ...theftSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

@@ -57,6 +57,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   verification_incomplete: 409,
   verification_not_editable: 409,
   transfer_email_mismatch: 403,
+  bike_already_stolen: 409,
+  bike_not_stolen: 409,
+  pickup_not_waiting: 409,
 };
 
 /**

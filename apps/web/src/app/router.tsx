@@ -143,6 +143,21 @@ export const routes: RouteObject[] = [
                 path: paths.public.search.path,
                 lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
               },
+              // The public stolen-bike map and one stolen bike on it (features/stolen-map).
+              {
+                path: paths.public.stolenBikeMap.path,
+                lazy: page(
+                  () => import('../features/stolen-map/pages/stolen-bike-map-page.tsx'),
+                  ['stolen-map'],
+                ),
+              },
+              {
+                path: paths.public.stolenBikeMapBike.path,
+                lazy: page(
+                  () => import('../features/stolen-map/pages/stolen-bike-map-bike-page.tsx'),
+                  ['stolen-map', 'search'],
+                ),
+              },
               {
                 path: paths.stickers.sticker.path,
                 lazy: page(
@@ -430,6 +445,54 @@ export const routes: RouteObject[] = [
                   () => import('../features/ownership/pages/verify-owner-page.tsx'),
                   ['ownership', 'bikes'],
                 ),
+              },
+              // Stolen and found: the theft report wizard, the report and found (features/theft).
+              {
+                path: paths.app.myBikesReportStolen.path,
+                lazy: page(
+                  () => import('../features/theft/pages/report-stolen-choose-bike-page.tsx'),
+                  ['theft', 'bikes'],
+                ),
+              },
+              {
+                path: paths.app.bikeReportStolen.path,
+                lazy: page(
+                  () => import('../features/theft/pages/report-stolen-page.tsx'),
+                  ['theft', 'bikes'],
+                ),
+              },
+              {
+                path: paths.app.bikeReportStolenStep.path,
+                lazy: page(
+                  () => import('../features/theft/pages/report-stolen-step-page.tsx'),
+                  ['theft', 'bikes'],
+                ),
+              },
+              {
+                path: paths.app.bikeStolenBikeReport.path,
+                lazy: page(
+                  () => import('../features/theft/pages/stolen-bike-report-page.tsx'),
+                  ['theft', 'bikes'],
+                ),
+              },
+              // Contacting an owner and bikes held for pickup (features/finds).
+              {
+                path: paths.app.contactBikeOwner.path,
+                lazy: page(
+                  () => import('../features/finds/pages/contact-bike-owner-page.tsx'),
+                  ['finds', 'search'],
+                ),
+              },
+              {
+                path: paths.app.contactBikeOwnerSuccess.path,
+                lazy: page(
+                  () => import('../features/finds/pages/contact-bike-owner-success-page.tsx'),
+                  ['finds'],
+                ),
+              },
+              {
+                path: paths.app.itemPickup.path,
+                lazy: page(() => import('../features/finds/pages/item-pickup-page.tsx'), ['finds']),
               },
               {
                 path: paths.app.redirectEditBike.path,

@@ -86,7 +86,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.stolenBikes',
     icon: 'alarm',
     href: paths.app.myBikesReportStolen.getHref(),
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     id: 'item-pickup',
@@ -94,7 +94,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.itemsForPickup',
     icon: 'box',
     href: paths.app.itemPickup.getHref(),
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     id: 'ownership-transfer',
@@ -160,7 +160,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.stolenBikeMap',
     icon: 'map',
     href: paths.public.stolenBikeMap.getHref(),
-    isAvailable: false,
+    isAvailable: true,
     desktopOnly: true,
   },
   {

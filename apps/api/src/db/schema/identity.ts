@@ -17,7 +17,8 @@ import {
  */
 export const parties = pgTable('parties', {
   id: uuid('id').primaryKey(),
-  kind: text('kind', { enum: ['person', 'organisation'] }).notNull(),
+  /** person | organisation | guest (someone who wrote to an owner without an account, schema/theft.ts). */
+  kind: text('kind', { enum: ['person', 'organisation', 'guest'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when the account was deleted; the row stays so retained records (payments) keep their owner. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -73,6 +73,9 @@ export const da: Catalogue = {
   'errors.verification_not_editable': 'Verificeringen er sendt til behandling og kan ikke ændres nu.',
   'errors.transfer_email_mismatch':
     'Overdragelsen blev sendt til en anden e-mailadresse. Log ind med den adresse, tilbuddet blev sendt til.',
+  'errors.bike_already_stolen': 'Cyklen er allerede meldt stjålet.',
+  'errors.bike_not_stolen': 'Cyklen er ikke meldt stjålet.',
+  'errors.pickup_not_waiting': 'Cyklen venter ikke længere på at blive hentet.',
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',
@@ -106,6 +109,12 @@ export const da: Catalogue = {
   'validation.transfer_to_self': 'Du kan ikke overdrage en cykel til dig selv.',
   'validation.frame_number_mismatch': 'Stelnummeret passer ikke til cyklens stelnummer.',
   'validation.file_not_found': 'Filen findes ikke på cyklen. Upload den igen.',
+  'validation.missing': 'Udfyld dette, før du sender anmeldelsen.',
+  'validation.invalid_national_id_number':
+    'Indtast et gyldigt CPR-nummer (10 cifre) eller fødselsnummer (11 cifre).',
+  'validation.noted_before_last_seen': 'Du kan ikke have opdaget tyveriet, før du sidst så cyklen.',
+  'validation.date_not_in_future': 'Vælg i dag eller en dato i fremtiden.',
+  'validation.date_too_far_ahead': 'Vælg en dato inden for et halvt år.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

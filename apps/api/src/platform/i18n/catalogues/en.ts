@@ -75,6 +75,9 @@ export const en = {
   'errors.verification_not_editable': 'The verification has been sent for review and cannot be changed now.',
   'errors.transfer_email_mismatch':
     'This offer was sent to another e-mail address. Log in with the address the offer was sent to.',
+  'errors.bike_already_stolen': 'This bike is already reported stolen.',
+  'errors.bike_not_stolen': 'This bike is not reported stolen.',
+  'errors.pickup_not_waiting': 'This bike is no longer waiting to be collected.',
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',
@@ -107,6 +110,12 @@ export const en = {
   'validation.transfer_to_self': 'You cannot transfer a bike to yourself.',
   'validation.frame_number_mismatch': "The frame number does not match the bike's frame number.",
   'validation.file_not_found': 'The file is not on this bike. Upload it again.',
+  'validation.missing': 'Fill this in before you send the report.',
+  'validation.invalid_national_id_number':
+    'Enter a valid CPR number (10 digits) or national identity number (11 digits).',
+  'validation.noted_before_last_seen': 'You cannot have noticed the theft before you last saw the bike.',
+  'validation.date_not_in_future': 'Choose today or a date in the future.',
+  'validation.date_too_far_ahead': 'Choose a date within half a year.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

@@ -74,6 +74,9 @@ export const no: Catalogue = {
   'errors.verification_not_editable': 'Verifiseringen er sendt til behandling og kan ikke endres nå.',
   'errors.transfer_email_mismatch':
     'Overdragelsen ble sendt til en annen e-postadresse. Logg inn med adressen tilbudet ble sendt til.',
+  'errors.bike_already_stolen': 'Sykkelen er allerede meldt stjålet.',
+  'errors.bike_not_stolen': 'Sykkelen er ikke meldt stjålet.',
+  'errors.pickup_not_waiting': 'Sykkelen venter ikke lenger på å bli hentet.',
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',
@@ -106,6 +109,12 @@ export const no: Catalogue = {
   'validation.transfer_to_self': 'Du kan ikke overføre en sykkel til deg selv.',
   'validation.frame_number_mismatch': 'Rammenummeret stemmer ikke med sykkelens rammenummer.',
   'validation.file_not_found': 'Filen finnes ikke på sykkelen. Last den opp på nytt.',
+  'validation.missing': 'Fyll ut dette før du sender anmeldelsen.',
+  'validation.invalid_national_id_number':
+    'Skriv inn et gyldig fødselsnummer (11 siffer) eller CPR-nummer (10 siffer).',
+  'validation.noted_before_last_seen': 'Du kan ikke ha oppdaget tyveriet før du sist så sykkelen.',
+  'validation.date_not_in_future': 'Velg i dag eller en dato fram i tid.',
+  'validation.date_too_far_ahead': 'Velg en dato innen et halvt år.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bikes } from './bikes.ts';
+import { chats } from './chats.ts';
+import { parties } from './identity.ts';
+
+/**
+ * A theft report (SPEC §3 theft report draft). One open report per bike (draft or submitted; unique
+ * index); closed ones stay as the owner's history. The draft's fields live in `fields` (the
+ * TheftReportDraftFields of packages/domain/theft.ts without the national id number), which is
+ * kept apart, encrypted (platform/crypto). The public map reads only the rounded place and the
+ * copied filter columns, so it never touches personal data.
+ */
+export const theftReports = pgTable(
+  'theft_reports',
+  {
+    id: uuid('id').primaryKey(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    /** The owner who made it; a later owner never sees it. */
+    ownerPartyId: uuid('owner_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** draft | submitted | closed (THEFT_REPORT_STATUSES). */
+    status: text('status').notNull().default('draft'),
+    fields: jsonb('fields').notNull().default(sql`'{}'::jsonb`),
+    /** The national id number, AES-256-GCM (platform/crypto/field-encryption.ts); null when none given. */
+    nationalIdEncrypted: text('national_id_encrypted'),
+    /** Its last two digits, for the masked display; the rest is never shown back. */
+    nationalIdLastDigits: text('national_id_last_digits'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** found | bike_deleted | transferred (THEFT_CLOSE_REASONS). */
+    closedReason: text('closed_reason'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The map's place: the picked point rounded to PUBLIC_LOCATION_GRID_DEGREES; null without a pick. */
+    publicLatitude: doublePrecision('public_latitude'),
+    publicLongitude: doublePrecision('public_longitude'),
+    /** When the bike was last seen (the map's period filter), copied at submission. */
+    stolenAt: timestamp('stolen_at', { withTimezone: true }),
+    /** Copied from the bike at submission for the map's filters (region, category, electric). */
+    region: text('region'),
+    category: text('category'),
+    isElectric: boolean('is_electric'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('theft_reports_open_key').on(table.bikeId).where(sql`${table.status} <> 'closed'`),
+    index('theft_reports_owner_idx').on(table.ownerPartyId),
+    // The public map: submitted reports with a place, by position.
+    index('theft_reports_map_idx')
+      .on(table.publicLatitude, table.publicLongitude)
+      .where(sql`${table.status} = 'submitted' and ${table.publicLatitude} is not null`),
+    index('theft_reports_stolen_at_idx').on(table.stolenAt).where(sql`${table.status} = 'submitted'`),
+  ],
+);
+
+/**
+ * Someone who wrote to a bike's owner without an account (POST /api/bikes/{id}/contact-owner as a
+ * visitor). A guest is a party of kind `guest` so chats treat them as any participant; their
+ * address receives the owner's answers and is never shown to the owner. Once an account proves the
+ * same address, the guest's chats move to that account (claimed_by_party_id).
+ */
+export const guestContacts = pgTable(
+  'guest_contacts',
+  {
+    partyId: uuid('party_id')
+      .primaryKey()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The language the visitor wrote in; their mails use it. */
+    language: text('language').notNull(),
+    claimedByPartyId: uuid('claimed_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('guest_contacts_email_idx').on(sql`lower(${table.email})`)],
+);
+
+/**
+ * A bike a finder or an organisation holds for its owner (SPEC §2 /app/item-pickup): where and until
+ * when to collect it. Deleted with the bike.
+ */
+export const itemPickups = pgTable(
+  'item_pickups',
+  {
+    id: uuid('id').primaryKey(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    /** The owner it is held for (the bike's owner when it was registered). */
+    ownerPartyId: uuid('owner_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** The finder (a person) or the organisation holding it. */
+    holderPartyId: uuid('holder_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** The member who registered it for an organisation (or the finder themself). */
+    createdByPartyId: uuid('created_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /** waiting | collected | cancelled (PICKUP_STATUSES). */
+    status: text('status').notNull().default('waiting'),
+    place: text('place').notNull(),
+    collectUntil: date('collect_until').notNull(),
+    note: text('note'),
+    foundOn: date('found_on'),
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('item_pickups_waiting_key').on(table.bikeId).where(sql`${table.status} = 'waiting'`),
+    index('item_pickups_owner_idx').on(table.ownerPartyId),
+    index('item_pickups_holder_idx').on(table.holderPartyId),
+  ],
+);

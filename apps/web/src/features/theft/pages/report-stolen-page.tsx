@@ -1,0 +1,4 @@
+// FOUNDATION STUB: its helper replaces this file.
+export function Component() {
+  return null;
+}

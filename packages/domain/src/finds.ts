@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { PastDateSchema, todayInRegisterZone } from './bikes.ts';
+import { MessageContentSchema } from './chats.ts';
+import { EmailSchema } from './identity.ts';
+
+/*
+ * Helping a stolen bike home (SPEC §2 contact-bike-owner and item-pickup, §6): anyone who sees a
+ * stolen bike may write to its owner without either side seeing the other's e-mail address, and a
+ * finder or an organisation that holds a bike tells its owner where and until when to collect it.
+ */
+
+/**
+ * POST /api/bikes/{bike_id}/contact-owner. A signed-in sender writes into their chat with the owner
+ * (answer: `{chat_id}`). A visitor gives an address for the owner's answers — never shown to the
+ * owner — and may only write about a bike reported stolen; `website` is a honeypot left empty by
+ * people and filled by form-spamming robots.
+ */
+export const ContactOwnerSchema = z.object({
+  message: MessageContentSchema,
+  /** The visitor's address for answers; ignored for a signed-in sender. */
+  email: EmailSchema.optional(),
+  website: z.string().max(200).optional(),
+});
+export type ContactOwner = z.infer<typeof ContactOwnerSchema>;
+
+export const ContactOwnerResultSchema = z.object({
+  /** The chat with the owner, for a signed-in sender; null for a visitor (answers come by e-mail). */
+  chat_id: z.uuid().nullable(),
+});
+export type ContactOwnerResult = z.infer<typeof ContactOwnerResultSchema>;
+
+/** Visitors may write this many messages an hour from one network address. */
+export const VISITOR_CONTACTS_PER_HOUR = 5;
+/** A signed-in person may start this many contacts an hour. */
+export const CONTACTS_PER_HOUR = 20;
+
+/** waiting: the holder keeps it for the owner. collected: the owner has it. cancelled: no longer held. */
+export const PICKUP_STATUSES = ['waiting', 'collected', 'cancelled'] as const;
+export const PickupStatusSchema = z.enum(PICKUP_STATUSES);
+export type PickupStatus = z.infer<typeof PickupStatusSchema>;
+
+/** How long ahead a holder may promise to keep a bike. */
+export const PICKUP_MAX_DAYS = 180;
+
+/** The last day a bike may be collected: today or later, at most PICKUP_MAX_DAYS ahead. */
+export const CollectUntilSchema = z
+  .string({ error: 'required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' })
+  .refine((value) => value >= todayInRegisterZone(), { error: 'date_not_in_future' })
+  .refine(
+    (value) => {
+      const limit = new Date(`${todayInRegisterZone()}T00:00:00Z`);
+      limit.setUTCDate(limit.getUTCDate() + PICKUP_MAX_DAYS);
+      return value <= limit.toISOString().slice(0, 10);
+    },
+    { error: 'date_too_far_ahead' },
+  );
+
+/** POST /api/bikes/{bike_id}/pickups — a finder (verified identity) or an organisation holds the bike. */
+export const PickupCreateSchema = z.object({
+  /** Where to collect it: an address or a description anyone can find. */
+  place: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(300, { error: 'too_long' }),
+  collect_until: CollectUntilSchema,
+  /** Opening hours, whom to ask, what to bring. */
+  note: z.string().trim().max(1000, { error: 'too_long' }).optional(),
+  /** The day the holder found or took in the bike. */
+  found_on: PastDateSchema.optional(),
+});
+export type PickupCreate = z.infer<typeof PickupCreateSchema>;
+
+export const PickupParamsSchema = z.object({ pickup_id: z.string() });
+
+export const PickupSchema = z.object({
+  pickup_id: z.uuid(),
+  bike_id: z.uuid(),
+  status: PickupStatusSchema,
+  place: z.string(),
+  collect_until: z.string(),
+  note: z.string().nullable(),
+  found_on: z.string().nullable(),
+  /** The organisation's name, or the finder's first name; null when the caller is the holder. */
+  holder_name: z.string().nullable(),
+  holder_kind: z.enum(['person', 'organisation']),
+  /** The chat between holder and owner about it. */
+  chat_id: z.uuid().nullable(),
+  /** What the caller may do: the owner marks it collected; the holder marks it collected or cancels. */
+  actions: z.array(z.enum(['collected', 'cancel'])),
+  is_holder: z.boolean(),
+  created_at: z.string(),
+});
+export type Pickup = z.infer<typeof PickupSchema>;
+
+/** GET /api/item-pickups — bikes held for the caller, and bikes the caller holds for others. */
+export const PickupListSchema = z.object({
+  for_me: z.array(PickupSchema),
+  held_by_me: z.array(PickupSchema),
+});
+export type PickupList = z.infer<typeof PickupListSchema>;
