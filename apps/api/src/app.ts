@@ -12,7 +12,7 @@ import type { BikesDeps } from './modules/bikes/bikes.deps.ts';
 import { bikesRoutes } from './modules/bikes/bikes.routes.ts';
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
-import { chatsRoutes } from './modules/chats/chats.routes.ts';
+import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
@@ -23,11 +23,11 @@ import {
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes, platesRoutes } from './modules/plates/plates.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import { contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
+import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
 import { stolenBikesRoutes } from './modules/theft/stolen-bikes.routes.ts';
 import type { TheftDeps } from './modules/theft/theft.deps.ts';
-import { theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
+import { type TheftReportRateLimits, theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.routes.ts';
 import { accessPlugin } from './platform/auth/access.ts';
@@ -114,6 +114,10 @@ export interface BuildAppOptions {
   identityProvider?: IdentityProvider;
   /** Per-account budgets of the ownership module (tests lower them to reach them). */
   ownershipRateLimits?: Partial<OwnershipRateLimits>;
+  /** Budgets of contacting a bike's owner (tests lower them to reach them). */
+  contactOwnerRateLimits?: Partial<ContactOwnerRateLimits>;
+  /** Per-account budgets of theft report drafts and submissions (tests lower them to reach them). */
+  theftReportRateLimits?: Partial<TheftReportRateLimits>;
   /** Replaces the realtime hub the configuration selects (Redis when there is a client, else in-process). */
   realtime?: RealtimeHub;
   /** Websocket heartbeat and limits (tests shorten the heartbeat to see a revoked session closed). */
@@ -344,9 +348,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         mapStyleUrl: config.mapStyleUrl,
         log: app.log.child({ component: 'theft' }),
       };
-      await api.register(theftReportsRoutes, { deps: theftDeps });
+      await api.register(theftReportsRoutes, {
+        deps: theftDeps,
+        ...(options.theftReportRateLimits ? { rateLimits: options.theftReportRateLimits } : {}),
+      });
       await api.register(stolenBikesRoutes, { deps: theftDeps });
-      await api.register(contactOwnerRoutes, { deps: theftDeps });
+      await api.register(contactOwnerRoutes, {
+        deps: theftDeps,
+        rateLimits: {
+          visitorContactsPerHour: config.rateLimit.visitorContactsPerHour,
+          ...options.contactOwnerRateLimits,
+        },
+      });
       await api.register(itemPickupsRoutes, { deps: theftDeps });
       await api.register(bikeFilesRoutes, {
         deps: {
@@ -368,6 +381,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Stand-ins for buying credits and printing stickers: there is nothing to buy or print with yet.
   if (!config.isProduction) {
     await app.register(devWebshopRoutes, { prefix: '/dev', deps: { db: database.db } });
+    await app.register(devChatsRoutes, { prefix: '/dev' });
     await app.register(devPlatesRoutes, {
       prefix: '/dev',
       deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },

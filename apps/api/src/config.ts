@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VISITOR_CONTACTS_PER_HOUR } from '@nbr/domain/finds';
 import { DEFAULT_STICKER_GTIN, isValidGtin14 } from '@nbr/domain/plates';
 import { z } from 'zod';
 
@@ -106,6 +107,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_SEARCH_PER_MINUTE: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)).default(
     60,
   ),
+  /**
+   * Messages a visitor without an account may send to owners of stolen bikes per hour from one
+   * client address (POST /api/bikes/{id}/contact-owner): enough for a finder, too few to spam owners.
+   */
+  RATE_LIMIT_VISITOR_CONTACTS_PER_HOUR: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1),
+  ).default(VISITOR_CONTACTS_PER_HOUR),
   /** Ed25519 private key signing session tokens (PEM PKCS#8 or JWK); unset generates one under DATA_DIR/keys. */
   AUTH_PRIVATE_KEY: optional(z.string().trim().min(1)),
   /** Its public key (PEM SPKI or JWK); derived from the private key when unset. */
@@ -225,7 +233,12 @@ export interface Config {
   trustProxy: boolean | number | string;
   allowStandInsInProduction: boolean;
   webDistDir: string;
-  rateLimit: { perMinute: number; sensitivePerMinute: number; searchPerMinute: number };
+  rateLimit: {
+    perMinute: number;
+    sensitivePerMinute: number;
+    searchPerMinute: number;
+    visitorContactsPerHour: number;
+  };
   /** Token signing keys; both undefined means generate and keep them under DATA_DIR/keys. */
   auth: { privateKey: string | undefined; publicKey: string | undefined };
   identityProvider: IdentityProviderConfig;
@@ -371,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       sensitivePerMinute: e.RATE_LIMIT_SENSITIVE_PER_MINUTE,
       searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+      visitorContactsPerHour: e.RATE_LIMIT_VISITOR_CONTACTS_PER_HOUR,
     },
     auth: { privateKey: e.AUTH_PRIVATE_KEY, publicKey: e.AUTH_PUBLIC_KEY },
     identityProvider: identityProviderConfig(e),

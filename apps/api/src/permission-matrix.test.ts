@@ -6,6 +6,8 @@ import { bikeEquipment, bikeFiles, bikeOwnerships } from './db/schema/bikes.ts';
 import { chats } from './db/schema/chats.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
+import { itemPickups } from './db/schema/theft.ts';
+import { reportStolen } from './modules/theft/theft-report-fixtures.ts';
 import { uuidv7 } from './platform/ids.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
@@ -60,6 +62,10 @@ interface CaseContext {
   verificationOfUser(): Promise<string>;
   /** A chat of `user` (owner of bikeOfUser) with `other_user`, who contacted them (the same every time). */
   chatOfUser(): Promise<{ chatId: string; messageId: string }>;
+  /** A bike of `user` with frame number and plate, reported stolen (the same every time), with its report's PDF address. */
+  stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string }>;
+  /** A new waiting pickup of a new bike of `user`, held by `verified_user`. */
+  pickupForUser(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -653,6 +659,113 @@ const CASES: MatrixCase[] = [
       payload: { reason: 'Matrix' },
     }),
   },
+  // --- stolen and found (issue 6) --------------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/bikes/:bike_id/theft-report/draft',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/theft-report/draft` }),
+  },
+  {
+    // Every field is optional while drafting: an empty draft is valid, so the owner's 200 (and
+    // everyone else's 404) shows the ownership check, which runs after validation.
+    method: 'PUT',
+    route: '/api/bikes/:bike_id/theft-report/draft',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/theft-report/draft`,
+      payload: {},
+    }),
+  },
+  {
+    // Sending is the owner's own statement (the acknowledgements): not for staff switched in. A bike
+    // without a draft answers the owner 422 listing what is missing.
+    method: 'POST',
+    route: '/api/bikes/:bike_id/theft-report/submit',
+    allowed: ['user'],
+    request: async ({ newBikeOfUser }) => ({
+      url: `/api/bikes/${await newBikeOfUser()}/theft-report/submit`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/bikes/:bike_id/theft-report',
+    allowed: ['user', 'switched'],
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/bikes/${(await stolenBikeOfUser()).bikeId}/theft-report`,
+    }),
+  },
+  {
+    // The signed address is the key (it is only ever given to the report's owner): whoever holds it
+    // gets the PDF, as with bike files; a wrong signature answers 403 (theft-reports.test.ts).
+    method: 'GET',
+    route: '/api/bikes/:bike_id/theft-report/pdf',
+    allowed: EVERYONE,
+    request: async ({ stolenBikeOfUser }) => ({ url: (await stolenBikeOfUser()).pdfUrl }),
+  },
+  {
+    // The bike is not stolen: the owner gets 409 bike_not_stolen, which shows the access check passed.
+    method: 'POST',
+    route: '/api/bikes/:bike_id/found',
+    allowed: ['user'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/found` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/stolen-bikes',
+    allowed: EVERYONE,
+    request: () => ({ url: '/api/stolen-bikes?bbox=3,54,32,72&zoom=4' }),
+  },
+  { method: 'GET', route: '/api/stolen-bikes/list', allowed: EVERYONE },
+  { method: 'GET', route: '/api/stolen-bikes/map-configuration', allowed: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/stolen-bikes/:bike_id',
+    allowed: EVERYONE,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/stolen-bikes/${(await stolenBikeOfUser()).bikeId}`,
+    }),
+  },
+  {
+    // Anyone may write to an owner, but not staff switched into someone's account. The bike is not
+    // stolen, so a visitor gets 409 bike_not_stolen and the owner 409 own_bike: past the access check.
+    method: 'POST',
+    route: '/api/bikes/:bike_id/contact-owner',
+    allowed: EVERYONE.filter((role) => role !== 'switched'),
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/bikes/${await bikeOfUser()}/contact-owner`,
+      payload: { message: 'Matrix' },
+    }),
+  },
+  {
+    // The mailed code is the authorisation: anyone may try one (an unknown code answers 400).
+    method: 'POST',
+    route: '/api/contact-owner/confirmations',
+    allowed: EVERYONE,
+    request: () => ({ payload: { code: 'not-a-code' } }),
+  },
+  {
+    // Sent with an empty body: whether the caller is an organisation or a verified finder is checked
+    // with a valid one (item-pickups.test.ts).
+    method: 'POST',
+    route: '/api/bikes/:bike_id/pickups',
+    allowed: SELF,
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/pickups`, payload: {} }),
+  },
+  { method: 'GET', route: '/api/item-pickups', allowed: SIGNED_IN },
+  {
+    // A new pickup each time, held by verified_user for a bike of user: owner and holder may close it.
+    method: 'POST',
+    route: '/api/item-pickups/:pickup_id/collected',
+    allowed: ['user', 'verified_user'],
+    request: async ({ pickupForUser }) => ({ url: `/api/item-pickups/${await pickupForUser()}/collected` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/item-pickups/:pickup_id/cancel',
+    allowed: ['verified_user'],
+    request: async ({ pickupForUser }) => ({ url: `/api/item-pickups/${await pickupForUser()}/cancel` }),
+  },
 ];
 
 /** A multipart body with fields only, sent with the role's token. */
@@ -691,6 +804,7 @@ describe('permission matrix', () => {
   let userBike: Promise<string> | undefined;
   let userVerification: Promise<string> | undefined;
   let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
+  let userStolenBike: Promise<{ bikeId: string; pdfUrl: string }> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -848,6 +962,34 @@ describe('permission matrix', () => {
                 uploadedByPartyId: fixtures.users.user.partyId,
               });
               return { fileId, url: t.app.fileUrls.sign(`/api/files/${fileId}/original`) };
+            },
+            stolenBikeOfUser: () => {
+              userStolenBike ??= insertBike(t.database.db, {
+                ownerPartyId: fixtures.users.user.partyId,
+                frameNumber: 'MATRIX4712',
+                plateId: uniqueStickerCode(),
+              }).then(async (bike) => {
+                const report = await reportStolen(t.app, fixtures.users.user.token, bike.bikeId);
+                return { bikeId: bike.bikeId, pdfUrl: report.pdf_url };
+              });
+              return userStolenBike;
+            },
+            pickupForUser: async () => {
+              const bike = await insertBike(t.database.db, {
+                ownerPartyId: fixtures.users.user.partyId,
+                nickname: 'Held',
+              });
+              const id = uuidv7();
+              await t.database.db.insert(itemPickups).values({
+                id,
+                bikeId: bike.bikeId,
+                ownerPartyId: fixtures.users.user.partyId,
+                holderPartyId: fixtures.users.verified_user.partyId,
+                createdByPartyId: fixtures.users.verified_user.partyId,
+                place: 'Matrix station',
+                collectUntil: '2999-01-01',
+              });
+              return id;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

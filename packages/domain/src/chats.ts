@@ -27,12 +27,16 @@ export const SYSTEM_EVENTS = [
   'request_declined',
   'request_withdrawn',
   'request_closed',
+  'pickup_registered',
+  'pickup_collected',
+  'pickup_cancelled',
 ] as const;
 export const SystemEventSchema = z.enum(SYSTEM_EVENTS);
 export type SystemEvent = z.infer<typeof SystemEventSchema>;
 
 /** The role a participant has in the chat's subject. */
-export const PARTICIPANT_ROLES = ['owner', 'requester', 'sender', 'recipient', 'contact'] as const;
+/** guest: someone who wrote without an account (their answers are announced to their e-mail address). */
+export const PARTICIPANT_ROLES = ['owner', 'requester', 'sender', 'recipient', 'contact', 'guest'] as const;
 export const ParticipantRoleSchema = z.enum(PARTICIPANT_ROLES);
 export type ParticipantRole = z.infer<typeof ParticipantRoleSchema>;
 

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'bike_already_stolen',
   'bike_not_stolen',
   'pickup_not_waiting',
+  'contact_link_invalid',
+  'contact_already_sent',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PastDateSchema, todayInRegisterZone } from './bikes.ts';
-import { MessageContentSchema } from './chats.ts';
+import type { SystemEvent } from './chats.ts';
 import { EmailSchema } from './identity.ts';
+import { OwnershipBikeSchema } from './ownership.ts';
 
 /*
  * Helping a stolen bike home (SPEC §2 contact-bike-owner and item-pickup, §6): anyone who sees a
@@ -15,22 +16,54 @@ import { EmailSchema } from './identity.ts';
  * owner — and may only write about a bike reported stolen; `website` is a honeypot left empty by
  * people and filled by form-spamming robots.
  */
+/** A first message to an owner: enough for where and when, short enough to read on a phone. */
+export const CONTACT_MESSAGE_MAX_LENGTH = 2000;
+
+export const ContactMessageSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(CONTACT_MESSAGE_MAX_LENGTH, { error: 'too_long' });
+
 export const ContactOwnerSchema = z.object({
-  message: MessageContentSchema,
+  message: ContactMessageSchema,
   /** The visitor's address for answers; ignored for a signed-in sender. */
   email: EmailSchema.optional(),
+  /** Honeypot: hidden from people; anything in it marks a robot (accepted silently, nothing sent). */
   website: z.string().max(200).optional(),
 });
 export type ContactOwner = z.infer<typeof ContactOwnerSchema>;
 
 export const ContactOwnerResultSchema = z.object({
-  /** The chat with the owner, for a signed-in sender; null for a visitor (answers come by e-mail). */
+  /**
+   * The chat with the owner, for a signed-in sender; null for a visitor, whose message waits for the
+   * confirmation of their address (the same answer whether or not the address has an account).
+   */
   chat_id: z.uuid().nullable(),
 });
 export type ContactOwnerResult = z.infer<typeof ContactOwnerResultSchema>;
 
 /** Visitors may write this many messages an hour from one network address. */
 export const VISITOR_CONTACTS_PER_HOUR = 5;
+/** This many confirmation mails an hour go to one address (a typed address must not become a mail bomb). */
+export const VISITOR_CONTACTS_PER_ADDRESS_PER_HOUR = 3;
+
+/**
+ * A visitor's message waits until the visitor follows the link mailed to the address they gave
+ * (anyone can type anyone's address): it reaches the owner only then. The link works this long.
+ * Each message needs its own confirmation.
+ */
+export const CONTACT_CONFIRMATION_TTL_HOURS = 24;
+
+/** POST /api/contact-owner/confirmations — the code of the mailed link. */
+export const ContactConfirmationSchema = z.object({
+  code: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'too_long' }),
+});
+export type ContactConfirmation = z.infer<typeof ContactConfirmationSchema>;
+
+/** The message has reached the owner: the bike it was about (for the way back to its page). */
+export const ContactConfirmationResultSchema = z.object({ bike_id: z.uuid() });
+export type ContactConfirmationResult = z.infer<typeof ContactConfirmationResultSchema>;
 /** A signed-in person may start this many contacts an hour. */
 export const CONTACTS_PER_HOUR = 20;
 
@@ -46,6 +79,12 @@ export const PICKUP_MAX_DAYS = 180;
 export const CollectUntilSchema = z
   .string({ error: 'required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid_date' })
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    { error: 'invalid_date', abort: true },
+  )
   .refine((value) => value >= todayInRegisterZone(), { error: 'date_not_in_future' })
   .refine(
     (value) => {
@@ -70,6 +109,27 @@ export type PickupCreate = z.infer<typeof PickupCreateSchema>;
 
 export const PickupParamsSchema = z.object({ pickup_id: z.string() });
 
+/** A pickup's registration, collection and cancellation are told in the chat between holder and owner. */
+export const PICKUP_SYSTEM_EVENTS = {
+  registered: 'pickup_registered',
+  collected: 'pickup_collected',
+  cancelled: 'pickup_cancelled',
+} as const satisfies Record<string, SystemEvent>;
+
+/** How many days before its last day a waiting pickup is shown as due soon. */
+export const PICKUP_DUE_SOON_DAYS = 3;
+
+/** 'past' after the last day, 'soon' within PICKUP_DUE_SOON_DAYS of it, else 'later' (dates as YYYY-MM-DD). */
+export function pickupUrgency(
+  collectUntil: string,
+  today: string = todayInRegisterZone(),
+): 'past' | 'soon' | 'later' {
+  if (collectUntil < today) return 'past';
+  const soon = new Date(`${today}T00:00:00Z`);
+  soon.setUTCDate(soon.getUTCDate() + PICKUP_DUE_SOON_DAYS);
+  return collectUntil <= soon.toISOString().slice(0, 10) ? 'soon' : 'later';
+}
+
 export const PickupSchema = z.object({
   pickup_id: z.uuid(),
   bike_id: z.uuid(),
@@ -86,7 +146,11 @@ export const PickupSchema = z.object({
   /** What the caller may do: the owner marks it collected; the holder marks it collected or cancels. */
   actions: z.array(z.enum(['collected', 'cancel'])),
   is_holder: z.boolean(),
+  /** The bike as the caller may see it (its nickname and identifiers for the owner only); null once deleted. */
+  bike: OwnershipBikeSchema.nullable(),
   created_at: z.string(),
+  /** When it was collected or cancelled; null while waiting. */
+  closed_at: z.string().nullable(),
 });
 export type Pickup = z.infer<typeof PickupSchema>;
 

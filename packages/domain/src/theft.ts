@@ -179,7 +179,10 @@ export const TheftReportDraftInputSchema = z
       .transform((steps) => [...new Set<TheftStep>(['personal-info', ...(steps ?? [])])]),
   })
   .superRefine((draft, context) => {
-    if (draft.time_last_seen && draft.noted_time && draft.noted_time < draft.time_last_seen) {
+    // Compared as moments: when another field failed, the dates may still be as typed (any offset).
+    const lastSeen = Date.parse(draft.time_last_seen ?? '');
+    const noted = Date.parse(draft.noted_time ?? '');
+    if (!Number.isNaN(lastSeen) && !Number.isNaN(noted) && noted < lastSeen) {
       context.addIssue({ code: 'custom', path: ['noted_time'], message: 'noted_before_last_seen' });
     }
   });
@@ -286,6 +289,21 @@ export function missingTheftFields(draft: TheftReportDraft, section: TheftSectio
   return missing;
 }
 
+/** Every missing field of the draft, section by section (the 422 of submit lists them all). */
+export function allMissingTheftFields(draft: TheftReportDraft): { section: TheftSection; field: string }[] {
+  return THEFT_SECTIONS.flatMap((section) =>
+    missingTheftFields(draft, section).map((field) => ({ section, field })),
+  );
+}
+
+/**
+ * A national id number as it may be shown back: its last two digits after a fixed mask (the same
+ * for a CPR number and a fødselsnummer, so not even its length is told).
+ */
+export function maskNationalIdNumber(lastDigits: string): string {
+  return `••••••••${lastDigits.slice(-2)}`;
+}
+
 export type TheftSectionStatus = 'complete' | 'missing';
 
 /** Each section's status for the overview (a red exclamation on missing ones). */
@@ -326,6 +344,7 @@ export type TheftReport = z.infer<typeof TheftReportSchema>;
 export const FoundResultSchema = z.object({
   bike_id: z.uuid(),
   status: z.literal('registered'),
-  report_id: z.uuid(),
+  /** The report that was closed (null only for a bike marked stolen without a report, e.g. by staff). */
+  report_id: z.uuid().nullable(),
 });
 export type FoundResult = z.infer<typeof FoundResultSchema>;

@@ -60,6 +60,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bike_already_stolen: 409,
   bike_not_stolen: 409,
   pickup_not_waiting: 409,
+  contact_link_invalid: 400,
+  contact_already_sent: 409,
 };
 
 /**

@@ -18,8 +18,9 @@ import { parties } from './identity.ts';
 /**
  * A theft report (SPEC §3 theft report draft). One open report per bike (draft or submitted; unique
  * index); closed ones stay as the owner's history. The draft's fields live in `fields` (the
- * TheftReportDraftFields of packages/domain/theft.ts without the national id number), which is
- * kept apart, encrypted (platform/crypto). The public map reads only the rounded place and the
+ * TheftReportDraftFields of packages/domain/theft.ts without the national id number, plus
+ * `submitted_bike`: the bike's name and identifiers as they were when the report was sent), while
+ * the number is kept apart, encrypted (platform/crypto). The public map reads only the rounded place and the
  * copied filter columns, so it never touches personal data.
  */
 export const theftReports = pgTable(
@@ -59,9 +60,17 @@ export const theftReports = pgTable(
   (table) => [
     uniqueIndex('theft_reports_open_key').on(table.bikeId).where(sql`${table.status} <> 'closed'`),
     index('theft_reports_owner_idx').on(table.ownerPartyId),
-    // The public map: submitted reports with a place, by position.
+    // The public map: submitted reports with a place, by position. The filter columns are part of
+    // the key so the map's cluster query reads this index alone (an index-only scan, in place order).
     index('theft_reports_map_idx')
-      .on(table.publicLatitude, table.publicLongitude)
+      .on(
+        table.publicLatitude,
+        table.publicLongitude,
+        table.stolenAt,
+        table.region,
+        table.category,
+        table.isElectric,
+      )
       .where(sql`${table.status} = 'submitted' and ${table.publicLatitude} is not null`),
     index('theft_reports_stolen_at_idx').on(table.stolenAt).where(sql`${table.status} = 'submitted'`),
   ],
@@ -83,9 +92,46 @@ export const guestContacts = pgTable(
     /** The language the visitor wrote in; their mails use it. */
     language: text('language').notNull(),
     claimedByPartyId: uuid('claimed_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /**
+     * When the visitor followed the confirmation link mailed to the address (guest_contact_confirmations).
+     * Only a confirmed guest is mailed the owner's answers or claimed by an account; guests are
+     * created at confirmation, so null only for rows from before confirmations existed.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('guest_contacts_email_idx').on(sql`lower(${table.email})`)],
+);
+
+/**
+ * A visitor's message to a bike's owner waiting for the visitor to confirm their address: anyone can
+ * type any address into the contact form, so nothing reaches the owner (and no guest exists) until
+ * the link mailed to the address is followed. Only the code's SHA-256 is kept. Once confirmed the
+ * message lives in the chat and is cleared here; the row stays until its expiry so that following
+ * the link again answers "already sent". Expired rows are deleted (by the next visitor message and
+ * the chats notifier's pass), so an unconfirmed message never outlives CONTACT_CONFIRMATION_TTL_HOURS.
+ */
+export const guestContactConfirmations = pgTable(
+  'guest_contact_confirmations',
+  {
+    id: uuid('id').primaryKey(),
+    codeHash: text('code_hash').notNull(),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The language the visitor wrote in: the confirmation mail and later mails use it. */
+    language: text('language').notNull(),
+    /** The message to deliver; null once delivered (it is in the chat then). */
+    message: text('message'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('guest_contact_confirmations_code_key').on(table.codeHash),
+    index('guest_contact_confirmations_expires_idx').on(table.expiresAt),
+  ],
 );
 
 /**

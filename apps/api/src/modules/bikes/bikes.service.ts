@@ -315,14 +315,19 @@ export async function getPublicBike(
  */
 export async function ownerOfPublicBike(
   executor: Executor,
-  auth: RequestAuth,
+  /** Null for a visitor (contacting the owner of a stolen bike). */
+  auth: RequestAuth | null,
   bikeId: string,
   /** Lock the bike row (FOR UPDATE), so the owner cannot change before the caller commits. */
   lock = false,
-): Promise<{ ownerPartyId: string; isOwn: boolean }> {
+): Promise<{ ownerPartyId: string; isOwn: boolean; isStolen: boolean }> {
   const actor = actorOf(auth);
   const { bike } = await loadBike(executor, bikeId, (facts) => canViewPublic(actor, facts), lock);
-  return { ownerPartyId: bike.ownerPartyId, isOwn: isOwner(actor, factsOf(bike)) };
+  return {
+    ownerPartyId: bike.ownerPartyId,
+    isOwn: isOwner(actor, factsOf(bike)),
+    isStolen: bike.status === 'stolen',
+  };
 }
 
 /**
@@ -719,4 +724,65 @@ export async function signedFileUrls(
       ];
     }),
   );
+}
+
+// --- theft reports (the theft module reaches bikes here) -------------------------------------------
+
+/** What a theft report needs to know of the bike it is about. */
+export interface BikeForTheft {
+  bikeId: string;
+  ownerPartyId: string;
+  nickname: string;
+  frameNumber: string | null;
+  plateId: string | null;
+  brand: string | null;
+  model: string | null;
+  category: string | null;
+  color: string | null;
+  isElectric: boolean;
+  /** In whole kroner (the register keeps minor units). */
+  price: number | null;
+  currency: string;
+  region: string;
+  status: string;
+}
+
+/**
+ * The caller's own bike (the acting party owns it) for a theft report or a found report; `lock`
+ * holds the row FOR UPDATE for the rest of the transaction. Anyone else's bike answers 404.
+ */
+export async function requireOwnBikeForTheft(
+  executor: Executor,
+  auth: RequestAuth,
+  bikeId: string,
+  lock = false,
+): Promise<BikeForTheft> {
+  const actor = actorOf(auth);
+  const { bike } = await loadBike(executor, bikeId, (facts) => canManage(actor, facts), lock);
+  return {
+    bikeId: bike.id,
+    ownerPartyId: bike.ownerPartyId,
+    nickname: bike.nickname,
+    frameNumber: bike.frameNumber,
+    plateId: await plates.plateOfBike(executor, bike.id),
+    brand: bike.brand,
+    model: bike.model,
+    category: bike.category,
+    color: bike.color,
+    isElectric: bike.isElectric,
+    price: bike.priceMinor === null ? null : Math.round(bike.priceMinor / 100),
+    currency: bike.currency,
+    region: bike.region,
+    status: bike.status,
+  };
+}
+
+/** A theft report was submitted (stolen) or the bike was found (registered); in the caller's transaction. */
+export async function setBikeTheftStatus(
+  executor: Executor,
+  bikeId: string,
+  status: 'stolen' | 'registered',
+  now: Date,
+): Promise<void> {
+  await repository.updateBike(executor, bikeId, { status, updatedAt: now });
 }

@@ -71,3 +71,28 @@ export function unreadMessagesMail(input: {
   });
   return { to: input.to, language, template: 'chat_unread', subject, text, html };
 }
+
+/**
+ * To someone who wrote to an owner without an account, when the owner has answered: one mail per
+ * notifier pass, in the language they wrote in. No message text, no owner name or address: the
+ * way to the answer is an account proven with this same address (its chats then move there).
+ */
+export function guestAnsweredMail(input: { to: string; language: string; publicUrl: string }): OutgoingMail {
+  const language: Language = mailLanguage(input.language);
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
+  const subject = t('mail.chats.guest_subject');
+  const { text, html } = renderMail({
+    language,
+    heading: subject,
+    paragraphs: [
+      t('mail.chats.greeting'),
+      t('mail.chats.guest_intro'),
+      t('mail.chats.guest_how', { email: input.to }),
+      t('mail.chats.guest_privacy'),
+      t('mail.chats.guest_footer'),
+    ],
+    action: { label: t('mail.chats.guest_action'), url: `${input.publicUrl}/app/chats` },
+    footer: `${t('mail.chats.signature')}\n\n${t('mail.footer')}`,
+  });
+  return { to: input.to, language, template: 'chat_guest_answered', subject, text, html };
+}

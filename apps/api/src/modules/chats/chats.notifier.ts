@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { describeBikesForOwnership } from '../bikes/bikes.service.ts';
 import { findPersonById } from '../identity/identity.service.ts';
+import { dropExpiredConfirmations, findGuestMailbox } from '../theft/contact-owner.service.ts';
 import type { ChatsDeps } from './chats.deps.ts';
-import { unreadMessagesMail } from './chats.mails.ts';
+import { guestAnsweredMail, unreadMessagesMail } from './chats.mails.ts';
 import * as repository from './chats.repository.ts';
 
 /*
@@ -16,6 +17,10 @@ import * as repository from './chats.repository.ts';
  * ownership module mails about those as they happen. Someone with an open
  * websocket (on any instance) sees the messages live and is left alone for now; they get the mail
  * once they have gone away with the messages still unread.
+ *
+ * A guest (someone who wrote to an owner without an account and confirmed their address) gets a
+ * mail of its own: the owner has answered, sign in with this address to read it — never the text.
+ * Each pass also drops visitors' messages still unconfirmed at their expiry (contact-owner.service).
  *
  * People only: a chat of an organisation (a member acting for it) is marked as covered without a
  * mail. Its members see the messages when they act for it; mailing every member about every message
@@ -91,7 +96,16 @@ export function createChatNotifier(options: ChatNotifierOptions): ChatNotifier {
       if (notices.length === 0) return 'nothing';
       await repository.markNotified(tx, partyId, notices);
       const person = await findPersonById(tx, partyId);
-      if (!person) return 'skipped';
+      if (!person) {
+        // A guest (wrote to an owner without an account): told the owner answered, nothing more.
+        const guest = await findGuestMailbox(tx, partyId);
+        if (!guest) return 'skipped';
+        await enqueueMail(
+          tx,
+          guestAnsweredMail({ to: guest.email, language: guest.language, publicUrl: deps.publicUrl }),
+        );
+        return 'mailed';
+      }
       const bikes = await describeBikesForOwnership(
         tx,
         deps.fileUrls,
@@ -118,6 +132,12 @@ export function createChatNotifier(options: ChatNotifierOptions): ChatNotifier {
 
   async function pass(now: Date): Promise<NotifierReport> {
     const report: NotifierReport = { mailed: 0, online: 0, busy: 0, skipped: 0 };
+    try {
+      // Visitors' messages nobody confirmed in time never reach the owner: dropped here, no job of their own.
+      await dropExpiredConfirmations(deps.db, now);
+    } catch (error) {
+      logger.error({ err: error }, 'dropping expired contact confirmations failed');
+    }
     const window = {
       fromId: uuidv7LowerBound(new Date(now.getTime() - lookbackHours * 3_600_000)),
       cutoff: new Date(now.getTime() - delayMinutes * 60_000),

@@ -425,3 +425,50 @@ export async function detachBikeChats(executor: Executor, bikeId: string): Promi
     .set({ bikeId: null })
     .where(and(eq(chats.subjectKind, 'bike'), eq(chats.bikeId, bikeId)));
 }
+
+// --- guests becoming account holders ---------------------------------------------------------------
+
+/** The chats a party takes part in, by id. */
+export async function findChatIdsOfParty(executor: Executor, partyId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ chatId: chatParticipants.chatId })
+    .from(chatParticipants)
+    .where(eq(chatParticipants.partyId, partyId));
+  return rows.map((row) => row.chatId);
+}
+
+/**
+ * Moves a participant's place in a chat to another party: the row (read and mail positions kept,
+ * a guest's role becomes a contact's), the messages they wrote, and the chat's starter. The moved
+ * participant stays as anonymous as the guest was: proving the address is not choosing to show the
+ * account's name to the other side (nor did the guest prove it when writing), so the name shows only
+ * once they write from the account (postMessage).
+ */
+export async function repointParticipant(
+  executor: Executor,
+  chatId: string,
+  fromPartyId: string,
+  toPartyId: string,
+): Promise<void> {
+  await executor
+    .update(chatParticipants)
+    .set({
+      partyId: toPartyId,
+      role: sql`case when ${chatParticipants.role} = 'guest' then 'contact' else ${chatParticipants.role} end`,
+      isNameVisible: false,
+    })
+    .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.partyId, fromPartyId)));
+  await executor
+    .update(chatMessages)
+    .set({ senderPartyId: toPartyId })
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.senderPartyId, fromPartyId)));
+  const [chat] = await executor.select().from(chats).where(eq(chats.id, chatId));
+  if (chat?.startedByPartyId !== fromPartyId) return;
+  // One chat per bike and starter: when the person already has their own about this bike, the moved
+  // one keeps the guest as its starter (it stays a conversation of theirs all the same).
+  const clash =
+    chat.bikeId && chat.subjectKind === 'bike'
+      ? await findChatOfBikeStarter(executor, chat.bikeId, toPartyId)
+      : null;
+  if (!clash) await executor.update(chats).set({ startedByPartyId: toPartyId }).where(eq(chats.id, chatId));
+}

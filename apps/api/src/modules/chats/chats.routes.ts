@@ -1,5 +1,6 @@
 import type {} from '@fastify/rate-limit';
 import {
+  CHAT_EMAIL_DELAY_MINUTES,
   ChatCreatedSchema,
   ChatCreateSchema,
   ChatListSchema,
@@ -13,6 +14,7 @@ import {
   UnreadCountSchema,
 } from '@nbr/domain/chats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { ChatsDeps } from './chats.deps.ts';
@@ -160,5 +162,23 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
       await service.markChatRead(deps, requireAuth(request), request.params.chat_id, request.body.message_id);
       return reply.code(204).send();
     },
+  );
+};
+
+const NotifierReportSchema = z.object({
+  mailed: z.number().int(),
+  online: z.number().int(),
+  busy: z.number().int(),
+  skipped: z.number().int(),
+});
+
+/**
+ * POST /dev/chats/notify — runs one pass of the unread-messages mailer as if every message had waited
+ * its CHAT_EMAIL_DELAY_MINUTES already, so a demo or an end-to-end journey sees the mails (the owner's
+ * unread messages, a guest's "the owner answered") without waiting. Never in production.
+ */
+export const devChatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/chats/notify', { schema: { hide: true, response: { 200: NotifierReportSchema } } }, async () =>
+    app.chatNotifier.runOnce(new Date(Date.now() + (CHAT_EMAIL_DELAY_MINUTES + 1) * 60_000)),
   );
 };

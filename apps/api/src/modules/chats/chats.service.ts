@@ -18,6 +18,7 @@ import { uuidv7 } from '../../platform/ids.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.service.ts';
 import { partyNames } from '../identity/identity.service.ts';
+import { claimGuestContactsOf } from '../theft/contact-owner.service.ts';
 import type { ChatsDeps } from './chats.deps.ts';
 import { presentChatSummary, presentMessage } from './chats.presenter.ts';
 import * as repository from './chats.repository.ts';
@@ -321,7 +322,11 @@ async function presentOneMessage(
 }
 
 /** Live delivery after commit is best effort: the message is stored, a browser refetches on reconnect. */
-async function announceQuietly(deps: ChatsDeps, posted: PostedMessage[], log?: FastifyBaseLogger) {
+export async function announceQuietly(
+  deps: ChatsDeps,
+  posted: PostedMessage[],
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+) {
   try {
     await announceMessages(deps, posted);
   } catch (error) {
@@ -329,8 +334,81 @@ async function announceQuietly(deps: ChatsDeps, posted: PostedMessage[], log?: F
   }
 }
 
+/**
+ * A message to a bike's owner in the one chat the sender started about the bike (opened on the first
+ * message). The owner stays anonymous until they write back; the sender is a contact, or a guest when
+ * they wrote without an account. The caller has checked the sender may see the bike and is not its owner.
+ */
+export async function writeToBikeOwner(
+  executor: Executor,
+  input: {
+    bikeId: string;
+    ownerPartyId: string;
+    senderPartyId: string;
+    senderRole: 'contact' | 'guest';
+    content: string;
+  },
+): Promise<PostedMessage> {
+  const chatId = await openBikeChat(executor, input);
+  return postMessage(executor, {
+    kind: 'text',
+    chatId,
+    senderPartyId: input.senderPartyId,
+    content: input.content,
+  });
+}
+
+/**
+ * The chat between someone and a bike's owner about the bike (theirs if it exists, else a new one).
+ * The sender's name shows unless `senderNameVisible` is false (then it shows once they write).
+ */
+export async function openBikeChat(
+  executor: Executor,
+  input: {
+    bikeId: string;
+    ownerPartyId: string;
+    senderPartyId: string;
+    senderRole?: 'contact' | 'guest';
+    senderNameVisible?: boolean;
+  },
+): Promise<string> {
+  return openChat(executor, { kind: 'bike', bikeId: input.bikeId, startedByPartyId: input.senderPartyId }, [
+    {
+      partyId: input.senderPartyId,
+      role: input.senderRole ?? 'contact',
+      isNameVisible: input.senderNameVisible ?? true,
+    },
+    { partyId: input.ownerPartyId, role: 'owner', isNameVisible: false },
+  ]);
+}
+
+/**
+ * Someone who wrote as a guest has proven the address with an account: the guest's chats become the
+ * account's (messages, read positions and all), so the conversation goes on in their inbox. A chat the
+ * account already takes part in (they wrote to their own bike) keeps the guest as it was.
+ */
+export async function moveChatsOfGuest(
+  executor: Executor,
+  guestPartyId: string,
+  toPartyId: string,
+): Promise<number> {
+  const guestChats = await repository.findChatIdsOfParty(executor, guestPartyId);
+  const mine = new Set(await repository.findChatIdsOfParty(executor, toPartyId));
+  let moved = 0;
+  for (const chatId of guestChats) {
+    if (mine.has(chatId)) continue;
+    await repository.repointParticipant(executor, chatId, guestPartyId, toPartyId);
+    moved += 1;
+  }
+  return moved;
+}
+
 /** GET /api/chats/: my chats, newest activity first. */
 export async function listChats(deps: ChatsDeps, auth: RequestAuth): Promise<ChatSummary[]> {
+  // Someone signed in for long may have written as a guest with this address meanwhile.
+  if (auth.partyId === auth.identityPartyId && !auth.switchedBy) {
+    await claimGuestContactsOf(deps.db, auth.identityPartyId);
+  }
   return summarize(deps, auth.partyId, await repository.findChatsOfParty(deps.db, auth.partyId));
 }
 
@@ -427,10 +505,11 @@ export async function createChat(
     } else {
       const bike = await ownerOfPublicBike(tx, auth, subjectId);
       if (bike.isOwn) throw new AppError('own_bike');
-      chatId = await openChat(tx, { kind: 'bike', bikeId: subjectId, startedByPartyId: auth.partyId }, [
-        { partyId: auth.partyId, role: 'contact', isNameVisible: true },
-        { partyId: bike.ownerPartyId, role: 'owner', isNameVisible: false },
-      ]);
+      chatId = await openBikeChat(tx, {
+        bikeId: subjectId,
+        ownerPartyId: bike.ownerPartyId,
+        senderPartyId: auth.partyId,
+      });
     }
     return postMessage(tx, { kind: 'text', chatId, senderPartyId: auth.partyId, content: input.content });
   });

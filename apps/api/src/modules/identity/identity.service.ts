@@ -27,6 +27,8 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { deleteBikesOfAccount } from '../bikes/bikes.service.ts';
 import { bindOffersAfterEmailVerification } from '../ownership/ownership.service.ts';
+import { claimGuestContacts, forgetGuestContactsOf } from '../theft/contact-owner.service.ts';
+import { forgetTheftReportsOf } from '../theft/theft-reports.service.ts';
 import { deleteExternalLogins } from './google.repository.ts';
 import {
   accountDeletedMail,
@@ -155,6 +157,8 @@ async function openSession(
       ? await repository.findOrganisationOfMember(executor, identity.defaultPartyId, identity.partyId)
       : null;
   const actingPartyId = defaultOrganisation ? identity.defaultPartyId : null;
+  // Signing in with a confirmed address: messages written from it without an account become theirs.
+  if (!options.impersonatorPartyId) await claimGuestContacts(executor, identity);
   const session = await insertSession(executor, {
     partyId: identity.partyId,
     userAgent: context.userAgent,
@@ -478,8 +482,10 @@ export async function verifyEmail(
         const updated = await repository.updateIdentity(tx, identity.partyId, {
           emailVerifiedAt: identity.emailVerifiedAt ?? now,
         });
-        // Bikes offered to this address before it was confirmed are the person's to answer now.
+        // Bikes offered to this address before it was confirmed are the person's to answer now, and
+        // what they wrote to owners from it without an account continues in their chats.
         await bindOffersAfterEmailVerification(tx, updated);
+        await claimGuestContacts(tx, updated);
         return { email: updated.email, email_verified: true as const };
       }
       if (identity.pendingEmail !== used.email) throw new AppError('email_verification_failed');
@@ -490,6 +496,7 @@ export async function verifyEmail(
         emailVerifiedAt: now,
       });
       await bindOffersAfterEmailVerification(tx, updated);
+      await claimGuestContacts(tx, updated);
       return { email: updated.email, email_verified: true as const };
     });
   } catch (error) {
@@ -659,6 +666,10 @@ export async function deleteAccount(
     await repository.deleteMemberships(tx, partyId);
     // The person's bikes go with the account (plates freed, equipment and files deleted).
     const bikeFileKeys = await deleteBikesOfAccount(tx, partyId);
+    // Theft reports they made of bikes now someone else's, and the address their guest messages
+    // were claimed by, go too.
+    await forgetTheftReportsOf(tx, partyId);
+    await forgetGuestContactsOf(tx, partyId);
     const now = new Date();
     await repository.updateIdentity(tx, partyId, {
       // Not an e-mail address, so no sign-up can claim it first and make the deletion fail.

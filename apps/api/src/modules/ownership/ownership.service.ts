@@ -1,7 +1,14 @@
 import type { Executor } from '../../db/client.ts';
 import * as chats from '../chats/chats.service.ts';
+import type { OwnershipDeps } from './ownership.deps.ts';
 import * as repository from './ownership.repository.ts';
-import { bindOffersToPerson, cancelPendingOffersOfBike, type Person } from './ownership-transfers.service.ts';
+import {
+  type Announcement,
+  announce,
+  bindOffersToPerson,
+  cancelPendingOffersOfBike,
+  type Person,
+} from './ownership-transfers.service.ts';
 
 /*
  * What other modules call: bikes (a bike is deleted) and identity (an address was confirmed). Both
@@ -23,6 +30,25 @@ export async function closeOwnershipMattersOfBike(executor: Executor, bikeId: st
     if (chatId) await chats.postMessage(executor, { kind: 'system', chatId, systemEvent: 'request_closed' });
   }
 }
+
+/**
+ * The bike is being reported stolen (theft): a stolen bike cannot be given away, so its pending
+ * offer is cancelled with a word in its chat. In the caller's transaction; answers what to tell the
+ * people in those chats once it has committed (announceOwnershipChanges).
+ */
+export async function cancelOffersOfStolenBike(executor: Executor, bikeId: string): Promise<Announcement[]> {
+  return cancelPendingOffersOfBike(executor, bikeId, new Date());
+}
+
+/** Live delivery of what a committed change wrote in ownership chats (best effort). */
+export async function announceOwnershipChanges(
+  deps: OwnershipDeps,
+  announcements: readonly Announcement[],
+): Promise<void> {
+  await announce(deps, announcements);
+}
+
+export type { Announcement };
 
 /**
  * The person just confirmed their address (e-mail verification): offers made to it before they had

@@ -1,12 +1,101 @@
+import { BikeParamsSchema } from '@nbr/domain/bikes';
+import { PickupCreateSchema, PickupListSchema, PickupParamsSchema, PickupSchema } from '@nbr/domain/finds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../platform/auth/access.ts';
+import { perAccountBudget } from '../../platform/http/rate-limit.ts';
+import { IdempotencyHeadersSchema } from '../bikes/bikes.schema.ts';
+import * as service from './item-pickups.service.ts';
 import type { TheftDeps } from './theft.deps.ts';
+
+/** Pickups a person or organisation may register per hour: plenty for a busy bike shop or police station. */
+export const PICKUPS_PER_HOUR = 30;
 
 export interface ItemPickupsRoutesOptions {
   deps: TheftDeps;
 }
 
-// FOUNDATION STUB: its helper replaces this file.
-export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> = async (
-  _app,
-  _options,
-) => {};
+const TAGS = ['theft'];
+const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
+
+/**
+ * Bikes held for their owners (SPEC §2 /app/item-pickup). Registering and closing are the caller's own
+ * acts (not staff switched into an account); organisations act through a member's session.
+ */
+export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> = async (app, options) => {
+  const { deps } = options;
+
+  app.post(
+    '/bikes/:bike_id/pickups',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'I hold this bike for its owner: where and until when to collect it. For an organisation, or a person with a verified national identity (403 identity_verification_required); not for my own bike (409 own_bike); one waiting pickup per bike (409 conflict)',
+        params: BikeParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: PickupCreateSchema,
+        response: { 201: PickupSchema },
+      },
+      config: { access: 'signed_in_self', idempotent: true },
+      preHandler: perAccountBudget(app, PICKUPS_PER_HOUR, '1 hour'),
+    },
+    async (request, reply) => {
+      const pickup = await service.createPickup(
+        deps,
+        requireAuth(request),
+        request.params.bike_id,
+        request.body,
+        request.log,
+      );
+      return reply.code(201).send(pickup);
+    },
+  );
+
+  app.get(
+    '/item-pickups',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Bikes waiting for me (waiting ones first, soonest last day first, then recently closed) and bikes I hold for others',
+        response: { 200: PickupListSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => service.listPickups(deps, requireAuth(request)),
+  );
+
+  app.post(
+    '/item-pickups/:pickup_id/collected',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'The owner has the bike back (owner or holder); 409 pickup_not_waiting once closed',
+        params: PickupParamsSchema,
+        response: { 200: PickupSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) =>
+      service.closePickup(deps, requireAuth(request), request.params.pickup_id, 'collected', request.log),
+  );
+
+  app.post(
+    '/item-pickups/:pickup_id/cancel',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'I no longer hold the bike for its owner (holder only); 409 pickup_not_waiting once closed',
+        params: PickupParamsSchema,
+        response: { 200: PickupSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) =>
+      service.closePickup(deps, requireAuth(request), request.params.pickup_id, 'cancel', request.log),
+  );
+};

@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   'ownership.transfer_cancelled',
   'ownership.verification_approved',
   'ownership.verification_rejected',
+  /** Theft (issue 6): a bike reported stolen, and reported found after the identity approval. */
+  'theft.report_submitted',
+  'theft.bike_found',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,11 +8,14 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return text === undefined ? undefined : text.slice(0, 100);
 }
 
-/** One-time codes travel in URLs (reset and verification links); they never reach the logs. */
+/**
+ * One-time codes travel in URLs (reset and verification links), and so do the signatures of signed
+ * file addresses (a private picture, a theft report's PDF): they never reach the logs.
+ */
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/(?:password-resets|email-verifications)\/)[^/?]+/g, '$1[redacted]')
-    .replace(/([?&](?:code|token|ticket)=)[^&]*/gi, '$1[redacted]');
+    .replace(/([?&](?:code|token|ticket|signature)=)[^&]*/gi, '$1[redacted]');
 }
 
 export function loggerOptions(

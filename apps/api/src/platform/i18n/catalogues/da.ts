@@ -76,6 +76,9 @@ export const da: Catalogue = {
   'errors.bike_already_stolen': 'Cyklen er allerede meldt stjålet.',
   'errors.bike_not_stolen': 'Cyklen er ikke meldt stjålet.',
   'errors.pickup_not_waiting': 'Cyklen venter ikke længere på at blive hentet.',
+  'errors.contact_link_invalid':
+    'Linket til at sende din besked virker ikke længere: det er forkert eller mere end 24 timer gammelt. Skriv din besked til ejeren igen.',
+  'errors.contact_already_sent': 'Beskeden er allerede sendt til ejeren.',
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',
@@ -147,6 +150,45 @@ export const da: Catalogue = {
   'mail.chats.footer':
     'Vi sender denne mail, når beskeder venter ulæste på dig, mens du ikke bruger Cykelregistret.',
 
+  // chats: mailen til en gæst (skrev uden konto), når ejeren svarer
+  'mail.chats.guest_subject': 'Cyklens ejer har svaret dig',
+  'mail.chats.guest_intro':
+    'Du skrev til ejeren af en cykel, der er meldt stjålet i Cykelregistret, og ejeren har svaret.',
+  'mail.chats.guest_how':
+    'Log ind eller opret en konto med denne e-mailadresse ({email}) og bekræft den for at læse svaret og skrive tilbage. Samtalen venter så på dig under Beskeder.',
+  'mail.chats.guest_privacy':
+    'Af hensyn til dit privatliv står hverken svaret eller ejerens navn i denne mail. Ejeren kan ikke se din e-mailadresse.',
+  'mail.chats.guest_action': 'Læs svaret',
+  'mail.chats.guest_footer': 'Har du ikke skrevet til en cykelejer, kan du se bort fra denne mail.',
+
+  // finds: bekræftelsen, en besøgendes besked venter på (sendt til den adresse, de gav)
+  'mail.contact_owner.subject': 'Bekræft din besked til cykelejeren',
+  'mail.contact_owner.intro':
+    'Du har skrevet til ejeren af en cykel, der er meldt stjålet i Cykelregistret: {bike}. Bekræft for at sende din besked til ejeren.',
+  'mail.contact_owner.intro_plain':
+    'Du har skrevet til ejeren af en cykel, der er meldt stjålet i Cykelregistret. Bekræft for at sende din besked til ejeren.',
+  'mail.contact_owner.answers':
+    'Når ejeren svarer, giver vi dig besked på denne adresse. Ejeren ser aldrig din e-mailadresse.',
+  'mail.contact_owner.action': 'Send min besked til ejeren',
+  'mail.contact_owner.footer':
+    'Linket virker i {hours} timer. Har du ikke skrevet til en cykelejer, kan du se bort fra denne mail: så bliver intet sendt, og beskeden slettes.',
+
+  // finds: cykler, som en finder eller en organisation opbevarer for ejeren
+  'mail.finds.greeting': 'Hej,',
+  'mail.finds.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.finds.pickup_registered.subject': 'Din cykel venter på at blive hentet',
+  'mail.finds.pickup_registered.intro':
+    '{holder} har din cykel {bike} og opbevarer den for dig. Du kan hente den her: {place} – senest {until}.',
+  'mail.finds.pickup_registered.note': 'Besked fra {holder}: {note}',
+  'mail.finds.pickup_registered.chat':
+    'Du kan skrive til dem i chatten på din konto. De ser hverken dit navn eller din e-mailadresse, medmindre du skriver.',
+  'mail.finds.pickup_registered.action': 'Se cykler, der venter på mig',
+  'mail.finds.pickup_cancelled.subject': 'Din cykel opbevares ikke længere til dig',
+  'mail.finds.pickup_cancelled.intro':
+    '{holder} opbevarer ikke længere din cykel {bike}, så du kan hente den. Skriv til dem i chatten, hvis du har spørgsmål.',
+  'mail.finds.pickup_cancelled.action': 'Åbn chatten',
+  'mail.finds.someone': 'En finder',
+
   // ownership mails (transfers, requests, verification)
   'mail.ownership.greeting': 'Hej,',
   'mail.ownership.signature': 'Venlig hilsen\nCykelregistret',
@@ -181,4 +223,101 @@ export const da: Catalogue = {
     'Vi kunne ikke godkende ejerverificeringen af cyklen {bike}. Begrundelse: {reason}',
   'mail.ownership.verification_rejected.again': 'Du kan rette trinnene og sende den igen.',
   'mail.ownership.verification.action': 'Åbn verificeringen',
+
+  // theft reports: the confirmation mail and the PDF of a report
+  'mail.theft.greeting': 'Hej,',
+  'mail.theft.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.theft.submitted.subject': 'Din cykel er meldt stjålet',
+  'mail.theft.submitted.intro':
+    'Vi har modtaget din anmeldelse af tyveriet af cyklen {bike}. Cyklen står nu som stjålet i registret: Den, der scanner cyklens oblat eller søger på stelnummeret, ser det og kan kontakte dig uden at se dit navn eller din e-mailadresse.',
+  'mail.theft.submitted.map':
+    'På det offentlige kort over stjålne cykler vises den et omtrentligt sted – aldrig på den præcise adresse.',
+  'mail.theft.submitted.pdf':
+    'Åbn anmeldelsen for at hente den som PDF til politiet eller dit forsikringsselskab. Får du cyklen tilbage, så meld den fundet i registret.',
+  'mail.theft.submitted.action': 'Åbn tyverianmeldelsen',
+  'pdf.theft.register': 'Cykelregistret',
+  'pdf.theft.title': 'Tyverianmeldelse',
+  'pdf.theft.intro':
+    'Ejeren har meldt denne cykel stjålet i registret. Dokumentet er ejerens kopi af anmeldelsen til politiet og forsikringsselskabet.',
+  'pdf.theft.report_id': 'Anmeldelses-ID',
+  'pdf.theft.submitted_at': 'Anmeldt',
+  'pdf.theft.status': 'Status',
+  'pdf.theft.status_submitted': 'Meldt stjålet',
+  'pdf.theft.status_found': 'Fundet (meldt {date})',
+  'pdf.theft.status_closed': 'Lukket ({date})',
+  'pdf.theft.printed_at': 'Udskrevet {date}',
+  'pdf.theft.page': 'Side {page} af {pages}',
+  'pdf.theft.section_owner': 'Ejer',
+  'pdf.theft.name': 'Navn',
+  'pdf.theft.email': 'E-mail',
+  'pdf.theft.address': 'Adresse',
+  'pdf.theft.mobile': 'Mobil',
+  'pdf.theft.telephone': 'Anden telefon',
+  'pdf.theft.police_report': 'Politianmeldelse ønskes',
+  'pdf.theft.national_id': 'CPR-nummer / fødselsnummer',
+  'pdf.theft.national_id_hidden': '{masked} (vises kun delvist; registret opbevarer det krypteret)',
+  'pdf.theft.section_bike': 'Cykel',
+  'pdf.theft.nickname': 'Cyklens navn',
+  'pdf.theft.brand': 'Mærke',
+  'pdf.theft.model': 'Model',
+  'pdf.theft.frame_number': 'Stelnummer',
+  'pdf.theft.plate_id': 'Oblat-ID',
+  'pdf.theft.color': 'Farve',
+  'pdf.theft.category': 'Kategori',
+  'pdf.theft.electric': 'Elcykel',
+  'pdf.theft.battery': 'Batteri',
+  'pdf.theft.section_insurance': 'Forsikring og værdi',
+  'pdf.theft.insured': 'Forsikret',
+  'pdf.theft.insurance_company': 'Forsikringsselskab',
+  'pdf.theft.price': 'Pris',
+  'pdf.theft.section_theft': 'Tyveriet',
+  'pdf.theft.lock': 'Lås',
+  'pdf.theft.culprit_known': 'Gerningsperson kendt',
+  'pdf.theft.culprit_recognizable': 'Gerningsperson genkendelig',
+  'pdf.theft.culprit_info': 'Om gerningspersonen',
+  'pdf.theft.witness': 'Vidner',
+  'pdf.theft.witnesses': 'Om vidnerne',
+  'pdf.theft.last_seen': 'Sidst set',
+  'pdf.theft.noted': 'Tyveriet opdaget',
+  'pdf.theft.place': 'Sted',
+  'pdf.theft.coordinates': 'Valgt på kortet',
+  'pdf.theft.coordinates_value': '{latitude}, {longitude} (bredde, længde)',
+  'pdf.theft.section_acknowledgements': 'Ejerens erklæringer',
+  'pdf.theft.ack_payout':
+    'Jeg giver selv mit forsikringsselskab besked om tyveriet og om, at jeg får cyklen tilbage.',
+  'pdf.theft.ack_data_share': 'Anmeldelsen må deles med mit forsikringsselskab.',
+  'pdf.theft.ack_ownership_transfer':
+    'Hvis forsikringsselskabet erstatter cyklen, overdrages registreringen af cyklen til selskabet.',
+  'pdf.theft.ack_given': 'Bekræftet',
+  'pdf.theft.ack_missing': 'Ikke bekræftet',
+  'pdf.theft.yes': 'Ja',
+  'pdf.theft.no': 'Nej',
+  'pdf.theft.lock_locked_to_object': 'Låst fast til noget',
+  'pdf.theft.lock_locked': 'Låst, men ikke fast til noget',
+  'pdf.theft.lock_unlocked': 'Ikke låst',
+  'pdf.theft.battery_removed': 'Taget af af ejeren',
+  'pdf.theft.battery_on_bike': 'Sad på cyklen',
+  'pdf.theft.battery_integrated': 'Indbygget i stellet',
+  'pdf.theft.category_city': 'Bycykel',
+  'pdf.theft.category_mountainTour': 'Mountainbike/tourcykel',
+  'pdf.theft.category_road': 'Landevejscykel',
+  'pdf.theft.category_racer': 'Racercykel',
+  'pdf.theft.category_cargo': 'Ladcykel',
+  'pdf.theft.category_hybrid': 'Hybridcykel',
+  'pdf.theft.category_cruiser': 'Cruisercykel',
+  'pdf.theft.category_folding': 'Foldecykel',
+  'pdf.theft.category_bmx': 'BMX-cykel',
+  'pdf.theft.color_black': 'Sort',
+  'pdf.theft.color_gray': 'Grå',
+  'pdf.theft.color_blue': 'Blå',
+  'pdf.theft.color_green': 'Grøn',
+  'pdf.theft.color_white': 'Hvid',
+  'pdf.theft.color_red': 'Rød',
+  'pdf.theft.color_special': 'Speciel farve',
+  'pdf.theft.color_orange': 'Orangefarvet',
+  'pdf.theft.color_yellow': 'Gul',
+  'pdf.theft.color_brown': 'Brun',
+  'pdf.theft.color_purple': 'Lilla',
+  'pdf.theft.color_multi': 'Flerfarvet',
+  'pdf.theft.color_pink': 'Lyserød',
 };

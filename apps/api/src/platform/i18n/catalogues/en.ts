@@ -78,6 +78,9 @@ export const en = {
   'errors.bike_already_stolen': 'This bike is already reported stolen.',
   'errors.bike_not_stolen': 'This bike is not reported stolen.',
   'errors.pickup_not_waiting': 'This bike is no longer waiting to be collected.',
+  'errors.contact_link_invalid':
+    'This link to send your message no longer works: it is wrong or more than 24 hours old. Please write your message to the owner again.',
+  'errors.contact_already_sent': 'This message has already been sent to the owner.',
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',
@@ -148,6 +151,45 @@ export const en = {
   'mail.chats.footer':
     'We send this e-mail when messages wait unread for you while you are not using the register.',
 
+  // chats: the e-mail to a guest (wrote without an account) when the owner answers
+  'mail.chats.guest_subject': 'The bike owner has answered you',
+  'mail.chats.guest_intro':
+    'You wrote to the owner of a bike reported stolen in the Nordic Bike Registry, and the owner has answered.',
+  'mail.chats.guest_how':
+    'To read the answer and write back, log in or create an account with this e-mail address ({email}) and confirm it. The conversation is then waiting for you under Messages.',
+  'mail.chats.guest_privacy':
+    'For your privacy, this e-mail contains neither the answer nor the name of the owner. The owner does not see your e-mail address.',
+  'mail.chats.guest_action': 'Read the answer',
+  'mail.chats.guest_footer': 'If you have not written to a bike owner, you can ignore this e-mail.',
+
+  // finds: the confirmation a visitor's message waits for (mailed to the address they gave)
+  'mail.contact_owner.subject': 'Confirm your message to the bike owner',
+  'mail.contact_owner.intro':
+    'You have written to the owner of a bike reported stolen in the Nordic Bike Registry: {bike}. Confirm to send your message to the owner.',
+  'mail.contact_owner.intro_plain':
+    'You have written to the owner of a bike reported stolen in the Nordic Bike Registry. Confirm to send your message to the owner.',
+  'mail.contact_owner.answers':
+    'When the owner answers, we will tell you at this address. The owner never sees your e-mail address.',
+  'mail.contact_owner.action': 'Send my message to the owner',
+  'mail.contact_owner.footer':
+    'The link works for {hours} hours. If you have not written to a bike owner, you can ignore this e-mail: nothing is sent, and the message is deleted.',
+
+  // finds: bikes a finder or an organisation holds for their owner
+  'mail.finds.greeting': 'Hello,',
+  'mail.finds.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.finds.pickup_registered.subject': 'Your bike is waiting to be collected',
+  'mail.finds.pickup_registered.intro':
+    '{holder} has your bike {bike} and keeps it for you. Collect it here: {place} – at the latest on {until}.',
+  'mail.finds.pickup_registered.note': 'Note from {holder}: {note}',
+  'mail.finds.pickup_registered.chat':
+    'You can write to them in the chat in your account. They see neither your name nor your e-mail address unless you write.',
+  'mail.finds.pickup_registered.action': 'See bikes waiting for me',
+  'mail.finds.pickup_cancelled.subject': 'Your bike is no longer kept for you',
+  'mail.finds.pickup_cancelled.intro':
+    '{holder} no longer keeps your bike {bike} for you to collect. Write to them in the chat if you have questions.',
+  'mail.finds.pickup_cancelled.action': 'Open the chat',
+  'mail.finds.someone': 'A finder',
+
   // ownership mails (transfers, requests, verification)
   'mail.ownership.greeting': 'Hello,',
   'mail.ownership.signature': 'Kind regards\nThe Nordic Bike Registry',
@@ -182,6 +224,103 @@ export const en = {
     'We could not approve the ownership verification of the bike {bike}. Reason: {reason}',
   'mail.ownership.verification_rejected.again': 'You can correct the steps and send it again.',
   'mail.ownership.verification.action': 'Open the verification',
+
+  // theft reports: the confirmation mail and the PDF of a report
+  'mail.theft.greeting': 'Hello,',
+  'mail.theft.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.theft.submitted.subject': 'Your bike is reported stolen',
+  'mail.theft.submitted.intro':
+    'We have received your theft report of the bike {bike}. The bike now shows as stolen in the register: whoever scans its sticker or searches for its frame number sees this and can contact you without seeing your name or e-mail address.',
+  'mail.theft.submitted.map':
+    'On the public map of stolen bikes it is shown at an approximate place, never at the exact address.',
+  'mail.theft.submitted.pdf':
+    'Open the report to download it as a PDF for the police or your insurance company. If you get the bike back, report it found in the register.',
+  'mail.theft.submitted.action': 'Open the theft report',
+  'pdf.theft.register': 'Nordic Bike Registry',
+  'pdf.theft.title': 'Theft report',
+  'pdf.theft.intro':
+    'The owner has reported this bike stolen in the register. This document is the owner’s copy of the report, for the police and the insurance company.',
+  'pdf.theft.report_id': 'Report ID',
+  'pdf.theft.submitted_at': 'Reported',
+  'pdf.theft.status': 'Current status',
+  'pdf.theft.status_submitted': 'Reported stolen',
+  'pdf.theft.status_found': 'Found (reported {date})',
+  'pdf.theft.status_closed': 'Closed ({date})',
+  'pdf.theft.printed_at': 'Printed {date}',
+  'pdf.theft.page': 'Page {page} of {pages}',
+  'pdf.theft.section_owner': 'Owner',
+  'pdf.theft.name': 'Name',
+  'pdf.theft.email': 'E-mail address',
+  'pdf.theft.address': 'Address',
+  'pdf.theft.mobile': 'Mobile',
+  'pdf.theft.telephone': 'Other phone',
+  'pdf.theft.police_report': 'Police report requested',
+  'pdf.theft.national_id': 'CPR / national identity number',
+  'pdf.theft.national_id_hidden': '{masked} (shown in part only; the register keeps it encrypted)',
+  'pdf.theft.section_bike': 'Bike',
+  'pdf.theft.nickname': 'Name of the bike',
+  'pdf.theft.brand': 'Brand',
+  'pdf.theft.model': 'Model name',
+  'pdf.theft.frame_number': 'Frame number',
+  'pdf.theft.plate_id': 'Plate ID',
+  'pdf.theft.color': 'Colour',
+  'pdf.theft.category': 'Category',
+  'pdf.theft.electric': 'Electric',
+  'pdf.theft.battery': 'Battery',
+  'pdf.theft.section_insurance': 'Insurance and value',
+  'pdf.theft.insured': 'Insured',
+  'pdf.theft.insurance_company': 'Insurance company',
+  'pdf.theft.price': 'Price',
+  'pdf.theft.section_theft': 'The theft',
+  'pdf.theft.lock': 'Lock',
+  'pdf.theft.culprit_known': 'Culprit known',
+  'pdf.theft.culprit_recognizable': 'Culprit recognisable',
+  'pdf.theft.culprit_info': 'About the culprit',
+  'pdf.theft.witness': 'Witnesses',
+  'pdf.theft.witnesses': 'About the witnesses',
+  'pdf.theft.last_seen': 'Last seen',
+  'pdf.theft.noted': 'Theft discovered',
+  'pdf.theft.place': 'Place',
+  'pdf.theft.coordinates': 'Picked on the map',
+  'pdf.theft.coordinates_value': '{latitude}, {longitude} (latitude, longitude)',
+  'pdf.theft.section_acknowledgements': 'The owner’s declarations',
+  'pdf.theft.ack_payout':
+    'I will tell my insurance company myself about the theft and about getting the bike back.',
+  'pdf.theft.ack_data_share': 'The report may be shared with my insurance company.',
+  'pdf.theft.ack_ownership_transfer':
+    'If the insurance company compensates me, the registration of the bike is transferred to it.',
+  'pdf.theft.ack_given': 'Confirmed',
+  'pdf.theft.ack_missing': 'Not confirmed',
+  'pdf.theft.yes': 'Yes',
+  'pdf.theft.no': 'No',
+  'pdf.theft.lock_locked_to_object': 'Locked to something fixed',
+  'pdf.theft.lock_locked': 'Locked, not to anything',
+  'pdf.theft.lock_unlocked': 'Not locked',
+  'pdf.theft.battery_removed': 'Removed by the owner',
+  'pdf.theft.battery_on_bike': 'On the bike',
+  'pdf.theft.battery_integrated': 'Built into the frame',
+  'pdf.theft.category_city': 'City bike',
+  'pdf.theft.category_mountainTour': 'Mountain/touring bike',
+  'pdf.theft.category_road': 'Road bike',
+  'pdf.theft.category_racer': 'Racing bike',
+  'pdf.theft.category_cargo': 'Cargo bike',
+  'pdf.theft.category_hybrid': 'Hybrid bike',
+  'pdf.theft.category_cruiser': 'Cruiser bike',
+  'pdf.theft.category_folding': 'Folding bike',
+  'pdf.theft.category_bmx': 'BMX bike',
+  'pdf.theft.color_black': 'Black',
+  'pdf.theft.color_gray': 'Grey',
+  'pdf.theft.color_blue': 'Blue',
+  'pdf.theft.color_green': 'Green',
+  'pdf.theft.color_white': 'White',
+  'pdf.theft.color_red': 'Red',
+  'pdf.theft.color_special': 'Special colour',
+  'pdf.theft.color_orange': 'Orange',
+  'pdf.theft.color_yellow': 'Yellow',
+  'pdf.theft.color_brown': 'Brown',
+  'pdf.theft.color_purple': 'Purple',
+  'pdf.theft.color_multi': 'Multicoloured',
+  'pdf.theft.color_pink': 'Pink',
 } as const;
 
 export type MessageKey = keyof typeof en;

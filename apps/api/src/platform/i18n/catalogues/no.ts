@@ -77,6 +77,9 @@ export const no: Catalogue = {
   'errors.bike_already_stolen': 'Sykkelen er allerede meldt stjålet.',
   'errors.bike_not_stolen': 'Sykkelen er ikke meldt stjålet.',
   'errors.pickup_not_waiting': 'Sykkelen venter ikke lenger på å bli hentet.',
+  'errors.contact_link_invalid':
+    'Lenken for å sende meldingen din virker ikke lenger: den er feil eller mer enn 24 timer gammel. Skriv meldingen til eieren på nytt.',
+  'errors.contact_already_sent': 'Meldingen er allerede sendt til eieren.',
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',
@@ -147,6 +150,45 @@ export const no: Catalogue = {
   'mail.chats.footer':
     'Vi sender denne e-posten når meldinger venter uleste på deg mens du ikke bruker Sykkelregisteret.',
 
+  // chats: e-posten til en gjest (skrev uten konto) når eieren svarer
+  'mail.chats.guest_subject': 'Eieren av sykkelen har svart deg',
+  'mail.chats.guest_intro':
+    'Du skrev til eieren av en sykkel som er meldt stjålet i Sykkelregisteret, og eieren har svart.',
+  'mail.chats.guest_how':
+    'Logg inn eller opprett en konto med denne e-postadressen ({email}) og bekreft den for å lese svaret og skrive tilbake. Samtalen venter da på deg under Meldinger.',
+  'mail.chats.guest_privacy':
+    'Av hensyn til personvernet ditt står verken svaret eller eierens navn i denne e-posten. Eieren ser ikke e-postadressen din.',
+  'mail.chats.guest_action': 'Les svaret',
+  'mail.chats.guest_footer': 'Har du ikke skrevet til en sykkeleier, kan du se bort fra denne e-posten.',
+
+  // finds: bekreftelsen en besøkendes melding venter på (sendt til adressen de oppga)
+  'mail.contact_owner.subject': 'Bekreft meldingen din til sykkeleieren',
+  'mail.contact_owner.intro':
+    'Du har skrevet til eieren av en sykkel som er meldt stjålet i Sykkelregisteret: {bike}. Bekreft for å sende meldingen din til eieren.',
+  'mail.contact_owner.intro_plain':
+    'Du har skrevet til eieren av en sykkel som er meldt stjålet i Sykkelregisteret. Bekreft for å sende meldingen din til eieren.',
+  'mail.contact_owner.answers':
+    'Når eieren svarer, gir vi deg beskjed på denne adressen. Eieren ser aldri e-postadressen din.',
+  'mail.contact_owner.action': 'Send meldingen min til eieren',
+  'mail.contact_owner.footer':
+    'Lenken virker i {hours} timer. Har du ikke skrevet til en sykkeleier, kan du se bort fra denne e-posten: da blir ingenting sendt, og meldingen slettes.',
+
+  // finds: sykler som en finner eller en organisasjon oppbevarer for eieren
+  'mail.finds.greeting': 'Hei,',
+  'mail.finds.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.finds.pickup_registered.subject': 'Sykkelen din venter på å bli hentet',
+  'mail.finds.pickup_registered.intro':
+    '{holder} har sykkelen din {bike} og oppbevarer den for deg. Du kan hente den her: {place} – senest {until}.',
+  'mail.finds.pickup_registered.note': 'Beskjed fra {holder}: {note}',
+  'mail.finds.pickup_registered.chat':
+    'Du kan skrive til dem i chatten på kontoen din. De ser verken navnet ditt eller e-postadressen din med mindre du skriver.',
+  'mail.finds.pickup_registered.action': 'Se sykler som venter på meg',
+  'mail.finds.pickup_cancelled.subject': 'Sykkelen din oppbevares ikke lenger for deg',
+  'mail.finds.pickup_cancelled.intro':
+    '{holder} oppbevarer ikke lenger sykkelen din {bike} for henting. Skriv til dem i chatten hvis du har spørsmål.',
+  'mail.finds.pickup_cancelled.action': 'Åpne chatten',
+  'mail.finds.someone': 'En finner',
+
   // ownership mails (transfers, requests, verification)
   'mail.ownership.greeting': 'Hei,',
   'mail.ownership.signature': 'Vennlig hilsen\nSykkelregisteret',
@@ -181,4 +223,101 @@ export const no: Catalogue = {
     'Vi kunne ikke godkjenne eierverifiseringen av sykkelen {bike}. Begrunnelse: {reason}',
   'mail.ownership.verification_rejected.again': 'Du kan rette stegene og sende den på nytt.',
   'mail.ownership.verification.action': 'Åpne verifiseringen',
+
+  // theft reports: the confirmation mail and the PDF of a report
+  'mail.theft.greeting': 'Hei,',
+  'mail.theft.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.theft.submitted.subject': 'Sykkelen din er meldt stjålet',
+  'mail.theft.submitted.intro':
+    'Vi har mottatt anmeldelsen din av tyveriet av sykkelen {bike}. Sykkelen står nå som stjålet i registeret: Den som skanner sykkelens oblat eller søker på rammenummeret, ser det og kan kontakte deg uten å se navnet ditt eller e-postadressen din.',
+  'mail.theft.submitted.map':
+    'På det offentlige kartet over stjålne sykler vises den på et omtrentlig sted – aldri på den nøyaktige adressen.',
+  'mail.theft.submitted.pdf':
+    'Åpne anmeldelsen for å laste den ned som PDF til politiet eller forsikringsselskapet ditt. Får du sykkelen tilbake, melder du den funnet i registeret.',
+  'mail.theft.submitted.action': 'Åpne tyverianmeldelsen',
+  'pdf.theft.register': 'Sykkelregisteret',
+  'pdf.theft.title': 'Tyverianmeldelse',
+  'pdf.theft.intro':
+    'Eieren har meldt denne sykkelen stjålet i registeret. Dokumentet er eierens kopi av anmeldelsen til politiet og forsikringsselskapet.',
+  'pdf.theft.report_id': 'Anmeldelses-ID',
+  'pdf.theft.submitted_at': 'Anmeldt',
+  'pdf.theft.status': 'Status',
+  'pdf.theft.status_submitted': 'Meldt stjålet',
+  'pdf.theft.status_found': 'Funnet (meldt {date})',
+  'pdf.theft.status_closed': 'Lukket ({date})',
+  'pdf.theft.printed_at': 'Skrevet ut {date}',
+  'pdf.theft.page': 'Side {page} av {pages}',
+  'pdf.theft.section_owner': 'Eier',
+  'pdf.theft.name': 'Navn',
+  'pdf.theft.email': 'E-post',
+  'pdf.theft.address': 'Adresse',
+  'pdf.theft.mobile': 'Mobil',
+  'pdf.theft.telephone': 'Annen telefon',
+  'pdf.theft.police_report': 'Politianmeldelse ønskes',
+  'pdf.theft.national_id': 'Fødselsnummer / CPR-nummer',
+  'pdf.theft.national_id_hidden': '{masked} (vises bare delvis; registeret lagrer det kryptert)',
+  'pdf.theft.section_bike': 'Sykkel',
+  'pdf.theft.nickname': 'Sykkelens navn',
+  'pdf.theft.brand': 'Merke',
+  'pdf.theft.model': 'Modell',
+  'pdf.theft.frame_number': 'Rammenummer',
+  'pdf.theft.plate_id': 'Oblat-ID',
+  'pdf.theft.color': 'Farge',
+  'pdf.theft.category': 'Kategori',
+  'pdf.theft.electric': 'Elsykkel',
+  'pdf.theft.battery': 'Batteri',
+  'pdf.theft.section_insurance': 'Forsikring og verdi',
+  'pdf.theft.insured': 'Forsikret',
+  'pdf.theft.insurance_company': 'Forsikringsselskap',
+  'pdf.theft.price': 'Pris',
+  'pdf.theft.section_theft': 'Tyveriet',
+  'pdf.theft.lock': 'Lås',
+  'pdf.theft.culprit_known': 'Gjerningsperson kjent',
+  'pdf.theft.culprit_recognizable': 'Gjerningsperson gjenkjennelig',
+  'pdf.theft.culprit_info': 'Om gjerningspersonen',
+  'pdf.theft.witness': 'Vitner',
+  'pdf.theft.witnesses': 'Om vitnene',
+  'pdf.theft.last_seen': 'Sist sett',
+  'pdf.theft.noted': 'Tyveriet oppdaget',
+  'pdf.theft.place': 'Sted',
+  'pdf.theft.coordinates': 'Valgt på kartet',
+  'pdf.theft.coordinates_value': '{latitude}, {longitude} (bredde, lengde)',
+  'pdf.theft.section_acknowledgements': 'Eierens erklæringer',
+  'pdf.theft.ack_payout':
+    'Jeg gir selv forsikringsselskapet mitt beskjed om tyveriet og om at jeg får sykkelen tilbake.',
+  'pdf.theft.ack_data_share': 'Anmeldelsen kan deles med forsikringsselskapet mitt.',
+  'pdf.theft.ack_ownership_transfer':
+    'Hvis forsikringsselskapet erstatter sykkelen, overføres registreringen av sykkelen til selskapet.',
+  'pdf.theft.ack_given': 'Bekreftet',
+  'pdf.theft.ack_missing': 'Ikke bekreftet',
+  'pdf.theft.yes': 'Ja',
+  'pdf.theft.no': 'Nei',
+  'pdf.theft.lock_locked_to_object': 'Låst fast til noe',
+  'pdf.theft.lock_locked': 'Låst, men ikke fast til noe',
+  'pdf.theft.lock_unlocked': 'Ikke låst',
+  'pdf.theft.battery_removed': 'Tatt av av eieren',
+  'pdf.theft.battery_on_bike': 'Satt på sykkelen',
+  'pdf.theft.battery_integrated': 'Innebygd i rammen',
+  'pdf.theft.category_city': 'Bysykkel',
+  'pdf.theft.category_mountainTour': 'Terreng-/tursykkel',
+  'pdf.theft.category_road': 'Landeveissykkel',
+  'pdf.theft.category_racer': 'Racersykkel',
+  'pdf.theft.category_cargo': 'Lastesykkel',
+  'pdf.theft.category_hybrid': 'Hybridsykkel',
+  'pdf.theft.category_cruiser': 'Cruisersykkel',
+  'pdf.theft.category_folding': 'Sammenleggbar sykkel',
+  'pdf.theft.category_bmx': 'BMX-sykkel',
+  'pdf.theft.color_black': 'Svart',
+  'pdf.theft.color_gray': 'Grå',
+  'pdf.theft.color_blue': 'Blå',
+  'pdf.theft.color_green': 'Grønn',
+  'pdf.theft.color_white': 'Hvit',
+  'pdf.theft.color_red': 'Rød',
+  'pdf.theft.color_special': 'Spesialfarge',
+  'pdf.theft.color_orange': 'Oransje',
+  'pdf.theft.color_yellow': 'Gul',
+  'pdf.theft.color_brown': 'Brun',
+  'pdf.theft.color_purple': 'Lilla',
+  'pdf.theft.color_multi': 'Flerfarget',
+  'pdf.theft.color_pink': 'Rosa',
 };

@@ -1,0 +1,2 @@
+DROP INDEX "theft_reports_map_idx";--> statement-breakpoint
+CREATE INDEX "theft_reports_map_idx" ON "theft_reports" USING btree ("public_latitude","public_longitude","stolen_at","region","category","is_electric") WHERE "theft_reports"."status" = 'submitted' and "theft_reports"."public_latitude" is not null;

@@ -1,0 +1,50 @@
+import type { Pickup, PickupStatus } from '@nbr/domain/finds';
+import type { OwnershipBike } from '@nbr/domain/ownership';
+import type { PickupRow } from './item-pickups.repository.ts';
+
+/** Who holds a bike, as its owner may see them: the organisation's name, or a finder's first name. */
+export interface HolderView {
+  kind: 'person' | 'organisation';
+  name: string | null;
+}
+
+/**
+ * The one place a pickup row becomes an answer, for one reader: the owner sees who holds the bike
+ * (never more than a first name of a person), the holder sees themself as null; each side gets the
+ * actions it has while the bike waits.
+ */
+export function presentPickup(
+  row: PickupRow,
+  context: {
+    viewerPartyId: string;
+    holders: ReadonlyMap<string, HolderView>;
+    bikes: ReadonlyMap<string, OwnershipBike>;
+  },
+): Pickup {
+  const isHolder = row.holderPartyId === context.viewerPartyId;
+  const isOwner = row.ownerPartyId === context.viewerPartyId;
+  const holder = context.holders.get(row.holderPartyId);
+  const status = row.status as PickupStatus;
+  const actions: Pickup['actions'] = [];
+  if (status === 'waiting') {
+    if (isHolder || isOwner) actions.push('collected');
+    if (isHolder) actions.push('cancel');
+  }
+  return {
+    pickup_id: row.id,
+    bike_id: row.bikeId,
+    status,
+    place: row.place,
+    collect_until: row.collectUntil,
+    note: row.note,
+    found_on: row.foundOn,
+    holder_name: isHolder ? null : (holder?.name ?? null),
+    holder_kind: holder?.kind ?? 'person',
+    chat_id: row.chatId,
+    actions,
+    is_holder: isHolder,
+    bike: context.bikes.get(row.bikeId) ?? null,
+    created_at: row.createdAt.toISOString(),
+    closed_at: row.closedAt ? row.closedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { todayInRegisterZone } from './bikes.ts';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  ContactOwnerSchema,
+  PICKUP_MAX_DAYS,
+  PickupCreateSchema,
+  pickupUrgency,
+} from './finds.ts';
+
+function inDays(days: number, from = todayInRegisterZone()): string {
+  const day = new Date(`${from}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+const codes = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+
+describe('contacting an owner', () => {
+  it('takes a trimmed message up to the limit, an optional address and the honeypot', () => {
+    expect(ContactOwnerSchema.parse({ message: '  Fundet!  ' })).toEqual({ message: 'Fundet!' });
+    expect(codes(ContactOwnerSchema.safeParse({ message: '   ' }))).toEqual(['required']);
+    expect(
+      codes(ContactOwnerSchema.safeParse({ message: 'x'.repeat(CONTACT_MESSAGE_MAX_LENGTH + 1) })),
+    ).toEqual(['too_long']);
+    expect(ContactOwnerSchema.safeParse({ message: 'x'.repeat(CONTACT_MESSAGE_MAX_LENGTH) }).success).toBe(
+      true,
+    );
+    expect(codes(ContactOwnerSchema.safeParse({ message: 'Hej', email: 'nope' }))).toEqual(['invalid_email']);
+    expect(ContactOwnerSchema.parse({ message: 'Hej', website: 'x' }).website).toBe('x');
+  });
+});
+
+describe('registering a pickup', () => {
+  const base = { place: 'Jagtvej 10', collect_until: inDays(7) };
+
+  it('needs a place and a real last day from today to half a year ahead', () => {
+    expect(PickupCreateSchema.safeParse(base).success).toBe(true);
+    expect(PickupCreateSchema.safeParse({ ...base, collect_until: inDays(0) }).success).toBe(true);
+    expect(PickupCreateSchema.safeParse({ ...base, collect_until: inDays(PICKUP_MAX_DAYS) }).success).toBe(
+      true,
+    );
+    expect(codes(PickupCreateSchema.safeParse({ ...base, collect_until: inDays(-1) }))).toEqual([
+      'date_not_in_future',
+    ]);
+    expect(
+      codes(PickupCreateSchema.safeParse({ ...base, collect_until: inDays(PICKUP_MAX_DAYS + 1) })),
+    ).toEqual(['date_too_far_ahead']);
+    expect(codes(PickupCreateSchema.safeParse({ ...base, collect_until: '2026-02-30' }))).toEqual([
+      'invalid_date',
+    ]);
+    expect(codes(PickupCreateSchema.safeParse({ ...base, place: '  ' }))).toEqual(['required']);
+    expect(codes(PickupCreateSchema.safeParse({ ...base, found_on: inDays(1) }))).toEqual([
+      'date_not_in_past',
+    ]);
+  });
+
+  it('tells how urgent collecting is', () => {
+    const today = '2026-06-10';
+    expect(pickupUrgency('2026-06-09', today)).toBe('past');
+    expect(pickupUrgency('2026-06-10', today)).toBe('soon');
+    expect(pickupUrgency('2026-06-13', today)).toBe('soon');
+    expect(pickupUrgency('2026-06-14', today)).toBe('later');
+  });
+});
