@@ -9,47 +9,19 @@
  *
  * Prints figures; never fails on timing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { connectDatabase } from '../apps/api/src/db/client.ts';
-import { migrate } from '../apps/api/src/db/migrate.ts';
+import { CONNECTIONS, DURATION_SECONDS, startBenchServer } from './support/bench-server.ts';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const CHATS = Number(process.env.BENCH_CHATS ?? 20_000);
 const MY_CHATS = Number(process.env.BENCH_MY_CHATS ?? 200);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
 /** Chat messages are limited to 30 a minute per account; the live test stays under it. */
 const LIVE_MESSAGES = 25;
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nbr-bench-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const schema = `bench_${Date.now()}`;
-if (databaseUrl) {
-  const setup = await connectDatabase({ kind: 'postgres', url: databaseUrl });
-  await setup.exec(`create schema ${schema}`);
-  await setup.close();
-}
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000000',
-});
-const database = databaseUrl
-  ? await connectDatabase({ kind: 'postgres', url: databaseUrl, searchPath: schema })
-  : await connectDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-await migrate(database);
-const app = await buildApp({ config, database });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const server = await startBenchServer();
+const { address, database } = server;
 
 async function signUp(email: string): Promise<{ token: string; partyId: string }> {
   const response = await fetch(`${address}/api/identities/`, {
@@ -175,10 +147,7 @@ console.log(
     `p50 ${at(0.5)?.toFixed(1)} ms, p90 ${at(0.9)?.toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
 );
 
-await app.close();
-if (databaseUrl) await database.exec(`drop schema ${schema} cascade`);
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await server.close();
 
 /** A public bike of the reader, for the writer to open a chat about (credits granted through /dev). */
 async function registerReaderBike(): Promise<string> {

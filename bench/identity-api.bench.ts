@@ -9,45 +9,16 @@
  *
  * Prints figures; never fails on timing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { connectDatabase } from '../apps/api/src/db/client.ts';
-import { migrate } from '../apps/api/src/db/migrate.ts';
+import { CONNECTIONS, DURATION_SECONDS, startBenchServer } from './support/bench-server.ts';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 50_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nbr-bench-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const schema = `bench_${Date.now()}`;
-if (databaseUrl) {
-  const setup = await connectDatabase({ kind: 'postgres', url: databaseUrl });
-  await setup.exec(`create schema ${schema}`);
-  await setup.close();
-}
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000000',
-});
-const database = databaseUrl
-  ? await connectDatabase({ kind: 'postgres', url: databaseUrl, searchPath: schema })
-  : await connectDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-await migrate(database);
-const app = await buildApp({
-  config,
-  database,
-  identityRateLimits: { loginPerEmail: 100_000_000, resetMailPerEmail: 100_000_000 },
-});
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const server = await startBenchServer(
+  {},
+  { identityRateLimits: { loginPerEmail: 100_000_000, resetMailPerEmail: 100_000_000 } },
+);
+const { address, database } = server;
 
 const credentials = { email: 'bench@example.test', password: 'bench-password-2026' };
 const signUp = await fetch(`${address}/api/identities/`, {
@@ -148,7 +119,4 @@ for (const scenario of scenarios) {
 }
 console.table(rows);
 
-await app.close();
-if (databaseUrl) await database.exec(`drop schema ${schema} cascade`);
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await server.close();
