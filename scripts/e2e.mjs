@@ -157,6 +157,8 @@ async function main() {
     RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000',
     // Searches and sticker scans of every journey come from 127.0.0.1 too.
     RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
+    // Visitors' messages to owners of stolen bikes, from 127.0.0.1 in every journey that sends one.
+    RATE_LIMIT_VISITOR_CONTACTS_PER_HOUR: '100000',
     // NODE_ENV=test is silent by default; the log is only worth keeping with the requests in it.
     LOG_LEVEL: 'info',
     // Journeys that need a verified person use autotest+ accounts instead of clicking through the
