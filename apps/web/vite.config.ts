@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { offlineBasemap } from './src/lib/map/offline-basemap.vite.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -64,6 +65,7 @@ export default defineConfig(({ command }) => {
     plugins: [
       react(),
       versionFile(buildId),
+      offlineBasemap(),
       VitePWA({
         // Registered by the app itself, and only over HTTPS or on localhost (src/app/service-worker.ts).
         injectRegister: false,
@@ -94,7 +96,7 @@ export default defineConfig(({ command }) => {
           // The offline shell: the built app is precached; any page address opens the app's page.
           // The shell is cached under '/' rather than '/index.html': every server of an SPA answers
           // '/', while ours (rightly) never serves index.html under its own name.
-          globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+          globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff2}'],
           manifestTransforms: [
             async (entries) => ({
               manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)),

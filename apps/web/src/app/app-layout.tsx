@@ -14,8 +14,8 @@ import { actingOrganisationQueryOptions, actingPartyOf } from './acting-party.ts
 import styles from './layout.module.css';
 import { SiteFooter } from './public-layout.tsx';
 import {
+  currentEntryId,
   externalHref,
-  isCurrentEntry,
   SIDEBAR,
   type SidebarEntry,
   visibleSidebarEntries,
@@ -53,6 +53,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   });
   const unread = useUnreadCount({ enabled: Boolean(claims) });
   const internal = entries.filter((entry) => entry.kind === 'internal');
+  const currentId = currentEntryId(entries, pathname);
   const external = entries.filter((entry) => entry.kind === 'external');
 
   const renderEntry = (entry: SidebarEntry) => {
@@ -73,7 +74,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         </li>
       );
     }
-    const isCurrent = isCurrentEntry(entry, pathname);
+    const isCurrent = entry.id === currentId;
     return (
       <li key={entry.id}>
         <Link

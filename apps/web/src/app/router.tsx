@@ -158,18 +158,41 @@ export const routes: RouteObject[] = [
                   ['stolen-map', 'search'],
                 ),
               },
+              // Contacting a bike's owner (features/finds): under /app, but open to visitors (a finder
+              // needs no account, lib/access.ts), so shown in the public layout for everyone.
+              {
+                path: paths.app.contactBikeOwner.path,
+                lazy: page(
+                  () => import('../features/finds/pages/contact-bike-owner-page.tsx'),
+                  ['finds', 'search'],
+                ),
+              },
+              {
+                path: paths.app.contactBikeOwnerSuccess.path,
+                lazy: page(
+                  () => import('../features/finds/pages/contact-bike-owner-success-page.tsx'),
+                  ['finds'],
+                ),
+              },
+              {
+                path: paths.app.contactBikeOwnerConfirm.path,
+                lazy: page(
+                  () => import('../features/finds/pages/contact-bike-owner-confirm-page.tsx'),
+                  ['finds'],
+                ),
+              },
               {
                 path: paths.stickers.sticker.path,
                 lazy: page(
                   () => import('../features/plates/pages/sticker-page.tsx'),
-                  ['plates', 'search', 'ownership'],
+                  ['plates', 'search', 'ownership', 'finds'],
                 ),
               },
               {
                 path: paths.stickers.scanCode.path,
                 lazy: page(
                   () => import('../features/plates/pages/sticker-page.tsx'),
-                  ['plates', 'search', 'ownership'],
+                  ['plates', 'search', 'ownership', 'finds'],
                 ),
               },
               {
@@ -231,7 +254,7 @@ export const routes: RouteObject[] = [
                 path: paths.app.bikePublic.path,
                 lazy: page(
                   () => import('../features/search/pages/bike-public-page.tsx'),
-                  ['search', 'ownership'],
+                  ['search', 'ownership', 'finds'],
                 ),
               },
               {
@@ -475,24 +498,10 @@ export const routes: RouteObject[] = [
                   ['theft', 'bikes'],
                 ),
               },
-              // Contacting an owner and bikes held for pickup (features/finds).
-              {
-                path: paths.app.contactBikeOwner.path,
-                lazy: page(
-                  () => import('../features/finds/pages/contact-bike-owner-page.tsx'),
-                  ['finds', 'search'],
-                ),
-              },
-              {
-                path: paths.app.contactBikeOwnerSuccess.path,
-                lazy: page(
-                  () => import('../features/finds/pages/contact-bike-owner-success-page.tsx'),
-                  ['finds'],
-                ),
-              },
+              // Bikes held for pickup (features/finds); contacting an owner is in the public layout.
               {
                 path: paths.app.itemPickup.path,
-                lazy: page(() => import('../features/finds/pages/item-pickup-page.tsx'), ['finds']),
+                lazy: page(() => import('../features/finds/pages/item-pickup-page.tsx'), ['finds', 'search']),
               },
               {
                 path: paths.app.redirectEditBike.path,

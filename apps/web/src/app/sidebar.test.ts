@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalHref, isCurrentEntry, SIDEBAR, visibleSidebarEntries } from './sidebar.ts';
+import { currentEntryId, externalHref, isCurrentEntry, SIDEBAR, visibleSidebarEntries } from './sidebar.ts';
 
 describe('sidebar', () => {
   it('lists every entry of SPEC §2 once', () => {
@@ -99,6 +99,13 @@ describe('sidebar', () => {
     expect(isCurrentEntry(account, '/app/settingsx')).toBe(false);
     expect(isCurrentEntry(home, '/app/')).toBe(true);
     expect(isCurrentEntry(home, '/app/settings')).toBe(false);
+  });
+
+  it('marks only the most specific matching entry current', () => {
+    expect(currentEntryId(SIDEBAR, '/app/my-bikes/report-stolen')).toBe('stolen-bikes');
+    expect(currentEntryId(SIDEBAR, '/app/my-bikes/0190a0b0-0000-7000-8000-000000000001')).toBe('my-bikes');
+    expect(currentEntryId(SIDEBAR, '/app/')).toBe('home');
+    expect(currentEntryId(SIDEBAR, '/somewhere-else')).toBeNull();
   });
 
   it('picks the external address of the region', () => {

@@ -224,3 +224,16 @@ export function isCurrentEntry(entry: InternalEntry, pathname: string): boolean 
   if (entry.end) return path === entry.href;
   return path === entry.href || path.startsWith(`${entry.href}/`);
 }
+
+/**
+ * The one entry to mark current: of those matching the page, the most specific (longest address),
+ * so /app/my-bikes/report-stolen is "Stolen bikes", not "My bikes" as well.
+ */
+export function currentEntryId(entries: readonly SidebarEntry[], pathname: string): string | null {
+  let best: InternalEntry | null = null;
+  for (const entry of entries) {
+    if (entry.kind !== 'internal' || !isCurrentEntry(entry, pathname)) continue;
+    if (!best || entry.href.length > best.href.length) best = entry;
+  }
+  return best?.id ?? null;
+}

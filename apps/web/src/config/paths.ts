@@ -222,6 +222,8 @@ export const paths = {
     bikesOwnershipPortal: definePath('/app/bikes/ownership-portal'),
     contactBikeOwner: definePath('/app/bikes/:bikeId/contact-bike-owner'),
     contactBikeOwnerSuccess: definePath('/app/bikes/:bikeId/contact-bike-owner/success'),
+    /** The link mailed to a visitor who wrote to an owner (`?code=`): the message is sent when it is followed. */
+    contactBikeOwnerConfirm: definePath('/app/bikes/:bikeId/contact-bike-owner/confirm'),
     requestOwnership: definePath('/app/bikes/request-ownership'),
     requestOwnershipBike: definePath('/app/bikes/request-ownership/:bikeId'),
     requestOwnershipSuccess: definePath('/app/bikes/request-ownership/success/:chatId'),

@@ -39,6 +39,10 @@ describe('requiresLogin', () => {
     '/signup/from-scan/create-bikes-loop/',
     '/signup/from-scan/create-bikes-loop/b1',
     '/signup/from-scan/create-bikes-loop/b1/add-photos/complete',
+    '/app/bikes/b1/contact-bike-owner/other',
+    '/app/bikes/contact-bike-owner',
+    '/app/bikes/b1/transfer-ownership',
+    '/app/item-pickup',
   ])('sends a visitor from %s to login', (path) => {
     expect(requiresLogin(path)).toBe(true);
   });
@@ -54,6 +58,10 @@ describe('requiresLogin', () => {
     '/reset-password',
     '/reset-password-succes',
     '/forgot-password',
+    '/app/bikes/0190a0b0-0000-7000-8000-000000000000/contact-bike-owner',
+    '/app/bikes/b1/contact-bike-owner/',
+    '/app/bikes/b1/contact-bike-owner/success',
+    '/app/bikes/b1/contact-bike-owner/confirm',
     '/forgot-passw-check-mail',
     '/flows/some.flow',
     '/flows/some.flow/step-1',

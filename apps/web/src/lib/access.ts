@@ -43,6 +43,13 @@ const ALWAYS_OPEN = [
 ] as const;
 
 /**
+ * Pages inside /app that a visitor may open all the same: contacting the owner of a stolen bike (its
+ * success page, and the confirmation the link mailed to the visitor opens). A finder must not need an account to tell an owner where the bike is (SPEC §6:
+ * other people can contact the owner of a stolen bike anonymously).
+ */
+const OPEN_IN_APP = [/^\/app\/bikes\/[^/]+\/contact-bike-owner(?:\/success|\/confirm)?$/] as const;
+
+/**
  * Whether a visitor who is not signed in must be sent to /login before seeing this path.
  * Public pages (home, content, verify-email, 404, …) never require login; the signed-in areas
  * always do, and so does the sign-up create-bikes loop, although it sits under /signup.
@@ -51,6 +58,7 @@ export function requiresLogin(rawPathname: string): boolean {
   const pathname = normalisePathname(rawPathname);
   if (isUnder(pathname, SIGNUP_LOOP)) return true;
   if (ALWAYS_OPEN.some((open) => isUnder(pathname, open))) return false;
+  if (OPEN_IN_APP.some((open) => open.test(pathname))) return false;
   return PROTECTED_AREAS.some((area) => isUnder(pathname, area));
 }
 

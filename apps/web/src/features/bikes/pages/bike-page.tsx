@@ -7,9 +7,11 @@ import { paths } from '../../../config/paths.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { BikeOwnershipCard } from '../../ownership/components/bike-ownership-card.tsx';
+import { BikeTheftCard } from '../../theft/components/bike-theft-card.tsx';
 import { useBike } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
 import { BikeFacts } from '../components/bike-facts.tsx';
@@ -77,6 +79,11 @@ export function Component() {
       {data.status === 'stolen' ? (
         <Alert tone="error" title={t('detail.stolenTitle')} announce="none">
           <p>{t('detail.stolenBody')}</p>
+          <p>
+            <Link href={paths.app.bikeStolenBikeReport.getHref({ bikeId })}>
+              {t('detail.stolenReportLink')}
+            </Link>
+          </p>
         </Alert>
       ) : null}
       <div className={styles.detailHeader}>
@@ -126,6 +133,8 @@ export function Component() {
           </Card>
         </TabPanel>
       </Tabs>
+
+      <BikeTheftCard bike={data} />
 
       <BikeOwnershipCard bike={data} />
 

@@ -40,6 +40,13 @@ function BikeRow({ bike }: { bike: BikeSummary }) {
             </dd>
           </div>
         </dl>
+        {bike.status === 'stolen' ? (
+          <p className={styles.bikeRowMeta}>
+            <Link href={paths.app.bikeStolenBikeReport.getHref({ bikeId: bike.bike_id })}>
+              {t('list.stolenReport')}
+            </Link>
+          </p>
+        ) : null}
       </div>
       <div className={styles.bikeRowBadge}>
         <StatusBadge status={bike.status} />
@@ -86,6 +93,9 @@ export function Component() {
         </LinkButton>
         <LinkButton href={paths.app.myBikesReceiveBike.getHref()} variant="secondary">
           {t('list.receive')}
+        </LinkButton>
+        <LinkButton href={paths.app.myBikesReportStolen.getHref()} variant="secondary">
+          {t('list.reportStolen')}
         </LinkButton>
         <LinkButton href={paths.app.bikesRegister.getHref()}>{t('list.register')}</LinkButton>
       </div>

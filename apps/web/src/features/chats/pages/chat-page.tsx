@@ -181,6 +181,7 @@ export function Component() {
       {isOtherAnonymous && other?.role === 'owner' ? (
         <p className={styles.note}>{t('chat.anonymousNote')}</p>
       ) : null}
+      {other?.role === 'guest' ? <p className={styles.note}>{t('chat.guestNote')}</p> : null}
 
       <section className={styles.messages} aria-labelledby="chat-messages-heading">
         <h2 id="chat-messages-heading" className="visually-hidden">

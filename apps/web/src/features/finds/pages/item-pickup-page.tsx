@@ -1,4 +1,481 @@
-// FOUNDATION STUB: its helper replaces this file.
+import { todayInRegisterZone } from '@nbr/domain/bikes';
+import { PICKUP_MAX_DAYS, type Pickup, PickupCreateSchema, pickupUrgency } from '@nbr/domain/finds';
+import { type ReactNode, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-errors.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
+import {
+  applyApiError,
+  ErrorSummary,
+  Form,
+  FormActions,
+  FormTextField,
+  useInvalidFormMessage,
+  useZodForm,
+} from '../../../ui/form.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { usePublicBike } from '../../search/api/get-public-bike.ts';
+import { BikePicture, useBikeTitle } from '../../search/components/bike-facts.tsx';
+import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
+import { type PickupAction, useClosePickup, useCreatePickup, usePickups } from '../api/pickups.ts';
+import { CountedMessageField } from '../components/counted-message-field.tsx';
+import { BIKE_PARAM } from '../components/stolen-bike-actions.tsx';
+import styles from '../finds.module.css';
+
+const NOTE_MAX_LENGTH = 1000;
+
+/** The form's shape: dates as typed (an empty "found on" means not given). */
+const PickupFormSchema = PickupCreateSchema.extend({
+  found_on: z.union([z.literal(''), PickupCreateSchema.shape.found_on.unwrap()]).optional(),
+  note: z.string().trim().max(NOTE_MAX_LENGTH, { error: 'too_long' }).optional(),
+});
+type PickupForm = z.input<typeof PickupFormSchema>;
+
+function inDays(days: number): string {
+  const day = new Date(`${todayInRegisterZone()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Calendar days (YYYY-MM-DD) shown in the reader's language without a time-zone shift. */
+function useDay(): (day: string) => string {
+  const { i18n } = useTranslation();
+  return (day) => formatDate(new Date(`${day}T12:00:00Z`), i18n.language);
+}
+
+function PickupRegistered({ pickup, onDone }: { pickup: Pickup; onDone: () => void }) {
+  const { t } = useTranslation('finds');
+  return (
+    <Alert tone="success" title={t('register.doneTitle')}>
+      <p>{t('register.doneText')}</p>
+      <div className={styles.actions}>
+        {pickup.chat_id ? (
+          <LinkButton href={paths.app.chat.getHref({ chatId: pickup.chat_id })} size="small">
+            {t('pickups.openChat')}
+          </LinkButton>
+        ) : null}
+        <Button variant="secondary" size="small" onPress={onDone}>
+          {t('register.close')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+function PickupFormFields({
+  bikeId,
+  onRegistered,
+}: {
+  bikeId: string;
+  onRegistered: (pickup: Pickup) => void;
+}) {
+  const { t } = useTranslation(['finds', 'common']);
+  const create = useCreatePickup();
+  const invalidMessage = useInvalidFormMessage();
+  const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
+  const form = useZodForm(PickupFormSchema, {
+    defaultValues: { place: '', collect_until: inDays(14), note: '', found_on: '' } satisfies PickupForm,
+  });
+  const note = useController({ control: form.control, name: 'note' });
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setSummary(null);
+      try {
+        const pickup = await create.mutateAsync({
+          bikeId,
+          place: values.place,
+          collect_until: values.collect_until,
+          ...(values.note ? { note: values.note } : {}),
+          ...(values.found_on ? { found_on: values.found_on } : {}),
+        });
+        onRegistered(pickup);
+      } catch (error) {
+        const code = isApiError(error) ? error.code : null;
+        setSummary({
+          title: t('register.failedTitle'),
+          message:
+            code === 'conflict'
+              ? t('register.alreadyHeld')
+              : applyApiError(error, form.setError, t, ['place', 'collect_until', 'note', 'found_on']),
+        });
+      }
+    },
+    (errors) => setSummary(invalidMessage(errors)),
+  );
+
+  return (
+    <Form onSubmit={onSubmit} aria-labelledby="pickup-form-heading">
+      <ErrorSummary title={summary?.title} message={summary?.message} />
+      <FormTextField
+        control={form.control}
+        name="place"
+        label={t('register.place')}
+        description={t('register.placeHint')}
+        autoComplete="street-address"
+        isRequired
+      />
+      <div className={styles.dates}>
+        <FormTextField
+          control={form.control}
+          name="collect_until"
+          type="date"
+          label={t('register.collectUntil')}
+          description={t('register.collectUntilHint', { days: PICKUP_MAX_DAYS })}
+          max={inDays(PICKUP_MAX_DAYS)}
+          isRequired
+        />
+        <FormTextField
+          control={form.control}
+          name="found_on"
+          type="date"
+          label={t('register.foundOn')}
+          max={todayInRegisterZone()}
+          isOptional
+        />
+      </div>
+      <CountedMessageField
+        name={note.field.name}
+        label={t('register.note')}
+        description={t('register.noteHint')}
+        value={note.field.value ?? ''}
+        onChange={note.field.onChange}
+        onBlur={note.field.onBlur}
+        inputRef={note.field.ref}
+        error={note.fieldState.error?.message}
+        maxLength={NOTE_MAX_LENGTH}
+        rows={4}
+      />
+      <FormActions>
+        <Button type="submit" isPending={create.isPending}>
+          {t('register.submit')}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+/**
+ * "I have this bike" (from the stolen banner): the bike, and the form for an organisation or a person
+ * with a verified national identity. Anyone else is told why not and how to get there.
+ */
+function RegisterPickup({ bikeId, onClose }: { bikeId: string; onClose: () => void }) {
+  const { t } = useTranslation(['finds', 'common']);
+  const { claims, isVerified, isSwitched } = useSession();
+  const bike = usePublicBike(bikeId, claims?.party_id ?? null);
+  const [registered, setRegistered] = useState<Pickup | null>(null);
+  const isOrganisation = Boolean(claims && claims.party_id !== claims.identity_party_id);
+
+  let body: ReactNode;
+  if (registered) {
+    body = <PickupRegistered pickup={registered} onDone={onClose} />;
+  } else if (bike.isPending) {
+    body = <LoadingState />;
+  } else if (bike.isError) {
+    const notFound = isApiError(bike.error) && (bike.error.status === 404 || bike.error.status === 422);
+    body = (
+      <Alert tone="warning" announce="none">
+        <p>{notFound ? t('common:messages.bikeNotFound') : errorMessage(bike.error, t)}</p>
+      </Alert>
+    );
+  } else if (bike.data.is_owner) {
+    body = (
+      <Alert tone="info" announce="none">
+        <p>{t('common:errors.own_bike')}</p>
+      </Alert>
+    );
+  } else {
+    let form: ReactNode;
+    if (isSwitched) {
+      form = (
+        <Alert tone="info" announce="none">
+          <p>{t('common:errors.not_allowed_while_switched')}</p>
+        </Alert>
+      );
+    } else if (!isVerified && !isOrganisation) {
+      form = (
+        <Alert tone="info" title={t('register.notAllowedTitle')} announce="none">
+          <p>{t('register.notAllowedText')}</p>
+          <div className={styles.actions}>
+            <LinkButton href={paths.app.settings.getHref()} size="small">
+              {t('register.verify')}
+            </LinkButton>
+            <LinkButton
+              href={paths.app.contactBikeOwner.getHref({ bikeId })}
+              variant="secondary"
+              size="small"
+            >
+              {t('register.contactInstead')}
+            </LinkButton>
+          </div>
+        </Alert>
+      );
+    } else {
+      form = <PickupFormFields bikeId={bikeId} onRegistered={setRegistered} />;
+    }
+    body = (
+      <>
+        <PublicBikeView bike={bike.data} />
+        <div className={styles.section}>{form}</div>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="pickup-form-heading" className={styles.formCard}>
+      <h2 id="pickup-form-heading" className={styles.sectionTitle}>
+        {t('register.title')}
+      </h2>
+      <p className={styles.muted}>{t('register.lead')}</p>
+      <div className={styles.section}>{body}</div>
+    </section>
+  );
+}
+
+function StatusBadges({ pickup }: { pickup: Pickup }) {
+  const { t } = useTranslation('finds');
+  if (pickup.status === 'collected')
+    return <span className={`${styles.badge} ${styles.badgeSuccess}`}>{t('pickups.status.collected')}</span>;
+  if (pickup.status === 'cancelled')
+    return <span className={`${styles.badge} ${styles.badgeMuted}`}>{t('pickups.status.cancelled')}</span>;
+  const urgency = pickupUrgency(pickup.collect_until);
+  const className =
+    urgency === 'past' ? styles.badgeDanger : urgency === 'soon' ? styles.badgeWarning : undefined;
+  return (
+    <span className={[styles.badge, className].filter(Boolean).join(' ')}>
+      {t(`pickups.urgency.${urgency}`)}
+    </span>
+  );
+}
+
+function PickupCard({
+  pickup,
+  onAction,
+  pendingAction,
+}: {
+  pickup: Pickup;
+  onAction: (pickup: Pickup, action: PickupAction) => void;
+  pendingAction: PickupAction | null;
+}) {
+  const { t } = useTranslation('finds');
+  const day = useDay();
+  const bikeTitle = useBikeTitle();
+  const isWaiting = pickup.status === 'waiting';
+  const urgent = isWaiting && pickupUrgency(pickup.collect_until) !== 'later';
+  const title = pickup.bike
+    ? pickup.bike.nickname?.trim() || bikeTitle(pickup.bike)
+    : t('pickups.deletedBike');
+  const make = pickup.bike?.nickname ? [pickup.bike.brand, pickup.bike.model].filter(Boolean).join(' ') : '';
+  const headingId = `pickup-${pickup.pickup_id}`;
+  const holder = pickup.is_holder
+    ? t('pickups.you')
+    : (pickup.holder_name ??
+      t(pickup.holder_kind === 'organisation' ? 'pickups.anOrganisation' : 'pickups.aFinder'));
+  const className = [styles.item, urgent && styles.itemUrgent, !isWaiting && styles.itemClosed]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <li className={className} aria-labelledby={headingId}>
+      <div className={styles.bike}>
+        <BikePicture url={pickup.bike?.thumbnail_url ?? null} alt="" />
+        <div>
+          <h3 id={headingId} className={styles.bikeTitle}>
+            {title}
+          </h3>
+          {make ? <p className={styles.bikeMeta}>{make}</p> : null}
+          <div className={styles.badges}>
+            <StatusBadges pickup={pickup} />
+          </div>
+        </div>
+      </div>
+      <dl className={styles.facts}>
+        <dt>{t('pickups.place')}</dt>
+        <dd>{pickup.place}</dd>
+        <dt>{t('pickups.collectUntil')}</dt>
+        <dd>{day(pickup.collect_until)}</dd>
+        <dt>{t('pickups.holder')}</dt>
+        <dd>{holder}</dd>
+        {pickup.found_on ? (
+          <>
+            <dt>{t('pickups.foundOn')}</dt>
+            <dd>{day(pickup.found_on)}</dd>
+          </>
+        ) : null}
+        {pickup.note ? (
+          <>
+            <dt>{t('pickups.note')}</dt>
+            <dd className={styles.note}>{pickup.note}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className={styles.itemActions}>
+        {pickup.actions.includes('collected') ? (
+          <Button
+            size="small"
+            isPending={pendingAction === 'collected'}
+            isDisabled={pendingAction !== null}
+            onPress={() => onAction(pickup, 'collected')}
+          >
+            {pickup.is_holder ? t('pickups.markCollected') : t('pickups.iCollected')}
+          </Button>
+        ) : null}
+        {pickup.actions.includes('cancel') ? (
+          <Button
+            size="small"
+            variant="secondary"
+            isPending={pendingAction === 'cancel'}
+            isDisabled={pendingAction !== null}
+            onPress={() => onAction(pickup, 'cancel')}
+          >
+            {t('pickups.cancel')}
+          </Button>
+        ) : null}
+        {pickup.chat_id ? (
+          <LinkButton
+            href={paths.app.chat.getHref({ chatId: pickup.chat_id })}
+            size="small"
+            variant="secondary"
+          >
+            {pickup.is_holder ? t('pickups.writeOwner') : t('pickups.writeHolder')}
+          </LinkButton>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function PickupSection({
+  id,
+  title,
+  empty,
+  pickups,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  pickups: Pickup[];
+}) {
+  const { t } = useTranslation(['finds', 'common']);
+  const close = useClosePickup();
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const pending = close.isPending ? close.variables : null;
+
+  const onAction = (pickup: Pickup, action: PickupAction) => {
+    setStatus(null);
+    close.mutate(
+      { pickupId: pickup.pickup_id, action },
+      {
+        onSuccess: () =>
+          setStatus({
+            tone: 'success',
+            text: action === 'cancel' ? t('pickups.cancelledDone') : t('pickups.collectedDone'),
+          }),
+        onError: (error) => setStatus({ tone: 'error', text: errorMessage(error, t) }),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      <div aria-live="polite">
+        {status ? (
+          <Alert tone={status.tone} announce="none">
+            <p>{status.text}</p>
+          </Alert>
+        ) : null}
+      </div>
+      {pickups.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{empty}</p>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {pickups.map((pickup) => (
+            <PickupCard
+              key={pickup.pickup_id}
+              pickup={pickup}
+              onAction={onAction}
+              pendingAction={pending?.pickupId === pickup.pickup_id ? pending.action : null}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /app/item-pickup — bikes a finder or an organisation holds for their owner: "Bikes waiting for you"
+ * (where, until when — highlighted when the day is near or past —, who holds it) and "Bikes you hold".
+ * With ?bike={id} (the stolen banner's "I have this bike") the form to register a pickup comes first.
+ */
 export function Component() {
-  return null;
+  const { t } = useTranslation(['finds', 'common']);
+  const [search, setSearch] = useSearchParams();
+  const bikeId = search.get(BIKE_PARAM);
+  const pickups = usePickups();
+
+  return (
+    <PageLayout title={t('pickups.title')} lead={t('pickups.lead')}>
+      {bikeId ? (
+        <RegisterPickup
+          key={bikeId}
+          bikeId={bikeId}
+          onClose={() => {
+            const next = new URLSearchParams(search);
+            next.delete(BIKE_PARAM);
+            setSearch(next, { replace: true });
+          }}
+        />
+      ) : null}
+      {pickups.isPending ? <LoadingState /> : null}
+      {pickups.isError ? (
+        <Alert tone="error" title={t('pickups.loadFailed')} announce="none">
+          <p>{errorMessage(pickups.error, t)}</p>
+          <Button variant="secondary" size="small" onPress={() => void pickups.refetch()}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        </Alert>
+      ) : null}
+      {pickups.data ? (
+        <>
+          <PickupSection
+            id="pickups-for-me"
+            title={t('pickups.forMe')}
+            empty={t('pickups.forMeEmpty')}
+            pickups={pickups.data.for_me}
+          />
+          {pickups.data.held_by_me.length > 0 || bikeId ? (
+            <PickupSection
+              id="pickups-held"
+              title={t('pickups.heldByMe')}
+              empty={t('pickups.heldByMeEmpty')}
+              pickups={pickups.data.held_by_me}
+            />
+          ) : (
+            <section aria-labelledby="pickups-held" className={styles.section}>
+              <h2 id="pickups-held" className={styles.sectionTitle}>
+                {t('pickups.heldByMe')}
+              </h2>
+              <div className={styles.empty}>
+                <p>{t('pickups.howToHold')}</p>
+              </div>
+            </section>
+          )}
+        </>
+      ) : null}
+    </PageLayout>
+  );
 }

@@ -10,6 +10,7 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import { StolenBikeActions } from '../../finds/components/stolen-bike-actions.tsx';
 import { RequestOwnershipAction } from '../../ownership/components/request-ownership-action.tsx';
 import { usePublicBike } from '../../search/api/get-public-bike.ts';
 import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
@@ -19,7 +20,7 @@ import { CODE_PARAM, scanOutcome } from '../scan-routing.ts';
 
 /**
  * A registered bike shown to a visitor who scanned its sticker: the public view with the stolen
- * banner. Contacting the owner joins it with its own screen (the stolen-bike issue).
+ * banner, whose actions lead to contacting the owner and, for a finder holding it, to a pickup.
  */
 function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
   const { t } = useTranslation(['plates', 'search', 'common']);
@@ -38,8 +39,12 @@ function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
         </Alert>
       ) : null}
       {bike.data ? (
-        <PublicBikeView bike={bike.data}>
-          {bike.data.is_owner ? null : (
+        <PublicBikeView
+          bike={bike.data}
+          stolenActions={bike.data.is_owner ? null : <StolenBikeActions bikeId={bike.data.bike_id} />}
+        >
+          {/* A stolen bike cannot be handed over: its banner leads to the owner instead. */}
+          {bike.data.is_owner || bike.data.status === 'stolen' ? null : (
             <RequestOwnershipAction bikeId={bike.data.bike_id} isLoggedIn={isLoggedIn} />
           )}
         </PublicBikeView>

@@ -8,6 +8,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import { StolenBikeActions } from '../../finds/components/stolen-bike-actions.tsx';
 import { RequestOwnershipAction } from '../../ownership/components/request-ownership-action.tsx';
 import { usePublicBike } from '../api/get-public-bike.ts';
 import { PublicBikeView } from '../components/public-bike-view.tsx';
@@ -72,9 +73,9 @@ export function Component() {
 
   return (
     <PageLayout title={t('public.title')} lead={t('public.lead')}>
-      {/* Contacting the owner joins this page with its own screen (the stolen-bike issue). */}
-      <PublicBikeView bike={data}>
-        <RequestOwnershipAction bikeId={data.bike_id} isLoggedIn />
+      <PublicBikeView bike={data} stolenActions={<StolenBikeActions bikeId={data.bike_id} />}>
+        {/* A stolen bike cannot be handed over: its banner leads to the owner instead. */}
+        {data.status === 'stolen' ? null : <RequestOwnershipAction bikeId={data.bike_id} isLoggedIn />}
       </PublicBikeView>
     </PageLayout>
   );

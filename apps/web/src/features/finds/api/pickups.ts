@@ -1,0 +1,66 @@
+import {
+  type Pickup,
+  type PickupCreate,
+  type PickupList,
+  PickupListSchema,
+  PickupSchema,
+} from '@nbr/domain/finds';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../ownership/api/idempotency.ts';
+
+/*
+ * Bikes held for their owner (SPEC §2 /app/item-pickup): the caller's list (held for me, held by me),
+ * registering that I hold a bike, and closing a pickup (collected, cancelled).
+ */
+
+export const pickupsQueryKey = ['item-pickups'] as const;
+
+export function getPickups(signal?: AbortSignal): Promise<PickupList> {
+  return api.get('/item-pickups', { schema: PickupListSchema, signal });
+}
+
+export const pickupsQueryOptions = queryOptions({
+  queryKey: pickupsQueryKey,
+  queryFn: ({ signal }) => getPickups(signal),
+});
+
+export function usePickups(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...pickupsQueryOptions, enabled: options.enabled ?? true });
+}
+
+export function createPickup(input: { bikeId: string } & PickupCreate): Promise<Pickup> {
+  const { bikeId, ...body } = input;
+  return withIdempotencyKey(`pickup:${bikeId}:${JSON.stringify(body)}`, (key) =>
+    api.post(`/bikes/${encodeURIComponent(bikeId)}/pickups`, body, {
+      schema: PickupSchema,
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    }),
+  );
+}
+
+export type PickupAction = 'collected' | 'cancel';
+
+export function closePickup(input: { pickupId: string; action: PickupAction }): Promise<Pickup> {
+  return api.post(`/item-pickups/${encodeURIComponent(input.pickupId)}/${input.action}`, undefined, {
+    schema: PickupSchema,
+  });
+}
+
+function useSettled() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: pickupsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ['chats'] });
+  };
+}
+
+export function useCreatePickup() {
+  const settled = useSettled();
+  return useMutation({ mutationFn: createPickup, onSuccess: settled });
+}
+
+export function useClosePickup() {
+  const settled = useSettled();
+  return useMutation({ mutationFn: closePickup, onSettled: settled });
+}

@@ -1,0 +1,42 @@
+import { PICKUP_STATUSES } from '@nbr/domain/finds';
+import { describe, expect, it } from 'vitest';
+import {
+  completenessProblems,
+  hasText,
+  COMPLETE_LANGUAGES as LANGUAGES,
+  missingLiteralKeys,
+} from '../../locales/locale-tree.ts';
+
+/*
+ * The texts of contacting an owner and of bikes for pickup: complete in da, en and no with the same
+ * placeholders, a text for every closed state and urgency a pickup shows, every literal key present.
+ */
+
+const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
+describe('finds.json', () => {
+  it('has the same keys, placeholders and no empty text in da, en and no', () => {
+    expect(completenessProblems('finds')).toEqual([]);
+  });
+
+  it('names every state and urgency of a pickup', () => {
+    for (const language of LANGUAGES) {
+      for (const status of PICKUP_STATUSES.filter((value) => value !== 'waiting')) {
+        expect(hasText(language, 'finds', `pickups.status.${status}`), `${language}:${status}`).toBe(true);
+      }
+      for (const urgency of ['past', 'soon', 'later']) {
+        expect(hasText(language, 'finds', `pickups.urgency.${urgency}`), `${language}:${urgency}`).toBe(true);
+      }
+    }
+  });
+
+  it('holds every literal key the screens ask for', () => {
+    const { missing, checked } = missingLiteralKeys(sources, 'finds');
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(60);
+  });
+});

@@ -1,0 +1,23 @@
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { MapView } from '../lib/map-search-params.ts';
+import styles from '../stolen-map.module.css';
+
+/** Map | List: two links (each view has its own address), the current one marked as such. */
+export function ViewSwitch({ view, hrefs }: { view: MapView; hrefs: Record<MapView, string> }) {
+  const { t } = useTranslation('stolen-map');
+  return (
+    <nav className={styles.viewSwitch} aria-label={t('view.label')}>
+      {(['map', 'list'] as const).map((option) => (
+        <Link
+          key={option}
+          href={hrefs[option]}
+          className={styles.viewOption}
+          aria-current={view === option ? 'page' : undefined}
+        >
+          {t(`view.${option}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}

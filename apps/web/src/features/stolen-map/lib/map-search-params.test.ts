@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_FILTERS,
+  filterQuery,
+  parseCamera,
+  readMapState,
+  writeMapState,
+} from './map-search-params.ts';
+
+describe('the stolen-bike map address', () => {
+  it('reads filters, view, page, place and camera, and writes them back the same', () => {
+    const search =
+      'view=list&period=month&region=no&category=cargo&electric=true&page=3&place=10.7,59.9,10.8,60&at=12.00/59.9100/10.7500';
+    const state = readMapState(new URLSearchParams(search));
+    expect(state).toEqual({
+      view: 'list',
+      filters: { period: 'month', region: 'no', category: 'cargo', electric: true },
+      page: 3,
+      place: '10.7,59.9,10.8,60',
+      camera: { zoom: 12, latitude: 59.91, longitude: 10.75 },
+    });
+    expect(writeMapState(state).toString()).toBe(new URLSearchParams(search).toString());
+  });
+
+  it('falls back to the defaults for anything unknown or malformed', () => {
+    const state = readMapState(
+      new URLSearchParams(
+        'view=globe&period=decade&region=se&category=tandem&electric=maybe&page=-2&place=1,2&at=99/1/1',
+      ),
+    );
+    expect(state).toEqual({ view: 'map', filters: DEFAULT_FILTERS, page: 1, place: null, camera: null });
+    expect(writeMapState(state).toString()).toBe('');
+  });
+
+  it('leaves the page and place out of the map view', () => {
+    const params = writeMapState({
+      view: 'map',
+      filters: DEFAULT_FILTERS,
+      page: 4,
+      place: '1,2,3,4',
+      camera: null,
+    });
+    expect(params.toString()).toBe('');
+  });
+
+  it('refuses cameras outside the map', () => {
+    expect(parseCamera('5/90/10')).toBeNull();
+    expect(parseCamera('5/60')).toBeNull();
+    expect(parseCamera('abc')).toBeNull();
+    expect(parseCamera('4.5/63/15')).toEqual({ zoom: 4.5, latitude: 63, longitude: 15 });
+  });
+
+  it('asks the API only for the filters that narrow', () => {
+    expect(filterQuery(DEFAULT_FILTERS)).toEqual({
+      period: undefined,
+      region: undefined,
+      category: undefined,
+      electric: undefined,
+    });
+    expect(filterQuery({ period: 'week', region: 'dk', category: 'road', electric: false })).toEqual({
+      period: 'week',
+      region: 'dk',
+      category: 'road',
+      electric: 'false',
+    });
+  });
+});
