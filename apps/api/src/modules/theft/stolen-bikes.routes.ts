@@ -2,12 +2,14 @@ import {
   MapConfigurationSchema,
   StolenBikeParamsSchema,
   StolenBikeSchema,
+  type StolenBikesCollection,
   StolenBikesCollectionSchema,
   StolenBikesListQuerySchema,
   StolenBikesMapQuerySchema,
   StolenBikesPageSchema,
 } from '@nbr/domain/stolen-map';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAnswerCache } from '../../platform/cache/answer-cache.ts';
 import { getStolenBike, listStolenBikes, mapConfiguration, stolenBikesMap } from './stolen-bikes.service.ts';
 import type { TheftDeps } from './theft.deps.ts';
 
@@ -17,6 +19,8 @@ export interface StolenBikesRoutesOptions {
 
 /** Public answers a shared cache may keep briefly: the map asks again on every pan. */
 const SHORT_PUBLIC_CACHE = 'public, max-age=30';
+/** The server keeps coarse map views as long as browsers may (SHORT_PUBLIC_CACHE). */
+const COARSE_VIEW_TTL_MS = 30_000;
 
 /*
  * The public stolen-bike map (SPEC §2 /stolen-bike-map, issue 6 §3): anyone may read it. Only
@@ -24,6 +28,10 @@ const SHORT_PUBLIC_CACHE = 'public, max-age=30';
  */
 export const stolenBikesRoutes: FastifyPluginAsyncZod<StolenBikesRoutesOptions> = async (app, options) => {
   const { deps } = options;
+  const coarseViews = createAnswerCache<StolenBikesCollection>({
+    ttlMs: COARSE_VIEW_TTL_MS,
+    maxEntries: 500,
+  });
 
   app.get(
     '/stolen-bikes',
@@ -39,7 +47,7 @@ export const stolenBikesRoutes: FastifyPluginAsyncZod<StolenBikesRoutesOptions> 
     },
     async (request, reply) => {
       reply.header('cache-control', SHORT_PUBLIC_CACHE);
-      return stolenBikesMap(deps, request.query);
+      return stolenBikesMap(deps, request.query, { coarseViews });
     },
   );
 

@@ -1,5 +1,6 @@
 import type { BikePicture, BikeStatus, BikeVisibility } from '@nbr/domain/bikes';
 import {
+  type Bbox,
   CLUSTER_MAX_LEVEL,
   expansionZoom,
   MAX_GRID_CELLS_PER_SIDE,
@@ -17,6 +18,7 @@ import {
   type StolenBikesPage,
   type StolenPeriod,
 } from '@nbr/domain/stolen-map';
+import type { AnswerCache } from '../../platform/cache/answer-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listFilesOfBikes } from '../bikes/bike-files.service.ts';
 import { publicLevel } from '../bikes/bikes.policy.ts';
@@ -90,10 +92,30 @@ async function publicPictures(
 export async function stolenBikesMap(
   deps: StolenBikesDeps,
   query: StolenBikesMapQuery,
-  now = new Date(),
+  options: { now?: Date; coarseViews?: AnswerCache<StolenBikesCollection> } = {},
 ): Promise<StolenBikesCollection> {
   const grid = mapGrid(query.bbox, query.zoom);
-  const filter = { ...resolveFilter(query, now), bbox: grid.box };
+  const filter = { ...resolveFilter(query, options.now ?? new Date()), bbox: grid.box };
+  if (options.coarseViews && grid.level <= COARSE_VIEW_MAX_LEVEL) {
+    // The same snapped box and filters give the same answer: one query per view and half minute.
+    const key = JSON.stringify([grid.box, grid.cell, grid.level, filter]);
+    return options.coarseViews.get(key, () => mapOf(deps, grid, filter));
+  }
+  return mapOf(deps, grid, filter);
+}
+
+/**
+ * Views this coarse (a region or the whole of Denmark and Norway) read many reports per answer and
+ * are what everyone opening the map asks first, so their answers are kept for as long as their
+ * Cache-Control already lets browsers keep them.
+ */
+export const COARSE_VIEW_MAX_LEVEL = 6;
+
+async function mapOf(
+  deps: StolenBikesDeps,
+  grid: ReturnType<typeof mapGrid>,
+  filter: repository.StolenBikeFilter & { bbox: Bbox },
+): Promise<StolenBikesCollection> {
   const cells = await repository.findCells(deps.db, filter, grid.cell, MAX_CELLS);
 
   const features: StolenBikeFeature[] = [];

@@ -290,6 +290,16 @@ describe('GET /api/stolen-bikes', () => {
     expect(clustersOf(answer).length).toBeGreaterThan(0);
   });
 
+  it('keeps a coarse view as long as browsers may (30 s), while closer views are always fresh', async () => {
+    // A corner of the map no other test uses.
+    await stolenBike({ at: [45.0, 62.0] });
+    const coarse = await map('40,60,50,64', 4);
+    const close = await map('44.9,61.95,45.1,62.05', 12);
+    await stolenBike({ at: [45.01, 62.01] });
+    expect((await map('40,60,50,64', 4)).answer.total).toBe(coarse.answer.total);
+    expect((await map('44.9,61.95,45.1,62.05', 12)).answer.total).toBe(close.answer.total + 1);
+  });
+
   const invalid: Array<[Record<string, string>, string]> = [
     [{}, 'no box'],
     [{ bbox: '1,2,3' }, 'three numbers'],
