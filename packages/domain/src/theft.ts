@@ -52,8 +52,11 @@ export const THEFT_REPORT_STATUSES = ['draft', 'submitted', 'closed'] as const;
 export const TheftReportStatusSchema = z.enum(THEFT_REPORT_STATUSES);
 export type TheftReportStatus = z.infer<typeof TheftReportStatusSchema>;
 
-/** Why a submitted report was closed. */
-export const THEFT_CLOSE_REASONS = ['found', 'bike_deleted', 'transferred'] as const;
+/**
+ * Why a submitted report was closed: the bike was found, the one way a report closes (deleting a
+ * bike deletes its reports with it; a stolen bike cannot change hands).
+ */
+export const THEFT_CLOSE_REASONS = ['found'] as const;
 export type TheftCloseReason = (typeof THEFT_CLOSE_REASONS)[number];
 
 export const THEFT_TEXT_MAX_LENGTH = 2000;

@@ -146,9 +146,7 @@ export function renderTheftReportPdf(input: TheftReportPdfInput): Promise<Buffer
   const status =
     report.status === 'submitted'
       ? t('pdf.theft.status_submitted')
-      : report.closed_reason === 'found'
-        ? t('pdf.theft.status_found', { date: dateTime(report.closed_at) ?? '' })
-        : t('pdf.theft.status_closed', { date: dateTime(report.closed_at) ?? '' });
+      : t('pdf.theft.status_found', { date: dateTime(report.closed_at) ?? '' });
   row(t('pdf.theft.report_id'), report.report_id);
   row(t('pdf.theft.submitted_at'), dateTime(report.submitted_at));
   row(t('pdf.theft.status'), status);

@@ -244,7 +244,6 @@ export const da: Catalogue = {
   'pdf.theft.status': 'Status',
   'pdf.theft.status_submitted': 'Meldt stjålet',
   'pdf.theft.status_found': 'Fundet (meldt {date})',
-  'pdf.theft.status_closed': 'Lukket ({date})',
   'pdf.theft.printed_at': 'Udskrevet {date}',
   'pdf.theft.page': 'Side {page} af {pages}',
   'pdf.theft.section_owner': 'Ejer',

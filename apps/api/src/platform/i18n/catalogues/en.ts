@@ -245,7 +245,6 @@ export const en = {
   'pdf.theft.status': 'Current status',
   'pdf.theft.status_submitted': 'Reported stolen',
   'pdf.theft.status_found': 'Found (reported {date})',
-  'pdf.theft.status_closed': 'Closed ({date})',
   'pdf.theft.printed_at': 'Printed {date}',
   'pdf.theft.page': 'Page {page} of {pages}',
   'pdf.theft.section_owner': 'Owner',

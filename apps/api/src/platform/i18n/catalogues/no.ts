@@ -244,7 +244,6 @@ export const no: Catalogue = {
   'pdf.theft.status': 'Status',
   'pdf.theft.status_submitted': 'Meldt stjålet',
   'pdf.theft.status_found': 'Funnet (meldt {date})',
-  'pdf.theft.status_closed': 'Lukket ({date})',
   'pdf.theft.printed_at': 'Skrevet ut {date}',
   'pdf.theft.page': 'Side {page} av {pages}',
   'pdf.theft.section_owner': 'Eier',
