@@ -45,7 +45,9 @@ for (const language of LANGUAGES) {
     test.use({ language });
     const t = (namespace: string, key: string) => text(language, namespace, key);
 
-    test(`sign up, verify the e-mail, log in, edit the profile, switch language, log out @phone`, async ({
+    // The phone run takes the default language only: the layout at 360 px is the same in every language.
+    const phone = language === 'da' ? ' @phone' : '';
+    test(`sign up, verify the e-mail, log in, edit the profile, switch language, log out${phone}`, async ({
       page,
     }) => {
       // A whole journey: several screens, two password hashes, a mail through the outbox.
