@@ -7,7 +7,7 @@ import { HTML_LANG, LANGUAGES, text, texts } from './support/texts.ts';
 
 /*
  * Every editorial page renders its real content in da, en and no, with one h1, the page landmarks
- * and no WCAG 2.1 AA violations, on a 360 px phone (@phone) and on a desktop.
+ * and no WCAG 2.1 AA violations on a desktop, and in Danish on a 360 px phone (@phone) too.
  */
 
 const PAGES = [
@@ -68,7 +68,9 @@ for (const language of LANGUAGES) {
     test.use({ language });
 
     for (const { path, key, heading, title } of PAGES) {
-      test(`${path} shows its content and passes axe @phone`, async ({ page }) => {
+      // At phone width in the default language only: the layout is the same in every language.
+      const phone = language === 'da' ? ' @phone' : '';
+      test(`${path} shows its content and passes axe${phone}`, async ({ page }) => {
         await page.goto(path);
         const h1 = page.getByRole('heading', { level: 1 });
         await expect(h1).toHaveText(text(language, 'content', heading));

@@ -33,7 +33,9 @@ for (const language of LANGUAGES) {
     test.use({ language });
     const t = (namespace: string, key: string) => text(language, namespace, key);
 
-    test(`delete the account, then it cannot log in @phone`, async ({ page }) => {
+    // At phone width in the default language only: the layout is the same in every language.
+    const phone = language === 'da' ? ' @phone' : '';
+    test(`delete the account, then it cannot log in${phone}`, async ({ page }) => {
       test.slow();
       const account = await signedInUser(page, { language });
 

@@ -27,7 +27,9 @@ for (const language of LANGUAGES) {
       await page.getByRole('button', { name: t('auth', 'login.submit') }).click();
     }
 
-    test(`forgot password, reset it from the mail and log in with the new one @phone`, async ({ page }) => {
+    // At phone width in the default language only: the layout is the same in every language.
+    const phone = language === 'da' ? ' @phone' : '';
+    test(`forgot password, reset it from the mail and log in with the new one${phone}`, async ({ page }) => {
       test.slow();
       const account = await signUpViaApi(page.request, { language });
 
