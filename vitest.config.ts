@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on a two-core machine. The API
+    // tests mostly wait for a database, so two files at a time use the machine better.
+    maxWorkers: 2,
     projects: [
       'packages/domain',
       'apps/api',
