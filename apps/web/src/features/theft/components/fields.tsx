@@ -9,24 +9,15 @@ import type { TheftFormField, TheftFormValues } from '../lib/theft-form.ts';
 
 type Props = { control: Control<TheftFormValues>; name: TheftFormField; label: string; description?: string };
 
-/** A yes/no question as two radio buttons (nothing chosen until the person answers). */
-export function YesNoField({ control, name, label, description }: Props) {
+/** A yes/no question as two radio buttons side by side (nothing chosen until the person answers). */
+export function YesNoField(props: Props) {
   const { t } = useTranslation('theft');
-  const { field, fieldState } = useController({ control, name });
   return (
-    <RadioGroup
-      label={label}
-      description={description}
-      name={field.name}
-      value={typeof field.value === 'string' && field.value ? field.value : null}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
+    <RadioChoiceField
+      {...props}
+      values={['yes', 'no']}
+      labelOf={(value) => t(`choices.${value}`)}
       orientation="horizontal"
-      options={[
-        { value: 'yes', label: t('choices.yes') },
-        { value: 'no', label: t('choices.no') },
-      ]}
     />
   );
 }
@@ -39,7 +30,12 @@ export function RadioChoiceField({
   description,
   values,
   labelOf,
-}: Props & { values: readonly string[]; labelOf: (value: string) => string }) {
+  orientation,
+}: Props & {
+  values: readonly string[];
+  labelOf: (value: string) => string;
+  orientation?: 'horizontal' | 'vertical';
+}) {
   const { field, fieldState } = useController({ control, name });
   return (
     <RadioGroup
@@ -50,6 +46,7 @@ export function RadioChoiceField({
       onChange={field.onChange}
       onBlur={field.onBlur}
       error={fieldState.error?.message}
+      orientation={orientation}
       options={values.map((value) => ({ value, label: labelOf(value) }))}
     />
   );
