@@ -1,5 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -47,6 +51,61 @@ function versionFile(buildId: string): Plugin {
         response.setHeader('Cache-Control', 'no-store');
         response.end(body());
       });
+    },
+  };
+}
+
+/** Text the server may send compressed; images, fonts and archives are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+/** Below this a compressed answer saves less than its encoding costs. */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of the build, at the highest
+ * levels (done once per build, not per request); the API serves the best one the browser accepts
+ * (apps/api/src/platform/http/web-app.ts). Runs after the service worker is generated, so that it
+ * is compressed too. Source maps are not: they are never served to the public.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  async function filesUnder(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  }
+  return {
+    name: 'nbr-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        // Not the build's own notes (.vite/manifest.json): those are never served.
+        const files = (await filesUnder(outDir)).filter(
+          (file) => COMPRESSIBLE.test(file) && !path.relative(outDir, file).startsWith('.'),
+        );
+        await Promise.all(
+          files.map(async (file) => {
+            if ((await stat(file)).size < COMPRESS_MIN_BYTES) return;
+            const source = await readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+              gzipAsync(source, { level: zlibConstants.Z_BEST_COMPRESSION }),
+            ]);
+            if (br.length < source.length) await writeFile(`${file}.br`, br);
+            if (gz.length < source.length) await writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
     },
   };
 }
@@ -111,9 +170,17 @@ export default defineConfig(({ command }) => {
         },
         devOptions: { enabled: false },
       }),
+      precompress(),
     ],
     server: { port: 5173, strictPort: false, proxy },
     preview: { proxy },
-    build: { sourcemap: true, target: 'es2022' },
+    build: {
+      // Maps are written for reading stack traces and bundles, but the built files do not point to
+      // them and the server never serves them in production: the public gets no source.
+      sourcemap: 'hidden',
+      target: 'es2022',
+      // dist/.vite/manifest.json: what each route loads (scripts/check-first-route-budget.mjs).
+      manifest: true,
+    },
   };
 });

@@ -388,6 +388,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  await registerWebApp(app, { distDir: config.webDistDir });
+  await registerWebApp(app, { distDir: config.webDistDir, serveSourceMaps: !config.isProduction });
   return app;
 }

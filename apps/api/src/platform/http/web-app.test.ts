@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
@@ -69,6 +70,155 @@ describe('serving the built web app', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
+  });
+});
+
+/** A build as apps/web/vite.config.ts writes it: text files with .br and .gz beside them, hidden maps. */
+async function writeCompressedBuild(dist: string): Promise<void> {
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+  await writeFile(path.join(dist, 'index.html.gz'), gzipSync(INDEX));
+  await writeFile(path.join(dist, 'assets', 'main-3f9a1c.js'), BUNDLE);
+  await writeFile(path.join(dist, 'assets', 'main-3f9a1c.js.br'), brotliCompressSync(BUNDLE));
+  await writeFile(path.join(dist, 'assets', 'main-3f9a1c.js.gz'), gzipSync(BUNDLE));
+  await writeFile(path.join(dist, 'assets', 'main-3f9a1c.js.map'), '{"version":3,"sources":["main.tsx"]}');
+  await writeFile(path.join(dist, 'assets', 'logo-0c1d2e.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+}
+const BUNDLE = `${'export const greeting = "hej";\n'.repeat(200)}`;
+
+describe('serving the build compressed', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'nbr-web-dist-'));
+    await writeCompressedBuild(dist);
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const getAsset = (acceptEncoding?: string, method: 'GET' | 'HEAD' = 'GET') =>
+    t.app.inject({
+      method,
+      url: '/assets/main-3f9a1c.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends the brotli file to a browser that accepts it, typed and cached as the script', async () => {
+    const response = await getAsset('gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BUNDLE);
+  });
+
+  it('sends the gzip file when only gzip is accepted', async () => {
+    const response = await getAsset('gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(BUNDLE);
+  });
+
+  it.each([
+    ['no Accept-Encoding', undefined],
+    ['identity only', 'identity'],
+    ['brotli and gzip refused', 'br;q=0, gzip;q=0'],
+  ])('sends the file as it is with %s, still saying it varies', async (_case, acceptEncoding) => {
+    const response = await getAsset(acceptEncoding);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body).toBe(BUNDLE);
+  });
+
+  it('answers HEAD with the headers of the encoding GET would send', async () => {
+    const head = await getAsset('br', 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(Number(head.headers['content-length'])).toBe(brotliCompressSync(BUNDLE).length);
+    expect(head.body).toBe('');
+  });
+
+  it('answers a range of the file it sends', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-3f9a1c.js',
+      headers: { range: 'bytes=0-5' },
+    });
+    expect(response.statusCode).toBe(206);
+    expect(response.body).toBe(BUNDLE.slice(0, 6));
+  });
+
+  it('compresses the page itself for navigations', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/search',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('sends images as they are (they are compressed already)', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/logo-0c1d2e.png',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('image/png');
+  });
+
+  it('serves source maps outside production, for debugging', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/main-3f9a1c.js.map' });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('source maps in production', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'nbr-web-dist-'));
+    await writeCompressedBuild(dist);
+    t = await createTestApp({
+      env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('are never served to the public, whatever the encoding asked', async () => {
+    for (const acceptEncoding of ['', 'br', 'gzip']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/assets/main-3f9a1c.js.map',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(response.statusCode, acceptEncoding).toBe(404);
+      expect(response.body).not.toContain('sources');
+    }
+  });
+
+  it('while the scripts themselves are', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/main-3f9a1c.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
   });
 });
 

@@ -36,8 +36,16 @@ const MISSING_BUILD_PAGE = (distDir: string) => `<!doctype html>
 /**
  * Serves the built web app with a fallback to index.html for client-side routes, and answers every
  * unknown /api and /dev path with a JSON 404.
+ *
+ * The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): the best one the
+ * browser accepts is sent as it is, with `Vary: Accept-Encoding`, the original file's type, and
+ * ranges and HEAD answered on that encoding. Source maps are written by the build but, in
+ * production, never served: the public gets the app, not its source.
  */
-export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir: string; serveSourceMaps: boolean },
+): Promise<void> {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -45,6 +53,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       prefix: '/',
       index: false,
       cacheControl: false,
+      preCompressed: true,
+      allowedPath: (pathname) => options.serveSourceMaps || !pathname.endsWith('.map'),
       setHeaders: (response, filePath) => {
         const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
         response.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
