@@ -35,6 +35,7 @@ import { type Authenticator, createAuthenticator } from './platform/auth/authent
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
 import { createFieldEncryption, loadDataEncryptionKey } from './platform/crypto/field-encryption.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
+import { compressionPlugin } from './platform/http/compression.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { idempotencyPlugin } from './platform/http/idempotency.ts';
@@ -274,6 +275,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });
   await app.register(idempotencyPlugin, { db: database.db });
+  // After idempotency: it keeps the JSON an answer had before compression.
+  await app.register(compressionPlugin);
   await registerWebsocketServer(app);
 
   // Registers the test issuer at /dev/google when it is the one selected (never in production).
