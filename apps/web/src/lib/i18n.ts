@@ -1,11 +1,11 @@
 import {
   CHOOSABLE_LANGUAGES,
   DEFAULT_LANGUAGE,
+  isLanguage,
   LANGUAGES,
   type Language,
-  LanguageSchema,
   resolveLanguage,
-} from '@nbr/domain/locale';
+} from '@nbr/domain/locale-values';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -52,13 +52,13 @@ function applyDocumentLanguage(language: string): void {
  */
 export function detectLanguage(): Language {
   if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
-  const fromQuery = LanguageSchema.safeParse(new URLSearchParams(window.location.search).get('lang'));
-  if (fromQuery.success) {
-    writeStorage(STORAGE_KEYS.language, fromQuery.data);
-    return fromQuery.data;
+  const fromQuery = new URLSearchParams(window.location.search).get('lang');
+  if (isLanguage(fromQuery)) {
+    writeStorage(STORAGE_KEYS.language, fromQuery);
+    return fromQuery;
   }
-  const stored = LanguageSchema.safeParse(readStorage(STORAGE_KEYS.language));
-  if (stored.success) return stored.data;
+  const stored = readStorage(STORAGE_KEYS.language);
+  if (isLanguage(stored)) return stored;
   return resolveLanguage(window.navigator.languages?.join(',') ?? window.navigator.language);
 }
 
@@ -99,8 +99,8 @@ export async function loadNamespaces(namespaces: readonly string[]): Promise<voi
 }
 
 export function currentAppLanguage(): Language {
-  const parsed = LanguageSchema.safeParse(i18next.resolvedLanguage ?? i18next.language);
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 /**
@@ -122,10 +122,10 @@ export function useLanguage(): {
   setLanguage: (language: Language) => Promise<void>;
 } {
   const { i18n } = useTranslation();
-  const parsed = LanguageSchema.safeParse(i18n.resolvedLanguage ?? i18n.language);
+  const current = i18n.resolvedLanguage ?? i18n.language;
   const setLanguage = useCallback((language: Language) => changeLanguage(language), []);
   return {
-    language: parsed.success ? parsed.data : DEFAULT_LANGUAGE,
+    language: isLanguage(current) ? current : DEFAULT_LANGUAGE,
     choosable: CHOOSABLE_LANGUAGES,
     setLanguage,
   };

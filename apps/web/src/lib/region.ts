@@ -2,11 +2,11 @@ import {
   CURRENCY_BY_REGION,
   type Currency,
   DEFAULT_REGION,
+  isRegion,
   type Language,
   REGIONS,
   type Region,
-  RegionSchema,
-} from '@nbr/domain/locale';
+} from '@nbr/domain/locale-values';
 import { useSyncExternalStore } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
@@ -23,8 +23,8 @@ const listeners = new Set<() => void>();
 let fallbackLanguage: Language | string = 'da';
 
 function storedRegion(): Region | null {
-  const parsed = RegionSchema.safeParse(readStorage(STORAGE_KEYS.region));
-  return parsed.success ? parsed.data : null;
+  const stored = readStorage(STORAGE_KEYS.region);
+  return isRegion(stored) ? stored : null;
 }
 
 export function currentRegion(): Region {

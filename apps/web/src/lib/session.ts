@@ -1,9 +1,9 @@
-import { AuthenticationResponseSchema, ProfileSchema, type TokenClaims } from '@nbr/domain/identity';
+import type { TokenClaims } from '@nbr/domain/identity';
 import type { Region } from '@nbr/domain/locale';
 import { createElement, Fragment, type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { paths } from '../config/paths.ts';
 import { afterSignUpHref, postLoginDestination, requiresLogin } from './access.ts';
-import { api, isApiError } from './api-client.ts';
+import { ApiError, api, isApiError } from './api-client.ts';
 import { changeLanguage } from './i18n.ts';
 import { currentLocation, navigateTo } from './navigation.ts';
 import { queryClient } from './query-client.ts';
@@ -41,6 +41,8 @@ export interface Session {
 /** Brings the UI language and region in line with what the user chose on their account. */
 async function adoptAccountPreferences(): Promise<void> {
   try {
+    // The identity schemas (and zod) load with the signed-in screens, not with the first page.
+    const { ProfileSchema } = await import('@nbr/domain/identity');
     const profile = await api.get('/identities/me', { schema: ProfileSchema });
     // Always through changeLanguage, even when the screen already shows it: that also stores it on
     // this device, and a language that came from a ?lang= link was not stored yet.
@@ -129,9 +131,12 @@ let refreshing: Promise<void> | null = null;
 export function refreshSession(): Promise<void> {
   if (!refreshing) {
     refreshing = api
-      .post('/identities/authentications/refresh', undefined, { schema: AuthenticationResponseSchema })
+      .post<{ authentication_token?: unknown } | null>('/identities/authentications/refresh')
       .then((answer) => {
-        sessionStore.setToken(answer.authentication_token);
+        // AuthenticationResponseSchema's one rule, checked without zod: this runs on the first page.
+        const token = answer?.authentication_token;
+        if (typeof token !== 'string') throw new ApiError({ status: 200, code: 'invalid_response' });
+        sessionStore.setToken(token);
       })
       .finally(() => {
         refreshing = null;

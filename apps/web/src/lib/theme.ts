@@ -1,4 +1,4 @@
-import { type Theme, ThemeSchema } from '@nbr/domain/locale';
+import { isTheme, type Theme } from '@nbr/domain/locale-values';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /**
@@ -16,10 +16,9 @@ export const DEFAULT_THEME: Theme = 'main';
 
 /** ?theme= wins (and is remembered for the session), then the remembered choice, then the host name. */
 export function resolveTheme(input: { search: string; hostname: string; remembered: string | null }): Theme {
-  const fromQuery = ThemeSchema.safeParse(new URLSearchParams(input.search).get('theme'));
-  if (fromQuery.success) return fromQuery.data;
-  const remembered = ThemeSchema.safeParse(input.remembered);
-  if (remembered.success) return remembered.data;
+  const fromQuery = new URLSearchParams(input.search).get('theme');
+  if (isTheme(fromQuery)) return fromQuery;
+  if (isTheme(input.remembered)) return input.remembered;
   return THEME_BY_HOST[input.hostname.toLowerCase()] ?? DEFAULT_THEME;
 }
 
@@ -37,6 +36,6 @@ export function applyTheme(): Theme {
 }
 
 export function currentTheme(): Theme {
-  const parsed = ThemeSchema.safeParse(document.documentElement.dataset.theme);
-  return parsed.success ? parsed.data : DEFAULT_THEME;
+  const theme = document.documentElement.dataset.theme;
+  return isTheme(theme) ? theme : DEFAULT_THEME;
 }

@@ -1,4 +1,5 @@
-import { type TokenClaims, TokenClaimsSchema } from '@nbr/domain/identity';
+import type { TokenClaims } from '@nbr/domain/identity';
+import { parseTokenClaims } from '@nbr/domain/token-claims';
 
 /** The web app refreshes a token when less than this much of its life remains. */
 export const REFRESH_WINDOW_SECONDS = 30 * 60;
@@ -27,8 +28,7 @@ export function decodeClaims(token: string | null | undefined): TokenClaims | nu
   try {
     const raw = JSON.parse(decodeBase64Url(payload)) as Record<string, unknown>;
     const cleaned = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, noneAsNull(value)]));
-    const parsed = TokenClaimsSchema.safeParse(cleaned);
-    return parsed.success ? parsed.data : null;
+    return parseTokenClaims(cleaned);
   } catch {
     return null;
   }
