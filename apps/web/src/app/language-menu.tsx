@@ -8,11 +8,17 @@ import { GlobeIcon, LanguageLabel } from './language-switch.tsx';
 import styles from './layout.module.css';
 
 /**
- * The header's language menu (react-aria's Select, popover and list box: about 40 KiB of script
- * that language-switch.tsx loads after the first paint). Signed-in users' choice is also stored on
- * their account. `defaultOpen`: the person pressed the switch before this had loaded.
+ * The header's language menu (react-aria's Select, popover and list box: about 45 KiB of script,
+ * which language-switch.tsx loads when the person reaches for it). Signed-in users' choice is also
+ * stored on their account. `defaultOpen`: the switch was pressed; `autoFocus`: it had the focus.
  */
-export default function LanguageMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export default function LanguageMenu({
+  defaultOpen = false,
+  autoFocus = false,
+}: {
+  defaultOpen?: boolean;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation('common');
   const { language, choosable, setLanguage } = useLanguage();
 
@@ -33,7 +39,7 @@ export default function LanguageMenu({ defaultOpen = false }: { defaultOpen?: bo
       onChange={onChange}
       className={styles.languageSwitch}
     >
-      <Button className={styles.languageButton} autoFocus={defaultOpen}>
+      <Button className={styles.languageButton} autoFocus={autoFocus}>
         <GlobeIcon />
         <SelectValue>{() => <LanguageLabel language={language} />}</SelectValue>
       </Button>

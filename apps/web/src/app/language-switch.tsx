@@ -1,11 +1,11 @@
 import type { Language } from '@nbr/domain/locale-values';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, startTransition, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/i18n.ts';
 import styles from './layout.module.css';
 
 // The menu needs react-aria's Select, popover and list box, which nothing else on the public first
-// page does: it loads right after the first paint instead of delaying it.
+// page does: it loads when the person reaches for the switch, not with the page.
 const LanguageMenu = lazy(() => import('./language-menu.tsx'));
 
 export function GlobeIcon() {
@@ -34,14 +34,22 @@ export function LanguageLabel({ language }: { language: Language }) {
   );
 }
 
+/** How the person reached for the switch before its menu was loaded. */
+type Reach = 'pointer' | 'focus' | 'press';
+
 /**
- * The header's language switch. Until its menu has loaded it is a button that looks the same; a press
- * in that moment opens the menu as soon as it is there.
+ * The header's language switch. It paints as a button that looks like the menu's; pointing at it,
+ * focusing or pressing it loads the menu, which takes its place (keeping the focus) and opens at
+ * once when it was pressed.
  */
 export function LanguageSwitch() {
   const { t } = useTranslation('common');
   const { language } = useLanguage();
-  const [pressedEarly, setPressedEarly] = useState(false);
+  const [reach, setReach] = useState<Reach | null>(null);
+  // A transition keeps this very button on screen (with its focus and the press under way) until
+  // the menu has loaded, rather than swapping in the Suspense fallback.
+  const reachFor = (next: Reach) =>
+    startTransition(() => setReach((current) => (current === 'press' ? current : next)));
   const placeholder = (
     <div className={styles.languageSwitch}>
       <button
@@ -50,7 +58,9 @@ export function LanguageSwitch() {
         aria-label={`${t('shell.language')}: ${t(`languages.${language}`)}`}
         aria-haspopup="listbox"
         aria-expanded={false}
-        onClick={() => setPressedEarly(true)}
+        onPointerEnter={() => reachFor('pointer')}
+        onFocus={() => reachFor('focus')}
+        onClick={() => reachFor('press')}
       >
         <GlobeIcon />
         <span>
@@ -61,7 +71,7 @@ export function LanguageSwitch() {
   );
   return (
     <Suspense fallback={placeholder}>
-      <LanguageMenu defaultOpen={pressedEarly} />
+      {reach ? <LanguageMenu defaultOpen={reach === 'press'} autoFocus={reach !== 'pointer'} /> : placeholder}
     </Suspense>
   );
 }
