@@ -15,8 +15,8 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /*
  * i18next with one JSON file per language and namespace (src/locales/<lang>/<ns>.json), each loaded
- * only when a screen needs it. da is the default and complete, as are en and no; is is partial and
- * falls back to en, everything else to da.
+ * only when a screen needs it. da is the default and complete, as are en and no (which therefore
+ * load no fallback); is is partial and falls back to en, everything else to da.
  */
 
 export const DEFAULT_NAMESPACE = 'common';
@@ -74,7 +74,9 @@ export function initI18n(language: Language = detectLanguage()): Promise<unknown
       .init({
         lng: language,
         supportedLngs: [...LANGUAGES],
-        fallbackLng: { is: ['en'], default: [DEFAULT_LANGUAGE] },
+        // da, en and no are complete (locales/complete-languages.test.ts): loading Danish beside
+        // English or Norwegian would only add a download to every page.
+        fallbackLng: { is: ['en'], en: [], no: [], default: [DEFAULT_LANGUAGE] },
         ns: [DEFAULT_NAMESPACE],
         defaultNS: DEFAULT_NAMESPACE,
         fallbackNS: DEFAULT_NAMESPACE,
