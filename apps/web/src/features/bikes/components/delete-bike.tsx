@@ -7,11 +7,11 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
+import { verificationBeginHref } from '../../../lib/verification-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { verificationBeginHref } from '../../identity/verification-return.ts';
 import { useDeleteBike, useForgetBike } from '../api/bikes.ts';
 
 /** The query flag on the bike's address that the approval returns to. */

@@ -8,7 +8,7 @@ import {
 } from '@nbr/domain/ownership';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER, withIdempotencyKey } from './idempotency.ts';
+import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
 import { transfersQueryKey } from './transfers.ts';
 
 /*

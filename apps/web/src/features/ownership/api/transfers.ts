@@ -8,8 +8,8 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
 import { bikeQueryKey, bikesQueryKey } from '../../bikes/api/bikes.ts';
-import { IDEMPOTENCY_HEADER, withIdempotencyKey } from './idempotency.ts';
 
 /*
  * Ownership transfers (SPEC §4): the owner offers a bike to an e-mail address; the recipient accepts

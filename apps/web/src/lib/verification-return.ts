@@ -7,8 +7,8 @@ import {
   VerificationSessionTypeSchema,
   type VerificationStart,
 } from '@nbr/domain/national-identity';
-import { paths } from '../../config/paths.ts';
-import { readJson, STORAGE_PREFIX, writeJson } from '../../lib/storage.ts';
+import { paths } from '../config/paths.ts';
+import { readJson, STORAGE_PREFIX, writeJson } from './storage.ts';
 
 /*
  * The begin and complete redirect pages sit on either side of a trip to MitID/BankID. Where to go

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from './api-client.ts';
 
 /*
  * Idempotency-Key for writes that move ownership (ARCHITECTURE §4): one random key per user action,
