@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { useBikes } from '../../../lib/api/bikes/bikes.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { useBikes } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
 import { BikeThumbnail } from './bike-thumbnail.tsx';
 import { StatusBadge } from './status-badge.tsx';

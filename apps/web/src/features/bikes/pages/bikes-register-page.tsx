@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useCreditOverview } from '../api/credits.ts';
 import { NoCreditState } from '../components/credits-panel.tsx';
 import { LoadErrorPage } from '../components/load-error.tsx';
 

@@ -12,6 +12,7 @@ import { type Control, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/bikes.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
@@ -28,7 +29,6 @@ import {
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../api/bikes.ts';
 import { useDeleteEquipment, useSaveEquipment } from '../api/equipment.ts';
 import { useUploadPicture } from '../api/files.ts';
 import styles from '../bikes.module.css';

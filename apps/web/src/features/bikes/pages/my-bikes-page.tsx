@@ -1,6 +1,7 @@
 import type { BikeSummary } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { useBikes } from '../../../lib/api/bikes/bikes.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
@@ -8,7 +9,6 @@ import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBikes } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
 import { BikeThumbnail } from '../components/bike-thumbnail.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';

@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useCreateBike } from '../../../lib/api/bikes/bikes.ts';
+import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -14,8 +16,6 @@ import { ErrorSummary, Form, FormActions, FormTextField, useInvalidFormMessage }
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useCreateBike } from '../api/bikes.ts';
-import { useCreditOverview } from '../api/credits.ts';
 import { uploadPicture } from '../api/files.ts';
 import styles from '../bikes.module.css';
 import { BikeDetailFields } from '../components/bike-detail-fields.tsx';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
+import { usePublicBike } from '../../../lib/api/search/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -23,7 +24,6 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { usePublicBike } from '../../search/api/get-public-bike.ts';
 import { BikePicture, useBikeTitle } from '../../search/components/bike-facts.tsx';
 import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
 import { type PickupAction, useClosePickup, useCreatePickup, usePickups } from '../api/pickups.ts';

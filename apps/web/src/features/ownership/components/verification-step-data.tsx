@@ -1,8 +1,8 @@
 import type { Bike } from '@nbr/domain/bikes';
 import type { OwnershipVerification } from '@nbr/domain/ownership';
 import type { ReactElement } from 'react';
+import { useBike } from '../../../lib/api/bikes/bikes.ts';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
 import { useVerification } from '../api/verification.ts';
 import { LoadErrorPage } from './load-error.tsx';
 

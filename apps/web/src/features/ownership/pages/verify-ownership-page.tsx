@@ -1,11 +1,11 @@
 import type { BikeSummary } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { useBikes } from '../../../lib/api/bikes/bikes.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState, Spinner } from '../../../ui/spinner.tsx';
-import { useBikes } from '../../bikes/api/bikes.ts';
 import { useVerification } from '../api/verification.ts';
 import { LoadErrorPage } from '../components/load-error.tsx';
 import { OwnershipBikeSummary, useOwnershipBikeTitle } from '../components/ownership-bike.tsx';

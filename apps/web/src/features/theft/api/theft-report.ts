@@ -8,9 +8,9 @@ import {
   TheftReportSchema,
 } from '@nbr/domain/theft';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bikeQueryKey, bikesQueryKey } from '../../../lib/api/bikes/bikes.ts';
 import { api } from '../../../lib/api-client.ts';
 import { withIdempotencyKey } from '../../../lib/idempotency.ts';
-import { bikeQueryKey, bikesQueryKey } from '../../bikes/api/bikes.ts';
 
 /*
  * The theft report of one bike (SPEC §3 draft, §4): the draft the wizard fills, submitting it, the

@@ -7,8 +7,8 @@ import {
   type BikeUpdate,
 } from '@nbr/domain/bikes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { creditsQueryKey } from './credits.ts';
+import { api } from '../../api-client.ts';
+import { creditsQueryKey } from '../webshop/get-credit-overview.ts';
 
 export const bikesQueryKey = ['bikes'] as const;
 export const bikeQueryKey = (bikeId: string) => [...bikesQueryKey, bikeId] as const;

@@ -1,6 +1,6 @@
 import { type PublicBike, PublicBikeSchema } from '@nbr/domain/bikes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../api-client.ts';
 
 export const publicBikeQueryKey = (bikeId: string, viewer: string | null) =>
   ['bikes', bikeId, 'public', viewer] as const;

@@ -7,9 +7,9 @@ import {
 } from '@nbr/domain/ownership';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
-import { bikeQueryKey, bikesQueryKey } from '../../bikes/api/bikes.ts';
+import { api } from '../../api-client.ts';
+import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../idempotency.ts';
+import { bikeQueryKey, bikesQueryKey } from '../bikes/bikes.ts';
 
 /*
  * Ownership transfers (SPEC §4): the owner offers a bike to an e-mail address; the recipient accepts

@@ -1,6 +1,6 @@
 import { CREDITS_POLL_INTERVAL_MS, type CreditOverview, CreditOverviewSchema } from '@nbr/domain/credits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../api-client.ts';
 
 export const creditsQueryKey = ['credits'] as const;
 
