@@ -1,7 +1,7 @@
 import { type Equipment, type EquipmentInputSchema, EquipmentSchema } from '@nbr/domain/bikes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { bikeQueryKey } from '../../../lib/api/bikes/bikes.ts';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** What the equipment form sends (the API fills in defaults). */

@@ -8,7 +8,8 @@ import {
 } from '@nbr/domain/bikes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { bikeQueryKey, bikesQueryKey } from '../../../lib/api/bikes/bikes.ts';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
+import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
 import { API_BASE, ApiError, api, buildHeaders, toApiError } from '../../../lib/api-client.ts';
 import { currentLocation } from '../../../lib/navigation.ts';
 import { sendToLogin } from '../../../lib/redirect.ts';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useDeleteBike, useForgetBike } from '../../../lib/api/bikes/bikes.ts';
+import { useDeleteBike, useForgetBike } from '../../../lib/api/bikes/delete-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';

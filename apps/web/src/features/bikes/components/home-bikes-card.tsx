@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { useBikes } from '../../../lib/api/bikes/bikes.ts';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';

@@ -12,7 +12,7 @@ import { type Control, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useBike } from '../../../lib/api/bikes/bikes.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useCreateBike } from '../../../lib/api/bikes/bikes.ts';
+import { useCreateBike } from '../../../lib/api/bikes/create-bike.ts';
 import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useRegion } from '../../../lib/region.ts';

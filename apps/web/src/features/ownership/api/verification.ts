@@ -5,7 +5,7 @@ import {
   type VerificationOwnerStep,
 } from '@nbr/domain/ownership';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bikeQueryKey } from '../../../lib/api/bikes/bikes.ts';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /*

@@ -1,7 +1,7 @@
 import type { Bike } from '@nbr/domain/bikes';
 import type { OwnershipVerification } from '@nbr/domain/ownership';
 import type { ReactElement } from 'react';
-import { useBike } from '../../../lib/api/bikes/bikes.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useVerification } from '../api/verification.ts';
 import { LoadErrorPage } from './load-error.tsx';

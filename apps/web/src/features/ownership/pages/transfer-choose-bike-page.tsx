@@ -2,7 +2,7 @@ import type { BikeSummary } from '@nbr/domain/bikes';
 import type { Transfer } from '@nbr/domain/ownership';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { useBikes } from '../../../lib/api/bikes/bikes.ts';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { useTransfers } from '../../../lib/api/ownership/transfers.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';

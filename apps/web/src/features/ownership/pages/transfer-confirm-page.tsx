@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useBike } from '../../../lib/api/bikes/bikes.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { useCreateTransfer } from '../../../lib/api/ownership/transfers.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';

@@ -1,7 +1,7 @@
 import type { BikeSummary } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { useBikes } from '../../../lib/api/bikes/bikes.ts';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';

@@ -5,7 +5,7 @@ import { type Control, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useCreateBike } from '../../../lib/api/bikes/bikes.ts';
+import { useCreateBike } from '../../../lib/api/bikes/create-bike.ts';
 import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';

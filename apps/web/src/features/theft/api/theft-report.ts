@@ -8,7 +8,8 @@ import {
   TheftReportSchema,
 } from '@nbr/domain/theft';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bikeQueryKey, bikesQueryKey } from '../../../lib/api/bikes/bikes.ts';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
+import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
 import { api } from '../../../lib/api-client.ts';
 import { withIdempotencyKey } from '../../../lib/idempotency.ts';
 

@@ -3,7 +3,7 @@ import type { TheftReportDraft } from '@nbr/domain/theft';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
-import { useBikes } from '../../../lib/api/bikes/bikes.ts';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useBike } from '../../../lib/api/bikes/bikes.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';

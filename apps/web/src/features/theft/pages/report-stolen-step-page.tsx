@@ -11,7 +11,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useBike } from '../../../lib/api/bikes/bikes.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { errorMessage, issueField } from '../../../lib/api-errors.ts';
 import { useSession } from '../../../lib/session.ts';

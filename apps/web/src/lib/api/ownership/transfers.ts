@@ -9,7 +9,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { api } from '../../api-client.ts';
 import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../idempotency.ts';
-import { bikeQueryKey, bikesQueryKey } from '../bikes/bikes.ts';
+import { bikeQueryKey } from '../bikes/get-bike.ts';
+import { bikesQueryKey } from '../bikes/get-bikes.ts';
 
 /*
  * Ownership transfers (SPEC §4): the owner offers a bike to an e-mail address; the recipient accepts
