@@ -22,7 +22,8 @@ import {
  * screens ask for present (a counted text may exist only as its plural forms).
  */
 
-const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
+// Shared components that speak this namespace are checked with the screens.
+const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '../../components/bike/status-badge.tsx'], {
   eager: true,
   query: '?raw',
   import: 'default',

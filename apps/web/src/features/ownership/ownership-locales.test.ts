@@ -15,11 +15,15 @@ import { TRANSFER_STEPS } from './components/transfer-steps.tsx';
  * for every state the API answers, and every literal key the screens ask for present.
  */
 
-const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+// Shared components that speak this namespace are checked with the screens.
+const sources = import.meta.glob<string>(
+  ['./**/*.{ts,tsx}', '../../components/bike/request-ownership-action.tsx'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 const has = (language: string, key: string) => hasText(language, 'ownership', key);
 

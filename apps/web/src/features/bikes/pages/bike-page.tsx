@@ -3,6 +3,7 @@ import type { Key } from 'react-aria-components';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { StatusBadge } from '../../../components/bike/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -21,7 +22,6 @@ import { EquipmentSummary } from '../components/equipment-summary.tsx';
 import { LoadErrorPage } from '../components/load-error.tsx';
 import { PictureSection } from '../components/picture-section.tsx';
 import { PublicPreview } from '../components/public-preview.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
 
 export const BIKE_TABS = ['data', 'documents', 'equipment', 'public'] as const;
 type BikeTab = (typeof BIKE_TABS)[number];

@@ -1,5 +1,7 @@
 import type { BikeSummary } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
+import { BikeThumbnail } from '../../../components/bike/bike-thumbnail.tsx';
+import { StatusBadge } from '../../../components/bike/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
@@ -10,8 +12,6 @@ import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import styles from '../bikes.module.css';
-import { BikeThumbnail } from '../components/bike-thumbnail.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
 
 function BikeRow({ bike }: { bike: BikeSummary }) {
   const { t } = useTranslation('bikes');

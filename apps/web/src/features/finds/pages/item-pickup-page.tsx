@@ -5,6 +5,9 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { BikePicture, useBikeTitle } from '../../../components/bike/public-bike-facts.tsx';
+import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
+import { BIKE_PARAM } from '../../../components/bike/stolen-bike-actions.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePublicBike } from '../../../lib/api/search/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -24,11 +27,8 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { BikePicture, useBikeTitle } from '../../search/components/bike-facts.tsx';
-import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
 import { type PickupAction, useClosePickup, useCreatePickup, usePickups } from '../api/pickups.ts';
 import { CountedMessageField } from '../components/counted-message-field.tsx';
-import { BIKE_PARAM } from '../components/stolen-bike-actions.tsx';
 import styles from '../finds.module.css';
 
 const NOTE_MAX_LENGTH = 1000;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths.ts';
-import { LinkButton } from '../../../ui/button.tsx';
+import { paths } from '../../config/paths.ts';
+import { LinkButton } from '../../ui/button.tsx';
 
 /**
  * The actions of the stolen banner for anyone but the owner: write to the owner (no account needed)

@@ -1,6 +1,6 @@
 import type { BikeStatus } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
-import styles from '../bikes.module.css';
+import styles from './status-badge.module.css';
 
 /** 'Stolen' stands out; a registered bike gets a calm badge. */
 export function StatusBadge({ status }: { status: BikeStatus }) {

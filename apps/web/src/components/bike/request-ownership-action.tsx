@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths.ts';
-import { LinkButton } from '../../../ui/button.tsx';
-import styles from '../ownership.module.css';
+import { paths } from '../../config/paths.ts';
+import { LinkButton } from '../../ui/button.tsx';
+import styles from './request-ownership-action.module.css';
 
 /**
  * On a bike's public page and a scanned sticker: someone who is not the owner can ask for the

@@ -1,6 +1,6 @@
 import type { BikeCategory, BikeColor, BikeStatus } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
-import styles from '../search.module.css';
+import styles from './public-bike-facts.module.css';
 
 /** What a stranger may know of a bike (a search hit or the public page); never anything of the owner. */
 export interface PublicBikeFacts {

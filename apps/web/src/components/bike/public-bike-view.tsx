@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../ui/alert.tsx';
-import { StatusBadge } from '../../bikes/components/status-badge.tsx';
-import styles from '../search.module.css';
-import { BikeFactList, BikePicture, type PublicBikeFacts, useBikeTitle } from './bike-facts.tsx';
+import { Alert } from '../../ui/alert.tsx';
+import { BikeFactList, BikePicture, type PublicBikeFacts, useBikeTitle } from './public-bike-facts.tsx';
+import styles from './public-bike-view.module.css';
+import { StatusBadge } from './status-badge.tsx';
 
 /**
  * The public display of a bike: the stolen banner when it is reported stolen, its picture, status

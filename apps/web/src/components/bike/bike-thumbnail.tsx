@@ -1,5 +1,5 @@
-import { Icon } from '../../../ui/icon.tsx';
-import styles from '../bikes.module.css';
+import { Icon } from '../../ui/icon.tsx';
+import styles from './bike-thumbnail.module.css';
 
 /** A bike's picture, or a drawn bike when it has none. Decorative: the name beside it says which bike. */
 export function BikeThumbnail({ url, size = 'medium' }: { url: string | null; size?: 'medium' | 'large' }) {

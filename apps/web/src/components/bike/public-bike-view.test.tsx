@@ -2,8 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicBikeFacts } from './components/bike-facts.tsx';
-import { PublicBikeView } from './components/public-bike-view.tsx';
+import type { PublicBikeFacts } from './public-bike-facts.tsx';
+import { PublicBikeView } from './public-bike-view.tsx';
 
 type Tree = { [key: string]: string | Tree };
 const locales = import.meta.glob<Tree>('../../locales/da/{search,common}.json', {
