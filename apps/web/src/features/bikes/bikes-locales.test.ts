@@ -22,12 +22,15 @@ import {
  * screens ask for present (a counted text may exist only as its plural forms).
  */
 
-// Shared components that speak this namespace are checked with the screens.
-const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '../../components/bike/status-badge.tsx'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+// Shared components and app/routes pages that speak this namespace are checked with the screens.
+const sources = import.meta.glob<string>(
+  ['./**/*.{ts,tsx}', '../../app/routes/bike-page.tsx', '../../components/bike/status-badge.tsx'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 const _tree = (language: string, namespace = 'bikes') => localeTree(language, namespace);
 

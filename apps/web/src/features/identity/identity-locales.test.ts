@@ -12,7 +12,8 @@ import {
  */
 
 const locales = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
-const sources = import.meta.glob<string>('./**/*.tsx', {
+// Pages in app/routes that speak these namespaces are checked with the screens.
+const sources = import.meta.glob<string>(['./**/*.tsx', '../../app/routes/settings-page.tsx'], {
   eager: true,
   query: '?raw',
   import: 'default',

@@ -15,9 +15,15 @@ import { TRANSFER_STEPS } from './components/transfer-steps.tsx';
  * for every state the API answers, and every literal key the screens ask for present.
  */
 
-// Shared components that speak this namespace are checked with the screens.
+// Shared components and app/routes pages that speak this namespace are checked with the screens.
 const sources = import.meta.glob<string>(
-  ['./**/*.{ts,tsx}', '../../components/bike/request-ownership-action.tsx'],
+  [
+    './**/*.{ts,tsx}',
+    '../../components/bike/request-ownership-action.tsx',
+    '../../app/routes/request-ownership-page.tsx',
+    '../../app/routes/verify-frame-page.tsx',
+    '../../app/routes/verify-owner-page.tsx',
+  ],
   {
     eager: true,
     query: '?raw',

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { rememberRedirect } from '../../../lib/redirect.ts';
-import { useSession } from '../../../lib/session.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { SignUpScreen } from '../../identity/pages/signup-page.tsx';
-import styles from '../plates.module.css';
-import { PLATE_PARAM, plateFromSearch } from '../scan-routing.ts';
+import { paths } from '../../config/paths.ts';
+import { SignUpScreen } from '../../features/identity/pages/signup-page.tsx';
+import styles from '../../features/plates/plates.module.css';
+import { PLATE_PARAM, plateFromSearch } from '../../features/plates/scan-routing.ts';
+import { rememberRedirect } from '../../lib/redirect.ts';
+import { useSession } from '../../lib/session.ts';
+import { Alert } from '../../ui/alert.tsx';
 
 /**
  * /signup/from-scan?plate= — a visitor scanned a free sticker. The ordinary sign-up (with Google

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useBike } from '../../../lib/api/bikes/get-bike.ts';
-import { LinkButton } from '../../../ui/button.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { PictureSection } from '../../bikes/components/picture-section.tsx';
-import styles from '../plates.module.css';
+import { paths } from '../../config/paths.ts';
+import { PictureSection } from '../../features/bikes/components/picture-section.tsx';
+import styles from '../../features/plates/plates.module.css';
+import { useBike } from '../../lib/api/bikes/get-bike.ts';
+import { LinkButton } from '../../ui/button.tsx';
+import { PageLayout } from '../../ui/page-layout.tsx';
+import { LoadingState } from '../../ui/spinner.tsx';
 
 /**
  * /signup/from-scan/create-bikes-loop/{bikeId}/add-photos — pictures of the bike just registered

@@ -1,15 +1,15 @@
 import type { SearchHit } from '@nbr/domain/search';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { useSearchForm } from '../../search/hooks/use-search-form.ts';
-import { OwnershipThumbnail } from '../components/ownership-bike.tsx';
-import styles from '../ownership.module.css';
+import { paths } from '../../config/paths.ts';
+import { OwnershipThumbnail } from '../../features/ownership/components/ownership-bike.tsx';
+import styles from '../../features/ownership/ownership.module.css';
+import { useSearchForm } from '../../features/search/hooks/use-search-form.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button, LinkButton } from '../../ui/button.tsx';
+import { PageLayout } from '../../ui/page-layout.tsx';
+import { LoadingState } from '../../ui/spinner.tsx';
+import { TextField } from '../../ui/text-field.tsx';
 
 function useHitTitle() {
   const { t } = useTranslation('ownership');

@@ -4,21 +4,25 @@ import { useState } from 'react';
 import { type Control, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useCreateBike } from '../../../lib/api/bikes/create-bike.ts';
-import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
-import { errorMessage } from '../../../lib/api-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { ErrorSummary, Form, FormActions, FormTextField, useInvalidFormMessage } from '../../../ui/form.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { CreditsSummary, NoCreditState } from '../../bikes/components/credits-panel.tsx';
-import { IdentifierFields } from '../../bikes/components/identifier-fields.tsx';
-import { bikeErrorReport } from '../../bikes/lib/bike-errors.ts';
-import { type BikeFormValues, bikeCreateFormSchema, EMPTY_BIKE_FORM } from '../../bikes/lib/bike-form.ts';
-import styles from '../plates.module.css';
-import { plateFromSearch } from '../scan-routing.ts';
+import { paths } from '../../config/paths.ts';
+import { CreditsSummary, NoCreditState } from '../../features/bikes/components/credits-panel.tsx';
+import { IdentifierFields } from '../../features/bikes/components/identifier-fields.tsx';
+import { bikeErrorReport } from '../../features/bikes/lib/bike-errors.ts';
+import {
+  type BikeFormValues,
+  bikeCreateFormSchema,
+  EMPTY_BIKE_FORM,
+} from '../../features/bikes/lib/bike-form.ts';
+import styles from '../../features/plates/plates.module.css';
+import { plateFromSearch } from '../../features/plates/scan-routing.ts';
+import { useCreateBike } from '../../lib/api/bikes/create-bike.ts';
+import { useCreditOverview } from '../../lib/api/webshop/get-credit-overview.ts';
+import { errorMessage } from '../../lib/api-errors.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ErrorSummary, Form, FormActions, FormTextField, useInvalidFormMessage } from '../../ui/form.tsx';
+import { PageLayout } from '../../ui/page-layout.tsx';
+import { LoadingState } from '../../ui/spinner.tsx';
 
 const FIELDS = ['nickname', 'frame_number', 'plate_id', 'brand'] as const;
 

@@ -4,9 +4,19 @@ import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { Button, LinkButton } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
+import { paths } from '../../config/paths.ts';
+import { useUploadDocument, useUploadPicture } from '../../features/bikes/api/files.ts';
+import { FileUpload } from '../../features/bikes/components/file-upload.tsx';
+import { contentTypeOf, DOCUMENT_ACCEPT, documentProblem } from '../../features/bikes/lib/file-checks.ts';
+import { useSaveOwnerStep, useSubmitVerification } from '../../features/ownership/api/verification.ts';
+import { MessageField } from '../../features/ownership/components/message-field.tsx';
+import { OwnershipBikeSummary } from '../../features/ownership/components/ownership-bike.tsx';
+import { isEditable, VerificationState } from '../../features/ownership/components/verification-status.tsx';
+import { useVerificationStepData } from '../../features/ownership/components/verification-step-data.tsx';
+import { thumbnailOf } from '../../features/ownership/lib/bike-thumbnail.ts';
+import styles from '../../features/ownership/ownership.module.css';
+import { Button, LinkButton } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import {
   applyApiError,
   ErrorSummary,
@@ -14,19 +24,9 @@ import {
   FormActions,
   useInvalidFormMessage,
   useZodForm,
-} from '../../../ui/form.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { RadioGroup } from '../../../ui/radio-group.tsx';
-import { useUploadDocument, useUploadPicture } from '../../bikes/api/files.ts';
-import { FileUpload } from '../../bikes/components/file-upload.tsx';
-import { contentTypeOf, DOCUMENT_ACCEPT, documentProblem } from '../../bikes/lib/file-checks.ts';
-import { useSaveOwnerStep, useSubmitVerification } from '../api/verification.ts';
-import { MessageField } from '../components/message-field.tsx';
-import { OwnershipBikeSummary } from '../components/ownership-bike.tsx';
-import { isEditable, VerificationState } from '../components/verification-status.tsx';
-import { useVerificationStepData } from '../components/verification-step-data.tsx';
-import { thumbnailOf } from '../lib/bike-thumbnail.ts';
-import styles from '../ownership.module.css';
+} from '../../ui/form.tsx';
+import { PageLayout } from '../../ui/page-layout.tsx';
+import { RadioGroup } from '../../ui/radio-group.tsx';
 
 const PROOF_DOCUMENT_KINDS: ReadonlySet<string> = new Set(['receipt', 'form', 'other']);
 

@@ -4,9 +4,18 @@ import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { Button, LinkButton } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
+import { paths } from '../../config/paths.ts';
+import { useUploadPicture } from '../../features/bikes/api/files.ts';
+import { FileUpload } from '../../features/bikes/components/file-upload.tsx';
+import { PICTURE_ACCEPT, pictureProblem } from '../../features/bikes/lib/file-checks.ts';
+import { useSaveFrameStep } from '../../features/ownership/api/verification.ts';
+import { OwnershipBikeSummary } from '../../features/ownership/components/ownership-bike.tsx';
+import { isEditable, VerificationState } from '../../features/ownership/components/verification-status.tsx';
+import { useVerificationStepData } from '../../features/ownership/components/verification-step-data.tsx';
+import { thumbnailOf } from '../../features/ownership/lib/bike-thumbnail.ts';
+import styles from '../../features/ownership/ownership.module.css';
+import { Button, LinkButton } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
 import {
   applyApiError,
   ErrorSummary,
@@ -15,18 +24,9 @@ import {
   FormTextField,
   useInvalidFormMessage,
   useZodForm,
-} from '../../../ui/form.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { RadioGroup } from '../../../ui/radio-group.tsx';
-import { useUploadPicture } from '../../bikes/api/files.ts';
-import { FileUpload } from '../../bikes/components/file-upload.tsx';
-import { PICTURE_ACCEPT, pictureProblem } from '../../bikes/lib/file-checks.ts';
-import { useSaveFrameStep } from '../api/verification.ts';
-import { OwnershipBikeSummary } from '../components/ownership-bike.tsx';
-import { isEditable, VerificationState } from '../components/verification-status.tsx';
-import { useVerificationStepData } from '../components/verification-step-data.tsx';
-import { thumbnailOf } from '../lib/bike-thumbnail.ts';
-import styles from '../ownership.module.css';
+} from '../../ui/form.tsx';
+import { PageLayout } from '../../ui/page-layout.tsx';
+import { RadioGroup } from '../../ui/radio-group.tsx';
 
 function PictureOption({ picture, index }: { picture: BikePicture; index: number }) {
   const { t } = useTranslation('ownership');
