@@ -14,7 +14,7 @@ import {
   COMPLETE_LANGUAGES as LANGUAGES,
   localeTree,
   missingLiteralKeys,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of the bike screens: complete in da, en and no with the same placeholders, a name for

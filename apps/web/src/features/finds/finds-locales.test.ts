@@ -5,7 +5,7 @@ import {
   hasText,
   COMPLETE_LANGUAGES as LANGUAGES,
   missingLiteralKeys,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of contacting an owner and of bikes for pickup: complete in da, en and no with the same

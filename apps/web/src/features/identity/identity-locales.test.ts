@@ -4,7 +4,7 @@ import {
   COMPLETE_LANGUAGES as LANGUAGES,
   lookup,
   type LocaleTree as Tree,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of the identity screens (namespaces auth and settings): complete in da, en and no, with

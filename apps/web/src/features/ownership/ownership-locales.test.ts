@@ -7,7 +7,7 @@ import {
   localeTree,
   lookup,
   missingLiteralKeys,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 import { TRANSFER_STEPS } from './components/transfer-steps.tsx';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completenessProblems, localeTree, lookup, missingLiteralKeys } from '../../locales/locale-tree.ts';
+import { completenessProblems, localeTree, lookup, missingLiteralKeys } from '../../test/locale-tree.ts';
 
 /*
  * The texts of the sticker, QR-ID and sign-up-from-scan screens (namespace plates): complete in da,

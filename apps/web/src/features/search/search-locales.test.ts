@@ -6,7 +6,7 @@ import {
   localeTree,
   lookup,
   missingLiteralKeys,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of the search screens and the public bike page (namespace search): complete in da, en

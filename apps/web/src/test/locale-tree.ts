@@ -27,16 +27,16 @@ export function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
-const TREES = import.meta.glob<LocaleTree>('./*/*.json', { eager: true, import: 'default' });
+const TREES = import.meta.glob<LocaleTree>('../locales/*/*.json', { eager: true, import: 'default' });
 
 /** The namespaces there are files for (bikes, common, …). */
 export const NAMESPACES: ReadonlySet<string> = new Set(
-  Object.keys(TREES).map((file) => file.replace(/^\.\/[^/]+\/(.+)\.json$/, '$1')),
+  Object.keys(TREES).map((file) => file.replace(/^\.\.\/locales\/[^/]+\/(.+)\.json$/, '$1')),
 );
 
 /** One language's texts of a namespace; throws when the file is missing. */
 export function localeTree(language: string, namespace: string): LocaleTree {
-  const found = TREES[`./${language}/${namespace}.json`];
+  const found = TREES[`../locales/${language}/${namespace}.json`];
   if (!found) throw new Error(`missing ${language}/${namespace}.json`);
   return found;
 }
