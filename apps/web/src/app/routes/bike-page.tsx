@@ -4,13 +4,13 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../components/bike/status-badge.tsx';
+import { LoadErrorPage } from '../../components/load-error.tsx';
 import { paths } from '../../config/paths.ts';
 import styles from '../../features/bikes/bikes.module.css';
 import { BikeFacts } from '../../features/bikes/components/bike-facts.tsx';
 import { DeleteBike } from '../../features/bikes/components/delete-bike.tsx';
 import { DocumentSection } from '../../features/bikes/components/document-section.tsx';
 import { EquipmentSummary } from '../../features/bikes/components/equipment-summary.tsx';
-import { LoadErrorPage } from '../../features/bikes/components/load-error.tsx';
 import { PictureSection } from '../../features/bikes/components/picture-section.tsx';
 import { PublicPreview } from '../../features/bikes/components/public-preview.tsx';
 import { BikeOwnershipCard } from '../../features/ownership/components/bike-ownership-card.tsx';
@@ -61,7 +61,14 @@ export function Component() {
   }, [tab, loaded]);
 
   if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('detail.title')} error={bike.error} retry={() => void bike.refetch()} />;
+    return (
+      <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
+        title={t('detail.title')}
+        error={bike.error}
+        retry={() => void bike.refetch()}
+      />
+    );
   if (!bike.data) return <LoadingState />;
   const data = bike.data;
   const make = [data.brand, data.model].filter(Boolean).join(' ');

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type Control, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadErrorPage } from '../../components/load-error.tsx';
 import { paths } from '../../config/paths.ts';
 import { CreditsSummary, NoCreditState } from '../../features/bikes/components/credits-panel.tsx';
 import { IdentifierFields } from '../../features/bikes/components/identifier-fields.tsx';
@@ -17,8 +18,6 @@ import styles from '../../features/plates/plates.module.css';
 import { plateFromSearch } from '../../features/plates/scan-routing.ts';
 import { useCreateBike } from '../../lib/api/bikes/create-bike.ts';
 import { useCreditOverview } from '../../lib/api/webshop/get-credit-overview.ts';
-import { errorMessage } from '../../lib/api-errors.ts';
-import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, Form, FormActions, FormTextField, useInvalidFormMessage } from '../../ui/form.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
@@ -79,14 +78,13 @@ export function Component() {
 
   if (credits.isError) {
     return (
-      <PageLayout title={title} width="form">
-        <Alert tone="error" title={t('loop.creditsFailed')}>
-          <p>{errorMessage(credits.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void credits.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      </PageLayout>
+      <LoadErrorPage
+        title={title}
+        width="form"
+        alertTitle={t('loop.creditsFailed')}
+        error={credits.error}
+        retry={() => void credits.refetch()}
+      />
     );
   }
 

@@ -1,10 +1,10 @@
 import type { SearchHit } from '@nbr/domain/search';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/load-error.tsx';
 import { paths } from '../../config/paths.ts';
 import { OwnershipThumbnail } from '../../features/ownership/components/ownership-bike.tsx';
 import styles from '../../features/ownership/ownership.module.css';
 import { useSearchForm } from '../../features/search/hooks/use-search-form.ts';
-import { errorMessage } from '../../lib/api-errors.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button, LinkButton } from '../../ui/button.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
@@ -97,12 +97,11 @@ export function Component() {
           </p>
           {search.isPending ? <LoadingState label={t('request.searching')} /> : null}
           {search.isError ? (
-            <Alert tone="error" title={t('request.searchFailed')}>
-              <p>{errorMessage(search.error, t)}</p>
-              <Button variant="secondary" size="small" onPress={() => void search.refetch()}>
-                {t('common:actions.tryAgain')}
-              </Button>
-            </Alert>
+            <LoadError
+              title={t('request.searchFailed')}
+              error={search.error}
+              retry={() => void search.refetch()}
+            />
           ) : null}
           {search.data && !search.isError && hits.length === 0 ? (
             <Alert tone="warning" title={t('request.noHitsTitle')} announce="none">

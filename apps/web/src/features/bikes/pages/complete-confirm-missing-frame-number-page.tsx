@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { useUpdateBike } from '../../../lib/api/bikes/update-bike.ts';
@@ -14,7 +15,6 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import styles from '../bikes.module.css';
 import { IdentifierFields } from '../components/identifier-fields.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { bikeErrorReport } from '../lib/bike-errors.ts';
 import { type BikeFormValues, bikeToFormValues, bikeUpdateFormSchema } from '../lib/bike-form.ts';
 
@@ -28,7 +28,12 @@ export function Component() {
   const bike = useBike(bikeId);
   if (bike.isError && !bike.data)
     return (
-      <LoadErrorPage title={t('missingFrame.title')} error={bike.error} retry={() => void bike.refetch()} />
+      <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
+        title={t('missingFrame.title')}
+        error={bike.error}
+        retry={() => void bike.refetch()}
+      />
     );
   if (!bike.data) return <LoadingState />;
   return <MissingFrameNumber bike={bike.data} />;

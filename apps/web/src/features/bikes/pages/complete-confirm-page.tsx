@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -9,7 +10,6 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import styles from '../bikes.module.css';
 import { BikeFacts } from '../components/bike-facts.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 
 /** /app/my-bikes/{bikeId}/complete-confirm — the registration is complete: a summary and the ways on. */
 export function Component() {
@@ -17,7 +17,14 @@ export function Component() {
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
   if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('complete.title')} error={bike.error} retry={() => void bike.refetch()} />;
+    return (
+      <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
+        title={t('complete.title')}
+        error={bike.error}
+        retry={() => void bike.refetch()}
+      />
+    );
   if (!bike.data) return <LoadingState />;
   const data = bike.data;
   return (

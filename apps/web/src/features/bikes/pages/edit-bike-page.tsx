@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { useUpdateBike } from '../../../lib/api/bikes/update-bike.ts';
@@ -18,7 +19,6 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import styles from '../bikes.module.css';
 import { BikeDetailFields, VisibilityField } from '../components/bike-detail-fields.tsx';
 import { IdentifierFields } from '../components/identifier-fields.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { UnsavedChangesDialog } from '../components/unsaved-changes-dialog.tsx';
 import {
   bikeDraftKey,
@@ -43,7 +43,14 @@ export function Component() {
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
   if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('edit.title')} error={bike.error} retry={() => void bike.refetch()} />;
+    return (
+      <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
+        title={t('edit.title')}
+        error={bike.error}
+        retry={() => void bike.refetch()}
+      />
+    );
   if (!bike.data) return <LoadingState />;
   return <EditBikeForm bike={bike.data} />;
 }

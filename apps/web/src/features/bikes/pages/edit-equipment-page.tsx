@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { type Control, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
@@ -34,7 +35,6 @@ import { useUploadPicture } from '../api/files.ts';
 import styles from '../bikes.module.css';
 import { useEquipmentFacts, useEquipmentTitle } from '../components/equipment-summary.tsx';
 import { FileUpload } from '../components/file-upload.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { PictureGrid } from '../components/picture-section.tsx';
 import { bikeErrorReport } from '../lib/bike-errors.ts';
 import {
@@ -56,7 +56,12 @@ export function Component() {
   const bike = useBike(bikeId);
   if (bike.isError && !bike.data)
     return (
-      <LoadErrorPage title={t('equipment.pageTitle')} error={bike.error} retry={() => void bike.refetch()} />
+      <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
+        title={t('equipment.pageTitle')}
+        error={bike.error}
+        retry={() => void bike.refetch()}
+      />
     );
   if (!bike.data) return <LoadingState />;
   return <EquipmentPage bike={bike.data} />;

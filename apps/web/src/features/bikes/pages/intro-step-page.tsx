@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -8,7 +9,6 @@ import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import styles from '../bikes.module.css';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { PictureSection } from '../components/picture-section.tsx';
 
 /**
@@ -21,7 +21,14 @@ export function Component() {
   const bike = useBike(bikeId);
   const pictureFailed = (useLocation().state as { pictureFailed?: boolean } | null)?.pictureFailed === true;
   if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('intro.title')} error={bike.error} retry={() => void bike.refetch()} />;
+    return (
+      <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
+        title={t('intro.title')}
+        error={bike.error}
+        retry={() => void bike.refetch()}
+      />
+    );
   if (!bike.data) return <LoadingState />;
   const data = bike.data;
   return (

@@ -2,11 +2,10 @@ import type { BikeSummary } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
 import { BikeThumbnail } from '../../../components/bike/bike-thumbnail.tsx';
 import { StatusBadge } from '../../../components/bike/status-badge.tsx';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
-import { errorMessage } from '../../../lib/api-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
@@ -63,14 +62,12 @@ export function Component() {
   if (bikes.isPending) return <LoadingState />;
   if (bikes.isError) {
     return (
-      <PageLayout title={t('list.title')}>
-        <Alert tone="error" title={t('list.loadFailed')}>
-          <p>{errorMessage(bikes.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void bikes.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      </PageLayout>
+      <LoadErrorPage
+        title={t('list.title')}
+        alertTitle={t('list.loadFailed')}
+        error={bikes.error}
+        retry={() => void bikes.refetch()}
+      />
     );
   }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -8,7 +9,6 @@ import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import styles from '../bikes.module.css';
-import { LoadErrorPage } from '../components/load-error.tsx';
 
 /** /app/my-bikes/{bikeId}/post-edit — the changes are saved; what is still worth adding. */
 export function Component() {
@@ -16,7 +16,14 @@ export function Component() {
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
   if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('postEdit.title')} error={bike.error} retry={() => void bike.refetch()} />;
+    return (
+      <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
+        title={t('postEdit.title')}
+        error={bike.error}
+        retry={() => void bike.refetch()}
+      />
+    );
   if (!bike.data) return <LoadingState />;
   const data = bike.data;
   const steps = [

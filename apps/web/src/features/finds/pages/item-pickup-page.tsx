@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BikePicture, useBikeTitle } from '../../../components/bike/public-bike-facts.tsx';
 import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
 import { BIKE_PARAM } from '../../../components/bike/stolen-bike-actions.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePublicBike } from '../../../lib/api/search/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -442,12 +443,12 @@ export function Component() {
       ) : null}
       {pickups.isPending ? <LoadingState /> : null}
       {pickups.isError ? (
-        <Alert tone="error" title={t('pickups.loadFailed')} announce="none">
-          <p>{errorMessage(pickups.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void pickups.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
+        <LoadError
+          title={t('pickups.loadFailed')}
+          announce="none"
+          error={pickups.error}
+          retry={() => void pickups.refetch()}
+        />
       ) : null}
       {pickups.data ? (
         <>

@@ -4,11 +4,10 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BikeThumbnail } from '../../../components/bike/bike-thumbnail.tsx';
 import { StatusBadge } from '../../../components/bike/status-badge.tsx';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
-import { errorMessage } from '../../../lib/api-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
@@ -87,14 +86,12 @@ export function Component() {
   if (bikes.isPending) return <LoadingState />;
   if (bikes.isError) {
     return (
-      <PageLayout title={t('chooseBike.title')}>
-        <Alert tone="error" title={t('loadFailed')}>
-          <p>{errorMessage(bikes.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void bikes.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      </PageLayout>
+      <LoadErrorPage
+        title={t('chooseBike.title')}
+        alertTitle={t('loadFailed')}
+        error={bikes.error}
+        retry={() => void bikes.refetch()}
+      />
     );
   }
 

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
@@ -34,7 +35,6 @@ import {
   type StepFieldsProps,
   TimeLocationFields,
 } from '../components/step-fields.tsx';
-import { TheftLoadError } from '../components/theft-load-error.tsx';
 import {
   checkStep,
   draftToFormValues,
@@ -92,7 +92,8 @@ function WizardStep({ bikeId, step }: { bikeId: string; step: TheftSection }) {
   const failed = (bike.isError && !bike.data && bike.error) || (draft.isError && !draft.data && draft.error);
   if (failed)
     return (
-      <TheftLoadError
+      <LoadErrorPage
+        alertTitle={t('loadFailed')}
         title={t(`steps.${step}.title`)}
         error={failed}
         retry={() => void Promise.all([bike.refetch(), draft.refetch()])}
