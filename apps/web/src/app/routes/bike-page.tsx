@@ -4,10 +4,10 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { StatusBadge } from '../../components/bike/status-badge.tsx';
-import { LoadErrorPage } from '../../components/load-error.tsx';
 import { paths } from '../../config/paths.ts';
 import styles from '../../features/bikes/bikes.module.css';
 import { BikeFacts } from '../../features/bikes/components/bike-facts.tsx';
+import { BikeFallback } from '../../features/bikes/components/bike-fallback.tsx';
 import { DeleteBike } from '../../features/bikes/components/delete-bike.tsx';
 import { DocumentSection } from '../../features/bikes/components/document-section.tsx';
 import { EquipmentSummary } from '../../features/bikes/components/equipment-summary.tsx';
@@ -21,7 +21,6 @@ import { LinkButton } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Link } from '../../ui/link.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
-import { LoadingState } from '../../ui/spinner.tsx';
 
 export const BIKE_TABS = ['data', 'documents', 'equipment', 'public'] as const;
 type BikeTab = (typeof BIKE_TABS)[number];
@@ -60,16 +59,7 @@ export function Component() {
     return () => cancelAnimationFrame(frame);
   }, [tab, loaded]);
 
-  if (bike.isError && !bike.data)
-    return (
-      <LoadErrorPage
-        alertTitle={t('detail.loadFailed')}
-        title={t('detail.title')}
-        error={bike.error}
-        retry={() => void bike.refetch()}
-      />
-    );
-  if (!bike.data) return <LoadingState />;
+  if (!bike.data) return <BikeFallback bike={bike} title={t('detail.title')} />;
   const data = bike.data;
   const make = [data.brand, data.model].filter(Boolean).join(' ');
 

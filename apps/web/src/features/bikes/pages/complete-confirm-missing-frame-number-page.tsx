@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { useUpdateBike } from '../../../lib/api/bikes/update-bike.ts';
@@ -12,8 +11,8 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { ErrorSummary, Form, FormActions, useInvalidFormMessage } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
 import styles from '../bikes.module.css';
+import { BikeFallback } from '../components/bike-fallback.tsx';
 import { IdentifierFields } from '../components/identifier-fields.tsx';
 import { bikeErrorReport } from '../lib/bike-errors.ts';
 import { type BikeFormValues, bikeToFormValues, bikeUpdateFormSchema } from '../lib/bike-form.ts';
@@ -26,16 +25,7 @@ export function Component() {
   const { bikeId = '' } = useParams();
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
-  if (bike.isError && !bike.data)
-    return (
-      <LoadErrorPage
-        alertTitle={t('detail.loadFailed')}
-        title={t('missingFrame.title')}
-        error={bike.error}
-        retry={() => void bike.refetch()}
-      />
-    );
-  if (!bike.data) return <LoadingState />;
+  if (!bike.data) return <BikeFallback bike={bike} title={t('missingFrame.title')} />;
   return <MissingFrameNumber bike={bike.data} />;
 }
 
