@@ -10,7 +10,7 @@ import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
 import { BIKE_PARAM } from '../../../components/bike/stolen-bike-actions.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { usePublicBike } from '../../../lib/api/search/get-public-bike.ts';
+import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
 import { paths } from '../../../config/paths.ts';
-import { usePublicBike } from '../../../lib/api/search/get-public-bike.ts';
+import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';

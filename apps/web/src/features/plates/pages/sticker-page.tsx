@@ -5,7 +5,7 @@ import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
 import { RequestOwnershipAction } from '../../../components/bike/request-ownership-action.tsx';
 import { StolenBikeActions } from '../../../components/bike/stolen-bike-actions.tsx';
 import { paths } from '../../../config/paths.ts';
-import { usePublicBike } from '../../../lib/api/search/get-public-bike.ts';
+import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useSession } from '../../../lib/session.ts';
