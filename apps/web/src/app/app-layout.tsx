@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { externalHref } from '../config/paths.ts';
 import { useUnreadCount } from '../features/chats/api/get-unread-count.ts';
 import { useLiveUpdates } from '../features/chats/lib/live-updates.ts';
 import { profileQueryOptions } from '../features/identity/api/get-profile.ts';
@@ -13,13 +14,7 @@ import { LoadingState } from '../ui/spinner.tsx';
 import { actingOrganisationQueryOptions, actingPartyOf } from './acting-party.ts';
 import styles from './layout.module.css';
 import { SiteFooter } from './public-layout.tsx';
-import {
-  currentEntryId,
-  externalHref,
-  SIDEBAR,
-  type SidebarEntry,
-  visibleSidebarEntries,
-} from './sidebar.ts';
+import { currentEntryId, SIDEBAR, type SidebarEntry, visibleSidebarEntries } from './sidebar.ts';
 import { SiteHeader } from './site-header.tsx';
 import { ActingForBanner, ShellTop } from './switch-user-banner.tsx';
 

@@ -205,17 +205,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.signupFromScan.start.path,
-                lazy: page(
-                  () => import('../features/plates/pages/signup-from-scan-page.tsx'),
-                  ['plates', 'auth'],
-                ),
+                lazy: page(() => import('./routes/signup-from-scan-page.tsx'), ['plates', 'auth']),
               },
               {
                 path: paths.signupFromScan.createBikesLoop.path,
-                lazy: page(
-                  () => import('../features/plates/pages/create-bikes-loop-page.tsx'),
-                  ['plates', 'bikes'],
-                ),
+                lazy: page(() => import('./routes/create-bikes-loop-page.tsx'), ['plates', 'bikes']),
               },
               {
                 path: paths.signupFromScan.bike.path,
@@ -223,7 +217,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.signupFromScan.addPhotos.path,
-                lazy: page(() => import('../features/plates/pages/add-photos-page.tsx'), ['plates', 'bikes']),
+                lazy: page(() => import('./routes/add-photos-page.tsx'), ['plates', 'bikes']),
               },
               {
                 path: paths.signupFromScan.addPhotosComplete.path,
@@ -245,10 +239,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import('./routes/app-home.tsx'), ['bikes']) },
               {
                 path: paths.app.settings.path,
-                lazy: page(
-                  () => import('../features/identity/pages/settings-page.tsx'),
-                  ['settings', 'organisations'],
-                ),
+                lazy: page(() => import('./routes/settings-page.tsx'), ['settings', 'organisations']),
               },
               {
                 path: paths.app.bikePublic.path,
@@ -325,7 +316,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.bike.path,
-                lazy: page(() => import('../features/bikes/pages/bike-page.tsx'), ['bikes', 'ownership']),
+                lazy: page(() => import('./routes/bike-page.tsx'), ['bikes', 'ownership']),
               },
               {
                 path: paths.app.bikeEdit.path,
@@ -429,10 +420,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.requestOwnership.path,
-                lazy: page(
-                  () => import('../features/ownership/pages/request-ownership-page.tsx'),
-                  ['ownership'],
-                ),
+                lazy: page(() => import('./routes/request-ownership-page.tsx'), ['ownership']),
               },
               {
                 path: paths.app.requestOwnershipBike.path,
@@ -457,17 +445,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.verifyOwnershipFrame.path,
-                lazy: page(
-                  () => import('../features/ownership/pages/verify-frame-page.tsx'),
-                  ['ownership', 'bikes'],
-                ),
+                lazy: page(() => import('./routes/verify-frame-page.tsx'), ['ownership', 'bikes']),
               },
               {
                 path: paths.app.verifyOwnershipOwner.path,
-                lazy: page(
-                  () => import('../features/ownership/pages/verify-owner-page.tsx'),
-                  ['ownership', 'bikes'],
-                ),
+                lazy: page(() => import('./routes/verify-owner-page.tsx'), ['ownership', 'bikes']),
               },
               // Stolen and found: the theft report wizard, the report and found (features/theft).
               {

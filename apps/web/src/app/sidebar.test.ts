@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentEntryId, externalHref, isCurrentEntry, SIDEBAR, visibleSidebarEntries } from './sidebar.ts';
+import { externalHref } from '../config/paths.ts';
+import { currentEntryId, isCurrentEntry, SIDEBAR, visibleSidebarEntries } from './sidebar.ts';
 
 describe('sidebar', () => {
   it('lists every entry of SPEC §2 once', () => {

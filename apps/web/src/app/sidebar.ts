@@ -1,5 +1,4 @@
-import type { Region } from '@nbr/domain/locale';
-import { type ExternalLink, externalLinks, paths } from '../config/paths.ts';
+import { type ExternalLink, paths } from '../config/paths.ts';
 
 export type SidebarIcon =
   | 'home'
@@ -212,10 +211,6 @@ export function visibleSidebarEntries(
     if (!insurerPartyId || entry.kind !== 'internal') return [];
     return [{ ...entry, href: paths.insurance.admin.getHref({ insurerPartyId }) }];
   });
-}
-
-export function externalHref(link: ExternalLink, region: Region): string {
-  return externalLinks[link][region];
 }
 
 /** Whether an internal entry is the current page (or, unless `end`, an ancestor of it). */

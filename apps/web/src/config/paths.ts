@@ -1,3 +1,5 @@
+import type { Region } from '@nbr/domain/locale';
+
 /*
  * Every URL of SPEC §2, once. Each entry has the React Router pattern (`path`) and a `getHref` that
  * builds a concrete address. Only routes that have screens are in the router; the rest wait here so
@@ -298,3 +300,7 @@ export const externalLinks = {
   },
 } as const;
 export type ExternalLink = keyof typeof externalLinks;
+
+export function externalHref(link: ExternalLink, region: Region): string {
+  return externalLinks[link][region];
+}

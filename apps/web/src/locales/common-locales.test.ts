@@ -2,7 +2,7 @@ import { BIKE_CATEGORIES, BIKE_COLORS, BIKE_STATUSES } from '@nbr/domain/bikes';
 import { ERROR_CODES } from '@nbr/domain/errors';
 import { VALIDATION_MESSAGES } from '@nbr/domain/identity';
 import { describe, expect, it } from 'vitest';
-import { keys, lookup, placeholders, type LocaleTree as Tree } from './locale-tree.ts';
+import { keys, lookup, placeholders, type LocaleTree as Tree } from '../test/locale-tree.ts';
 
 const files = import.meta.glob<Tree>('./*/common.json', { eager: true, import: 'default' });
 const da = files['./da/common.json']!;

@@ -1,15 +1,15 @@
 import type { Profile } from '@nbr/domain/identity';
 import { NATIONAL_IDENTITY_BY_REGION, NATIONAL_IDENTITY_NAMES } from '@nbr/domain/national-identity';
 import { useTranslation } from 'react-i18next';
+import { LoadErrorPage } from '../../components/load-error.tsx';
 import { paths } from '../../config/paths.ts';
 import { HomeBikesCard } from '../../features/bikes/components/home-bikes-card.tsx';
 import { useProfile } from '../../features/identity/api/get-profile.ts';
 import { ResendConfirmationButton } from '../../features/identity/components/resend-confirmation-button.tsx';
-import { errorMessage } from '../../lib/api-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button, LinkButton } from '../../ui/button.tsx';
+import { LinkButton } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
@@ -72,14 +72,12 @@ export function Component() {
   if (profile.isPending) return <LoadingState />;
   if (profile.isError || !profile.data) {
     return (
-      <PageLayout title={t('appHome.title')}>
-        <Alert tone="error" title={t('appHome.loadFailed')}>
-          <p>{errorMessage(profile.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void profile.refetch()}>
-            {t('actions.tryAgain')}
-          </Button>
-        </Alert>
-      </PageLayout>
+      <LoadErrorPage
+        title={t('appHome.title')}
+        alertTitle={t('appHome.loadFailed')}
+        error={profile.error}
+        retry={() => void profile.refetch()}
+      />
     );
   }
 

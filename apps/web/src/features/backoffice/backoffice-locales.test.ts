@@ -5,7 +5,7 @@ import {
   lookup,
   placeholders,
   type LocaleTree as Tree,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of the backoffice (namespace backoffice, plus the switch banner's common:switchUser):

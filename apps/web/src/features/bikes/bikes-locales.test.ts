@@ -14,7 +14,7 @@ import {
   COMPLETE_LANGUAGES as LANGUAGES,
   localeTree,
   missingLiteralKeys,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of the bike screens: complete in da, en and no with the same placeholders, a name for
@@ -22,11 +22,15 @@ import {
  * screens ask for present (a counted text may exist only as its plural forms).
  */
 
-const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+// Shared components and app/routes pages that speak this namespace are checked with the screens.
+const sources = import.meta.glob<string>(
+  ['./**/*.{ts,tsx}', '../../app/routes/bike-page.tsx', '../../components/bike/status-badge.tsx'],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 const _tree = (language: string, namespace = 'bikes') => localeTree(language, namespace);
 

@@ -4,7 +4,7 @@ import {
   COMPLETE_LANGUAGES as LANGUAGES,
   lookup,
   type LocaleTree as Tree,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of the identity screens (namespaces auth and settings): complete in da, en and no, with
@@ -12,7 +12,8 @@ import {
  */
 
 const locales = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
-const sources = import.meta.glob<string>('./**/*.tsx', {
+// Pages in app/routes that speak these namespaces are checked with the screens.
+const sources = import.meta.glob<string>(['./**/*.tsx', '../../app/routes/settings-page.tsx'], {
   eager: true,
   query: '?raw',
   import: 'default',

@@ -7,7 +7,7 @@ import {
   localeTree,
   lookup,
   missingLiteralKeys,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 import { TRANSFER_STEPS } from './components/transfer-steps.tsx';
 
 /*
@@ -15,11 +15,21 @@ import { TRANSFER_STEPS } from './components/transfer-steps.tsx';
  * for every state the API answers, and every literal key the screens ask for present.
  */
 
-const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+// Shared components and app/routes pages that speak this namespace are checked with the screens.
+const sources = import.meta.glob<string>(
+  [
+    './**/*.{ts,tsx}',
+    '../../components/bike/request-ownership-action.tsx',
+    '../../app/routes/request-ownership-page.tsx',
+    '../../app/routes/verify-frame-page.tsx',
+    '../../app/routes/verify-owner-page.tsx',
+  ],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 const has = (language: string, key: string) => hasText(language, 'ownership', key);
 

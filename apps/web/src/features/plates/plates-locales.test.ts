@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { completenessProblems, localeTree, lookup, missingLiteralKeys } from '../../locales/locale-tree.ts';
+import { completenessProblems, localeTree, lookup, missingLiteralKeys } from '../../test/locale-tree.ts';
 
 /*
  * The texts of the sticker, QR-ID and sign-up-from-scan screens (namespace plates): complete in da,
  * en and no with the same placeholders, and every literal key the screens ask for present.
  */
 
-const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+// Pages in app/routes that speak this namespace are checked with the screens.
+const sources = import.meta.glob<string>(
+  [
+    './**/*.{ts,tsx}',
+    '../../app/routes/add-photos-page.tsx',
+    '../../app/routes/create-bikes-loop-page.tsx',
+    '../../app/routes/signup-from-scan-page.tsx',
+  ],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 const tree = (language: string, namespace = 'plates') => localeTree(language, namespace);
 

@@ -6,7 +6,7 @@ import {
   localeTree,
   lookup,
   missingLiteralKeys,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of the search screens and the public bike page (namespace search): complete in da, en
@@ -14,11 +14,19 @@ import {
  * API answers, and every literal key the screens ask for present.
  */
 
-const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
+// Shared components that speak this namespace are checked with the screens.
+const sources = import.meta.glob<string>(
+  [
+    './**/*.{ts,tsx}',
+    '../../components/bike/public-bike-facts.tsx',
+    '../../components/bike/public-bike-view.tsx',
+  ],
+  {
+    eager: true,
+    query: '?raw',
+    import: 'default',
+  },
+);
 
 const tree = (language: string, namespace = 'search') => localeTree(language, namespace);
 

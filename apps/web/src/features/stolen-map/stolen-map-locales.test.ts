@@ -6,7 +6,7 @@ import {
   localeTree,
   lookup,
   missingLiteralKeys,
-} from '../../locales/locale-tree.ts';
+} from '../../test/locale-tree.ts';
 
 /*
  * The texts of the stolen-bike map, its list and a stolen bike's page (namespace stolen-map):

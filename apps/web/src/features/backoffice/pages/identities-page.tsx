@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { switchAccount, useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -14,7 +15,6 @@ import { useIdentitySearch } from '../api/search-identities.ts';
 import { useSwitchUser } from '../api/switch-user.ts';
 import styles from '../backoffice.module.css';
 import { IdentityResult } from '../components/identity-result.tsx';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 
 const DEBOUNCE_MS = 300;
 

@@ -1,8 +1,8 @@
 import { type Equipment, type EquipmentInputSchema, EquipmentSchema } from '@nbr/domain/bikes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
 import { api } from '../../../lib/api-client.ts';
-import { bikeQueryKey } from './bikes.ts';
 
 /** What the equipment form sends (the API fills in defaults). */
 export type EquipmentPayload = z.input<typeof EquipmentInputSchema>;

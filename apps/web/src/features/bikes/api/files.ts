@@ -8,11 +8,12 @@ import {
 } from '@nbr/domain/bikes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
+import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
 import { API_BASE, ApiError, api, buildHeaders, toApiError } from '../../../lib/api-client.ts';
 import { currentLocation } from '../../../lib/navigation.ts';
 import { sendToLogin } from '../../../lib/redirect.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { bikeQueryKey, bikesQueryKey } from './bikes.ts';
 
 /**
  * A multipart upload (the JSON client cannot send files). The same headers and the same error

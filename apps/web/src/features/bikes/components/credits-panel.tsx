@@ -1,6 +1,6 @@
 import type { CreditOverview } from '@nbr/domain/credits';
 import { useTranslation } from 'react-i18next';
-import { externalHref } from '../../../app/sidebar.ts';
+import { externalHref } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';

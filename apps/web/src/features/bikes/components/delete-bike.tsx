@@ -4,15 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useDeleteBike, useForgetBike } from '../../../lib/api/bikes/delete-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
+import { verificationBeginHref } from '../../../lib/verification-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { verificationBeginHref } from '../../identity/verification-return.ts';
-import { useDeleteBike, useForgetBike } from '../api/bikes.ts';
 
 /** The query flag on the bike's address that the approval returns to. */
 export const DELETE_AFTER_APPROVAL = 'approved';

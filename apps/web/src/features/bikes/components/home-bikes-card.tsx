@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { BikeThumbnail } from '../../../components/bike/bike-thumbnail.tsx';
+import { StatusBadge } from '../../../components/bike/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { useBikes } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
-import { BikeThumbnail } from './bike-thumbnail.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 const SHOWN = 3;
 

@@ -2,6 +2,8 @@ import type { IdentifierCheckRequest } from '@nbr/domain/bikes';
 import { useMemo, useState } from 'react';
 import { type Control, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { parseWholeNumber } from '../../../lib/parse-whole-number.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormTextField } from '../../../ui/form.tsx';
@@ -9,7 +11,6 @@ import { Icon } from '../../../ui/icon.tsx';
 import { useIdentifierCheck } from '../api/identifier-checks.ts';
 import styles from '../bikes.module.css';
 import type { BikeFormValues } from '../lib/bike-form.ts';
-import { parseWholeNumber } from '../lib/bike-form.ts';
 import {
   bothInvalid,
   type FieldFeedback,
@@ -18,7 +19,6 @@ import {
   plateFeedback,
   warningSignature,
 } from '../lib/identifier-feedback.ts';
-import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 
 const CHECK_DELAY_MS = 400;
 

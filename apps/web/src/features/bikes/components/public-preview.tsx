@@ -1,10 +1,10 @@
 import type { Bike } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
+import { BikeThumbnail } from '../../../components/bike/bike-thumbnail.tsx';
+import { StatusBadge } from '../../../components/bike/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import styles from '../bikes.module.css';
-import { BikeThumbnail } from './bike-thumbnail.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 /**
  * What a stranger sees of the bike (search, a scanned plate, the public page), derived from its

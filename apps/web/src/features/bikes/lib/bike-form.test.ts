@@ -5,22 +5,7 @@ import {
   changedPayload,
   EMPTY_BIKE_FORM,
   formToPayload,
-  parseWholeNumber,
 } from './bike-form.ts';
-
-describe('parseWholeNumber', () => {
-  it('reads whole kroner as people type them, thousands separators included', () => {
-    expect(parseWholeNumber('')).toBeNull();
-    expect(parseWholeNumber('  ')).toBeNull();
-    expect(parseWholeNumber('15000')).toBe(15000);
-    expect(parseWholeNumber('15 000')).toBe(15000);
-    expect(parseWholeNumber('15.000')).toBe(15000);
-    expect(parseWholeNumber('1.250.000')).toBe(1250000);
-    // Øre are not whole kroner: left as a fraction for the schema to refuse.
-    expect(parseWholeNumber('12,50')).toBe(12.5);
-    expect(Number.isNaN(parseWholeNumber('abc'))).toBe(true);
-  });
-});
 
 describe('the form schemas run the API contract on what the inputs hold', () => {
   it('turns empty inputs into nulls and texts into numbers', () => {

@@ -11,6 +11,7 @@ import {
   type BikeVisibility,
 } from '@nbr/domain/bikes';
 import { z } from 'zod';
+import { parseWholeNumber } from '../../../lib/parse-whole-number.ts';
 
 /*
  * The bike form works with what inputs hold (text and ticks); the API takes numbers and nulls. The
@@ -91,15 +92,6 @@ export function bikeToFormValues(bike: Bike): BikeFormValues {
     bikedna_code: bike.bikedna_code ?? '',
     visibility: bike.visibility,
   };
-}
-
-/** A typed number: '' → null; '15 000' and '15.000' (thousands) → 15000; anything else as Number reads it. */
-export function parseWholeNumber(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0]/g, '');
-  if (compact === '') return null;
-  const withoutThousands = /^\d{1,3}([.,]\d{3})+$/.test(compact) ? compact.replace(/[.,]/g, '') : compact;
-  // Not a number at all → NaN, which the schema refuses with its own message.
-  return Number(withoutThousands.replace(',', '.'));
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T | null =>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useCreditOverview } from '../api/credits.ts';
 import { NoCreditState } from '../components/credits-panel.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 
 /**
  * /app/bikes/register — the way into registering: with a free registration straight to the form,
@@ -18,7 +18,12 @@ export function Component() {
   const overview = useCreditOverview();
   if (overview.isError && !overview.data)
     return (
-      <LoadErrorPage title={t('entry.title')} error={overview.error} retry={() => void overview.refetch()} />
+      <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
+        title={t('entry.title')}
+        error={overview.error}
+        retry={() => void overview.refetch()}
+      />
     );
   if (!overview.data) return <LoadingState />;
   if (overview.data.can_add_bike)

@@ -5,15 +5,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
+import { useUpdateBike } from '../../../lib/api/bikes/update-bike.ts';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { ErrorSummary, Form, FormActions, useInvalidFormMessage } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike, useUpdateBike } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
+import { BikeFallback } from '../components/bike-fallback.tsx';
 import { IdentifierFields } from '../components/identifier-fields.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { bikeErrorReport } from '../lib/bike-errors.ts';
 import { type BikeFormValues, bikeToFormValues, bikeUpdateFormSchema } from '../lib/bike-form.ts';
 
@@ -25,11 +25,7 @@ export function Component() {
   const { bikeId = '' } = useParams();
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
-  if (bike.isError && !bike.data)
-    return (
-      <LoadErrorPage title={t('missingFrame.title')} error={bike.error} retry={() => void bike.refetch()} />
-    );
-  if (!bike.data) return <LoadingState />;
+  if (!bike.data) return <BikeFallback bike={bike} title={t('missingFrame.title')} />;
   return <MissingFrameNumber bike={bike.data} />;
 }
 

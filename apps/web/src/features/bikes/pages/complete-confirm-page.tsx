@@ -1,24 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
 import { BikeFacts } from '../components/bike-facts.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
+import { BikeFallback } from '../components/bike-fallback.tsx';
 
 /** /app/my-bikes/{bikeId}/complete-confirm — the registration is complete: a summary and the ways on. */
 export function Component() {
   const { bikeId = '' } = useParams();
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
-  if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('complete.title')} error={bike.error} retry={() => void bike.refetch()} />;
-  if (!bike.data) return <LoadingState />;
+  if (!bike.data) return <BikeFallback bike={bike} title={t('complete.title')} />;
   const data = bike.data;
   return (
     <PageLayout title={t('complete.title')} width="form">

@@ -5,6 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
+import { useUpdateBike } from '../../../lib/api/bikes/update-bike.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -12,12 +14,10 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { ErrorSummary, Form, FormActions, FormTextField, useInvalidFormMessage } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike, useUpdateBike } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
 import { BikeDetailFields, VisibilityField } from '../components/bike-detail-fields.tsx';
+import { BikeFallback } from '../components/bike-fallback.tsx';
 import { IdentifierFields } from '../components/identifier-fields.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { UnsavedChangesDialog } from '../components/unsaved-changes-dialog.tsx';
 import {
   bikeDraftKey,
@@ -41,9 +41,7 @@ export function Component() {
   const { bikeId = '' } = useParams();
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
-  if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('edit.title')} error={bike.error} retry={() => void bike.refetch()} />;
-  if (!bike.data) return <LoadingState />;
+  if (!bike.data) return <BikeFallback bike={bike} title={t('edit.title')} />;
   return <EditBikeForm bike={bike.data} />;
 }
 

@@ -12,6 +12,7 @@ import { type Control, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
@@ -27,14 +28,12 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../api/bikes.ts';
 import { useDeleteEquipment, useSaveEquipment } from '../api/equipment.ts';
 import { useUploadPicture } from '../api/files.ts';
 import styles from '../bikes.module.css';
+import { BikeFallback } from '../components/bike-fallback.tsx';
 import { useEquipmentFacts, useEquipmentTitle } from '../components/equipment-summary.tsx';
 import { FileUpload } from '../components/file-upload.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { PictureGrid } from '../components/picture-section.tsx';
 import { bikeErrorReport } from '../lib/bike-errors.ts';
 import {
@@ -54,11 +53,7 @@ export function Component() {
   const { bikeId = '' } = useParams();
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
-  if (bike.isError && !bike.data)
-    return (
-      <LoadErrorPage title={t('equipment.pageTitle')} error={bike.error} retry={() => void bike.refetch()} />
-    );
-  if (!bike.data) return <LoadingState />;
+  if (!bike.data) return <BikeFallback bike={bike} title={t('equipment.pageTitle')} />;
   return <EquipmentPage bike={bike.data} />;
 }
 

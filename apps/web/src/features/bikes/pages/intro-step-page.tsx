@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
-import { LoadErrorPage } from '../components/load-error.tsx';
+import { BikeFallback } from '../components/bike-fallback.tsx';
 import { PictureSection } from '../components/picture-section.tsx';
 
 /**
@@ -20,9 +19,7 @@ export function Component() {
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
   const pictureFailed = (useLocation().state as { pictureFailed?: boolean } | null)?.pictureFailed === true;
-  if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('intro.title')} error={bike.error} retry={() => void bike.refetch()} />;
-  if (!bike.data) return <LoadingState />;
+  if (!bike.data) return <BikeFallback bike={bike} title={t('intro.title')} />;
   const data = bike.data;
   return (
     <PageLayout title={t('intro.title')} lead={t('intro.lead', { name: data.nickname })} width="form">

@@ -1,17 +1,16 @@
 import type { BikeSummary } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
+import { BikeThumbnail } from '../../../components/bike/bike-thumbnail.tsx';
+import { StatusBadge } from '../../../components/bike/status-badge.tsx';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
+import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBikes } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
-import { BikeThumbnail } from '../components/bike-thumbnail.tsx';
-import { StatusBadge } from '../components/status-badge.tsx';
 
 function BikeRow({ bike }: { bike: BikeSummary }) {
   const { t } = useTranslation('bikes');
@@ -63,14 +62,12 @@ export function Component() {
   if (bikes.isPending) return <LoadingState />;
   if (bikes.isError) {
     return (
-      <PageLayout title={t('list.title')}>
-        <Alert tone="error" title={t('list.loadFailed')}>
-          <p>{errorMessage(bikes.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void bikes.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      </PageLayout>
+      <LoadErrorPage
+        title={t('list.title')}
+        alertTitle={t('list.loadFailed')}
+        error={bikes.error}
+        retry={() => void bikes.refetch()}
+      />
     );
   }
 

@@ -1,23 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../api/bikes.ts';
 import styles from '../bikes.module.css';
-import { LoadErrorPage } from '../components/load-error.tsx';
+import { BikeFallback } from '../components/bike-fallback.tsx';
 
 /** /app/my-bikes/{bikeId}/post-edit — the changes are saved; what is still worth adding. */
 export function Component() {
   const { bikeId = '' } = useParams();
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
-  if (bike.isError && !bike.data)
-    return <LoadErrorPage title={t('postEdit.title')} error={bike.error} retry={() => void bike.refetch()} />;
-  if (!bike.data) return <LoadingState />;
+  if (!bike.data) return <BikeFallback bike={bike} title={t('postEdit.title')} />;
   const data = bike.data;
   const steps = [
     !data.frame_number && 'frameNumber',

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useCreateBike } from '../../../lib/api/bikes/create-bike.ts';
+import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -14,14 +17,11 @@ import { ErrorSummary, Form, FormActions, FormTextField, useInvalidFormMessage }
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useCreateBike } from '../api/bikes.ts';
-import { useCreditOverview } from '../api/credits.ts';
 import { uploadPicture } from '../api/files.ts';
 import styles from '../bikes.module.css';
 import { BikeDetailFields } from '../components/bike-detail-fields.tsx';
 import { CreditsSummary, NoCreditState } from '../components/credits-panel.tsx';
 import { IdentifierFields } from '../components/identifier-fields.tsx';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { PicturePicker } from '../components/picture-picker.tsx';
 import { bikeErrorReport } from '../lib/bike-errors.ts';
 import {
@@ -47,6 +47,7 @@ export function Component() {
   if (overview.isError && !overview.data)
     return (
       <LoadErrorPage
+        alertTitle={t('detail.loadFailed')}
         title={t('register.title')}
         error={overview.error}
         retry={() => void overview.refetch()}

@@ -4,12 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import {
+  useAcceptTransfer,
+  useCancelTransfer,
+  useRejectTransfer,
+} from '../../../lib/api/ownership/transfers.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Link } from '../../../ui/link.tsx';
-import { useAcceptTransfer, useCancelTransfer, useRejectTransfer } from '../../ownership/api/transfers.ts';
 import { messagesQueryKey } from '../api/get-messages.ts';
 import styles from '../chats.module.css';
 import { type MessagesData, updateOffers } from '../lib/chat-cache.ts';

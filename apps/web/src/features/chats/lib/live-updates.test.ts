@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatSummary } from '@nbr/domain/chats';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bikesQueryKey } from '../../bikes/api/bikes.ts';
+import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
 import { chatQueryKey } from '../api/get-chat.ts';
 import { chatListQueryKey } from '../api/get-chats.ts';
 import { messagesQueryKey } from '../api/get-messages.ts';

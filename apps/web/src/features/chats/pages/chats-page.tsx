@@ -1,9 +1,8 @@
 import type { ChatSummary } from '@nbr/domain/chats';
 import { useTranslation } from 'react-i18next';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
@@ -57,14 +56,12 @@ export function Component() {
   if (chats.isPending) return <LoadingState />;
   if (chats.isError) {
     return (
-      <PageLayout title={t('inbox.title')}>
-        <Alert tone="error" title={t('inbox.loadFailed')}>
-          <p>{errorMessage(chats.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void chats.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      </PageLayout>
+      <LoadErrorPage
+        title={t('inbox.title')}
+        alertTitle={t('inbox.loadFailed')}
+        error={chats.error}
+        retry={() => void chats.refetch()}
+      />
     );
   }
 

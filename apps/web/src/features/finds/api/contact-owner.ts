@@ -7,7 +7,7 @@ import {
 } from '@nbr/domain/finds';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../ownership/api/idempotency.ts';
+import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
 
 /*
  * POST /bikes/{bike_id}/contact-owner (issue 6 §5): anyone who sees a bike writes to its owner. A

@@ -7,7 +7,7 @@ import {
 } from '@nbr/domain/finds';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../ownership/api/idempotency.ts';
+import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
 
 /*
  * Bikes held for their owner (SPEC §2 /app/item-pickup): the caller's list (held for me, held by me),

@@ -6,7 +6,9 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
 import { paths } from '../../../config/paths.ts';
+import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { rememberRedirect } from '../../../lib/redirect.ts';
@@ -24,8 +26,6 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { usePublicBike } from '../../search/api/get-public-bike.ts';
-import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
 import { useContactOwner } from '../api/contact-owner.ts';
 import { CountedMessageField } from '../components/counted-message-field.tsx';
 import styles from '../finds.module.css';

@@ -5,7 +5,12 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { BikePicture, useBikeTitle } from '../../../components/bike/public-bike-facts.tsx';
+import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
+import { BIKE_PARAM } from '../../../components/bike/stolen-bike-actions.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -23,12 +28,8 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { usePublicBike } from '../../search/api/get-public-bike.ts';
-import { BikePicture, useBikeTitle } from '../../search/components/bike-facts.tsx';
-import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
 import { type PickupAction, useClosePickup, useCreatePickup, usePickups } from '../api/pickups.ts';
 import { CountedMessageField } from '../components/counted-message-field.tsx';
-import { BIKE_PARAM } from '../components/stolen-bike-actions.tsx';
 import styles from '../finds.module.css';
 
 const NOTE_MAX_LENGTH = 1000;
@@ -442,12 +443,12 @@ export function Component() {
       ) : null}
       {pickups.isPending ? <LoadingState /> : null}
       {pickups.isError ? (
-        <Alert tone="error" title={t('pickups.loadFailed')} announce="none">
-          <p>{errorMessage(pickups.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void pickups.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
+        <LoadError
+          title={t('pickups.loadFailed')}
+          announce="none"
+          error={pickups.error}
+          retry={() => void pickups.refetch()}
+        />
       ) : null}
       {pickups.data ? (
         <>

@@ -4,11 +4,11 @@ import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { verificationBeginHref } from '../../../lib/verification-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import styles from '../settings.module.css';
-import { verificationBeginHref } from '../verification-return.ts';
 import { NotWhileSwitched } from './not-while-switched.tsx';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 

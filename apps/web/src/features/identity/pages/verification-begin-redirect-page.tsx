@@ -8,6 +8,12 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { replaceToken, useSession } from '../../../lib/session.ts';
+import {
+  AUTOTEST_EMAIL_PREFIX,
+  beginRequestOf,
+  nationalIdentityOf,
+  rememberVerificationReturn,
+} from '../../../lib/verification-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
@@ -17,12 +23,6 @@ import { profileQueryKey } from '../api/get-profile.ts';
 import { useStartVerification } from '../api/start-verification.ts';
 import styles from '../auth.module.css';
 import { ResendConfirmationButton } from '../components/resend-confirmation-button.tsx';
-import {
-  AUTOTEST_EMAIL_PREFIX,
-  beginRequestOf,
-  nationalIdentityOf,
-  rememberVerificationReturn,
-} from '../verification-return.ts';
 
 const EMAIL_FIRST = 'email_verification_required';
 

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { replaceToken } from '../../../lib/session.ts';
+import { forgetVerificationReturn, readVerificationReturn } from '../../../lib/verification-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
@@ -13,7 +14,6 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import { useCompleteVerification } from '../api/complete-verification.ts';
 import { profileQueryKey } from '../api/get-profile.ts';
 import styles from '../auth.module.css';
-import { forgetVerificationReturn, readVerificationReturn } from '../verification-return.ts';
 
 /**
  * /app/redirects/verification-complete-redirect?code=…&state=…[&iss=…] or ?error=…&state=… — where

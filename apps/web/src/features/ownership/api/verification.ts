@@ -5,8 +5,8 @@ import {
   type VerificationOwnerStep,
 } from '@nbr/domain/ownership';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
 import { api } from '../../../lib/api-client.ts';
-import { bikeQueryKey } from '../../bikes/api/bikes.ts';
 
 /*
  * Verify ownership (SPEC §2): a frame-number picture with the number typed, a receipt or other proof,

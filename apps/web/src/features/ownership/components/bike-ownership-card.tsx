@@ -1,9 +1,9 @@
 import type { Bike } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { useTransfers } from '../../../lib/api/ownership/transfers.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { useTransfers } from '../api/transfers.ts';
 import { useVerification } from '../api/verification.ts';
 import { notTransferableReason } from '../lib/transferability.ts';
 import styles from '../ownership.module.css';

@@ -2,11 +2,15 @@ import type { Transfer } from '@nbr/domain/ownership';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import {
+  useAcceptTransfer,
+  useCancelTransfer,
+  useRejectTransfer,
+} from '../../../lib/api/ownership/transfers.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
-import { useAcceptTransfer, useCancelTransfer, useRejectTransfer } from '../api/transfers.ts';
 import styles from '../ownership.module.css';
 import { OwnershipBikeSummary, useOwnershipBikeTitle } from './ownership-bike.tsx';
 import { TransferStatusBadge } from './status-badges.tsx';

@@ -1,10 +1,11 @@
 import type { Bike } from '@nbr/domain/bikes';
 import type { OwnershipVerification } from '@nbr/domain/ownership';
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
 import { useVerification } from '../api/verification.ts';
-import { LoadErrorPage } from './load-error.tsx';
 
 /**
  * What both verification steps show: the bike and its verification, or — until both have come —
@@ -14,6 +15,7 @@ export function useVerificationStepData(
   bikeId: string,
   title: string,
 ): { bike: Bike; verification: OwnershipVerification } | { fallback: ReactElement } {
+  const { t } = useTranslation('ownership');
   const bike = useBike(bikeId);
   const verification = useVerification(bikeId);
   const failed = (bike.isError && !bike.data) || (verification.isError && !verification.data);
@@ -21,6 +23,7 @@ export function useVerificationStepData(
     return {
       fallback: (
         <LoadErrorPage
+          alertTitle={t('loadFailed')}
           title={title}
           error={bike.error ?? verification.error}
           retry={() => {

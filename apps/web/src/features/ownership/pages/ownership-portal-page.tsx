@@ -1,14 +1,14 @@
 import type { OwnershipRequest, Transfer } from '@nbr/domain/ownership';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useTransfers } from '../../../lib/api/ownership/transfers.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useOwnershipRequests } from '../api/requests.ts';
-import { useTransfers } from '../api/transfers.ts';
-import { LoadError } from '../components/load-error.tsx';
 import { RequestCard } from '../components/request-cards.tsx';
 import { IncomingTransferCard, OutgoingTransferCard } from '../components/transfer-cards.tsx';
 import styles from '../ownership.module.css';
@@ -114,10 +114,10 @@ export function Component() {
 
       <Section id="pending" title={t('portal.pendingTitle')}>
         {transfers.isError && !transfers.data ? (
-          <LoadError error={transfers.error} retry={() => void transfers.refetch()} />
+          <LoadError title={t('loadFailed')} error={transfers.error} retry={() => void transfers.refetch()} />
         ) : null}
         {requests.isError && !requests.data ? (
-          <LoadError error={requests.error} retry={() => void requests.refetch()} />
+          <LoadError title={t('loadFailed')} error={requests.error} retry={() => void requests.refetch()} />
         ) : null}
         {accepted ? (
           <Alert tone="success" title={t('receive.acceptedHeading')}>

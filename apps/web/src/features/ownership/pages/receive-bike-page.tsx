@@ -2,15 +2,15 @@ import type { Transfer } from '@nbr/domain/ownership';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useClaimTransfers, useTransfers } from '../../../lib/api/ownership/transfers.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useClaimTransfers, useTransfers } from '../api/transfers.ts';
-import { LoadError } from '../components/load-error.tsx';
 import { OwnershipBikeSummary } from '../components/ownership-bike.tsx';
 import { IncomingTransferCard } from '../components/transfer-cards.tsx';
 import styles from '../ownership.module.css';
@@ -93,7 +93,7 @@ export function Component() {
       {claiming || (transfers.isPending && incoming.length === 0) ? (
         <LoadingState label={claiming ? t('receive.claiming') : undefined} />
       ) : transfers.isError && !transfers.data && incoming.length === 0 ? (
-        <LoadError error={transfers.error} retry={() => void transfers.refetch()} />
+        <LoadError title={t('loadFailed')} error={transfers.error} retry={() => void transfers.refetch()} />
       ) : incoming.length === 0 ? (
         <Alert tone="info" title={t('receive.noneTitle')} announce="none">
           <p>{t('receive.noneText')}</p>

@@ -4,7 +4,9 @@ import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
 import { paths } from '../../../config/paths.ts';
+import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -19,8 +21,6 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { usePublicBike } from '../../search/api/get-public-bike.ts';
-import { PublicBikeView } from '../../search/components/public-bike-view.tsx';
 import { useCreateRequest, useOwnershipRequests } from '../api/requests.ts';
 import { MessageField } from '../components/message-field.tsx';
 import styles from '../ownership.module.css';

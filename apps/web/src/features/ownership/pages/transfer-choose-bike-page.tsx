@@ -1,14 +1,14 @@
 import type { BikeSummary } from '@nbr/domain/bikes';
 import type { Transfer } from '@nbr/domain/ownership';
 import { useTranslation } from 'react-i18next';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
+import { useTransfers } from '../../../lib/api/ownership/transfers.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBikes } from '../../bikes/api/bikes.ts';
-import { useTransfers } from '../api/transfers.ts';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { OwnershipBikeSummary, useOwnershipBikeTitle } from '../components/ownership-bike.tsx';
 import { notTransferableReason } from '../lib/transferability.ts';
 import styles from '../ownership.module.css';
@@ -89,6 +89,7 @@ export function Component() {
   if (bikes.isError && !bikes.data) {
     return (
       <LoadErrorPage
+        alertTitle={t('loadFailed')}
         title={t('transfer.chooseTitle')}
         error={bikes.error}
         retry={() => void bikes.refetch()}

@@ -2,7 +2,9 @@ import { type TransferRecipientForm, TransferRecipientFormSchema } from '@nbr/do
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
@@ -17,8 +19,6 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { OwnershipBikeSummary } from '../components/ownership-bike.tsx';
 import { thumbnailOf } from '../lib/bike-thumbnail.ts';
 import { readTransferDraft, writeTransferDraft } from '../lib/transfer-draft.ts';
@@ -104,6 +104,7 @@ export function Component() {
   if (bike.isError && !bike.data)
     return (
       <LoadErrorPage
+        alertTitle={t('loadFailed')}
         title={t('transfer.recipientTitle')}
         error={bike.error}
         retry={() => void bike.refetch()}

@@ -2,7 +2,10 @@ import type { Transfer } from '@nbr/domain/ownership';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
+import { useCreateTransfer } from '../../../lib/api/ownership/transfers.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -11,9 +14,6 @@ import { Card } from '../../../ui/card.tsx';
 import { ErrorSummary, FormActions } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
-import { useCreateTransfer } from '../api/transfers.ts';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { OwnershipBikeSummary } from '../components/ownership-bike.tsx';
 import { TransferSteps } from '../components/transfer-steps.tsx';
 import { thumbnailOf } from '../lib/bike-thumbnail.ts';
@@ -70,6 +70,7 @@ export function Component() {
   if (bike.isError && !bike.data)
     return (
       <LoadErrorPage
+        alertTitle={t('loadFailed')}
         title={t('transfer.confirmTitle')}
         error={bike.error}
         retry={() => void bike.refetch()}

@@ -1,13 +1,13 @@
 import type { BikeSummary } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState, Spinner } from '../../../ui/spinner.tsx';
-import { useBikes } from '../../bikes/api/bikes.ts';
 import { useVerification } from '../api/verification.ts';
-import { LoadErrorPage } from '../components/load-error.tsx';
 import { OwnershipBikeSummary, useOwnershipBikeTitle } from '../components/ownership-bike.tsx';
 import { VerificationStatusBadge } from '../components/status-badges.tsx';
 import styles from '../ownership.module.css';
@@ -58,7 +58,14 @@ export function Component() {
   const { t } = useTranslation(['ownership', 'common']);
   const bikes = useBikes();
   if (bikes.isError && !bikes.data)
-    return <LoadErrorPage title={t('verify.title')} error={bikes.error} retry={() => void bikes.refetch()} />;
+    return (
+      <LoadErrorPage
+        alertTitle={t('loadFailed')}
+        title={t('verify.title')}
+        error={bikes.error}
+        retry={() => void bikes.refetch()}
+      />
+    );
   if (!bikes.data) return <LoadingState />;
   return (
     <PageLayout title={t('verify.title')} lead={t('verify.lead')}>

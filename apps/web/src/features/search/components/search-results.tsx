@@ -1,10 +1,10 @@
 import type { SearchHit } from '@nbr/domain/search';
 import { useTranslation } from 'react-i18next';
+import { BikePicture, useBikeTitle } from '../../../components/bike/public-bike-facts.tsx';
+import { StatusBadge } from '../../../components/bike/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Link } from '../../../ui/link.tsx';
-import { StatusBadge } from '../../bikes/components/status-badge.tsx';
 import styles from '../search.module.css';
-import { BikePicture, useBikeTitle } from './bike-facts.tsx';
 
 /** One hit: picture, status, what the bike is, and how it matched what was typed. */
 function SearchResult({ hit }: { hit: SearchHit }) {

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
+import { RequestOwnershipAction } from '../../../components/bike/request-ownership-action.tsx';
+import { StolenBikeActions } from '../../../components/bike/stolen-bike-actions.tsx';
 import { paths } from '../../../config/paths.ts';
+import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -8,10 +12,6 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { StolenBikeActions } from '../../finds/components/stolen-bike-actions.tsx';
-import { RequestOwnershipAction } from '../../ownership/components/request-ownership-action.tsx';
-import { usePublicBike } from '../api/get-public-bike.ts';
-import { PublicBikeView } from '../components/public-bike-view.tsx';
 import styles from '../search.module.css';
 
 /**

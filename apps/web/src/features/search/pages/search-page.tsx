@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-errors.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -62,12 +62,7 @@ export function Component() {
           </p>
           {search.isPending ? <LoadingState label={t('results.searching')} /> : null}
           {search.isError ? (
-            <Alert tone="error" title={t('results.failed')}>
-              <p>{errorMessage(search.error, t)}</p>
-              <Button variant="secondary" size="small" onPress={() => void search.refetch()}>
-                {t('common:actions.tryAgain')}
-              </Button>
-            </Alert>
+            <LoadError title={t('results.failed')} error={search.error} retry={() => void search.refetch()} />
           ) : null}
           {data && !search.isError && hits.length === 0 ? (
             <div className={styles.noResult} data-testid="search-no-result">

@@ -1,8 +1,8 @@
 import type { StolenBike, StolenBikeProperties } from '@nbr/domain/stolen-map';
 import { useTranslation } from 'react-i18next';
+import { BikePicture } from '../../../components/bike/public-bike-facts.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Link } from '../../../ui/link.tsx';
-import { BikePicture } from '../../search/components/bike-facts.tsx';
 import { useDescribeBike } from '../lib/describe-bike.ts';
 import styles from '../stolen-map.module.css';
 

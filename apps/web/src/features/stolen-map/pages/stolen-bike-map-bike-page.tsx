@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { BikeFactList, BikePicture } from '../../../components/bike/public-bike-facts.tsx';
+import { pickupFormHref } from '../../../components/bike/stolen-bike-actions.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
@@ -8,8 +10,6 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { pickupFormHref } from '../../finds/components/stolen-bike-actions.tsx';
-import { BikeFactList, BikePicture } from '../../search/components/bike-facts.tsx';
 import { useStolenBike } from '../api/get-stolen-bike.ts';
 import { PlaceMap } from '../components/place-map.tsx';
 import { useDescribeBike } from '../lib/describe-bike.ts';

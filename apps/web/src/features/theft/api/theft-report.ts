@@ -8,9 +8,10 @@ import {
   TheftReportSchema,
 } from '@nbr/domain/theft';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
+import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
 import { api } from '../../../lib/api-client.ts';
-import { bikeQueryKey, bikesQueryKey } from '../../bikes/api/bikes.ts';
-import { withIdempotencyKey } from '../../ownership/api/idempotency.ts';
+import { withIdempotencyKey } from '../../../lib/idempotency.ts';
 
 /*
  * The theft report of one bike (SPEC §3 draft, §4): the draft the wizard fills, submitting it, the

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -10,7 +11,6 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import { useTheftReport } from '../api/theft-report.ts';
 import styles from '../theft.module.css';
 import { PdfLink } from './pdf-link.tsx';
-import { TheftLoadError } from './theft-load-error.tsx';
 
 const NEXT_STEPS = ['search', 'sticker', 'map', 'contact', 'police', 'found'] as const;
 
@@ -26,7 +26,8 @@ export function ReportConfirmed({ bikeId }: { bikeId: string }) {
     return <Navigate replace to={paths.app.bikeReportStolen.getHref({ bikeId })} />;
   if (report.isError && !report.data)
     return (
-      <TheftLoadError
+      <LoadErrorPage
+        alertTitle={t('loadFailed')}
         title={t('steps.report-confirmed.title')}
         error={report.error}
         retry={() => void report.refetch()}

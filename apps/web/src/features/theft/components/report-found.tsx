@@ -7,10 +7,10 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
+import { verificationBeginHref } from '../../../lib/verification-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { verificationBeginHref } from '../../identity/verification-return.ts';
 import { useReportFound } from '../api/theft-report.ts';
 import styles from '../theft.module.css';
 

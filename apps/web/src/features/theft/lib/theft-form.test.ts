@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_DRAFT } from '../../../test/theft-draft.ts';
 import { checkStep, draftToFormValues, formToDraftInput, joinMoment, splitMoment } from './theft-form.ts';
-import { EMPTY_DRAFT } from './theft-test-data.ts';
 
 const wizard = { unlocked_steps: ['personal-info' as const], previous_page: null };
 const empty = draftToFormValues(EMPTY_DRAFT);

@@ -11,7 +11,7 @@ import {
   type TheftSection,
   type TheftStep,
 } from '@nbr/domain/theft';
-import { parseWholeNumber } from '../../bikes/lib/bike-form.ts';
+import { parseWholeNumber } from '../../../lib/parse-whole-number.ts';
 
 /*
  * The wizard works with what inputs hold (text, yes/no choices, ticks, a date and a time); the API

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { wipeAppStorage } from '../../../lib/storage.ts';
+import { EMPTY_DRAFT } from '../../../test/theft-draft.ts';
 import { draftToFormValues } from './theft-form.ts';
 import {
   mergeLocalDraft,
@@ -8,7 +9,6 @@ import {
   theftDraftKey,
   writeLocalTheftDraft,
 } from './theft-local-draft.ts';
-import { EMPTY_DRAFT } from './theft-test-data.ts';
 
 const server = draftToFormValues({ ...EMPTY_DRAFT, first_name: 'Freja', city: 'Aarhus' });
 const key = theftDraftKey('party-1', EMPTY_DRAFT.bike_id);

@@ -2,16 +2,15 @@ import type { BikeSummary } from '@nbr/domain/bikes';
 import type { TheftReportDraft } from '@nbr/domain/theft';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { BikeThumbnail } from '../../../components/bike/bike-thumbnail.tsx';
+import { StatusBadge } from '../../../components/bike/status-badge.tsx';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-errors.ts';
-import { Alert } from '../../../ui/alert.tsx';
-import { Button, LinkButton } from '../../../ui/button.tsx';
+import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
+import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBikes } from '../../bikes/api/bikes.ts';
-import { BikeThumbnail } from '../../bikes/components/bike-thumbnail.tsx';
-import { StatusBadge } from '../../bikes/components/status-badge.tsx';
 import { theftDraftQueryOptions } from '../api/theft-report.ts';
 import { resumeStep } from '../lib/theft-steps.ts';
 import styles from '../theft.module.css';
@@ -87,14 +86,12 @@ export function Component() {
   if (bikes.isPending) return <LoadingState />;
   if (bikes.isError) {
     return (
-      <PageLayout title={t('chooseBike.title')}>
-        <Alert tone="error" title={t('loadFailed')}>
-          <p>{errorMessage(bikes.error, t)}</p>
-          <Button variant="secondary" size="small" onPress={() => void bikes.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      </PageLayout>
+      <LoadErrorPage
+        title={t('chooseBike.title')}
+        alertTitle={t('loadFailed')}
+        error={bikes.error}
+        retry={() => void bikes.refetch()}
+      />
     );
   }
 

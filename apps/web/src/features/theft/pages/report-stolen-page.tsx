@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -10,10 +12,8 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
 import { useTheftDraft } from '../api/theft-report.ts';
 import { SectionList } from '../components/section-list.tsx';
-import { TheftLoadError } from '../components/theft-load-error.tsx';
 import { draftToFormValues, previewDraft } from '../lib/theft-form.ts';
 import { mergeLocalDraft, readLocalTheftDraft, theftDraftKey } from '../lib/theft-local-draft.ts';
 import { resumeStep } from '../lib/theft-steps.ts';
@@ -52,7 +52,8 @@ export function Component() {
   const failed = (bike.isError && !bike.data && bike.error) || (draft.isError && !draft.data && draft.error);
   if (failed)
     return (
-      <TheftLoadError
+      <LoadErrorPage
+        alertTitle={t('loadFailed')}
         title={t('overview.titleFallback')}
         error={failed}
         retry={() => void Promise.all([bike.refetch(), draft.refetch()])}

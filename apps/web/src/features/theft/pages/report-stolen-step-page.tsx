@@ -10,7 +10,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { errorMessage, issueField } from '../../../lib/api-errors.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -21,7 +23,6 @@ import { ErrorSummary, Form, FormActions } from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
 import { useSaveTheftDraft, useSubmitTheftReport, useTheftDraft } from '../api/theft-report.ts';
 import { ReportConfirmed } from '../components/report-confirmed.tsx';
 import { SectionList } from '../components/section-list.tsx';
@@ -34,7 +35,6 @@ import {
   type StepFieldsProps,
   TimeLocationFields,
 } from '../components/step-fields.tsx';
-import { TheftLoadError } from '../components/theft-load-error.tsx';
 import {
   checkStep,
   draftToFormValues,
@@ -92,7 +92,8 @@ function WizardStep({ bikeId, step }: { bikeId: string; step: TheftSection }) {
   const failed = (bike.isError && !bike.data && bike.error) || (draft.isError && !draft.data && draft.error);
   if (failed)
     return (
-      <TheftLoadError
+      <LoadErrorPage
+        alertTitle={t('loadFailed')}
         title={t(`steps.${step}.title`)}
         error={failed}
         retry={() => void Promise.all([bike.refetch(), draft.refetch()])}

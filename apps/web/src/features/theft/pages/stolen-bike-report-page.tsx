@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useBike } from '../../bikes/api/bikes.ts';
 import { useTheftReport } from '../api/theft-report.ts';
 import { PdfLink } from '../components/pdf-link.tsx';
 import { ReportFound } from '../components/report-found.tsx';
-import { TheftLoadError } from '../components/theft-load-error.tsx';
 import { formatMoment, TheftReportDetails } from '../components/theft-report-details.tsx';
 import styles from '../theft.module.css';
 
@@ -33,7 +33,8 @@ export function Component() {
     (!noReport && report.isError && !report.data && report.error);
   if (failed)
     return (
-      <TheftLoadError
+      <LoadErrorPage
+        alertTitle={t('loadFailed')}
         title={t('report.title')}
         error={failed}
         retry={() => void Promise.all([bike.refetch(), report.refetch()])}
