@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/i18n.ts';
 import { setRegionDefaultLanguage } from '../lib/region.ts';
 import { Icon } from '../ui/icon.tsx';
-import { GlobeIcon, LanguageLabel } from './language-switch.tsx';
+import { GlobeIcon, LanguageLabel } from './language-label.tsx';
 import styles from './layout.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completenessProblems, NAMESPACES } from './locale-tree.ts';
+import { completenessProblems, NAMESPACES } from '../test/locale-tree.ts';
 
 /*
  * da, en and no are complete in every namespace, so the app loads no fallback language for them
