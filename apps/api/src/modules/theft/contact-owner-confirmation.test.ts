@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, mailsTo, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import { listen, openSocket } from '../../test/realtime-helpers.ts';
 import { confirmEmail } from '../../test/verification-helpers.ts';
-import { writeToBikeOwner } from '../chats/chats.service.ts';
+import { writeToBikeOwner } from '../chats/chats.facade.ts';
 import { ownerWithBike } from '../ownership/ownership-fixtures.ts';
 import {
   confirmationCode,

@@ -6,7 +6,7 @@ import {
   type TheftReportDraftFields,
   type TheftStep,
 } from '@nbr/domain/theft';
-import type { BikeForTheft } from '../bikes/bikes.service.ts';
+import type { BikeForTheft } from '../bikes/bikes.facade.ts';
 import type { TheftReportRow } from './theft-reports.repository.ts';
 
 /*

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
+import type { RequestAuth } from '../auth/authenticate.ts';
 import { uuidv7 } from '../ids.ts';
 
 /** Dotted names of what is audited; a closed list so a typo never files an event nobody looks for. */
@@ -60,4 +61,13 @@ export async function recordAuditEvent(executor: Executor, input: AuditEventInpu
     createdAt: now,
   });
   return id;
+}
+
+/** Who did it, for the audit trail: the person, and the staff member when one was switched in. */
+export function auditActorOf(auth: RequestAuth) {
+  return {
+    actorPartyId: auth.identityPartyId,
+    sessionId: auth.sessionId,
+    switched: auth.switchedBy ? { switched_by: auth.switchedBy } : {},
+  };
 }
