@@ -13,7 +13,7 @@ import { type IdentifierKeys, identifierKeys, identifierShapeProblem } from '@nb
 import { CURRENCY_BY_REGION, type Region, RegionSchema } from '@nbr/domain/locale';
 import type { StickerLookup } from '@nbr/domain/plates';
 import type { Executor } from '../../db/client.ts';
-import { auditActorOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, type FieldIssue, ValidationError } from '../../platform/errors.ts';
 import { forgetIdempotencyKeys } from '../../platform/http/idempotency.ts';
@@ -270,12 +270,11 @@ export async function getBike(deps: BikesDeps, auth: RequestAuth, bikeId: string
   if (!isOwner(actor, factsOf(found.bike))) {
     // Staff reading someone's bike see private pictures and documents: kept like any access to
     // personal data.
-    const audit = auditActorOf(auth);
     await recordAuditEvent(deps.db, {
       action: 'bike.viewed_by_staff',
-      actorPartyId: audit.actorPartyId,
+      actorPartyId: auth.identityPartyId,
       targetPartyId: found.bike.ownerPartyId,
-      sessionId: audit.sessionId,
+      sessionId: auth.sessionId,
       details: { bike_id: found.bike.id },
     });
   }
@@ -412,13 +411,10 @@ export async function deleteLockedBike(
   bike: BikeBeingDeleted,
 ): Promise<string[]> {
   const removed = await removeBike(executor, bike.bikeId);
-  const audit = auditActorOf(auth);
-  await recordAuditEvent(executor, {
+  await recordAuditEventBy(executor, auth, {
     action: 'bike.deleted',
-    actorPartyId: audit.actorPartyId,
     targetPartyId: bike.ownerPartyId,
-    sessionId: audit.sessionId,
-    details: { bike_id: bike.bikeId, had_identifiers: bike.hadIdentifiers, ...audit.switched },
+    details: { bike_id: bike.bikeId, had_identifiers: bike.hadIdentifiers },
   });
   return removed;
 }

@@ -18,15 +18,7 @@ export type { ContactConfirmationRow } from './guest-contacts.repository.ts';
 /** A visitor's message waiting for its confirmation link to be followed. In the caller's transaction. */
 export async function storeContactConfirmation(
   executor: Executor,
-  values: {
-    id: string;
-    codeHash: string;
-    bikeId: string;
-    email: string;
-    language: string;
-    message: string;
-    expiresAt: Date;
-  },
+  values: repository.NewContactConfirmation,
   now: Date,
 ): Promise<void> {
   await repository.deleteExpiredConfirmations(executor, now);

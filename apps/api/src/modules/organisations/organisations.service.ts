@@ -14,7 +14,7 @@ import {
   type OrganisationRole,
 } from '@nbr/domain/organisations';
 import type { Executor } from '../../db/client.ts';
-import { auditActorOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { revokeSessionsActingFor, setSessionActingParty } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -119,13 +119,10 @@ export async function createOrganisation(
         role: 'admin',
         addedByPartyId: auth.identityPartyId,
       });
-      const actor = auditActorOf(auth);
-      await recordAuditEvent(tx, {
+      await recordAuditEventBy(tx, auth, {
         action: 'organisation.create',
-        actorPartyId: actor.actorPartyId,
         targetPartyId: organisation.partyId,
-        sessionId: actor.sessionId,
-        details: { type: organisation.type, ...actor.switched },
+        details: { type: organisation.type },
       });
       return presentOrganisation(organisation, 'admin');
     }),
@@ -235,18 +232,14 @@ export async function inviteMember(
       partyId: auth.identityPartyId,
       name: await inviterName(tx, auth),
     });
-    const actor = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'organisation.invitation_sent',
-      actorPartyId: actor.actorPartyId,
       targetPartyId: organisationId,
-      sessionId: actor.sessionId,
       details: {
         invitation_id: invitation.id,
         email: invitation.email,
         role: invitation.role,
         renewed,
-        ...actor.switched,
       },
     });
     return invitation;
@@ -280,13 +273,10 @@ export async function revokeInvitation(
       ? await repository.revokeInvitation(tx, organisationId, invitationId, new Date())
       : null;
     if (!revoked) throw new AppError('not_found');
-    const actor = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'organisation.invitation_revoked',
-      actorPartyId: actor.actorPartyId,
       targetPartyId: organisationId,
-      sessionId: actor.sessionId,
-      details: { invitation_id: revoked.id, email: revoked.email, ...actor.switched },
+      details: { invitation_id: revoked.id, email: revoked.email },
     });
   });
 }
@@ -404,13 +394,10 @@ export async function changeMemberRole(
       throw new AppError('last_admin');
     }
     await repository.updateMemberRole(tx, organisationId, identityPartyId, role);
-    const actor = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'organisation.member_role_changed',
-      actorPartyId: actor.actorPartyId,
       targetPartyId: organisationId,
-      sessionId: actor.sessionId,
-      details: { member_party_id: identityPartyId, from: member.role, to: role, ...actor.switched },
+      details: { member_party_id: identityPartyId, from: member.role, to: role },
     });
     return presentMember({ ...member, role });
   });
@@ -443,17 +430,13 @@ export async function removeMember(
     await repository.deleteMember(tx, organisationId, identityPartyId);
     await revokeSessionsActingFor(tx, identityPartyId, organisationId);
     await identity.forgetDefaultParty(tx, identityPartyId, organisationId);
-    const actor = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'organisation.member_removed',
-      actorPartyId: actor.actorPartyId,
       targetPartyId: organisationId,
-      sessionId: actor.sessionId,
       details: {
         member_party_id: identityPartyId,
         role: member.role,
         left: identityPartyId === auth.identityPartyId,
-        ...actor.switched,
       },
     });
   });

@@ -7,7 +7,7 @@ import {
   type Transfer,
 } from '@nbr/domain/ownership';
 import type { Executor } from '../../db/client.ts';
-import { auditActorOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
@@ -245,13 +245,10 @@ export async function offerFromRequest(
         link: receiveLink(deps.publicUrl, code),
       }),
     );
-    const audit = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'ownership.transfer_created',
-      actorPartyId: audit.actorPartyId,
       targetPartyId: auth.partyId,
-      sessionId: audit.sessionId,
-      details: { transfer_id: created.id, bike_id: bike.bikeId, request_id: request.id, ...audit.switched },
+      details: { transfer_id: created.id, bike_id: bike.bikeId, request_id: request.id },
       now,
     });
     return { transfer: created, posted: messages };

@@ -9,7 +9,7 @@ import {
   type TransferStatus,
 } from '@nbr/domain/ownership';
 import type { Executor } from '../../db/client.ts';
-import { auditActorOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
@@ -403,13 +403,10 @@ export async function createTransfer(
           link: receiveLink(deps.publicUrl, code),
         }),
       );
-      const audit = auditActorOf(auth);
-      await recordAuditEvent(tx, {
+      await recordAuditEventBy(tx, auth, {
         action: 'ownership.transfer_created',
-        actorPartyId: audit.actorPartyId,
         targetPartyId: auth.partyId,
-        sessionId: audit.sessionId,
-        details: { transfer_id: created.id, bike_id: bike.bikeId, ...audit.switched },
+        details: { transfer_id: created.id, bike_id: bike.bikeId },
         now,
       });
       return { transfer: created, posted: [...expiredPosts, ...offerPosts] };
@@ -597,17 +594,13 @@ export async function acceptTransfer(
       });
       transfer = decided.transfer;
       announcements.push(announcementOf(decided), { posted: requestPosts });
-      const audit = auditActorOf(auth);
-      await recordAuditEvent(tx, {
+      await recordAuditEventBy(tx, auth, {
         action: 'ownership.transfer_accepted',
-        actorPartyId: audit.actorPartyId,
         targetPartyId: transfer.senderPartyId,
-        sessionId: audit.sessionId,
         details: {
           transfer_id: transfer.id,
           bike_id: bike.bikeId,
           to_party_id: transfer.recipientPartyId,
-          ...audit.switched,
         },
         now,
       });
@@ -689,13 +682,10 @@ async function endTransfer(
         }
       }
     }
-    const audit = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: decision === 'rejected' ? 'ownership.transfer_rejected' : 'ownership.transfer_cancelled',
-      actorPartyId: audit.actorPartyId,
       targetPartyId: side === 'recipient' ? transfer.senderPartyId : transfer.recipientPartyId,
-      sessionId: audit.sessionId,
-      details: { transfer_id: transfer.id, bike_id: transfer.bikeId, ...audit.switched },
+      details: { transfer_id: transfer.id, bike_id: transfer.bikeId },
       now,
     });
     return { ok: true, value: decided.transfer };

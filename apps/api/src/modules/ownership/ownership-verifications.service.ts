@@ -7,7 +7,7 @@ import type {
   VerificationStatus,
 } from '@nbr/domain/ownership';
 import type { Executor } from '../../db/client.ts';
-import { auditActorOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
@@ -231,7 +231,7 @@ async function decideVerification(
     const ownerPartyId = await repository.findOwnerOfOwnership(tx, found.ownershipId);
     await recordAuditEvent(tx, {
       action: decision === 'approved' ? 'ownership.verification_approved' : 'ownership.verification_rejected',
-      actorPartyId: auditActorOf(auth).actorPartyId,
+      actorPartyId: auth.identityPartyId,
       targetPartyId: ownerPartyId,
       sessionId: auth.sessionId,
       details: { verification_id: found.id, bike_id: found.bikeId },

@@ -8,7 +8,7 @@ import {
   type TheftReportDraftFields,
 } from '@nbr/domain/theft';
 import type { Executor } from '../../db/client.ts';
-import { auditActorOf, recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
@@ -187,13 +187,10 @@ export async function submitReport(deps: TheftDeps, auth: RequestAuth, bikeId: s
     });
     await bikes.setBikeTheftStatus(tx, bike.bikeId, 'stolen', now);
     announcements.push(...(await ownership.cancelOffersOfStolenBike(tx, bike.bikeId)));
-    const audit = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'theft.report_submitted',
-      actorPartyId: audit.actorPartyId,
       targetPartyId: auth.partyId,
-      sessionId: audit.sessionId,
-      details: { bike_id: bike.bikeId, report_id: submitted.id, ...audit.switched },
+      details: { bike_id: bike.bikeId, report_id: submitted.id },
       now,
     });
     if (person && !person.deletedAt) {
@@ -297,13 +294,10 @@ export async function reportFound(deps: TheftDeps, auth: RequestAuth, bikeId: st
       await repository.deleteReport(tx, open.id);
     }
     await bikes.setBikeTheftStatus(tx, bike.bikeId, 'registered', now);
-    const audit = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'theft.bike_found',
-      actorPartyId: audit.actorPartyId,
       targetPartyId: auth.partyId,
-      sessionId: audit.sessionId,
-      details: { bike_id: bike.bikeId, report_id: reportId, ...audit.switched },
+      details: { bike_id: bike.bikeId, report_id: reportId },
       now,
     });
     return { bike_id: bike.bikeId, status: 'registered', report_id: reportId };

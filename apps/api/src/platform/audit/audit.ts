@@ -63,11 +63,22 @@ export async function recordAuditEvent(executor: Executor, input: AuditEventInpu
   return id;
 }
 
-/** Who did it, for the audit trail: the person, and the staff member when one was switched in. */
-export function auditActorOf(auth: RequestAuth) {
-  return {
+/**
+ * An audit event of what the signed-in caller did: the person is the actor, with their session,
+ * and the details name the staff member when one was switched into the account.
+ */
+export async function recordAuditEventBy(
+  executor: Executor,
+  auth: Pick<RequestAuth, 'identityPartyId' | 'sessionId' | 'switchedBy'>,
+  input: Omit<AuditEventInput, 'actorPartyId' | 'sessionId' | 'details'> & {
+    details: Record<string, unknown>;
+  },
+): Promise<string> {
+  const { details, ...event } = input;
+  return recordAuditEvent(executor, {
+    ...event,
     actorPartyId: auth.identityPartyId,
     sessionId: auth.sessionId,
-    switched: auth.switchedBy ? { switched_by: auth.switchedBy } : {},
-  };
+    details: { ...details, ...(auth.switchedBy ? { switched_by: auth.switchedBy } : {}) },
+  });
 }
