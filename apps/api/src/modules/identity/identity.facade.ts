@@ -13,7 +13,7 @@ import { type Person, toPerson } from './person.ts';
 
 export type { AccountBeingDeleted } from './deletion.service.ts';
 export { checkAccountDeletion, eraseAccount, lockAccountForDeletion } from './deletion.service.ts';
-export type { AddressProof, AddressProven, CallContext, IdentityDeps } from './identity.deps.ts';
+export type { AddressProof, IdentityDeps } from './identity.deps.ts';
 export type { Person } from './person.ts';
 export { endSwitchedSession, issueTokenForSession, startSwitchedSession } from './sessions.service.ts';
 export { consumeApproval } from './verification.service.ts';
