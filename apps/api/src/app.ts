@@ -14,6 +14,7 @@ import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
+import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import {
@@ -21,7 +22,7 @@ import {
   organisationsRoutes,
 } from './modules/organisations/organisations.routes.ts';
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
-import { devPlatesRoutes, platesRoutes } from './modules/plates/plates.routes.ts';
+import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
@@ -72,6 +73,7 @@ import {
   type FileUrlSigner,
   loadFileUrlSecret,
 } from './platform/storage/signed-urls.ts';
+import { onAddressProven } from './use-cases/address-proven.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -284,6 +286,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const identityProvider = options.identityProvider ?? (await setUpIdentityProvider(app, config));
 
+  // Identity tells the modules above it when a person has proven their address (use-cases/address-proven.ts).
+  const identityDeps: SignInDeps = {
+    db: database.db,
+    auth: authenticator,
+    publicUrl: config.publicUrl,
+    onAddressProven,
+  };
+
   const bikesDeps: BikesDeps = {
     db: database.db,
     auth: authenticator,
@@ -302,7 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(identityRoutes, {
         // File storage: deleting an account deletes its bikes' pictures and documents.
-        deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl, storage: fileStorage },
+        deps: { ...identityDeps, storage: fileStorage },
         ...(options.identityRateLimits ? { rateLimits: options.identityRateLimits } : {}),
       });
       await api.register(trackingRoutes, { db: database.db });
@@ -320,7 +330,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(options.organisationRateLimits ? { rateLimits: options.organisationRateLimits } : {}),
       });
       await api.register(googleRoutes, {
-        deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl, google: googleSignIn },
+        deps: { ...identityDeps, google: googleSignIn },
       });
       await api.register(backofficeRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
@@ -328,7 +338,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bikeEquipmentRoutes, { deps: bikesDeps });
       await api.register(searchRoutes, { deps: { db: database.db, fileUrls } });
       await api.register(bikesRoutes, { deps: bikesDeps });
-      await api.register(platesRoutes, { deps: { db: database.db } });
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(ownershipRoutes, {
         deps: {

@@ -7,12 +7,12 @@ import { chats } from './db/schema/chats.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { itemPickups } from './db/schema/theft.ts';
-import { reportStolen } from './modules/theft/theft-report-fixtures.ts';
 import { uuidv7 } from './platform/ids.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
+import { reportStolen } from './test/theft-report-fixtures.ts';
 
 /*
  * The permission matrix: every /api route, tried by every kind of caller. A route the matrix does

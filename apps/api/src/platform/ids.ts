@@ -12,3 +12,13 @@ export function uuidv7(now: number = Date.now()): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether an id from a URL has the shape of a UUID. Checked before a query: PostgreSQL refuses to
+ * compare a uuid column with anything else, and a malformed id answers like an unknown one (404).
+ */
+export function isUuid(value: string): boolean {
+  return UUID_SHAPE.test(value);
+}

@@ -19,7 +19,7 @@ import {
   type IdentityDeps,
   issueTokenForSession,
   startSwitchedSession,
-} from '../identity/identity.service.ts';
+} from '../identity/identity.facade.ts';
 import { canManageStaff, canSwitchTo } from './backoffice.policy.ts';
 import { presentAuditEvent, presentSearchedPerson, presentStaffMember } from './backoffice.presenter.ts';
 import * as repository from './backoffice.repository.ts';

@@ -1,10 +1,9 @@
 import type { BikeStatus, BikeVisibility } from '@nbr/domain/bikes';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { type BikeActor, type BikeFacts, canManage } from './bikes.policy.ts';
 import * as repository from './bikes.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The one gate of every change to a bike's files and equipment: the facts of the bike when the
@@ -17,7 +16,7 @@ export async function requireManageableBike(
   bikeId: string,
   lock: 'share' | 'update' | null = null,
 ): Promise<BikeFacts> {
-  const row = UUID.test(bikeId) ? await repository.findBikeFacts(executor, bikeId, lock) : null;
+  const row = isUuid(bikeId) ? await repository.findBikeFacts(executor, bikeId, lock) : null;
   const facts = row
     ? {
         ownerPartyId: row.ownerPartyId,

@@ -3,8 +3,8 @@ import { identifierKeys } from '@nbr/domain/identifiers';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, type FieldIssue, ValidationError } from '../../platform/errors.ts';
-import { uuidv7 } from '../../platform/ids.ts';
-import * as plates from '../plates/plates.service.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
+import * as plates from '../plates/plates.facade.ts';
 import { requireManageableBike } from './bike-access.ts';
 import { presentEquipment } from './bike-equipment.presenter.ts';
 import * as repository from './bike-equipment.repository.ts';
@@ -61,14 +61,12 @@ async function requireManagedBike(
   );
 }
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function requireItem(
   executor: Executor,
   bikeId: string,
   equipmentId: string,
 ): Promise<repository.EquipmentRow> {
-  const row = UUID_SHAPE.test(equipmentId)
+  const row = isUuid(equipmentId)
     ? await repository.findEquipment(executor, bikeId, equipmentId, true)
     : null;
   if (!row) throw new AppError('not_found');

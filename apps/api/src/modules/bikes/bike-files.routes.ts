@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, type FieldIssue, ValidationError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { filePath } from './bike-files.presenter.ts';
 import * as service from './bike-files.service.ts';
 import type { BikeActor } from './bikes.policy.ts';
@@ -25,7 +26,6 @@ const TAGS = ['bikes'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Ids in paths: anything else is simply not found (never a database error about a bad UUID). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = z.string().max(64);
 const BikeFileParamsSchema = z.object({ bike_id: id });
 const PictureParamsSchema = z.object({ bike_id: id, picture_id: id });
@@ -37,7 +37,7 @@ const SignedQuerySchema = z.object({
 });
 
 function requireIds(...values: string[]): void {
-  if (!values.every((value) => UUID.test(value))) throw new AppError('not_found');
+  if (!values.every((value) => isUuid(value))) throw new AppError('not_found');
 }
 
 function actorOf(auth: RequestAuth): BikeActor {
@@ -118,7 +118,7 @@ function parseFields<T extends string>(
   const kind = schema.safeParse(rawKind);
   if (!kind.success) issues.push({ loc: ['body', 'kind'], type: rawKind ? 'invalid_value' : 'required' });
   const equipmentId = fields.get('equipment_id')?.trim() || null;
-  if (equipmentId && !UUID.test(equipmentId))
+  if (equipmentId && !isUuid(equipmentId))
     issues.push({ loc: ['body', 'equipment_id'], type: 'invalid_value' });
   if (!kind.success || issues.length > 0) throw new ValidationError(issues);
   return { kind: kind.data, equipmentId };

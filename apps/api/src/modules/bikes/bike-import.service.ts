@@ -14,7 +14,7 @@ import {
 import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
 import type { Database } from '../../db/client.ts';
 import { uuidv7 } from '../../platform/ids.ts';
-import * as plates from '../plates/plates.service.ts';
+import * as plates from '../plates/plates.facade.ts';
 import * as repository from './bike-import.repository.ts';
 
 /*

@@ -9,11 +9,14 @@ import {
   IdentifierCheckResponseSchema,
   PublicBikeSchema,
 } from '@nbr/domain/bikes';
+import { StickerLookupSchema } from '@nbr/domain/plates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { perAccountBudget } from '../../platform/http/rate-limit.ts';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { perAccountBudget, registerLookupRateLimit } from '../../platform/http/rate-limit.ts';
+import { deleteBike } from '../../use-cases/delete-bike.ts';
 import type { BikesDeps } from './bikes.deps.ts';
-import { IdempotencyHeadersSchema } from './bikes.schema.ts';
 import * as service from './bikes.service.ts';
 
 /** Live identifier checks per signed-in account: enough for typing, too few to walk the register. */
@@ -24,9 +27,14 @@ export interface BikesRoutesOptions {
 }
 
 const TAGS = ['bikes'];
+
+const StickerParamsSchema = z.object({ sticker_id: z.string().max(200) });
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
-/** Bikes of the acting party: register, list, read, edit, delete; the public view; identifier checks. */
+/**
+ * Bikes of the acting party: register, list, read, edit, delete; the public view; identifier checks;
+ * what a scanned sticker leads to.
+ */
 export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app, options) => {
   const { deps } = options;
 
@@ -129,7 +137,7 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
       config: { access: 'signed_in' },
     },
     async (request, reply) => {
-      await service.deleteBike(deps, requireAuth(request), request.params.bike_id, request.log);
+      await deleteBike(deps, requireAuth(request), request.params.bike_id, request.log);
       return reply.code(204).send();
     },
   );
@@ -148,5 +156,23 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
       config: { access: 'public' },
     },
     async (request) => service.getPublicBike(deps, request.auth, request.params.bike_id),
+  );
+
+  // GET /api/stickers/{sticker_id}: what a scanned QR sticker leads to. Here rather than in plates:
+  // the answer names the bike when the caller may see it, which is bikes' rule.
+  app.get(
+    '/stickers/:sticker_id',
+    {
+      schema: {
+        tags: ['plates'],
+        summary:
+          'A scanned sticker: its kind and status, and the bike it is on when its owner lets it be seen (never who owns it)',
+        params: StickerParamsSchema,
+        response: { 200: StickerLookupSchema },
+      },
+      // Public, so limited per address: trying codes one after another must stay slow.
+      config: { ...registerLookupRateLimit(), access: 'public' },
+    },
+    async (request) => service.lookupSticker(deps, request.auth, request.params.sticker_id),
   );
 };

@@ -11,21 +11,18 @@ import type {
 import { checkFrameNumber } from '@nbr/domain/frame-number';
 import { type IdentifierKeys, identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
 import { CURRENCY_BY_REGION, type Region, RegionSchema } from '@nbr/domain/locale';
-import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { StickerLookup } from '@nbr/domain/plates';
 import type { Executor } from '../../db/client.ts';
-import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, type FieldIssue, ValidationError } from '../../platform/errors.ts';
 import { forgetIdempotencyKeys } from '../../platform/http/idempotency.ts';
-import { uuidv7 } from '../../platform/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
-import { consumeApproval } from '../identity/verification.service.ts';
-import { closeOwnershipMattersOfBike } from '../ownership/ownership.service.ts';
-import * as plates from '../plates/plates.service.ts';
-import * as webshop from '../webshop/webshop.service.ts';
+import { consumeApproval } from '../identity/identity.facade.ts';
+import * as plates from '../plates/plates.facade.ts';
+import * as webshop from '../webshop/webshop.facade.ts';
 import { equipmentIdsOfBike, listEquipmentOfBikes } from './bike-equipment.service.ts';
-import { presentDocument, presentPicture } from './bike-files.presenter.ts';
 import { listFilesOfBikes, storageKeysOfBike } from './bike-files.service.ts';
 import type { BikesDeps } from './bikes.deps.ts';
 import {
@@ -40,7 +37,6 @@ import {
   presentBike,
   presentBikeSummary,
   presentFrameNumberCheck,
-  presentOwnershipBike,
   presentPublicBike,
 } from './bikes.presenter.ts';
 import type { BikeChanges, BikeRow, BikeWithOwnership } from './bikes.repository.ts';
@@ -52,13 +48,11 @@ import * as repository from './bikes.repository.ts';
  * exactly like one that does not exist (404), so ids reveal nothing.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function actorOf(auth: RequestAuth | null): BikeActor {
   return { partyId: auth?.partyId ?? null, staffRole: auth?.staffRole ?? null };
 }
 
-function factsOf(row: BikeRow): BikeFacts {
+export function factsOf(row: BikeRow): BikeFacts {
   return {
     ownerPartyId: row.ownerPartyId,
     visibility: row.visibility as BikeVisibility,
@@ -67,25 +61,16 @@ function factsOf(row: BikeRow): BikeFacts {
 }
 
 /** The bike when the rule lets the caller at it; otherwise (or for a malformed/unknown id) 404. */
-async function loadBike(
+export async function loadBike(
   executor: Executor,
   bikeId: string,
   allowed: (bike: BikeFacts) => boolean,
   lock = false,
 ): Promise<BikeWithOwnership> {
-  if (!UUID.test(bikeId)) throw new AppError('not_found');
+  if (!isUuid(bikeId)) throw new AppError('not_found');
   const found = await repository.findBike(executor, bikeId, lock);
   if (!found || !allowed(factsOf(found.bike))) throw new AppError('not_found');
   return found;
-}
-
-/** Who did it, for the audit trail: the person, and the staff member when one was switched in. */
-function auditActor(auth: RequestAuth) {
-  return {
-    actorPartyId: auth.identityPartyId,
-    sessionId: auth.sessionId,
-    switched: auth.switchedBy ? { switched_by: auth.switchedBy } : {},
-  };
 }
 
 async function ownerViews(
@@ -285,12 +270,11 @@ export async function getBike(deps: BikesDeps, auth: RequestAuth, bikeId: string
   if (!isOwner(actor, factsOf(found.bike))) {
     // Staff reading someone's bike see private pictures and documents: kept like any access to
     // personal data.
-    const audit = auditActor(auth);
     await recordAuditEvent(deps.db, {
       action: 'bike.viewed_by_staff',
-      actorPartyId: audit.actorPartyId,
+      actorPartyId: auth.identityPartyId,
       targetPartyId: found.bike.ownerPartyId,
-      sessionId: audit.sessionId,
+      sessionId: auth.sessionId,
       details: { bike_id: found.bike.id },
     });
   }
@@ -307,65 +291,6 @@ export async function getPublicBike(
   const { bike } = await loadBike(deps.db, bikeId, (facts) => canViewPublic(actor, facts));
   const files = await listFilesOfBikes(deps.db, deps.fileUrls, [bike.id], 'public');
   return presentPublicBike(bike, files.get(bike.id), isOwner(actor, factsOf(bike)));
-}
-
-/**
- * The current owner of a bike the caller may see in public (chats: contacting its owner); 404 for a
- * malformed, unknown or private bike, exactly like GET /api/bikes/{bike_id}/public.
- */
-export async function ownerOfPublicBike(
-  executor: Executor,
-  /** Null for a visitor (contacting the owner of a stolen bike). */
-  auth: RequestAuth | null,
-  bikeId: string,
-  /** Lock the bike row (FOR UPDATE), so the owner cannot change before the caller commits. */
-  lock = false,
-): Promise<{ ownerPartyId: string; isOwn: boolean; isStolen: boolean }> {
-  const actor = actorOf(auth);
-  const { bike } = await loadBike(executor, bikeId, (facts) => canViewPublic(actor, facts), lock);
-  return {
-    ownerPartyId: bike.ownerPartyId,
-    isOwn: isOwner(actor, factsOf(bike)),
-    isStolen: bike.status === 'stolen',
-  };
-}
-
-/**
- * The bikes of transfers, requests and chats as their other side may see them (presentOwnershipBike),
- * by id; deleted bikes are absent. No access check: callers have checked the caller takes part.
- * `audience` is what the caller's part entitles the viewer to (the details of a transfer only while
- * an offer to or from them is open); the bike's current owner always sees the details of their own
- * bike, and nobody else keeps them once the bike has moved on.
- */
-export async function describeBikesForOwnership(
-  executor: Executor,
-  urls: FileUrlSigner,
-  bikeIds: readonly string[],
-  audience: 'transfer' | 'stranger' | ReadonlyMap<string, 'transfer' | 'stranger'>,
-  viewerPartyId: string | null = null,
-): Promise<Map<string, OwnershipBike>> {
-  const ids = [...new Set(bikeIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await repository.findBikesByIds(executor, ids);
-  const [files, plateIds] = await Promise.all([
-    listFilesOfBikes(executor, urls, ids, 'public'),
-    plates.platesOfBikes(executor, ids),
-  ]);
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      presentOwnershipBike(
-        row,
-        plateIds.get(row.id) ?? null,
-        files.get(row.id),
-        row.ownerPartyId === viewerPartyId
-          ? 'transfer'
-          : typeof audience === 'string'
-            ? audience
-            : (audience.get(row.id) ?? 'stranger'),
-      ),
-    ]),
-  );
 }
 
 // --- edit ------------------------------------------------------------------------------------------
@@ -444,51 +369,70 @@ async function removeBike(executor: Executor, bikeId: string): Promise<string[]>
   return keys;
 }
 
+/** A bike being deleted by its owner: locked, with what its audit line says of it. */
+export interface BikeBeingDeleted {
+  bikeId: string;
+  ownerPartyId: string;
+  hadIdentifiers: boolean;
+}
+
 /**
- * DELETE /api/bikes/{bike_id}/: a bike with a frame number or a plate needs a national identity
- * approval for exactly this bike (403 approval_required until then; SPEC §4). Its documents,
- * pictures, batteries and accessories are deleted for good.
+ * The first step of DELETE /api/bikes/{bike_id}/ (use-cases/delete-bike.ts): the caller's bike,
+ * locked. A bike with a frame number or a plate needs a national identity approval for exactly this
+ * bike (403 approval_required until then; SPEC §4), used up here.
  */
-export async function deleteBike(
-  deps: BikesDeps,
+export async function lockBikeForDeletion(
+  executor: Executor,
   auth: RequestAuth,
   bikeId: string,
+): Promise<BikeBeingDeleted> {
+  const actor = actorOf(auth);
+  const { bike } = await loadBike(executor, bikeId, (facts) => canManage(actor, facts), true);
+  const plateId = await plates.plateOfBike(executor, bike.id);
+  const hadIdentifiers = bike.frameNumber !== null || plateId !== null;
+  if (hadIdentifiers) {
+    await consumeApproval(executor, {
+      identityPartyId: auth.identityPartyId,
+      action: 'delete_bike',
+      objectId: bike.id,
+    });
+  }
+  return { bikeId: bike.id, ownerPartyId: bike.ownerPartyId, hadIdentifiers };
+}
+
+/**
+ * The bike's rows go (plates freed, documents, pictures, batteries and accessories deleted for
+ * good) and the audit trail says who deleted it. Answers the storage keys of its files, which the
+ * caller removes once the transaction has committed (`removeStoredFiles`).
+ */
+export async function deleteLockedBike(
+  executor: Executor,
+  auth: RequestAuth,
+  bike: BikeBeingDeleted,
+): Promise<string[]> {
+  const removed = await removeBike(executor, bike.bikeId);
+  await recordAuditEventBy(executor, auth, {
+    action: 'bike.deleted',
+    targetPartyId: bike.ownerPartyId,
+    details: { bike_id: bike.bikeId, had_identifiers: bike.hadIdentifiers },
+  });
+  return removed;
+}
+
+/**
+ * Removes the stored bytes of deleted bikes' files, after the deletion committed (bytes cannot be
+ * rolled back with it). A failure is logged, not thrown: the bike is gone, so the deletion
+ * succeeded, and objects left behind belong to no row and are found by their keys in the log line.
+ */
+export async function removeStoredFiles(
+  deps: Pick<BikesDeps, 'storage'>,
+  keys: readonly string[],
   log?: { error(details: object, message: string): void },
 ): Promise<void> {
-  const actor = actorOf(auth);
-  const keys = await deps.db.transaction(async (tx) => {
-    const { bike } = await loadBike(tx, bikeId, (facts) => canManage(actor, facts), true);
-    const plateId = await plates.plateOfBike(tx, bike.id);
-    if (bike.frameNumber !== null || plateId !== null) {
-      await consumeApproval(tx, {
-        identityPartyId: auth.identityPartyId,
-        action: 'delete_bike',
-        objectId: bike.id,
-      });
-    }
-    // Pending offers are cancelled and open requests closed, with a word in their chats.
-    await closeOwnershipMattersOfBike(tx, bike.id);
-    const removed = await removeBike(tx, bike.id);
-    const audit = auditActor(auth);
-    await recordAuditEvent(tx, {
-      action: 'bike.deleted',
-      actorPartyId: audit.actorPartyId,
-      targetPartyId: bike.ownerPartyId,
-      sessionId: audit.sessionId,
-      details: {
-        bike_id: bike.id,
-        had_identifiers: bike.frameNumber !== null || plateId !== null,
-        ...audit.switched,
-      },
-    });
-    return removed;
-  });
   if (keys.length === 0) return;
   try {
-    await deps.storage.delete(keys);
+    await deps.storage.delete([...keys]);
   } catch (error) {
-    // The bike is gone (committed): the deletion succeeded, so the answer says so. Objects left
-    // behind belong to no row and are found by their keys in this log line.
     log?.error(
       { err: error, storageKeys: keys },
       'bike deleted, but its files could not be removed from storage',
@@ -497,26 +441,32 @@ export async function deleteBike(
 }
 
 /**
- * Account deletion (identity service): every bike the person owns is deleted in the deletion's
- * transaction, as a bike deletion would (plates freed, rows gone), and the kept answers of their
- * keyed writes are forgotten. Answers the storage keys of their files, which the caller removes
- * once the transaction has committed.
+ * Account deletion (use-cases/delete-account.ts), first step: the kept answers of the person's
+ * keyed writes (registrations under an Idempotency-Key hold the same bike data) are forgotten, and
+ * their bikes locked. Answers the bike ids, each then deleted with `deleteBikeOfDeletedAccount`.
  */
-export async function deleteBikesOfAccount(executor: Executor, partyId: string): Promise<string[]> {
-  // The kept answers of the person's registrations (Idempotency-Key) hold the same bike data.
+export async function lockBikesOfAccount(executor: Executor, partyId: string): Promise<string[]> {
   await forgetIdempotencyKeys(executor, partyId);
-  const keys: string[] = [];
-  for (const bikeId of await repository.lockBikeIdsOfOwner(executor, partyId)) {
-    await closeOwnershipMattersOfBike(executor, bikeId);
-    keys.push(...(await removeBike(executor, bikeId)));
-    await recordAuditEvent(executor, {
-      action: 'bike.deleted',
-      actorPartyId: partyId,
-      targetPartyId: partyId,
-      sessionId: null,
-      details: { bike_id: bikeId, reason: 'account_deleted' },
-    });
-  }
+  return repository.lockBikeIdsOfOwner(executor, partyId);
+}
+
+/**
+ * One bike of an account being deleted goes as a bike deletion would (plates freed, rows gone).
+ * Answers the storage keys of its files, which the caller removes once the transaction committed.
+ */
+export async function deleteBikeOfDeletedAccount(
+  executor: Executor,
+  partyId: string,
+  bikeId: string,
+): Promise<string[]> {
+  const keys = await removeBike(executor, bikeId);
+  await recordAuditEvent(executor, {
+    action: 'bike.deleted',
+    actorPartyId: partyId,
+    targetPartyId: partyId,
+    sessionId: null,
+    details: { bike_id: bikeId, reason: 'account_deleted' },
+  });
   return keys;
 }
 
@@ -536,7 +486,7 @@ export async function checkIdentifiers(
   let bikeId: string | null = null;
   let bikeProblem: IdentifierCheckResponse['bike'] = null;
   if (input.bike_id) {
-    const found = UUID.test(input.bike_id) ? await repository.findBike(deps.db, input.bike_id) : null;
+    const found = isUuid(input.bike_id) ? await repository.findBike(deps.db, input.bike_id) : null;
     if (found && canManage(actor, factsOf(found.bike))) bikeId = found.bike.id;
     else bikeProblem = 'bike_not_found';
   }
@@ -583,206 +533,4 @@ export async function lookupSticker(
   });
   if (!found) throw new AppError('not_found');
   return found;
-}
-
-// --- ownership moves (transfers, requests and verification reach bikes here) ----------------------
-
-/** What the ownership module needs to know of a bike. */
-export interface BikeForOwnership {
-  bikeId: string;
-  ownerPartyId: string;
-  /** The open ownership (null only if the history were broken). */
-  ownershipId: string | null;
-  nickname: string;
-  frameNumber: string | null;
-  frameNumberKey: string | null;
-  plateId: string | null;
-  status: string;
-  visibility: string;
-}
-
-async function forOwnership(executor: Executor, found: BikeWithOwnership): Promise<BikeForOwnership> {
-  return {
-    bikeId: found.bike.id,
-    ownerPartyId: found.bike.ownerPartyId,
-    ownershipId: found.ownershipId,
-    nickname: found.bike.nickname,
-    frameNumber: found.bike.frameNumber,
-    frameNumberKey: found.bike.frameNumberKey,
-    plateId: await plates.plateOfBike(executor, found.bike.id),
-    status: found.bike.status,
-    visibility: found.bike.visibility,
-  };
-}
-
-/**
- * The caller's own bike (the acting party owns it), for giving it away or verifying it; `lock`
- * holds the row FOR UPDATE for the rest of the transaction. Anyone else's bike answers 404.
- */
-export async function requireOwnBikeForOwnership(
-  executor: Executor,
-  auth: RequestAuth,
-  bikeId: string,
-  lock = false,
-): Promise<BikeForOwnership> {
-  const actor = actorOf(auth);
-  const found = await loadBike(executor, bikeId, (facts) => canManage(actor, facts), lock);
-  return forOwnership(executor, found);
-}
-
-/** Any bike by id (no access check: the caller decided the reader takes part); `lock` FOR UPDATE. */
-export async function findBikeForOwnership(
-  executor: Executor,
-  bikeId: string,
-  lock = false,
-): Promise<BikeForOwnership | null> {
-  if (!UUID.test(bikeId)) return null;
-  const found = await repository.findBike(executor, bikeId, lock);
-  return found ? forOwnership(executor, found) : null;
-}
-
-/**
- * An accepted transfer moves the bike, in the transfer's transaction (the bike row locked by the
- * caller): the old ownership ends, the new owner's starts (how 'transferred'), the frame number is
- * locked from now on (SPEC §4) and the owner verification starts over. Equipment, documents and the
- * other pictures follow the bike; the old owner's private pictures do not: their rows go here, and
- * the storage keys are answered for the caller to remove after commit. The old owner's credit
- * becomes free again (the credit follows the person, see webshop.releaseCreditOfOwnership).
- */
-export async function moveBikeToNewOwner(
-  executor: Executor,
-  input: {
-    bikeId: string;
-    fromOwnershipId: string;
-    toPartyId: string;
-    createdByPartyId: string;
-    now: Date;
-  },
-): Promise<{ ownershipId: string; storageKeys: string[] }> {
-  const { now } = input;
-  if (!(await repository.endOwnership(executor, input.fromOwnershipId, now))) {
-    throw new Error('the ownership a transfer gives away is not open');
-  }
-  const ownershipId = uuidv7(now.getTime());
-  await repository.insertOwnership(executor, {
-    id: ownershipId,
-    bikeId: input.bikeId,
-    ownerPartyId: input.toPartyId,
-    how: 'transferred',
-    startedAt: now,
-    createdByPartyId: input.createdByPartyId,
-  });
-  await repository.setOwnerAfterTransfer(executor, input.bikeId, input.toPartyId, now);
-  const removed = await repository.deletePrivatePictures(executor, input.bikeId);
-  await webshop.releaseCreditOfOwnership(executor, input.fromOwnershipId, now);
-  return {
-    ownershipId,
-    storageKeys: removed.flatMap((row) =>
-      row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey],
-    ),
-  };
-}
-
-/** Staff approved the owner's proof: the bike is owner-verified, if that ownership is still the current one. */
-export async function markOwnerVerified(
-  executor: Executor,
-  bikeId: string,
-  ownershipId: string,
-  at: Date,
-): Promise<boolean> {
-  const found = await repository.findBike(executor, bikeId, true);
-  if (!found || found.ownershipId !== ownershipId) return false;
-  await repository.updateBike(executor, bikeId, { ownerVerifiedAt: at, updatedAt: at });
-  return true;
-}
-
-/** A picture or document of this bike by id (class and kind), for proofs; null when not this bike's. */
-export async function findFileOfBikeForOwnership(
-  executor: Executor,
-  bikeId: string,
-  fileId: string,
-): Promise<{ fileId: string; fileClass: string; kind: string } | null> {
-  if (!UUID.test(fileId)) return null;
-  const row = await repository.findFileOfBike(executor, bikeId, fileId);
-  return row ? { fileId: row.id, fileClass: row.fileClass, kind: row.kind } : null;
-}
-
-/** Signed addresses of files by id (staff reviewing a verification); absent ids are left out. */
-export async function signedFileUrls(
-  executor: Executor,
-  urls: FileUrlSigner,
-  fileIds: readonly string[],
-): Promise<Map<string, { url: string; thumbnailUrl: string | null; fileClass: string }>> {
-  const ids = [...new Set(fileIds)];
-  const rows = await repository.findFilesByIds(executor, ids);
-  return new Map(
-    rows.map((row) => {
-      const presented = row.fileClass === 'picture' ? presentPicture(row, urls) : presentDocument(row, urls);
-      return [
-        row.id,
-        { url: presented.url, thumbnailUrl: presented.thumbnail_url, fileClass: row.fileClass },
-      ];
-    }),
-  );
-}
-
-// --- theft reports (the theft module reaches bikes here) -------------------------------------------
-
-/** What a theft report needs to know of the bike it is about. */
-export interface BikeForTheft {
-  bikeId: string;
-  ownerPartyId: string;
-  nickname: string;
-  frameNumber: string | null;
-  plateId: string | null;
-  brand: string | null;
-  model: string | null;
-  category: string | null;
-  color: string | null;
-  isElectric: boolean;
-  /** In whole kroner (the register keeps minor units). */
-  price: number | null;
-  currency: string;
-  region: string;
-  status: string;
-}
-
-/**
- * The caller's own bike (the acting party owns it) for a theft report or a found report; `lock`
- * holds the row FOR UPDATE for the rest of the transaction. Anyone else's bike answers 404.
- */
-export async function requireOwnBikeForTheft(
-  executor: Executor,
-  auth: RequestAuth,
-  bikeId: string,
-  lock = false,
-): Promise<BikeForTheft> {
-  const actor = actorOf(auth);
-  const { bike } = await loadBike(executor, bikeId, (facts) => canManage(actor, facts), lock);
-  return {
-    bikeId: bike.id,
-    ownerPartyId: bike.ownerPartyId,
-    nickname: bike.nickname,
-    frameNumber: bike.frameNumber,
-    plateId: await plates.plateOfBike(executor, bike.id),
-    brand: bike.brand,
-    model: bike.model,
-    category: bike.category,
-    color: bike.color,
-    isElectric: bike.isElectric,
-    price: bike.priceMinor === null ? null : Math.round(bike.priceMinor / 100),
-    currency: bike.currency,
-    region: bike.region,
-    status: bike.status,
-  };
-}
-
-/** A theft report was submitted (stolen) or the bike was found (registered); in the caller's transaction. */
-export async function setBikeTheftStatus(
-  executor: Executor,
-  bikeId: string,
-  status: 'stolen' | 'registered',
-  now: Date,
-): Promise<void> {
-  await repository.updateBike(executor, bikeId, { status, updatedAt: now });
 }

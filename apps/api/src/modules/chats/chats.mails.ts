@@ -1,16 +1,9 @@
 import type { ChatSubjectKind } from '@nbr/domain/chats';
 import type { Language } from '@nbr/domain/locale';
 import { type MessageKey, translate } from '../../platform/i18n/translate.ts';
+import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import { renderMail } from '../../platform/mail/render.ts';
-
-/** Mails are written in the recipient's stored language; Icelandic is not complete, so it gets English. */
-type MailLanguage = 'da' | 'en' | 'no';
-
-function mailLanguage(language: string): MailLanguage {
-  if (language === 'da' || language === 'en' || language === 'no') return language;
-  return language === 'is' ? 'en' : 'da';
-}
 
 export interface UnreadChatLine {
   chatId: string;

@@ -1,12 +1,12 @@
 import { CHAT_EMAIL_DELAY_MINUTES, type ChatSubjectKind } from '@nbr/domain/chats';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { describeBikesForOwnership } from '../bikes/bikes.service.ts';
-import { findPersonById } from '../identity/identity.service.ts';
-import { dropExpiredConfirmations, findGuestMailbox } from '../theft/contact-owner.service.ts';
+import { describeBikesForOwnership } from '../bikes/bikes.facade.ts';
+import { findPersonById } from '../identity/identity.facade.ts';
 import type { ChatsDeps } from './chats.deps.ts';
 import { guestAnsweredMail, unreadMessagesMail } from './chats.mails.ts';
 import * as repository from './chats.repository.ts';
+import { dropExpiredConfirmations, findGuestMailbox } from './guest-contacts.service.ts';
 
 /*
  * E-mail for participants who are away: a message someone wrote that has waited unread for
@@ -20,7 +20,7 @@ import * as repository from './chats.repository.ts';
  *
  * A guest (someone who wrote to an owner without an account and confirmed their address) gets a
  * mail of its own: the owner has answered, sign in with this address to read it — never the text.
- * Each pass also drops visitors' messages still unconfirmed at their expiry (contact-owner.service).
+ * Each pass also drops visitors' messages still unconfirmed at their expiry (guest-contacts.service).
  *
  * People only: a chat of an organisation (a member acting for it) is marked as covered without a
  * mail. Its members see the messages when they act for it; mailing every member about every message

@@ -14,14 +14,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { uuidv7 } from '../../platform/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
-import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.service.ts';
-import { partyNames } from '../identity/identity.service.ts';
-import { claimGuestContactsOf } from '../theft/contact-owner.service.ts';
+import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.facade.ts';
+import { partyNames } from '../identity/identity.facade.ts';
 import type { ChatsDeps } from './chats.deps.ts';
 import { presentChatSummary, presentMessage } from './chats.presenter.ts';
 import * as repository from './chats.repository.ts';
+import { claimGuestContactsOf } from './guest-contacts.service.ts';
 
 /*
  * Chats between users. This part is what other modules use (ownership opens chats for transfers
@@ -214,15 +214,13 @@ export async function announceTransfer(
 // exactly like one that does not exist (404), and so does a malformed id. Nothing here ever answers an
 // e-mail address: participants are presented with a role and, where visible, a name.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function requireUuid(value: string): string {
-  if (!UUID.test(value)) throw new AppError('not_found');
+  if (!isUuid(value)) throw new AppError('not_found');
   return value.toLowerCase();
 }
 
 function requireUuidField(value: string, loc: Array<string | number>): string {
-  if (!UUID.test(value)) throw new ValidationError([{ loc, type: 'invalid_format' }]);
+  if (!isUuid(value)) throw new ValidationError([{ loc, type: 'invalid_format' }]);
   return value.toLowerCase();
 }
 
@@ -380,27 +378,6 @@ export async function openBikeChat(
     },
     { partyId: input.ownerPartyId, role: 'owner', isNameVisible: false },
   ]);
-}
-
-/**
- * Someone who wrote as a guest has proven the address with an account: the guest's chats become the
- * account's (messages, read positions and all), so the conversation goes on in their inbox. A chat the
- * account already takes part in (they wrote to their own bike) keeps the guest as it was.
- */
-export async function moveChatsOfGuest(
-  executor: Executor,
-  guestPartyId: string,
-  toPartyId: string,
-): Promise<number> {
-  const guestChats = await repository.findChatIdsOfParty(executor, guestPartyId);
-  const mine = new Set(await repository.findChatIdsOfParty(executor, toPartyId));
-  let moved = 0;
-  for (const chatId of guestChats) {
-    if (mine.has(chatId)) continue;
-    await repository.repointParticipant(executor, chatId, guestPartyId, toPartyId);
-    moved += 1;
-  }
-  return moved;
 }
 
 /** GET /api/chats/: my chats, newest activity first. */

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import type { GoogleDeps } from './google.service.ts';
 import * as service from './google.service.ts';
-import type { CallContext } from './identity.service.ts';
+import type { CallContext } from './identity.deps.ts';
 
 const TAGS = ['identities'];
 

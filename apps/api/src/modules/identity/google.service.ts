@@ -6,18 +6,13 @@ import type { GoogleSignIn } from '../../platform/google/google-sign-in.ts';
 import type { GoogleIdentity } from '../../platform/google/google-token-verifier.ts';
 import { mayLinkGoogleByEmail } from './google.policy.ts';
 import * as googleRepository from './google.repository.ts';
+import type { CallContext, SignInDeps } from './identity.deps.ts';
 import type { IdentityRow } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
-import {
-  type CallContext,
-  type IdentityDeps,
-  newAccountLocale,
-  recordSignUpConsents,
-  startSession,
-  UNCLAIMED_PROFILE_RESET,
-} from './identity.service.ts';
+import { UNCLAIMED_PROFILE_RESET } from './identity.service.ts';
+import { newAccountLocale, recordSignUpConsents, startSession } from './sessions.service.ts';
 
-export interface GoogleDeps extends IdentityDeps {
+export interface GoogleDeps extends SignInDeps {
   /** Null when Google sign-in is off (production without GOOGLE_CLIENT_ID). */
   google: GoogleSignIn | null;
 }

@@ -1,15 +1,8 @@
 import { EMAIL_VERIFICATION_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from '@nbr/domain/identity';
 import { translate } from '../../platform/i18n/translate.ts';
+import { type MailLanguage, mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import { renderMail } from '../../platform/mail/render.ts';
-
-/** Mails are written in the recipient's stored language; Icelandic is not complete, so it gets English. */
-type MailLanguage = 'da' | 'en' | 'no';
-
-function mailLanguage(language: string): MailLanguage {
-  if (language === 'da' || language === 'en' || language === 'no') return language;
-  return language === 'is' ? 'en' : 'da';
-}
 
 interface MailText {
   subject: string;

@@ -13,7 +13,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
-import { PASSWORD_RESET_REQUEST_MIN_MS } from './identity.service.ts';
+import { PASSWORD_RESET_REQUEST_MIN_MS } from './passwords.service.ts';
 
 const NEW_PASSWORD = 'Lygte-cykel-vinter-77';
 

@@ -18,6 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { perAccountBudget, routeBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
+import { deleteAccount } from '../../use-cases/delete-account.ts';
+import type { CallContext, SignInDeps } from './identity.deps.ts';
 import {
   CodeParamsSchema,
   EmailVerifiedResponseSchema,
@@ -29,8 +31,9 @@ import {
   SignUpBodySchema,
   StatusResponseSchema,
 } from './identity.schema.ts';
-import type { CallContext, IdentityDeps } from './identity.service.ts';
-import * as service from './identity.service.ts';
+import * as passwords from './passwords.service.ts';
+import * as profile from './profile.service.ts';
+import * as sessions from './sessions.service.ts';
 
 /**
  * Budgets keyed by the e-mail address in the body or by the signed-in account, on top of the
@@ -55,7 +58,7 @@ export const DEFAULT_IDENTITY_RATE_LIMITS: IdentityRateLimits = {
 };
 
 export interface IdentityRoutesOptions {
-  deps: IdentityDeps;
+  deps: SignInDeps;
   rateLimits?: Partial<IdentityRateLimits>;
 }
 
@@ -115,7 +118,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request, reply) => {
-      const token = await service.signUp(deps, request.body, context(request));
+      const token = await sessions.signUp(deps, request.body, context(request));
       return reply.code(201).send({ authentication_token: token });
     },
   );
@@ -133,7 +136,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: perEmail(limits.loginPerEmail, '15 minutes'),
     },
     async (request) => ({
-      authentication_token: await service.authenticate(deps, request.body, context(request)),
+      authentication_token: await sessions.authenticate(deps, request.body, context(request)),
     }),
   );
 
@@ -149,7 +152,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { access: 'signed_in' },
     },
     async (request) => ({
-      authentication_token: await service.refreshSession(deps, requireAuth(request)),
+      authentication_token: await sessions.refreshSession(deps, requireAuth(request)),
     }),
   );
 
@@ -160,7 +163,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { access: 'signed_in' },
     },
     async (request, reply) => {
-      await service.logout(deps, requireAuth(request));
+      await sessions.logout(deps, requireAuth(request));
       return reply.code(204).send();
     },
   );
@@ -178,7 +181,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: perEmail(limits.resetMailPerEmail, '1 hour'),
     },
     async (request) => {
-      await service.requestPasswordReset(deps, request.body.email);
+      await passwords.requestPasswordReset(deps, request.body.email);
       return { status: 'sent' as const };
     },
   );
@@ -196,7 +199,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request) => {
-      await service.resetPassword(deps, request.params.code, request.body.new_password);
+      await passwords.resetPassword(deps, request.params.code, request.body.new_password);
       return { status: 'ok' as const };
     },
   );
@@ -214,7 +217,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: perAccount(limits.mailPerAccount, '1 hour'),
     },
     async (request) => {
-      await service.requestEmailVerification(deps, requireAuth(request));
+      await profile.requestEmailVerification(deps, requireAuth(request));
       return { status: 'sent' as const };
     },
   );
@@ -230,7 +233,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
-    async (request) => service.verifyEmail(deps, request.params.code),
+    async (request) => profile.verifyEmail(deps, request.params.code),
   );
 
   app.get(
@@ -244,7 +247,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
       config: { access: 'signed_in' },
     },
-    async (request) => service.getProfile(deps, requireAuth(request)),
+    async (request) => profile.getProfile(deps, requireAuth(request)),
   );
 
   app.put(
@@ -263,7 +266,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         return typeof (request.body as { email?: unknown } | undefined)?.email === 'string';
       }),
     },
-    async (request) => service.updateProfile(deps, requireAuth(request), request.body),
+    async (request) => profile.updateProfile(deps, requireAuth(request), request.body),
   );
 
   app.put(
@@ -279,7 +282,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
     },
     async (request) => {
-      const token = await service.changePassword(deps, requireAuth(request), request.body, context(request));
+      const token = await passwords.changePassword(
+        deps,
+        requireAuth(request),
+        request.body,
+        context(request),
+      );
       return { authentication_token: token };
     },
   );
@@ -295,7 +303,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { access: 'signed_in_self' },
     },
     async (request, reply) => {
-      const data = await service.exportPersonalData(deps, requireAuth(request));
+      const data = await profile.exportPersonalData(deps, requireAuth(request));
       const day = data.exported_at.slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="nbr-personal-data-${day}.json"`)
@@ -316,7 +324,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
       config: { access: 'public' },
     },
-    async (request) => service.getLanguage(deps, request.auth, request.language),
+    async (request) => profile.getLanguage(deps, request.auth, request.language),
   );
 
   app.put(
@@ -331,7 +339,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
       config: { access: 'signed_in' },
     },
-    async (request) => service.setLanguage(deps, requireAuth(request), request.body.language),
+    async (request) => profile.setLanguage(deps, requireAuth(request), request.body.language),
   );
 
   app.get(
@@ -345,7 +353,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
       config: { access: 'public' },
     },
-    async (request) => service.getRegion(deps, request.auth, request.language),
+    async (request) => profile.getRegion(deps, request.auth, request.language),
   );
 
   app.get(
@@ -359,7 +367,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
       config: { access: 'signed_in' },
     },
-    async (request) => service.listConsents(deps, requireAuth(request)),
+    async (request) => profile.listConsents(deps, requireAuth(request)),
   );
 
   app.post(
@@ -376,7 +384,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { access: 'signed_in_self' },
     },
     async (request) =>
-      service.decideConsent(deps, requireAuth(request), request.params.type, request.body.action),
+      profile.decideConsent(deps, requireAuth(request), request.params.type, request.body.action),
   );
 
   app.delete(
@@ -392,7 +400,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { access: 'signed_in_self' },
     },
     async (request, reply) => {
-      await service.deleteAccount(deps, requireAuth(request), request.params.partyId, request.body);
+      await deleteAccount(deps, requireAuth(request), request.params.partyId, request.body);
       return reply.code(204).send();
     },
   );

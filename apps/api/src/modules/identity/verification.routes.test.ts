@@ -15,7 +15,7 @@ import {
   visitDevProvider,
 } from '../../test/verification-helpers.ts';
 import { findIdentityById } from './identity.repository.ts';
-import { startSession } from './identity.service.ts';
+import { startSession } from './sessions.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -296,7 +296,13 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
     const identity = await findIdentityById(t.database.db, user.partyId);
     if (!identity) throw new Error('no identity');
     const switched = await startSession(
-      { db: t.database.db, auth: t.app.authenticator, publicUrl: t.config.publicUrl },
+      // A switched session proves no address, so nothing is told of one.
+      {
+        db: t.database.db,
+        auth: t.app.authenticator,
+        publicUrl: t.config.publicUrl,
+        onAddressProven: async () => {},
+      },
       t.database.db,
       identity,
       { userAgent: null },

@@ -21,8 +21,9 @@ import {
   type VerifiedPerson,
 } from '../../platform/identity-provider/identity-provider.ts';
 import { uuidv7 } from '../../platform/ids.ts';
+import type { IdentityDeps } from './identity.deps.ts';
 import * as identities from './identity.repository.ts';
-import { type IdentityDeps, issueTokenForSession } from './identity.service.ts';
+import { issueTokenForSession } from './sessions.service.ts';
 import { canCompleteVerification, canSkipIdentityCheck, hasConfirmedEmail } from './verification.policy.ts';
 import type { VerificationSessionRow } from './verification.repository.ts';
 import * as repository from './verification.repository.ts';

@@ -1,15 +1,8 @@
 import { ORGANISATION_INVITATION_TTL_DAYS } from '@nbr/domain/organisations';
 import { translate } from '../../platform/i18n/translate.ts';
+import { type MailLanguage, mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import { renderMail } from '../../platform/mail/render.ts';
-
-/** Mails are written in the recipient's stored language; Icelandic is not complete, so it gets English. */
-type MailLanguage = 'da' | 'en' | 'no';
-
-function mailLanguage(language: string): MailLanguage {
-  if (language === 'da' || language === 'en' || language === 'no') return language;
-  return language === 'is' ? 'en' : 'da';
-}
 
 const SIGNATURE: Record<MailLanguage, string> = {
   da: 'Venlig hilsen\nCykelregistret',

@@ -14,13 +14,14 @@ import {
   type OrganisationRole,
 } from '@nbr/domain/organisations';
 import type { Executor } from '../../db/client.ts';
-import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { revokeSessionsActingFor, setSessionActingParty } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import type { IdentityDeps } from '../identity/identity.service.ts';
-import * as identity from '../identity/identity.service.ts';
+import type { IdentityDeps } from '../identity/identity.facade.ts';
+import * as identity from '../identity/identity.facade.ts';
 import { organisationInvitationMail } from './organisations.mails.ts';
 import {
   canActFor,
@@ -45,23 +46,12 @@ import * as repository from './organisations.repository.ts';
 export type OrganisationsDeps = IdentityDeps;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function actorOf(auth: RequestAuth): OrganisationActor {
   return { identityPartyId: auth.identityPartyId, staffRole: auth.staffRole, switchedBy: auth.switchedBy };
 }
 
 function hashCode(code: string): string {
   return createHash('sha256').update(code).digest('hex');
-}
-
-/** Who did it, for the audit trail: the person, and the staff member when one was switched in. */
-function auditActor(auth: RequestAuth) {
-  return {
-    actorPartyId: auth.identityPartyId,
-    sessionId: auth.sessionId,
-    switched: auth.switchedBy ? { switched_by: auth.switchedBy } : {},
-  };
 }
 
 /**
@@ -74,7 +64,7 @@ async function loadVisible(
   organisationId: string,
   lock = false,
 ): Promise<OrganisationWithRole> {
-  if (!UUID.test(organisationId)) throw new AppError('not_found');
+  if (!isUuid(organisationId)) throw new AppError('not_found');
   if (lock) await repository.lockOrganisation(executor, organisationId);
   const found = await repository.findOrganisationForMember(executor, organisationId, auth.identityPartyId);
   if (!found || !canViewOrganisation(actorOf(auth), found.role)) throw new AppError('not_found');
@@ -129,13 +119,10 @@ export async function createOrganisation(
         role: 'admin',
         addedByPartyId: auth.identityPartyId,
       });
-      const actor = auditActor(auth);
-      await recordAuditEvent(tx, {
+      await recordAuditEventBy(tx, auth, {
         action: 'organisation.create',
-        actorPartyId: actor.actorPartyId,
         targetPartyId: organisation.partyId,
-        sessionId: actor.sessionId,
-        details: { type: organisation.type, ...actor.switched },
+        details: { type: organisation.type },
       });
       return presentOrganisation(organisation, 'admin');
     }),
@@ -245,18 +232,14 @@ export async function inviteMember(
       partyId: auth.identityPartyId,
       name: await inviterName(tx, auth),
     });
-    const actor = auditActor(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'organisation.invitation_sent',
-      actorPartyId: actor.actorPartyId,
       targetPartyId: organisationId,
-      sessionId: actor.sessionId,
       details: {
         invitation_id: invitation.id,
         email: invitation.email,
         role: invitation.role,
         renewed,
-        ...actor.switched,
       },
     });
     return invitation;
@@ -286,17 +269,14 @@ export async function revokeInvitation(
   await deps.db.transaction(async (tx) => {
     const found = await loadVisible(tx, auth, organisationId, true);
     if (!canManageInvitations(actorOf(auth), found.role)) throw new AppError('forbidden');
-    const revoked = UUID.test(invitationId)
+    const revoked = isUuid(invitationId)
       ? await repository.revokeInvitation(tx, organisationId, invitationId, new Date())
       : null;
     if (!revoked) throw new AppError('not_found');
-    const actor = auditActor(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'organisation.invitation_revoked',
-      actorPartyId: actor.actorPartyId,
       targetPartyId: organisationId,
-      sessionId: actor.sessionId,
-      details: { invitation_id: revoked.id, email: revoked.email, ...actor.switched },
+      details: { invitation_id: revoked.id, email: revoked.email },
     });
   });
 }
@@ -402,7 +382,7 @@ export async function changeMemberRole(
   return deps.db.transaction(async (tx) => {
     const found = await loadVisible(tx, auth, organisationId, true);
     if (!canManageMembers(actorOf(auth), found.role)) throw new AppError('forbidden');
-    const member = UUID.test(identityPartyId)
+    const member = isUuid(identityPartyId)
       ? await repository.findMember(tx, organisationId, identityPartyId)
       : null;
     if (!member) throw new AppError('not_found');
@@ -414,13 +394,10 @@ export async function changeMemberRole(
       throw new AppError('last_admin');
     }
     await repository.updateMemberRole(tx, organisationId, identityPartyId, role);
-    const actor = auditActor(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'organisation.member_role_changed',
-      actorPartyId: actor.actorPartyId,
       targetPartyId: organisationId,
-      sessionId: actor.sessionId,
-      details: { member_party_id: identityPartyId, from: member.role, to: role, ...actor.switched },
+      details: { member_party_id: identityPartyId, from: member.role, to: role },
     });
     return presentMember({ ...member, role });
   });
@@ -443,7 +420,7 @@ export async function removeMember(
       // Staff who are not members see the organisation but have no say in it.
       throw new AppError('forbidden');
     }
-    const member = UUID.test(identityPartyId)
+    const member = isUuid(identityPartyId)
       ? await repository.findMember(tx, organisationId, identityPartyId)
       : null;
     if (!member) throw new AppError('not_found');
@@ -453,17 +430,13 @@ export async function removeMember(
     await repository.deleteMember(tx, organisationId, identityPartyId);
     await revokeSessionsActingFor(tx, identityPartyId, organisationId);
     await identity.forgetDefaultParty(tx, identityPartyId, organisationId);
-    const actor = auditActor(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'organisation.member_removed',
-      actorPartyId: actor.actorPartyId,
       targetPartyId: organisationId,
-      sessionId: actor.sessionId,
       details: {
         member_party_id: identityPartyId,
         role: member.role,
         left: identityPartyId === auth.identityPartyId,
-        ...actor.switched,
       },
     });
   });

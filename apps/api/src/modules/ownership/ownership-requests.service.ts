@@ -7,14 +7,14 @@ import {
   type Transfer,
 } from '@nbr/domain/ownership';
 import type { Executor } from '../../db/client.ts';
-import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
-import { uuidv7 } from '../../platform/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import * as bikes from '../bikes/bikes.service.ts';
-import * as chats from '../chats/chats.service.ts';
-import * as identity from '../identity/identity.service.ts';
+import * as bikes from '../bikes/bikes.facade.ts';
+import * as chats from '../chats/chats.facade.ts';
+import * as identity from '../identity/identity.facade.ts';
 import type { OwnershipDeps } from './ownership.deps.ts';
 import { describeBike, ownershipRequestMail, transferOfferMail } from './ownership.mails.ts';
 import { currentTransferStatus, requestSideOf } from './ownership.policy.ts';
@@ -24,7 +24,6 @@ import * as repository from './ownership.repository.ts';
 import {
   type Announcement,
   announce,
-  auditActorOf,
   chatOfTransfer,
   newOfferCode,
   offerExpiry,
@@ -39,8 +38,6 @@ import {
  * Locks are taken in the transfers' order — bike, transfer, request — so nothing deadlocks with an
  * acceptance.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function translatingRequestRace<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -166,7 +163,7 @@ async function findOwnRequest(
   auth: RequestAuth,
   requestId: string,
 ): Promise<{ request: RequestRow; side: 'requester' | 'owner' }> {
-  const request = UUID.test(requestId) ? await repository.findRequest(executor, requestId) : null;
+  const request = isUuid(requestId) ? await repository.findRequest(executor, requestId) : null;
   const side = request ? requestSideOf(auth.partyId, request) : null;
   if (!request || !side) throw new AppError('not_found');
   return { request, side };
@@ -248,13 +245,10 @@ export async function offerFromRequest(
         link: receiveLink(deps.publicUrl, code),
       }),
     );
-    const audit = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'ownership.transfer_created',
-      actorPartyId: audit.actorPartyId,
       targetPartyId: auth.partyId,
-      sessionId: audit.sessionId,
-      details: { transfer_id: created.id, bike_id: bike.bikeId, request_id: request.id, ...audit.switched },
+      details: { transfer_id: created.id, bike_id: bike.bikeId, request_id: request.id },
       now,
     });
     return { transfer: created, posted: messages };

@@ -4,7 +4,7 @@ import { chatMessages, chatParticipants } from '../../db/schema/chats.ts';
 import { ownershipRequests, ownershipTransfers } from '../../db/schema/ownership.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, codeFromMail, latestMail, signUpUser } from '../../test/identity-helpers.ts';
-import { act, get, offer, ownerWithBike, setName } from './ownership-fixtures.ts';
+import { act, get, offer, ownerWithBike, setName } from '../../test/ownership-fixtures.ts';
 
 function ask(
   t: TestApp,

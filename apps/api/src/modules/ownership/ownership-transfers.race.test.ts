@@ -6,8 +6,15 @@ import { ownershipTransfers } from '../../db/schema/ownership.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, uniqueEmail } from '../../test/identity-helpers.ts';
+import {
+  act,
+  confirmEmail,
+  offer,
+  offerBike,
+  ownerWithBike,
+  signUpConfirmed,
+} from '../../test/ownership-fixtures.ts';
 import { verifyThroughDevProvider } from '../../test/verification-helpers.ts';
-import { act, confirmEmail, offer, offerBike, ownerWithBike, signUpConfirmed } from './ownership-fixtures.ts';
 
 /*
  * Concurrency of transfers. On PostgreSQL (api-postgres) the requests truly run in parallel on a

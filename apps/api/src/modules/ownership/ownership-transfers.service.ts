@@ -9,14 +9,14 @@ import {
   type TransferStatus,
 } from '@nbr/domain/ownership';
 import type { Executor } from '../../db/client.ts';
-import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { uuidv7 } from '../../platform/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import * as bikes from '../bikes/bikes.service.ts';
-import * as chats from '../chats/chats.service.ts';
-import * as identity from '../identity/identity.service.ts';
+import * as bikes from '../bikes/bikes.facade.ts';
+import * as chats from '../chats/chats.facade.ts';
+import * as identity from '../identity/identity.facade.ts';
 import type { OwnershipDeps } from './ownership.deps.ts';
 import { describeBike, transferAcceptedMail, transferOfferMail } from './ownership.mails.ts';
 import { canBindOffer, currentTransferStatus, transferSideOf } from './ownership.policy.ts';
@@ -34,7 +34,6 @@ import * as repository from './ownership.repository.ts';
  * transaction and delivered live only after it committed.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A person (the identity behind a session or an address), as the identity service answers it. */
@@ -56,15 +55,6 @@ export function offerExpiry(now: Date): Date {
 
 export function receiveLink(publicUrl: string, code: string): string {
   return `${publicUrl}/app/my-bikes/receive-bike?code=${encodeURIComponent(code)}`;
-}
-
-/** Who did it, for the audit trail: the person, and the staff member when one was switched in. */
-export function auditActorOf(auth: RequestAuth) {
-  return {
-    actorPartyId: auth.identityPartyId,
-    sessionId: auth.sessionId,
-    switched: auth.switchedBy ? { switched_by: auth.switchedBy } : {},
-  };
 }
 
 /** The chat an offer lives in: its own, or the request's it answers. */
@@ -413,13 +403,10 @@ export async function createTransfer(
           link: receiveLink(deps.publicUrl, code),
         }),
       );
-      const audit = auditActorOf(auth);
-      await recordAuditEvent(tx, {
+      await recordAuditEventBy(tx, auth, {
         action: 'ownership.transfer_created',
-        actorPartyId: audit.actorPartyId,
         targetPartyId: auth.partyId,
-        sessionId: audit.sessionId,
-        details: { transfer_id: created.id, bike_id: bike.bikeId, ...audit.switched },
+        details: { transfer_id: created.id, bike_id: bike.bikeId },
         now,
       });
       return { transfer: created, posted: [...expiredPosts, ...offerPosts] };
@@ -462,7 +449,7 @@ async function resolveTransfer(
   codeMatches: boolean;
   posted: chats.PostedMessage[];
 }> {
-  const found = UUID.test(transferId) ? await repository.findTransfer(tx, transferId, options.lock) : null;
+  const found = isUuid(transferId) ? await repository.findTransfer(tx, transferId, options.lock) : null;
   if (!found) throw new AppError('not_found');
   const person = await requirePerson(tx, auth);
   const codeMatches = options.code !== undefined && hashOfferCode(options.code) === found.codeHash;
@@ -553,7 +540,7 @@ export async function acceptTransfer(
       const now = new Date();
       // The bike first, then the transfer: the order of a new offer and of a deletion of the bike
       // (which cancels its offers), so an accept racing either queues instead of deadlocking.
-      const peeked = UUID.test(transferId) ? await repository.findTransfer(tx, transferId) : null;
+      const peeked = isUuid(transferId) ? await repository.findTransfer(tx, transferId) : null;
       if (peeked?.bikeId && (peeked.recipientPartyId === null || transferSideOf(auth.partyId, peeked))) {
         await bikes.findBikeForOwnership(tx, peeked.bikeId, true);
       }
@@ -607,17 +594,13 @@ export async function acceptTransfer(
       });
       transfer = decided.transfer;
       announcements.push(announcementOf(decided), { posted: requestPosts });
-      const audit = auditActorOf(auth);
-      await recordAuditEvent(tx, {
+      await recordAuditEventBy(tx, auth, {
         action: 'ownership.transfer_accepted',
-        actorPartyId: audit.actorPartyId,
         targetPartyId: transfer.senderPartyId,
-        sessionId: audit.sessionId,
         details: {
           transfer_id: transfer.id,
           bike_id: bike.bikeId,
           to_party_id: transfer.recipientPartyId,
-          ...audit.switched,
         },
         now,
       });
@@ -699,13 +682,10 @@ async function endTransfer(
         }
       }
     }
-    const audit = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: decision === 'rejected' ? 'ownership.transfer_rejected' : 'ownership.transfer_cancelled',
-      actorPartyId: audit.actorPartyId,
       targetPartyId: side === 'recipient' ? transfer.senderPartyId : transfer.recipientPartyId,
-      sessionId: audit.sessionId,
-      details: { transfer_id: transfer.id, bike_id: transfer.bikeId, ...audit.switched },
+      details: { transfer_id: transfer.id, bike_id: transfer.bikeId },
       now,
     });
     return { ok: true, value: decided.transfer };

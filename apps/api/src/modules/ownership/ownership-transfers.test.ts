@@ -9,7 +9,15 @@ import { uuidv7 } from '../../platform/ids.ts';
 import { registerBike, signUpOwner, storeBikeFile } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, codeFromMail, latestMail, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
-import { act, get, offer, offerBike, ownerWithBike, setName, signUpConfirmed } from './ownership-fixtures.ts';
+import {
+  act,
+  get,
+  offer,
+  offerBike,
+  ownerWithBike,
+  setName,
+  signUpConfirmed,
+} from '../../test/ownership-fixtures.ts';
 
 describe('ownership transfers', () => {
   let t: TestApp;

@@ -10,17 +10,16 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { uuidv7 } from '../../platform/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import * as bikes from '../bikes/bikes.service.ts';
-import * as identity from '../identity/identity.service.ts';
+import * as bikes from '../bikes/bikes.facade.ts';
+import * as identity from '../identity/identity.facade.ts';
 import type { OwnershipDeps } from './ownership.deps.ts';
 import { describeBike, verificationDecidedMail } from './ownership.mails.ts';
 import { isVerificationDecidable, isVerificationEditable } from './ownership.policy.ts';
 import { presentVerification, presentVerificationQueueItem } from './ownership.presenter.ts';
 import type { VerificationRow } from './ownership.repository.ts';
 import * as repository from './ownership.repository.ts';
-import { auditActorOf } from './ownership-transfers.service.ts';
 
 /*
  * Owner verification (issue 5 §4), the state machine of packages/domain ownership.ts:
@@ -30,7 +29,6 @@ import { auditActorOf } from './ownership-transfers.service.ts';
  * backoffice queue, and approval marks the bike owner-verified.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUEUE_LIMIT = 200;
 const PROOF_DOCUMENT_KINDS = ['receipt', 'form', 'other'];
 
@@ -210,7 +208,7 @@ async function decideVerification(
   const row = await deps.db.transaction(async (tx) => {
     // The bike first, then the verification: the order of the owner's edits, so a decision racing
     // an edit queues instead of deadlocking.
-    const peeked = UUID.test(verificationId) ? await repository.findVerification(tx, verificationId) : null;
+    const peeked = isUuid(verificationId) ? await repository.findVerification(tx, verificationId) : null;
     if (peeked) await bikes.findBikeForOwnership(tx, peeked.bikeId, true);
     const found = peeked ? await repository.findVerification(tx, peeked.id, true) : null;
     if (!found) throw new AppError('not_found');
@@ -233,7 +231,7 @@ async function decideVerification(
     const ownerPartyId = await repository.findOwnerOfOwnership(tx, found.ownershipId);
     await recordAuditEvent(tx, {
       action: decision === 'approved' ? 'ownership.verification_approved' : 'ownership.verification_rejected',
-      actorPartyId: auditActorOf(auth).actorPartyId,
+      actorPartyId: auth.identityPartyId,
       targetPartyId: ownerPartyId,
       sessionId: auth.sessionId,
       details: { verification_id: found.id, bike_id: found.bikeId },

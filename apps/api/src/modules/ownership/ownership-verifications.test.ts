@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeBikeFile } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, signUpUser } from '../../test/identity-helpers.ts';
+import { act, get, offerBike, ownerWithBike, signUpConfirmed } from '../../test/ownership-fixtures.ts';
 import { grantStaffRole } from '../../test/role-fixtures.ts';
-import { act, get, offerBike, ownerWithBike, signUpConfirmed } from './ownership-fixtures.ts';
 
 describe('ownership verification', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import type { ChatsDeps } from '../chats/chats.deps.ts';
+import type { ChatsDeps } from '../chats/chats.facade.ts';
 
 /** What the ownership context needs from the platform; app.ts builds it once. */
 export interface OwnershipDeps extends ChatsDeps {

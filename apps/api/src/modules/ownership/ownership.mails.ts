@@ -1,5 +1,6 @@
 import { TRANSFER_OFFER_DAYS } from '@nbr/domain/ownership';
 import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
+import { type MailLanguage, mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import { renderMail } from '../../platform/mail/render.ts';
 
@@ -8,14 +9,6 @@ import { renderMail } from '../../platform/mail/render.ts';
  * live in the API catalogues, `mail.ownership.*`). Names and bike descriptions are whatever people
  * typed: the renderer escapes them in the HTML part.
  */
-
-type MailLanguage = 'da' | 'en' | 'no';
-
-/** Icelandic is not complete, so it gets English; anything unknown gets Danish, the default. */
-export function mailLanguage(language: string | null | undefined): MailLanguage {
-  if (language === 'da' || language === 'en' || language === 'no') return language;
-  return language === 'is' ? 'en' : 'da';
-}
 
 interface MailContent {
   subject: MessageKey;

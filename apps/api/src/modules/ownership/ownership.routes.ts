@@ -21,8 +21,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
-import { IdempotencyHeadersSchema } from '../bikes/bikes.schema.ts';
 import type { OwnershipDeps } from './ownership.deps.ts';
 import * as requests from './ownership-requests.service.ts';
 import * as transfers from './ownership-transfers.service.ts';

@@ -1,36 +1,7 @@
-import {
-  DevStickerBatchResponseSchema,
-  DevStickerBatchSchema,
-  StickerLookupSchema,
-  stickerDigitalLink,
-} from '@nbr/domain/plates';
+import { DevStickerBatchResponseSchema, DevStickerBatchSchema, stickerDigitalLink } from '@nbr/domain/plates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { registerLookupRateLimit } from '../../platform/http/rate-limit.ts';
-import * as bikes from '../bikes/bikes.service.ts';
 import * as service from './plates.service.ts';
-
-const StickerParamsSchema = z.object({ sticker_id: z.string().max(200) });
-
-/** GET /api/stickers/{sticker_id}: what a scanned QR sticker leads to. */
-export const platesRoutes: FastifyPluginAsyncZod<{ deps: { db: Database } }> = async (app, { deps }) => {
-  app.get(
-    '/stickers/:sticker_id',
-    {
-      schema: {
-        tags: ['plates'],
-        summary:
-          'A scanned sticker: its kind and status, and the bike it is on when its owner lets it be seen (never who owns it)',
-        params: StickerParamsSchema,
-        response: { 200: StickerLookupSchema },
-      },
-      // Public, so limited per address: trying codes one after another must stay slow.
-      config: { ...registerLookupRateLimit(), access: 'public' },
-    },
-    async (request) => bikes.lookupSticker(deps, request.auth, request.params.sticker_id),
-  );
-};
 
 export interface DevPlatesDeps {
   db: Database;

@@ -3,8 +3,7 @@ import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers'
 import { SEARCH_RESULT_LIMIT, type SearchResponse } from '@nbr/domain/search';
 import type { Database } from '../../db/client.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
-import { listFilesOfBikes } from '../bikes/bike-files.service.ts';
-import { publicLevel } from '../bikes/bikes.policy.ts';
+import { listFilesOfBikes, publicLevel } from '../bikes/bikes.facade.ts';
 import { presentHit } from './search.presenter.ts';
 import * as repository from './search.repository.ts';
 

@@ -7,18 +7,18 @@ import { bikes } from '../../db/schema/bikes.ts';
 import { parties } from '../../db/schema/identity.ts';
 import { guestContactConfirmations, guestContacts } from '../../db/schema/theft.ts';
 import { uuidv7 } from '../../platform/ids.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, mailsTo, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
-import { listen, openSocket } from '../../test/realtime-helpers.ts';
-import { confirmEmail } from '../../test/verification-helpers.ts';
-import { writeToBikeOwner } from '../chats/chats.service.ts';
-import { ownerWithBike } from '../ownership/ownership-fixtures.ts';
 import {
   confirmationCode,
   confirmationPath,
   contactAsConfirmedVisitor,
   postConfirmation,
-} from './contact-owner-fixtures.ts';
+} from '../../test/contact-owner-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, mailsTo, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
+import { ownerWithBike } from '../../test/ownership-fixtures.ts';
+import { listen, openSocket } from '../../test/realtime-helpers.ts';
+import { confirmEmail } from '../../test/verification-helpers.ts';
+import { writeToBikeOwner } from '../chats/chats.facade.ts';
 
 /*
  * Issue 6 §4, abuse-safe: anyone can type anyone's address into the contact form. A visitor's

@@ -1,14 +1,8 @@
 import { CONTACT_CONFIRMATION_TTL_HOURS } from '@nbr/domain/finds';
-import type { Language } from '@nbr/domain/locale';
 import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
+import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import { renderMail } from '../../platform/mail/render.ts';
-
-/** Mails are written in the language the visitor wrote in; Icelandic is not complete, so it gets English. */
-function mailLanguage(language: string): Language {
-  if (language === 'da' || language === 'en' || language === 'no') return language;
-  return language === 'is' ? 'en' : 'da';
-}
 
 /** The bike as anyone who may see it sees it: brand and model (never the owner's nickname); null when neither is known. */
 export function describePublicBike(bike: { brand: string | null; model: string | null }): string | null {

@@ -9,8 +9,8 @@ import {
   VISITOR_CONTACTS_PER_HOUR,
 } from '@nbr/domain/finds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
 import { perAccountBudget, routeBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
-import { IdempotencyHeadersSchema } from '../bikes/bikes.schema.ts';
 import * as service from './contact-owner.service.ts';
 import type { TheftDeps } from './theft.deps.ts';
 

@@ -6,17 +6,21 @@ import {
   type ContactOwnerResult,
 } from '@nbr/domain/finds';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client.ts';
 import { checkAccess } from '../../platform/auth/access.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.service.ts';
-import { announceQuietly, moveChatsOfGuest, writeToBikeOwner } from '../chats/chats.service.ts';
-import { findPersonById } from '../identity/identity.service.ts';
+import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.facade.ts';
+import {
+  announceQuietly,
+  confirmedGuestOfBike,
+  lockContactConfirmation,
+  markContactConfirmationDelivered,
+  storeContactConfirmation,
+  writeToBikeOwner,
+} from '../chats/chats.facade.ts';
 import { contactConfirmationMail, describePublicBike } from './contact-owner.mails.ts';
-import * as repository from './contact-owner.repository.ts';
 import type { TheftDeps } from './theft.deps.ts';
 
 /*
@@ -27,14 +31,15 @@ import type { TheftDeps } from './theft.deps.ts';
  * Without an account the sender is a guest: a party of kind `guest` with the address the owner's
  * answers are announced to (guest_contacts). A guest may only write about a bike reported stolen —
  * that is what the anonymous contact is for — and gets no chat id: they read answers after proving
- * their address with an account, which moves the guest's chats there (`claimGuestContacts`). Nothing
- * a visitor sees depends on whether an account with their address exists.
+ * their address with an account, which moves the guest's chats there. Nothing a visitor sees depends
+ * on whether an account with their address exists. Guests and their confirmations are chats' rows
+ * (chats/guest-contacts.service.ts); this module only drives the contact form through them.
  *
  * Anyone can type anyone's address, so a visitor's message first waits (guest_contact_confirmations)
  * for the visitor to follow a link mailed to that address; only then do the guest and the message
  * exist for the owner (`confirmContact`). Each message needs its own confirmation: the link is the
  * proof that this message comes from whoever reads the address. Unconfirmed messages are dropped
- * after CONTACT_CONFIRMATION_TTL_HOURS (`dropExpiredConfirmations`).
+ * after CONTACT_CONFIRMATION_TTL_HOURS (the chats notifier drops them).
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -78,17 +83,20 @@ export async function contactOwner(
     const bike = await ownerOfPublicBike(tx, null, bikeId);
     if (!bike.isStolen) throw new AppError('bike_not_stolen');
     const now = new Date();
-    await repository.deleteExpiredConfirmations(tx, now);
     const code = randomBytes(32).toString('base64url');
-    await repository.insertConfirmation(tx, {
-      id: uuidv7(),
-      codeHash: hashCode(code),
-      bikeId,
-      email,
-      language,
-      message: input.message,
-      expiresAt: new Date(now.getTime() + CONTACT_CONFIRMATION_TTL_HOURS * HOUR_MS),
-    });
+    await storeContactConfirmation(
+      tx,
+      {
+        id: uuidv7(),
+        codeHash: hashCode(code),
+        bikeId,
+        email,
+        language,
+        message: input.message,
+        expiresAt: new Date(now.getTime() + CONTACT_CONFIRMATION_TTL_HOURS * HOUR_MS),
+      },
+      now,
+    );
     const described = (await describeBikesForOwnership(tx, deps.fileUrls, [bikeId], 'stranger')).get(bikeId);
     // The mail goes out through the outbox, so it is sent exactly when the waiting message is stored.
     await enqueueMail(
@@ -117,23 +125,23 @@ export async function confirmContact(
 ): Promise<ContactConfirmationResult> {
   const { posted, bikeId } = await deps.db.transaction(async (tx) => {
     const now = new Date();
-    const confirmation = await repository.lockConfirmation(tx, hashCode(code));
+    const confirmation = await lockContactConfirmation(tx, hashCode(code));
     if (!confirmation || confirmation.expiresAt <= now) throw new AppError('contact_link_invalid');
     if (confirmation.confirmedAt || confirmation.message === null) throw new AppError('contact_already_sent');
     // The bike as a visitor may reach it now: deleted meanwhile answers 404, found meanwhile 409.
     // The bike row locked: two confirmations for one bike and address meet the same guest.
     const bike = await ownerOfPublicBike(tx, null, confirmation.bikeId, true);
     if (!bike.isStolen) throw new AppError('bike_not_stolen');
-    let guestPartyId = await repository.findConfirmedGuestOfBike(tx, confirmation.email, confirmation.bikeId);
-    if (!guestPartyId) {
-      guestPartyId = uuidv7();
-      await repository.insertGuest(tx, {
-        partyId: guestPartyId,
+    const guestPartyId = await confirmedGuestOfBike(
+      tx,
+      {
         email: confirmation.email,
+        bikeId: confirmation.bikeId,
         language: confirmation.language,
-        confirmedAt: now,
-      });
-    }
+        newPartyId: uuidv7,
+      },
+      now,
+    );
     const message = await writeToBikeOwner(tx, {
       bikeId: confirmation.bikeId,
       ownerPartyId: bike.ownerPartyId,
@@ -141,59 +149,9 @@ export async function confirmContact(
       senderRole: 'guest',
       content: confirmation.message,
     });
-    await repository.markConfirmationDelivered(tx, confirmation.id, now);
+    await markContactConfirmationDelivered(tx, confirmation.id, now);
     return { posted: message, bikeId: confirmation.bikeId };
   });
   await announceQuietly(deps, [posted], log);
   return { bike_id: bikeId };
-}
-
-/**
- * Drops the messages no one confirmed in time (and the spent confirmations): called by the chats
- * notifier's pass, and by every visitor message, so nothing waits for a job of its own.
- */
-export async function dropExpiredConfirmations(executor: Executor, now = new Date()): Promise<number> {
-  return repository.deleteExpiredConfirmations(executor, now);
-}
-
-/** Where the chats notifier announces an owner's answer to a guest; null for a claimed guest or no guest. */
-export async function findGuestMailbox(
-  executor: Executor,
-  partyId: string,
-): Promise<{ email: string; language: string } | null> {
-  const guest = await repository.findUnclaimedGuest(executor, partyId);
-  return guest ? { email: guest.email, language: guest.language } : null;
-}
-
-/**
- * A person has proven their address (confirmed it, or signs in with a confirmed one): the chats of
- * guests who wrote from it become theirs. Runs in the caller's transaction; a person whose address
- * is not confirmed claims nothing (anyone can type any address into the contact form).
- */
-export async function claimGuestContacts(
-  executor: Executor,
-  person: { partyId: string; email: string; emailVerifiedAt: Date | null },
-): Promise<void> {
-  if (!person.emailVerifiedAt) return;
-  const guests = await repository.lockUnclaimedGuests(executor, person.email);
-  for (const guestPartyId of guests) await moveChatsOfGuest(executor, guestPartyId, person.partyId);
-  await repository.markClaimed(executor, guests, person.partyId);
-}
-
-/** The same for a signed-in person opening their chats: a cheap look first, a transaction only when needed. */
-export async function claimGuestContactsOf(db: Database, identityPartyId: string): Promise<void> {
-  const person = await findPersonById(db, identityPartyId);
-  if (!person?.emailVerifiedAt || !(await repository.hasUnclaimedGuests(db, person.email))) return;
-  await db.transaction(async (tx) => {
-    await claimGuestContacts(tx, person);
-  });
-}
-
-/**
- * The account is being deleted (identity, in its transaction): the guests it claimed keep the
- * account's address, which must not outlive it. Their chats moved to the account already; a chat
- * left with the guest (see moveChatsOfGuest) is no longer announced to anyone.
- */
-export async function forgetGuestContactsOf(executor: Executor, partyId: string): Promise<void> {
-  await repository.deleteGuestsClaimedBy(executor, partyId);
 }

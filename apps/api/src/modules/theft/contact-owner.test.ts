@@ -6,6 +6,11 @@ import { bikes } from '../../db/schema/bikes.ts';
 import { chatMessages, chatParticipants } from '../../db/schema/chats.ts';
 import { parties } from '../../db/schema/identity.ts';
 import { guestContacts } from '../../db/schema/theft.ts';
+import {
+  confirmationCode,
+  contactAsConfirmedVisitor,
+  postConfirmation,
+} from '../../test/contact-owner-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   bearer,
@@ -15,10 +20,9 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
+import { ownerWithBike } from '../../test/ownership-fixtures.ts';
 import { grantStaffRole, switchInto } from '../../test/role-fixtures.ts';
 import { confirmEmail } from '../../test/verification-helpers.ts';
-import { ownerWithBike } from '../ownership/ownership-fixtures.ts';
-import { confirmationCode, contactAsConfirmedVisitor, postConfirmation } from './contact-owner-fixtures.ts';
 
 /*
  * POST /api/bikes/{bike_id}/contact-owner: signed-in senders write into their chat with the owner;

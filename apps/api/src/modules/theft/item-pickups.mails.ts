@@ -1,4 +1,5 @@
 import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
+import { type MailLanguage, mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import { renderMail } from '../../platform/mail/render.ts';
 
@@ -7,13 +8,6 @@ import { renderMail } from '../../platform/mail/render.ts';
  * `mail.finds.*`), in the owner's language. The place and the note are what the holder typed: the
  * renderer escapes them in the HTML part. The holder is named by organisation or first name only.
  */
-
-type MailLanguage = 'da' | 'en' | 'no';
-
-function mailLanguage(language: string | null | undefined): MailLanguage {
-  if (language === 'da' || language === 'en' || language === 'no') return language;
-  return language === 'is' ? 'en' : 'da';
-}
 
 const DATE_LOCALES: Record<MailLanguage, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
 

@@ -2,8 +2,8 @@ import { BikeParamsSchema } from '@nbr/domain/bikes';
 import { PickupCreateSchema, PickupListSchema, PickupParamsSchema, PickupSchema } from '@nbr/domain/finds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
-import { IdempotencyHeadersSchema } from '../bikes/bikes.schema.ts';
 import * as service from './item-pickups.service.ts';
 import type { TheftDeps } from './theft.deps.ts';
 

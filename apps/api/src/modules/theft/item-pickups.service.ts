@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
-import { uuidv7 } from '../../platform/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.service.ts';
-import { announceQuietly, openBikeChat, type PostedMessage, postMessage } from '../chats/chats.service.ts';
-import { findPersonById, partyNames } from '../identity/identity.service.ts';
+import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.facade.ts';
+import { announceQuietly, openBikeChat, type PostedMessage, postMessage } from '../chats/chats.facade.ts';
+import { findPersonById, partyNames } from '../identity/identity.facade.ts';
 import { describeBikeForOwner, pickupCancelledMail, pickupRegisteredMail } from './item-pickups.mails.ts';
 import { type HolderView, presentPickup } from './item-pickups.presenter.ts';
 import * as repository from './item-pickups.repository.ts';
@@ -20,10 +20,8 @@ import type { TheftDeps } from './theft.deps.ts';
  * bike) and mailed to the owner. "Me" is the acting party; a pickup of others answers 404.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function requirePickupId(value: string): string {
-  if (!UUID.test(value)) throw new AppError('not_found');
+  if (!isUuid(value)) throw new AppError('not_found');
   return value.toLowerCase();
 }
 

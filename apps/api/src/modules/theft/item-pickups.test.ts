@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import { createBusiness, signUpVerifiedUser } from '../../test/organisation-helpers.ts';
+import { ownerWithBike, setName } from '../../test/ownership-fixtures.ts';
 import { grantStaffRole, markVerified, switchInto } from '../../test/role-fixtures.ts';
-import { ownerWithBike, setName } from '../ownership/ownership-fixtures.ts';
 
 /*
  * Bikes held for their owner: a verified finder or an organisation registers where and until when,

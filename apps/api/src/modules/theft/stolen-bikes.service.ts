@@ -20,8 +20,8 @@ import {
 } from '@nbr/domain/stolen-map';
 import type { AnswerCache } from '../../platform/cache/answer-cache.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listFilesOfBikes } from '../bikes/bike-files.service.ts';
-import { publicLevel } from '../bikes/bikes.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { listFilesOfBikes, publicLevel } from '../bikes/bikes.facade.ts';
 import {
   presentBikeFeature,
   presentClusterFeature,
@@ -32,8 +32,6 @@ import * as repository from './stolen-bikes.repository.ts';
 import type { TheftDeps } from './theft.deps.ts';
 
 type StolenBikesDeps = Pick<TheftDeps, 'db' | 'fileUrls' | 'mapStyleUrl'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every occupied cell of the largest box the grid allows (MAX_GRID_CELLS_PER_SIDE + the snapped edges). */
 const MAX_CELLS = (MAX_GRID_CELLS_PER_SIDE + 2) ** 2;
@@ -182,7 +180,7 @@ export async function listStolenBikes(
 
 /** GET /api/stolen-bikes/{bike_id} — 404 unless the bike is stolen now with a submitted report. */
 export async function getStolenBike(deps: StolenBikesDeps, bikeId: string): Promise<StolenBike> {
-  if (!UUID.test(bikeId)) throw new AppError('not_found');
+  if (!isUuid(bikeId)) throw new AppError('not_found');
   const row = await repository.findStolenBike(deps.db, bikeId);
   const level = row ? levelOf(row) : 'none';
   if (!row || level === 'none') throw new AppError('not_found');

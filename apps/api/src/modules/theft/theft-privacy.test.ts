@@ -6,12 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bikes } from '../../db/schema/bikes.ts';
 import { guestContacts, theftReports } from '../../db/schema/theft.ts';
+import { contactAsConfirmedVisitor } from '../../test/contact-owner-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import { signUpVerifiedUser } from '../../test/organisation-helpers.ts';
-import { confirmEmail, verifyThroughDevProvider } from '../../test/verification-helpers.ts';
-import { act, offerBike, setName, signUpConfirmed } from '../ownership/ownership-fixtures.ts';
-import { contactAsConfirmedVisitor } from './contact-owner-fixtures.ts';
+import { act, offerBike, setName, signUpConfirmed } from '../../test/ownership-fixtures.ts';
 import {
   call,
   completeDraft,
@@ -20,7 +19,8 @@ import {
   ownerWithBike,
   reportStolen,
   reportUrl,
-} from './theft-report-fixtures.ts';
+} from '../../test/theft-report-fixtures.ts';
+import { confirmEmail, verifyThroughDevProvider } from '../../test/verification-helpers.ts';
 
 /*
  * Review of issue 6 (stolen and found): what must not outlive an account or reach the other side of

@@ -1,7 +1,7 @@
 import { type MessageKey, translate } from '../../platform/i18n/translate.ts';
+import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
 import { renderMail } from '../../platform/mail/render.ts';
-import { mailLanguage } from '../ownership/ownership.mails.ts';
 
 /*
  * The mail of a theft report, in the owner's language (texts in the API catalogues, `mail.theft.*`).

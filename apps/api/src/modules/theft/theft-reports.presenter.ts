@@ -6,7 +6,8 @@ import {
   type TheftReportDraftFields,
   type TheftStep,
 } from '@nbr/domain/theft';
-import type { BikeForTheft } from '../bikes/bikes.service.ts';
+import type { BikeForTheft } from '../bikes/bikes.facade.ts';
+import type { Person } from '../identity/identity.facade.ts';
 import type { TheftReportRow } from './theft-reports.repository.ts';
 
 /*
@@ -31,19 +32,20 @@ export interface SubmittedBike {
 }
 
 /** The person whose profile pre-fills a new draft. */
-export interface ProfileForTheft {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  streetAddress: string | null;
-  floor: string | null;
-  side: string | null;
-  door: string | null;
-  zipCode: string | null;
-  city: string | null;
-  mobile: string | null;
-  phone: string | null;
-}
+export type ProfileForTheft = Pick<
+  Person,
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'streetAddress'
+  | 'floor'
+  | 'side'
+  | 'door'
+  | 'zipCode'
+  | 'city'
+  | 'mobile'
+  | 'phone'
+>;
 
 /** The fields of a stored draft; a key missing from older rows reads as not filled. */
 export function storedFieldsOf(row: TheftReportRow): StoredTheftFields {

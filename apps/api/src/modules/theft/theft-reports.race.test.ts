@@ -5,7 +5,7 @@ import { bikes } from '../../db/schema/bikes.ts';
 import { theftReports } from '../../db/schema/theft.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { mailsTo } from '../../test/identity-helpers.ts';
-import { call, completeDraft, draftUrl, ownerWithBike, submitUrl } from './theft-report-fixtures.ts';
+import { call, completeDraft, draftUrl, ownerWithBike, submitUrl } from '../../test/theft-report-fixtures.ts';
 
 /*
  * Concurrency of theft reports. On PostgreSQL (api-postgres) the requests truly run in parallel on

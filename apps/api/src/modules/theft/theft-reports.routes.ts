@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
-import { IdempotencyHeadersSchema } from '../bikes/bikes.schema.ts';
 import type { TheftDeps } from './theft.deps.ts';
 import * as service from './theft-reports.service.ts';
 

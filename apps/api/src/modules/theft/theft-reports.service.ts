@@ -8,16 +8,16 @@ import {
   type TheftReportDraftFields,
 } from '@nbr/domain/theft';
 import type { Executor } from '../../db/client.ts';
-import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { uuidv7 } from '../../platform/ids.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
+import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import * as bikes from '../bikes/bikes.service.ts';
-import * as identity from '../identity/identity.service.ts';
-import { consumeApproval } from '../identity/verification.service.ts';
-import { mailLanguage } from '../ownership/ownership.mails.ts';
-import * as ownership from '../ownership/ownership.service.ts';
+import * as bikes from '../bikes/bikes.facade.ts';
+import * as identity from '../identity/identity.facade.ts';
+import { consumeApproval } from '../identity/identity.facade.ts';
+import * as ownership from '../ownership/ownership.facade.ts';
 import type { TheftDeps } from './theft.deps.ts';
 import { type PdfLanguage, renderTheftReportPdf } from './theft-report-pdf.ts';
 import { describeTheftBike, theftReportSubmittedMail } from './theft-reports.mails.ts';
@@ -43,17 +43,6 @@ import * as repository from './theft-reports.repository.ts';
  * The national id number is sealed with deps.encryption and kept apart from the other fields; only
  * its last two digits are ever shown back, and it is never logged or answered.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Who did it, for the audit trail: the person, and the staff member when one was switched in. */
-function auditActorOf(auth: RequestAuth) {
-  return {
-    actorPartyId: auth.identityPartyId,
-    sessionId: auth.sessionId,
-    switched: auth.switchedBy ? { switched_by: auth.switchedBy } : {},
-  };
-}
 
 /** The PDF's address before signing: the report and the language are part of what is signed. */
 export function reportPdfPath(bikeId: string, reportId: string, language: PdfLanguage): string {
@@ -198,13 +187,10 @@ export async function submitReport(deps: TheftDeps, auth: RequestAuth, bikeId: s
     });
     await bikes.setBikeTheftStatus(tx, bike.bikeId, 'stolen', now);
     announcements.push(...(await ownership.cancelOffersOfStolenBike(tx, bike.bikeId)));
-    const audit = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'theft.report_submitted',
-      actorPartyId: audit.actorPartyId,
       targetPartyId: auth.partyId,
-      sessionId: audit.sessionId,
-      details: { bike_id: bike.bikeId, report_id: submitted.id, ...audit.switched },
+      details: { bike_id: bike.bikeId, report_id: submitted.id },
       now,
     });
     if (person && !person.deletedAt) {
@@ -232,7 +218,7 @@ export async function submitReport(deps: TheftDeps, auth: RequestAuth, bikeId: s
  * (their own history, also after the bike moved on); 404 when they made none.
  */
 export async function getReport(deps: TheftDeps, auth: RequestAuth, bikeId: string): Promise<TheftReport> {
-  if (!UUID.test(bikeId)) throw new AppError('not_found');
+  if (!isUuid(bikeId)) throw new AppError('not_found');
   const row = await repository.findLatestSentReport(deps.db, bikeId, auth.partyId);
   if (!row || !canReadReport(auth.partyId, { ownerPartyId: row.ownerPartyId, status: row.status })) {
     throw new AppError('not_found');
@@ -257,7 +243,7 @@ export async function renderReportPdf(
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const path = reportPdfPath(bikeId, query.report_id, query.lang);
   if (!deps.fileUrls.verify(path, query.expires, query.signature)) throw new AppError('forbidden');
-  if (!UUID.test(bikeId) || !UUID.test(query.report_id)) throw new AppError('not_found');
+  if (!isUuid(bikeId) || !isUuid(query.report_id)) throw new AppError('not_found');
   const row = await repository.findSentReport(deps.db, bikeId, query.report_id);
   if (!row) throw new AppError('not_found');
   const fields = storedFieldsOf(row);
@@ -308,13 +294,10 @@ export async function reportFound(deps: TheftDeps, auth: RequestAuth, bikeId: st
       await repository.deleteReport(tx, open.id);
     }
     await bikes.setBikeTheftStatus(tx, bike.bikeId, 'registered', now);
-    const audit = auditActorOf(auth);
-    await recordAuditEvent(tx, {
+    await recordAuditEventBy(tx, auth, {
       action: 'theft.bike_found',
-      actorPartyId: audit.actorPartyId,
       targetPartyId: auth.partyId,
-      sessionId: audit.sessionId,
-      details: { bike_id: bike.bikeId, report_id: reportId, ...audit.switched },
+      details: { bike_id: bike.bikeId, report_id: reportId },
       now,
     });
     return { bike_id: bike.bikeId, status: 'registered', report_id: reportId };

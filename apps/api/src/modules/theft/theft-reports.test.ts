@@ -10,9 +10,8 @@ import { createFieldEncryption } from '../../platform/crypto/field-encryption.ts
 import { createFileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, signUpUser } from '../../test/identity-helpers.ts';
+import { act, offerBike, signUpConfirmed } from '../../test/ownership-fixtures.ts';
 import { grantStaffRole, switchInto } from '../../test/role-fixtures.ts';
-import { verifyThroughDevProvider } from '../../test/verification-helpers.ts';
-import { act, offerBike, signUpConfirmed } from '../ownership/ownership-fixtures.ts';
 import {
   call,
   completeDraft,
@@ -24,7 +23,8 @@ import {
   reportStolen,
   reportUrl,
   submitUrl,
-} from './theft-report-fixtures.ts';
+} from '../../test/theft-report-fixtures.ts';
+import { verifyThroughDevProvider } from '../../test/verification-helpers.ts';
 
 const ENCRYPTION_KEY = randomBytes(32);
 const URL_SECRET = randomBytes(32).toString('base64url');

@@ -1,6 +1,6 @@
 import type { FieldEncryption } from '../../platform/crypto/field-encryption.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import type { ChatsDeps } from '../chats/chats.deps.ts';
+import type { ChatsDeps } from '../chats/chats.facade.ts';
 
 /** What the theft context (reports, found, the public map, contact and pickups) needs; app.ts builds it once. */
 export interface TheftDeps extends ChatsDeps {

@@ -8,7 +8,8 @@ import {
 } from '@nbr/domain/credits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { DevCreditGrantResponseSchema, IdempotencyHeadersSchema } from './webshop.schema.ts';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { DevCreditGrantResponseSchema } from './webshop.schema.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 import * as service from './webshop.service.ts';
 

@@ -9,6 +9,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { presentCredit, presentOverview } from './webshop.presenter.ts';
 import * as repository from './webshop.repository.ts';
 
@@ -22,8 +23,6 @@ import * as repository from './webshop.repository.ts';
 export interface WebshopDeps {
   db: Database;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where a party stands: its subscriptions' state and its credits. */
 export interface CreditStanding {
@@ -205,7 +204,7 @@ export async function activateBike(
   creditId: string,
   ownershipId: string,
 ): Promise<Credit> {
-  if (!UUID.test(creditId)) throw new AppError('not_found');
+  if (!isUuid(creditId)) throw new AppError('not_found');
   try {
     return await deps.db.transaction(async (tx) => {
       const credit = await repository.findCredit(tx, creditId, true);

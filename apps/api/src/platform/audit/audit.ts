@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
+import type { RequestAuth } from '../auth/authenticate.ts';
 import { uuidv7 } from '../ids.ts';
 
 /** Dotted names of what is audited; a closed list so a typo never files an event nobody looks for. */
@@ -60,4 +61,24 @@ export async function recordAuditEvent(executor: Executor, input: AuditEventInpu
     createdAt: now,
   });
   return id;
+}
+
+/**
+ * An audit event of what the signed-in caller did: the person is the actor, with their session,
+ * and the details name the staff member when one was switched into the account.
+ */
+export async function recordAuditEventBy(
+  executor: Executor,
+  auth: Pick<RequestAuth, 'identityPartyId' | 'sessionId' | 'switchedBy'>,
+  input: Omit<AuditEventInput, 'actorPartyId' | 'sessionId' | 'details'> & {
+    details: Record<string, unknown>;
+  },
+): Promise<string> {
+  const { details, ...event } = input;
+  return recordAuditEvent(executor, {
+    ...event,
+    actorPartyId: auth.identityPartyId,
+    sessionId: auth.sessionId,
+    details: { ...details, ...(auth.switchedBy ? { switched_by: auth.switchedBy } : {}) },
+  });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/platform.ts';
 import { AppError, ValidationError } from '../errors.ts';
@@ -28,6 +29,14 @@ declare module 'fastify' {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered. */
+/**
+ * The header of writes that cost money or move ownership (ARCHITECTURE §4), declared in their route
+ * schemas so that the API document shows it; this plugin checks and keeps it.
+ */
+export const IdempotencyHeadersSchema = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().min(8).max(200).optional(),
+});
+
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { codeFromMail, latestMail } from '../../test/identity-helpers.ts';
+import { codeFromMail, latestMail } from './identity-helpers.ts';
 
 /*
  * A visitor writing to a bike's owner, for tests: the message waits until the link mailed to the

@@ -1,9 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { grantCredits, printStickers, registerBike } from '../../test/bike-api-helpers.ts';
-import { uniqueFrameNumber } from '../../test/bike-helpers.ts';
-import { bearer, type TestUser } from '../../test/identity-helpers.ts';
-import { signUpConfirmedUser } from '../../test/verification-helpers.ts';
+import { grantCredits, printStickers, registerBike } from './bike-api-helpers.ts';
+import { uniqueFrameNumber } from './bike-helpers.ts';
+import { bearer, type TestUser } from './identity-helpers.ts';
+import { signUpConfirmedUser } from './verification-helpers.ts';
 
 /* People, bikes and drafts for the theft report tests, made through the API where the product does. */
 

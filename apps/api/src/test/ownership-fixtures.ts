@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { identities } from '../../db/schema/identity.ts';
-import { printStickers, registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
-import { uniqueFrameNumber } from '../../test/bike-helpers.ts';
-import { bearer, codeFromMail, latestMail, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { identities } from '../db/schema/identity.ts';
+import { printStickers, registerBike, signUpOwner } from './bike-api-helpers.ts';
+import { uniqueFrameNumber } from './bike-helpers.ts';
+import { bearer, codeFromMail, latestMail, signUpUser, type TestUser } from './identity-helpers.ts';
 
 /* People, bikes and offers for the ownership tests, made through the API where the product does. */
 

@@ -99,18 +99,18 @@ export async function deleteGuestsClaimedBy(executor: Executor, partyId: string)
 
 // --- messages waiting for the visitor to confirm their address ------------------------------------
 
-export async function insertConfirmation(
-  executor: Executor,
-  values: {
-    id: string;
-    codeHash: string;
-    bikeId: string;
-    email: string;
-    language: string;
-    message: string;
-    expiresAt: Date;
-  },
-): Promise<void> {
+/** A visitor's message waiting for its confirmation link to be followed. */
+export interface NewContactConfirmation {
+  id: string;
+  codeHash: string;
+  bikeId: string;
+  email: string;
+  language: string;
+  message: string;
+  expiresAt: Date;
+}
+
+export async function insertConfirmation(executor: Executor, values: NewContactConfirmation): Promise<void> {
   await executor.insert(guestContactConfirmations).values(values);
 }
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import * as chats from '../chats/chats.service.ts';
+import * as chats from '../chats/chats.facade.ts';
 import type { OwnershipDeps } from './ownership.deps.ts';
 import * as repository from './ownership.repository.ts';
 import {

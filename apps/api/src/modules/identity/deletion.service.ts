@@ -1,0 +1,92 @@
+import type { Executor } from '../../db/client.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { revokeSessionsOfParty } from '../../platform/auth/sessions.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { deleteExternalLogins } from './google.repository.ts';
+import { accountDeletedMail } from './identity.mails.ts';
+import { canActOnParty } from './identity.policy.ts';
+import * as repository from './identity.repository.ts';
+import { UNCLAIMED_PROFILE_RESET } from './identity.service.ts';
+
+/*
+ * Identity's steps of deleting an account for good. The deletion as a whole (bikes, offers, theft
+ * reports and guest chats go too, in one transaction) is use-cases/delete-account.ts: these run in
+ * its transaction, first `lockAccountForDeletion`, last `eraseAccount`.
+ */
+
+/** Bookkeeping law keeps payment records five years after the account is gone. */
+const RETENTION_YEARS = 5;
+
+/** Whether the caller may delete this account; an unknown id answers like someone else's. */
+export function checkAccountDeletion(auth: RequestAuth, partyId: string): void {
+  // Whether a party exists is not the caller's business.
+  if (!canActOnParty(auth, 'delete', partyId)) throw new AppError('forbidden');
+}
+
+/** What erasing the account needs to know of it as it was when it was locked. */
+export interface AccountBeingDeleted {
+  partyId: string;
+  email: string;
+  pendingEmail: string | null;
+  language: string;
+}
+
+/**
+ * The account locked for its deletion, and the memberships it leaves. Of two deletions at once (a
+ * double click) the second finds the account already gone.
+ */
+export async function lockAccountForDeletion(
+  executor: Executor,
+  partyId: string,
+): Promise<AccountBeingDeleted> {
+  const identity = await repository.lockIdentityById(executor, partyId);
+  if (!identity) throw new AppError('invalid_token');
+  // An organisation that still has people in it must keep an admin: hand the role over first.
+  if (await repository.isLastAdminOfOrganisationWithOthers(executor, partyId)) {
+    throw new AppError('last_admin');
+  }
+  await repository.deleteMemberships(executor, partyId);
+  const { email, pendingEmail, language } = identity;
+  return { partyId, email, pendingEmail, language };
+}
+
+/**
+ * Personal data erased or pseudonymised, consents and codes removed, analytics detached, every
+ * session revoked, and a goodbye mailed. The party row stays (deleted) so payment records, which
+ * bookkeeping law keeps for five years, still have an owner. The account is locked
+ * (`lockAccountForDeletion`) in the same transaction.
+ */
+export async function eraseAccount(executor: Executor, account: AccountBeingDeleted): Promise<void> {
+  const { partyId } = account;
+  const now = new Date();
+  await repository.updateIdentity(executor, partyId, {
+    // Not an e-mail address, so no sign-up can claim it first and make the deletion fail.
+    email: `deleted:${partyId}`,
+    pendingEmail: null,
+    passwordHash: null,
+    emailVerifiedAt: null,
+    verifiedOn: null,
+    birthDate: null,
+    // Everything a person typed about themself goes, as when an unconfirmed account is claimed.
+    ...UNCLAIMED_PROFILE_RESET,
+    deletedAt: now,
+  });
+  await repository.markPartyDeleted(executor, partyId, now);
+  await repository.deleteConsentEvents(executor, partyId);
+  await repository.deleteOneTimeCodes(executor, partyId);
+  // Else the person's Google account would still open the (deleted) account, or block a new one.
+  await deleteExternalLogins(executor, partyId);
+  await repository.detachTrackingEvents(executor, partyId);
+  await revokeSessionsOfParty(executor, partyId, 'account_deleted');
+  await repository.eraseSessionDetails(executor, partyId);
+  // Earlier mails (addresses, links, contents) go too; only the goodbye below is sent to the address.
+  await repository.deleteMailsTo(
+    executor,
+    [account.email, account.pendingEmail].filter((address): address is string => Boolean(address)),
+  );
+  const retainUntil = new Date(now);
+  retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + RETENTION_YEARS);
+  await repository.insertAccountDeletion(executor, { partyId, deletedAt: now, retainUntil });
+  await enqueueMail(executor, accountDeletedMail({ to: account.email, language: account.language }));
+}

@@ -1,0 +1,71 @@
+import type { Executor } from '../../db/client.ts';
+import * as repository from './identity.repository.ts';
+import { type Person, toPerson } from './person.ts';
+
+/*
+ * What other modules may use of identity: people as `Person` (never the identity row, which holds
+ * credentials), display names, the few changes other contexts make to a person (organisations:
+ * invitations prove an address and set the acting party), sessions for staff switching and
+ * organisations, national identity approvals, and the steps of account deletion. People join
+ * organisations by accepting an invitation with their own account; no account is ever made for
+ * someone else's address.
+ */
+
+export type { AccountBeingDeleted } from './deletion.service.ts';
+export { checkAccountDeletion, eraseAccount, lockAccountForDeletion } from './deletion.service.ts';
+export type { AddressProof, IdentityDeps } from './identity.deps.ts';
+export type { Person } from './person.ts';
+export { endSwitchedSession, issueTokenForSession, startSwitchedSession } from './sessions.service.ts';
+export { consumeApproval } from './verification.service.ts';
+
+/** The person who signs in with this address, or null; another module's way to tell existing from new. */
+export async function findPersonByEmail(executor: Executor, email: string): Promise<Person | null> {
+  const identity = await repository.findIdentityByEmail(executor, email);
+  return identity ? toPerson(identity) : null;
+}
+
+export async function findPersonById(executor: Executor, partyId: string): Promise<Person | null> {
+  const identity = await repository.findIdentityById(executor, partyId);
+  return identity ? toPerson(identity) : null;
+}
+
+/** Display names of parties (people and organisations), for chats and transfers; null when none is given. */
+export async function partyNames(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  return repository.findPartyNames(executor, partyIds);
+}
+
+/**
+ * The person followed a link mailed to their sign-in address (an organisation invitation): that
+ * proves the mailbox as well as the e-mail verification link would.
+ */
+export async function markEmailProven(executor: Executor, person: Person, now = new Date()): Promise<void> {
+  if (person.emailVerifiedAt) return;
+  await repository.updateIdentity(executor, person.partyId, { emailVerifiedAt: now });
+}
+
+/**
+ * Which party the person's new sessions act for: an organisation of theirs, or null for the person.
+ * The caller has checked the membership.
+ */
+export async function setDefaultParty(
+  executor: Executor,
+  identityPartyId: string,
+  partyId: string | null,
+): Promise<void> {
+  await repository.updateIdentity(executor, identityPartyId, { defaultPartyId: partyId });
+}
+
+/** After the person left an organisation: new sessions act for the person again, if they acted for it. */
+export async function forgetDefaultParty(
+  executor: Executor,
+  identityPartyId: string,
+  partyId: string,
+): Promise<void> {
+  const identity = await repository.findIdentityById(executor, identityPartyId);
+  if (identity?.defaultPartyId === partyId) {
+    await repository.updateIdentity(executor, identityPartyId, { defaultPartyId: null });
+  }
+}

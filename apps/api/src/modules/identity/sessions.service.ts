@@ -1,0 +1,284 @@
+import type { Login, SignUp } from '@nbr/domain/identity';
+import { LANGUAGE_BY_REGION, type Language, type Region } from '@nbr/domain/locale';
+import type { Executor } from '../../db/client.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import {
+  findLiveSession,
+  findOpenSwitchSessions,
+  insertSession,
+  markSessionRefreshed,
+  revokeSession,
+} from '../../platform/auth/sessions.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AddressProven, CallContext, IdentityDeps, SignInDeps } from './identity.deps.ts';
+import type { IdentityRow } from './identity.repository.ts';
+import * as repository from './identity.repository.ts';
+import { mailVerificationCode, rejectWeakPassword, requireIdentity } from './identity.service.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { toPerson } from './person.ts';
+
+/*
+ * Sessions: signing up and in, the tokens of a session, refreshing and signing out, and staff
+ * switching into a person's account and back.
+ */
+
+/** What a session says about whom a token is for; see `sessions` in db/schema/identity.ts. */
+export interface SessionForToken {
+  id: string;
+  actingPartyId: string | null;
+  impersonatorPartyId: string | null;
+  expiresAt: Date;
+}
+
+/**
+ * The one place a token is made: the SPEC §3 claims of the person, the party the session acts for
+ * (with `organisation_type` when that is an organisation) and, on a switch-user session, `act`.
+ */
+async function tokenFor(
+  deps: IdentityDeps,
+  executor: Executor,
+  identity: IdentityRow,
+  session: SessionForToken,
+  now = new Date(),
+): Promise<string> {
+  const actingOrganisation = session.actingPartyId
+    ? await repository.findOrganisationOfMember(executor, session.actingPartyId, identity.partyId)
+    : null;
+  // A session acting for an organisation the person has left must not be refreshed into a token.
+  if (session.actingPartyId && !actingOrganisation) throw new AppError('invalid_token');
+  return deps.auth.issueToken(
+    {
+      email: identity.email,
+      identity_party_id: identity.partyId,
+      party_id: session.actingPartyId ?? identity.partyId,
+      verified_on: identity.verifiedOn?.toISOString() ?? null,
+      identity_signed_up_at: identity.signedUpAt.toISOString(),
+      organisation_type: actingOrganisation?.type ?? null,
+      birth_date: identity.birthDate ?? null,
+      zip_code: identity.zipCode ?? null,
+      phone: identity.phone ?? identity.mobile ?? null,
+      sid: session.id,
+      ...(session.impersonatorPartyId ? { act: { sub: session.impersonatorPartyId } } : {}),
+    },
+    { now, notAfter: session.expiresAt },
+  );
+}
+
+export interface StartSessionOptions {
+  /** On a switch-user session: the staff member and the session to return to. */
+  impersonatorPartyId?: string;
+  parentSessionId?: string;
+  ttlMs?: number;
+}
+
+/**
+ * Signs a person in: a new session row and its first token. The session acts for the person's
+ * default party (the organisation of a business user) while they are still a member of it.
+ */
+export async function startSession(
+  deps: SignInDeps,
+  executor: Executor,
+  identity: IdentityRow,
+  context: Pick<CallContext, 'userAgent'>,
+  options: StartSessionOptions = {},
+): Promise<string> {
+  return (await openSession(deps, executor, identity, context, options, deps.onAddressProven)).token;
+}
+
+async function openSession(
+  deps: IdentityDeps,
+  executor: Executor,
+  identity: IdentityRow,
+  context: Pick<CallContext, 'userAgent'>,
+  options: StartSessionOptions,
+  onAddressProven: AddressProven | null,
+): Promise<{ token: string; sessionId: string }> {
+  const defaultOrganisation =
+    identity.defaultPartyId && !options.impersonatorPartyId
+      ? await repository.findOrganisationOfMember(executor, identity.defaultPartyId, identity.partyId)
+      : null;
+  const actingPartyId = defaultOrganisation ? identity.defaultPartyId : null;
+  // Signing in with a confirmed address proves it again (messages written from it without an
+  // account become theirs); staff switched into the account prove nothing.
+  if (!options.impersonatorPartyId && identity.emailVerifiedAt) {
+    await onAddressProven?.(executor, toPerson(identity), 'sign_in');
+  }
+  const session = await insertSession(executor, {
+    partyId: identity.partyId,
+    userAgent: context.userAgent,
+    actingPartyId,
+    impersonatorPartyId: options.impersonatorPartyId ?? null,
+    parentSessionId: options.parentSessionId ?? null,
+    ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
+  });
+  const token = await tokenFor(deps, executor, identity, {
+    id: session.id,
+    actingPartyId,
+    impersonatorPartyId: options.impersonatorPartyId ?? null,
+    expiresAt: session.expiresAt,
+  });
+  return { token, sessionId: session.id };
+}
+
+/**
+ * Staff switch into a person's account: a short session of that person that remembers the staff
+ * member (`act` in its tokens) and the staff session to return to, audited in the same transaction
+ * so that no switch ever happens without its audit row. Who may switch is the caller's rule.
+ */
+export async function startSwitchedSession(
+  deps: IdentityDeps,
+  executor: Executor,
+  target: IdentityRow,
+  staff: Pick<RequestAuth, 'identityPartyId' | 'sessionId' | 'staffRole'>,
+  context: Pick<CallContext, 'userAgent'> & { ttlMs: number },
+): Promise<string> {
+  const { token, sessionId } = await openSession(
+    deps,
+    executor,
+    target,
+    context,
+    {
+      impersonatorPartyId: staff.identityPartyId,
+      parentSessionId: staff.sessionId,
+      ttlMs: context.ttlMs,
+    },
+    null,
+  );
+  await recordAuditEvent(executor, {
+    action: 'switch_user.start',
+    actorPartyId: staff.identityPartyId,
+    targetPartyId: target.partyId,
+    sessionId,
+    details: { staff_session_id: staff.sessionId, staff_role: staff.staffRole },
+  });
+  return token;
+}
+
+/** Ends a switch-user session for good (switching back or signing out) and records when. */
+export async function endSwitchedSession(
+  executor: Executor,
+  auth: RequestAuth,
+  via: 'switch_back' | 'logout',
+): Promise<void> {
+  if (!auth.switchedBy) throw new AppError('bad_request');
+  await revokeSession(executor, auth.sessionId, 'switch_ended');
+  await recordAuditEvent(executor, {
+    action: 'switch_user.end',
+    actorPartyId: auth.switchedBy,
+    targetPartyId: auth.identityPartyId,
+    sessionId: auth.sessionId,
+    details: { staff_session_id: auth.parentSessionId, via },
+  });
+}
+
+/**
+ * A fresh token for a live session with up-to-date claims (after a verification, a change of acting
+ * party or a refresh), never outliving the session.
+ */
+export async function issueTokenForSession(
+  deps: IdentityDeps,
+  executor: Executor,
+  sessionId: string,
+  now = new Date(),
+): Promise<string> {
+  const session = await findLiveSession(executor, sessionId, now);
+  if (!session) throw new AppError('invalid_token');
+  const identity = await requireIdentity(executor, session.partyId);
+  return tokenFor(deps, executor, identity, session, now);
+}
+
+/**
+ * The region and language of a new account: what the person chose, else the region their language
+ * suggests and the language they asked for (or the region's). Icelandic is only partly translated,
+ * so mails and stored choice fall back to English.
+ */
+export function newAccountLocale(
+  chosen: { chosen_language?: Language | undefined; chosen_region?: Region | undefined },
+  context: CallContext,
+): { language: Exclude<Language, 'is'>; region: Region } {
+  const region: Region = chosen.chosen_region ?? (context.language === 'no' ? 'no' : 'dk');
+  const language: Language =
+    chosen.chosen_language ?? (context.hasExplicitLanguage ? context.language : LANGUAGE_BY_REGION[region]);
+  return { language: language === 'is' ? 'en' : language, region };
+}
+
+/** Signing up implies accepting the privacy policy and the terms (SPEC §5); recorded as such. */
+export async function recordSignUpConsents(executor: Executor, partyId: string): Promise<void> {
+  await repository.insertConsentEvents(
+    executor,
+    (['privacy', 'terms'] as const).map((type) => ({
+      partyId,
+      type,
+      action: 'grant' as const,
+      source: 'signup',
+    })),
+  );
+}
+
+/** Creates a person who can sign in, records the consents sign-up implies, and signs them in. */
+export async function signUp(deps: SignInDeps, input: SignUp, context: CallContext): Promise<string> {
+  rejectWeakPassword('password', input.password, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const { language, region } = newAccountLocale(input, context);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (await repository.isEmailTaken(tx, input.email)) throw new AppError('email_in_use');
+      const identity = await repository.insertPerson(tx, {
+        email: input.email,
+        passwordHash,
+        phone: input.phone ?? null,
+        zipCode: input.zip_code ?? null,
+        language,
+        region,
+        friendRef: input.friend_ref ?? null,
+        userRef: input.user_ref ?? null,
+      });
+      await recordSignUpConsents(tx, identity.partyId);
+      if (!input.skip_email)
+        await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
+      return startSession(deps, tx, identity, context);
+    });
+  } catch (error) {
+    // Two sign-ups racing for one address: the unique index decides, the loser gets the usual answer.
+    if (repository.isUniqueViolation(error)) throw new AppError('email_in_use');
+    throw error;
+  }
+}
+
+/** Signs in with e-mail and password. Unknown e-mail and wrong password look the same, timing included. */
+export async function authenticate(deps: SignInDeps, input: Login, context: CallContext): Promise<string> {
+  const identity = await repository.findIdentityByEmail(deps.db, input.email);
+  const isValid = identity?.passwordHash
+    ? await verifyPassword(identity.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!identity || !isValid) throw new AppError('invalid_credentials');
+  return deps.db.transaction((tx) => startSession(deps, tx, identity, context));
+}
+
+/** A fresh token for the same live session, with up-to-date claims, never outliving the session. */
+export async function refreshSession(deps: IdentityDeps, auth: RequestAuth): Promise<string> {
+  const now = new Date();
+  const token = await issueTokenForSession(deps, deps.db, auth.sessionId, now);
+  await markSessionRefreshed(deps.db, auth.sessionId, now);
+  return token;
+}
+
+export async function logout(deps: IdentityDeps, auth: RequestAuth): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    // Signing out of a switch-user session ends the switch: the audit trail must show when it ended.
+    if (auth.switchedBy) return endSwitchedSession(tx, auth, 'logout');
+    await revokeSession(tx, auth.sessionId, 'logout');
+    // A staff member who signs out leaves no switch behind, and the trail says when each one ended.
+    for (const switched of await findOpenSwitchSessions(tx, auth.sessionId)) {
+      await revokeSession(tx, switched.id, 'switch_ended');
+      await recordAuditEvent(tx, {
+        action: 'switch_user.end',
+        actorPartyId: auth.identityPartyId,
+        targetPartyId: switched.partyId,
+        sessionId: switched.id,
+        details: { staff_session_id: auth.sessionId, via: 'staff_logout' },
+      });
+    }
+  });
+}

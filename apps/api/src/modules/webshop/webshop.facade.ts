@@ -1,0 +1,6 @@
+/*
+ * What other modules may use of the webshop (bikes: whether the party may add a bike, and the credit
+ * an ownership uses or gives back). Everything here runs in the caller's executor.
+ */
+
+export { assertCanAddBike, releaseCreditOfOwnership, useCreditForOwnership } from './webshop.service.ts';

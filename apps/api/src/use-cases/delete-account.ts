@@ -1,0 +1,44 @@
+import type { AccountDeletion } from '@nbr/domain/identity';
+import * as bikes from '../modules/bikes/bikes.facade.ts';
+import * as chats from '../modules/chats/chats.facade.ts';
+import type { IdentityDeps } from '../modules/identity/identity.facade.ts';
+import * as identity from '../modules/identity/identity.facade.ts';
+import * as ownership from '../modules/ownership/ownership.facade.ts';
+import * as theft from '../modules/theft/theft.facade.ts';
+import type { RequestAuth } from '../platform/auth/authenticate.ts';
+
+/**
+ * DELETE /api/identities/{party_id}: the account goes for good, and with it everything that is
+ * only the person's. In one transaction:
+ * 1. the account, locked (a second deletion at once finds it gone); the last admin of an
+ *    organisation with other members is refused; memberships end;
+ * 2. every bike the person owns, locked, then bike by bike in the lock order of every use case
+ *    (bike → transfer → requests): its pending offer cancelled and open requests closed with a word
+ *    in their chats, then its rows gone as a bike deletion would (plates freed), audited;
+ * 3. theft reports they made of bikes now someone else's, and the guests their address claimed;
+ * 4. the person erased or pseudonymised, sessions revoked, and a goodbye mailed.
+ * Once committed, the stored bytes of the bikes' files are removed.
+ */
+export async function deleteAccount(
+  deps: IdentityDeps,
+  auth: RequestAuth,
+  partyId: string,
+  // Checked by the route schema (all four must be true); taken here so no caller can skip them.
+  _confirmations: AccountDeletion,
+): Promise<void> {
+  identity.checkAccountDeletion(auth, partyId);
+  const storageKeys = await deps.db.transaction(async (tx) => {
+    const account = await identity.lockAccountForDeletion(tx, partyId);
+    const bikeFileKeys: string[] = [];
+    for (const bikeId of await bikes.lockBikesOfAccount(tx, partyId)) {
+      await ownership.closeOwnershipMattersOfBike(tx, bikeId);
+      bikeFileKeys.push(...(await bikes.deleteBikeOfDeletedAccount(tx, partyId, bikeId)));
+    }
+    await theft.forgetTheftReportsOf(tx, partyId);
+    await chats.forgetGuestContactsOf(tx, partyId);
+    await identity.eraseAccount(tx, account);
+    return bikeFileKeys;
+  });
+  // Stored bytes cannot be rolled back with the deletion, so they go once it has committed.
+  if (storageKeys.length > 0) await deps.storage?.delete(storageKeys);
+}
