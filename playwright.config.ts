@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /*
  * End-to-end suite. Run it through `npm run test:e2e` (scripts/e2e.mjs), which builds the web app,
- * starts the API on a fresh PGlite data directory and passes its address in E2E_BASE_URL.
+ * starts the API on a fresh database (PGlite, or a new database on TEST_DATABASE_URL's PostgreSQL)
+ * and passes its address in E2E_BASE_URL.
  *
  * Chromium comes from Debian (/usr/bin/chromium); Playwright's own browser downloads are not
  * available on these machines. Every test runs on the desktop project; tests tagged `@phone` run on
