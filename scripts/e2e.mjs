@@ -187,19 +187,19 @@ async function adminClient(pg, url) {
 async function createRunDatabase(url) {
   const pg = await loadPg();
   const name = `${DATABASE_PREFIX}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  // Registered first, so an interruption while it is being made still drops it.
-  onCleanup(async () => {
-    const client = await adminClient(pg, url);
-    try {
-      // FORCE ends connections the server left behind when it had to be killed.
-      await client.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await client.end();
-    }
-  });
   const admin = await adminClient(pg, url);
   try {
     await dropStaleDatabases(admin);
+    // Registered before it is made, so an interruption while it is being made still drops it.
+    onCleanup(async () => {
+      const client = await adminClient(pg, url);
+      try {
+        // FORCE ends connections the server left behind when it had to be killed.
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    });
     await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
