@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInBrowser, signUpViaApi, type TestAccount, uniqueEmail } from './support/accounts.ts';
+import { signInBrowser, signUpViaApi, uniqueEmail, verifiedAccountViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -36,19 +36,6 @@ async function ownerOfStolenBike(request: APIRequestContext, label: string) {
   const bike = await registerBikeViaApi(request, owner, nickname);
   await reportStolenViaApi(request, owner.token, bike.bikeId);
   return { owner, bike };
-}
-
-/** A person whose national identity is verified (autotest+ accounts skip MitID in this suite). */
-async function verifiedAccount(request: APIRequestContext): Promise<TestAccount> {
-  const email = `autotest+finder-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.test`;
-  const account = await signUpViaApi(request, { email, confirmEmail: true });
-  const response = await request.post('/api/identities/verifications/complete/', {
-    headers: { authorization: `Bearer ${account.token}` },
-    data: { verification_session_type: 'identity_verification', verification_type: 'mitid' },
-  });
-  expect(response.status(), `verification answered ${await response.text()}`).toBe(200);
-  const { authentication_token: token } = (await response.json()) as { authentication_token: string };
-  return { ...account, token };
 }
 
 test('a visitor scans a stolen bike’s sticker and writes to the owner, who answers; the visitor is told by e-mail @phone', async ({
@@ -180,7 +167,7 @@ test('a verified finder holds a stolen bike for its owner, who sees where to col
   test.setTimeout(90_000);
   const request = page.request;
   const { owner, bike } = await ownerOfStolenBike(request, 'Olgas bycykel');
-  const finder = await verifiedAccount(request);
+  const finder = await verifiedAccountViaApi(request, 'finder');
   await setName(request, finder, 'Frida', 'Findersen');
   await signInBrowser(page, finder.token);
 

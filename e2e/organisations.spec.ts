@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   signInBrowser,
   signUpViaApi,
   TEST_PASSWORD,
-  type TestAccount,
   uniqueEmail,
+  verifiedAccountViaApi,
 } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -36,23 +36,6 @@ function freshCvr(): string {
   }
 }
 
-/**
- * A signed-up person whose national identity is verified. `autotest+` accounts may skip the
- * MitID screen when the server allows it (ALLOW_AUTOTEST_IDENTITY_SKIP, set for this suite).
- */
-async function verifiedAccount(request: APIRequestContext): Promise<TestAccount> {
-  const email = `autotest+org-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.test`;
-  // The national identity check needs a confirmed e-mail address.
-  const account = await signUpViaApi(request, { email, confirmEmail: true });
-  const response = await request.post('/api/identities/verifications/complete/', {
-    headers: { authorization: `Bearer ${account.token}` },
-    data: { verification_session_type: 'identity_verification', verification_type: 'mitid' },
-  });
-  expect(response.status(), `verification answered ${await response.text()}`).toBe(200);
-  const { authentication_token: token } = (await response.json()) as { authentication_token: string };
-  return { ...account, token };
-}
-
 /** The invitation link of a mail, as a path to open against the suite's address. */
 function invitationPath(mail: Mail): string {
   for (const link of mail.links) {
@@ -78,7 +61,7 @@ test('a verified person creates a business and invites a colleague, who signs up
   browser,
 }) => {
   test.slow();
-  const founder = await verifiedAccount(page.request);
+  const founder = await verifiedAccountViaApi(page.request, 'org');
   await signInBrowser(page, founder.token);
 
   // From the settings page to the organisations, then to the form.
@@ -170,7 +153,7 @@ test('an invitation opened with another account names the right address; an admi
   page,
 }) => {
   test.slow();
-  const founder = await verifiedAccount(page.request);
+  const founder = await verifiedAccountViaApi(page.request, 'org');
   const create = await page.request.post('/api/organisations', {
     headers: { authorization: `Bearer ${founder.token}` },
     data: { name: 'Forkert Konto ApS', type: 'business', region: 'dk', registration_number: freshCvr() },

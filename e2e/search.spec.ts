@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { logInViaApi, signedInUser, signInBrowser, signUpViaApi, TEST_PASSWORD } from './support/accounts.ts';
+import type { Page } from '@playwright/test';
+import { logInViaApi, signInBrowser, signUpViaApi, TEST_PASSWORD } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
+import { freeSticker, grantCredits } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { text } from './support/texts.ts';
 
@@ -10,8 +11,8 @@ import { text } from './support/texts.ts';
  * → edit it → a visitor finds it by the frame number typed with look-alike characters → its
  * public page. Also the no-result state, search by plate, and the query living in the address.
  *
- * The first journey registers, adds the picture and edits through the owner's screens; the other
- * tests set their bike up through the API, as this file is about what a searcher sees.
+ * Every test sets its bike up through the API, as this file is about what a searcher sees; the
+ * owner's screens for registering, adding the picture and editing are bikes.spec.ts's journey.
  */
 
 const t = (namespace: string, key: string, values: Record<string, string | number> = {}) =>
@@ -35,18 +36,6 @@ function frameNumber(): { registered: string; lookAlike: string } {
   const digits = Array.from({ length: 6 }, () => String(randomInt(2, 10)).replace('5', '7')).join('');
   const registered = `WDA${digits}10K`;
   return { registered, lookAlike: registered.replace('10K', 'IOK') };
-}
-
-async function grantCredits(request: APIRequestContext, email: string, count = 1): Promise<void> {
-  const response = await request.post('/dev/credits', { data: { email, count } });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-async function freeSticker(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/dev/stickers', { data: { count: 1, kind: 'bike' } });
-  expect(response.status(), await response.text()).toBe(201);
-  const { sticker_ids: ids } = (await response.json()) as { sticker_ids: string[] };
-  return ids[0] ?? '';
 }
 
 /** A picture of a bike: an SVG drawn by the browser, photographed as a PNG. */
@@ -114,47 +103,6 @@ async function registerBike(page: Page): Promise<RegisteredBike> {
   return { bikeId, owner, frame, plate };
 }
 
-const b = (key: string) => text('da', 'bikes', key);
-
-/** A text field by the start of its label (a label may end in '(optional)'). */
-function textbox(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByRole('textbox', { name: new RegExp(`^${escaped}`) });
-}
-
-/**
- * The owner's part as a person does it: sign up, get a registration and a sticker, register the bike
- * on /app/register-bike with its frame number, the sticker and a picture, then edit brand and model.
- */
-async function registerBikeThroughScreens(page: Page): Promise<RegisteredBike> {
-  const owner = await signedInUser(page);
-  await grantCredits(page.request, owner.email);
-  const plate = await freeSticker(page.request);
-  const frame = frameNumber();
-
-  await page.goto('/app/register-bike');
-  await textbox(page, b('fields.nickname')).fill('Min pendlercykel');
-  await textbox(page, b('fields.frameNumber')).fill(frame.registered);
-  await textbox(page, b('fields.plateId')).fill(plate);
-  await page
-    .locator('input[type="file"]')
-    .last()
-    .setInputFiles({ name: 'bike.png', mimeType: 'image/png', buffer: await bikePicture(page) });
-  await page.getByRole('button', { name: b('register.submit') }).click();
-  await page.waitForURL(/\/app\/my-bikes\/[0-9a-f-]{36}/);
-  const bikeId = /\/app\/my-bikes\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
-
-  await page.goto(`/app/my-bikes/${bikeId}/edit`);
-  await textbox(page, b('fields.brand')).fill('Kildemoes');
-  await textbox(page, b('fields.model')).fill('City Star');
-  await page.getByRole('button', { name: b('edit.save') }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/edit'));
-
-  // Signed out again: from here on the browser is a visitor's.
-  await page.evaluate(() => window.localStorage.clear());
-  return { bikeId, owner, frame, plate };
-}
-
 async function search(page: Page, query: string): Promise<void> {
   await page.getByRole('searchbox', { name: t('search', 'field.label') }).fill(query);
   await page.getByRole('button', { name: t('search', 'submit'), exact: true }).click();
@@ -165,7 +113,7 @@ test.describe('search the register', () => {
     page,
   }) => {
     test.slow();
-    const bike = await registerBikeThroughScreens(page);
+    const bike = await registerBike(page);
 
     // A visitor: the search page, from the desktop navigation where there is one.
     await page.goto('/');

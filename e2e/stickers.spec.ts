@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { signedInUser, signUpViaApi, TEST_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
+import { grantCredits } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { text } from './support/texts.ts';
 
@@ -37,11 +38,6 @@ async function newSticker(request: APIRequestContext, kind: 'bike' | 'insurance'
   const body = (await response.json()) as { sticker_ids: string[]; digital_links: string[] };
   const link = new URL(body.digital_links[0] ?? '');
   return { code: body.sticker_ids[0] ?? '', scanPath: link.pathname } satisfies Sticker;
-}
-
-async function grantCredits(request: APIRequestContext, email: string, count = 1): Promise<void> {
-  const response = await request.post('/dev/credits', { data: { email, count } });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 async function tick(checkbox: Locator): Promise<void> {
