@@ -225,25 +225,8 @@ export const AccountDeletionSchema = z.object(
 );
 export type AccountDeletion = z.infer<typeof AccountDeletionSchema>;
 
-/**
- * The claims of the session token, exactly as SPEC §3 lists them, plus the session id `sid` and, on a
- * switch-user session only, `act` (RFC 8693 actor claim): the staff member acting as this person.
- */
-export const TokenClaimsSchema = z.object({
-  exp: z.number(),
-  email: z.string(),
-  identity_party_id: z.string(),
-  party_id: z.string(),
-  verified_on: z.string().nullable(),
-  identity_signed_up_at: z.string(),
-  organisation_type: z.string().nullable(),
-  birth_date: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  phone: z.string().nullable(),
-  sid: z.string(),
-  act: z.object({ sub: z.string() }).optional(),
-});
-export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
+// The session token's claims live in token-claims.ts, without zod, for the web app's first page.
+export type { TokenClaims } from './token-claims.ts';
 
 export const TRACKING_KINDS = ['page', 'click', 'signup', 'login', 'install', 'error', 'web-vitals'] as const;
 export const TrackingParamsSchema = z.object({

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TokenClaimsSchema } from './identity.ts';
 import { LanguageSchema, RegionSchema, ThemeSchema } from './locale.ts';
 import { isLanguage, isRegion, isTheme } from './locale-values.ts';
 import { parseTokenClaims } from './token-claims.ts';
@@ -31,19 +30,46 @@ const claimValue = fc.oneof(
   fc.array(fc.string(), { maxLength: 2 }),
 );
 
-const schemaResult = (value: unknown) => {
-  const parsed = TokenClaimsSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+const CLAIM_TYPES: Record<keyof typeof VALID, 'number' | 'string' | 'string or null'> = {
+  exp: 'number',
+  email: 'string',
+  identity_party_id: 'string',
+  party_id: 'string',
+  verified_on: 'string or null',
+  identity_signed_up_at: 'string',
+  organisation_type: 'string or null',
+  birth_date: 'string or null',
+  zip_code: 'string or null',
+  phone: 'string or null',
+  sid: 'string',
 };
 
+/** What parsing must answer, written out claim by claim as SPEC §3 types them. */
+function expected(value: Record<string, unknown>) {
+  const claims: Record<string, unknown> = {};
+  for (const [name, type] of Object.entries(CLAIM_TYPES)) {
+    const claim = value[name];
+    const fits =
+      type === 'number'
+        ? typeof claim === 'number' && Number.isFinite(claim)
+        : typeof claim === 'string' || (type === 'string or null' && claim === null);
+    if (!fits) return null;
+    claims[name] = claim;
+  }
+  const act = value.act;
+  if (act === undefined) return claims;
+  if (typeof act !== 'object' || act === null || Array.isArray(act)) return null;
+  const sub = (act as { sub?: unknown }).sub;
+  return typeof sub === 'string' ? { ...claims, act: { sub } } : null;
+}
+
 describe('parseTokenClaims', () => {
-  it('reads well-formed claims as TokenClaimsSchema does, dropping unknown ones', () => {
+  it('reads well-formed claims, dropping unknown ones', () => {
     const token = { ...VALID, act: { sub: 'staff-1', extra: 1 }, iat: 1 };
-    expect(parseTokenClaims(token)).toEqual(schemaResult(token));
     expect(parseTokenClaims(token)).toEqual({ ...VALID, act: { sub: 'staff-1' } });
   });
 
-  it('agrees with TokenClaimsSchema on every input', () => {
+  it('accepts exactly the claims of the right types, whatever else a payload holds', () => {
     fc.assert(
       fc.property(
         fc.record(
@@ -60,7 +86,7 @@ describe('parseTokenClaims', () => {
             ...random,
             ...Object.fromEntries(keepValid.map((name) => [name, VALID[name as keyof typeof VALID]])),
           };
-          expect(parseTokenClaims(value)).toEqual(schemaResult(value));
+          expect(parseTokenClaims(value)).toEqual(expected(value));
         },
       ),
       { numRuns: 300 },

@@ -1,10 +1,24 @@
-import type { TokenClaims } from './identity.ts';
-
 /**
- * The test TokenClaimsSchema (identity.ts) makes, without zod: the web app reads the session token
- * on its first page, before any form (and zod) is loaded. token-claims.test.ts checks that both
- * agree on every input.
+ * The claims of the session token, exactly as SPEC §3 lists them, plus the session id `sid` and, on a
+ * switch-user session only, `act` (RFC 8693 actor claim): the staff member acting as this person.
+ * Checked without zod (parseTokenClaims): the web app reads the token on its first page, before any
+ * form (and zod) is loaded.
  */
+export type TokenClaims = {
+  exp: number;
+  email: string;
+  identity_party_id: string;
+  party_id: string;
+  verified_on: string | null;
+  identity_signed_up_at: string;
+  organisation_type: string | null;
+  birth_date: string | null;
+  zip_code: string | null;
+  phone: string | null;
+  sid: string;
+  act?: { sub: string };
+};
+
 const CLAIM_TYPES = {
   exp: 'number',
   email: 'string',
