@@ -16,16 +16,15 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webBuildStaleReason } from './web-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = join(root, 'apps/web');
-const distIndex = join(webDir, 'dist/index.html');
 const HEALTH_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** Databases of runs that died before dropping theirs (SIGKILL, power loss) are dropped after a day. */
@@ -74,42 +73,14 @@ function run(command, args, options) {
   });
 }
 
-async function newestMtime(path) {
-  let info;
-  try {
-    info = await stat(path);
-  } catch {
-    return 0;
-  }
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const entry of await readdir(path)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry === '.types') continue;
-    newest = Math.max(newest, await newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
 async function ensureWebBuild() {
   if (process.env.E2E_SKIP_BUILD === '1') return;
-  const built = await newestMtime(distIndex);
-  const sources = Math.max(
-    ...(await Promise.all(
-      [
-        join(webDir, 'src'),
-        join(webDir, 'public'),
-        join(webDir, 'index.html'),
-        join(webDir, 'vite.config.ts'),
-        join(webDir, 'package.json'),
-        join(root, 'packages/domain/src'),
-      ].map(newestMtime),
-    )),
-  );
-  if (built >= sources) {
+  const reason = webBuildStaleReason();
+  if (!reason) {
     log('web build is up to date');
     return;
   }
-  log(built === 0 ? 'building the web app (no build yet)' : 'building the web app (sources changed)');
+  log(`building the web app (${reason})`);
   const code = await run('npm', ['run', 'build', '-w', '@nbr/web']);
   if (code !== 0) throw new Error(`web build failed with exit code ${code}`);
 }
