@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { PASSWORD_RESET_TTL_MINUTES } from '@nbr/domain/identity';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { revokeSessionsOfParty } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { withMinimumDuration } from '../../platform/minimum-duration.ts';
 import type { CallContext, IdentityDeps, SignInDeps } from './identity.deps.ts';
 import { passwordChangedMail, passwordResetMail } from './identity.mails.ts';
 import * as repository from './identity.repository.ts';
@@ -27,12 +27,7 @@ export const PASSWORD_RESET_REQUEST_MIN_MS = 250;
 
 /** Mails a reset link when the address has an account; answers the same either way (no enumeration). */
 export async function requestPasswordReset(deps: IdentityDeps, email: string): Promise<void> {
-  const floor = sleep(PASSWORD_RESET_REQUEST_MIN_MS);
-  try {
-    await mailPasswordReset(deps, email);
-  } finally {
-    await floor;
-  }
+  await withMinimumDuration(PASSWORD_RESET_REQUEST_MIN_MS, () => mailPasswordReset(deps, email));
 }
 
 async function mailPasswordReset(deps: IdentityDeps, email: string): Promise<void> {
