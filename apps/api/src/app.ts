@@ -43,6 +43,7 @@ import { idempotencyPlugin } from './platform/http/idempotency.ts';
 import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
 import { openApiPlugin } from './platform/http/openapi.ts';
 import { rateLimitPlugin } from './platform/http/rate-limit.ts';
+import { canonicalRequestTarget } from './platform/http/request-target.ts';
 import { securityPlugin } from './platform/http/security.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
@@ -189,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify also takes a hop count here, which its type leaves out.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Every hook reads the path the router matches, whichever way the client spelled it.
+    rewriteUrl: (request) => canonicalRequestTarget(request.url ?? '/'),
     // Bodies are small JSON documents; uploads get their own limits on their routes.
     bodyLimit: 1024 * 1024,
   };

@@ -71,6 +71,15 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
   });
+
+  it.each(['//api/unknown', '/%61pi/unknown', '/API/unknown', '//dev/unknown'])(
+    'keeps %s out of the fallback too, however the path is spelled',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('not_found');
+    },
+  );
 });
 
 /** A build as apps/web/vite.config.ts writes it: text files with .br and .gz beside them, hidden maps. */

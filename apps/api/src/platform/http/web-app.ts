@@ -8,8 +8,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The entry points of a build must be revalidated, or clients would keep an old build forever. */
 const REVALIDATE = 'no-cache';
 
+/**
+ * Paths the API and the stand-ins own: an unknown one is a JSON 404, never the web app. `url` is the
+ * canonical target (request-target.ts), and any case counts, so `/API/…` is not taken for a page.
+ */
 function isOwnedByServer(url: string): boolean {
-  return /^\/(api|dev)(\/|\?|$)/.test(url);
+  return /^\/(api|dev)(\/|\?|$)/i.test(url);
 }
 
 /** A browser navigation (as opposed to a missing script, image or API call). */
