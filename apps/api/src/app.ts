@@ -36,6 +36,7 @@ import { type Authenticator, createAuthenticator } from './platform/auth/authent
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
 import { createFieldEncryption, loadDataEncryptionKey } from './platform/crypto/field-encryption.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
+import { cacheControlPlugin } from './platform/http/cache-control.ts';
 import { compressionPlugin } from './platform/http/compression.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
@@ -276,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestLanguagePlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction, corsOrigins: config.corsOrigins });
+  await app.register(cacheControlPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute, redis });
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });

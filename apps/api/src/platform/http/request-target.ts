@@ -27,3 +27,12 @@ export function canonicalRequestTarget(url: string): string {
     .replace(/\/{2,}/g, '/');
   return canonicalPath + query;
 }
+
+/**
+ * Paths the API and the stand-ins own (any case, so `/API/…` is not taken for a web page): an
+ * unknown one is a JSON 404, and their answers are not cached unless a route says so. `url` is a
+ * canonical target or a route's pattern.
+ */
+export function isServerPath(url: string): boolean {
+  return /^\/(api|dev)(\/|\?|$)/i.test(url);
+}
