@@ -127,6 +127,8 @@ export interface BuildAppOptions {
   realtime?: RealtimeHub;
   /** Websocket heartbeat and limits (tests shorten the heartbeat to see a revoked session closed). */
   realtimeSettings?: Partial<RealtimeSettings>;
+  /** The clock of Idempotency-Key leases and expiry (tests move it to see a stuck key released). */
+  idempotencyClock?: () => number;
 }
 
 /**
@@ -281,7 +283,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute, redis });
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });
-  await app.register(idempotencyPlugin, { db: database.db });
+  await app.register(idempotencyPlugin, {
+    db: database.db,
+    ...(options.idempotencyClock ? { now: options.idempotencyClock } : {}),
+  });
   // After idempotency: it keeps the JSON an answer had before compression.
   await app.register(compressionPlugin);
   await registerWebsocketServer(app);
