@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 const INDEX =
@@ -200,7 +201,12 @@ describe('source maps in production', () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'nbr-web-dist-'));
     await writeCompressedBuild(dist);
     t = await createTestApp({
-      env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' },
+      env: {
+        WEB_DIST_DIR: dist,
+        NODE_ENV: 'production',
+        ...PRODUCTION_SECRETS,
+        SMTP_URL: 'smtp://mail.example.org:587',
+      },
     });
   });
   afterAll(async () => {
