@@ -7,15 +7,17 @@ import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.facade.ts';
 import { announceQuietly, openBikeChat, type PostedMessage, postMessage } from '../chats/chats.facade.ts';
-import { findPersonById, partyNames } from '../identity/identity.facade.ts';
+import { findActingOrganisation, findPersonById, partyNames } from '../identity/identity.facade.ts';
 import { describeBikeForOwner, pickupCancelledMail, pickupRegisteredMail } from './item-pickups.mails.ts';
+import { canRegisterPickup } from './item-pickups.policy.ts';
 import { type HolderView, presentPickup } from './item-pickups.presenter.ts';
 import * as repository from './item-pickups.repository.ts';
 import type { TheftDeps } from './theft.deps.ts';
 
 /*
  * Bikes held for their owner (SPEC §2 /app/item-pickup): a finder with a verified national identity,
- * or an organisation (a member acting for it), registers where and until when the owner can collect
+ * or an organisation (a member acting for it; a verified one, unless the registry checked the
+ * organisation: item-pickups.policy.ts), registers where and until when the owner can collect
  * a bike. It is told in the chat between holder and owner (the same chat as a contact about the
  * bike) and mailed to the owner. "Me" is the acting party; a pickup of others answers 404.
  */
@@ -92,10 +94,17 @@ export async function createPickup(
   input: PickupCreate,
   log?: FastifyBaseLogger,
 ): Promise<Pickup> {
-  // A member acting for an organisation holds it for the organisation; a person must have shown who
-  // they are with MitID/BankID, so an owner knows a real person has their bike.
+  // A member acting for an organisation holds it for the organisation; the owner is sent to collect
+  // their bike, so the sender must be someone they can trust (item-pickups.policy.ts): a person who
+  // has shown who they are with MitID/BankID, or an organisation the registry checked. A club anyone
+  // can found vouches for nobody, so its members need the same check as a person finder.
   const isOrganisation = auth.partyId !== auth.identityPartyId;
-  if (!isOrganisation && !auth.verifiedOn) throw new AppError('identity_verification_required');
+  const organisation = isOrganisation ? await findActingOrganisation(deps.db, auth) : null;
+  if (
+    !canRegisterPickup({ isVerified: auth.verifiedOn !== null, organisationType: organisation?.type ?? null })
+  ) {
+    throw new AppError('identity_verification_required');
+  }
   const now = new Date();
   let posted: PostedMessage;
   let row: repository.PickupRow;
