@@ -1,4 +1,10 @@
-import { PICKUP_SYSTEM_EVENTS, type Pickup, type PickupCreate, type PickupList } from '@nbr/domain/finds';
+import {
+  canRegisterPickup,
+  PICKUP_SYSTEM_EVENTS,
+  type Pickup,
+  type PickupCreate,
+  type PickupList,
+} from '@nbr/domain/finds';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
@@ -9,7 +15,6 @@ import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.fac
 import { announceQuietly, openBikeChat, type PostedMessage, postMessage } from '../chats/chats.facade.ts';
 import { findActingOrganisation, findPersonById, partyNames } from '../identity/identity.facade.ts';
 import { describeBikeForOwner, pickupCancelledMail, pickupRegisteredMail } from './item-pickups.mails.ts';
-import { canRegisterPickup } from './item-pickups.policy.ts';
 import { type HolderView, presentPickup } from './item-pickups.presenter.ts';
 import * as repository from './item-pickups.repository.ts';
 import type { TheftDeps } from './theft.deps.ts';
@@ -17,7 +22,7 @@ import type { TheftDeps } from './theft.deps.ts';
 /*
  * Bikes held for their owner (SPEC §2 /app/item-pickup): a finder with a verified national identity,
  * or an organisation (a member acting for it; a verified one, unless the registry checked the
- * organisation: item-pickups.policy.ts), registers where and until when the owner can collect
+ * organisation: canRegisterPickup in @nbr/domain/finds), registers where and until when the owner can collect
  * a bike. It is told in the chat between holder and owner (the same chat as a contact about the
  * bike) and mailed to the owner. "Me" is the acting party; a pickup of others answers 404.
  */
@@ -95,7 +100,7 @@ export async function createPickup(
   log?: FastifyBaseLogger,
 ): Promise<Pickup> {
   // A member acting for an organisation holds it for the organisation; the owner is sent to collect
-  // their bike, so the sender must be someone they can trust (item-pickups.policy.ts): a person who
+  // their bike, so the sender must be someone they can trust (canRegisterPickup, @nbr/domain/finds): a person who
   // has shown who they are with MitID/BankID, or an organisation the registry checked. A club anyone
   // can found vouches for nobody, so its members need the same check as a person finder.
   const isOrganisation = auth.partyId !== auth.identityPartyId;
