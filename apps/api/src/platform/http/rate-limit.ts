@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
-import { canonicalRequestTarget } from './request-target.ts';
+import { canonicalRequestTarget, isServerPath } from './request-target.ts';
 
 /** Only the API and the stand-ins are limited: the web app's static files are cheap and cacheable. */
 export function isLimitedPath(url: string): boolean {
@@ -14,11 +14,12 @@ export function isLimitedPath(url: string): boolean {
  * Whether a request counts against the limits, decided on the route the router matched (its
  * declared pattern, `/api/search`), never on how the client spelled the path (`//api/search`,
  * `/%61pi/search`, `http://host/api/search`): a spelling the router accepts must not skip a budget.
- * A request that matched no route is judged on its canonical target (see request-target.ts).
+ * A request that matched no route is judged on its canonical target (see request-target.ts), in any
+ * case: `/API/…` is a 404 of the API, not a page.
  */
 export function isLimitedRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
-  return isLimitedPath(route ?? canonicalRequestTarget(request.url));
+  return route !== undefined ? isLimitedPath(route) : isServerPath(canonicalRequestTarget(request.url));
 }
 
 /**
