@@ -36,6 +36,7 @@ import { type Authenticator, createAuthenticator } from './platform/auth/authent
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
 import { createFieldEncryption, loadDataEncryptionKey } from './platform/crypto/field-encryption.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
+import { cacheControlPlugin } from './platform/http/cache-control.ts';
 import { compressionPlugin } from './platform/http/compression.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
@@ -43,6 +44,7 @@ import { idempotencyPlugin } from './platform/http/idempotency.ts';
 import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
 import { openApiPlugin } from './platform/http/openapi.ts';
 import { rateLimitPlugin } from './platform/http/rate-limit.ts';
+import { canonicalRequestTarget } from './platform/http/request-target.ts';
 import { securityPlugin } from './platform/http/security.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
@@ -125,6 +127,8 @@ export interface BuildAppOptions {
   realtime?: RealtimeHub;
   /** Websocket heartbeat and limits (tests shorten the heartbeat to see a revoked session closed). */
   realtimeSettings?: Partial<RealtimeSettings>;
+  /** The clock of Idempotency-Key leases and expiry (tests move it to see a stuck key released). */
+  idempotencyClock?: () => number;
 }
 
 /**
@@ -189,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify also takes a hop count here, which its type leaves out.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Every hook reads the path the router matches, whichever way the client spelled it.
+    rewriteUrl: (request) => canonicalRequestTarget(request.url ?? '/'),
     // Bodies are small JSON documents; uploads get their own limits on their routes.
     bodyLimit: 1024 * 1024,
   };
@@ -273,10 +279,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestLanguagePlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction, corsOrigins: config.corsOrigins });
+  await app.register(cacheControlPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute, redis });
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });
-  await app.register(idempotencyPlugin, { db: database.db });
+  await app.register(idempotencyPlugin, {
+    db: database.db,
+    ...(options.idempotencyClock ? { now: options.idempotencyClock } : {}),
+  });
   // After idempotency: it keeps the JSON an answer had before compression.
   await app.register(compressionPlugin);
   await registerWebsocketServer(app);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { PRODUCTION_SECRETS } from './test/config-fixtures.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -17,7 +18,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: path.resolve('data'),
       database: { kind: 'pglite', dataDir: path.resolve('data', 'pglite') },
       publicUrl: 'http://localhost:3000',
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Cykelregister <noreply@cykelregister.dk>',
       REDIS_URL: 'redis://cache:6379',
       NODE_ENV: 'production',
+      ...PRODUCTION_SECRETS,
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://partner.example.org, https://app.example.org',
       TRUST_PROXY: '2',
@@ -107,17 +109,44 @@ describe('loadConfig', () => {
   });
 
   it('refuses the mailbox stand-in in production unless it is explicitly allowed', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
-      expect.stringMatching(/^SMTP_URL: must be set in production/),
-    ]);
-    const allowed = loadConfig({ NODE_ENV: 'production', ALLOW_STAND_INS_IN_PRODUCTION: 'true' });
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS };
+    expect(problemsOf(production)).toEqual([expect.stringMatching(/^SMTP_URL: must be set in production/)]);
+    const allowed = loadConfig({ ...production, ALLOW_STAND_INS_IN_PRODUCTION: 'true' });
     expect(allowed.mail.transport).toBe('mailbox');
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).mail.transport).toBe('smtp');
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail:25' }).mail.transport).toBe('smtp');
+  });
+
+  it('refuses production without the secrets every instance must share, naming each missing one', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    expect(problemsOf(production)).toEqual([
+      expect.stringMatching(/^AUTH_PRIVATE_KEY: must be set in production; .*session tokens/),
+      expect.stringMatching(/^FILE_URL_SECRET: must be set in production; .*file addresses/),
+      expect.stringMatching(/^DATA_ENCRYPTION_KEY: must be set in production; .*encrypted fields/),
+    ]);
+    const { FILE_URL_SECRET: _left, ...withoutOne } = PRODUCTION_SECRETS;
+    expect(
+      problemsOf({ ...production, ...withoutOne, FILE_URL_SECRET: '' }).map((p) => p.split(':')[0]),
+    ).toEqual(['FILE_URL_SECRET']);
+    const config = loadConfig({ ...production, ...PRODUCTION_SECRETS });
+    expect(config.auth.privateKey).toBe(PRODUCTION_SECRETS.AUTH_PRIVATE_KEY.trim());
+    expect(config.files.urlSecret).toBe(PRODUCTION_SECRETS.FILE_URL_SECRET);
+    expect(config.dataEncryptionKey).toBe(PRODUCTION_SECRETS.DATA_ENCRYPTION_KEY);
+    // Development keeps generating them under DATA_DIR/keys: `npm start` needs nothing set.
+    expect(loadConfig({}).auth.privateKey).toBeUndefined();
+  });
+
+  it('binds to this machine only outside production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
   it('reports a production problem together with the others', () => {
     expect(
-      problemsOf({ NODE_ENV: 'production', PORT: '-1' })
+      problemsOf({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, PORT: '-1' })
         .map((problem) => problem.split(':')[0])
         .sort(),
     ).toEqual(['PORT', 'SMTP_URL']);
@@ -144,7 +173,12 @@ describe('loadConfig', () => {
   });
 
   it('fetches Google keys only over https in production', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', GOOGLE_CLIENT_ID: 'client' };
+    const production = {
+      NODE_ENV: 'production',
+      ...PRODUCTION_SECRETS,
+      SMTP_URL: 'smtp://mail:25',
+      GOOGLE_CLIENT_ID: 'client',
+    };
     expect(problemsOf({ ...production, GOOGLE_JWKS_URL: 'http://keys.example/certs' })).toEqual([
       'GOOGLE_JWKS_URL: must be an https:// address in production',
     ]);
@@ -233,7 +267,7 @@ describe('national identity provider settings', () => {
   });
 
   it('never serves the built-in provider or the autotest skip in production', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
     expect(
       problemsOf({ ...production, IDENTITY_PROVIDER: 'builtin', ALLOW_STAND_INS_IN_PRODUCTION: 'true' }),
     ).toEqual([

@@ -46,8 +46,11 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const EnvSchema = z.object({
   /** TCP port the server listens on. */
   PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535)).default(3000),
-  /** Interface to bind; 0.0.0.0 serves every interface. */
-  HOST: optional(z.string().min(1)).default('0.0.0.0'),
+  /**
+   * Interface to bind; 0.0.0.0 serves every interface. Default: 0.0.0.0 in production, 127.0.0.1
+   * otherwise, since development and test serve the mailbox and test sign-ins to whoever reaches them.
+   */
+  HOST: optional(z.string().min(1)),
   /** Directory for PGlite files, uploaded files and generated keys; resolved to an absolute path. */
   DATA_DIR: optional(z.string().min(1)).default('./data'),
   /** PostgreSQL connection string; unset runs the embedded PGlite under DATA_DIR/pglite. */
@@ -307,6 +310,17 @@ function isLoopbackUrl(value: string): boolean {
 }
 
 /**
+ * Secrets development generates under DATA_DIR/keys when unset. Several production instances would
+ * each generate their own, so production refuses to start without them.
+ */
+const PRODUCTION_SECRETS = ['AUTH_PRIVATE_KEY', 'FILE_URL_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
+const SECRET_USES: Record<(typeof PRODUCTION_SECRETS)[number], string> = {
+  AUTH_PRIVATE_KEY: 'session tokens',
+  FILE_URL_SECRET: 'file addresses',
+  DATA_ENCRYPTION_KEY: 'encrypted fields',
+};
+
+/**
  * A deployment that forgets NODE_ENV=production would otherwise serve test sign-ins for any
  * account and a demo admin with a published password; production fetches Google's keys over TLS.
  */
@@ -320,6 +334,13 @@ function deploymentModeProblems(env: Record<string, string | undefined>): string
     );
   }
   if (isProduction) {
+    for (const name of PRODUCTION_SECRETS) {
+      if (!env[name]?.trim()) {
+        problems.push(
+          `${name}: must be set in production; every instance needs the same one, and one generated per instance would make the others' ${SECRET_USES[name]} unreadable`,
+        );
+      }
+    }
     for (const name of ['GOOGLE_ISSUER', 'GOOGLE_JWKS_URL', 'GOOGLE_AUTHORIZATION_URL']) {
       const value = env[name];
       if (value && URL.canParse(value) && new URL(value).protocol !== 'https:') {
@@ -363,7 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }

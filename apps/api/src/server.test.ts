@@ -120,5 +120,9 @@ describe('server start-up and shutdown', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('SMTP_URL: must be set in production');
     expect(server.output()).toContain('PORT:');
+    // Several instances each generating their own would not read each other's tokens or fields.
+    for (const name of ['AUTH_PRIVATE_KEY', 'FILE_URL_SECRET', 'DATA_ENCRYPTION_KEY']) {
+      expect(server.output()).toContain(`${name}: must be set in production`);
+    }
   });
 });

@@ -3,10 +3,13 @@ import { todayInRegisterZone } from './bikes.ts';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
   ContactOwnerSchema,
+  canRegisterPickup,
+  isVettedOrganisation,
   PICKUP_MAX_DAYS,
   PickupCreateSchema,
   pickupUrgency,
 } from './finds.ts';
+import { ORGANISATION_TYPES } from './organisations.ts';
 
 function inDays(days: number, from = todayInRegisterZone()): string {
   const day = new Date(`${from}T00:00:00Z`);
@@ -62,5 +65,41 @@ describe('registering a pickup', () => {
     expect(pickupUrgency('2026-06-10', today)).toBe('soon');
     expect(pickupUrgency('2026-06-13', today)).toBe('soon');
     expect(pickupUrgency('2026-06-14', today)).toBe('later');
+  });
+});
+
+describe('canRegisterPickup', () => {
+  const holders: Array<[string | null, boolean, boolean]> = [
+    // [acting as, verified, may register]
+    [null, true, true],
+    [null, false, false],
+    ['business', true, true],
+    ['business', false, false],
+    ['club', true, true],
+    ['club', false, false],
+    ['dealer', true, true],
+    ['dealer', false, false],
+    ['police', true, true],
+    ['police', false, true],
+    ['insurance_company', true, true],
+    ['insurance_company', false, true],
+  ];
+  it.each(holders)('acting as %s, verified %s: %s', (organisationType, isVerified, expected) => {
+    expect(canRegisterPickup({ organisationType, isVerified })).toBe(expected);
+  });
+
+  it('covers every organisation type', () => {
+    const covered = new Set(holders.map(([type]) => type).filter((type) => type !== null));
+    expect([...covered].sort()).toEqual([...ORGANISATION_TYPES].sort());
+  });
+});
+
+describe('isVettedOrganisation', () => {
+  it('is true only for the types backoffice admins create after checking who they are', () => {
+    expect(ORGANISATION_TYPES.filter((type) => isVettedOrganisation(type)).sort()).toEqual([
+      'insurance_company',
+      'police',
+    ]);
+    expect(isVettedOrganisation(null)).toBe(false);
   });
 });

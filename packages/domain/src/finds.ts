@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PastDateSchema, todayInRegisterZone } from './bikes.ts';
 import type { SystemEvent } from './chats.ts';
 import { EmailSchema } from './identity.ts';
+import { isSelfServiceType } from './organisations.ts';
 import { OwnershipBikeSchema } from './ownership.ts';
 
 /*
@@ -160,3 +161,29 @@ export const PickupListSchema = z.object({
   held_by_me: z.array(PickupSchema),
 });
 export type PickupList = z.infer<typeof PickupListSchema>;
+
+/*
+ * Who may tell an owner "your bike is waiting for you" (register a pickup). The mail and the chat
+ * message send the owner to a place to collect their bike, so the owner must be able to trust who
+ * sent them: a person who has shown who they are with MitID/BankID, or an organisation whose identity
+ * the registry itself checked. Only backoffice admins create those (the police, insurers); anyone
+ * verified can found a business, club or dealer and invite anyone into it, so acting for one of those
+ * vouches for nobody: its member needs the same identity check as a person finder. The API enforces
+ * it; the web app shows the form by it.
+ */
+export interface PickupHolderFacts {
+  /** The person behind the session has a verified national identity. */
+  isVerified: boolean;
+  /** The type of the organisation the person acts for; null when they act as themselves. */
+  organisationType: string | null;
+}
+
+/** An organisation the registry checked before it existed (not one a person made for themselves). */
+export function isVettedOrganisation(organisationType: string | null): boolean {
+  return organisationType !== null && !isSelfServiceType(organisationType);
+}
+
+/** Whether the holder may register a pickup; otherwise they must verify their identity first. */
+export function canRegisterPickup(holder: PickupHolderFacts): boolean {
+  return holder.isVerified || isVettedOrganisation(holder.organisationType);
+}

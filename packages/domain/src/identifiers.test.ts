@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CONFUSABLES,
   IDENTIFIER_MIN_LENGTH,
   identifierKeys,
   identifierShapeProblem,
@@ -53,6 +54,44 @@ describe('normaliseIdentifier', () => {
 
   it('folds full-width characters a phone keyboard may produce', () => {
     expect(normaliseIdentifier('ＷＤＡ１２３４Ｚ')).toBe('WDA1234Z');
+  });
+
+  it('folds Cyrillic and Greek look-alikes of Latin letters and digits to them', () => {
+    // А В Е К М Н О Р С Т Х У in Cyrillic, capital and small.
+    expect(normaliseIdentifier('АВЕКМНОРСТХУ')).toBe('ABEKMHOPCTXY');
+    expect(normaliseIdentifier('авекмнорстху')).toBe('ABEKMHOPCTXY');
+    // Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Υ Χ in Greek, capital and small.
+    expect(normaliseIdentifier('ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ')).toBe('ABEZHIKMNOPTYX');
+    expect(normaliseIdentifier('αβεζηικμνορτυχ')).toBe('ABEZHIKMNOPTYX');
+    expect(normaliseIdentifier('WDЗ1234')).toBe('WD31234');
+    // The frame number of the issue: a Cyrillic Р is the Latin P.
+    expect(normaliseIdentifier('WBKР12345')).toBe(normaliseIdentifier('WBKP12345'));
+    expect(normaliseIdentifier('ＷＢＫ Р-12345')).toBe('WBKP12345');
+  });
+
+  it('maps every look-alike to a Latin capital or a digit', () => {
+    for (const [character, latin] of Object.entries(CONFUSABLES)) {
+      expect(latin, character).toMatch(/^[A-Z0-9]$/);
+      expect(character.toUpperCase(), character).toBe(character);
+    }
+  });
+
+  it('leaves the same key for any identifier with letters swapped for look-alikes', () => {
+    const byLatin = new Map<string, string[]>();
+    for (const [character, latin] of Object.entries(CONFUSABLES)) {
+      byLatin.set(latin, [...(byLatin.get(latin) ?? []), character]);
+    }
+    fc.assert(
+      fc.property(identifier, fc.array(fc.nat(), { maxLength: 8 }), (value, picks) => {
+        const characters = [...value];
+        for (const pick of picks) {
+          const index = pick % characters.length;
+          const options = byLatin.get(characters[index] ?? '') ?? [];
+          if (options.length > 0) characters[index] = options[pick % options.length] ?? characters[index]!;
+        }
+        return normaliseIdentifier(characters.join('')) === normaliseIdentifier(value);
+      }),
+    );
   });
 });
 
@@ -111,6 +150,17 @@ describe('identifierShapeProblem', () => {
   it('accepts Danish and Norwegian letters (they occur in foreign numbers)', () => {
     expect(identifierShapeProblem('ÆØÅ12345')).toBeNull();
   });
+
+  it('accepts look-alikes of other scripts, which fold to Latin letters', () => {
+    expect(identifierShapeProblem('WBKР12345')).toBeNull();
+    expect(identifierShapeProblem('ΑΒΕ12345')).toBeNull();
+  });
+
+  it('refuses letters and digits of other scripts that are no look-alike of a Latin one', () => {
+    for (const typed of ['WBKЖ12345', 'ΩΔΘ12345', '中文12345', 'WBK١٢٣٤٥', 'WBKΣ12345', 'ЁЛКА12345']) {
+      expect(identifierShapeProblem(typed), typed).toBe('identifier_not_latin');
+    }
+  });
 });
 
 describe('identifierKeys', () => {
@@ -119,6 +169,14 @@ describe('identifierKeys', () => {
       display: 'wda 1234 z',
       key: 'WDA1234Z',
       lookAlike: 'WDA12342',
+    });
+  });
+
+  it('keeps look-alikes of other scripts out of what is shown, in the case they were typed in', () => {
+    expect(identifierKeys('wbkр 12345 Р')).toEqual({
+      display: 'wbkp 12345 P',
+      key: 'WBKP12345P',
+      lookAlike: 'W8KP12345P',
     });
   });
 });

@@ -10,14 +10,72 @@ export const IDENTIFIER_MIN_LENGTH = 5;
 export const IDENTIFIER_MAX_LENGTH = 40;
 
 /**
- * The key an identifier is unique by: upper case, with spaces, dashes, dots and other separators a
- * person types or a stamp shows removed. `wda 1234-z` and `WDA1234Z` are the same frame number.
+ * Cyrillic and Greek capitals drawn like a Latin letter or a digit, mapped to it (after upper-casing,
+ * so the small letters are covered too). `WDАР1234` typed with a Cyrillic А and Р is the frame number
+ * `WDAP1234`, not a second one beside it that a search for the real number would never show.
+ */
+export const CONFUSABLES: Readonly<Record<string, string>> = {
+  // Cyrillic
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  З: '3',
+  І: 'I',
+  Ј: 'J',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Ѕ: 'S',
+  Т: 'T',
+  У: 'Y',
+  Ү: 'Y',
+  Х: 'X',
+  Ӏ: 'I',
+  Ԛ: 'Q',
+  Ԝ: 'W',
+  // Greek
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+};
+
+const CONFUSABLE_PATTERN = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
+
+/**
+ * The key an identifier is unique by: folded (full-width forms by NFKC, look-alike letters of other
+ * scripts by CONFUSABLES), upper case, with spaces, dashes, dots and other separators a person types
+ * or a stamp shows removed. `wda 1234-z`, `WDA1234Z` and `ＷＤＡ１２３４Ｚ` are the same frame number.
  */
 export function normaliseIdentifier(input: string): string {
   return input
     .normalize('NFKC')
     .toUpperCase()
+    .replace(CONFUSABLE_PATTERN, (character) => CONFUSABLES[character] ?? character)
     .replace(/[\s\-.·_/\\]+/g, '');
+}
+
+/** Folds look-alike letters of other scripts in text as typed, keeping the case it was typed in. */
+function foldConfusables(input: string): string {
+  return input.replace(/\p{L}/gu, (character) => {
+    const upper = character.toUpperCase();
+    const latin = CONFUSABLES[upper];
+    if (latin === undefined) return character;
+    return character === upper ? latin : latin.toLowerCase();
+  });
 }
 
 /**
@@ -50,14 +108,26 @@ export interface IdentifierKeys {
 }
 
 export function identifierKeys(input: string): IdentifierKeys {
-  const display = input.trim().replace(/\s+/g, ' ');
+  // Shown and printed as Latin too: a copy into a police report must find the bike again.
+  const display = foldConfusables(input.trim().replace(/\s+/g, ' '));
   return { display, key: normaliseIdentifier(display), lookAlike: lookAlikeKey(display) };
 }
 
 /** Only letters, digits and the separators normalisation removes; nothing a stamp or sticker cannot show. */
 const IDENTIFIER_CHARACTERS = /^[\p{L}\p{N}\s\-.·_/\\|]+$/u;
+/**
+ * After folding, a key holds Latin letters (Æ, Ø, Å and other accented ones occur in foreign
+ * numbers), the digits 0–9 and `|` (a worn 1): a letter of another script that is not a look-alike
+ * (Ж, Ω, 中) or a digit of another script (٣) is never part of a stamped or printed identifier.
+ */
+const KEY_CHARACTERS = /^[\p{Script=Latin}0-9|]+$/u;
 
-export type IdentifierShapeProblem = 'required' | 'identifier_too_short' | 'too_long' | 'invalid_characters';
+export type IdentifierShapeProblem =
+  | 'required'
+  | 'identifier_too_short'
+  | 'too_long'
+  | 'invalid_characters'
+  | 'identifier_not_latin';
 
 /** Whether a typed frame number or plate ID can be an identifier at all (hard rule; SPEC §5). */
 export function identifierShapeProblem(input: string): IdentifierShapeProblem | null {
@@ -65,6 +135,7 @@ export function identifierShapeProblem(input: string): IdentifierShapeProblem | 
   if (trimmed === '') return 'required';
   if (!IDENTIFIER_CHARACTERS.test(trimmed)) return 'invalid_characters';
   const key = normaliseIdentifier(trimmed);
+  if (!KEY_CHARACTERS.test(key)) return 'identifier_not_latin';
   if (key.length < IDENTIFIER_MIN_LENGTH) return 'identifier_too_short';
   if (key.length > IDENTIFIER_MAX_LENGTH) return 'too_long';
   return null;

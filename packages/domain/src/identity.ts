@@ -25,6 +25,7 @@ export const VALIDATION_MESSAGES = [
   'invalid_registration_number',
   'identifier_too_short',
   'invalid_characters',
+  'identifier_not_latin',
   'frame_or_plate_required',
   'invalid_date',
   'date_not_in_past',

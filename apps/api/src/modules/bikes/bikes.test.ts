@@ -222,6 +222,57 @@ describe('POST /api/bikes/', () => {
     expect((await overview(owner.token)).credits_free).toBe(before.credits_free);
   });
 
+  it('takes a frame number typed with Cyrillic or Greek look-alikes for the Latin one: in use, and found by search', async () => {
+    const latin = `WBKP${Date.now().toString().slice(-7)}`;
+    const first = await postBike(t.app, owner.token, { nickname: 'Latin', frame_number: latin });
+    expect(first.statusCode, first.body).toBe(201);
+    // A Cyrillic Р, then a Greek Ρ and Κ: the same number, not a second copy beside it.
+    for (const copy of [latin.replace('P', 'Р'), latin.replace('P', 'Ρ').replace('K', 'Κ')]) {
+      expect(copy).not.toBe(latin);
+      const duplicate = await postBike(t.app, other.token, { nickname: 'Copy', frame_number: copy });
+      expect(duplicate.statusCode, duplicate.body).toBe(422);
+      expect(duplicate.json().detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'frame_number'], type: 'frame_number_in_use' }),
+      ]);
+    }
+
+    // Registered with a look-alike, a number is stored and found as the Latin one.
+    const typedLatin = `WBKE${Date.now().toString().slice(-7)}`;
+    const cyrillic = await postBike(t.app, owner.token, {
+      nickname: 'Cyrillic',
+      frame_number: typedLatin.replace('E', 'Е'),
+    });
+    expect(cyrillic.statusCode, cyrillic.body).toBe(201);
+    expect(cyrillic.json().frame_number).toBe(typedLatin);
+    const found = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: typedLatin } });
+    expect(found.json().results).toEqual([
+      expect.objectContaining({
+        bike_id: cyrillic.json().bike_id,
+        match: 'exact',
+        identifier: 'frame_number',
+      }),
+    ]);
+    const again = await postBike(t.app, other.token, { nickname: 'Latin again', frame_number: typedLatin });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it('refuses a frame number with letters of another script that are no look-alike, translated', async () => {
+    const refused = await postBike(
+      t.app,
+      owner.token,
+      { nickname: 'Other script', frame_number: 'WBKЖ12345' },
+      { 'accept-language': 'en' },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toEqual([
+      {
+        loc: ['body', 'frame_number'],
+        type: 'identifier_not_latin',
+        msg: expect.stringContaining('Latin letters and digits only'),
+      },
+    ]);
+  });
+
   it('refuses a frame number without a name or identifier, and a too short one, before anything else', async () => {
     const noIdentifier = await postBike(t.app, owner.token, { nickname: 'Nothing' });
     expect(noIdentifier.statusCode).toBe(422);

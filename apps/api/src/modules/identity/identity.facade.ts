@@ -29,6 +29,18 @@ export async function findPersonById(executor: Executor, partyId: string): Promi
   return identity ? toPerson(identity) : null;
 }
 
+/**
+ * The organisation a session acts for, while the person still belongs to it (its type decides what
+ * it may do); null when the person acts as themselves or has left it.
+ */
+export async function findActingOrganisation(
+  executor: Executor,
+  auth: { partyId: string; identityPartyId: string },
+): Promise<{ partyId: string; type: string } | null> {
+  if (auth.partyId === auth.identityPartyId) return null;
+  return repository.findOrganisationOfMember(executor, auth.partyId, auth.identityPartyId);
+}
+
 /** Display names of parties (people and organisations), for chats and transfers; null when none is given. */
 export async function partyNames(
   executor: Executor,

@@ -31,7 +31,7 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
         tags: TAGS,
         security: BEARER,
         summary:
-          'I hold this bike for its owner: where and until when to collect it. For an organisation, or a person with a verified national identity (403 identity_verification_required); not for my own bike (409 own_bike); one waiting pickup per bike (409 conflict)',
+          'I hold this bike for its owner: where and until when to collect it. For a person with a verified national identity, also when acting for a business, club or dealer (anyone can found one), or for a member of an organisation the registry checked (police, insurer) (403 identity_verification_required); not for my own bike (409 own_bike); one waiting pickup per bike (409 conflict)',
         params: BikeParamsSchema,
         headers: IdempotencyHeadersSchema,
         body: PickupCreateSchema,

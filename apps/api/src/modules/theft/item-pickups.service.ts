@@ -1,4 +1,10 @@
-import { PICKUP_SYSTEM_EVENTS, type Pickup, type PickupCreate, type PickupList } from '@nbr/domain/finds';
+import {
+  canRegisterPickup,
+  PICKUP_SYSTEM_EVENTS,
+  type Pickup,
+  type PickupCreate,
+  type PickupList,
+} from '@nbr/domain/finds';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
@@ -7,7 +13,7 @@ import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.facade.ts';
 import { announceQuietly, openBikeChat, type PostedMessage, postMessage } from '../chats/chats.facade.ts';
-import { findPersonById, partyNames } from '../identity/identity.facade.ts';
+import { findActingOrganisation, findPersonById, partyNames } from '../identity/identity.facade.ts';
 import { describeBikeForOwner, pickupCancelledMail, pickupRegisteredMail } from './item-pickups.mails.ts';
 import { type HolderView, presentPickup } from './item-pickups.presenter.ts';
 import * as repository from './item-pickups.repository.ts';
@@ -15,7 +21,8 @@ import type { TheftDeps } from './theft.deps.ts';
 
 /*
  * Bikes held for their owner (SPEC §2 /app/item-pickup): a finder with a verified national identity,
- * or an organisation (a member acting for it), registers where and until when the owner can collect
+ * or an organisation (a member acting for it; a verified one, unless the registry checked the
+ * organisation: canRegisterPickup in @nbr/domain/finds), registers where and until when the owner can collect
  * a bike. It is told in the chat between holder and owner (the same chat as a contact about the
  * bike) and mailed to the owner. "Me" is the acting party; a pickup of others answers 404.
  */
@@ -92,10 +99,17 @@ export async function createPickup(
   input: PickupCreate,
   log?: FastifyBaseLogger,
 ): Promise<Pickup> {
-  // A member acting for an organisation holds it for the organisation; a person must have shown who
-  // they are with MitID/BankID, so an owner knows a real person has their bike.
+  // A member acting for an organisation holds it for the organisation; the owner is sent to collect
+  // their bike, so the sender must be someone they can trust (canRegisterPickup, @nbr/domain/finds): a person who
+  // has shown who they are with MitID/BankID, or an organisation the registry checked. A club anyone
+  // can found vouches for nobody, so its members need the same check as a person finder.
   const isOrganisation = auth.partyId !== auth.identityPartyId;
-  if (!isOrganisation && !auth.verifiedOn) throw new AppError('identity_verification_required');
+  const organisation = isOrganisation ? await findActingOrganisation(deps.db, auth) : null;
+  if (
+    !canRegisterPickup({ isVerified: auth.verifiedOn !== null, organisationType: organisation?.type ?? null })
+  ) {
+    throw new AppError('identity_verification_required');
+  }
   const now = new Date();
   let posted: PostedMessage;
   let row: repository.PickupRow;

@@ -5,7 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
-import { createBusiness, signUpVerifiedUser } from '../../test/organisation-helpers.ts';
+import {
+  createBusiness,
+  joinByInvitation,
+  latestInvitationCode,
+  nextCvr,
+  signUpStaff,
+  signUpVerifiedUser,
+} from '../../test/organisation-helpers.ts';
 import { ownerWithBike, setName } from '../../test/ownership-fixtures.ts';
 import { grantStaffRole, markVerified, switchInto } from '../../test/role-fixtures.ts';
 
@@ -164,6 +171,80 @@ describe('items for pickup', () => {
     await grantStaffRole(t.app.db, staff.partyId, 'support');
     const switched = await switchInto(t.app, staff.token, second.partyId);
     expect((await register(t.app, switched, privateBike, body)).statusCode).toBe(403);
+  });
+
+  it('a member of a club anyone can found needs the identity check a person finder needs', async () => {
+    const { owner, bikeId } = await ownerWithBike(t.app);
+    const founder = await signUpVerifiedUser(t.app, 'club-founder');
+    const founded = await t.app.inject({
+      method: 'POST',
+      url: '/api/organisations',
+      headers: bearer(founder.token),
+      payload: { name: 'Søndagsklubben', type: 'club', region: 'dk', registration_number: nextCvr() },
+    });
+    expect(founded.statusCode, founded.body).toBe(201);
+    const clubId = founded.json<{ party_id: string }>().party_id;
+    // Anyone the founder invites acts for the club, verified or not.
+    const unverifiedMember = await signUpUser(t.app);
+    const memberToken = await joinByInvitation(t.app, founder.token, clubId, unverifiedMember);
+    const body = { place: 'Klubhuset, Havnegade 1', collect_until: inDays(14) };
+
+    const refused = await register(t.app, memberToken, bikeId, body);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().code).toBe('identity_verification_required');
+    expect(await mailsTo(t.app.db, owner.email, 'pickup_registered')).toEqual([]);
+    expect((await list(t.app, owner.token)).for_me).toEqual([]);
+
+    // A visitor, another unverified user and the (verified) owner are refused as before.
+    expect((await register(t.app, null, bikeId, body)).statusCode).toBe(401);
+    const anotherUser = await signUpUser(t.app);
+    expect((await register(t.app, anotherUser.token, bikeId, body)).json().code).toBe(
+      'identity_verification_required',
+    );
+    await markVerified(t.app.db, owner.partyId);
+    expect((await register(t.app, owner.token, bikeId, body)).json().code).toBe('own_bike');
+
+    // Once verified, the same member may tell the owner, under the club's name.
+    await markVerified(t.app.db, unverifiedMember.partyId);
+    const allowed = await register(t.app, memberToken, bikeId, body);
+    expect(allowed.statusCode, allowed.body).toBe(201);
+    expect((await list(t.app, owner.token)).for_me[0]).toMatchObject({
+      holder_name: 'Søndagsklubben',
+      holder_kind: 'organisation',
+    });
+  });
+
+  it('a member of an organisation the registry checked (the police) needs no identity check of their own', async () => {
+    const { owner, bikeId } = await ownerWithBike(t.app);
+    const staff = await signUpStaff(t.app, 'admin');
+    const officer = await signUpUser(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/organisations',
+      headers: bearer(staff.token),
+      payload: {
+        name: 'Københavns Politi',
+        type: 'police',
+        region: 'dk',
+        registration_number: nextCvr(),
+        admin_email: officer.email,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisations/invitations/${await latestInvitationCode(t.app, officer.email)}/accept`,
+      headers: bearer(officer.token),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const policeToken: string = accepted.json().authentication_token;
+
+    const registered = await register(t.app, policeToken, bikeId, {
+      place: PLACE,
+      collect_until: inDays(30),
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect((await list(t.app, owner.token)).for_me[0]).toMatchObject({ holder_name: 'Københavns Politi' });
   });
 
   it('an organisation holds a bike under its name; the holder cancels and the owner is told', async () => {

@@ -5,6 +5,7 @@ import { bikeOwnershipCredits, subscriptions } from '../../db/schema/bikes.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { grantCredits, postBike, registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { uniqueFrameNumber } from '../../test/bike-helpers.ts';
+import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 
@@ -319,7 +320,7 @@ describe('POST /dev/credits', () => {
 
   it('does not exist in production, nor does /dev/stickers', async () => {
     const production = await createTestApp({
-      env: { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' },
+      env: { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
     });
     try {
       const grant = await production.app.inject({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import { requireAuth } from '../auth/access.ts';
 import { AppError } from '../errors.ts';
-import { IDEMPOTENCY_TTL_MS } from './idempotency.ts';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS } from './idempotency.ts';
 
 /*
  * A test route that counts its effects: the counter proves how many times the handler really ran.
@@ -14,6 +15,8 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency.ts';
  */
 let effects = 0;
 let release: (() => void) | null = null;
+/** How far the idempotency clock is ahead of the real one. */
+let clockOffset = 0;
 
 let testApp: TestApp;
 let owner: TestUser;
@@ -21,6 +24,7 @@ let other: TestUser;
 
 beforeAll(async () => {
   testApp = await createTestApp({
+    idempotencyClock: () => Date.now() + clockOffset,
     extend: (app) => {
       app.post(
         '/api/test/idempotent-effect',
@@ -164,6 +168,43 @@ describe('Idempotency-Key', () => {
       'key-purge-next',
       'key-purge-old-2',
     ]);
+  });
+
+  it('releases a key left "in progress" by a request that died, once its short lease ran out', async () => {
+    // What an instance that crashed mid-request leaves behind: the key taken, no answer kept.
+    const body = { amount: 5 };
+    const startedAt = Date.now() + clockOffset;
+    await testApp.database.db.insert(idempotencyKeys).values({
+      partyId: owner.partyId,
+      key: 'key-crashed-0001',
+      route: 'POST /api/test/idempotent-effect',
+      requestHash: createHash('sha256')
+        .update(`POST\n/api/test/idempotent-effect\n${JSON.stringify(body)}`)
+        .digest('hex'),
+      createdAt: new Date(startedAt),
+    });
+    const before = effects;
+    try {
+      clockOffset += IDEMPOTENCY_LEASE_MS - 5_000;
+      const early = await send(owner, 'key-crashed-0001', body);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().code).toBe('idempotency_key_in_progress');
+      expect(effects).toBe(before);
+
+      clockOffset += 10_000;
+      const retried = await send(owner, 'key-crashed-0001', body);
+      expect(retried.statusCode, retried.body).toBe(201);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+      expect(effects).toBe(before + 1);
+
+      // The retry's answer is kept like any other: the next one is a replay, no second effect.
+      const replay = await send(owner, 'key-crashed-0001', body);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(effects).toBe(before + 1);
+    } finally {
+      clockOffset = 0;
+    }
   });
 
   it('refuses a malformed key', async () => {

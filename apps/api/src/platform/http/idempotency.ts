@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -15,6 +15,8 @@ import { AppError, ValidationError } from '../errors.ts';
  * first is still running a replay gets 409 so a double-click cannot run it twice. Only successful
  * answers are kept: a refused or failed request changed nothing, so retrying it with the same key
  * runs it again (after buying a credit, say). Without the header a route behaves as before.
+ * A key whose request never finished (the process died mid-request) is "in progress" only for a
+ * short lease, IDEMPOTENCY_LEASE_MS: after it the same request with the key runs again.
  */
 
 declare module 'fastify' {
@@ -28,7 +30,6 @@ declare module 'fastify' {
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** How long a key is remembered. */
 /**
  * The header of writes that cost money or move ownership (ARCHITECTURE §4), declared in their route
  * schemas so that the API document shows it; this plugin checks and keeps it.
@@ -37,7 +38,13 @@ export const IdempotencyHeadersSchema = z.object({
   [IDEMPOTENCY_HEADER]: z.string().min(8).max(200).optional(),
 });
 
+/** How long a finished request's answer is remembered. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a started request holds its key: far longer than any request runs, short enough that a
+ * client retrying after a crash of the instance that ran it is not refused for a day.
+ */
+export const IDEMPOTENCY_LEASE_MS = 45_000;
 const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
 function requestHash(request: FastifyRequest): string {
@@ -46,7 +53,12 @@ function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
-async function beginIdempotentRequest(db: Database, request: FastifyRequest, reply: FastifyReply) {
+async function beginIdempotentRequest(
+  db: Database,
+  now: () => number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined || !request.auth) return;
   const key = Array.isArray(header) ? header[0] : header;
@@ -64,12 +76,13 @@ async function beginIdempotentRequest(db: Database, request: FastifyRequest, rep
     .where(
       and(
         eq(idempotencyKeys.partyId, partyId),
-        lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)),
+        lt(idempotencyKeys.createdAt, new Date(now() - IDEMPOTENCY_TTL_MS)),
       ),
     );
+  const startedAt = new Date(now());
   const inserted = await db
     .insert(idempotencyKeys)
-    .values({ partyId, key, route, requestHash: hash })
+    .values({ partyId, key, route, requestHash: hash, createdAt: startedAt })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length === 1) {
@@ -81,7 +94,24 @@ async function beginIdempotentRequest(db: Database, request: FastifyRequest, rep
   if (kept.requestHash !== hash) {
     throw new ValidationError([{ loc: ['headers', IDEMPOTENCY_HEADER], type: 'idempotency_key_reused' }]);
   }
-  if (kept.status === null) throw new AppError('idempotency_key_in_progress');
+  if (kept.status === null) {
+    // Once the lease ran out, the request that held it died: take the key over, unless another
+    // retry took it first (it renewed the lease).
+    const taken = await db
+      .update(idempotencyKeys)
+      .set({ createdAt: startedAt })
+      .where(
+        and(
+          identifies,
+          isNull(idempotencyKeys.status),
+          lt(idempotencyKeys.createdAt, new Date(startedAt.getTime() - IDEMPOTENCY_LEASE_MS)),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (taken.length !== 1) throw new AppError('idempotency_key_in_progress');
+    request.idempotency = { partyId, key };
+    return;
+  }
   reply.header('idempotent-replayed', 'true').code(kept.status);
   if (kept.response === null) return reply.send();
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(kept.response));
@@ -121,11 +151,12 @@ export async function forgetIdempotencyKeys(executor: Executor, partyId: string)
 }
 
 export const idempotencyPlugin = fp(
-  async (app: FastifyInstance, options: { db: Database }) => {
+  async (app: FastifyInstance, options: { db: Database; now?: () => number }) => {
+    const now = options.now ?? Date.now;
     app.decorateRequest('idempotency', null);
     app.addHook('preHandler', async (request, reply) => {
       if (!request.routeOptions.config?.idempotent) return;
-      return beginIdempotentRequest(options.db, request, reply);
+      return beginIdempotentRequest(options.db, now, request, reply);
     });
     app.addHook('onSend', async (request, reply, payload) => {
       await finishIdempotentRequest(options.db, request, reply, payload);

@@ -13,9 +13,32 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * file addresses (a private picture, a theft report's PDF): they never reach the logs.
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/(?:password-resets|email-verifications)\/)[^/?]+/g, '$1[redacted]')
-    .replace(/([?&](?:code|token|ticket|signature)=)[^&]*/gi, '$1[redacted]');
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  const redactedPath = path.replace(/(\/(?:password-resets|email-verifications)\/)[^/?]+/gi, '$1[redacted]');
+  if (queryAt === -1) return redactedPath;
+  // The query parser decodes names (`%74oken` is `token`), so names are compared decoded too.
+  const redactedQuery = query
+    .split('&')
+    .map((parameter) => {
+      const equals = parameter.indexOf('=');
+      if (equals === -1) return parameter;
+      const name = parameter.slice(0, equals);
+      return SECRET_PARAMETERS.has(decodeName(name).toLowerCase()) ? `${name}=[redacted]` : parameter;
+    })
+    .join('&');
+  return `${redactedPath}?${redactedQuery}`;
+}
+
+const SECRET_PARAMETERS = new Set(['code', 'token', 'ticket', 'signature']);
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
 }
 
 export function loggerOptions(

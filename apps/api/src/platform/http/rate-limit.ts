@@ -3,10 +3,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
+import { canonicalRequestTarget, isServerPath } from './request-target.ts';
 
 /** Only the API and the stand-ins are limited: the web app's static files are cheap and cacheable. */
 export function isLimitedPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/');
+}
+
+/**
+ * Whether a request counts against the limits, decided on the route the router matched (its
+ * declared pattern, `/api/search`), never on how the client spelled the path (`//api/search`,
+ * `/%61pi/search`, `http://host/api/search`): a spelling the router accepts must not skip a budget.
+ * A request that matched no route is judged on its canonical target (see request-target.ts), in any
+ * case: `/API/…` is a 404 of the API, not a page.
+ */
+export function isLimitedRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined ? isLimitedPath(route) : isServerPath(canonicalRequestTarget(request.url));
 }
 
 /**
@@ -86,7 +99,7 @@ export const rateLimitPlugin = fp(
       global: true,
       max: options.perMinute,
       timeWindow: 60_000,
-      allowList: (request) => !isLimitedPath(request.url),
+      allowList: (request) => !isLimitedRequest(request),
       ...(options.redis ? { redis: options.redis, nameSpace: 'nbr:rate-limit:' } : {}),
       // A Redis outage must not take the whole API down with it.
       skipOnError: true,

@@ -231,4 +231,17 @@ describe('request logs', () => {
     });
     expect(JSON.stringify(lines)).not.toContain('SECRETCODE');
   });
+
+  it('keeps them out however the path or the parameter is spelled', async () => {
+    for (const url of [
+      '//api/identities/authentications/password-resets/SPELLEDCODE1/validate',
+      '/api/identities/authentications/%70assword-resets/SPELLEDCODE2/validate',
+      'http://localhost/api/identities/authentications/password-resets/SPELLEDCODE3/validate',
+      '/api/health?%74oken=SPELLEDCODE4',
+      '/api/health?TOKEN=SPELLEDCODE5',
+    ]) {
+      await t.app.inject({ method: url.includes('validate') ? 'POST' : 'GET', url });
+    }
+    expect(JSON.stringify(lines)).not.toMatch(/SPELLEDCODE/);
+  });
 });

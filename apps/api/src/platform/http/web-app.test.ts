@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 const INDEX =
@@ -71,6 +72,15 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
   });
+
+  it.each(['//api/unknown', '/%61pi/unknown', '/API/unknown', '//dev/unknown'])(
+    'keeps %s out of the fallback too, however the path is spelled',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('not_found');
+    },
+  );
 });
 
 /** A build as apps/web/vite.config.ts writes it: text files with .br and .gz beside them, hidden maps. */
@@ -191,7 +201,12 @@ describe('source maps in production', () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'nbr-web-dist-'));
     await writeCompressedBuild(dist);
     t = await createTestApp({
-      env: { WEB_DIST_DIR: dist, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' },
+      env: {
+        WEB_DIST_DIR: dist,
+        NODE_ENV: 'production',
+        ...PRODUCTION_SECRETS,
+        SMTP_URL: 'smtp://mail.example.org:587',
+      },
     });
   });
   afterAll(async () => {

@@ -2,20 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isServerPath } from './request-target.ts';
 
 /** Vite names these files by content hash: a new build gets new names, so caching them for a year is safe. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The entry points of a build must be revalidated, or clients would keep an old build forever. */
 const REVALIDATE = 'no-cache';
 
-function isOwnedByServer(url: string): boolean {
-  return /^\/(api|dev)(\/|\?|$)/.test(url);
-}
-
 /** A browser navigation (as opposed to a missing script, image or API call). */
 function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (isOwnedByServer(request.url)) return false;
+  if (isServerPath(request.url)) return false;
   if (request.headers.accept?.includes('text/html')) return true;
   const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
   return !lastSegment.includes('.');

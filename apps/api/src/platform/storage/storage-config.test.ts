@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -24,7 +25,11 @@ describe('file storage settings', () => {
       kind: 'disk',
       dir: path.join('/var/lib/nbr', 'files'),
     });
-    const production = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org' });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      ...PRODUCTION_SECRETS,
+      SMTP_URL: 'smtp://mail.example.org',
+    });
     expect(production.files.storage.kind).toBe('disk');
   });
 

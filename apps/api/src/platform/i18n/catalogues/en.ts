@@ -98,6 +98,8 @@ export const en = {
     'This number does not add up. A Danish CVR number has 8 digits and a Norwegian organisation number 9, and the last digit is a check digit – look for a typo.',
   'validation.identifier_too_short': 'Must be at least 5 characters (spaces and dashes do not count).',
   'validation.invalid_characters': 'May contain only letters and digits.',
+  'validation.identifier_not_latin':
+    'Use Latin letters and digits only (letters of other alphabets, such as Cyrillic or Greek, cannot be part of the number).',
   'validation.frame_or_plate_required': 'Enter the frame number or the plate ID – preferably both.',
   'validation.invalid_date': 'Enter a valid date.',
   'validation.date_not_in_past': 'Please select a date in the past.',

@@ -97,6 +97,8 @@ export const no: Catalogue = {
     'Nummeret stemmer ikke. Et dansk CVR-nummer har 8 sifre og et norsk organisasjonsnummer 9, og det siste sifferet er et kontrollsiffer – se etter en tastefeil.',
   'validation.identifier_too_short': 'Må være minst 5 tegn (mellomrom og bindestreker teller ikke).',
   'validation.invalid_characters': 'Kan bare inneholde bokstaver og tall.',
+  'validation.identifier_not_latin':
+    'Bruk bare latinske bokstaver og tall (bokstaver fra andre alfabeter, for eksempel kyrilliske eller greske, kan ikke inngå i nummeret).',
   'validation.frame_or_plate_required': 'Oppgi rammenummer eller oblat-ID – gjerne begge.',
   'validation.invalid_date': 'Oppgi en gyldig dato.',
   'validation.date_not_in_past': 'Vennligst velg en dato i fortiden',

@@ -1,5 +1,11 @@
 import { todayInRegisterZone } from '@nbr/domain/bikes';
-import { PICKUP_MAX_DAYS, type Pickup, PickupCreateSchema, pickupUrgency } from '@nbr/domain/finds';
+import {
+  canRegisterPickup,
+  PICKUP_MAX_DAYS,
+  type Pickup,
+  PickupCreateSchema,
+  pickupUrgency,
+} from '@nbr/domain/finds';
 import { type ReactNode, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -166,15 +172,21 @@ function PickupFormFields({
 }
 
 /**
- * "I have this bike" (from the stolen banner): the bike, and the form for an organisation or a person
- * with a verified national identity. Anyone else is told why not and how to get there.
+ * "I have this bike" (from the stolen banner): the bike, and the form for whoever canRegisterPickup
+ * lets (a verified person, or a member of the police or an insurer). Anyone else is told why not and
+ * how to get there.
  */
 function RegisterPickup({ bikeId, onClose }: { bikeId: string; onClose: () => void }) {
   const { t } = useTranslation(['finds', 'common']);
   const { claims, isVerified, isSwitched } = useSession();
   const bike = usePublicBike(bikeId, claims?.party_id ?? null);
   const [registered, setRegistered] = useState<Pickup | null>(null);
-  const isOrganisation = Boolean(claims && claims.party_id !== claims.identity_party_id);
+  // The API's rule: verified, or acting for an organisation the registry checked (police, insurer).
+  const actsForOrganisation = Boolean(claims && claims.party_id !== claims.identity_party_id);
+  const mayRegister = canRegisterPickup({
+    isVerified,
+    organisationType: actsForOrganisation ? (claims?.organisation_type ?? null) : null,
+  });
 
   let body: ReactNode;
   if (registered) {
@@ -202,7 +214,7 @@ function RegisterPickup({ bikeId, onClose }: { bikeId: string; onClose: () => vo
           <p>{t('common:errors.not_allowed_while_switched')}</p>
         </Alert>
       );
-    } else if (!isVerified && !isOrganisation) {
+    } else if (!mayRegister) {
       form = (
         <Alert tone="info" title={t('register.notAllowedTitle')} announce="none">
           <p>{t('register.notAllowedText')}</p>
