@@ -55,6 +55,7 @@ import { mailboxRoutes } from './platform/mail/mailbox.routes.ts';
 import {
   createMailboxTransport,
   createSmtpTransport,
+  isMailboxTransport,
   type MailTransport,
 } from './platform/mail/transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
@@ -387,8 +388,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Stand-ins' windows exist only outside production, so they can never leak data there; and only
   // while the stand-in is the one selected: with SMTP_URL the outbox holds real mail (reset links).
-  if (!config.isProduction && config.mail.transport === 'mailbox') {
-    await app.register(mailboxRoutes, { prefix: '/dev/mailbox' });
+  if (!config.isProduction && config.mail.transport === 'mailbox' && isMailboxTransport(transport)) {
+    await app.register(mailboxRoutes, { prefix: '/dev/mailbox', mailbox: transport });
   }
   // Stand-ins for buying credits and printing stickers: there is nothing to buy or print with yet.
   if (!config.isProduction) {
