@@ -16,7 +16,7 @@ import {
 } from './identity.presenter.ts';
 import type { IdentityChanges } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
-import { hashCode, mailVerificationCode, requireIdentity } from './identity.service.ts';
+import { hashCode, mailAddressChange, mailVerificationCode, requireIdentity } from './identity.service.ts';
 import { toPerson } from './person.ts';
 
 /*
@@ -29,7 +29,7 @@ export async function requestEmailVerification(deps: IdentityDeps, auth: Request
   await deps.db.transaction(async (tx) => {
     const identity = await requireIdentity(tx, auth.identityPartyId);
     if (identity.pendingEmail) {
-      await mailVerificationCode(deps, tx, identity, 'email_change', identity.pendingEmail);
+      await mailAddressChange(deps, tx, identity, identity.pendingEmail);
     } else if (!identity.emailVerifiedAt) {
       await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
     }
@@ -100,7 +100,8 @@ const PROFILE_COLUMNS = {
 
 /**
  * Saves the profile. Every field but the e-mail saves at once; a new e-mail waits in pending_email
- * until the link mailed to it is followed, and the answer says the save was partial.
+ * until the link mailed to it is followed, and the answer says the save was partial. An address of
+ * another account is answered alike, but its mailbox gets a notice instead of a link.
  */
 export async function updateProfile(
   deps: IdentityDeps,
@@ -128,15 +129,15 @@ export async function updateProfile(
         // Typing the current address back cancels a pending change.
         changes.pendingEmail = null;
       } else if (update.email !== identity.pendingEmail) {
-        if (await repository.isEmailTaken(tx, update.email, identity.partyId))
-          throw new AppError('email_in_use');
+        // Taken or free, the answer is the same (a 409 would tell which addresses have an account):
+        // the change waits for a confirmation that only a free address is sent (mailAddressChange).
         changes.pendingEmail = update.email;
         changedEmailTo = update.email;
       }
     }
     const updated = await repository.updateIdentity(tx, identity.partyId, changes);
     if (changedEmailTo) {
-      await mailVerificationCode(deps, tx, updated, 'email_change', changedEmailTo);
+      await mailAddressChange(deps, tx, updated, changedEmailTo);
       await enqueueMail(
         tx,
         emailChangeNoticeMail({ to: identity.email, language: updated.language, newEmail: changedEmailTo }),
