@@ -8,6 +8,8 @@ import { accountDeletedMail } from './identity.mails.ts';
 import { canActOnParty } from './identity.policy.ts';
 import * as repository from './identity.repository.ts';
 import { UNCLAIMED_PROFILE_RESET } from './identity.service.ts';
+import { verifyPassword } from './passwords.ts';
+import { consumeApproval } from './verification.service.ts';
 
 /*
  * Identity's steps of deleting an account for good. The deletion as a whole (bikes, offers, theft
@@ -30,6 +32,7 @@ export interface AccountBeingDeleted {
   email: string;
   pendingEmail: string | null;
   language: string;
+  passwordHash: string | null;
 }
 
 /**
@@ -47,8 +50,32 @@ export async function lockAccountForDeletion(
     throw new AppError('last_admin');
   }
   await repository.deleteMemberships(executor, partyId);
-  const { email, pendingEmail, language } = identity;
-  return { partyId, email, pendingEmail, language };
+  const { email, pendingEmail, language, passwordHash } = identity;
+  return { partyId, email, pendingEmail, language, passwordHash };
+}
+
+/**
+ * A stolen session must not be enough to erase an account: the person proves it is them, now. With
+ * a password, by typing it (password_required, wrong_password); an account without one (signed up
+ * with Google) by a fresh MitID/BankID approval of exactly this deletion, used up here
+ * (approval_required). Runs in the deletion's transaction, so the approval is spent only when the
+ * account goes.
+ */
+export async function proveAccountDeletion(
+  executor: Executor,
+  account: AccountBeingDeleted,
+  password: string | undefined,
+): Promise<void> {
+  if (account.passwordHash) {
+    if (!password) throw new AppError('password_required');
+    if (!(await verifyPassword(account.passwordHash, password))) throw new AppError('wrong_password');
+    return;
+  }
+  await consumeApproval(executor, {
+    identityPartyId: account.partyId,
+    action: 'delete_account',
+    objectId: account.partyId,
+  });
 }
 
 /**

@@ -12,7 +12,12 @@ import { type Person, toPerson } from './person.ts';
  */
 
 export type { AccountBeingDeleted } from './deletion.service.ts';
-export { checkAccountDeletion, eraseAccount, lockAccountForDeletion } from './deletion.service.ts';
+export {
+  checkAccountDeletion,
+  eraseAccount,
+  lockAccountForDeletion,
+  proveAccountDeletion,
+} from './deletion.service.ts';
 export type { AddressProof, IdentityDeps } from './identity.deps.ts';
 export type { Person } from './person.ts';
 export { endSwitchedSession, issueTokenForSession, startSwitchedSession } from './sessions.service.ts';

@@ -42,6 +42,7 @@ export function presentProfile(row: IdentityRow, staffRole: StaffRole | null = n
     club_membership_number: row.clubMembershipNumber,
     signed_up_at: row.signedUpAt.toISOString(),
     staff_role: staffRole,
+    deletion_needs_approval: row.passwordHash === null,
   };
 }
 

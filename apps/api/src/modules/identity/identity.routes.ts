@@ -393,11 +393,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       schema: {
         tags: TAGS,
         security: BEARER,
-        summary: 'Delete one’s own account for good (the four confirmations are required)',
+        summary:
+          'Delete one’s own account for good: the four confirmations, and the password (or, without one, a fresh MitID/BankID approval of `delete_account`)',
         params: PartyParamsSchema,
         body: AccountDeletionSchema,
       },
-      config: { access: 'signed_in_self' },
+      // A password is checked here: the same per-client budget as sign-in keeps it from being guessed.
+      config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
     },
     async (request, reply) => {
       await deleteAccount(deps, requireAuth(request), request.params.partyId, request.body);
