@@ -92,7 +92,10 @@ for (const language of LANGUAGES) {
       await dialog.getByRole('button', { name: t('settings', 'deleteUser.dialogConfirm') }).click();
       await expect(dialog).toHaveCount(0);
       await expect(
-        page.getByRole('alert').filter({ hasText: t('common', 'errors.wrong_password') }).first(),
+        page
+          .getByRole('alert')
+          .filter({ hasText: t('common', 'errors.wrong_password') })
+          .first(),
       ).toBeVisible();
       await expect(page).toHaveURL(/\/app\/settings\/delete-user$/);
 
