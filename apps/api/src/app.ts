@@ -313,7 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(identityRoutes, {
         // File storage: deleting an account deletes its bikes' pictures and documents.
-        deps: { ...identityDeps, storage: fileStorage },
+        deps: { ...identityDeps, storage: fileStorage, fileUrls },
         ...(options.identityRateLimits ? { rateLimits: options.identityRateLimits } : {}),
       });
       await api.register(trackingRoutes, { db: database.db });

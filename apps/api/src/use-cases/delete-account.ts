@@ -16,8 +16,12 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  * 2. every bike the person owns, locked, then bike by bike in the lock order of every use case
  *    (bike → transfer → requests): its pending offer cancelled and open requests closed with a word
  *    in their chats, then its rows gone as a bike deletion would (plates freed), audited;
- * 3. theft reports they made of bikes now someone else's, and the guests their address claimed;
- * 4. the person erased or pseudonymised, sessions revoked, and a goodbye mailed.
+ * 3. theft reports they made of bikes now someone else's, the guests their address claimed and
+ *    unconfirmed messages written from it, and their address on offers made to them;
+ * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
+ *    role, invitations, audit details, other people's pending mails naming them), sessions
+ *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
+ *    id only (bookkeeping law: 5 years).
  * Once committed, the stored bytes of the bikes' files are removed.
  */
 export async function deleteAccount(
@@ -39,6 +43,8 @@ export async function deleteAccount(
     }
     await theft.forgetTheftReportsOf(tx, partyId);
     await chats.forgetGuestContactsOf(tx, partyId);
+    await chats.forgetUnconfirmedMessagesFrom(tx, identity.addressesOf(account));
+    await ownership.forgetAddressInOffers(tx, partyId, identity.addressesOf(account));
     await identity.eraseAccount(tx, account);
     return bikeFileKeys;
   });

@@ -13,6 +13,7 @@ import { type Person, toPerson } from './person.ts';
 
 export type { AccountBeingDeleted } from './deletion.service.ts';
 export {
+  addressesOf,
   checkAccountDeletion,
   eraseAccount,
   lockAccountForDeletion,
@@ -74,3 +75,4 @@ export async function forgetDefaultParty(
     await repository.updateIdentity(executor, identityPartyId, { defaultPartyId: null });
   }
 }
+export { checkPersonalDataExport, identityPersonalData } from './profile.service.ts';

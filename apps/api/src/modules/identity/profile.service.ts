@@ -1,5 +1,7 @@
+import type { StaffRole } from '@nbr/domain/backoffice';
 import type { ConsentType, ProfileSaveResponse, ProfileUpdate } from '@nbr/domain/identity';
 import type { Language, Region } from '@nbr/domain/locale';
+import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -7,7 +9,6 @@ import type { IdentityDeps, SignInDeps } from './identity.deps.ts';
 import { emailChangeNoticeMail } from './identity.mails.ts';
 import { canActOnParty, canDecideConsent } from './identity.policy.ts';
 import {
-  type PersonalDataExport,
   presentConsent,
   presentConsents,
   presentPersonalDataExport,
@@ -18,6 +19,7 @@ import type { IdentityChanges } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
 import { hashCode, mailAddressChange, mailVerificationCode, requireIdentity } from './identity.service.ts';
 import { toPerson } from './person.ts';
+import * as personalData from './personal-data.repository.ts';
 
 /*
  * The profile: the e-mail address and its confirmation, the person's details, language and region,
@@ -190,21 +192,46 @@ export async function decideConsent(
   });
 }
 
-/** Everything held about the signed-in person (GDPR Art. 15 and 20). */
-export async function exportPersonalData(deps: IdentityDeps, auth: RequestAuth): Promise<PersonalDataExport> {
+/** Whether the caller may take a copy of their personal data (the person, not staff switched in). */
+export function checkPersonalDataExport(auth: RequestAuth): void {
   if (!canActOnParty(auth, 'export', auth.identityPartyId)) throw new AppError('forbidden');
-  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+}
+
+/**
+ * Identity's section of the personal data export (GDPR Art. 15 and 20; docs/personal-data-export.md):
+ * the account, its profile, consents, sessions, analytics, national identity checks and their
+ * sessions, linked sign-ins, mailed codes (never the codes), staff role and organisations.
+ */
+export async function identityPersonalData(executor: Executor, partyId: string, staffRole: StaffRole | null) {
+  const identity = await requireIdentity(executor, partyId);
   const [consentEvents, sessions, trackingEvents] = await Promise.all([
-    repository.listConsentEvents(deps.db, identity.partyId),
-    repository.listSessions(deps.db, identity.partyId),
-    repository.listTrackingEvents(deps.db, identity.partyId),
+    repository.listConsentEvents(executor, partyId),
+    repository.listSessions(executor, partyId),
+    repository.listTrackingEvents(executor, partyId),
   ]);
-  return presentPersonalDataExport({
+  const base = presentPersonalDataExport({
     identity,
     consentEvents,
     sessions,
     trackingEvents,
     now: new Date(),
-    staffRole: auth.staffRole,
+    staffRole,
   });
+  return {
+    party: await personalData.findParty(executor, partyId),
+    profile: base.profile,
+    consents: base.consents,
+    sessions: base.sessions,
+    tracking_events: base.tracking_events,
+    national_identity_checks: await personalData.listNationalIdentityChecks(executor, partyId),
+    verification_sessions: await personalData.listVerificationSessions(executor, partyId),
+    external_logins: await personalData.listExternalLogins(executor, partyId),
+    mailed_codes: await personalData.listOneTimeCodes(executor, partyId),
+    staff_membership: await personalData.findStaffMembership(executor, partyId),
+    organisations: {
+      memberships: await personalData.listMemberships(executor, partyId),
+      created: await personalData.listOrganisationsCreatedBy(executor, partyId),
+      invitations: await personalData.listInvitationsTo(executor, partyId, identity.email),
+    },
+  };
 }

@@ -118,10 +118,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             text: mail.text,
             html: mail.html,
           });
-          await db
-            .update(mailOutbox)
-            .set({ ...SCRUBBED_MAIL, status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
-            .where(eq(mailOutbox.id, mail.id));
+          if (mail.forgetAfterDelivery) await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.id));
+          else
+            await db
+              .update(mailOutbox)
+              .set({ ...SCRUBBED_MAIL, status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
+              .where(eq(mailOutbox.id, mail.id));
           report.sent += 1;
           logger.info(
             { mail_id: mail.id, template: mail.template, transport: transport.name },
