@@ -117,6 +117,18 @@ describe('mail worker', () => {
     });
   });
 
+  it('leaves no row at all of a mail marked forget-after-delivery (the goodbye of a deleted account)', async () => {
+    await enqueueMail(t.database.db, { ...mail('goodbye@example.org'), forgetAfterDelivery: true });
+    await enqueueMail(t.database.db, mail('stays@example.org'));
+    expect(await worker().runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    expect(fake.sent.map((message) => message.to).sort()).toEqual([
+      'goodbye@example.org',
+      'stays@example.org',
+    ]);
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows.map((row) => row.to)).toEqual(['stays@example.org']);
+  });
+
   it('retries a failed delivery after its back-off and records the error', async () => {
     await enqueueMail(t.database.db, mail('retry@example.org'));
     fake.failures.push(new Error('connection timed out'));
