@@ -11,7 +11,7 @@ import { canActOnParty, canDecideConsent } from './identity.policy.ts';
 import {
   presentConsent,
   presentConsents,
-  presentPersonalDataExport,
+  presentPersonalDataOfIdentity,
   presentProfile,
   presentRegion,
 } from './identity.presenter.ts';
@@ -209,12 +209,11 @@ export async function identityPersonalData(executor: Executor, partyId: string, 
     repository.listSessions(executor, partyId),
     repository.listTrackingEvents(executor, partyId),
   ]);
-  const base = presentPersonalDataExport({
+  const base = presentPersonalDataOfIdentity({
     identity,
     consentEvents,
     sessions,
     trackingEvents,
-    now: new Date(),
     staffRole,
   });
   return {
