@@ -7,7 +7,8 @@ import { LANGUAGES, text } from './support/texts.ts';
 
 /*
  * Issue 2 §6, journey 3: delete the account through the danger zone and the four confirmations of
- * SPEC §5; afterwards the login fails and nothing of the account is left in the browser.
+ * SPEC §5, proven with the password (issue 14: a stolen session alone must not erase an account);
+ * afterwards the login fails and nothing of the account is left in the browser.
  */
 
 const CONFIRMATIONS = [
@@ -72,6 +73,12 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await tick(page.getByRole('checkbox', { name: t('settings', 'deleteUser.confirm_permanent') }));
 
+      // The password proves it is the person: without it nothing is asked.
+      await page.getByRole('button', { name: t('settings', 'deleteUser.submit') }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      const password = page.getByLabel(t('settings', 'deleteUser.password'), { exact: true });
+      await password.fill('not-my-password-1');
+
       // A last question; cancelling it changes nothing.
       await page.getByRole('button', { name: t('settings', 'deleteUser.submit') }).click();
       const dialog = page.getByRole('alertdialog', { name: t('settings', 'deleteUser.dialogTitle') });
@@ -79,6 +86,20 @@ for (const language of LANGUAGES) {
       await expectNoA11yViolations(page);
       await dialog.getByRole('button', { name: t('settings', 'deleteUser.dialogCancel') }).click();
       await expect(dialog).toHaveCount(0);
+
+      // A wrong password is refused, and said so beside the field; the account stays.
+      await page.getByRole('button', { name: t('settings', 'deleteUser.submit') }).click();
+      await dialog.getByRole('button', { name: t('settings', 'deleteUser.dialogConfirm') }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: t('common', 'errors.wrong_password') })
+          .first(),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/app\/settings\/delete-user$/);
+
+      await password.fill(account.password);
       await page.getByRole('button', { name: t('settings', 'deleteUser.submit') }).click();
       await dialog.getByRole('button', { name: t('settings', 'deleteUser.dialogConfirm') }).click();
 

@@ -57,6 +57,7 @@ import { mailboxRoutes } from './platform/mail/mailbox.routes.ts';
 import {
   createMailboxTransport,
   createSmtpTransport,
+  isMailboxTransport,
   type MailTransport,
 } from './platform/mail/transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
@@ -322,7 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(identityRoutes, {
         // File storage: deleting an account deletes its bikes' pictures and documents.
-        deps: { ...identityDeps, storage: fileStorage },
+        deps: { ...identityDeps, storage: fileStorage, fileUrls },
         ...(options.identityRateLimits ? { rateLimits: options.identityRateLimits } : {}),
       });
       await api.register(trackingRoutes, { db: database.db });
@@ -397,8 +398,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Stand-ins' windows exist only outside production, so they can never leak data there; and only
   // while the stand-in is the one selected: with SMTP_URL the outbox holds real mail (reset links).
-  if (!config.isProduction && config.mail.transport === 'mailbox') {
-    await app.register(mailboxRoutes, { prefix: '/dev/mailbox' });
+  if (!config.isProduction && config.mail.transport === 'mailbox' && isMailboxTransport(transport)) {
+    await app.register(mailboxRoutes, { prefix: '/dev/mailbox', mailbox: transport });
   }
   // Stand-ins for buying credits and printing stickers: there is nothing to buy or print with yet.
   if (!config.isProduction) {

@@ -786,6 +786,7 @@ function allConfirmations() {
     confirm_legal_retention: true,
     confirm_insurance_consequences: true,
     confirm_permanent: true,
+    password: TEST_PASSWORD,
   };
 }
 

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'invalid_credentials',
+  'password_required',
+  'wrong_password',
   'email_in_use',
   'password_too_common',
   'password_reset_failed',

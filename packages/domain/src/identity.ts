@@ -187,6 +187,11 @@ export const ProfileSchema = z.object({
   signed_up_at: z.string(),
   /** The person's backoffice role; null for everyone else, and always null on a switch-user session. */
   staff_role: StaffRoleSchema.nullable(),
+  /**
+   * Deleting the account needs a fresh MitID/BankID approval (`delete_account`) because the account
+   * has no password to type (Google sign-in only); otherwise the deletion asks for the password.
+   */
+  deletion_needs_approval: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -219,11 +224,17 @@ export const ACCOUNT_DELETION_CONFIRMATIONS = [
   'confirm_insurance_consequences',
   'confirm_permanent',
 ] as const;
-export const AccountDeletionSchema = z.object(
-  Object.fromEntries(
+export const AccountDeletionSchema = z.object({
+  ...(Object.fromEntries(
     ACCOUNT_DELETION_CONFIRMATIONS.map((key) => [key, z.literal(true, { error: 'confirm_all' })]),
-  ) as Record<(typeof ACCOUNT_DELETION_CONFIRMATIONS)[number], z.ZodLiteral<true>>,
-);
+  ) as Record<(typeof ACCOUNT_DELETION_CONFIRMATIONS)[number], z.ZodLiteral<true>>),
+  /**
+   * The fresh proof that it is the person: their password when the account has one;
+   * an account without one (Google sign-in only) approves the deletion with MitID/BankID instead
+   * (approval_action `delete_account` on the account's party id).
+   */
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
 export type AccountDeletion = z.infer<typeof AccountDeletionSchema>;
 
 // The session token's claims live in token-claims.ts, without zod, for the web app's first page.

@@ -28,7 +28,7 @@ export const NATIONAL_IDENTITY_BY_REGION = { dk: 'mitid', no: 'bankid' } as cons
 >;
 
 /** Actions that need a fresh identity approval of their own (SPEC §4, §5). */
-export const APPROVAL_ACTIONS = ['report_found', 'delete_bike'] as const;
+export const APPROVAL_ACTIONS = ['report_found', 'delete_bike', 'delete_account'] as const;
 export const ApprovalActionSchema = z.enum(APPROVAL_ACTIONS, { error: 'invalid_value' });
 export type ApprovalAction = z.infer<typeof ApprovalActionSchema>;
 

@@ -7,6 +7,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   invalid_credentials: 401,
+  password_required: 400,
+  wrong_password: 403,
   email_in_use: 409,
   password_too_common: 422,
   password_reset_failed: 400,

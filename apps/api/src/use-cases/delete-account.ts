@@ -10,25 +10,32 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
 /**
  * DELETE /api/identities/{party_id}: the account goes for good, and with it everything that is
  * only the person's. In one transaction:
- * 1. the account, locked (a second deletion at once finds it gone); the last admin of an
- *    organisation with other members is refused; memberships end;
+ * 1. the account, locked (a second deletion at once finds it gone), and the person's fresh proof
+ *    (password, or a MitID/BankID approval without one); the last admin of an organisation with
+ *    other members is refused; memberships end;
  * 2. every bike the person owns, locked, then bike by bike in the lock order of every use case
  *    (bike → transfer → requests): its pending offer cancelled and open requests closed with a word
  *    in their chats, then its rows gone as a bike deletion would (plates freed), audited;
- * 3. theft reports they made of bikes now someone else's, and the guests their address claimed;
- * 4. the person erased or pseudonymised, sessions revoked, and a goodbye mailed.
+ * 3. theft reports they made of bikes now someone else's, the guests their address claimed and
+ *    unconfirmed messages written from it, and their address on offers made to them;
+ * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
+ *    role, invitations, audit details, other people's pending mails naming them), sessions
+ *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
+ *    id only (bookkeeping law: 5 years).
  * Once committed, the stored bytes of the bikes' files are removed.
  */
 export async function deleteAccount(
   deps: IdentityDeps,
   auth: RequestAuth,
   partyId: string,
-  // Checked by the route schema (all four must be true); taken here so no caller can skip them.
-  _confirmations: AccountDeletion,
+  // The confirmations are checked by the route schema (all four must be true); taken here so no
+  // caller can skip them. The password (or a fresh approval) proves it is the person.
+  request: AccountDeletion,
 ): Promise<void> {
   identity.checkAccountDeletion(auth, partyId);
   const storageKeys = await deps.db.transaction(async (tx) => {
     const account = await identity.lockAccountForDeletion(tx, partyId);
+    await identity.proveAccountDeletion(tx, account, request.password);
     const bikeFileKeys: string[] = [];
     for (const bikeId of await bikes.lockBikesOfAccount(tx, partyId)) {
       await ownership.closeOwnershipMattersOfBike(tx, bikeId);
@@ -36,6 +43,8 @@ export async function deleteAccount(
     }
     await theft.forgetTheftReportsOf(tx, partyId);
     await chats.forgetGuestContactsOf(tx, partyId);
+    await chats.forgetUnconfirmedMessagesFrom(tx, identity.addressesOf(account));
+    await ownership.forgetAddressInOffers(tx, partyId, identity.addressesOf(account));
     await identity.eraseAccount(tx, account);
     return bikeFileKeys;
   });

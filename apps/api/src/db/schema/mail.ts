@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Transactional outbox: a mail is written in the same transaction as the change that causes it and
@@ -15,7 +15,12 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    /** Every URL in the mail, for the development mailbox and tests. */
+    /**
+     * Deleted once delivered instead of scrubbed: a mail to an address the register must forget (the
+     * goodbye to a deleted account), so not even its recipient stays behind.
+     */
+    forgetAfterDelivery: boolean('forget_after_delivery').notNull().default(false),
+    /** Every URL in the mail, while it is pending (for the development mailbox and tests). */
     links: jsonb('links').$type<string[]>().notNull().default([]),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()

@@ -167,6 +167,7 @@ describe('POST /api/identities/switch-user/:id', () => {
         confirm_legal_retention: true,
         confirm_insurance_consequences: true,
         confirm_permanent: true,
+        password: TEST_PASSWORD,
       },
     });
     expect(deletion.statusCode).toBe(204);
@@ -195,6 +196,7 @@ describe('POST /api/identities/switch-user/:id', () => {
           confirm_legal_retention: true,
           confirm_insurance_consequences: true,
           confirm_permanent: true,
+          password: TEST_PASSWORD,
         },
       },
       { method: 'GET' as const, url: '/api/identities/me/export' },
@@ -390,6 +392,7 @@ describe('GET /api/backoffice/identities', () => {
         confirm_legal_retention: true,
         confirm_insurance_consequences: true,
         confirm_permanent: true,
+        password: TEST_PASSWORD,
       },
     });
     expect((await search(support.token, { query: marker })).json().results).toEqual([]);

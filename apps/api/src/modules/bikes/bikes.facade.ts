@@ -291,3 +291,4 @@ export async function setBikeTheftStatus(
 ): Promise<void> {
   await repository.updateBike(executor, bikeId, { status, updatedAt: now });
 }
+export { bikesPersonalData } from './personal-data.repository.ts';

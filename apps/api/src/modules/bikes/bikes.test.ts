@@ -22,7 +22,7 @@ import {
 } from '../../test/bike-api-helpers.ts';
 import { uniqueFrameNumber } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { bearer, signUpUser, TEST_PASSWORD, type TestUser } from '../../test/identity-helpers.ts';
 import { grantStaffRole, insertOrganisation, switchInto } from '../../test/role-fixtures.ts';
 import { signUpConfirmedUser, verifyThroughDevProvider } from '../../test/verification-helpers.ts';
 import { IDENTIFIER_CHECKS_PER_ACCOUNT_PER_MINUTE } from './bikes.routes.ts';
@@ -849,6 +849,7 @@ describe('account deletion', () => {
         confirm_legal_retention: true,
         confirm_insurance_consequences: true,
         confirm_permanent: true,
+        password: TEST_PASSWORD,
       },
     });
     expect(response.statusCode, response.body).toBe(204);

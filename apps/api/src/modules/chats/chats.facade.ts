@@ -28,3 +28,4 @@ export {
   markContactConfirmationDelivered,
   storeContactConfirmation,
 } from './guest-contacts.service.ts';
+export { chatsPersonalData, forgetUnconfirmedMessagesFrom } from './personal-data.repository.ts';

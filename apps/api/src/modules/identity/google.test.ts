@@ -15,6 +15,7 @@ import {
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
 import { grantStaffRole } from '../../test/role-fixtures.ts';
+import { verifyThroughDevProvider } from '../../test/verification-helpers.ts';
 
 /*
  * Google sign-in against the built-in test issuer, the way a browser goes through it: the chooser
@@ -29,6 +30,21 @@ const DELETION = {
   confirm_insurance_consequences: true,
   confirm_permanent: true,
 };
+
+/** A Google-only account proves a deletion with a fresh MitID/BankID approval of it. */
+async function approveDeletion(app: FastifyInstance, token: string, partyId: string) {
+  const approved = await verifyThroughDevProvider(app, token, {
+    body: {
+      verification_session_type: 'approval',
+      approval_action: 'delete_account',
+      approval_object_id: partyId,
+      success_url: '/app/settings/delete-user',
+      failure_url: '/app/settings/delete-user',
+    },
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  expect(approved.json().session_task_result).toBe('approved');
+}
 
 function authorizeQuery(overrides: Record<string, string> = {}): string {
   return new URLSearchParams({
@@ -553,12 +569,39 @@ describe('Google sign-in with the built-in test issuer', () => {
       });
       const token = created.json().authentication_token;
       const partyId = String(claimsOf(token).identity_party_id);
-      const deletion = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/identities/${partyId}`,
-        headers: bearer(token),
-        payload: DELETION,
+      const deleteIt = (payload: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/identities/${partyId}`,
+          headers: bearer(token, { 'accept-language': 'en' }),
+          payload,
+        });
+      // No password to type: without a fresh approval the deletion is refused, whatever is sent.
+      const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(token) });
+      expect(me.json().deletion_needs_approval).toBe(true);
+      for (const payload of [DELETION, { ...DELETION, password: 'guessed-password-1' }]) {
+        const refused = await deleteIt(payload);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({
+          detail: 'This needs your approval with MitID or BankID first.',
+          code: 'approval_required',
+        });
+      }
+      // An approval of something else does not count.
+      const other = await verifyThroughDevProvider(t.app, token, {
+        body: {
+          verification_session_type: 'approval',
+          approval_action: 'delete_bike',
+          approval_object_id: partyId,
+          success_url: '/app',
+          failure_url: '/app',
+        },
       });
+      expect(other.statusCode).toBe(200);
+      expect((await deleteIt(DELETION)).json().code).toBe('approval_required');
+
+      await approveDeletion(t.app, token, partyId);
+      const deletion = await deleteIt(DELETION);
       expect(deletion.statusCode).toBe(204);
 
       const login = await logInWithGoogle({ google_token: await googleToken(t.app, email) });

@@ -16,6 +16,7 @@ import {
   logIn,
   mailsTo,
   signUpUser,
+  TEST_PASSWORD,
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
@@ -25,6 +26,7 @@ const CONFIRMED = {
   confirm_legal_retention: true,
   confirm_insurance_consequences: true,
   confirm_permanent: true,
+  password: TEST_PASSWORD,
 };
 
 let t: TestApp;
@@ -210,6 +212,38 @@ describe('DELETE /api/identities/{partyId}/', () => {
     expect((await identityRow(user.partyId))?.deletedAt).toBeNull();
     const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(user.token) });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('needs the password now: 400 password_required without it, 403 wrong_password with a wrong one, translated, changing nothing', async () => {
+    const user = await signUpUser(t.app);
+    const { password: _password, ...withoutPassword } = CONFIRMED;
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/identities/${user.partyId}/`,
+      headers: bearer(user.token, { 'accept-language': 'en' }),
+      payload: withoutPassword,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      detail: 'Enter your password to delete your account.',
+      code: 'password_required',
+    });
+    const wrong = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/identities/${user.partyId}/`,
+      headers: bearer(user.token, { 'accept-language': 'da' }),
+      payload: { ...CONFIRMED, password: 'not-the-password-1' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ detail: 'Passwordet er forkert.', code: 'wrong_password' });
+    expect((await identityRow(user.partyId))?.deletedAt).toBeNull();
+    const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(user.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().deletion_needs_approval).toBe(false);
+    // A password is not an approval: without one, an account with a password is still refused.
+    expect((await deleteParty(user.token, user.partyId, withoutPassword)).json().code).toBe(
+      'password_required',
+    );
   });
 
   it('answers 401 without a token and invalid_token with a garbage one', async () => {

@@ -2,6 +2,7 @@ import type { Language } from '@nbr/domain/locale';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Authenticator } from '../../platform/auth/authenticate.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import type { Person } from './person.ts';
 
 /** What the identity context needs from the platform; app.ts builds it once. */
@@ -12,6 +13,8 @@ export interface IdentityDeps {
   publicUrl: string;
   /** Uploaded files, so a deleted account's bike pictures and documents are removed too. */
   storage?: FileStorage;
+  /** Signs the file links of the personal data export. */
+  fileUrls?: FileUrlSigner;
 }
 
 /**

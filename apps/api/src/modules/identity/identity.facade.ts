@@ -12,7 +12,13 @@ import { type Person, toPerson } from './person.ts';
  */
 
 export type { AccountBeingDeleted } from './deletion.service.ts';
-export { checkAccountDeletion, eraseAccount, lockAccountForDeletion } from './deletion.service.ts';
+export {
+  addressesOf,
+  checkAccountDeletion,
+  eraseAccount,
+  lockAccountForDeletion,
+  proveAccountDeletion,
+} from './deletion.service.ts';
 export type { AddressProof, IdentityDeps } from './identity.deps.ts';
 export type { Person } from './person.ts';
 export { endSwitchedSession, issueTokenForSession, startSwitchedSession } from './sessions.service.ts';
@@ -81,3 +87,4 @@ export async function forgetDefaultParty(
     await repository.updateIdentity(executor, identityPartyId, { defaultPartyId: null });
   }
 }
+export { checkPersonalDataExport, identityPersonalData } from './profile.service.ts';

@@ -252,3 +252,42 @@ export function accountDeletedMail(input: { to: string; language: string }): Out
   };
   return render(input.to, lang, 'account_deleted', texts[lang]);
 }
+
+/**
+ * Sent to an address that already belongs to an account when someone asks to move another account
+ * to it. The answer to the asker is the same as for a free address (it must not tell which addresses
+ * have an account), so only the address's own mailbox learns that nothing changed, and why.
+ */
+export function addressInUseMail(input: { to: string; language: string }): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const texts: Record<MailLanguage, MailText> = {
+    da: {
+      subject: 'Nogen ville bruge din e-mailadresse i Cykelregistret',
+      greeting: HELLO.da,
+      paragraphs: [
+        'Der er bedt om at flytte en anden profil i Cykelregistret over på denne e-mailadresse. Adressen hører allerede til din profil, så intet er ændret.',
+        'Var det dig, har du altså allerede en profil med denne adresse: log ind med den.',
+      ],
+      footer: IGNORE.da,
+    },
+    en: {
+      subject: 'Someone wanted to use your e-mail address in the Nordic Bike Registry',
+      greeting: HELLO.en,
+      paragraphs: [
+        'Someone asked to move another Nordic Bike Registry profile to this e-mail address. The address already belongs to your profile, so nothing has changed.',
+        'If it was you, you already have a profile with this address: log in with it.',
+      ],
+      footer: IGNORE.en,
+    },
+    no: {
+      subject: 'Noen ville bruke e-postadressen din i Sykkelregisteret',
+      greeting: HELLO.no,
+      paragraphs: [
+        'Det er bedt om å flytte en annen profil i Sykkelregisteret over til denne e-postadressen. Adressen hører allerede til profilen din, så ingenting er endret.',
+        'Var det deg, har du altså allerede en profil med denne adressen: logg inn med den.',
+      ],
+      footer: IGNORE.no,
+    },
+  };
+  return render(input.to, lang, 'address_in_use_notice', texts[lang]);
+}

@@ -42,6 +42,7 @@ export function presentProfile(row: IdentityRow, staffRole: StaffRole | null = n
     club_membership_number: row.clubMembershipNumber,
     signed_up_at: row.signedUpAt.toISOString(),
     staff_role: staffRole,
+    deletion_needs_approval: row.passwordHash === null,
   };
 }
 
@@ -65,9 +66,8 @@ export function presentConsent(type: ConsentType, events: ConsentEventRow[]): Co
   };
 }
 
-export interface PersonalDataExport {
-  exported_at: string;
-  format: 'nbr-personal-data-v1';
+/** Identity's account data in the personal data export (use-cases/export-personal-data.ts). */
+export interface PersonalDataOfIdentity {
   profile: Profile & { birth_date: string | null; friend_ref: string | null; user_ref: string | null };
   consents: Consent[];
   sessions: {
@@ -89,18 +89,15 @@ export interface PersonalDataExport {
   }[];
 }
 
-/** Everything the register holds about a person (GDPR Art. 15 and 20), machine-readable. */
-export function presentPersonalDataExport(input: {
+/** The account's own data for the personal data export (docs/personal-data-export.md). */
+export function presentPersonalDataOfIdentity(input: {
   identity: IdentityRow;
   consentEvents: ConsentEventRow[];
   sessions: SessionRow[];
   trackingEvents: TrackingEventRow[];
-  now: Date;
   staffRole?: StaffRole | null;
-}): PersonalDataExport {
+}): PersonalDataOfIdentity {
   return {
-    exported_at: input.now.toISOString(),
-    format: 'nbr-personal-data-v1',
     profile: {
       ...presentProfile(input.identity, input.staffRole ?? null),
       birth_date: input.identity.birthDate,

@@ -163,19 +163,47 @@ describe('PUT /api/identities/me', () => {
     expect(claimsOf(token).email).toBe(newEmail);
   });
 
-  it('answers 409 email_in_use for another account’s address and saves nothing', async () => {
+  it('answers a taken address as it answers a free one, and mails the taken address a notice without a link', async () => {
     const other = await signUpUser(t.app);
     const user = await signUpUser(t.app);
-    const response = await putMe(
-      user.token,
-      { email: other.email, first_name: 'Should-not-save' },
+    const free = uniqueEmail('free');
+    const asFree = await putMe(user.token, { email: free }, { 'accept-language': 'nb-NO' });
+    const otherUser = await signUpUser(t.app);
+    const asTaken = await putMe(
+      otherUser.token,
+      { email: other.email, first_name: 'Saves' },
       { 'accept-language': 'nb-NO' },
     );
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: 'E-postadressen er allerede i bruk.', code: 'email_in_use' });
-    const row = await identityRow(user.partyId);
-    expect(row).toMatchObject({ firstName: null, pendingEmail: null, email: user.email });
-    expect(await mailsTo(db(), other.email)).toHaveLength(0);
+    expect(asTaken.statusCode).toBe(asFree.statusCode);
+    expect(asTaken.statusCode).toBe(200);
+    // The same shape and the same save status: nothing in the answer tells the two apart.
+    expect(Object.keys(asTaken.json()).sort()).toEqual(Object.keys(asFree.json()).sort());
+    expect(asTaken.json()).toMatchObject({ save_status: 'partial', pending_email: other.email });
+    expect(asFree.json()).toMatchObject({ save_status: 'partial', pending_email: free });
+    expect(await identityRow(otherUser.partyId)).toMatchObject({
+      firstName: 'Saves',
+      pendingEmail: other.email,
+      email: otherUser.email,
+    });
+
+    // Only the taken address's mailbox learns it is taken: a notice, and no link that could work.
+    const toOwner = await mailsTo(db(), other.email);
+    expect(toOwner.map((mail) => mail.template)).toContain('address_in_use_notice');
+    expect(toOwner.map((mail) => mail.template)).not.toContain('email_change_confirmation');
+    const notice = toOwner.find((mail) => mail.template === 'address_in_use_notice')!;
+    expect(notice.links.filter((link) => link.includes('code='))).toEqual([]);
+    expect(await mailsTo(db(), free, 'email_change_confirmation')).toHaveLength(1);
+    // The asker's own address is told of the change request in both cases alike.
+    expect(await mailsTo(db(), otherUser.email, 'email_change_notice')).toHaveLength(1);
+    expect(await mailsTo(db(), user.email, 'email_change_notice')).toHaveLength(1);
+
+    // Asking for the link again sends the notice again, never a code.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/authentications/email-verifications',
+      headers: { authorization: `Bearer ${otherUser.token}` },
+    });
+    expect(await mailsTo(db(), other.email, 'email_change_confirmation')).toHaveLength(0);
   });
 
   it('refuses the confirmation when the address was taken meanwhile', async () => {

@@ -1,16 +1,23 @@
 import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { staffMembers } from '../../db/schema/backoffice.ts';
 import {
   accountDeletions,
   consentEvents,
   identities,
+  nationalIdentityChecks,
   oneTimeCodes,
   parties,
   sessions,
   trackingEvents,
+  verificationSessions,
 } from '../../db/schema/identity.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
+import {
+  organisationInvitations,
+  organisationMembers,
+  organisations,
+} from '../../db/schema/organisations.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 
 export type IdentityRow = typeof identities.$inferSelect;
@@ -312,4 +319,41 @@ export async function findPartyNames(
     .where(inArray(organisations.partyId, ids));
   for (const company of companies) names.set(company.partyId, company.name);
   return names;
+}
+
+/** The national identity checks and their sessions: name, birth date and the broker's subject go. */
+export async function deleteNationalIdentityData(executor: Executor, partyId: string): Promise<void> {
+  await executor.delete(nationalIdentityChecks).where(eq(nationalIdentityChecks.partyId, partyId));
+  await executor.delete(verificationSessions).where(eq(verificationSessions.partyId, partyId));
+}
+
+export async function deleteStaffMembership(executor: Executor, partyId: string): Promise<void> {
+  await executor.delete(staffMembers).where(eq(staffMembers.identityPartyId, partyId));
+}
+
+/**
+ * Invitations to the person's addresses: open ones go; answered ones stay as the organisation's
+ * history of who was let in by whom, without the address.
+ */
+export async function forgetInvitationsTo(
+  executor: Executor,
+  partyId: string,
+  addresses: readonly string[],
+): Promise<void> {
+  if (addresses.length === 0) return;
+  const toPerson = inArray(organisationInvitations.email, [...addresses]);
+  await executor
+    .delete(organisationInvitations)
+    .where(
+      and(
+        toPerson,
+        isNull(organisationInvitations.acceptedAt),
+        isNull(organisationInvitations.declinedAt),
+        isNull(organisationInvitations.revokedAt),
+      ),
+    );
+  await executor
+    .update(organisationInvitations)
+    .set({ email: `deleted:${partyId}` })
+    .where(toPerson);
 }

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { perAccountBudget, routeBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import { deleteAccount } from '../../use-cases/delete-account.ts';
+import { exportPersonalData } from '../../use-cases/export-personal-data.ts';
 import type { CallContext, SignInDeps } from './identity.deps.ts';
 import {
   CodeParamsSchema,
@@ -303,7 +304,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { access: 'signed_in_self' },
     },
     async (request, reply) => {
-      const data = await profile.exportPersonalData(deps, requireAuth(request));
+      // The links of the person's files are signed; without a signer (never in the app) there are none.
+      if (!deps.fileUrls) throw new Error('identity routes need fileUrls for the personal data export');
+      const data = await exportPersonalData({ db: deps.db, fileUrls: deps.fileUrls }, requireAuth(request));
       const day = data.exported_at.slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="nbr-personal-data-${day}.json"`)
@@ -393,11 +396,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       schema: {
         tags: TAGS,
         security: BEARER,
-        summary: 'Delete one’s own account for good (the four confirmations are required)',
+        summary:
+          'Delete one’s own account for good: the four confirmations, and the password (or, without one, a fresh MitID/BankID approval of `delete_account`)',
         params: PartyParamsSchema,
         body: AccountDeletionSchema,
       },
-      config: { access: 'signed_in_self' },
+      // A password is checked here: the same per-client budget as sign-in keeps it from being guessed.
+      config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
     },
     async (request, reply) => {
       await deleteAccount(deps, requireAuth(request), request.params.partyId, request.body);

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { IdentityDeps } from './identity.deps.ts';
-import { emailChangeConfirmationMail, emailVerificationMail } from './identity.mails.ts';
+import { addressInUseMail, emailChangeConfirmationMail, emailVerificationMail } from './identity.mails.ts';
 import type { IdentityRow } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
 import { checkNewPassword } from './passwords.ts';
@@ -56,6 +56,33 @@ export async function mailVerificationCode(
       ? emailChangeConfirmationMail({ to: address, language: identity.language, link })
       : emailVerificationMail({ to: address, language: identity.language, link });
   await enqueueMail(executor, mail);
+}
+
+/**
+ * Mails the new address of an e-mail change. A free address gets the confirmation link; an address
+ * that belongs to another account gets a notice without a link instead (addressInUseMail), in its
+ * owner's language. The asker is answered the same either way, so the answer never tells which
+ * addresses have an account; only the address's own mailbox learns it (docs/product.md).
+ */
+export async function mailAddressChange(
+  deps: IdentityDeps,
+  executor: Executor,
+  identity: IdentityRow,
+  address: string,
+): Promise<void> {
+  const owner = await repository.findIdentityByEmail(executor, address);
+  if (owner && owner.partyId !== identity.partyId) {
+    // A code for a taken address could never be used: the confirmation would answer email_in_use.
+    await repository.expireUnusedCodes(
+      executor,
+      identity.partyId,
+      ['email_verification', 'email_change'],
+      new Date(),
+    );
+    await enqueueMail(executor, addressInUseMail({ to: owner.email, language: owner.language }));
+    return;
+  }
+  await mailVerificationCode(deps, executor, identity, 'email_change', address);
 }
 
 export function rejectWeakPassword(field: string, password: string, email: string): void {

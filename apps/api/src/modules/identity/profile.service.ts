@@ -1,5 +1,7 @@
+import type { StaffRole } from '@nbr/domain/backoffice';
 import type { ConsentType, ProfileSaveResponse, ProfileUpdate } from '@nbr/domain/identity';
 import type { Language, Region } from '@nbr/domain/locale';
+import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -7,17 +9,17 @@ import type { IdentityDeps, SignInDeps } from './identity.deps.ts';
 import { emailChangeNoticeMail } from './identity.mails.ts';
 import { canActOnParty, canDecideConsent } from './identity.policy.ts';
 import {
-  type PersonalDataExport,
   presentConsent,
   presentConsents,
-  presentPersonalDataExport,
+  presentPersonalDataOfIdentity,
   presentProfile,
   presentRegion,
 } from './identity.presenter.ts';
 import type { IdentityChanges } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
-import { hashCode, mailVerificationCode, requireIdentity } from './identity.service.ts';
+import { hashCode, mailAddressChange, mailVerificationCode, requireIdentity } from './identity.service.ts';
 import { toPerson } from './person.ts';
+import * as personalData from './personal-data.repository.ts';
 
 /*
  * The profile: the e-mail address and its confirmation, the person's details, language and region,
@@ -29,7 +31,7 @@ export async function requestEmailVerification(deps: IdentityDeps, auth: Request
   await deps.db.transaction(async (tx) => {
     const identity = await requireIdentity(tx, auth.identityPartyId);
     if (identity.pendingEmail) {
-      await mailVerificationCode(deps, tx, identity, 'email_change', identity.pendingEmail);
+      await mailAddressChange(deps, tx, identity, identity.pendingEmail);
     } else if (!identity.emailVerifiedAt) {
       await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
     }
@@ -100,7 +102,8 @@ const PROFILE_COLUMNS = {
 
 /**
  * Saves the profile. Every field but the e-mail saves at once; a new e-mail waits in pending_email
- * until the link mailed to it is followed, and the answer says the save was partial.
+ * until the link mailed to it is followed, and the answer says the save was partial. An address of
+ * another account is answered alike, but its mailbox gets a notice instead of a link.
  */
 export async function updateProfile(
   deps: IdentityDeps,
@@ -128,15 +131,15 @@ export async function updateProfile(
         // Typing the current address back cancels a pending change.
         changes.pendingEmail = null;
       } else if (update.email !== identity.pendingEmail) {
-        if (await repository.isEmailTaken(tx, update.email, identity.partyId))
-          throw new AppError('email_in_use');
+        // Taken or free, the answer is the same (a 409 would tell which addresses have an account):
+        // the change waits for a confirmation that only a free address is sent (mailAddressChange).
         changes.pendingEmail = update.email;
         changedEmailTo = update.email;
       }
     }
     const updated = await repository.updateIdentity(tx, identity.partyId, changes);
     if (changedEmailTo) {
-      await mailVerificationCode(deps, tx, updated, 'email_change', changedEmailTo);
+      await mailAddressChange(deps, tx, updated, changedEmailTo);
       await enqueueMail(
         tx,
         emailChangeNoticeMail({ to: identity.email, language: updated.language, newEmail: changedEmailTo }),
@@ -189,21 +192,45 @@ export async function decideConsent(
   });
 }
 
-/** Everything held about the signed-in person (GDPR Art. 15 and 20). */
-export async function exportPersonalData(deps: IdentityDeps, auth: RequestAuth): Promise<PersonalDataExport> {
+/** Whether the caller may take a copy of their personal data (the person, not staff switched in). */
+export function checkPersonalDataExport(auth: RequestAuth): void {
   if (!canActOnParty(auth, 'export', auth.identityPartyId)) throw new AppError('forbidden');
-  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+}
+
+/**
+ * Identity's section of the personal data export (GDPR Art. 15 and 20; docs/personal-data-export.md):
+ * the account, its profile, consents, sessions, analytics, national identity checks and their
+ * sessions, linked sign-ins, mailed codes (never the codes), staff role and organisations.
+ */
+export async function identityPersonalData(executor: Executor, partyId: string, staffRole: StaffRole | null) {
+  const identity = await requireIdentity(executor, partyId);
   const [consentEvents, sessions, trackingEvents] = await Promise.all([
-    repository.listConsentEvents(deps.db, identity.partyId),
-    repository.listSessions(deps.db, identity.partyId),
-    repository.listTrackingEvents(deps.db, identity.partyId),
+    repository.listConsentEvents(executor, partyId),
+    repository.listSessions(executor, partyId),
+    repository.listTrackingEvents(executor, partyId),
   ]);
-  return presentPersonalDataExport({
+  const base = presentPersonalDataOfIdentity({
     identity,
     consentEvents,
     sessions,
     trackingEvents,
-    now: new Date(),
-    staffRole: auth.staffRole,
+    staffRole,
   });
+  return {
+    party: await personalData.findParty(executor, partyId),
+    profile: base.profile,
+    consents: base.consents,
+    sessions: base.sessions,
+    tracking_events: base.tracking_events,
+    national_identity_checks: await personalData.listNationalIdentityChecks(executor, partyId),
+    verification_sessions: await personalData.listVerificationSessions(executor, partyId),
+    external_logins: await personalData.listExternalLogins(executor, partyId),
+    mailed_codes: await personalData.listOneTimeCodes(executor, partyId),
+    staff_membership: await personalData.findStaffMembership(executor, partyId),
+    organisations: {
+      memberships: await personalData.listMemberships(executor, partyId),
+      created: await personalData.listOrganisationsCreatedBy(executor, partyId),
+      invitations: await personalData.listInvitationsTo(executor, partyId, identity.email),
+    },
+  };
 }

@@ -656,6 +656,7 @@ describe('deleting an account that belongs to organisations', () => {
     confirm_legal_retention: true,
     confirm_insurance_consequences: true,
     confirm_permanent: true,
+    password: TEST_PASSWORD,
   };
   const deleteAccount = (person: TestUser) =>
     inject('DELETE', `/api/identities/${person.partyId}`, person.token, confirmations);

@@ -8,7 +8,14 @@ import { ownershipTransfers } from '../../db/schema/ownership.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { registerBike, signUpOwner, storeBikeFile } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, codeFromMail, latestMail, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
+import {
+  bearer,
+  codeFromMail,
+  latestMail,
+  signUpUser,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../../test/identity-helpers.ts';
 import {
   act,
   get,
@@ -424,6 +431,7 @@ describe('ownership transfers', () => {
         confirm_legal_retention: true,
         confirm_insurance_consequences: true,
         confirm_permanent: true,
+        password: TEST_PASSWORD,
       },
     });
     expect(deleted.statusCode, deleted.body).toBe(204);

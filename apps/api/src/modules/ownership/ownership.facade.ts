@@ -57,3 +57,4 @@ export type { Announcement };
 export async function bindOffersAfterEmailVerification(executor: Executor, person: Person): Promise<void> {
   await bindOffersToPerson(executor, person);
 }
+export { forgetAddressInOffers, ownershipPersonalData } from './personal-data.repository.ts';

@@ -8,7 +8,13 @@ import { bikes } from '../../db/schema/bikes.ts';
 import { guestContacts, theftReports } from '../../db/schema/theft.ts';
 import { contactAsConfirmedVisitor } from '../../test/contact-owner-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
+import {
+  bearer,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestUser,
+  uniqueEmail,
+} from '../../test/identity-helpers.ts';
 import { signUpVerifiedUser } from '../../test/organisation-helpers.ts';
 import { act, offerBike, setName, signUpConfirmed } from '../../test/ownership-fixtures.ts';
 import {
@@ -35,6 +41,7 @@ const CONFIRMED = {
   confirm_legal_retention: true,
   confirm_insurance_consequences: true,
   confirm_permanent: true,
+  password: TEST_PASSWORD,
 };
 
 function deleteAccount(app: FastifyInstance, user: TestUser) {

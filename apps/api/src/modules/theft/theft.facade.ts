@@ -3,4 +3,5 @@
  * reports a person made of bikes that are now someone else's. Runs in the caller's transaction.
  */
 
+export { theftPersonalData } from './personal-data.repository.ts';
 export { forgetTheftReportsOf } from './theft-reports.service.ts';

@@ -3,4 +3,5 @@
  * an ownership uses or gives back). Everything here runs in the caller's executor.
  */
 
+export { webshopPersonalData } from './personal-data.repository.ts';
 export { assertCanAddBike, releaseCreditOfOwnership, useCreditForOwnership } from './webshop.service.ts';

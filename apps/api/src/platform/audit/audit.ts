@@ -1,3 +1,4 @@
+import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import type { RequestAuth } from '../auth/authenticate.ts';
@@ -81,4 +82,39 @@ export async function recordAuditEventBy(
     sessionId: auth.sessionId,
     details: { ...details, ...(auth.switchedBy ? { switched_by: auth.switchedBy } : {}) },
   });
+}
+
+/**
+ * The audit events about a person or done by them, for their personal data export: what and when,
+ * and which side they were on. Details stay out: they may name other people (whom they invited).
+ */
+export function listAuditEventsOfParty(executor: Executor, partyId: string) {
+  return executor
+    .select({
+      action: auditEvents.action,
+      about_you: sql<boolean>`${auditEvents.targetPartyId} is not distinct from ${partyId}`,
+      by_you: sql<boolean>`${auditEvents.actorPartyId} is not distinct from ${partyId}`,
+      created_at: auditEvents.createdAt,
+    })
+    .from(auditEvents)
+    .where(or(eq(auditEvents.targetPartyId, partyId), eq(auditEvents.actorPartyId, partyId)))
+    .orderBy(desc(auditEvents.createdAt));
+}
+
+/**
+ * Account deletion: the details of events about the person, and of any event that spells out one of
+ * their addresses, are erased; what was done and when stays (the event rows are the audit trail).
+ */
+export async function eraseAuditDetailsAbout(
+  executor: Executor,
+  partyId: string,
+  addresses: readonly string[],
+): Promise<void> {
+  const mentions = addresses
+    .filter((address) => address.length > 0)
+    .map((address) => sql`position(${address.toLowerCase()} in lower(${auditEvents.details}::text)) > 0`);
+  await executor
+    .update(auditEvents)
+    .set({ details: null })
+    .where(or(eq(auditEvents.targetPartyId, partyId), ...mentions));
 }

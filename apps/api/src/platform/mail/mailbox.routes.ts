@@ -1,10 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mailOutbox } from '../../db/schema/mail.ts';
 import { AppError } from '../errors.ts';
 import { escapeHtml } from './render.ts';
+import type { DeliveredMail, MailboxTransport } from './transport.ts';
 
 const MailboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
 const MessageParamsSchema = z.object({ id: z.uuid() });
@@ -32,15 +31,15 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f6f8fa;padding:.75rem
 a{color:#004568}
 `;
 
-function presentMessage(row: typeof mailOutbox.$inferSelect) {
+function presentMessage(mail: DeliveredMail) {
   return {
-    id: row.id,
-    to: row.to,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    links: row.links,
-    created_at: row.createdAt.toISOString(),
+    id: mail.id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    links: mail.links,
+    created_at: mail.deliveredAt.toISOString(),
   };
 }
 
@@ -82,23 +81,19 @@ ${items}
 /**
  * The mail stand-in's window (development and test only): what would have been sent, newest first.
  * Reading first delivers every mail that is due, so a mail enqueued a moment ago is already here.
+ * The mails are the stand-in's own copies (like a mail server's mailbox), not the outbox, which
+ * keeps no body or link of a delivered mail.
  */
-export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
+export async function mailboxRoutes(
+  app: FastifyInstance,
+  options: { mailbox: MailboxTransport },
+): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { mailbox } = options;
 
   async function readMessages(to: string | undefined) {
-    if (app.mailTransportName === 'mailbox') await app.mailWorker.runOnce();
-    const rows = await app.db
-      .select()
-      .from(mailOutbox)
-      .where(
-        to
-          ? sql`${mailOutbox.status} = 'sent' and lower(${mailOutbox.to}) = lower(${to})`
-          : eq(mailOutbox.status, 'sent'),
-      )
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(LIMIT);
-    return rows.map(presentMessage);
+    await app.mailWorker.runOnce();
+    return mailbox.list(to, LIMIT).map(presentMessage);
   }
 
   routes.get('/messages', { schema: { hide: true, querystring: MailboxQuerySchema } }, async (request) =>
@@ -109,7 +104,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     '/messages/:id/html',
     { schema: { hide: true, params: MessageParamsSchema } },
     async (request, reply) => {
-      const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id));
+      const row = mailbox.find(request.params.id);
       if (!row) throw new AppError('not_found');
       return reply
         .header('content-security-policy', MAIL_HTML_CSP)

@@ -1,4 +1,6 @@
 import nodemailer from 'nodemailer';
+import { uuidv7 } from '../ids.ts';
+import { linksOf } from './links.ts';
 
 export interface MailMessage {
   from: string;
@@ -18,12 +20,68 @@ export interface MailTransport {
 /** A failure the receiving server will repeat however often we retry (an unknown mailbox, say). */
 export class PermanentMailError extends Error {}
 
+/** A mail as the stand-in's mailbox holds it once delivered. */
+export interface DeliveredMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Every URL in the text, for the development mailbox and the e2e journeys that follow them. */
+  links: string[];
+  deliveredAt: Date;
+}
+
+/** The stand-in for SMTP, with the mailbox it delivers into (what /dev/mailbox shows). */
+export interface MailboxTransport extends MailTransport {
+  readonly name: 'mailbox';
+  /** Delivered mails, newest first; `to` matches case-insensitively. */
+  list(to: string | undefined, limit: number): DeliveredMail[];
+  find(id: string): DeliveredMail | undefined;
+}
+
+/** Enough for any test or demo session; the oldest mails go first beyond it. */
+const MAILBOX_CAPACITY = 5000;
+
 /**
- * The stand-in for SMTP: nothing leaves the machine. A mail "delivered" here is the outbox row
- * marked sent, which /dev/mailbox shows.
+ * The stand-in for SMTP: nothing leaves the machine. Like a real mail server it keeps its own copy
+ * of what it was handed, in memory (a restart empties it): the outbox forgets a mail's body and
+ * links once it is delivered (worker.ts), so the register itself never holds working links.
  */
-export function createMailboxTransport(): MailTransport {
-  return { name: 'mailbox', send: async () => {}, close: async () => {} };
+export function createMailboxTransport(): MailboxTransport {
+  const delivered: DeliveredMail[] = [];
+  return {
+    name: 'mailbox',
+    async send(message) {
+      const { to, subject, text, html } = message;
+      delivered.push({
+        id: uuidv7(),
+        to,
+        subject,
+        text,
+        html,
+        links: linksOf(text),
+        deliveredAt: new Date(),
+      });
+      if (delivered.length > MAILBOX_CAPACITY) delivered.splice(0, delivered.length - MAILBOX_CAPACITY);
+    },
+    list(to, limit) {
+      const address = to?.toLowerCase();
+      const newestFirst = delivered.toReversed();
+      return (address ? newestFirst.filter((mail) => mail.to.toLowerCase() === address) : newestFirst).slice(
+        0,
+        limit,
+      );
+    },
+    find(id) {
+      return delivered.find((mail) => mail.id === id);
+    },
+    close: async () => {},
+  };
+}
+
+export function isMailboxTransport(transport: MailTransport): transport is MailboxTransport {
+  return transport.name === 'mailbox' && 'list' in transport;
 }
 
 export function createSmtpTransport(smtpUrl: string): MailTransport {

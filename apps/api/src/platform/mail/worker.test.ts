@@ -71,6 +71,64 @@ describe('mail worker', () => {
     );
   });
 
+  it('keeps no body, subject or link of a delivered or abandoned mail, only what operations need', async () => {
+    const secret = 'reset-secret-4711';
+    await enqueueMail(t.database.db, {
+      ...mail('scrub@example.org', 'Nulstil din adgangskode, Anna Hansen'),
+      template: 'password_reset',
+      text: `Hej Anna Hansen\nhttp://localhost:3000/reset-password?code=${secret}`,
+      html: `<p>Hej Anna Hansen</p><a href="http://localhost:3000/reset-password?code=${secret}">Nulstil</a>`,
+    });
+    await enqueueMail(t.database.db, mail('gone@example.org'));
+    // The second mail is refused for good: it is scrubbed as well.
+    const refusing = {
+      ...fake.transport,
+      async send(message: MailMessage) {
+        if (message.to === 'gone@example.org') throw new PermanentMailError('550 no such mailbox');
+        return fake.transport.send(message);
+      },
+    };
+    const report = await createMailWorker({
+      db: t.database.db,
+      transport: refusing,
+      from: 'noreply@example.org',
+      logger: t.app.log,
+    }).runOnce();
+    expect(report).toEqual({ sent: 1, retried: 0, failed: 1 });
+    expect(fake.sent[0]?.text).toContain(secret);
+
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      // Every column, as stored: nothing may still carry a link, a code or the body.
+      const stored = JSON.stringify(Object.values(row));
+      expect(stored).not.toMatch(/https?:\/\//);
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain('Anna Hansen');
+      expect(stored).not.toContain('Følg linket');
+    }
+    const sent = rows.find((row) => row.status === 'sent')!;
+    expect(sent).toMatchObject({ to: 'scrub@example.org', template: 'password_reset', attempts: 1 });
+    expect(sent.sentAt).not.toBeNull();
+    expect(rows.find((row) => row.status === 'failed')).toMatchObject({
+      to: 'gone@example.org',
+      template: 'email_verification',
+      lastError: '550 no such mailbox',
+    });
+  });
+
+  it('leaves no row at all of a mail marked forget-after-delivery (the goodbye of a deleted account)', async () => {
+    await enqueueMail(t.database.db, { ...mail('goodbye@example.org'), forgetAfterDelivery: true });
+    await enqueueMail(t.database.db, mail('stays@example.org'));
+    expect(await worker().runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
+    expect(fake.sent.map((message) => message.to).sort()).toEqual([
+      'goodbye@example.org',
+      'stays@example.org',
+    ]);
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows.map((row) => row.to)).toEqual(['stays@example.org']);
+  });
+
   it('retries a failed delivery after its back-off and records the error', async () => {
     await enqueueMail(t.database.db, mail('retry@example.org'));
     fake.failures.push(new Error('connection timed out'));

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { SCRUBBED_MAIL } from './outbox.ts';
 import { type MailTransport, PermanentMailError } from './transport.ts';
 
 export interface MailWorkerOptions {
@@ -101,7 +102,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function pass(): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
     for (;;) {
-      const batch = await claim();
+      // Oldest first (ids are uuidv7), so mails reach a mailbox in the order they were written.
+      const batch = (await claim()).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       for (const mail of batch) {
         const attempts = mail.attempts + 1;
         if (!(await stillOurs(mail))) {
@@ -116,10 +118,12 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             text: mail.text,
             html: mail.html,
           });
-          await db
-            .update(mailOutbox)
-            .set({ status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
-            .where(eq(mailOutbox.id, mail.id));
+          if (mail.forgetAfterDelivery) await db.delete(mailOutbox).where(eq(mailOutbox.id, mail.id));
+          else
+            await db
+              .update(mailOutbox)
+              .set({ ...SCRUBBED_MAIL, status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
+              .where(eq(mailOutbox.id, mail.id));
           report.sent += 1;
           logger.info(
             { mail_id: mail.id, template: mail.template, transport: transport.name },
@@ -132,7 +136,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             .update(mailOutbox)
             .set(
               isFinal
-                ? { status: 'failed', attempts, lastError: message.slice(0, 1000) }
+                ? { ...SCRUBBED_MAIL, status: 'failed', attempts, lastError: message.slice(0, 1000) }
                 : {
                     attempts,
                     lastError: message.slice(0, 1000),

@@ -7,6 +7,8 @@ export const da: Catalogue = {
   'errors.forbidden': 'Du har ikke adgang til dette.',
   'errors.not_found': 'Ikke fundet.',
   'errors.invalid_credentials': 'Forkert e-mail eller password.',
+  'errors.password_required': 'Skriv dit password for at slette din profil.',
+  'errors.wrong_password': 'Passwordet er forkert.',
   'errors.email_in_use': 'E-mailadressen er allerede i brug.',
   'errors.password_too_common': 'Passwordet er for almindeligt. Vælg et andet.',
   'errors.password_reset_failed': 'Kunne ikke nulstille password',

@@ -9,6 +9,8 @@ export const en = {
   'errors.forbidden': 'You do not have access to this.',
   'errors.not_found': 'Not found.',
   'errors.invalid_credentials': 'Wrong e-mail or password.',
+  'errors.password_required': 'Enter your password to delete your account.',
+  'errors.wrong_password': 'The password is not correct.',
   'errors.email_in_use': 'This e-mail address is already in use.',
   'errors.password_too_common': 'This password is too common. Please choose another.',
   'errors.password_reset_failed': 'Could not reset the password',

@@ -8,6 +8,8 @@ export const no: Catalogue = {
   'errors.forbidden': 'Du har ikke tilgang til dette.',
   'errors.not_found': 'Ikke funnet.',
   'errors.invalid_credentials': 'Feil e-post eller passord.',
+  'errors.password_required': 'Skriv passordet ditt for å slette profilen din.',
+  'errors.wrong_password': 'Passordet er feil.',
   'errors.email_in_use': 'E-postadressen er allerede i bruk.',
   'errors.password_too_common': 'Passordet er for vanlig. Velg et annet.',
   'errors.password_reset_failed': 'Kunne ikke tilbakestille passordet',

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "forget_after_delivery" boolean DEFAULT false NOT NULL;

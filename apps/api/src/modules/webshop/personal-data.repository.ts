@@ -1,0 +1,32 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bikeOwnershipCredits, subscriptions } from '../../db/schema/bikes.ts';
+
+/** Webshop's section of the personal data export (use-cases/export-personal-data.ts). */
+export async function webshopPersonalData(executor: Executor, partyId: string) {
+  return {
+    subscriptions: await executor
+      .select({
+        id: subscriptions.id,
+        plan: subscriptions.plan,
+        current_period_end: subscriptions.currentPeriodEnd,
+        external_id: subscriptions.externalId,
+        source: subscriptions.source,
+        created_at: subscriptions.createdAt,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.partyId, partyId))
+      .orderBy(desc(subscriptions.createdAt)),
+    credits: await executor
+      .select({
+        id: bikeOwnershipCredits.id,
+        subscription_id: bikeOwnershipCredits.subscriptionId,
+        bike_ownership_id: bikeOwnershipCredits.bikeOwnershipId,
+        created_at: bikeOwnershipCredits.createdOn,
+        modified_at: bikeOwnershipCredits.modifiedOn,
+      })
+      .from(bikeOwnershipCredits)
+      .where(eq(bikeOwnershipCredits.partyId, partyId))
+      .orderBy(desc(bikeOwnershipCredits.createdOn)),
+  };
+}

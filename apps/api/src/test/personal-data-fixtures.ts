@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { nationalIdentityChecks } from '../db/schema/identity.ts';
+import { grantCredits, printStickers, registerBike, storeBikeFile } from './bike-api-helpers.ts';
+import { uniqueFrameNumber } from './bike-helpers.ts';
+import { bearer, type TestUser } from './identity-helpers.ts';
+import { createBusiness, signUpStaff } from './organisation-helpers.ts';
+import { offerBike, signUpConfirmed } from './ownership-fixtures.ts';
+import { switchInto } from './role-fixtures.ts';
+import { reportStolen } from './theft-report-fixtures.ts';
+import { signUpConfirmedUser, verifyThroughDevProvider } from './verification-helpers.ts';
+
+/** Letters only, so a name is unique in the database without looking like an id. */
+function uniqueWord(prefix: string): string {
+  const letters = [...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
+  return `${prefix}${letters}`;
+}
+
+function uniquePhone(): string {
+  return `+452${[...randomBytes(7)].map((byte) => byte % 10).join('')}`;
+}
+
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+async function expectStatus(
+  response: { statusCode: number; body: string },
+  status: number,
+  what: string,
+): Promise<void> {
+  if (response.statusCode !== status)
+    throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
+}
+
+export interface PersonEverywhere {
+  person: TestUser;
+  /** Someone the person dealt with (chats, a request, an offer, a pickup). */
+  other: TestUser;
+  /** What identifies the person, for scans of every table after a deletion. */
+  identifying: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    fullName: string;
+    phone: string;
+    mobile: string;
+    streetAddress: string;
+    nationalSubject: string;
+    nationalName: string | null;
+  };
+  bikeIds: { withChat: string; offered: string; stolen: string };
+}
+
+/**
+ * A person with rows in as many tables as the API can reach: profile, consents, analytics, a national
+ * identity check, credits, bikes with plates and a file, chats in both directions, an ownership
+ * request to them, an offer from them, a theft report, a bike they hold for someone else, an
+ * organisation, and a staff member's switch into their account (an audit event about them).
+ */
+export async function personWithDataEverywhere(app: FastifyInstance): Promise<PersonEverywhere> {
+  const phone = uniquePhone();
+  const person = await signUpConfirmedUser(app, { phone });
+  const firstName = uniqueWord('Ingrid');
+  const lastName = uniqueWord('Privatsen');
+  const mobile = uniquePhone();
+  const streetAddress = `${uniqueWord('Hemmelig')}vej 7`;
+  await expectStatus(
+    await app.inject({
+      method: 'PUT',
+      url: '/api/identities/me',
+      headers: bearer(person.token),
+      payload: {
+        first_name: firstName,
+        last_name: lastName,
+        street_address: streetAddress,
+        mobile,
+        city: 'Odense',
+      },
+    }),
+    200,
+    'PUT /me',
+  );
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/identities/consents/newsletter/',
+      headers: bearer(person.token),
+      payload: { action: 'grant' },
+    }),
+    200,
+    'consent',
+  );
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/actions/page/settings?installed=false',
+      headers: bearer(person.token, { 'app-version': '1.0.0', 'session-id': 'client-x' }),
+      payload: { path: '/app/settings' },
+    }),
+    204,
+    'tracking',
+  );
+  await expectStatus(await verifyThroughDevProvider(app, person.token), 200, 'identity verification');
+  const [check] = await app.db
+    .select()
+    .from(nationalIdentityChecks)
+    .where(eq(nationalIdentityChecks.partyId, person.partyId));
+  if (!check) throw new Error('no national identity check recorded');
+
+  await grantCredits(app, person.email, 5);
+  const [plateA, plateB, plateC] = await printStickers(app, 3);
+  const withChat = (
+    await registerBike(app, person.token, {
+      nickname: 'Hverdag',
+      frame_number: uniqueFrameNumber(),
+      plate_id: plateA,
+    })
+  ).bike_id;
+  const offered = (
+    await registerBike(app, person.token, {
+      nickname: 'Gave',
+      frame_number: uniqueFrameNumber(),
+      plate_id: plateB,
+    })
+  ).bike_id;
+  const stolen = (
+    await registerBike(app, person.token, {
+      nickname: 'Væk',
+      frame_number: uniqueFrameNumber(),
+      plate_id: plateC,
+    })
+  ).bike_id;
+  await storeBikeFile(app, { bikeId: withChat, ownerPartyId: person.partyId, kind: 'private' });
+
+  const other = await signUpConfirmed(app);
+  // The other person writes to the owner; the owner answers.
+  const contacted = await app.inject({
+    method: 'POST',
+    url: `/api/bikes/${withChat}/contact-owner`,
+    headers: bearer(other.token),
+    payload: { message: 'Hej, er det din cykel der står ved stationen?' },
+  });
+  await expectStatus(contacted, 201, 'contact owner');
+  const chatId = contacted.json<{ chat_id: string }>().chat_id;
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/messages`,
+      headers: bearer(person.token),
+      payload: { content: 'Ja, tak for beskeden!' },
+    }),
+    201,
+    'answer in chat',
+  );
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/ownership-requests/',
+      headers: bearer(other.token),
+      payload: { bike_id: withChat, message: 'Må jeg overtage den?' },
+    }),
+    201,
+    'ownership request',
+  );
+  await offerBike(app, person.token, offered, other.email);
+  await reportStolen(app, person.token, stolen, {
+    first_name: firstName,
+    last_name: lastName,
+    email: person.email,
+    mobile,
+    street_address: streetAddress,
+  });
+
+  // The person (verified) holds the other person's bike for them.
+  await grantCredits(app, other.email, 1);
+  const othersBike = (await registerBike(app, other.token, { nickname: 'Fundet' })).bike_id;
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: `/api/bikes/${othersBike}/pickups`,
+      headers: bearer(person.token),
+      payload: {
+        place: 'Banegården, Odense',
+        collect_until: inDays(10),
+        note: 'Ring først.',
+        found_on: inDays(-1),
+      },
+    }),
+    201,
+    'item pickup',
+  );
+
+  await createBusiness(app, person);
+  const staff = await signUpStaff(app, 'support');
+  await switchInto(app, staff.token, person.partyId);
+
+  return {
+    person,
+    other,
+    identifying: {
+      email: person.email,
+      firstName,
+      lastName,
+      fullName: `${firstName} ${lastName}`,
+      phone,
+      mobile,
+      streetAddress,
+      nationalSubject: check.subject,
+      nationalName: check.name,
+    },
+    bikeIds: { withChat, offered, stolen },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Database } from '../db/client.ts';
+import * as bikes from '../modules/bikes/bikes.facade.ts';
+import * as chats from '../modules/chats/chats.facade.ts';
+import * as identity from '../modules/identity/identity.facade.ts';
+import * as ownership from '../modules/ownership/ownership.facade.ts';
+import * as theft from '../modules/theft/theft.facade.ts';
+import * as webshop from '../modules/webshop/webshop.facade.ts';
+import { listAuditEventsOfParty } from '../platform/audit/audit.ts';
+import type { RequestAuth } from '../platform/auth/authenticate.ts';
+import { listMailsTo } from '../platform/mail/outbox.ts';
+import type { FileUrlSigner } from '../platform/storage/signed-urls.ts';
+
+export interface ExportDeps {
+  db: Database;
+  /** Signs the links of the person's files in the export. */
+  fileUrls: FileUrlSigner;
+}
+
+export const PERSONAL_DATA_FORMAT = 'nbr-personal-data-v2';
+
+/**
+ * Which tables each part of the export is read from (docs/personal-data-export.md). Every table of
+ * the schema is either here or in NOT_IN_PERSONAL_DATA_EXPORT with the reason, and a test
+ * (export-personal-data.test.ts) fails until a new table is placed in one of them.
+ */
+export const PERSONAL_DATA_EXPORT_TABLES = {
+  identity: [
+    'parties',
+    'identities',
+    'consent_events',
+    'sessions',
+    'tracking_events',
+    'national_identity_checks',
+    'verification_sessions',
+    'external_logins',
+    'one_time_codes',
+    'staff_members',
+    'organisations',
+    'organisation_members',
+    'organisation_invitations',
+  ],
+  webshop: ['subscriptions', 'bike_ownership_credits'],
+  bikes: ['bikes', 'bike_ownerships', 'stickers', 'bike_equipment', 'bike_files'],
+  chats: ['chats', 'chat_participants', 'chat_messages', 'guest_contacts'],
+  ownership: ['ownership_transfers', 'ownership_requests', 'ownership_verifications'],
+  theft: ['theft_reports', 'item_pickups'],
+  mails: ['mail_outbox'],
+  audit_events: ['audit_events'],
+} as const;
+
+/** Tables the export leaves out, and why none of them holds data a person could ask for. */
+export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
+  sticker_batches:
+    'printing batches of QR stickers; the plate on a person’s bike is exported with the bike (stickers)',
+  idempotency_keys:
+    'a one-day replay cache of answers the person already received; no data of its own, erased with the account',
+  guest_contact_confirmations:
+    'a visitor’s unconfirmed message, tied to no account and deleted within the confirmation period; once confirmed it is in the chats',
+  account_deletions:
+    'exists only once the account is deleted, when there is no one left to export for; holds the party id and dates only',
+};
+
+/**
+ * GET /api/identities/me/export (GDPR Art. 15 and 20): everything the register holds about the
+ * signed-in person, each module contributing its section through its facade, read in one
+ * transaction so the parts agree with each other. Other people appear only by role.
+ */
+export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
+  identity.checkPersonalDataExport(auth);
+  const partyId = auth.identityPartyId;
+  return deps.db.transaction(async (tx) => {
+    const person = await identity.identityPersonalData(tx, partyId, auth.staffRole);
+    const addresses = [person.profile.email, person.profile.pending_email].filter(
+      (address): address is string => Boolean(address),
+    );
+    return {
+      format: PERSONAL_DATA_FORMAT,
+      exported_at: new Date().toISOString(),
+      ...person,
+      ...(await webshop.webshopPersonalData(tx, partyId)),
+      ...(await bikes.bikesPersonalData(tx, deps.fileUrls, partyId)),
+      ...(await chats.chatsPersonalData(tx, partyId)),
+      ...(await ownership.ownershipPersonalData(tx, partyId)),
+      ...(await theft.theftPersonalData(tx, partyId)),
+      mails: await listMailsTo(tx, addresses),
+      audit_events: await listAuditEventsOfParty(tx, partyId),
+    };
+  });
+}
+
+export type PersonalDataExport = Awaited<ReturnType<typeof exportPersonalData>>;
