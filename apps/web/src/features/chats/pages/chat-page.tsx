@@ -181,6 +181,9 @@ export function Component() {
       {isOtherAnonymous && other?.role === 'owner' ? (
         <p className={styles.note}>{t('chat.anonymousNote')}</p>
       ) : null}
+      {isOtherAnonymous && other?.role === 'recipient' ? (
+        <p className={styles.note}>{t('chat.recipientAnonymousNote')}</p>
+      ) : null}
       {other?.role === 'guest' ? <p className={styles.note}>{t('chat.guestNote')}</p> : null}
 
       <section className={styles.messages} aria-labelledby="chat-messages-heading">
