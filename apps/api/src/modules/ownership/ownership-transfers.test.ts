@@ -497,4 +497,18 @@ describe('ownership transfers', () => {
     const after = (await get(t.app, a.token, `/api/chats/${memberAnswer.chat_id}`)).json();
     expect(after.participants).toContainEqual({ role: 'recipient', is_me: false, name: 'Bo Borgersen' });
   });
+  it('the new owner does not inherit the old owner’s private nickname of the bike', async () => {
+    const { owner: a, bikeId } = await ownerWithBike(t.app, {
+      nickname: 'Annas hemmelige racer',
+      brand: 'Kildemoes',
+      model: 'Logic',
+    });
+    const b = await signUpConfirmed(t.app);
+    const { transferId } = await offerBike(t.app, a.token, bikeId, b.email);
+    expect((await act(t.app, b.token, transferId, 'accept')).statusCode).toBe(200);
+
+    const bike = (await get(t.app, b.token, `/api/bikes/${bikeId}`)).json();
+    expect(bike.nickname).toBe('Kildemoes Logic');
+    expect((await get(t.app, b.token, '/api/bikes/')).body).not.toContain('Annas hemmelige racer');
+  });
 });
