@@ -41,6 +41,7 @@ export const VALIDATION_MESSAGES = [
   'file_not_found',
   'missing',
   'invalid_national_id_number',
+  'invalid_national_id_date',
   'noted_before_last_seen',
   'date_not_in_future',
   'date_too_far_ahead',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BIKE_PRICE_MAX, BikeCategorySchema, BikeColorSchema } from './bikes.ts';
 import { EmailSchema, PhoneSchema, ZipCodeSchema } from './identity.ts';
+import { hasPossibleBirthDate } from './national-id-number.ts';
 
 /*
  * The theft report (SPEC §2 report-stolen steps, §3 theft report draft, §4 theft wizard, §5). An
@@ -102,12 +103,20 @@ export const PastMomentSchema = z
   .refine((value) => Date.parse(value) <= Date.now() + 60_000, { error: 'date_not_in_past' })
   .transform((value) => new Date(value).toISOString());
 
-/** A Danish CPR number (DDMMYY-SSSS) or a Norwegian fødselsnummer (11 digits); spaces and dash ignored. */
+/**
+ * A Danish CPR number (DDMMYY-SSSS) or a Norwegian fødselsnummer (11 digits); spaces and dash
+ * ignored. Its date must be one that can exist (no modulus-11 check: see national-id-number.ts).
+ */
 export const NationalIdNumberSchema = z
   .string()
   .trim()
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^(\d{10}|\d{11})$/, { error: 'invalid_national_id_number' }));
+  .pipe(
+    z
+      .string()
+      .regex(/^(\d{10}|\d{11})$/, { error: 'invalid_national_id_number', abort: true })
+      .refine(hasPossibleBirthDate, { error: 'invalid_national_id_date' }),
+  );
 
 export const LatitudeSchema = z.number({ error: 'invalid_value' }).min(-90).max(90);
 export const LongitudeSchema = z.number({ error: 'invalid_value' }).min(-180).max(180);

@@ -115,6 +115,8 @@ export const da: Catalogue = {
   'validation.missing': 'Udfyld dette, før du sender anmeldelsen.',
   'validation.invalid_national_id_number':
     'Indtast et gyldigt CPR-nummer (10 cifre) eller fødselsnummer (11 cifre).',
+  'validation.invalid_national_id_date':
+    'Fødselsdatoen i nummeret findes ikke. Tjek de første seks cifre (DDMMÅÅ).',
   'validation.noted_before_last_seen': 'Du kan ikke have opdaget tyveriet, før du sidst så cyklen.',
   'validation.date_not_in_future': 'Vælg i dag eller en dato i fremtiden.',
   'validation.date_too_far_ahead': 'Vælg en dato inden for et halvt år.',

@@ -116,6 +116,8 @@ export const en = {
   'validation.missing': 'Fill this in before you send the report.',
   'validation.invalid_national_id_number':
     'Enter a valid CPR number (10 digits) or national identity number (11 digits).',
+  'validation.invalid_national_id_date':
+    'The birth date in the number does not exist. Check the first six digits (DDMMYY).',
   'validation.noted_before_last_seen': 'You cannot have noticed the theft before you last saw the bike.',
   'validation.date_not_in_future': 'Choose today or a date in the future.',
   'validation.date_too_far_ahead': 'Choose a date within half a year.',

@@ -115,6 +115,8 @@ export const no: Catalogue = {
   'validation.missing': 'Fyll ut dette før du sender anmeldelsen.',
   'validation.invalid_national_id_number':
     'Skriv inn et gyldig fødselsnummer (11 siffer) eller CPR-nummer (10 siffer).',
+  'validation.invalid_national_id_date':
+    'Fødselsdatoen i nummeret finnes ikke. Sjekk de seks første sifrene (DDMMÅÅ).',
   'validation.noted_before_last_seen': 'Du kan ikke ha oppdaget tyveriet før du sist så sykkelen.',
   'validation.date_not_in_future': 'Velg i dag eller en dato fram i tid.',
   'validation.date_too_far_ahead': 'Velg en dato innen et halvt år.',
