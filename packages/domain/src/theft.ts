@@ -281,9 +281,6 @@ function isFilled(draft: TheftReportDraft, field: keyof TheftReportDraft): boole
 /** The missing fields of one section, conditional rules included (SPEC §5). */
 export function missingTheftFields(draft: TheftReportDraft, section: TheftSection): string[] {
   const missing: string[] = THEFT_SECTION_FIELDS[section].filter((field) => !isFilled(draft, field));
-  if (section === 'personal-info' && draft.police_report_requested === true && !draft.cpr_number_masked) {
-    missing.push('cpr_number');
-  }
   if (section === 'insurance' && draft.is_insured === true && !isFilled(draft, 'insurance_company')) {
     missing.push('insurance_company');
   }

@@ -235,12 +235,12 @@ export const da: Catalogue = {
   'mail.theft.submitted.map':
     'På det offentlige kort over stjålne cykler vises den et omtrentligt sted – aldrig på den præcise adresse.',
   'mail.theft.submitted.pdf':
-    'Åbn anmeldelsen for at hente den som PDF til politiet eller dit forsikringsselskab. Får du cyklen tilbage, så meld den fundet i registret.',
+    'Registret sender ikke anmeldelsen til politiet. Anmeld tyveriet til politiet på politi.dk (i Norge politiet.no) – på anmeldelsens side står de oplysninger, politiets formular spørger om, klar til at kopiere, og du kan hente anmeldelsen som PDF til dit forsikringsselskab. Får du cyklen tilbage, så meld den fundet i registret.',
   'mail.theft.submitted.action': 'Åbn tyverianmeldelsen',
   'pdf.theft.register': 'Cykelregistret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':
-    'Ejeren har meldt denne cykel stjålet i registret. Dokumentet er ejerens kopi af anmeldelsen til politiet og forsikringsselskabet.',
+    'Ejeren har meldt denne cykel stjålet i registret. Dokumentet er ejerens kopi af anmeldelsen i registret, til brug over for politi og forsikringsselskab.',
   'pdf.theft.report_id': 'Anmeldelses-ID',
   'pdf.theft.submitted_at': 'Anmeldt',
   'pdf.theft.status': 'Status',
@@ -254,7 +254,7 @@ export const da: Catalogue = {
   'pdf.theft.address': 'Adresse',
   'pdf.theft.mobile': 'Mobil',
   'pdf.theft.telephone': 'Anden telefon',
-  'pdf.theft.police_report': 'Politianmeldelse ønskes',
+  'pdf.theft.police_report': 'Ejeren anmelder tyveriet til politiet',
   'pdf.theft.national_id': 'CPR-nummer / fødselsnummer',
   'pdf.theft.national_id_hidden': '{masked} (vises kun delvist; registret opbevarer det krypteret)',
   'pdf.theft.section_bike': 'Cykel',

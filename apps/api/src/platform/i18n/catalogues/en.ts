@@ -236,12 +236,12 @@ export const en = {
   'mail.theft.submitted.map':
     'On the public map of stolen bikes it is shown at an approximate place, never at the exact address.',
   'mail.theft.submitted.pdf':
-    'Open the report to download it as a PDF for the police or your insurance company. If you get the bike back, report it found in the register.',
+    'The register does not send the report to the police. Report the theft to the police on politi.dk (in Norway politiet.no) – the report page has the details the police form asks for, ready to copy, and the report as a PDF for your insurance company. If you get the bike back, report it found in the register.',
   'mail.theft.submitted.action': 'Open the theft report',
   'pdf.theft.register': 'Nordic Bike Registry',
   'pdf.theft.title': 'Theft report',
   'pdf.theft.intro':
-    'The owner has reported this bike stolen in the register. This document is the owner’s copy of the report, for the police and the insurance company.',
+    'The owner has reported this bike stolen in the register. This document is the owner’s copy of the report in the register, to show the police and the insurance company.',
   'pdf.theft.report_id': 'Report ID',
   'pdf.theft.submitted_at': 'Reported',
   'pdf.theft.status': 'Current status',
@@ -255,7 +255,7 @@ export const en = {
   'pdf.theft.address': 'Address',
   'pdf.theft.mobile': 'Mobile',
   'pdf.theft.telephone': 'Other phone',
-  'pdf.theft.police_report': 'Police report requested',
+  'pdf.theft.police_report': 'The owner reports the theft to the police',
   'pdf.theft.national_id': 'CPR / national identity number',
   'pdf.theft.national_id_hidden': '{masked} (shown in part only; the register keeps it encrypted)',
   'pdf.theft.section_bike': 'Bike',

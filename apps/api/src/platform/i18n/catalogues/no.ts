@@ -235,12 +235,12 @@ export const no: Catalogue = {
   'mail.theft.submitted.map':
     'På det offentlige kartet over stjålne sykler vises den på et omtrentlig sted – aldri på den nøyaktige adressen.',
   'mail.theft.submitted.pdf':
-    'Åpne anmeldelsen for å laste den ned som PDF til politiet eller forsikringsselskapet ditt. Får du sykkelen tilbake, melder du den funnet i registeret.',
+    'Registeret sender ikke meldingen til politiet. Anmeld tyveriet til politiet på politiet.no (i Danmark politi.dk) – på meldingens side står opplysningene politiets skjema spør om, klare til å kopiere, og du kan laste ned meldingen som PDF til forsikringsselskapet ditt. Får du sykkelen tilbake, melder du den funnet i registeret.',
   'mail.theft.submitted.action': 'Åpne tyverianmeldelsen',
   'pdf.theft.register': 'Sykkelregisteret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':
-    'Eieren har meldt denne sykkelen stjålet i registeret. Dokumentet er eierens kopi av anmeldelsen til politiet og forsikringsselskapet.',
+    'Eieren har meldt denne sykkelen stjålet i registeret. Dokumentet er eierens kopi av meldingen i registeret, til bruk overfor politi og forsikringsselskap.',
   'pdf.theft.report_id': 'Anmeldelses-ID',
   'pdf.theft.submitted_at': 'Anmeldt',
   'pdf.theft.status': 'Status',
@@ -254,7 +254,7 @@ export const no: Catalogue = {
   'pdf.theft.address': 'Adresse',
   'pdf.theft.mobile': 'Mobil',
   'pdf.theft.telephone': 'Annen telefon',
-  'pdf.theft.police_report': 'Politianmeldelse ønskes',
+  'pdf.theft.police_report': 'Eieren anmelder tyveriet til politiet',
   'pdf.theft.national_id': 'Fødselsnummer / CPR-nummer',
   'pdf.theft.national_id_hidden': '{masked} (vises bare delvis; registeret lagrer det kryptert)',
   'pdf.theft.section_bike': 'Sykkel',
