@@ -8,12 +8,12 @@ import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { type PoliceBikeFacts, policeDetailLines } from '../lib/police-details.ts';
 import styles from '../theft.module.css';
-import { PdfLink } from './pdf-link.tsx';
 import { formatMoment } from './theft-report-details.tsx';
 
 /**
  * The police take bike thefts online (politi.dk, politiet.no); the register sends them nothing.
- * The way there, and the report's facts their form asks for, ready to copy; the PDF stays.
+ * The way there, and the report's facts their form asks for, ready to copy (the PDF stays beside
+ * it, on the receipt and the report page).
  */
 export function PoliceReportCard({ report, bike = {} }: { report: TheftReport; bike?: PoliceBikeFacts }) {
   const { t, i18n } = useTranslation(['theft', 'common']);
@@ -41,7 +41,6 @@ export function PoliceReportCard({ report, bike = {} }: { report: TheftReport; b
           {t(`police.open.${region}`)}
           <span className="visually-hidden"> {t('common:shell.opensInNewTab')}</span>
         </LinkButton>
-        <PdfLink href={report.pdf_url} />
       </div>
       <p className={styles.muted}>
         {t(`police.other.${otherRegion}`)}{' '}
