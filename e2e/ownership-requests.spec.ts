@@ -13,6 +13,8 @@ import { fillText, text } from './support/texts.ts';
 
 const o = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'ownership', key), values);
+const c = (key: string, values: Record<string, string | number> = {}) =>
+  fillText(text('da', 'chats', key), values);
 const common = (key: string) => text('da', 'common', key);
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -60,4 +62,23 @@ test('the owner offers the bike from the ownership page and is told it worked @p
   // The page shows the new state without a reload: the request left the pending list, the offer is in it.
   await expect(incomingRequests).toHaveCount(0);
   await expect(page.getByRole('heading', { name: o('portal.outgoingTransfers') })).toBeVisible();
+});
+
+test('the owner reading a request in its chat offers the bike there @phone', async ({ page }) => {
+  const { created } = await ownerAndRequest(page);
+  await page.goto(`/app/chats/${created.chat_id}`);
+  await expect(page.getByText('Jeg købte cyklen af dig i sidste uge.')).toBeVisible();
+  await expect(page.getByRole('button', { name: c('request.decline') })).toBeVisible();
+  await page.getByRole('button', { name: c('request.offer') }).click();
+  await page
+    .getByRole('alertdialog')
+    .or(page.getByRole('dialog'))
+    .getByRole('button', { name: c('request.offerConfirm') })
+    .click();
+  await expect(page.getByText(c('request.offered'))).toBeVisible();
+  // The offer is in the chat, and the owner may withdraw it there.
+  const offer = page.getByRole('region', { name: c('offer.title') });
+  await expect(offer).toContainText(c('offer.status.pending'));
+  await expect(offer.getByRole('button', { name: c('offer.cancel') })).toBeVisible();
+  await expect(page.getByRole('button', { name: c('request.offer') })).toHaveCount(0);
 });

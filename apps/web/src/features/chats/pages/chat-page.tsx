@@ -18,6 +18,7 @@ import styles from '../chats.module.css';
 import { ChatThumbnail } from '../components/chat-thumbnail.tsx';
 import { Composer } from '../components/composer.tsx';
 import { MessageItem } from '../components/message-item.tsx';
+import { RequestActions } from '../components/request-actions.tsx';
 import { flattenMessages, isNewerId, otherParticipant } from '../lib/chat-cache.ts';
 import { chatDraftKey } from '../lib/chat-draft.ts';
 import { bikeSubtitle, bikeTitle, messageText, participantName } from '../lib/chat-labels.ts';
@@ -185,6 +186,9 @@ export function Component() {
         <p className={styles.note}>{t('chat.recipientAnonymousNote')}</p>
       ) : null}
       {other?.role === 'guest' ? <p className={styles.note}>{t('chat.guestNote')}</p> : null}
+      {summary.subject.kind === 'request' && summary.subject.id ? (
+        <RequestActions requestId={summary.subject.id} bikeName={title} />
+      ) : null}
 
       <section className={styles.messages} aria-labelledby="chat-messages-heading">
         <h2 id="chat-messages-heading" className="visually-hidden">

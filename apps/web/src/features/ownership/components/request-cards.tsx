@@ -2,11 +2,15 @@ import type { OwnershipRequest, Transfer } from '@nbr/domain/ownership';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import {
+  useDeclineRequest,
+  useOfferRequest,
+  useWithdrawRequest,
+} from '../../../lib/api/ownership/requests.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
-import { useDeclineRequest, useOfferRequest, useWithdrawRequest } from '../api/requests.ts';
 import styles from '../ownership.module.css';
 import { OwnershipBikeSummary, useOwnershipBikeTitle } from './ownership-bike.tsx';
 import { RequestStatusBadge } from './status-badges.tsx';

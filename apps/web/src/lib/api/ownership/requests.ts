@@ -9,9 +9,9 @@ import {
   TransferSchema,
 } from '@nbr/domain/ownership';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { transfersQueryKey } from '../../../lib/api/ownership/transfers.ts';
-import { api } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
+import { api } from '../../api-client.ts';
+import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../idempotency.ts';
+import { transfersQueryKey } from './transfers.ts';
 
 /*
  * Ownership requests (SPEC §4): someone who found a bike in the register asks its (anonymous) owner
