@@ -121,7 +121,11 @@ export function Component() {
       const frame = requestAnimationFrame(() => endRef.current?.scrollIntoView({ block: 'end' }));
       return () => cancelAnimationFrame(frame);
     }
-    if (isNewer && (newest.sender?.is_me || wasNearEnd.current)) {
+    if (isNewer && newest.sender?.is_me) {
+      // One's own message: at once, not smoothly — a smooth scroll cut short by the composer clearing
+      // left the message under the composer that stays at the bottom of the screen.
+      endRef.current?.scrollIntoView({ block: 'end' });
+    } else if (isNewer && wasNearEnd.current) {
       endRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
     }
     return undefined;
@@ -242,6 +246,8 @@ export function Component() {
         chatId={chatId}
         subjectId={summary.subject.id ?? summary.id}
         draftKey={chatDraftKey(claims?.party_id ?? 'signed-out', chatId)}
+        // Once sent and cleared, the end of the thread (the message just written) is in view.
+        onSent={() => requestAnimationFrame(() => endRef.current?.scrollIntoView({ block: 'end' }))}
       />
       <div ref={endRef} />
     </div>
