@@ -201,7 +201,7 @@ export const da: Catalogue = {
     '{sender} tilbyder dig cyklen {bike} i Cykelregistret. Når du tager imod den, bliver cyklen registreret på dig.',
   'mail.ownership.offer.account': 'Åbn linket for at se tilbuddet og tage imod det eller afvise det.',
   'mail.ownership.offer.no_account':
-    'Du har endnu ingen profil med {email}. Linket fører dig til oprettelse: opret din profil med denne samme e-mailadresse, så venter tilbuddet på dig.',
+    'Du har endnu ingen profil med {email}. Linket åbner log-ind-siden, som fortæller, at en cykel venter på dig: vælg at oprette en profil med denne samme e-mailadresse, så kommer du bagefter direkte til tilbuddet.',
   'mail.ownership.offer.action': 'Se tilbuddet',
   'mail.ownership.offer.footer':
     'Tilbuddet gælder i {days} dage. Hvis du ikke forventede det, kan du se bort fra denne mail: der sker ingenting, medmindre du tager imod det.',

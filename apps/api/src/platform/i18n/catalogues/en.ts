@@ -202,7 +202,7 @@ export const en = {
     '{sender} offers you the bike {bike} in the Nordic Bike Registry. When you accept, the bike is registered to you.',
   'mail.ownership.offer.account': 'Open the link to see the offer and accept or reject it.',
   'mail.ownership.offer.no_account':
-    'You do not have an account with {email} yet. The link leads you to sign up: create your account with this same e-mail address, and the offer is waiting for you.',
+    'You do not have an account with {email} yet. The link opens the log-in page, which tells you a bike is waiting: choose to create an account with this same e-mail address, and you go straight to the offer afterwards.',
   'mail.ownership.offer.action': 'See the offer',
   'mail.ownership.offer.footer':
     'The offer is valid for {days} days. If you did not expect it, you can ignore this e-mail: nothing happens unless you accept.',

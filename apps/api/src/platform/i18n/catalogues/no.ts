@@ -201,7 +201,7 @@ export const no: Catalogue = {
     '{sender} tilbyr deg sykkelen {bike} i Sykkelregisteret. Når du tar imot den, blir sykkelen registrert på deg.',
   'mail.ownership.offer.account': 'Åpne lenken for å se tilbudet og ta imot det eller avvise det.',
   'mail.ownership.offer.no_account':
-    'Du har ennå ingen profil med {email}. Lenken fører deg til registrering: opprett profilen din med denne samme e-postadressen, så venter tilbudet på deg.',
+    'Du har ennå ingen profil med {email}. Lenken åpner innloggingssiden, som forteller at en sykkel venter på deg: velg å opprette en profil med denne samme e-postadressen, så kommer du rett til tilbudet etterpå.',
   'mail.ownership.offer.action': 'Se tilbudet',
   'mail.ownership.offer.footer':
     'Tilbudet gjelder i {days} dager. Hvis du ikke ventet det, kan du se bort fra denne e-posten: ingenting skjer med mindre du tar imot det.',
