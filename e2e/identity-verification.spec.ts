@@ -47,6 +47,10 @@ test('verifies with the test MitID and settings show it @phone', async ({ page }
     page.getByText(t('settings', 'verification.justVerified', { provider: 'MitID' })),
   ).toBeVisible();
   await expect(page.getByText(/^Bekræftet /)).toBeVisible();
+  // The legal name is shown beside the account's own name, not written over it (issue 14.g).
+  await expect(
+    page.getByText(t('settings', 'verification.verifiedAs', { provider: 'MitID', name: 'Mads Østergaard' })),
+  ).toBeVisible();
   await expect(
     page.getByRole('link', { name: t('settings', 'verification.verify', { provider: 'MitID' }) }),
   ).toHaveCount(0);

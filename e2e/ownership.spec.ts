@@ -140,9 +140,11 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   await expect(offer).toContainText(c('offer.status.accepted'));
   await snapshot(boPage, 'bo-accepted-in-chat');
 
-  // The bike is Bo's now, and no longer Anna's.
+  // The bike is Bo's now, and no longer Anna's. Her nickname for it stays hers: Bo's list names it
+  // by make and model until he names it himself.
   await boPage.goto('/app/my-bikes');
-  await expect(boPage.getByRole('link', { name: bike.nickname })).toBeVisible();
+  await expect(boPage.getByRole('link', { name: 'Kildemoes Logic' })).toBeVisible();
+  await expect(boPage.getByText(bike.nickname)).toHaveCount(0);
   await page.goto('/app/my-bikes');
   await expect(heading(page)).toHaveText(b('list.title'));
   await expect(page.getByText(bike.nickname)).toHaveCount(0);
@@ -154,6 +156,8 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   });
   await expect(given).toContainText(o('transferStatus.accepted'));
   await expect(given).not.toContainText(bike.frameNumber);
+  await expect(given).toContainText(o('bike.noLongerYours'));
+  await expect(given).not.toContainText(o('bike.missing'));
 
   // On Bo's bike page: the frame number is locked now, and he could give it on again.
   await boPage.goto(`/app/my-bikes/${bike.bikeId}`);
@@ -402,7 +406,8 @@ test('someone without an account gets the offer by e-mail, signs up and receives
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: o('receive.toBike') }).click();
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bike.bikeId}$`));
-  await expect(heading(page)).toHaveText(bike.nickname);
+  // Named by make and model: Anna's nickname for it was hers (issue 14.i).
+  await expect(heading(page)).toHaveText('Kildemoes Logic');
 });
 
 test('an owner proves the bike is theirs: frame number picture, receipt, submitted', async ({ page }) => {

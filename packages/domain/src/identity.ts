@@ -42,6 +42,7 @@ export const VALIDATION_MESSAGES = [
   'file_not_found',
   'missing',
   'invalid_national_id_number',
+  'invalid_national_id_date',
   'noted_before_last_seen',
   'date_not_in_future',
   'date_too_far_ahead',
@@ -173,6 +174,11 @@ export const ProfileSchema = z.object({
   name: z.string().nullable(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
+  /**
+   * The legal name MitID/BankID gave at the newest check: shown as "verified as …" beside the name the
+   * person chose, never written over it. Null before any check.
+   */
+  verified_name: z.string().nullable(),
   street_address: z.string().nullable(),
   floor: z.string().nullable(),
   side: z.string().nullable(),

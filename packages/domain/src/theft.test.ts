@@ -72,16 +72,8 @@ describe('missing fields', () => {
     );
   });
 
-  it('asks for a national id number only when a police report is requested', () => {
-    expect(missingTheftFields(completeDraft({ police_report_requested: true }), 'personal-info')).toEqual([
-      'cpr_number',
-    ]);
-    expect(
-      missingTheftFields(
-        completeDraft({ police_report_requested: true, cpr_number_masked: '••••••••34' }),
-        'personal-info',
-      ),
-    ).toEqual([]);
+  it('never asks for a national id number: the register sends nothing to the police', () => {
+    expect(missingTheftFields(completeDraft({ police_report_requested: true }), 'personal-info')).toEqual([]);
     expect(missingTheftFields(completeDraft({ police_report_requested: null }), 'personal-info')).toEqual([
       'police_report_requested',
     ]);

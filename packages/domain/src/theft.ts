@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BIKE_PRICE_MAX, BikeCategorySchema, BikeColorSchema } from './bikes.ts';
 import { EmailSchema, PhoneSchema, ZipCodeSchema } from './identity.ts';
+import { hasPossibleBirthDate } from './national-id-number.ts';
 
 /*
  * The theft report (SPEC §2 report-stolen steps, §3 theft report draft, §4 theft wizard, §5). An
@@ -102,12 +103,20 @@ export const PastMomentSchema = z
   .refine((value) => Date.parse(value) <= Date.now() + 60_000, { error: 'date_not_in_past' })
   .transform((value) => new Date(value).toISOString());
 
-/** A Danish CPR number (DDMMYY-SSSS) or a Norwegian fødselsnummer (11 digits); spaces and dash ignored. */
+/**
+ * A Danish CPR number (DDMMYY-SSSS) or a Norwegian fødselsnummer (11 digits); spaces and dash
+ * ignored. Its date must be one that can exist (no modulus-11 check: see national-id-number.ts).
+ */
 export const NationalIdNumberSchema = z
   .string()
   .trim()
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^(\d{10}|\d{11})$/, { error: 'invalid_national_id_number' }));
+  .pipe(
+    z
+      .string()
+      .regex(/^(\d{10}|\d{11})$/, { error: 'invalid_national_id_number', abort: true })
+      .refine(hasPossibleBirthDate, { error: 'invalid_national_id_date' }),
+  );
 
 export const LatitudeSchema = z.number({ error: 'invalid_value' }).min(-90).max(90);
 export const LongitudeSchema = z.number({ error: 'invalid_value' }).min(-180).max(180);
@@ -272,9 +281,6 @@ function isFilled(draft: TheftReportDraft, field: keyof TheftReportDraft): boole
 /** The missing fields of one section, conditional rules included (SPEC §5). */
 export function missingTheftFields(draft: TheftReportDraft, section: TheftSection): string[] {
   const missing: string[] = THEFT_SECTION_FIELDS[section].filter((field) => !isFilled(draft, field));
-  if (section === 'personal-info' && draft.police_report_requested === true && !draft.cpr_number_masked) {
-    missing.push('cpr_number');
-  }
   if (section === 'insurance' && draft.is_insured === true && !isFilled(draft, 'insurance_company')) {
     missing.push('insurance_company');
   }

@@ -59,12 +59,18 @@ export function completeDraft(overrides: Record<string, unknown> = {}): Record<s
  */
 export async function ownerWithBike(
   app: FastifyInstance,
-  options: { language?: 'da' | 'en' | 'no'; bike?: Record<string, unknown> } = {},
+  options: {
+    language?: 'da' | 'en' | 'no';
+    bike?: Record<string, unknown>;
+    /** More fields of the sign-up payload (a phone, a zip code). */
+    signUp?: Record<string, unknown>;
+  } = {},
 ): Promise<{ owner: TestUser; bikeId: string; frameNumber: string; plate: string }> {
   const language = options.language ?? 'da';
   const owner = await signUpConfirmedUser(app, {
     chosen_language: language,
     chosen_region: language === 'no' ? 'no' : 'dk',
+    ...options.signUp,
   });
   await grantCredits(app, owner.email, 3);
   const [plate] = await printStickers(app, 1);

@@ -298,6 +298,8 @@ export const externalLinks = {
     dk: 'https://support.cykelregister.dk/hc/da',
     no: 'https://support.sykkelregister.no/hc/no',
   },
+  /** Where the police take a report of a bike theft online (the register sends none itself). */
+  policeReport: { dk: 'https://politi.dk/anmeld', no: 'https://www.politiet.no/' },
 } as const;
 export type ExternalLink = keyof typeof externalLinks;
 

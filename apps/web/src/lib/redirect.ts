@@ -30,6 +30,15 @@ export function takeRememberedRedirect(): RememberedRedirect | null {
 }
 
 /**
+ * Whether the visitor came to sign in from an offer mail's link (a bike offered to them waits
+ * behind the log-in): the log-in and sign-up pages say so, and signing in leads to the offer.
+ */
+export function isOfferWaiting(): boolean {
+  const path = peekRememberedRedirect()?.path ?? '';
+  return path.split(/[?#]/)[0] === paths.app.myBikesReceiveBike.getHref();
+}
+
+/**
  * Where the sign-up journey ends (after the newsletter question): the page that sent the visitor to
  * /login before they chose to sign up instead — an invitation link, say — or the app start page.
  */

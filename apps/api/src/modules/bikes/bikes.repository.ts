@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeFiles, bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
@@ -199,6 +199,14 @@ export async function setOwnerAfterTransfer(
 ): Promise<void> {
   await executor
     .update(bikes)
-    .set({ ownerPartyId, frameNumberLockedAt: at, ownerVerifiedAt: null, updatedAt: at })
+    .set({
+      ownerPartyId,
+      // The nickname is the old owner's private name for the bike: the new owner starts from its make
+      // and model (its frame number when it has neither), and may name it anew.
+      nickname: sql`coalesce(nullif(trim(concat_ws(' ', ${bikes.brand}, ${bikes.model})), ''), ${bikes.frameNumber}, '')`,
+      frameNumberLockedAt: at,
+      ownerVerifiedAt: null,
+      updatedAt: at,
+    })
     .where(eq(bikes.id, bikeId));
 }

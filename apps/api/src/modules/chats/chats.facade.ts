@@ -14,10 +14,12 @@ export {
   chatIdOfRequest,
   chatIdOfTransfer,
   detachBikeChats,
+  type NewParticipant,
   openBikeChat,
   openChat,
   type PostedMessage,
   postMessage,
+  showParticipantName,
   writeToBikeOwner,
 } from './chats.service.ts';
 export {

@@ -102,6 +102,18 @@ export interface SummaryContext extends MessageContext {
 export function presentChatSummary(entry: ChatOfParty, context: SummaryContext): ChatSummary {
   const { chat } = entry;
   const latest = context.latest.get(chat.id);
+  const participants = context.participants
+    .filter((participant) => participant.chatId === chat.id)
+    .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime())
+    .map((participant) => presentParticipant(participant, context.viewerPartyId, context.names));
+  // An offer's chat looks the same to its sender whether or not the address has an account yet:
+  // a recipient who has not joined is shown as the anonymous recipient they will be.
+  if (
+    chat.subjectKind === 'transfer' &&
+    !participants.some((participant) => participant.role === 'recipient')
+  ) {
+    participants.push({ role: 'recipient', is_me: false, name: null });
+  }
   return {
     id: chat.id,
     subject: {
@@ -109,10 +121,7 @@ export function presentChatSummary(entry: ChatOfParty, context: SummaryContext):
       id: subjectIdOf(chat),
       bike: context.bikes.get(chat.id) ?? null,
     },
-    participants: context.participants
-      .filter((participant) => participant.chatId === chat.id)
-      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime())
-      .map((participant) => presentParticipant(participant, context.viewerPartyId, context.names)),
+    participants,
     last_message: latest ? presentMessage(latest, context) : null,
     unread_count: entry.unreadCount,
     updated_at: chat.lastMessageAt.toISOString(),

@@ -95,6 +95,15 @@ export async function detachBikeChats(executor: Executor, bikeId: string): Promi
   await repository.detachBikeChats(executor, bikeId);
 }
 
+/** The participant is named to the others from now on (they acted on the chat's subject). */
+export async function showParticipantName(
+  executor: Executor,
+  chatId: string,
+  partyId: string,
+): Promise<void> {
+  await repository.showParticipantName(executor, chatId, partyId);
+}
+
 /** The chat of a transfer, if one was opened. */
 export async function chatIdOfTransfer(executor: Executor, transferId: string): Promise<string | null> {
   return (await repository.findChatOfTransfer(executor, transferId))?.id ?? null;

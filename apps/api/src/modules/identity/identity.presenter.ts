@@ -17,7 +17,11 @@ export function presentRegion(value: string): Region {
  * The profile a user sees of themself. The password hash and referral codes never leave the server.
  * `staffRole` comes from the request's session (null on a switch-user session: no backoffice there).
  */
-export function presentProfile(row: IdentityRow, staffRole: StaffRole | null = null): Profile {
+export function presentProfile(
+  row: IdentityRow,
+  staffRole: StaffRole | null = null,
+  verifiedName: string | null = null,
+): Profile {
   const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
   return {
     party_id: row.partyId,
@@ -29,6 +33,7 @@ export function presentProfile(row: IdentityRow, staffRole: StaffRole | null = n
     name: name === '' ? null : name,
     first_name: row.firstName,
     last_name: row.lastName,
+    verified_name: verifiedName,
     street_address: row.streetAddress,
     floor: row.floor,
     side: row.side,

@@ -56,7 +56,9 @@ describe('GET /api/identities/me', () => {
       email_verified: false,
       verified_on: null,
       zip_code: '8000',
-      phone: '+4522334455',
+      // The sign-up form's number is the mobile number.
+      mobile: '+4522334455',
+      phone: null,
       language: 'da',
       region: 'dk',
     });

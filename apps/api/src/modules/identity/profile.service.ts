@@ -20,6 +20,7 @@ import * as repository from './identity.repository.ts';
 import { hashCode, mailAddressChange, mailVerificationCode, requireIdentity } from './identity.service.ts';
 import { toPerson } from './person.ts';
 import * as personalData from './personal-data.repository.ts';
+import { findVerifiedName } from './verification.repository.ts';
 
 /*
  * The profile: the e-mail address and its confirmation, the person's details, language and region,
@@ -81,7 +82,8 @@ export async function verifyEmail(
 }
 
 export async function getProfile(deps: IdentityDeps, auth: RequestAuth) {
-  return presentProfile(await requireIdentity(deps.db, auth.identityPartyId), auth.staffRole);
+  const identity = await requireIdentity(deps.db, auth.identityPartyId);
+  return presentProfile(identity, auth.staffRole, await findVerifiedName(deps.db, identity.partyId));
 }
 
 const PROFILE_COLUMNS = {
@@ -146,7 +148,7 @@ export async function updateProfile(
       );
     }
     return {
-      ...presentProfile(updated, auth.staffRole),
+      ...presentProfile(updated, auth.staffRole, await findVerifiedName(tx, updated.partyId)),
       save_status: updated.pendingEmail ? 'partial' : 'complete',
     };
   });

@@ -227,7 +227,9 @@ export async function signUp(deps: SignInDeps, input: SignUp, context: CallConte
       const identity = await repository.insertPerson(tx, {
         email: input.email,
         passwordHash,
-        phone: input.phone ?? null,
+        // The sign-up form asks for the mobile number (SPEC §3 names the field `phone`): it is the
+        // person's mobile, not their "other phone" (issue 14: a theft report pre-fills it as mobile).
+        mobile: input.phone ?? null,
         zipCode: input.zip_code ?? null,
         language,
         region,

@@ -70,6 +70,17 @@ export async function insertNationalIdentityCheck(
 }
 
 /** The check that first verified the account: later checks must be by the same person. */
+/** The legal name the newest national identity check gave (null when none did). */
+export async function findVerifiedName(executor: Executor, partyId: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ name: nationalIdentityChecks.name })
+    .from(nationalIdentityChecks)
+    .where(eq(nationalIdentityChecks.partyId, partyId))
+    .orderBy(desc(nationalIdentityChecks.checkedAt), desc(nationalIdentityChecks.id))
+    .limit(1);
+  return row?.name ?? null;
+}
+
 export async function findFirstCheck(
   executor: Executor,
   partyId: string,

@@ -35,6 +35,15 @@ const danish = TEST_PERSONS.filter((person) => person.provider === 'mitid');
 describe('POST /api/identities/verifications/ and /complete/ with the built-in MitID/BankID', () => {
   it('verifies a Danish user with test MitID: the new token carries verified_on and birth_date', async () => {
     const user = await signUpConfirmedUser(t.app);
+    // The name the person chose stays theirs; the legal name is kept beside it (issue 14.g).
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: '/api/identities/me',
+      headers: bearer(user.token),
+      payload: { first_name: 'Kaj', last_name: 'Cykelven' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().verified_name).toBeNull();
     expect(claimsOf(user.token).verified_on).toBeNull();
     const started = await startVerification(t.app, user.token);
     const url = new URL(started.verification_url);
@@ -66,8 +75,10 @@ describe('POST /api/identities/verifications/ and /complete/ with the built-in M
     });
     expect(me.json()).toMatchObject({
       verified_on: claims.verified_on,
-      first_name: danish[1]?.givenName,
-      last_name: danish[1]?.familyName,
+      first_name: 'Kaj',
+      last_name: 'Cykelven',
+      name: 'Kaj Cykelven',
+      verified_name: `${danish[1]?.givenName} ${danish[1]?.familyName}`,
     });
     const checks = await t.database.db
       .select()

@@ -239,8 +239,8 @@ async function recordCheck(
     await identities.updateIdentity(tx, identity.partyId, {
       ...(verifies ? { verifiedOn: now } : {}),
       birthDate: person.birthDate,
-      ...(!identity.firstName && person.givenName ? { firstName: person.givenName } : {}),
-      ...(!identity.lastName && person.familyName ? { lastName: person.familyName } : {}),
+      // The account's name stays the one the person chose (or none): the legal name the provider
+      // gave is kept with the check and shown beside it as "verified as …" (issue 14.g).
     });
     return { mismatch: false as const, token: await issueTokenForSession(deps, tx, auth.sessionId, now) };
   });

@@ -65,20 +65,27 @@ export async function chatOfTransfer(executor: Executor, transfer: TransferRow):
 }
 
 /**
- * Opens the chat of a transfer bound to its recipient (sender and recipient, both named) and posts
- * the offer, unless that happened already. An offer answering a request lives in the request's chat.
+ * The chat of an offer made by e-mail, opened with the offer itself whether or not the address has
+ * an account: the sender's answer must not tell which addresses belong to someone (issue 14). The
+ * recipient joins once bound (at once for a proven address, else when they prove it), anonymous to
+ * the sender until they act on the offer or write. An offer answering a request lives in the
+ * request's chat. Posts the offer only when the chat is new.
  */
 async function openOfferChat(executor: Executor, transfer: TransferRow): Promise<chats.PostedMessage[]> {
-  if (!transfer.recipientPartyId || transfer.requestId) return [];
-  if (await chats.chatIdOfTransfer(executor, transfer.id)) return [];
+  if (transfer.requestId) return [];
+  const existed = (await chats.chatIdOfTransfer(executor, transfer.id)) !== null;
+  const participants: chats.NewParticipant[] = [
+    { partyId: transfer.senderPartyId, role: 'sender', isNameVisible: true },
+  ];
+  if (transfer.recipientPartyId) {
+    participants.push({ partyId: transfer.recipientPartyId, role: 'recipient', isNameVisible: false });
+  }
   const chatId = await chats.openChat(
     executor,
     { kind: 'transfer', transferId: transfer.id, bikeId: transfer.bikeId },
-    [
-      { partyId: transfer.senderPartyId, role: 'sender', isNameVisible: true },
-      { partyId: transfer.recipientPartyId, role: 'recipient', isNameVisible: true },
-    ],
+    participants,
   );
+  if (existed) return [];
   return [
     await chats.postMessage(executor, {
       kind: 'transfer_offer',
@@ -136,6 +143,10 @@ async function decideTransfer(
     ...changes,
   });
   const chatId = await chatOfTransfer(executor, updated);
+  // Accepting or rejecting is the recipient's own act towards the sender: from now on they are named.
+  if (chatId && decidedByPartyId !== null && transfer.recipientPartyId === decidedByPartyId) {
+    await chats.showParticipantName(executor, chatId, transfer.recipientPartyId);
+  }
   const event: SystemEvent = `transfer_${status}`;
   // The side that decided already knows; a cancellation by the register (decidedBy null) is news to both.
   const readBy =

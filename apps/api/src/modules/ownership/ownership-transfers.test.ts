@@ -6,7 +6,7 @@ import { chatMessages } from '../../db/schema/chats.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { ownershipTransfers } from '../../db/schema/ownership.ts';
 import { uuidv7 } from '../../platform/ids.ts';
-import { registerBike, signUpOwner, storeBikeFile } from '../../test/bike-api-helpers.ts';
+import { printStickers, registerBike, signUpOwner, storeBikeFile } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   bearer,
@@ -459,5 +459,64 @@ describe('ownership transfers', () => {
       .from(ownershipTransfers)
       .where(eq(ownershipTransfers.bikeId, bikeId));
     expect(rows).toHaveLength(1);
+  });
+  it('an offer answers the sender alike whether or not the address has an account; the recipient is named once they act', async () => {
+    const { owner: a, bikeId: firstBike } = await ownerWithBike(t.app);
+    const [plate] = await printStickers(t.app, 1);
+    const secondBike = (await registerBike(t.app, a.token, { nickname: 'Anden', plate_id: plate })).bike_id;
+    const member = await signUpConfirmed(t.app);
+    await setName(t.app, member, 'Bo', 'Borgersen');
+    const stranger = uniqueEmail('no-account');
+
+    const toMember = await offer(t.app, a.token, firstBike, member.email);
+    const toStranger = await offer(t.app, a.token, secondBike, stranger);
+    expect(toMember.statusCode, toMember.body).toBe(toStranger.statusCode);
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(body).map(([key, value]) => [key, value === null ? null : typeof value]),
+      );
+    const memberAnswer = toMember.json();
+    const strangerAnswer = toStranger.json();
+    expect(shape(memberAnswer)).toEqual(shape(strangerAnswer));
+    expect(memberAnswer.chat_id).not.toBeNull();
+    expect(strangerAnswer.chat_id).not.toBeNull();
+    expect(memberAnswer.actions).toEqual(strangerAnswer.actions);
+
+    // The two chats read the same to the sender: an anonymous recipient, the offer.
+    const chatOf = async (chatId: string) => {
+      const chat = (await get(t.app, a.token, `/api/chats/${chatId}`)).json();
+      const messages = (await get(t.app, a.token, `/api/chats/${chatId}/messages`)).json();
+      return {
+        participants: chat.participants,
+        messages: messages.messages.map((m: { kind: string; offer: { status: string } | null }) => [
+          m.kind,
+          m.offer?.status,
+        ]),
+      };
+    };
+    const memberChat = await chatOf(memberAnswer.chat_id);
+    expect(memberChat).toEqual(await chatOf(strangerAnswer.chat_id));
+    expect(JSON.stringify(memberChat)).not.toContain('Borgersen');
+    expect((await get(t.app, a.token, '/api/ownership-transfers/')).body).not.toContain('Borgersen');
+
+    // Once the member rejects the offer, the sender learns who they are.
+    const rejected = await act(t.app, member.token, memberAnswer.transfer_id, 'reject');
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const after = (await get(t.app, a.token, `/api/chats/${memberAnswer.chat_id}`)).json();
+    expect(after.participants).toContainEqual({ role: 'recipient', is_me: false, name: 'Bo Borgersen' });
+  });
+  it('the new owner does not inherit the old owner’s private nickname of the bike', async () => {
+    const { owner: a, bikeId } = await ownerWithBike(t.app, {
+      nickname: 'Annas hemmelige racer',
+      brand: 'Kildemoes',
+      model: 'Logic',
+    });
+    const b = await signUpConfirmed(t.app);
+    const { transferId } = await offerBike(t.app, a.token, bikeId, b.email);
+    expect((await act(t.app, b.token, transferId, 'accept')).statusCode).toBe(200);
+
+    const bike = (await get(t.app, b.token, `/api/bikes/${bikeId}`)).json();
+    expect(bike.nickname).toBe('Kildemoes Logic');
+    expect((await get(t.app, b.token, '/api/bikes/')).body).not.toContain('Annas hemmelige racer');
   });
 });

@@ -160,7 +160,8 @@ export function renderTheftReportPdf(input: TheftReportPdfInput): Promise<Buffer
   row(t('pdf.theft.mobile'), report.mobile);
   row(t('pdf.theft.telephone'), report.telephone);
   row(t('pdf.theft.police_report'), yesNo(report.police_report_requested));
-  if (report.police_report_requested) {
+  // Only reports from before the register stopped asking for it still hold a number.
+  if (report.cpr_number_masked) {
     row(
       t('pdf.theft.national_id'),
       report.cpr_number_masked

@@ -139,8 +139,10 @@ export function prefilledDraft(bike: BikeForTheft, person: ProfileForTheft | nul
     street_address: emptyToNull(person?.streetAddress ?? null),
     city: emptyToNull(person?.city ?? null),
     zip_code: emptyToNull(person?.zipCode ?? null),
-    mobile: emptyToNull(person?.mobile ?? null),
-    telephone: emptyToNull(person?.phone ?? null),
+    // Accounts made before sign-up kept its mobile number as "other phone": with no mobile given,
+    // that number is the mobile.
+    mobile: emptyToNull(person?.mobile ?? null) ?? emptyToNull(person?.phone ?? null),
+    telephone: emptyToNull(person?.mobile ?? null) ? emptyToNull(person?.phone ?? null) : null,
     floor: emptyToNull(person?.floor ?? null),
     side: emptyToNull(person?.side ?? null),
     door: emptyToNull(person?.door ?? null),

@@ -110,6 +110,13 @@ describe('theft reports', () => {
       expect(await rowsOf(bikeId)).toHaveLength(0);
     });
 
+    it('pre-fills the mobile field with the mobile number given at sign-up, not "other phone"', async () => {
+      const { owner, bikeId } = await ownerWithBike(t.app, { signUp: { phone: '+45 20 12 34 56' } });
+      const draft = (await call(t.app, owner.token, 'GET', draftUrl(bikeId))).json();
+      expect(draft.mobile).toBe('+4520123456');
+      expect(draft.telephone).toBeNull();
+    });
+
     it('saves the whole draft and answers it back; a later save replaces it', async () => {
       const { owner, bikeId } = await ownerWithBike(t.app);
       const body = completeDraft({ acknowledgement_payout: null, culprit_info: '  ' });
@@ -192,6 +199,28 @@ describe('theft reports', () => {
         },
         { loc: ['body', 'noted_time'], msg: 'Vennligst velg en dato i fortiden', type: 'date_not_in_past' },
       ]);
+      expect(await rowsOf(bikeId)).toHaveLength(0);
+    });
+
+    it('refuses a national id number whose date cannot exist, in the caller’s language', async () => {
+      const { owner, bikeId } = await ownerWithBike(t.app, { language: 'da' });
+      for (const cpr of ['013490-1234', '320190-1234', '290201-1234']) {
+        const response = await call(
+          t.app,
+          owner.token,
+          'PUT',
+          draftUrl(bikeId),
+          completeDraft({ police_report_requested: true, cpr_number: cpr }),
+        );
+        expect(response.statusCode, cpr).toBe(422);
+        expect(response.json().detail).toEqual([
+          {
+            loc: ['body', 'cpr_number'],
+            msg: 'Fødselsdatoen i nummeret findes ikke. Tjek de første seks cifre (DDMMÅÅ).',
+            type: 'invalid_national_id_date',
+          },
+        ]);
+      }
       expect(await rowsOf(bikeId)).toHaveLength(0);
     });
 
@@ -287,7 +316,6 @@ describe('theft reports', () => {
           'personal-info.zip_code',
           'personal-info.city',
           'personal-info.mobile',
-          'personal-info.cpr_number',
           'insurance.bike_price',
           'insurance.insurance_company',
           'bike-info.bike_category',

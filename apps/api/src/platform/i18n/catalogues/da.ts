@@ -119,6 +119,8 @@ export const da: Catalogue = {
   'validation.missing': 'Udfyld dette, før du sender anmeldelsen.',
   'validation.invalid_national_id_number':
     'Indtast et gyldigt CPR-nummer (10 cifre) eller fødselsnummer (11 cifre).',
+  'validation.invalid_national_id_date':
+    'Fødselsdatoen i nummeret findes ikke. Tjek de første seks cifre (DDMMÅÅ).',
   'validation.noted_before_last_seen': 'Du kan ikke have opdaget tyveriet, før du sidst så cyklen.',
   'validation.date_not_in_future': 'Vælg i dag eller en dato i fremtiden.',
   'validation.date_too_far_ahead': 'Vælg en dato inden for et halvt år.',
@@ -203,7 +205,7 @@ export const da: Catalogue = {
     '{sender} tilbyder dig cyklen {bike} i Cykelregistret. Når du tager imod den, bliver cyklen registreret på dig.',
   'mail.ownership.offer.account': 'Åbn linket for at se tilbuddet og tage imod det eller afvise det.',
   'mail.ownership.offer.no_account':
-    'Du har endnu ingen profil med {email}. Linket fører dig til oprettelse: opret din profil med denne samme e-mailadresse, så venter tilbuddet på dig.',
+    'Du har endnu ingen profil med {email}. Linket åbner log-ind-siden, som fortæller, at en cykel venter på dig: vælg at oprette en profil med denne samme e-mailadresse, så kommer du bagefter direkte til tilbuddet.',
   'mail.ownership.offer.action': 'Se tilbuddet',
   'mail.ownership.offer.footer':
     'Tilbuddet gælder i {days} dage. Hvis du ikke forventede det, kan du se bort fra denne mail: der sker ingenting, medmindre du tager imod det.',
@@ -237,12 +239,12 @@ export const da: Catalogue = {
   'mail.theft.submitted.map':
     'På det offentlige kort over stjålne cykler vises den et omtrentligt sted – aldrig på den præcise adresse.',
   'mail.theft.submitted.pdf':
-    'Åbn anmeldelsen for at hente den som PDF til politiet eller dit forsikringsselskab. Får du cyklen tilbage, så meld den fundet i registret.',
+    'Registret sender ikke anmeldelsen til politiet. Anmeld tyveriet til politiet på politi.dk (i Norge politiet.no) – på anmeldelsens side står de oplysninger, politiets formular spørger om, klar til at kopiere, og du kan hente anmeldelsen som PDF til dit forsikringsselskab. Får du cyklen tilbage, så meld den fundet i registret.',
   'mail.theft.submitted.action': 'Åbn tyverianmeldelsen',
   'pdf.theft.register': 'Cykelregistret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':
-    'Ejeren har meldt denne cykel stjålet i registret. Dokumentet er ejerens kopi af anmeldelsen til politiet og forsikringsselskabet.',
+    'Ejeren har meldt denne cykel stjålet i registret. Dokumentet er ejerens kopi af anmeldelsen i registret, til brug over for politi og forsikringsselskab.',
   'pdf.theft.report_id': 'Anmeldelses-ID',
   'pdf.theft.submitted_at': 'Anmeldt',
   'pdf.theft.status': 'Status',
@@ -256,7 +258,7 @@ export const da: Catalogue = {
   'pdf.theft.address': 'Adresse',
   'pdf.theft.mobile': 'Mobil',
   'pdf.theft.telephone': 'Anden telefon',
-  'pdf.theft.police_report': 'Politianmeldelse ønskes',
+  'pdf.theft.police_report': 'Ejeren anmelder tyveriet til politiet',
   'pdf.theft.national_id': 'CPR-nummer / fødselsnummer',
   'pdf.theft.national_id_hidden': '{masked} (vises kun delvist; registret opbevarer det krypteret)',
   'pdf.theft.section_bike': 'Cykel',

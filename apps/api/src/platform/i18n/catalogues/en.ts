@@ -120,6 +120,8 @@ export const en = {
   'validation.missing': 'Fill this in before you send the report.',
   'validation.invalid_national_id_number':
     'Enter a valid CPR number (10 digits) or national identity number (11 digits).',
+  'validation.invalid_national_id_date':
+    'The birth date in the number does not exist. Check the first six digits (DDMMYY).',
   'validation.noted_before_last_seen': 'You cannot have noticed the theft before you last saw the bike.',
   'validation.date_not_in_future': 'Choose today or a date in the future.',
   'validation.date_too_far_ahead': 'Choose a date within half a year.',
@@ -204,7 +206,7 @@ export const en = {
     '{sender} offers you the bike {bike} in the Nordic Bike Registry. When you accept, the bike is registered to you.',
   'mail.ownership.offer.account': 'Open the link to see the offer and accept or reject it.',
   'mail.ownership.offer.no_account':
-    'You do not have an account with {email} yet. The link leads you to sign up: create your account with this same e-mail address, and the offer is waiting for you.',
+    'You do not have an account with {email} yet. The link opens the log-in page, which tells you a bike is waiting: choose to create an account with this same e-mail address, and you go straight to the offer afterwards.',
   'mail.ownership.offer.action': 'See the offer',
   'mail.ownership.offer.footer':
     'The offer is valid for {days} days. If you did not expect it, you can ignore this e-mail: nothing happens unless you accept.',
@@ -238,12 +240,12 @@ export const en = {
   'mail.theft.submitted.map':
     'On the public map of stolen bikes it is shown at an approximate place, never at the exact address.',
   'mail.theft.submitted.pdf':
-    'Open the report to download it as a PDF for the police or your insurance company. If you get the bike back, report it found in the register.',
+    'The register does not send the report to the police. Report the theft to the police on politi.dk (in Norway politiet.no) – the report page has the details the police form asks for, ready to copy, and the report as a PDF for your insurance company. If you get the bike back, report it found in the register.',
   'mail.theft.submitted.action': 'Open the theft report',
   'pdf.theft.register': 'Nordic Bike Registry',
   'pdf.theft.title': 'Theft report',
   'pdf.theft.intro':
-    'The owner has reported this bike stolen in the register. This document is the owner’s copy of the report, for the police and the insurance company.',
+    'The owner has reported this bike stolen in the register. This document is the owner’s copy of the report in the register, to show the police and the insurance company.',
   'pdf.theft.report_id': 'Report ID',
   'pdf.theft.submitted_at': 'Reported',
   'pdf.theft.status': 'Current status',
@@ -257,7 +259,7 @@ export const en = {
   'pdf.theft.address': 'Address',
   'pdf.theft.mobile': 'Mobile',
   'pdf.theft.telephone': 'Other phone',
-  'pdf.theft.police_report': 'Police report requested',
+  'pdf.theft.police_report': 'The owner reports the theft to the police',
   'pdf.theft.national_id': 'CPR / national identity number',
   'pdf.theft.national_id_hidden': '{masked} (shown in part only; the register keeps it encrypted)',
   'pdf.theft.section_bike': 'Bike',

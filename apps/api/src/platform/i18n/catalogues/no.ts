@@ -119,6 +119,8 @@ export const no: Catalogue = {
   'validation.missing': 'Fyll ut dette før du sender anmeldelsen.',
   'validation.invalid_national_id_number':
     'Skriv inn et gyldig fødselsnummer (11 siffer) eller CPR-nummer (10 siffer).',
+  'validation.invalid_national_id_date':
+    'Fødselsdatoen i nummeret finnes ikke. Sjekk de seks første sifrene (DDMMÅÅ).',
   'validation.noted_before_last_seen': 'Du kan ikke ha oppdaget tyveriet før du sist så sykkelen.',
   'validation.date_not_in_future': 'Velg i dag eller en dato fram i tid.',
   'validation.date_too_far_ahead': 'Velg en dato innen et halvt år.',
@@ -203,7 +205,7 @@ export const no: Catalogue = {
     '{sender} tilbyr deg sykkelen {bike} i Sykkelregisteret. Når du tar imot den, blir sykkelen registrert på deg.',
   'mail.ownership.offer.account': 'Åpne lenken for å se tilbudet og ta imot det eller avvise det.',
   'mail.ownership.offer.no_account':
-    'Du har ennå ingen profil med {email}. Lenken fører deg til registrering: opprett profilen din med denne samme e-postadressen, så venter tilbudet på deg.',
+    'Du har ennå ingen profil med {email}. Lenken åpner innloggingssiden, som forteller at en sykkel venter på deg: velg å opprette en profil med denne samme e-postadressen, så kommer du rett til tilbudet etterpå.',
   'mail.ownership.offer.action': 'Se tilbudet',
   'mail.ownership.offer.footer':
     'Tilbudet gjelder i {days} dager. Hvis du ikke ventet det, kan du se bort fra denne e-posten: ingenting skjer med mindre du tar imot det.',
@@ -237,12 +239,12 @@ export const no: Catalogue = {
   'mail.theft.submitted.map':
     'På det offentlige kartet over stjålne sykler vises den på et omtrentlig sted – aldri på den nøyaktige adressen.',
   'mail.theft.submitted.pdf':
-    'Åpne anmeldelsen for å laste den ned som PDF til politiet eller forsikringsselskapet ditt. Får du sykkelen tilbake, melder du den funnet i registeret.',
+    'Registeret sender ikke meldingen til politiet. Anmeld tyveriet til politiet på politiet.no (i Danmark politi.dk) – på meldingens side står opplysningene politiets skjema spør om, klare til å kopiere, og du kan laste ned meldingen som PDF til forsikringsselskapet ditt. Får du sykkelen tilbake, melder du den funnet i registeret.',
   'mail.theft.submitted.action': 'Åpne tyverianmeldelsen',
   'pdf.theft.register': 'Sykkelregisteret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':
-    'Eieren har meldt denne sykkelen stjålet i registeret. Dokumentet er eierens kopi av anmeldelsen til politiet og forsikringsselskapet.',
+    'Eieren har meldt denne sykkelen stjålet i registeret. Dokumentet er eierens kopi av meldingen i registeret, til bruk overfor politi og forsikringsselskap.',
   'pdf.theft.report_id': 'Anmeldelses-ID',
   'pdf.theft.submitted_at': 'Anmeldt',
   'pdf.theft.status': 'Status',
@@ -256,7 +258,7 @@ export const no: Catalogue = {
   'pdf.theft.address': 'Adresse',
   'pdf.theft.mobile': 'Mobil',
   'pdf.theft.telephone': 'Annen telefon',
-  'pdf.theft.police_report': 'Politianmeldelse ønskes',
+  'pdf.theft.police_report': 'Eieren anmelder tyveriet til politiet',
   'pdf.theft.national_id': 'Fødselsnummer / CPR-nummer',
   'pdf.theft.national_id_hidden': '{masked} (vises bare delvis; registeret lagrer det kryptert)',
   'pdf.theft.section_bike': 'Sykkel',

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BikeCreate } from '@nbr/domain/bikes';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCreateBike } from '../../../lib/api/bikes/create-bike.ts';
+import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
+import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
 import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useRegion } from '../../../lib/region.ts';
@@ -71,6 +74,7 @@ function RegisterForm() {
   const { currency } = useRegion();
   const overview = useCreditOverview();
   const create = useCreateBike();
+  const queryClient = useQueryClient();
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [picture, setPicture] = useState<File | null>(null);
@@ -94,6 +98,11 @@ function RegisterForm() {
           setUploading(true);
           try {
             await uploadPicture(created.bike_id, { kind: 'public', file: picture });
+            // The bike was cached by the create, without its picture: the next screen must read it anew.
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: bikeQueryKey(created.bike_id), exact: true }),
+              queryClient.invalidateQueries({ queryKey: bikesQueryKey, exact: true }),
+            ]);
           } catch {
             // The bike is registered; the picture can be added on the next page.
             pictureFailed = true;

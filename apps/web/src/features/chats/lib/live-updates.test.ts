@@ -2,6 +2,7 @@ import type { ChatMessage, ChatSummary } from '@nbr/domain/chats';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
+import { requestsQueryKey } from '../../../lib/api/ownership/requests.ts';
 import { chatQueryKey } from '../api/get-chat.ts';
 import { chatListQueryKey } from '../api/get-chats.ts';
 import { messagesQueryKey } from '../api/get-messages.ts';
@@ -10,6 +11,7 @@ import { flattenMessages, type MessagesData } from './chat-cache.ts';
 import {
   applyRealtimeEvent,
   BIKES_QUERY_KEY,
+  OWNERSHIP_REQUESTS_QUERY_KEY,
   OWNERSHIP_TRANSFERS_QUERY_KEY,
   refetchAfterReconnect,
 } from './live-updates.ts';
@@ -183,6 +185,35 @@ describe('transfer.updated', () => {
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: OWNERSHIP_TRANSFERS_QUERY_KEY });
     expect(invalidate).not.toHaveBeenCalledWith({ queryKey: BIKES_QUERY_KEY });
+  });
+
+  it('refreshes the ownership requests too: an offer answering a request moves the request on', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applyRealtimeEvent(
+      client,
+      { type: 'transfer.updated', transfer_id: TRANSFER, chat_id: CHAT_A, status: 'rejected' },
+      hidden,
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: OWNERSHIP_REQUESTS_QUERY_KEY });
+    expect(OWNERSHIP_REQUESTS_QUERY_KEY).toEqual(requestsQueryKey);
+  });
+});
+
+describe('chat.message and the ownership page', () => {
+  it('has the requests fetched again when someone else writes (a new request for my bike)', () => {
+    const client = seed();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applyRealtimeEvent(client, { type: 'chat.message', chat_id: CHAT_A, message: message(2) }, hidden);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: OWNERSHIP_REQUESTS_QUERY_KEY });
+  });
+
+  it('not for my own message', () => {
+    const client = seed();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const mine = message(2, { sender: { role: 'requester', is_me: true, name: 'Berit' } });
+    applyRealtimeEvent(client, { type: 'chat.message', chat_id: CHAT_A, message: mine }, hidden);
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: OWNERSHIP_REQUESTS_QUERY_KEY });
   });
 });
 

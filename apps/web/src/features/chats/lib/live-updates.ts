@@ -25,6 +25,8 @@ import {
 
 /** The ownership screens' transfers (features/ownership): refetched when a transfer changes. */
 export const OWNERSHIP_TRANSFERS_QUERY_KEY = ['ownership-transfers'] as const;
+/** The ownership requests (lib/api/ownership/requests.ts): a new request, an offer or a decision changes them. */
+export const OWNERSHIP_REQUESTS_QUERY_KEY = ['ownership-requests'] as const;
 /** The bike screens' data (features/bikes): refetched when an accepted transfer moves a bike. */
 export const BIKES_QUERY_KEY = ['bikes'] as const;
 
@@ -65,6 +67,9 @@ export function applyRealtimeEvent(
           count === undefined ? count : count + 1,
         );
       }
+      // Someone asked for my bike, or a request moved on: the ownership page must not wait for a reload.
+      if (!message.sender?.is_me)
+        void queryClient.invalidateQueries({ queryKey: OWNERSHIP_REQUESTS_QUERY_KEY });
       return;
     }
     case 'transfer.updated': {
@@ -78,6 +83,8 @@ export function applyRealtimeEvent(
       }
       void queryClient.invalidateQueries({ queryKey: chatListQueryKey });
       void queryClient.invalidateQueries({ queryKey: OWNERSHIP_TRANSFERS_QUERY_KEY });
+      // An offer answering a request moves the request on (offered, withdrawn, closed).
+      void queryClient.invalidateQueries({ queryKey: OWNERSHIP_REQUESTS_QUERY_KEY });
       // An accepted offer moved a bike: both sides' bike lists (and the bike's page) changed.
       if (event.status === 'accepted') void queryClient.invalidateQueries({ queryKey: BIKES_QUERY_KEY });
       return;

@@ -18,6 +18,7 @@ import styles from '../chats.module.css';
 import { ChatThumbnail } from '../components/chat-thumbnail.tsx';
 import { Composer } from '../components/composer.tsx';
 import { MessageItem } from '../components/message-item.tsx';
+import { RequestActions } from '../components/request-actions.tsx';
 import { flattenMessages, isNewerId, otherParticipant } from '../lib/chat-cache.ts';
 import { chatDraftKey } from '../lib/chat-draft.ts';
 import { bikeSubtitle, bikeTitle, messageText, participantName } from '../lib/chat-labels.ts';
@@ -120,7 +121,11 @@ export function Component() {
       const frame = requestAnimationFrame(() => endRef.current?.scrollIntoView({ block: 'end' }));
       return () => cancelAnimationFrame(frame);
     }
-    if (isNewer && (newest.sender?.is_me || wasNearEnd.current)) {
+    if (isNewer && newest.sender?.is_me) {
+      // One's own message: at once, not smoothly — a smooth scroll cut short by the composer clearing
+      // left the message under the composer that stays at the bottom of the screen.
+      endRef.current?.scrollIntoView({ block: 'end' });
+    } else if (isNewer && wasNearEnd.current) {
       endRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
     }
     return undefined;
@@ -181,7 +186,13 @@ export function Component() {
       {isOtherAnonymous && other?.role === 'owner' ? (
         <p className={styles.note}>{t('chat.anonymousNote')}</p>
       ) : null}
+      {isOtherAnonymous && other?.role === 'recipient' ? (
+        <p className={styles.note}>{t('chat.recipientAnonymousNote')}</p>
+      ) : null}
       {other?.role === 'guest' ? <p className={styles.note}>{t('chat.guestNote')}</p> : null}
+      {summary.subject.kind === 'request' && summary.subject.id ? (
+        <RequestActions requestId={summary.subject.id} bikeName={title} />
+      ) : null}
 
       <section className={styles.messages} aria-labelledby="chat-messages-heading">
         <h2 id="chat-messages-heading" className="visually-hidden">
@@ -235,6 +246,8 @@ export function Component() {
         chatId={chatId}
         subjectId={summary.subject.id ?? summary.id}
         draftKey={chatDraftKey(claims?.party_id ?? 'signed-out', chatId)}
+        // Once sent and cleared, the end of the thread (the message just written) is in view.
+        onSent={() => requestAnimationFrame(() => endRef.current?.scrollIntoView({ block: 'end' }))}
       />
       <div ref={endRef} />
     </div>

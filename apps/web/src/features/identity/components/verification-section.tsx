@@ -68,6 +68,12 @@ export function VerificationSection({ profile }: { profile: Profile }) {
               ? t('verification.identityVerified', { date: formatDate(profile.verified_on, i18n.language) })
               : t('verification.identityNotVerified')}
           </Badge>
+          {profile.verified_on && profile.verified_name ? (
+            <p className={styles.muted}>
+              {t('verification.verifiedAs', { provider, name: profile.verified_name })}{' '}
+              {t('verification.verifiedAsKeepsName')}
+            </p>
+          ) : null}
           {justVerified ? <Alert tone="success">{t('verification.justVerified', { provider })}</Alert> : null}
           {profile.verified_on ? null : (
             <p className={styles.muted}>{t('verification.identityHelp', { provider })}</p>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import type { LoginPageState } from '../../../lib/redirect.ts';
+import { isOfferWaiting, type LoginPageState } from '../../../lib/redirect.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -33,6 +33,7 @@ export function Component() {
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const form = useZodForm(LoginSchema, { defaultValues: { email: '', password: '' } });
   const isSessionEnded = (useLocation().state as LoginPageState | null)?.reason === 'session_ended';
+  const [offerWaiting] = useState(isOfferWaiting);
 
   // Google would not sign in to this account by its address: the password form takes over.
   const onPasswordRequired = useCallback(
@@ -62,6 +63,14 @@ export function Component() {
       <div className={styles.panel}>
         <GoogleSignIn mode="login" onPasswordRequired={onPasswordRequired} />
         <Form onSubmit={onSubmit}>
+          {offerWaiting ? (
+            <Alert tone="info" title={t('offerWaiting.title')}>
+              <p>{t('offerWaiting.login')}</p>
+              <p>
+                <Link href={paths.auth.signup.getHref()}>{t('offerWaiting.signupLink')}</Link>
+              </p>
+            </Alert>
+          ) : null}
           {isSessionEnded && !summary ? (
             <Alert tone="info">
               <p>{t('common:errors.invalid_token')}</p>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { isOfferWaiting } from '../../../lib/redirect.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -68,6 +69,7 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const { region, regions } = useRegion();
   const [searchParams] = useSearchParams();
   const signUp = useSignUp();
+  const [offerWaiting] = useState(isOfferWaiting);
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [emailInUse, setEmailInUse] = useState<string | null>(null);
@@ -111,6 +113,11 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   return (
     <PageLayout title={title ?? t('signup.title')} lead={lead ?? t('signup.intro')} width="form">
       {notice}
+      {offerWaiting && !notice ? (
+        <Alert tone="info" title={t('offerWaiting.title')}>
+          <p>{t('offerWaiting.signup')}</p>
+        </Alert>
+      ) : null}
       <div className={styles.panel}>
         <GoogleSignIn mode="signup" choices={() => ({ region: form.getValues('chosen_region'), language })} />
         <Form onSubmit={onSubmit}>

@@ -37,11 +37,18 @@ export function OwnershipThumbnail({ url }: { url: string | null | undefined }) 
 export function OwnershipBikeSummary({
   bike,
   headingLevel = 3,
+  withheldLabel,
 }: {
   bike: OwnershipBikeFacts;
   headingLevel?: 2 | 3 | 4;
+  /**
+   * What an absent identifier means when the register withholds it from the reader (a bike they
+   * gave away), instead of "missing".
+   */
+  withheldLabel?: string;
 }) {
   const { t } = useTranslation('ownership');
+  const absent = withheldLabel ?? t('bike.missing');
   const title = useOwnershipBikeTitle()(bike);
   const make = [bike.brand, bike.model].filter(Boolean).join(' ');
   const Heading = `h${headingLevel}` as const;
@@ -54,15 +61,11 @@ export function OwnershipBikeSummary({
         <dl className={styles.identifiers}>
           <div>
             <dt>{t('bike.frameNumber')}</dt>
-            <dd className={bike.frame_number ? styles.code : styles.muted}>
-              {bike.frame_number ?? t('bike.missing')}
-            </dd>
+            <dd className={bike.frame_number ? styles.code : styles.muted}>{bike.frame_number ?? absent}</dd>
           </div>
           <div>
             <dt>{t('bike.plateId')}</dt>
-            <dd className={bike.plate_id ? styles.code : styles.muted}>
-              {bike.plate_id ?? t('bike.missing')}
-            </dd>
+            <dd className={bike.plate_id ? styles.code : styles.muted}>{bike.plate_id ?? absent}</dd>
           </div>
         </dl>
       </div>

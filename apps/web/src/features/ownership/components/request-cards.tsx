@@ -1,12 +1,16 @@
-import type { OwnershipRequest } from '@nbr/domain/ownership';
+import type { OwnershipRequest, Transfer } from '@nbr/domain/ownership';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import {
+  useDeclineRequest,
+  useOfferRequest,
+  useWithdrawRequest,
+} from '../../../lib/api/ownership/requests.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
-import { useDeclineRequest, useOfferRequest, useWithdrawRequest } from '../api/requests.ts';
 import styles from '../ownership.module.css';
 import { OwnershipBikeSummary, useOwnershipBikeTitle } from './ownership-bike.tsx';
 import { RequestStatusBadge } from './status-badges.tsx';
@@ -20,9 +24,12 @@ type Dialog = 'offer' | 'decline' | 'withdraw' | null;
 export function RequestCard({
   request,
   headingLevel = 3,
+  onOffered,
 }: {
   request: OwnershipRequest;
   headingLevel?: 2 | 3 | 4;
+  /** The owner's offer went out (the card itself leaves the pending list). */
+  onOffered?: (transfer: Transfer) => void;
 }) {
   const { t, i18n } = useTranslation(['ownership', 'common']);
   const title = useOwnershipBikeTitle()(request.bike);
@@ -77,7 +84,7 @@ export function RequestCard({
         onOpenChange={onOpenChange('offer')}
         title={t('request.offerTitle')}
         confirmLabel={t('request.offerConfirm')}
-        onConfirm={() => offer.mutateAsync({ requestId: request.request_id })}
+        onConfirm={async () => onOffered?.(await offer.mutateAsync({ requestId: request.request_id }))}
         describeError={(error) => errorMessage(error, t)}
       >
         <p>{t('request.offerText', { name: title })}</p>

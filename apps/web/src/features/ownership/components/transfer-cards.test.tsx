@@ -74,4 +74,15 @@ describe('OutgoingTransferCard', () => {
     expect(screen.getByText('To the person who asked for it')).toBeTruthy();
     expect(screen.queryByText(/^To\s*$/)).toBeNull();
   });
+
+  it('a bike given away says its identifiers are no longer mine, not that they are missing', () => {
+    renderCard({
+      ...transfer('bo@example.test'),
+      status: 'accepted',
+      actions: [],
+      bike: { ...transfer(null).bike, nickname: null, frame_number: null, plate_id: null },
+    });
+    expect(screen.getAllByText('No longer yours')).toHaveLength(2);
+    expect(screen.queryByText('Missing')).toBeNull();
+  });
 });

@@ -128,7 +128,12 @@ export function OutgoingTransferCard({
           {t('transfer.offeredOn', { date: formatDate(transfer.created_at, i18n.language) })}
         </p>
       </div>
-      <OwnershipBikeSummary bike={transfer.bike} headingLevel={headingLevel} />
+      <OwnershipBikeSummary
+        bike={transfer.bike}
+        headingLevel={headingLevel}
+        // Once accepted the bike's identifiers belong to the new owner: they are withheld, not missing.
+        withheldLabel={transfer.status === 'accepted' ? t('bike.noLongerYours') : undefined}
+      />
       <p className={styles.itemMeta}>
         {transfer.recipient_email
           ? t('transfer.to', { email: transfer.recipient_email })

@@ -3,12 +3,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useOwnershipRequests } from '../../../lib/api/ownership/requests.ts';
 import { useTransfers } from '../../../lib/api/ownership/transfers.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { useOwnershipRequests } from '../api/requests.ts';
+import { useOwnershipBikeTitle } from '../components/ownership-bike.tsx';
 import { RequestCard } from '../components/request-cards.tsx';
 import { IncomingTransferCard, OutgoingTransferCard } from '../components/transfer-cards.tsx';
 import styles from '../ownership.module.css';
@@ -56,6 +57,8 @@ export function Component() {
   const transfers = useTransfers();
   const requests = useOwnershipRequests();
   const [accepted, setAccepted] = useState<Transfer | null>(null);
+  const [offered, setOffered] = useState<Transfer | null>(null);
+  const bikeTitle = useOwnershipBikeTitle();
 
   const pendingTransfers = (transfers.data ?? []).filter((transfer) => transfer.status === 'pending');
   const incomingTransfers = pendingTransfers.filter((transfer) => transfer.direction === 'incoming');
@@ -131,6 +134,11 @@ export function Component() {
             </LinkButton>
           </Alert>
         ) : null}
+        {offered ? (
+          <Alert tone="success" title={t('request.offeredHeading')}>
+            <p>{t('request.offeredText', { name: bikeTitle(offered.bike) })}</p>
+          </Alert>
+        ) : null}
         {loading ? <Spinner label={t('common:shell.loading')} /> : null}
         {nothingPending ? <p className={styles.muted}>{t('portal.nothingPending')}</p> : null}
         {incomingTransfers.length > 0 ? (
@@ -160,7 +168,12 @@ export function Component() {
           <Section id="incoming-requests" title={t('portal.incomingRequests')} level={3}>
             <ul className={styles.list}>
               {incomingRequests.map((request) => (
-                <RequestCard key={request.request_id} request={request} headingLevel={4} />
+                <RequestCard
+                  key={request.request_id}
+                  request={request}
+                  headingLevel={4}
+                  onOffered={setOffered}
+                />
               ))}
             </ul>
           </Section>

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
+import { useCreateRequest, useOwnershipRequests } from '../../../lib/api/ownership/requests.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -21,7 +22,6 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useCreateRequest, useOwnershipRequests } from '../api/requests.ts';
 import { MessageField } from '../components/message-field.tsx';
 import styles from '../ownership.module.css';
 

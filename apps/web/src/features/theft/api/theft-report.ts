@@ -77,7 +77,13 @@ export function useSubmitTheftReport(bikeId: string) {
     mutationFn: () => withIdempotencyKey(`theft-submit:${bikeId}`, (key) => submitTheftReport(bikeId, key)),
     onSuccess: (report) => {
       queryClient.setQueryData(theftReportQueryKey(bikeId), report);
-      queryClient.removeQueries({ queryKey: theftDraftQueryKey(bikeId), exact: true });
+      // The draft is gone on the server. Marked stale, not removed: removing it made the wizard, still
+      // on screen, fetch it at once, be told the bike is stolen and leave the receipt for the report.
+      void queryClient.invalidateQueries({
+        queryKey: theftDraftQueryKey(bikeId),
+        exact: true,
+        refetchType: 'none',
+      });
       void queryClient.invalidateQueries({ queryKey: bikeQueryKey(bikeId) });
       void queryClient.invalidateQueries({ queryKey: bikesQueryKey, exact: true });
     },
@@ -122,7 +128,13 @@ export function useReportFound(bikeId: string) {
       void queryClient.invalidateQueries({ queryKey: theftReportQueryKey(bikeId) });
       void queryClient.invalidateQueries({ queryKey: bikeQueryKey(bikeId) });
       void queryClient.invalidateQueries({ queryKey: bikesQueryKey, exact: true });
-      queryClient.removeQueries({ queryKey: theftDraftQueryKey(bikeId), exact: true });
+      // The draft is gone on the server. Marked stale, not removed: removing it made the wizard, still
+      // on screen, fetch it at once, be told the bike is stolen and leave the receipt for the report.
+      void queryClient.invalidateQueries({
+        queryKey: theftDraftQueryKey(bikeId),
+        exact: true,
+        refetchType: 'none',
+      });
     },
   });
 }

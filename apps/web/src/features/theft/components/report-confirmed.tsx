@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
@@ -11,6 +12,7 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import { useTheftReport } from '../api/theft-report.ts';
 import styles from '../theft.module.css';
 import { PdfLink } from './pdf-link.tsx';
+import { PoliceReportCard } from './police-report-card.tsx';
 
 const NEXT_STEPS = ['search', 'sticker', 'map', 'contact', 'police', 'found'] as const;
 
@@ -21,6 +23,7 @@ const NEXT_STEPS = ['search', 'sticker', 'map', 'contact', 'police', 'found'] as
 export function ReportConfirmed({ bikeId }: { bikeId: string }) {
   const { t } = useTranslation(['theft', 'common']);
   const report = useTheftReport(bikeId, { pageData: false });
+  const bike = useBike(bikeId);
 
   if (isApiError(report.error) && report.error.status === 404)
     return <Navigate replace to={paths.app.bikeReportStolen.getHref({ bikeId })} />;
@@ -49,6 +52,7 @@ export function ReportConfirmed({ bikeId }: { bikeId: string }) {
           ))}
         </ul>
       </Card>
+      <PoliceReportCard report={report.data} bike={bike.data ?? {}} />
       <Card title={t('confirmed.reportTitle')} id="your-report">
         <p>{t('confirmed.reportBody')}</p>
         <div className={styles.actions}>

@@ -22,8 +22,11 @@ export interface StepFieldsProps {
   currency: Currency;
 }
 
-/** personal-info: who reports, where they live, and whether the police should get the report. */
-export function PersonalInfoFields({ control, values, draft }: StepFieldsProps) {
+/**
+ * personal-info: who reports, where they live, and whether they will report the theft to the police
+ * themselves (the register sends nothing there, so it asks for no national id number).
+ */
+export function PersonalInfoFields({ control }: StepFieldsProps) {
   const { t } = useTranslation('theft');
   return (
     <>
@@ -103,25 +106,6 @@ export function PersonalInfoFields({ control, values, draft }: StepFieldsProps) 
         label={t('fields.police_report_requested')}
         description={t('hints.police_report_requested')}
       />
-      {values.police_report_requested === 'yes' ? (
-        <div className={styles.conditional}>
-          <FormTextField
-            control={control}
-            name="cpr_number"
-            label={t('fields.cpr_number')}
-            description={
-              draft.cpr_number_masked
-                ? t('hints.cpr_number_stored', { masked: draft.cpr_number_masked })
-                : t('hints.cpr_number')
-            }
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck="false"
-            isRequired={!draft.cpr_number_masked}
-            isOptional={Boolean(draft.cpr_number_masked)}
-          />
-        </div>
-      ) : null}
     </>
   );
 }

@@ -214,8 +214,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T | strin
 
 /**
  * The form as the PUT body. Answers to questions that no longer apply are cleared (no insurance
- * company without insurance, no battery place for a bike without a motor, no national id number
- * without a police report), so the report never carries something the person took back.
+ * company without insurance, no battery place for a bike without a motor), so the report never
+ * carries something the person took back; a national id number is never kept.
  */
 export function formToDraftInput(
   values: TheftFormValues,
@@ -267,9 +267,9 @@ export function formToDraftInput(
     previous_page: wizard.previous_page,
     unlocked_steps: [...wizard.unlocked_steps],
   };
-  // Absent keeps the stored number; null removes it; a value replaces it.
-  if (police === false) input.cpr_number = null;
-  else if (values.cpr_number.trim() !== '') input.cpr_number = values.cpr_number;
+  // Nothing goes to the police from the register, so no national id number is needed: null removes
+  // one stored by an earlier version of the wizard (data minimisation).
+  input.cpr_number = null;
   return input;
 }
 

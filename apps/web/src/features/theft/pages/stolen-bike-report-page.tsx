@@ -11,6 +11,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useTheftReport } from '../api/theft-report.ts';
 import { PdfLink } from '../components/pdf-link.tsx';
+import { PoliceReportCard } from '../components/police-report-card.tsx';
 import { ReportFound } from '../components/report-found.tsx';
 import { formatMoment, TheftReportDetails } from '../components/theft-report-details.tsx';
 import styles from '../theft.module.css';
@@ -96,6 +97,7 @@ export function Component() {
           </LinkButton>
         </div>
       </Card>
+      {open ? <PoliceReportCard report={data} bike={bike.data} /> : null}
       {open && bike.data.status === 'stolen' ? (
         <Card title={t('found.title')} id="report-found">
           <ReportFound bikeId={bikeId} />

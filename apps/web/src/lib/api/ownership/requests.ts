@@ -5,11 +5,13 @@ import {
   OwnershipRequestCreatedSchema,
   OwnershipRequestListSchema,
   OwnershipRequestSchema,
+  type Transfer,
+  TransferSchema,
 } from '@nbr/domain/ownership';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { transfersQueryKey } from '../../../lib/api/ownership/transfers.ts';
-import { api } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
+import { api } from '../../api-client.ts';
+import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../idempotency.ts';
+import { transfersQueryKey } from './transfers.ts';
 
 /*
  * Ownership requests (SPEC §4): someone who found a bike in the register asks its (anonymous) owner
@@ -46,7 +48,7 @@ export function createRequest(input: OwnershipRequestCreate): Promise<OwnershipR
 
 export type RequestActionInput = { requestId: string };
 
-function requestAction(action: 'offer' | 'decline' | 'withdraw') {
+function requestAction(action: 'decline' | 'withdraw') {
   return ({ requestId }: RequestActionInput): Promise<OwnershipRequest> =>
     withIdempotencyKey(`${action}:${requestId}`, (key) =>
       api.post(
@@ -57,8 +59,20 @@ function requestAction(action: 'offer' | 'decline' | 'withdraw') {
     );
 }
 
-/** POST /ownership-requests/{id}/offer — the owner starts a transfer to the requester. */
-export const offerRequest = requestAction('offer');
+/**
+ * POST /ownership-requests/{id}/offer — the owner starts a transfer to the requester. The answer is
+ * the transfer the offer made (not the request): reading it as a request failed the parse after the
+ * offer had been made, so the owner saw "the server did not respond correctly" and no refresh.
+ */
+export function offerRequest({ requestId }: RequestActionInput): Promise<Transfer> {
+  return withIdempotencyKey(`offer:${requestId}`, (key) =>
+    api.post(
+      `${requestPath(requestId)}offer`,
+      {},
+      { schema: TransferSchema, headers: { [IDEMPOTENCY_HEADER]: key } },
+    ),
+  );
+}
 /** POST /ownership-requests/{id}/decline — the owner says no. */
 export const declineRequest = requestAction('decline');
 /** POST /ownership-requests/{id}/withdraw — the requester takes the request back. */
