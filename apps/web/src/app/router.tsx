@@ -98,6 +98,13 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/identity/pages/login-page.tsx'), ['auth']),
               },
               {
+                path: paths.auth.nationalSignInReturn.path,
+                lazy: page(
+                  () => import('../features/identity/pages/national-sign-in-return-page.tsx'),
+                  ['auth'],
+                ),
+              },
+              {
                 path: paths.auth.signup.path,
                 lazy: page(() => import('../features/identity/pages/signup-page.tsx'), ['auth']),
               },

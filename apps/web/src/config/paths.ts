@@ -107,6 +107,8 @@ export const paths = {
   /** Signing in, signing up and recovering an account. */
   auth: {
     login: definePath('/login'),
+    /** Where MitID/BankID return the browser after a sign-in (NATIONAL_SIGN_IN_RETURN_PATH). */
+    nationalSignInReturn: definePath('/login/national-identity'),
     signup: definePath('/signup'),
     signupNewsletter: definePath('/signup/newsletter'),
     signupNewsletterSleek: definePath('/signup/newsletter-sleek'),
