@@ -90,6 +90,10 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/content/pages/advisory-board-page.tsx'), ['content']),
               },
               {
+                path: paths.content.accessibility.path,
+                lazy: page(() => import('../features/content/pages/accessibility-page.tsx'), ['content']),
+              },
+              {
                 path: paths.content.howItWorks.path,
                 lazy: page(() => import('../features/content/pages/how-it-works-page.tsx'), ['content']),
               },

@@ -103,6 +103,8 @@ export const paths = {
     terms: definePath('/terms'),
     advisoryBoard: definePath('/advisory-board'),
     howItWorks: definePath('/hvordan'),
+    /** The accessibility statement (required of Danish and Norwegian public-sector sites). */
+    accessibility: definePath('/accessibility'),
   },
   /** Signing in, signing up and recovering an account. */
   auth: {
