@@ -36,6 +36,8 @@ test('signs up with MitID, then signs in with it', async ({ page, request }) => 
 
   // A sign-up goes on to the newsletter question, and the address is confirmed by mail.
   await expect(page).toHaveURL(/\/signup\/newsletter$/);
+  // Right after a pending button: the page is checked with react-aria's announcer in it.
+  await expectNoA11yViolations(page);
   await waitForMail(request, email, { linkPath: '/verify-email' });
 
   await page.getByRole('button', { name: text('da', 'common', 'shell.signOut') }).click();
