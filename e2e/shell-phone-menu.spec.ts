@@ -45,3 +45,24 @@ test('the home page cards are links to what they describe', async ({ page }) => 
   await features.getByRole('link', { name: 'Kort over stjålne cykler' }).click();
   await expect(page).toHaveURL(/\/stolen-bike-map$/);
 });
+
+test.describe('in Norwegian', () => {
+  test.use({ language: 'no' });
+
+  test('the header with its menu fits a 360 px phone', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('button', { name: text('no', 'common', 'shell.openMenu'), exact: true }),
+    ).toBeVisible();
+    const overflow = await page.evaluate(() => {
+      const header = document.querySelector('header');
+      return header ? header.scrollWidth - header.clientWidth : 0;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    const right = await page
+      .getByRole('banner')
+      .getByRole('link', { name: text('no', 'common', 'shell.signIn') })
+      .evaluate((element) => element.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(360);
+  });
+});

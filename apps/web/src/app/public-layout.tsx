@@ -33,7 +33,7 @@ export function SiteFooter() {
         </nav>
         <address className={styles.footerContact}>
           <p className={styles.footerHeading}>{t('footer.contactHeading')}</p>
-          <p>{t('footer.contactAddress')}</p>
+          <p>{t('footer.contactName')}</p>
           <p>
             <a href={`mailto:${t('footer.contactEmail')}`}>{t('footer.contactEmail')}</a>
           </p>
