@@ -26,8 +26,9 @@ async function signOut(page: Page, language: Language): Promise<void> {
     await inHeader.click();
     return;
   }
-  await page.getByRole('button', { name: text(language, 'common', 'shell.openMenu') }).click();
-  await page.getByRole('dialog').getByRole('button', { name }).click();
+  await page.getByRole('button', { name: text(language, 'common', 'shell.openMenu'), exact: true }).click();
+  // The signed-in area's drawer (a dialog) or the public pages' menu: whichever opened has it.
+  await page.getByRole('button', { name, exact: true }).click();
 }
 
 /**

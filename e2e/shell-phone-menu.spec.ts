@@ -1,3 +1,4 @@
+import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { text } from './support/texts.ts';
@@ -65,4 +66,24 @@ test.describe('in Norwegian', () => {
       .evaluate((element) => element.getBoundingClientRect().right);
     expect(right).toBeLessThanOrEqual(360);
   });
+});
+
+test('signed in on a public page, the phone header fits and signing out is in the menu', async ({ page }) => {
+  await signedInUser(page);
+  await page.goto('/hvordan');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => {
+    const header = document.querySelector('header > div');
+    return header ? header.scrollWidth - header.clientWidth : 0;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoA11yViolations(page);
+  await menuButton(page).click();
+  await menu(page)
+    .getByRole('button', { name: text('da', 'common', 'shell.signOut') })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: text('da', 'common', 'shell.signIn') }),
+  ).toBeVisible();
 });

@@ -37,7 +37,7 @@ export const PUBLIC_MENU: readonly MenuEntry[] = [
  */
 export function PublicMenu() {
   const { t } = useTranslation('common');
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, signOut } = useSession();
   const [isOpen, setOpen] = useState(false);
   const { pathname } = useLocation();
   const panelId = useId();
@@ -87,7 +87,14 @@ export function PublicMenu() {
               </Link>
             </li>
           ))}
-          {isLoggedIn ? null : (
+          {isLoggedIn ? (
+            <li>
+              <Button className={styles.navLink} onPress={() => void signOut()}>
+                <Icon name="logout" />
+                <span>{t('shell.signOut')}</span>
+              </Button>
+            </li>
+          ) : (
             <li>
               <Link
                 href={paths.auth.signup.getHref()}

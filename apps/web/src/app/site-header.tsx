@@ -44,10 +44,8 @@ export function SiteHeader({ leading, wide = false }: { leading?: ReactNode; wid
                   {t('shell.myAccount')}
                 </Link>
               )}
-              <Button
-                className={[styles.headerLink, wide ? styles.hideNarrow : null].filter(Boolean).join(' ')}
-                onPress={() => void signOut()}
-              >
+              {/* On a phone, signing out is in the menu (the drawer, or the public pages' menu). */}
+              <Button className={`${styles.headerLink} ${styles.hideNarrow}`} onPress={() => void signOut()}>
                 {t('shell.signOut')}
               </Button>
             </>
