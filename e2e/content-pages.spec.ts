@@ -22,6 +22,12 @@ const PAGES = [
   },
   { path: '/privacy', key: 'privacy', heading: 'privacy.heading', title: 'privacy.title' },
   { path: '/terms', key: 'terms', heading: 'terms.heading', title: 'terms.title' },
+  {
+    path: '/accessibility',
+    key: 'accessibility',
+    heading: 'accessibility.heading',
+    title: 'accessibility.title',
+  },
 ] as const;
 
 interface Section {
@@ -157,3 +163,25 @@ test.describe('legal pages', () => {
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test.describe('footer', () => {
+  for (const language of ['da', 'no'] as const) {
+    test.describe(language, () => {
+      test.use({ language });
+      test(`links the accessibility statement and gives contact details (${language})`, async ({ page }) => {
+        await page.goto('/');
+        const footer = page.getByRole('contentinfo');
+        await expect(
+          footer.getByText(text(language, 'common', 'footer.contactName'), { exact: true }),
+        ).toBeVisible();
+        const email = text(language, 'common', 'footer.contactEmail');
+        await expect(footer.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+        await footer.getByRole('link', { name: text(language, 'common', 'footer.accessibility') }).click();
+        await expect(page).toHaveURL(/\/accessibility$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          text(language, 'content', 'accessibility.heading'),
+        );
+      });
+    });
+  }
+});

@@ -16,6 +16,7 @@ import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
+import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import {
   type OrganisationRateLimits,
@@ -343,6 +344,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(googleRoutes, {
         deps: { ...identityDeps, google: googleSignIn },
       });
+      await api.register(nationalSignInRoutes, { deps: { ...identityDeps, identityProvider } });
       await api.register(backofficeRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
       });

@@ -164,6 +164,24 @@ const CASES: MatrixCase[] = [
     allowed: EVERYONE,
     request: () => ({ payload: { google_token: '' } }),
   },
+  {
+    method: 'POST',
+    route: '/api/identities/national-sign-ins',
+    allowed: EVERYONE,
+    request: () => ({ payload: {} }),
+  },
+  {
+    method: 'POST',
+    route: '/api/identities/national-sign-ins/complete',
+    allowed: EVERYONE,
+    request: () => ({ payload: { transaction: 'not-a-transaction', state: 'x', code: 'x' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/identities/national-sign-ups',
+    allowed: EVERYONE,
+    request: () => ({ payload: { sign_up_ticket: 'not-a-ticket', email: 'rider@example.dk' } }),
+  },
   { method: 'GET', route: '/api/identities/consents', allowed: SIGNED_IN },
   {
     method: 'POST',

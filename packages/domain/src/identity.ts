@@ -143,6 +143,17 @@ export const PasswordChangeSchema = z.object({
   new_password: PasswordSchema,
 });
 
+/**
+ * A Norwegian bolignummer (H0101): the floor's letter (H main floor, U below ground, K cellar, L loft)
+ * and number, then the flat's number on that floor. Norwegian addresses name a flat by it, not by
+ * the Danish floor and side; the profile keeps it in `door`.
+ */
+export const NORWEGIAN_UNIT_NUMBER = /^[HUKL]\d{4}$/;
+
+export function isNorwegianUnitNumber(value: string): boolean {
+  return NORWEGIAN_UNIT_NUMBER.test(value.trim().toUpperCase());
+}
+
 /** PUT /identities/me — every field optional: an absent field is left as it is, null or '' clears it. */
 export const ProfileUpdateSchema = z.object({
   first_name: optionalText(100),

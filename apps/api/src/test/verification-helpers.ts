@@ -43,7 +43,13 @@ export interface ProviderVisit {
 export async function visitDevProvider(
   app: FastifyInstance,
   verificationUrl: string,
-  choice: { person?: number | string; cancel?: boolean; headers?: Record<string, string> } = {},
+  choice: {
+    person?: number | string;
+    cancel?: boolean;
+    headers?: Record<string, string>;
+    /** Where the provider returns the browser: the verification page, or the sign-in page. */
+    returnPath?: string;
+  } = {},
 ): Promise<ProviderVisit> {
   const jar = new CookieJar();
   const authorize = await app.inject({
@@ -80,7 +86,8 @@ export async function visitDevProvider(
       throw new Error(`provider answered ${response.statusCode}: ${response.body}`);
     }
     const target = new URL(location, 'http://localhost:3000');
-    if (target.pathname === VERIFICATION_REDIRECT_PATH) return { pickerHtml: picker.body, redirect: target };
+    if (target.pathname === (choice.returnPath ?? VERIFICATION_REDIRECT_PATH))
+      return { pickerHtml: picker.body, redirect: target };
     response = await app.inject({ method: 'GET', url: pathOf(location), headers: jar.header() });
   }
   throw new Error('the provider never sent the browser back');

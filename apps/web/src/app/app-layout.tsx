@@ -52,7 +52,8 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const external = entries.filter((entry) => entry.kind === 'external');
 
   const renderEntry = (entry: SidebarEntry) => {
-    const className = [styles.navLink, entry.desktopOnly && styles.desktopOnly].filter(Boolean).join(' ');
+    // The map and search are in the phone's menu too: a phone has no other way to them (issue 14).
+    const className = styles.navLink;
     if (entry.kind === 'external') {
       return (
         <li key={entry.id}>

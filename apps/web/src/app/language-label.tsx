@@ -17,15 +17,17 @@ export function GlobeIcon() {
   );
 }
 
-/** What the switch shows: the language's name, or its code where there is no room. */
+/**
+ * What the switch shows: the language's name, or its code where there is no room. Whichever is
+ * shown is also what the button is called (WCAG 2.5.3): the hidden one is display:none, so it
+ * leaves the name; "Sprog" follows as the select's label.
+ */
 export function LanguageLabel({ language }: { language: Language }) {
   const { t } = useTranslation('common');
   return (
     <>
       <span className={styles.languageName}>{t(`languages.${language}`)}</span>
-      <span className={styles.languageCode} aria-hidden="true">
-        {language.toUpperCase()}
-      </span>
+      <span className={styles.languageCode}>{language.toUpperCase()}</span>
     </>
   );
 }

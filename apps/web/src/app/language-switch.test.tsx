@@ -27,6 +27,12 @@ describe('LanguageSwitch', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('is called by what it shows, then "Language" (WCAG 2.5.3 label in name)', () => {
+    render(<LanguageSwitch />);
+    // jsdom applies no CSS, so both the name and the code are in the name here; a browser keeps one.
+    expect(screen.getByRole('button', { name: /^English\s*EN\s*Language$/ })).toBeTruthy();
+  });
+
   // The first import of the menu transforms react-aria's Select: slow on a busy machine.
   it('opens the menu when pressed before the menu had loaded', { timeout: 20_000 }, async () => {
     render(<LanguageSwitch />);

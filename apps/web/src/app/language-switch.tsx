@@ -29,7 +29,6 @@ export function LanguageSwitch() {
       <button
         type="button"
         className={styles.languageButton}
-        aria-label={`${t('shell.language')}: ${t(`languages.${language}`)}`}
         aria-haspopup="listbox"
         aria-expanded={false}
         onPointerEnter={() => reachFor('pointer')}
@@ -40,6 +39,8 @@ export function LanguageSwitch() {
         <span>
           <LanguageLabel language={language} />
         </span>
+        {/* Named as the loaded menu's button is: what it shows, then "Language" (label in name). */}
+        <span className="visually-hidden"> {t('shell.language')}</span>
       </button>
     </div>
   );

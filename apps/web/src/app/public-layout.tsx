@@ -13,6 +13,7 @@ const FOOTER_LINKS = [
   { key: 'footer.advisoryBoard', href: paths.content.advisoryBoard.getHref() },
   { key: 'footer.privacy', href: paths.content.privacy.getHref() },
   { key: 'footer.terms', href: paths.content.terms.getHref() },
+  { key: 'footer.accessibility', href: paths.content.accessibility.getHref() },
 ] as const;
 
 export function SiteFooter() {
@@ -30,6 +31,13 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <address className={styles.footerContact}>
+          <p className={styles.footerHeading}>{t('footer.contactHeading')}</p>
+          <p>{t('footer.contactName')}</p>
+          <p>
+            <a href={`mailto:${t('footer.contactEmail')}`}>{t('footer.contactEmail')}</a>
+          </p>
+        </address>
         <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>

@@ -90,12 +90,23 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/content/pages/advisory-board-page.tsx'), ['content']),
               },
               {
+                path: paths.content.accessibility.path,
+                lazy: page(() => import('../features/content/pages/accessibility-page.tsx'), ['content']),
+              },
+              {
                 path: paths.content.howItWorks.path,
                 lazy: page(() => import('../features/content/pages/how-it-works-page.tsx'), ['content']),
               },
               {
                 path: paths.auth.login.path,
                 lazy: page(() => import('../features/identity/pages/login-page.tsx'), ['auth']),
+              },
+              {
+                path: paths.auth.nationalSignInReturn.path,
+                lazy: page(
+                  () => import('../features/identity/pages/national-sign-in-return-page.tsx'),
+                  ['auth'],
+                ),
               },
               {
                 path: paths.auth.signup.path,

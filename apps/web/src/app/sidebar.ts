@@ -27,8 +27,6 @@ interface BaseEntry {
    * than leading to an empty page.
    */
   isAvailable: boolean;
-  /** Shown only on wide screens (SPEC §2: on desktop the navigation also shows map and search). */
-  desktopOnly?: boolean;
   /** Shown only to backoffice staff (the profile's staff_role). */
   staffOnly?: boolean;
   /**
@@ -160,7 +158,6 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     icon: 'map',
     href: paths.public.stolenBikeMap.getHref(),
     isAvailable: true,
-    desktopOnly: true,
   },
   {
     id: 'search',
@@ -169,7 +166,6 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     icon: 'search',
     href: paths.public.search.getHref(),
     isAvailable: true,
-    desktopOnly: true,
   },
   {
     id: 'support',

@@ -7,15 +7,19 @@ import { Icon } from '../ui/icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import styles from './layout.module.css';
 import { Logo } from './logo.tsx';
+import { PublicMenu } from './public-menu.tsx';
 
-/** The header of every page: logo, language, and signing in or out. */
+/**
+ * The header of every page: logo, language, and signing in or out. Public pages put their phone menu
+ * first (search, the stolen-bike map); the signed-in area passes its own (`leading`).
+ */
 export function SiteHeader({ leading, wide = false }: { leading?: ReactNode; wide?: boolean }) {
   const { t } = useTranslation('common');
   const { isLoggedIn, signOut } = useSession();
   return (
     <header className={styles.header}>
       <div className={[styles.headerInner, wide && styles.headerWide].filter(Boolean).join(' ')}>
-        {leading}
+        {leading ?? (wide ? null : <PublicMenu />)}
         <Logo
           href={isLoggedIn ? paths.app.home.getHref() : paths.public.home.getHref()}
           isAppHome={isLoggedIn}
@@ -40,10 +44,8 @@ export function SiteHeader({ leading, wide = false }: { leading?: ReactNode; wid
                   {t('shell.myAccount')}
                 </Link>
               )}
-              <Button
-                className={[styles.headerLink, wide ? styles.hideNarrow : null].filter(Boolean).join(' ')}
-                onPress={() => void signOut()}
-              >
+              {/* On a phone, signing out is in the menu (the drawer, or the public pages' menu). */}
+              <Button className={`${styles.headerLink} ${styles.hideNarrow}`} onPress={() => void signOut()}>
                 {t('shell.signOut')}
               </Button>
             </>

@@ -62,7 +62,13 @@ function SessionBanner({
           <strong className={styles.title}>{title}</strong>
           {hint ? <span className={styles.hint}>{hint}</span> : null}
         </p>
-        <Button className={styles.button} onPress={() => void act()} isPending={isPending}>
+        {/* Pending by hand, not react-aria's isPending: its announcement outlives the banner (ui/button.tsx). */}
+        <Button
+          className={styles.button}
+          onPress={isPending ? undefined : () => void act()}
+          aria-disabled={isPending || undefined}
+          data-pending={isPending || undefined}
+        >
           {isPending ? <Spinner /> : null}
           {actionLabel}
         </Button>

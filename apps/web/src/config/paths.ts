@@ -103,10 +103,14 @@ export const paths = {
     terms: definePath('/terms'),
     advisoryBoard: definePath('/advisory-board'),
     howItWorks: definePath('/hvordan'),
+    /** The accessibility statement (required of Danish and Norwegian public-sector sites). */
+    accessibility: definePath('/accessibility'),
   },
   /** Signing in, signing up and recovering an account. */
   auth: {
     login: definePath('/login'),
+    /** Where MitID/BankID return the browser after a sign-in (NATIONAL_SIGN_IN_RETURN_PATH). */
+    nationalSignInReturn: definePath('/login/national-identity'),
     signup: definePath('/signup'),
     signupNewsletter: definePath('/signup/newsletter'),
     signupNewsletterSleek: definePath('/signup/newsletter-sleek'),

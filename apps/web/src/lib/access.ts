@@ -74,9 +74,12 @@ export function isInsuranceCompanyUser(claims: TokenClaims): boolean {
 /** Pages it makes no sense to return to after signing in. */
 function isAuthPage(path: string): boolean {
   const pathname = normalisePathname(path.split(/[?#]/)[0] ?? '/');
-  return [paths.auth.login.path, paths.auth.signup.path, paths.auth.successfullyDeleted.path].includes(
-    pathname as '/login',
-  );
+  return [
+    paths.auth.login.path,
+    paths.auth.nationalSignInReturn.path,
+    paths.auth.signup.path,
+    paths.auth.successfullyDeleted.path,
+  ].includes(pathname as '/login');
 }
 
 /**

@@ -15,7 +15,7 @@ import { isExpired, nowInSeconds, secondsUntilRefresh } from './token.ts';
 import { track } from './tracking.ts';
 
 /** How the person proved who they are; recorded with the login event. */
-export type LoginMethod = 'password' | 'google';
+export type LoginMethod = 'password' | 'google' | 'national_identity';
 
 export interface Session {
   token: string | null;

@@ -30,15 +30,34 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'childr
 
 /**
  * A button. While `isPending` it shows a spinner, keeps its size and focus, ignores presses and
- * tells screen readers that the action is under way.
+ * tells screen readers that the action is under way (its own polite "working" text).
+ *
+ * react-aria's own pending state is not used: it announces the button by `aria-labelledby` from a
+ * live region that outlives the button by seconds, so after a save that leaves the page the region
+ * points at nothing (axe: role-img-alt). Pending is therefore done here: aria-disabled, no press
+ * handlers, and a submit button that does not submit again.
  */
 export function Button({ children, variant, size, fullWidth, className, isPending, ...props }: ButtonProps) {
   const { t } = useTranslation();
+  const pressProps = isPending
+    ? {
+        onPress: undefined,
+        onPressStart: undefined,
+        onPressEnd: undefined,
+        onPressChange: undefined,
+        onPressUp: undefined,
+        onClick: undefined,
+        type: props.type === 'submit' ? ('button' as const) : props.type,
+        'aria-disabled': true,
+      }
+    : {};
   return (
     <AriaButton
       {...props}
-      isPending={isPending}
-      className={[buttonClassName({ variant, size, fullWidth }), className].filter(Boolean).join(' ')}
+      {...pressProps}
+      className={[buttonClassName({ variant, size, fullWidth }), isPending ? styles.pending : null, className]
+        .filter(Boolean)
+        .join(' ')}
     >
       {isPending ? (
         <>

@@ -111,6 +111,31 @@ describe('Button', () => {
     fireEvent.click(screen.getByRole('button'));
     expect(onPress).toHaveBeenCalledTimes(1);
   });
+
+  it('while pending, keeps its name in itself, not in a live region that points at it (axe role-img-alt)', () => {
+    const { rerender } = render(<Button onPress={vi.fn()}>Gem</Button>);
+    const button = screen.getByRole('button');
+    act(() => button.focus());
+    rerender(
+      <Button onPress={vi.fn()} isPending>
+        Gem
+      </Button>,
+    );
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.querySelector('[data-live-announcer] [role="img"]')).toBeNull();
+  });
+
+  it('a pending submit button does not submit the form again', () => {
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    render(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent)}>
+        <Button type="submit" isPending>
+          Gem
+        </Button>
+      </form>,
+    );
+    expect(screen.getByRole('button').getAttribute('type')).toBe('button');
+  });
 });
 
 describe('ConfirmDialog', () => {

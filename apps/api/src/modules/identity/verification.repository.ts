@@ -133,3 +133,21 @@ export async function consumeApproval(
     .returning({ id: verificationSessions.id });
   return row?.id ?? null;
 }
+
+/** The accounts a national identity has verified, the most recently checked first. */
+export async function listPartiesCheckedAs(
+  executor: Executor,
+  person: { issuer: string; subject: string },
+): Promise<string[]> {
+  const rows = await executor
+    .select({ partyId: nationalIdentityChecks.partyId })
+    .from(nationalIdentityChecks)
+    .where(
+      and(
+        eq(nationalIdentityChecks.issuer, person.issuer),
+        eq(nationalIdentityChecks.subject, person.subject),
+      ),
+    )
+    .orderBy(desc(nationalIdentityChecks.checkedAt), desc(nationalIdentityChecks.id));
+  return [...new Set(rows.map((row) => row.partyId))];
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { NATIONAL_SIGN_IN_RETURN_PATH } from '@nbr/domain/national-sign-in';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { escapeHtml } from '../mail/render.ts';
@@ -124,7 +125,10 @@ export interface DevOidcProvider {
  */
 export async function createDevOidcProvider(options: { publicUrl: string }): Promise<DevOidcProvider> {
   const issuer = `${options.publicUrl}${DEV_OIDC_PATH}`;
-  const redirectUri = `${options.publicUrl}${VERIFICATION_REDIRECT_PATH}`;
+  // Identity checks of a signed-in person return to the app; sign-ins to the public login page.
+  const redirectUris = [VERIFICATION_REDIRECT_PATH, NATIONAL_SIGN_IN_RETURN_PATH].map(
+    (path) => `${options.publicUrl}${path}`,
+  );
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const signingKey = {
     ...(await exportJWK(privateKey)),
@@ -141,7 +145,7 @@ export async function createDevOidcProvider(options: { publicUrl: string }): Pro
     clients: (['mitid', 'bankid'] as const).map((name) => ({
       client_id: DEV_CLIENT_IDS[name],
       client_secret: secrets[name],
-      redirect_uris: [redirectUri],
+      redirect_uris: redirectUris,
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',

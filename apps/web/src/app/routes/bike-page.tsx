@@ -15,6 +15,7 @@ import { PictureSection } from '../../features/bikes/components/picture-section.
 import { PublicPreview } from '../../features/bikes/components/public-preview.tsx';
 import { BikeOwnershipCard } from '../../features/ownership/components/bike-ownership-card.tsx';
 import { BikeTheftCard } from '../../features/theft/components/bike-theft-card.tsx';
+import { useScrollEdges } from '../../hooks/use-scroll-edges.ts';
 import { useBike } from '../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { LinkButton } from '../../ui/button.tsx';
@@ -43,6 +44,8 @@ export function Component() {
 
   // On a phone the tabs scroll sideways: keep the selected one (e.g. from ?tab=public) in sight.
   const loaded = Boolean(bike.data);
+  // …and show at the edges that more tabs are there (a fade where the row hides some).
+  useScrollEdges(tabListRef, loaded);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tab means another element is selected
   useEffect(() => {
     if (!loaded) return;

@@ -107,7 +107,7 @@ export const en = {
   'validation.date_not_in_past': 'Please select a date in the past.',
   'validation.invalid_production_year': 'Enter a valid production year (e.g. 2021).',
   'validation.invalid_price': 'Enter the price in whole kroner.',
-  'validation.plate_id_invalid': 'Plate ID {plate_id} is not valid. Check the code on the sticker.',
+  'validation.plate_id_invalid': 'Plate ID {plate_id} is not valid. Check the code on the plate.',
   'validation.plate_id_in_use': 'The plate {plate_id} is already registered.',
   'validation.plate_id_other_equipment': 'This plate belongs to other equipment.',
   'validation.frame_number_in_use':
@@ -236,7 +236,7 @@ export const en = {
   'mail.theft.signature': 'Kind regards\nThe Nordic Bike Registry',
   'mail.theft.submitted.subject': 'Your bike is reported stolen',
   'mail.theft.submitted.intro':
-    'We have received your theft report of the bike {bike}. The bike now shows as stolen in the register: whoever scans its sticker or searches for its frame number sees this and can contact you without seeing your name or e-mail address.',
+    'We have received your theft report of the bike {bike}. The bike now shows as stolen in the register: whoever scans its plate or searches for its frame number sees this and can contact you without seeing your name or e-mail address.',
   'mail.theft.submitted.map':
     'On the public map of stolen bikes it is shown at an approximate place, never at the exact address.',
   'mail.theft.submitted.pdf':

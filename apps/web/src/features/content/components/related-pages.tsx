@@ -9,6 +9,7 @@ const PAGES = [
   { key: 'advisoryBoard', href: paths.content.advisoryBoard.getHref() },
   { key: 'privacy', href: paths.content.privacy.getHref() },
   { key: 'terms', href: paths.content.terms.getHref() },
+  { key: 'accessibility', href: paths.content.accessibility.getHref() },
 ] as const;
 
 /** Links to the other editorial pages, leaving out the one being read. */

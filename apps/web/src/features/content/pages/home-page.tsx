@@ -6,10 +6,23 @@ import styles from '../components/content.module.css';
 import { HeroIllustration } from '../components/hero-illustration.tsx';
 import { type ContentCard, useContent } from '../hooks/use-content.ts';
 
+/**
+ * Where each card of "what you can do" leads (by the card's id in content.json). Pages of the
+ * signed-in area send a visitor to log in first and back afterwards.
+ */
+const FEATURE_HREFS: Record<string, string> = {
+  register: paths.app.bikesRegister.getHref(),
+  theft: paths.app.myBikesReportStolen.getHref(),
+  found: paths.public.search.getHref(),
+  transfer: paths.app.bikesOwnershipPortal.getHref(),
+  search: paths.public.search.getHref(),
+  map: paths.public.stolenBikeMap.getHref(),
+};
+
 /** The public front page: what the register is, what it does, and the way in. */
 export function Component() {
   const { t, list } = useContent();
-  const features = list<ContentCard>('home.features.items');
+  const features = list<ContentCard & { id: string }>('home.features.items');
   const steps = list<ContentCard>('home.steps.items');
   const who = list<string>('home.who.paragraphs');
 
@@ -39,8 +52,13 @@ export function Component() {
         </h2>
         <ul className={styles.cards}>
           {features.map((feature) => (
-            <li key={feature.title} className={styles.card}>
-              <h3 className={styles.cardTitle}>{feature.title}</h3>
+            <li key={feature.title} className={`${styles.card} ${styles.linkCard}`}>
+              <h3 className={styles.cardTitle}>
+                {/* The whole card is the link's target area (its ::after); the title is its name. */}
+                <Link to={FEATURE_HREFS[feature.id] ?? paths.content.howItWorks.getHref()}>
+                  {feature.title}
+                </Link>
+              </h3>
               <p>{feature.text}</p>
             </li>
           ))}

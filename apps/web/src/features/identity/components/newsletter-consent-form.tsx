@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -6,43 +6,31 @@ import { errorMessage } from '../../../lib/api-errors.ts';
 import { takeDestinationAfterSignUp } from '../../../lib/redirect.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Button } from '../../../ui/button.tsx';
-import { Checkbox } from '../../../ui/checkbox.tsx';
-import { ErrorSummary, Form, FormActions } from '../../../ui/form.tsx';
+import { ErrorSummary, FormActions } from '../../../ui/form.tsx';
 import { useUpdateConsent } from '../api/update-consent.ts';
+import styles from '../auth.module.css';
 
 export interface NewsletterConsentFormProps {
-  /** The text beside the box. */
+  /** What 'Yes please' agrees to, shown above the answers and read out with the yes button. */
   consentLabel: ReactNode;
-  /** The message when 'Yes please' is pressed without the box ticked. */
-  consentRequired: string;
   yesLabel: string;
   noLabel: string;
 }
 
 /**
- * The newsletter question right after sign-up (SPEC §5: consent needs a ticked box). Either answer
- * is recorded and continues to the app; a visitor without an account is sent to sign up first.
+ * The newsletter question right after sign-up: one press answers it. 'Yes please' is the explicit
+ * act of consent (the text it agrees to is its description), so no box has to be ticked as well
+ * (issue 14). Either answer is recorded and continues; a visitor without an account is sent to
+ * sign up first.
  */
-export function NewsletterConsentForm({
-  consentLabel,
-  consentRequired,
-  yesLabel,
-  noLabel,
-}: NewsletterConsentFormProps) {
+export function NewsletterConsentForm({ consentLabel, yesLabel, noLabel }: NewsletterConsentFormProps) {
   const { t } = useTranslation('common');
   const { isLoggedIn, claims } = useSession();
   const navigate = useNavigate();
   const updateConsent = useUpdateConsent();
-  const [isTicked, setTicked] = useState(false);
-  const [boxError, setBoxError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [answer, setAnswer] = useState<'grant' | 'revoke' | null>(null);
-  const boxRef = useRef<HTMLInputElement>(null);
-
-  // 'Yes please' without the tick: move to the box, so its error is read out and it can be ticked.
-  useEffect(() => {
-    if (boxError) boxRef.current?.focus();
-  }, [boxError]);
+  const consentId = useId();
 
   if (!isLoggedIn) return <Navigate to={paths.auth.signup.getHref()} replace />;
 
@@ -51,10 +39,6 @@ export function NewsletterConsentForm({
 
   const accept = async () => {
     setFailure(null);
-    if (!isTicked) {
-      setBoxError(consentRequired);
-      return;
-    }
     setAnswer('grant');
     try {
       await updateConsent.mutateAsync({ type: 'newsletter', action: 'grant' });
@@ -73,27 +57,17 @@ export function NewsletterConsentForm({
   };
 
   return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void accept();
-      }}
-    >
+    <div>
       <ErrorSummary message={failure} />
-      <Checkbox
-        id="newsletter-consent"
-        inputRef={boxRef}
-        isSelected={isTicked}
-        onChange={(ticked) => {
-          setTicked(ticked);
-          if (ticked) setBoxError(null);
-        }}
-        error={boxError}
-      >
+      <p id={consentId} className={styles.consentText}>
         {consentLabel}
-      </Checkbox>
+      </p>
       <FormActions>
-        <Button type="submit" isPending={updateConsent.isPending && answer === 'grant'}>
+        <Button
+          aria-describedby={consentId}
+          onPress={() => void accept()}
+          isPending={updateConsent.isPending && answer === 'grant'}
+        >
           {yesLabel}
         </Button>
         <Button
@@ -104,6 +78,6 @@ export function NewsletterConsentForm({
           {noLabel}
         </Button>
       </FormActions>
-    </Form>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { type Profile, ProfileUpdateSchema } from '@nbr/domain/identity';
-import { useEffect, useRef, useState } from 'react';
+import { isNorwegianUnitNumber, type Profile, ProfileUpdateSchema } from '@nbr/domain/identity';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -48,6 +48,19 @@ const ProfileFormSchema = ProfileUpdateSchema.pick(
   Object.fromEntries(FIELDS.map((field) => [field, true])) as Record<FieldName, true>,
 ).required({ email: true });
 
+/**
+ * A Norwegian address has a bolignummer (H0101) where a Danish one has floor, side and door: the
+ * form for region no asks for that one field (kept in `door`) and checks its form.
+ */
+function profileFormSchema(region: Profile['region'], invalidUnitNumber: string) {
+  if (region !== 'no') return ProfileFormSchema;
+  return ProfileFormSchema.superRefine((values, ctx) => {
+    if (values.door && !isNorwegianUnitNumber(values.door)) {
+      ctx.addIssue({ code: 'custom', path: ['door'], message: invalidUnitNumber });
+    }
+  });
+}
+
 function toFormValues(profile: Profile): FormValues {
   return Object.fromEntries(FIELDS.map((field) => [field, profile[field] ?? ''])) as FormValues;
 }
@@ -76,7 +89,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [draftRestored, setDraftRestored] = useState(false);
-  const form = useZodForm(ProfileFormSchema, { defaultValues: toFormValues(profile) });
+  const isNorway = profile.region === 'no';
+  const schema = useMemo(
+    () => profileFormSchema(profile.region, t('address.unitNumberInvalid')),
+    [profile.region, t],
+  );
+  const form = useZodForm(schema, { defaultValues: toFormValues(profile) });
   const { isDirty, dirtyFields } = form.formState;
   const values = useWatch({ control: form.control });
 
@@ -189,11 +207,19 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <Card title={t('address.title')} id="address">
           <p className={styles.muted}>{t('address.intro')}</p>
           {field('street_address', t('address.street'), { autoComplete: 'address-line1' })}
-          <div className={`${styles.pair} ${styles.triple}`}>
-            {field('floor', t('address.floor'), { isOptional: true })}
-            {field('side', t('address.side'), { isOptional: true })}
-            {field('door', t('address.door'), { isOptional: true })}
-          </div>
+          {isNorway ? (
+            field('door', t('address.unitNumber'), {
+              description: t('address.unitNumberHint'),
+              isOptional: true,
+              autoComplete: 'address-line2',
+            })
+          ) : (
+            <div className={`${styles.pair} ${styles.triple}`}>
+              {field('floor', t('address.floor'), { isOptional: true })}
+              {field('side', t('address.side'), { isOptional: true })}
+              {field('door', t('address.door'), { isOptional: true })}
+            </div>
+          )}
           <div className={styles.pair}>
             {field('zip_code', t('address.zipCode'), { inputMode: 'numeric', autoComplete: 'postal-code' })}
             {field('city', t('address.city'), { autoComplete: 'address-level2' })}

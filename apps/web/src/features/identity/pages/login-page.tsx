@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { isOfferWaiting, type LoginPageState } from '../../../lib/redirect.ts';
+import { useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -23,11 +24,13 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { useLogIn } from '../api/log-in.ts';
 import styles from '../auth.module.css';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
+import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
 
 export function Component() {
   const { t } = useTranslation(['auth', 'common']);
   const { signIn } = useSession();
+  const { region } = useRegion();
   const logIn = useLogIn();
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
@@ -61,6 +64,7 @@ export function Component() {
   return (
     <PageLayout title={t('login.title')} lead={t('login.intro')} width="form">
       <div className={styles.panel}>
+        <NationalSignInButton mode="login" region={region} />
         <GoogleSignIn mode="login" onPasswordRequired={onPasswordRequired} />
         <Form onSubmit={onSubmit}>
           {offerWaiting ? (

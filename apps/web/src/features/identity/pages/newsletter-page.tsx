@@ -24,7 +24,6 @@ export function Component() {
         </ul>
         <NewsletterConsentForm
           consentLabel={t('newsletter.consent')}
-          consentRequired={t('newsletter.consentRequired')}
           yesLabel={t('newsletter.yes')}
           noLabel={t('newsletter.no')}
         />

@@ -11,7 +11,6 @@ export function Component() {
       <div className={styles.panel}>
         <NewsletterConsentForm
           consentLabel={t('newsletterSleek.consent')}
-          consentRequired={t('newsletterSleek.consentRequired')}
           yesLabel={t('newsletterSleek.yes')}
           noLabel={t('newsletterSleek.no')}
         />

@@ -30,6 +30,7 @@ import { Select } from '../../../ui/select.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import styles from '../auth.module.css';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
+import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
 
 /** The sign-up payload plus the acceptance box: signing up means accepting privacy policy and terms. */
@@ -119,6 +120,7 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
         </Alert>
       ) : null}
       <div className={styles.panel}>
+        <NationalSignInButton mode="signup" region={regionField.field.value} />
         <GoogleSignIn mode="signup" choices={() => ({ region: form.getValues('chosen_region'), language })} />
         <Form onSubmit={onSubmit}>
           <ErrorSummary title={summary?.title} message={summary?.message} />

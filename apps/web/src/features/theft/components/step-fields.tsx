@@ -8,6 +8,7 @@ import {
 } from '@nbr/domain/theft';
 import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { FormCheckbox, FormTextField } from '../../../ui/form.tsx';
 import type { TheftFormValues } from '../lib/theft-form.ts';
@@ -28,6 +29,8 @@ export interface StepFieldsProps {
  */
 export function PersonalInfoFields({ control }: StepFieldsProps) {
   const { t } = useTranslation('theft');
+  // A Norwegian address names the flat by its bolignummer (H0101), not by floor and side.
+  const { region } = useRegion();
   return (
     <>
       <div className={styles.pair}>
@@ -61,11 +64,22 @@ export function PersonalInfoFields({ control }: StepFieldsProps) {
         autoComplete="address-line1"
         isRequired
       />
-      <div className={styles.triple}>
-        <FormTextField control={control} name="floor" label={t('fields.floor')} isOptional />
-        <FormTextField control={control} name="side" label={t('fields.side')} isOptional />
-        <FormTextField control={control} name="door" label={t('fields.door')} isOptional />
-      </div>
+      {region === 'no' ? (
+        <FormTextField
+          control={control}
+          name="door"
+          label={t('fields.unitNumber')}
+          description={t('fields.unitNumberHint')}
+          autoComplete="address-line2"
+          isOptional
+        />
+      ) : (
+        <div className={styles.triple}>
+          <FormTextField control={control} name="floor" label={t('fields.floor')} isOptional />
+          <FormTextField control={control} name="side" label={t('fields.side')} isOptional />
+          <FormTextField control={control} name="door" label={t('fields.door')} isOptional />
+        </div>
+      )}
       <div className={styles.pair}>
         <FormTextField
           control={control}

@@ -1,0 +1,91 @@
+import { AuthenticationResponseSchema } from '@nbr/domain/identity';
+import {
+  NationalSignInCompleteResponseSchema,
+  NationalSignInCompleteSchema,
+  NationalSignInStartResponseSchema,
+  NationalSignInStartSchema,
+  NationalSignUpSchema,
+} from '@nbr/domain/national-sign-in';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
+import type { CallContext } from './identity.deps.ts';
+import {
+  completeNationalSignIn,
+  type NationalSignInDeps,
+  signUpWithNationalIdentity,
+  startNationalSignIn,
+} from './national-sign-in.service.ts';
+
+const TAGS = ['identities'];
+
+/** Sign in and sign up with MitID (dk) or BankID (no), next to password and Google. */
+export const nationalSignInRoutes: FastifyPluginAsyncZod<{ deps: NationalSignInDeps }> = async (
+  app,
+  options,
+) => {
+  const { deps } = options;
+
+  function context(request: FastifyRequest): CallContext {
+    const userAgent = request.headers['user-agent'];
+    return {
+      language: request.language,
+      hasExplicitLanguage: request.languageSource === 'query' || request.languageSource === 'header',
+      userAgent: typeof userAgent === 'string' ? userAgent : null,
+    };
+  }
+
+  app.post(
+    '/identities/national-sign-ins',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Start a sign-in with MitID (region dk) or BankID (region no)',
+        description:
+          'Answers the provider URL and a signed transaction the browser keeps for this tab and sends back with the provider’s answer. The provider returns the browser to /login/national-identity.',
+        body: NationalSignInStartSchema,
+        response: { 201: NationalSignInStartResponseSchema },
+      },
+      config: { ...sensitiveRateLimit(), access: 'public' },
+    },
+    async (request, reply) => {
+      const started = await startNationalSignIn(deps, request.body, { language: request.language });
+      return reply.code(201).send(started);
+    },
+  );
+
+  app.post(
+    '/identities/national-sign-ins/complete',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Complete a MitID/BankID sign-in: a token, or a sign-up ticket for a new person',
+        description:
+          '`signed_in` when the national identity has verified an account; `sign_up` (with the name and birth date the provider gave) when it has not. An account is never found by e-mail here. 400 identity_verification_failed when the state does not match, the transaction expired or the provider refused.',
+        body: NationalSignInCompleteSchema,
+        response: { 200: NationalSignInCompleteResponseSchema },
+      },
+      config: { ...sensitiveRateLimit(), access: 'public' },
+    },
+    async (request) => completeNationalSignIn(deps, request.body, context(request)),
+  );
+
+  app.post(
+    '/identities/national-sign-ups',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Open an account with a MitID/BankID sign-up ticket and an e-mail address',
+        description:
+          'The account is verified (name and birth date from the provider) and has no password; the address is confirmed by a mailed link as with any sign-up. 409 email_in_use when an account has the address: its owner signs in and verifies their identity in settings.',
+        body: NationalSignUpSchema,
+        response: { 201: AuthenticationResponseSchema },
+      },
+      config: { ...sensitiveRateLimit(), access: 'public' },
+    },
+    async (request, reply) => {
+      const token = await signUpWithNationalIdentity(deps, request.body, context(request));
+      return reply.code(201).send({ authentication_token: token });
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+
+/*
+ * Issue 14.3b: /hvordan tells people which buttons to press, so it must name the buttons the app
+ * shows, in each language, and promise nothing the app does not do (there is no webshop yet).
+ * If a label below changes, the guide has to change with it.
+ */
+
+type Tree = { [key: string]: string | Tree | Tree[] | string[] };
+const FILES = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
+
+function text(language: string, namespace: string, key: string): string {
+  let at: unknown = FILES[`../../locales/${language}/${namespace}.json`];
+  for (const part of key.split('.')) at = at && typeof at === 'object' ? (at as Tree)[part] : undefined;
+  if (typeof at !== 'string') throw new Error(`no ${language}/${namespace}.json ${key}`);
+  return at;
+}
+
+function guide(language: string): string {
+  const page = (FILES[`../../locales/${language}/content.json`] as Tree).howItWorks as {
+    steps: { paragraphs?: string[] }[];
+  };
+  return page.steps.flatMap((step) => step.paragraphs ?? []).join('\n');
+}
+
+const PROVIDER = { da: 'MitID', en: 'MitID', no: 'BankID' } as const;
+
+describe('/hvordan names what the app shows', () => {
+  for (const language of ['da', 'en', 'no'] as const) {
+    it(language, () => {
+      const words = guide(language);
+      const labels = [
+        text(language, 'common', 'nav.registerBike'),
+        text(language, 'common', 'nav.ownershipTransfer'),
+        text(language, 'ownership', 'portal.giveAction'),
+        text(language, 'bikes', 'register.more').replace(/\s*\(.*\)$/, ''),
+        text(language, 'bikes', 'detail.tabs.documents'),
+        text(language, 'bikes', 'detail.stolenReportLink'),
+        text(language, 'theft', 'found.action').replace('{{provider}}', PROVIDER[language]),
+      ];
+      expect(labels.filter((label) => !words.includes(label))).toEqual([]);
+      // Nothing to order in a shop that is not there.
+      expect(words).not.toMatch(/webshop|nettbutikk/i);
+    });
+  }
+});

@@ -1,0 +1,18 @@
+/*
+ * One word for the QR sticker per language, on every screen, page and mail (issue 14): the word
+ * SPEC.md and the translations already used most. The variants below are what crept in beside it;
+ * the locale tests of the web app and the API fail when one comes back. (Danish "mærke" and
+ * Norwegian "merke" also mean a bike's brand, so only their sticker compounds are banned.)
+ */
+export const STICKER_WORD = { da: 'oblat', no: 'oblat', en: 'plate' } as const;
+
+export const BANNED_STICKER_WORDS: Record<keyof typeof STICKER_WORD, readonly RegExp[]> = {
+  da: [/qr-mærke/i, /klistermærke/i, /mærke-id/i, /\bsticker/i, /\boblatet\b/i, /\bet QR-/i],
+  no: [/qr-merke/i, /klistremerke/i, /merke-id/i, /\bsticker/i, /et merke med QR/i],
+  en: [/\bstickers?\b/i, /QR[- ]label/i],
+};
+
+/** The banned variants a text contains, for a readable failure. */
+export function bannedStickerWordsIn(language: keyof typeof STICKER_WORD, text: string): string[] {
+  return BANNED_STICKER_WORDS[language].filter((pattern) => pattern.test(text)).map(String);
+}
