@@ -139,12 +139,14 @@ function decodeWinAnsi(bytes: Buffer): string {
 
 /**
  * The text a PDF shows, line by line: pdfkit writes each line as a TJ array of hex strings inside
- * Flate-compressed content streams.
+ * Flate-compressed content streams. pdfkit ends a stream's bytes with "\nendstream", so a compressed
+ * stream whose last byte happens to be "\r" must keep it (a pattern that also ate an optional "\r"
+ * lost such a page about once in 256 reports).
  */
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');

@@ -126,6 +126,7 @@ const profileIn = (language: string, region: string) => ({
   name: null,
   first_name: null,
   last_name: null,
+  verified_name: null,
   street_address: null,
   floor: null,
   side: null,
@@ -139,6 +140,7 @@ const profileIn = (language: string, region: string) => ({
   club_membership_number: null,
   signed_up_at: '2026-01-01T00:00:00Z',
   staff_role: null,
+  deletion_needs_approval: false,
 });
 
 describe('signing in and up adopts the account', () => {

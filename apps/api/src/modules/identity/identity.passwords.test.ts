@@ -266,7 +266,7 @@ describe('a pending e-mail change does not survive a new password', () => {
     });
     expect((await validate(await resetCodeFor(user), NEW_PASSWORD)).statusCode).toBe(200);
     const [row] = await db().select().from(identities).where(eq(identities.partyId, user.partyId));
-    expect(row).toMatchObject({ firstName: 'Karen', phone: '+4511223344' });
+    expect(row).toMatchObject({ firstName: 'Karen', mobile: '+4511223344' });
   });
 
   it('a password change cancels an e-mail change asked for with the old password', async () => {

@@ -62,6 +62,7 @@ function showFor(deletionNeedsApproval: boolean) {
     name: null,
     first_name: null,
     last_name: null,
+    verified_name: null,
     street_address: null,
     floor: null,
     side: null,
