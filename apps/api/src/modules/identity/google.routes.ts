@@ -5,27 +5,17 @@ import {
   GoogleSignUpSchema,
 } from '@nbr/domain/google';
 import { AuthenticationResponseSchema } from '@nbr/domain/identity';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import type { GoogleDeps } from './google.service.ts';
 import * as service from './google.service.ts';
-import type { CallContext } from './identity.deps.ts';
+import { callContextOf } from './identity.deps.ts';
 
 const TAGS = ['identities'];
 
 /** Google sign-in (SPEC §3 social sign-in, §7 /identities/google). */
 export const googleRoutes: FastifyPluginAsyncZod<{ deps: GoogleDeps }> = async (app, options) => {
   const { deps } = options;
-
-  function context(request: FastifyRequest): CallContext {
-    const userAgent = request.headers['user-agent'];
-    return {
-      language: request.language,
-      hasExplicitLanguage: request.languageSource === 'query' || request.languageSource === 'header',
-      userAgent: typeof userAgent === 'string' ? userAgent : null,
-    };
-  }
 
   app.get(
     '/identities/google/configuration',
@@ -58,7 +48,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ deps: GoogleDeps }> = async (
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request, reply) => {
-      const { token, isNew } = await service.signUpWithGoogle(deps, request.body, context(request));
+      const { token, isNew } = await service.signUpWithGoogle(deps, request.body, callContextOf(request));
       return reply.code(isNew ? 201 : 200).send({ authentication_token: token, created: isNew });
     },
   );
@@ -77,7 +67,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ deps: GoogleDeps }> = async (
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request) => ({
-      authentication_token: await service.authenticateWithGoogle(deps, request.body, context(request)),
+      authentication_token: await service.authenticateWithGoogle(deps, request.body, callContextOf(request)),
     }),
   );
 };

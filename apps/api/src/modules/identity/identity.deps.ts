@@ -1,4 +1,5 @@
 import type { Language } from '@nbr/domain/locale';
+import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Authenticator } from '../../platform/auth/authenticate.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -42,4 +43,14 @@ export interface CallContext {
   /** Whether the caller named a language explicitly (query or Accept-Language). */
   hasExplicitLanguage?: boolean;
   userAgent: string | null;
+}
+
+/** The call context of a request: its language, whether the caller named one, and the user agent. */
+export function callContextOf(request: FastifyRequest): CallContext {
+  const userAgent = request.headers['user-agent'];
+  return {
+    language: request.language,
+    hasExplicitLanguage: request.languageSource === 'query' || request.languageSource === 'header',
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+  };
 }

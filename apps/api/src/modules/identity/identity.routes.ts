@@ -20,7 +20,7 @@ import { requireAuth } from '../../platform/auth/access.ts';
 import { perAccountBudget, routeBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import { deleteAccount } from '../../use-cases/delete-account.ts';
 import { exportPersonalData } from '../../use-cases/export-personal-data.ts';
-import type { CallContext, SignInDeps } from './identity.deps.ts';
+import { callContextOf, type SignInDeps } from './identity.deps.ts';
 import {
   CodeParamsSchema,
   EmailVerifiedResponseSchema,
@@ -74,15 +74,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   const { deps } = options;
   const limits = { ...DEFAULT_IDENTITY_RATE_LIMITS, ...options.rateLimits };
 
-  function context(request: FastifyRequest): CallContext {
-    const userAgent = request.headers['user-agent'];
-    return {
-      language: request.language,
-      hasExplicitLanguage: request.languageSource === 'query' || request.languageSource === 'header',
-      userAgent: typeof userAgent === 'string' ? userAgent : null,
-    };
-  }
-
   const perEmail = (max: number, timeWindow: string) =>
     routeBudget(app, max, timeWindow, (request) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -119,7 +110,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request, reply) => {
-      const token = await sessions.signUp(deps, request.body, context(request));
+      const token = await sessions.signUp(deps, request.body, callContextOf(request));
       return reply.code(201).send({ authentication_token: token });
     },
   );
@@ -137,7 +128,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: perEmail(limits.loginPerEmail, '15 minutes'),
     },
     async (request) => ({
-      authentication_token: await sessions.authenticate(deps, request.body, context(request)),
+      authentication_token: await sessions.authenticate(deps, request.body, callContextOf(request)),
     }),
   );
 
@@ -287,7 +278,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         deps,
         requireAuth(request),
         request.body,
-        context(request),
+        callContextOf(request),
       );
       return { authentication_token: token };
     },

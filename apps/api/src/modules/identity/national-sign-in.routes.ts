@@ -6,10 +6,9 @@ import {
   NationalSignInStartSchema,
   NationalSignUpSchema,
 } from '@nbr/domain/national-sign-in';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
-import type { CallContext } from './identity.deps.ts';
+import { callContextOf } from './identity.deps.ts';
 import {
   completeNationalSignIn,
   type NationalSignInDeps,
@@ -25,15 +24,6 @@ export const nationalSignInRoutes: FastifyPluginAsyncZod<{ deps: NationalSignInD
   options,
 ) => {
   const { deps } = options;
-
-  function context(request: FastifyRequest): CallContext {
-    const userAgent = request.headers['user-agent'];
-    return {
-      language: request.language,
-      hasExplicitLanguage: request.languageSource === 'query' || request.languageSource === 'header',
-      userAgent: typeof userAgent === 'string' ? userAgent : null,
-    };
-  }
 
   app.post(
     '/identities/national-sign-ins',
@@ -67,7 +57,7 @@ export const nationalSignInRoutes: FastifyPluginAsyncZod<{ deps: NationalSignInD
       },
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
-    async (request) => completeNationalSignIn(deps, request.body, context(request)),
+    async (request) => completeNationalSignIn(deps, request.body, callContextOf(request)),
   );
 
   app.post(
@@ -84,7 +74,7 @@ export const nationalSignInRoutes: FastifyPluginAsyncZod<{ deps: NationalSignInD
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request, reply) => {
-      const token = await signUpWithNationalIdentity(deps, request.body, context(request));
+      const token = await signUpWithNationalIdentity(deps, request.body, callContextOf(request));
       return reply.code(201).send({ authentication_token: token });
     },
   );

@@ -70,23 +70,29 @@ let address = 1;
 /** A fresh client address: each spelling spends a budget of its own. */
 const nextAddress = () => `10.77.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
 
+/** An app with small budgets, and a person with a bike whose limits the tests spend. */
+async function createLimitedApp(): Promise<TestApp> {
+  const app = await createTestApp({
+    env: {
+      RATE_LIMIT_SENSITIVE_PER_MINUTE: String(BUDGET),
+      RATE_LIMIT_SEARCH_PER_MINUTE: String(BUDGET),
+    },
+    contactOwnerRateLimits: {
+      visitorContactsPerHour: BUDGET,
+      visitorContactsPerAddress: 100,
+      contactsPerHour: 100,
+    },
+  });
+  const victim = await signUpUser(app.app);
+  victimEmail = victim.email;
+  bikeId = (await insertBike(app.app.db, { ownerPartyId: victim.partyId })).bikeId;
+  return app;
+}
+
 describe('rate limits whatever the spelling of the path', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        RATE_LIMIT_SENSITIVE_PER_MINUTE: String(BUDGET),
-        RATE_LIMIT_SEARCH_PER_MINUTE: String(BUDGET),
-      },
-      contactOwnerRateLimits: {
-        visitorContactsPerHour: BUDGET,
-        visitorContactsPerAddress: 100,
-        contactsPerHour: 100,
-      },
-    });
-    const victim = await signUpUser(t.app);
-    victimEmail = victim.email;
-    bikeId = (await insertBike(t.app.db, { ownerPartyId: victim.partyId })).bikeId;
+    t = await createLimitedApp();
   });
   afterAll(() => t.close());
 
@@ -181,20 +187,7 @@ describe('rate limits of an absolute-form request target (GET http://host/api/â€
   let t: TestApp;
   let port = 0;
   beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        RATE_LIMIT_SENSITIVE_PER_MINUTE: String(BUDGET),
-        RATE_LIMIT_SEARCH_PER_MINUTE: String(BUDGET),
-      },
-      contactOwnerRateLimits: {
-        visitorContactsPerHour: BUDGET,
-        visitorContactsPerAddress: 100,
-        contactsPerHour: 100,
-      },
-    });
-    const victim = await signUpUser(t.app);
-    victimEmail = victim.email;
-    bikeId = (await insertBike(t.app.db, { ownerPartyId: victim.partyId })).bikeId;
+    t = await createLimitedApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });

@@ -18,7 +18,6 @@ import {
   ErrorSummary,
   Form,
   FormActions,
-  FormCheckbox,
   FormTextField,
   useInvalidFormMessage,
   useZodForm,
@@ -29,6 +28,7 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import { useCompleteNationalSignIn } from '../api/complete-national-sign-in.ts';
 import { useSignUpWithNationalIdentity } from '../api/sign-up-with-national-identity.ts';
 import styles from '../auth.module.css';
+import { AcceptTermsCheckbox } from '../components/accept-terms-checkbox.tsx';
 import { type PendingNationalSignIn, takeNationalSignIn } from '../national-sign-in.ts';
 
 type SignUpOffer = Extract<NationalSignInCompleteResponse, { result: 'sign_up' }>;
@@ -188,16 +188,7 @@ function NationalSignUp({ offer, region }: { offer: SignUpOffer; region: Region 
             inputMode="email"
             isRequired
           />
-          <FormCheckbox control={form.control} name="accept" id="national-signup-accept" isRequired>
-            <Trans
-              t={t}
-              i18nKey="signup.accept"
-              components={{
-                privacyLink: <Link href={paths.content.privacy.getHref()} external />,
-                termsLink: <Link href={paths.content.terms.getHref()} external />,
-              }}
-            />
-          </FormCheckbox>
+          <AcceptTermsCheckbox control={form.control} id="national-signup-accept" />
           <FormActions>
             <Button type="submit" fullWidth isPending={signUp.isPending}>
               {t('signup.submit')}

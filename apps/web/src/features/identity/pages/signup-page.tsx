@@ -18,7 +18,6 @@ import {
   ErrorSummary,
   Form,
   FormActions,
-  FormCheckbox,
   FormPasswordField,
   FormTextField,
   useInvalidFormMessage,
@@ -29,6 +28,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { useSignUp } from '../api/sign-up.ts';
 import styles from '../auth.module.css';
+import { AcceptTermsCheckbox } from '../components/accept-terms-checkbox.tsx';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
 import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
@@ -194,16 +194,7 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
               error={regionField.fieldState.error?.message}
             />
           </div>
-          <FormCheckbox control={form.control} name="accept" id="signup-accept" isRequired>
-            <Trans
-              t={t}
-              i18nKey="signup.accept"
-              components={{
-                privacyLink: <Link href={paths.content.privacy.getHref()} external />,
-                termsLink: <Link href={paths.content.terms.getHref()} external />,
-              }}
-            />
-          </FormCheckbox>
+          <AcceptTermsCheckbox control={form.control} id="signup-accept" />
           <FormActions>
             <Button type="submit" fullWidth isPending={signUp.isPending}>
               {t('signup.submit')}
