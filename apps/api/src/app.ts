@@ -31,6 +31,9 @@ import { stolenBikesRoutes } from './modules/theft/stolen-bikes.routes.ts';
 import type { TheftDeps } from './modules/theft/theft.deps.ts';
 import { type TheftReportRateLimits, theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { catalogueRoutes } from './modules/webshop/catalogue.routes.ts';
+import { orderRoutes } from './modules/webshop/orders.routes.ts';
+import { type VoucherRateLimits, voucherRoutes } from './modules/webshop/vouchers.routes.ts';
 import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.routes.ts';
 import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
@@ -129,6 +132,8 @@ export interface BuildAppOptions {
   realtime?: RealtimeHub;
   /** Websocket heartbeat and limits (tests shorten the heartbeat to see a revoked session closed). */
   realtimeSettings?: Partial<RealtimeSettings>;
+  /** Budgets against guessing voucher codes (tests lower them to reach them). */
+  voucherRateLimits?: Partial<VoucherRateLimits>;
   /** The clock of Idempotency-Key leases and expiry (tests move it to see a stuck key released). */
   idempotencyClock?: () => number;
 }
@@ -352,6 +357,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchRoutes, { deps: { db: database.db, fileUrls } });
       await api.register(bikesRoutes, { deps: bikesDeps });
       await api.register(webshopRoutes, { deps: { db: database.db } });
+      await api.register(catalogueRoutes, { deps: { db: database.db } });
+      await api.register(orderRoutes, { deps: { db: database.db } });
+      await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(ownershipRoutes, {
         deps: {
           db: database.db,

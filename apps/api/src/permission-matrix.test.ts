@@ -7,6 +7,7 @@ import { chats } from './db/schema/chats.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { itemPickups } from './db/schema/theft.ts';
+import { orders } from './db/schema/webshop.ts';
 import { uuidv7 } from './platform/ids.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
@@ -66,6 +67,8 @@ interface CaseContext {
   stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string }>;
   /** A new waiting pickup of a new bike of `user`, held by `verified_user`. */
   pickupForUser(): Promise<string>;
+  /** An order of `user` (a voucher's, fulfilled), the same every time. */
+  orderOfUser(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -499,6 +502,36 @@ const CASES: MatrixCase[] = [
       payload: { bike_ownership_id: 'x' },
     }),
   },
+  { method: 'GET', route: '/api/webshop/products', allowed: EVERYONE },
+  {
+    // Whether add-ons remain for a bike: its owner only (`user`, also switched into); others 404.
+    method: 'POST',
+    route: '/api/webshop/bike-services/:bike_id',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/webshop/bike-services/${await bikeOfUser()}` }),
+  },
+  { method: 'GET', route: '/api/webshop/orders', allowed: SIGNED_IN },
+  {
+    // An order is its buyer's: `user`'s order (voucher-paid), seen by them and by staff switched in.
+    method: 'GET',
+    route: '/api/webshop/orders/:order_id',
+    allowed: ['user', 'switched'],
+    request: async ({ orderOfUser }) => ({ url: `/api/webshop/orders/${await orderOfUser()}` }),
+  },
+  {
+    // Redeeming spends a voucher: the person's own act, not staff switched in (422 proves access).
+    method: 'POST',
+    route: '/api/webshop/vouchers/redemptions',
+    allowed: SELF,
+    request: () => ({ payload: { code: 'x' } }),
+  },
+  {
+    // Making vouchers makes money: backoffice admins only (the invalid body's 422 proves access).
+    method: 'POST',
+    route: '/api/webshop/voucher-batches',
+    allowed: ['staff_admin'],
+    request: () => ({ payload: { note: '' } }),
+  },
   {
     method: 'GET',
     route: '/api/stickers/:sticker_id',
@@ -824,6 +857,7 @@ describe('permission matrix', () => {
   let userVerification: Promise<string> | undefined;
   let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
   let userStolenBike: Promise<{ bikeId: string; pdfUrl: string }> | undefined;
+  let userOrder: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -1009,6 +1043,23 @@ describe('permission matrix', () => {
                 collectUntil: '2999-01-01',
               });
               return id;
+            },
+            orderOfUser: () => {
+              userOrder ??= (async () => {
+                const id = uuidv7();
+                await t.database.db.insert(orders).values({
+                  id,
+                  partyId: fixtures.users.user.partyId,
+                  region: 'dk',
+                  currency: 'DKK',
+                  subtotalMinor: 0,
+                  totalMinor: 0,
+                  vatMinor: 0,
+                  paymentMethod: 'voucher',
+                });
+                return id;
+              })();
+              return userOrder;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

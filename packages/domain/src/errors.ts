@@ -68,6 +68,15 @@ export const ERROR_CODES = [
   'pickup_not_waiting',
   'contact_link_invalid',
   'contact_already_sent',
+  'product_unavailable',
+  'one_subscription_per_order',
+  'shipping_address_required',
+  'bike_service_unavailable',
+  'voucher_invalid',
+  'voucher_already_redeemed',
+  'voucher_not_applicable',
+  'voucher_expiry_in_past',
+  'order_not_payable',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

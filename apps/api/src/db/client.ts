@@ -13,6 +13,7 @@ import * as organisationsSchema from './schema/organisations.ts';
 import * as ownershipSchema from './schema/ownership.ts';
 import * as platformSchema from './schema/platform.ts';
 import * as theftSchema from './schema/theft.ts';
+import * as webshopSchema from './schema/webshop.ts';
 
 export const schema = {
   ...identitySchema,
@@ -24,6 +25,7 @@ export const schema = {
   ...ownershipSchema,
   ...chatsSchema,
   ...theftSchema,
+  ...webshopSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

@@ -64,6 +64,15 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   pickup_not_waiting: 409,
   contact_link_invalid: 400,
   contact_already_sent: 409,
+  product_unavailable: 409,
+  one_subscription_per_order: 400,
+  shipping_address_required: 400,
+  bike_service_unavailable: 409,
+  voucher_invalid: 400,
+  voucher_already_redeemed: 409,
+  voucher_not_applicable: 409,
+  voucher_expiry_in_past: 400,
+  order_not_payable: 409,
 };
 
 /**

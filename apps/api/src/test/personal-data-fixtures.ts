@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { nationalIdentityChecks } from '../db/schema/identity.ts';
+import { orders } from '../db/schema/webshop.ts';
+import { uuidv7 } from '../platform/ids.ts';
 import { grantCredits, printStickers, registerBike, storeBikeFile } from './bike-api-helpers.ts';
 import { uniqueFrameNumber } from './bike-helpers.ts';
 import { bearer, type TestUser } from './identity-helpers.ts';
@@ -110,6 +112,31 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
   if (!check) throw new Error('no national identity check recorded');
 
   await grantCredits(app, person.email, 5);
+  // A paid order of plates, shipped to the person's name and street (kept, pseudonymised, on deletion).
+  await app.db.insert(orders).values({
+    id: uuidv7(),
+    partyId: person.partyId,
+    region: 'dk',
+    currency: 'DKK',
+    status: 'fulfilled',
+    shipmentStatus: 'waiting',
+    subtotalMinor: 4_900,
+    totalMinor: 4_900,
+    vatMinor: 980,
+    paymentMethod: 'reepay',
+    providerReference: uuidv7(),
+    buyerEmail: person.email,
+    shippingAddress: {
+      name: `${firstName} ${lastName}`,
+      street_address: streetAddress,
+      zip_code: '5000',
+      city: 'Odense',
+      country: 'DK',
+    },
+    receiptNumber: Number.parseInt(randomBytes(3).toString('hex'), 16),
+    paidAt: new Date(),
+    fulfilledAt: new Date(),
+  });
   const [plateA, plateB, plateC] = await printStickers(app, 3);
   const withChat = (
     await registerBike(app, person.token, {

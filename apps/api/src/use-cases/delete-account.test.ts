@@ -10,6 +10,7 @@ import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
 import * as platformSchema from '../db/schema/platform.ts';
 import * as theftSchema from '../db/schema/theft.ts';
+import * as webshopSchema from '../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { bearer, TEST_PASSWORD } from '../test/identity-helpers.ts';
 import { type PersonEverywhere, personWithDataEverywhere } from '../test/personal-data-fixtures.ts';
@@ -24,6 +25,7 @@ const TABLES = [
   ownershipSchema,
   platformSchema,
   theftSchema,
+  webshopSchema,
 ]
   .flatMap((module) => Object.values(module))
   .filter((value): value is PgTable => is(value, PgTable));
@@ -91,5 +93,12 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
   it('keeps the payment records, detached from everything that names the person', async () => {
     const rows = await t.app.db.select().from(bikesSchema.subscriptions);
     expect(rows.some((row) => row.partyId === fixture.person.partyId)).toBe(true);
+    // Orders stay 5 years for bookkeeping (payments.md §4.2), by party id, without addresses.
+    const kept = (await t.app.db.select().from(webshopSchema.orders)).filter(
+      (row) => row.partyId === fixture.person.partyId,
+    );
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ buyerEmail: null, shippingAddress: null, status: 'fulfilled' });
+    expect(kept[0]?.pseudonymisedAt).not.toBeNull();
   });
 });

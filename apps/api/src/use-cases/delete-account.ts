@@ -5,6 +5,7 @@ import type { IdentityDeps } from '../modules/identity/identity.facade.ts';
 import * as identity from '../modules/identity/identity.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
 import * as theft from '../modules/theft/theft.facade.ts';
+import * as webshop from '../modules/webshop/webshop.facade.ts';
 import type { RequestAuth } from '../platform/auth/authenticate.ts';
 
 /**
@@ -21,7 +22,8 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
  *    role, invitations, audit details, other people's pending mails naming them), sessions
  *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
- *    id only (bookkeeping law: 5 years).
+ *    id only (bookkeeping law: 5 years): orders and their receipts are kept without the buyer's
+ *    address and shipping address.
  * Once committed, the stored bytes of the bikes' files are removed.
  */
 export async function deleteAccount(
@@ -45,6 +47,7 @@ export async function deleteAccount(
     await chats.forgetGuestContactsOf(tx, partyId);
     await chats.forgetUnconfirmedMessagesFrom(tx, identity.addressesOf(account));
     await ownership.forgetAddressInOffers(tx, partyId, identity.addressesOf(account));
+    await webshop.pseudonymiseOrdersOf(tx, partyId, new Date());
     await identity.eraseAccount(tx, account);
     return bikeFileKeys;
   });

@@ -10,6 +10,7 @@ import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
 import * as platformSchema from '../db/schema/platform.ts';
 import * as theftSchema from '../db/schema/theft.ts';
+import * as webshopSchema from '../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { bearer } from '../test/identity-helpers.ts';
 import { type PersonEverywhere, personWithDataEverywhere } from '../test/personal-data-fixtures.ts';
@@ -31,6 +32,7 @@ export function schemaTableNames(): string[] {
     ownershipSchema,
     platformSchema,
     theftSchema,
+    webshopSchema,
   ];
   return modules
     .flatMap((module) => Object.values(module))
@@ -101,6 +103,9 @@ describe('GET /api/identities/me/export', () => {
       'email_verification',
     );
     expect(data.subscriptions.length).toBeGreaterThan(0);
+    expect(data.orders).toEqual([
+      expect.objectContaining({ status: 'fulfilled', shipment_status: 'waiting', buyer_email: person.email }),
+    ]);
     expect(
       data.credits.filter((credit: { bike_ownership_id: string | null }) => credit.bike_ownership_id),
     ).toHaveLength(3);

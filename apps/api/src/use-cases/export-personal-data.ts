@@ -39,7 +39,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
     'organisation_members',
     'organisation_invitations',
   ],
-  webshop: ['subscriptions', 'bike_ownership_credits'],
+  webshop: ['subscriptions', 'bike_ownership_credits', 'orders', 'order_lines', 'voucher_redemptions'],
   bikes: ['bikes', 'bike_ownerships', 'stickers', 'bike_equipment', 'bike_files'],
   chats: ['chats', 'chat_participants', 'chat_messages', 'guest_contacts'],
   ownership: ['ownership_transfers', 'ownership_requests', 'ownership_verifications'],
@@ -56,6 +56,13 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'a one-day replay cache of answers the person already received; no data of its own, erased with the account',
   guest_contact_confirmations:
     'a visitor’s unconfirmed message, tied to no account and deleted within the confirmation period; once confirmed it is in the chats',
+  products: 'the shop’s catalogue and prices; what a person bought is exported with their orders',
+  voucher_batches:
+    'batches of voucher codes made by staff; a voucher a person used is in voucher_redemptions and its order',
+  vouchers: 'hashes of voucher codes and their use counts; tied to no person',
+  receipt_sequences: 'the last receipt number per region; a person’s receipt numbers are in their orders',
+  payment_webhook_events:
+    'the payment provider’s delivery ids and event types, kept to process each once; the order they paid is exported',
   account_deletions:
     'exists only once the account is deleted, when there is no one left to export for; holds the party id and dates only',
 };

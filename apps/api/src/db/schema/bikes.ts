@@ -213,9 +213,14 @@ export const subscriptions = pgTable(
     externalId: text('external_id'),
     /** seed | dev | legacy | purchase | voucher | staff */
     source: text('source').notNull(),
+    /** The order that paid for it (purchase, voucher); unique, so an order is fulfilled once. */
+    orderId: uuid('order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('subscriptions_party_idx').on(table.partyId)],
+  (table) => [
+    index('subscriptions_party_idx').on(table.partyId),
+    uniqueIndex('subscriptions_order_key').on(table.orderId).where(sql`${table.orderId} is not null`),
+  ],
 );
 
 /**

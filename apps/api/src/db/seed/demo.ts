@@ -1,8 +1,12 @@
 import type { BikeCreate } from '@nbr/domain/bikes';
+import { normaliseVoucherCode } from '@nbr/domain/webshop';
 import { and, eq } from 'drizzle-orm';
 import { registerBike } from '../../modules/bikes/bikes.service.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import * as plates from '../../modules/plates/plates.service.ts';
+import { findProductByHandle } from '../../modules/webshop/catalogue.repository.ts';
+import { findVoucherByHash, hashVoucherCode } from '../../modules/webshop/vouchers.repository.ts';
+import { storeVoucherBatch } from '../../modules/webshop/vouchers.service.ts';
 import * as webshop from '../../modules/webshop/webshop.service.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { ValidationError } from '../../platform/errors.ts';
@@ -143,7 +147,39 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
   }
   accounts.push(await seedDemoOrganisations(db));
   await seedDemoRegister(db);
+  await seedDemoVouchers(db);
   return accounts;
+}
+
+/**
+ * Demo vouchers with known codes (development only), each usable once per person by up to a
+ * thousand people: a registration in each region, and a 20 % discount at checkout.
+ */
+export const DEMO_VOUCHERS = [
+  { code: 'DEMO-CYKEL-DK', note: 'Demo: a registration (dk)', product: 'dk-registration' },
+  { code: 'DEMO-SYKKEL-NO', note: 'Demo: a registration (no)', product: 'no-registration' },
+  { code: 'DEMO-RABAT-20', note: 'Demo: 20 % off', discount: 20 },
+] as const;
+
+async function seedDemoVouchers(db: Database): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    for (const demo of DEMO_VOUCHERS) {
+      if (await findVoucherByHash(tx, hashVoucherCode(normaliseVoucherCode(demo.code)))) continue;
+      const product = 'product' in demo ? await findProductByHandle(tx, demo.product) : null;
+      await storeVoucherBatch(tx, {
+        note: demo.note,
+        count: 1,
+        max_redemptions: 1000,
+        expires_at: new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000).toISOString(),
+        ...(product ? { product_id: product.id } : {}),
+        ...('discount' in demo ? { discount_percent: demo.discount } : {}),
+        createdByPartyId: null,
+        codes: [demo.code],
+        now,
+      });
+    }
+  });
 }
 
 /** An insurer (so its admin pages can be tried) and a business of Anna's, both with valid CVR numbers. */

@@ -1,6 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeOwnershipCredits, subscriptions } from '../../db/schema/bikes.ts';
+import { voucherRedemptions } from '../../db/schema/webshop.ts';
+import { presentOrder } from './orders.presenter.ts';
+import { listOrdersOfParty } from './orders.repository.ts';
 
 /** Webshop's section of the personal data export (use-cases/export-personal-data.ts). */
 export async function webshopPersonalData(executor: Executor, partyId: string) {
@@ -28,5 +31,15 @@ export async function webshopPersonalData(executor: Executor, partyId: string) {
       .from(bikeOwnershipCredits)
       .where(eq(bikeOwnershipCredits.partyId, partyId))
       .orderBy(desc(bikeOwnershipCredits.createdOn)),
+    orders: (await listOrdersOfParty(executor, partyId)).map((order) => ({
+      ...presentOrder(order),
+      buyer_email: order.buyerEmail,
+      immediate_start_consent_at: order.immediateStartConsentAt?.toISOString() ?? null,
+    })),
+    voucher_redemptions: await executor
+      .select({ order_id: voucherRedemptions.orderId, redeemed_at: voucherRedemptions.redeemedAt })
+      .from(voucherRedemptions)
+      .where(eq(voucherRedemptions.partyId, partyId))
+      .orderBy(desc(voucherRedemptions.redeemedAt)),
   };
 }

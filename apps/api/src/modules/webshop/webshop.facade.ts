@@ -1,7 +1,8 @@
 /*
  * What other modules may use of the webshop (bikes: whether the party may add a bike, and the credit
- * an ownership uses or gives back). Everything here runs in the caller's executor.
+ * an ownership uses or gives back; account deletion: orders kept for bookkeeping, pseudonymised). Everything here runs in the caller's executor.
  */
 
+export { pseudonymiseOrdersOf } from './orders.repository.ts';
 export { webshopPersonalData } from './personal-data.repository.ts';
 export { assertCanAddBike, releaseCreditOfOwnership, useCreditForOwnership } from './webshop.service.ts';

@@ -81,6 +81,7 @@ export async function insertSubscriptionWithCredits(
     currentPeriodEnd: Date | null;
     source: string;
     externalId?: string | null;
+    orderId?: string | null;
     count: number;
     now: Date;
   },
@@ -92,6 +93,7 @@ export async function insertSubscriptionWithCredits(
     plan: values.plan,
     currentPeriodEnd: values.currentPeriodEnd,
     externalId: values.externalId ?? null,
+    orderId: values.orderId ?? null,
     source: values.source,
     createdAt: values.now,
   });

@@ -81,6 +81,16 @@ export const da: Catalogue = {
   'errors.contact_link_invalid':
     'Linket til at sende din besked virker ikke længere: det er forkert eller mere end 24 timer gammelt. Skriv din besked til ejeren igen.',
   'errors.contact_already_sent': 'Beskeden er allerede sendt til ejeren.',
+  'errors.product_unavailable': 'Produktet kan ikke købes lige nu. Opdater siden og vælg igen.',
+  'errors.one_subscription_per_order': 'Der kan kun være ét abonnement i en ordre.',
+  'errors.shipping_address_required': 'Skriv adressen, oblaterne skal sendes til.',
+  'errors.bike_service_unavailable': 'Det kan ikke længere købes til denne cykel.',
+  'errors.voucher_invalid':
+    'Koden er ikke gyldig. Tjek at den er skrevet rigtigt, og at den ikke er udløbet eller brugt.',
+  'errors.voucher_already_redeemed': 'Du har allerede brugt denne kode.',
+  'errors.voucher_not_applicable': 'Koden kan ikke bruges her. En rabatkode bruges i kurven ved betaling.',
+  'errors.voucher_expiry_in_past': 'Udløbsdatoen skal ligge i fremtiden.',
+  'errors.order_not_payable': 'Ordren kan ikke længere betales.',
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',

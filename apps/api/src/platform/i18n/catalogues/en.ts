@@ -83,6 +83,17 @@ export const en = {
   'errors.contact_link_invalid':
     'This link to send your message no longer works: it is wrong or more than 24 hours old. Please write your message to the owner again.',
   'errors.contact_already_sent': 'This message has already been sent to the owner.',
+  'errors.product_unavailable': 'This product cannot be bought right now. Reload the page and choose again.',
+  'errors.one_subscription_per_order': 'An order can hold only one subscription.',
+  'errors.shipping_address_required': 'Enter the address the stickers are to be sent to.',
+  'errors.bike_service_unavailable': 'This can no longer be bought for this bike.',
+  'errors.voucher_invalid':
+    'The code is not valid. Check that it is typed correctly and has not expired or been used.',
+  'errors.voucher_already_redeemed': 'You have already used this code.',
+  'errors.voucher_not_applicable':
+    'This code cannot be used here. A discount code is used in the basket at checkout.',
+  'errors.voucher_expiry_in_past': 'The expiry date must be in the future.',
+  'errors.order_not_payable': 'This order can no longer be paid.',
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',

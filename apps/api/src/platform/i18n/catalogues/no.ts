@@ -82,6 +82,17 @@ export const no: Catalogue = {
   'errors.contact_link_invalid':
     'Lenken for å sende meldingen din virker ikke lenger: den er feil eller mer enn 24 timer gammel. Skriv meldingen til eieren på nytt.',
   'errors.contact_already_sent': 'Meldingen er allerede sendt til eieren.',
+  'errors.product_unavailable': 'Produktet kan ikke kjøpes akkurat nå. Last inn siden på nytt og velg igjen.',
+  'errors.one_subscription_per_order': 'En ordre kan bare inneholde ett abonnement.',
+  'errors.shipping_address_required': 'Skriv inn adressen oblatene skal sendes til.',
+  'errors.bike_service_unavailable': 'Dette kan ikke lenger kjøpes til denne sykkelen.',
+  'errors.voucher_invalid':
+    'Koden er ikke gyldig. Sjekk at den er skrevet riktig, og at den ikke er utløpt eller brukt.',
+  'errors.voucher_already_redeemed': 'Du har allerede brukt denne koden.',
+  'errors.voucher_not_applicable':
+    'Koden kan ikke brukes her. En rabattkode brukes i handlekurven ved betaling.',
+  'errors.voucher_expiry_in_past': 'Utløpsdatoen må være i fremtiden.',
+  'errors.order_not_payable': 'Ordren kan ikke lenger betales.',
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',

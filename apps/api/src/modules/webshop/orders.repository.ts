@@ -1,0 +1,158 @@
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { orderLines, orders, paymentWebhookEvents, receiptSequences } from '../../db/schema/webshop.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = typeof orderLines.$inferInsert;
+
+export interface OrderWithLines extends OrderRow {
+  lines: OrderLineRow[];
+}
+
+export async function insertOrder(executor: Executor, order: NewOrder, lines: NewOrderLine[]): Promise<void> {
+  await executor.insert(orders).values(order);
+  if (lines.length > 0) await executor.insert(orderLines).values(lines);
+}
+
+async function withLines(executor: Executor, rows: OrderRow[]): Promise<OrderWithLines[]> {
+  if (rows.length === 0) return [];
+  const lines = await executor
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderLines.position));
+  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.orderId === row.id) }));
+}
+
+export async function findOrder(
+  executor: Executor,
+  orderId: string,
+  lock = false,
+): Promise<OrderWithLines | null> {
+  const query = executor.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) return null;
+  const [order] = await withLines(executor, [row]);
+  return order ?? null;
+}
+
+export async function findOrderIdByProviderReference(
+  executor: Executor,
+  paymentMethod: string,
+  reference: string,
+): Promise<string | null> {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentMethod, paymentMethod), eq(orders.providerReference, reference)));
+  return row?.id ?? null;
+}
+
+export async function listOrdersOfParty(executor: Executor, partyId: string): Promise<OrderWithLines[]> {
+  const rows = await executor
+    .select()
+    .from(orders)
+    .where(eq(orders.partyId, partyId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withLines(executor, rows);
+}
+
+/** Changes an order only if it is still in one of `from` (the state machine's guard under concurrency). */
+export async function updateOrderIf(
+  executor: Executor,
+  orderId: string,
+  from: string[],
+  values: Partial<NewOrder>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(orders)
+    .set(values)
+    .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+export async function setPaymentSession(
+  executor: Executor,
+  orderId: string,
+  values: { providerReference: string; paymentUrl: string; now: Date },
+): Promise<void> {
+  await executor
+    .update(orders)
+    .set({
+      providerReference: values.providerReference,
+      paymentUrl: values.paymentUrl,
+      updatedAt: values.now,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** The next receipt number of a region's series; the row lock keeps the series gap-free and unique. */
+export async function nextReceiptNumber(executor: Executor, region: string): Promise<number> {
+  const [row] = await executor
+    .update(receiptSequences)
+    .set({ lastNumber: sql`${receiptSequences.lastNumber} + 1` })
+    .where(eq(receiptSequences.region, region))
+    .returning({ number: receiptSequences.lastNumber });
+  if (!row) throw new Error(`no receipt series for region ${region}`);
+  return row.number;
+}
+
+/** Orders of a payment method still waiting for their payment since before `before`, oldest first. */
+export async function listAwaitingPayment(
+  executor: Executor,
+  paymentMethod: string,
+  before: Date,
+  limit: number,
+): Promise<Array<{ id: string; providerReference: string | null }>> {
+  return executor
+    .select({ id: orders.id, providerReference: orders.providerReference })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['pending', 'failed']),
+        eq(orders.paymentMethod, paymentMethod),
+        lt(orders.createdAt, before),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Records a webhook event by the provider's event id; false when it was recorded before (a replay
+ * or a second delivery), so the caller processes each event once.
+ */
+export async function recordWebhookEvent(
+  executor: Executor,
+  event: { provider: string; eventId: string; eventType: string; objectReference: string | null; now: Date },
+): Promise<boolean> {
+  const rows = await executor
+    .insert(paymentWebhookEvents)
+    .values({
+      provider: event.provider,
+      eventId: event.eventId,
+      eventType: event.eventType,
+      objectReference: event.objectReference,
+      receivedAt: event.now,
+      processedAt: event.now,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentWebhookEvents.eventId });
+  return rows.length === 1;
+}
+
+/** Account deletion: the orders stay for bookkeeping, without the buyer's address or where to ship. */
+export async function pseudonymiseOrdersOf(executor: Executor, partyId: string, now: Date): Promise<void> {
+  await executor
+    .update(orders)
+    .set({ buyerEmail: null, shippingAddress: null, paymentUrl: null, pseudonymisedAt: now, updatedAt: now })
+    .where(eq(orders.partyId, partyId));
+}

@@ -1,0 +1,82 @@
+import {
+  VoucherBatchCreateSchema,
+  VoucherBatchSchema,
+  VoucherRedemptionResultSchema,
+  VoucherRedemptionSchema,
+} from '@nbr/domain/webshop';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../platform/auth/access.ts';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { perAccountBudget, routeBudget } from '../../platform/http/rate-limit.ts';
+import * as service from './vouchers.service.ts';
+import type { WebshopDeps } from './webshop.service.ts';
+
+const TAGS = ['webshop'];
+const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
+
+/** Budgets against guessing codes (tests lower them to reach them). */
+export interface VoucherRateLimits {
+  redemptionsPerAccountPerHour: number;
+  redemptionsPerAddressPerHour: number;
+}
+
+const DEFAULT_LIMITS: VoucherRateLimits = {
+  redemptionsPerAccountPerHour: 10,
+  redemptionsPerAddressPerHour: 30,
+};
+
+/** Vouchers (issue 15 §4). */
+export const voucherRoutes: FastifyPluginAsyncZod<{
+  deps: WebshopDeps;
+  rateLimits?: Partial<VoucherRateLimits> | undefined;
+}> = async (app, options) => {
+  const { deps } = options;
+  const limits = { ...DEFAULT_LIMITS, ...options.rateLimits };
+
+  app.post(
+    '/webshop/vouchers/redemptions',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Redeem a voucher that grants a registration or a subscription: its credits (and period) at once, without a card; optionally onto a bike of yours without one',
+        headers: IdempotencyHeadersSchema,
+        body: VoucherRedemptionSchema,
+        response: { 201: VoucherRedemptionResultSchema },
+      },
+      config: { access: 'signed_in_self', idempotent: true },
+      // Codes are guessed per account and per address: both budgets count every attempt.
+      preHandler: [
+        ...perAccountBudget(app, limits.redemptionsPerAccountPerHour, '1 hour'),
+        ...routeBudget(
+          app,
+          limits.redemptionsPerAddressPerHour,
+          '1 hour',
+          (request) => `address:${request.ip}`,
+        ),
+      ],
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.redeemVoucher(deps, requireAuth(request), request.body, request.language)),
+  );
+
+  app.post(
+    '/webshop/voucher-batches',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Backoffice admins: make a batch of voucher codes granting a product or a discount; the codes are answered this once',
+        body: VoucherBatchCreateSchema,
+        response: { 201: VoucherBatchSchema },
+      },
+      config: { access: 'staff_admin' },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createVoucherBatch(deps, requireAuth(request), request.body)),
+  );
+};
