@@ -85,7 +85,7 @@ export const en = {
   'errors.contact_already_sent': 'This message has already been sent to the owner.',
   'errors.product_unavailable': 'This product cannot be bought right now. Reload the page and choose again.',
   'errors.one_subscription_per_order': 'An order can hold only one subscription.',
-  'errors.shipping_address_required': 'Enter the address the stickers are to be sent to.',
+  'errors.shipping_address_required': 'Enter the address the plates are to be sent to.',
   'errors.bike_service_unavailable': 'This can no longer be bought for this bike.',
   'errors.voucher_invalid':
     'The code is not valid. Check that it is typed correctly and has not expired or been used.',
