@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'pickup_not_waiting',
   'contact_link_invalid',
   'contact_already_sent',
+  'payment_provider_unavailable',
+  'payment_provider_rejected',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

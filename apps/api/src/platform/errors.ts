@@ -64,6 +64,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   pickup_not_waiting: 409,
   contact_link_invalid: 400,
   contact_already_sent: 409,
+  payment_provider_unavailable: 503,
+  payment_provider_rejected: 502,
 };
 
 /**

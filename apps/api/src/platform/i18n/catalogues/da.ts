@@ -81,6 +81,10 @@ export const da: Catalogue = {
   'errors.contact_link_invalid':
     'Linket til at sende din besked virker ikke længere: det er forkert eller mere end 24 timer gammelt. Skriv din besked til ejeren igen.',
   'errors.contact_already_sent': 'Beskeden er allerede sendt til ejeren.',
+  'errors.payment_provider_unavailable':
+    'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
+  'errors.payment_provider_rejected':
+    'Betalingstjenesten afviste forespørgslen. Prøv igen, eller kontakt os, hvis det bliver ved.',
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',

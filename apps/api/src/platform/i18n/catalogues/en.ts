@@ -83,6 +83,10 @@ export const en = {
   'errors.contact_link_invalid':
     'This link to send your message no longer works: it is wrong or more than 24 hours old. Please write your message to the owner again.',
   'errors.contact_already_sent': 'This message has already been sent to the owner.',
+  'errors.payment_provider_unavailable':
+    'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
+  'errors.payment_provider_rejected':
+    'The payment service turned the request down. Please try again, or contact us if it keeps happening.',
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',

@@ -82,6 +82,10 @@ export const no: Catalogue = {
   'errors.contact_link_invalid':
     'Lenken for å sende meldingen din virker ikke lenger: den er feil eller mer enn 24 timer gammel. Skriv meldingen til eieren på nytt.',
   'errors.contact_already_sent': 'Meldingen er allerede sendt til eieren.',
+  'errors.payment_provider_unavailable':
+    'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
+  'errors.payment_provider_rejected':
+    'Betalingstjenesten avviste forespørselen. Prøv igjen, eller kontakt oss hvis det fortsetter.',
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',
