@@ -65,6 +65,7 @@ import {
   type MailTransport,
 } from './platform/mail/transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
+import { type Payments, type PaymentsOptions, setUpPayments } from './platform/payments/payments.ts';
 import { createInProcessHub, type RealtimeHub } from './platform/realtime/hub.ts';
 import {
   type RealtimeSettings,
@@ -99,6 +100,8 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     /** Mails participants who are away about unread chat messages; server.ts starts its passes. */
     chatNotifier: ChatNotifier;
+    /** The payment provider adapters (Reepay), pointed at the built-in stand-ins outside production. */
+    payments: Payments;
   }
 }
 
@@ -136,6 +139,8 @@ export interface BuildAppOptions {
   voucherRateLimits?: Partial<VoucherRateLimits>;
   /** The clock of Idempotency-Key leases and expiry (tests move it to see a stuck key released). */
   idempotencyClock?: () => number;
+  /** Payment adapters and stand-ins: transport, timeouts, webhook target and delays (tests shorten them). */
+  payments?: PaymentsOptions;
 }
 
 /**
@@ -302,6 +307,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const googleSignIn = await createGoogleSignIn(app, config.google, config.publicUrl);
 
   const identityProvider = options.identityProvider ?? (await setUpIdentityProvider(app, config));
+
+  // The payment stand-ins (/dev/reepay) are mounted here when they are the ones selected: never in
+  // production, where config.ts requires the real providers' accounts.
+  const payments = await setUpPayments(app, config, options.payments);
+  app.decorate('payments', payments);
 
   // Identity tells the modules above it when a person has proven their address (use-cases/address-proven.ts).
   const identityDeps: SignInDeps = {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, STAND_IN_PAYMENT_CREDENTIALS } from './config.ts';
 import { PRODUCTION_SECRETS } from './test/config-fixtures.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -117,7 +117,13 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without the secrets every instance must share, naming each missing one', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    const {
+      AUTH_PRIVATE_KEY: _a,
+      FILE_URL_SECRET: _f,
+      DATA_ENCRYPTION_KEY: _d,
+      ...paymentAccounts
+    } = PRODUCTION_SECRETS;
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...paymentAccounts };
     expect(problemsOf(production)).toEqual([
       expect.stringMatching(/^AUTH_PRIVATE_KEY: must be set in production; .*session tokens/),
       expect.stringMatching(/^FILE_URL_SECRET: must be set in production; .*file addresses/),
@@ -285,5 +291,75 @@ describe('national identity provider settings', () => {
       bankid: null,
     });
     expect(loadConfig({ ...production, ...mitid }).identityProvider).toMatchObject({ kind: 'oidc' });
+  });
+
+  it('uses the built-in payment stand-ins outside production when no account is set', () => {
+    const { payments } = loadConfig({ PUBLIC_URL: 'http://localhost:5173' });
+    expect(payments.reepay).toEqual({
+      mode: 'stand-in',
+      ...STAND_IN_PAYMENT_CREDENTIALS.reepay,
+      apiUrl: 'http://localhost:5173/dev/reepay/api',
+      checkoutApiUrl: 'http://localhost:5173/dev/reepay/checkout-api',
+      standInWebhookUrl: 'http://localhost:5173/api/webshop/webhooks/reepay',
+    });
+    expect(payments.vipps).toMatchObject({
+      mode: 'stand-in',
+      apiUrl: 'http://localhost:5173/dev/vipps/api',
+      standInWebhookUrl: 'http://localhost:5173/api/webshop/webhooks/vipps',
+    });
+    expect(
+      loadConfig({ REEPAY_STAND_IN_WEBHOOK_URL: 'http://127.0.0.1:4000/hooks' }).payments.reepay
+        .standInWebhookUrl,
+    ).toBe('http://127.0.0.1:4000/hooks');
+  });
+
+  it("uses a configured payment account, with the providers' addresses by default", () => {
+    const { payments } = loadConfig({
+      REEPAY_PRIVATE_KEY: 'priv_abc',
+      REEPAY_WEBHOOK_SECRET: 'whs',
+      VIPPS_CLIENT_ID: 'id',
+      VIPPS_CLIENT_SECRET: 'secret',
+      VIPPS_SUBSCRIPTION_KEY: 'key',
+      VIPPS_MERCHANT_SERIAL_NUMBER: '123456',
+      VIPPS_WEBHOOK_SECRET: 'vwhs',
+      VIPPS_API_URL: 'https://apitest.vipps.no/',
+    });
+    expect(payments.reepay).toMatchObject({
+      mode: 'provider',
+      privateKey: 'priv_abc',
+      webhookSecret: 'whs',
+      apiUrl: 'https://api.reepay.com',
+      checkoutApiUrl: 'https://checkout-api.reepay.com',
+    });
+    expect(payments.vipps).toMatchObject({
+      mode: 'provider',
+      clientId: 'id',
+      merchantSerialNumber: '123456',
+      apiUrl: 'https://apitest.vipps.no',
+    });
+  });
+
+  it('refuses an incomplete payment account, production without one, and plain http in production', () => {
+    const names = (env: Record<string, string>) => problemsOf(env).map((problem) => problem.split(':')[0]);
+    expect(names({ REEPAY_PRIVATE_KEY: 'priv_abc' })).toEqual(['REEPAY_WEBHOOK_SECRET']);
+    expect(names({ VIPPS_CLIENT_ID: 'id', VIPPS_MERCHANT_SERIAL_NUMBER: '12' })).toEqual([
+      'VIPPS_MERCHANT_SERIAL_NUMBER',
+      'VIPPS_CLIENT_SECRET',
+      'VIPPS_SUBSCRIPTION_KEY',
+      'VIPPS_WEBHOOK_SECRET',
+    ]);
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
+    const { REEPAY_PRIVATE_KEY: _key, ...withoutReepayKey } = production;
+    expect(problemsOf(withoutReepayKey)).toEqual([
+      expect.stringMatching(/^REEPAY_PRIVATE_KEY: must be set in production .*stand-in is never served/),
+    ]);
+    // ALLOW_STAND_INS_IN_PRODUCTION covers the mailbox only: money never goes to a stand-in.
+    expect(names({ ...withoutReepayKey, ALLOW_STAND_INS_IN_PRODUCTION: 'true' })).toEqual([
+      'REEPAY_PRIVATE_KEY',
+    ]);
+    expect(names({ ...production, REEPAY_API_URL: 'http://api.reepay.example' })).toEqual(['REEPAY_API_URL']);
+    expect(names({ ...production, VIPPS_API_URL: 'http://api.vipps.example' })).toEqual(['VIPPS_API_URL']);
+    expect(loadConfig(production).payments.reepay.mode).toBe('provider');
+    expect(loadConfig(production).payments.vipps.mode).toBe('provider');
   });
 });

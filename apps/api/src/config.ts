@@ -213,6 +213,41 @@ const EnvSchema = z.object({
       .trim()
       .refine((value) => isValidGtin14(value), { error: 'must be 14 digits with a valid GS1 check digit' }),
   ).default(DEFAULT_STICKER_GTIN),
+  /**
+   * Reepay/Frisbii (card payments and subscriptions): the private API key `priv_…` (HTTP Basic user).
+   * Unset outside production selects the built-in stand-in at /dev/reepay; required in production.
+   */
+  REEPAY_PRIVATE_KEY: optional(z.string().trim().min(1)),
+  /** The webhook secret (Reepay admin: Webhooks → Secret key) that signs `timestamp + id` of every webhook. */
+  REEPAY_WEBHOOK_SECRET: optional(z.string().trim().min(1)),
+  /** Reepay's REST API (invoices, charges, subscriptions, refunds). */
+  REEPAY_API_URL: optional(url(['https:', 'http:'])).default('https://api.reepay.com'),
+  /** Reepay's Checkout API (payment window sessions). */
+  REEPAY_CHECKOUT_API_URL: optional(url(['https:', 'http:'])).default('https://checkout-api.reepay.com'),
+  /** Where the built-in Reepay stand-in sends its webhooks; default PUBLIC_URL/api/webshop/webhooks/reepay. */
+  REEPAY_STAND_IN_WEBHOOK_URL: optional(url(['https:', 'http:'])),
+  /**
+   * Vipps MobilePay ePayment (the club variant): `client_id` of the sales unit. With the four below;
+   * unset outside production selects the built-in stand-in at /dev/vipps; required in production.
+   */
+  VIPPS_CLIENT_ID: optional(z.string().trim().min(1)),
+  /** `client_secret` of the sales unit. */
+  VIPPS_CLIENT_SECRET: optional(z.string().trim().min(1)),
+  /** `Ocp-Apim-Subscription-Key` of the sales unit. */
+  VIPPS_SUBSCRIPTION_KEY: optional(z.string().trim().min(1)),
+  /** `Merchant-Serial-Number` (MSN) of the sales unit, 4–6 digits. */
+  VIPPS_MERCHANT_SERIAL_NUMBER: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9]{4,6}$/, { error: 'must be 4 to 6 digits' }),
+  ),
+  /** The `secret` answered when our webhook was registered (POST /webhooks/v1/webhooks); signs every webhook. */
+  VIPPS_WEBHOOK_SECRET: optional(z.string().trim().min(1)),
+  /** Vipps MobilePay's API: `https://api.vipps.no`, or `https://apitest.vipps.no` with test keys. */
+  VIPPS_API_URL: optional(url(['https:', 'http:'])).default('https://api.vipps.no'),
+  /** Where the built-in Vipps MobilePay stand-in sends its webhooks; default PUBLIC_URL/api/webshop/webhooks/vipps. */
+  VIPPS_STAND_IN_WEBHOOK_URL: optional(url(['https:', 'http:'])),
   /*
    * Further authentication settings (token lifetime and the like) belong here, next to the rest,
    * so that one parse reports every bad variable.
@@ -254,7 +289,52 @@ export interface Config {
   dataEncryptionKey: string | undefined;
   /** MAP_STYLE_URL; null means the built-in offline basemap. */
   mapStyleUrl: string | null;
+  /** The payment providers: configured accounts, or the built-in stand-ins (never in production). */
+  payments: PaymentsConfig;
 }
+
+/**
+ * One payment provider: its real API (`provider`), or the built-in stand-in under /dev that serves
+ * the same API surface (`stand-in`; development and test only). The adapter is the same for both.
+ */
+export interface PaymentsConfig {
+  reepay: {
+    mode: 'provider' | 'stand-in';
+    privateKey: string;
+    webhookSecret: string;
+    apiUrl: string;
+    checkoutApiUrl: string;
+    /** Stand-in only: where its webhooks go. */
+    standInWebhookUrl: string;
+  };
+  vipps: {
+    mode: 'provider' | 'stand-in';
+    clientId: string;
+    clientSecret: string;
+    subscriptionKey: string;
+    merchantSerialNumber: string;
+    webhookSecret: string;
+    apiUrl: string;
+    /** Stand-in only: where its webhooks go. */
+    standInWebhookUrl: string;
+  };
+}
+
+/** Credentials of the built-in payment stand-ins: published, so they are refused in production. */
+export const STAND_IN_PAYMENT_CREDENTIALS = {
+  reepay: { privateKey: 'priv_stand_in_0000000000000000', webhookSecret: 'webhook_secret_stand_in_reepay' },
+  vipps: {
+    clientId: 'stand-in-client',
+    clientSecret: 'stand-in-client-secret',
+    subscriptionKey: 'stand-in-subscription-key',
+    merchantSerialNumber: '123456',
+    webhookSecret: 'webhook_secret_stand_in_vipps',
+  },
+} as const;
+
+/** Where the stand-ins are mounted (app.ts registers them there outside production). */
+export const REEPAY_STAND_IN_PATH = '/dev/reepay';
+export const VIPPS_STAND_IN_PATH = '/dev/vipps';
 
 export type FileStorageConfig =
   | { kind: 'disk'; dir: string }
@@ -376,6 +456,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...identityProviderProblems(env),
     ...deploymentModeProblems(env),
     ...fileStorageProblems(env),
+    ...paymentProblems(env),
   );
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -414,6 +495,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stickerGtin: e.STICKER_GTIN,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     mapStyleUrl: e.MAP_STYLE_URL ?? null,
+    payments: paymentsConfig(e, publicUrl),
   };
 }
 
@@ -538,4 +620,95 @@ function googleConfig(e: Env, publicUrl: string): GoogleConfig {
     issuer: `${publicUrl}/dev/google`,
     authorizationUrl: `${publicUrl}/dev/google/authorize`,
   };
+}
+
+const REEPAY_ACCOUNT = ['REEPAY_PRIVATE_KEY', 'REEPAY_WEBHOOK_SECRET'] as const;
+const VIPPS_ACCOUNT = [
+  'VIPPS_CLIENT_ID',
+  'VIPPS_CLIENT_SECRET',
+  'VIPPS_SUBSCRIPTION_KEY',
+  'VIPPS_MERCHANT_SERIAL_NUMBER',
+  'VIPPS_WEBHOOK_SECRET',
+] as const;
+
+/**
+ * A provider's account is all of its variables or none of them (none: the stand-in, outside
+ * production). Production takes money, so it refuses to start without both accounts and talks to
+ * them over TLS only.
+ */
+function paymentProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const accounts = [
+    { names: REEPAY_ACCOUNT, urls: ['REEPAY_API_URL', 'REEPAY_CHECKOUT_API_URL'], what: 'card payments' },
+    { names: VIPPS_ACCOUNT, urls: ['VIPPS_API_URL'], what: 'Vipps MobilePay payments' },
+  ];
+  for (const { names, urls, what } of accounts) {
+    const set = names.filter((name) => isSet(env[name]));
+    if (production) {
+      for (const name of names) {
+        if (!isSet(env[name])) {
+          problems.push(
+            `${name}: must be set in production for ${what}; the built-in stand-in is never served there`,
+          );
+        }
+      }
+      for (const name of urls) {
+        const value = env[name];
+        if (value && URL.canParse(value) && new URL(value).protocol !== 'https:') {
+          problems.push(`${name}: must be an https:// address in production`);
+        }
+      }
+    } else if (set.length > 0 && set.length < names.length) {
+      for (const name of names.filter((candidate) => !isSet(env[candidate]))) {
+        problems.push(`${name}: must be set together with ${set.join(', ')}`);
+      }
+    }
+  }
+  return problems;
+}
+
+function paymentsConfig(e: Env, publicUrl: string): PaymentsConfig {
+  const standIn = STAND_IN_PAYMENT_CREDENTIALS;
+  // paymentProblems has made sure an account is complete, or absent outside production.
+  const reepay: PaymentsConfig['reepay'] =
+    e.REEPAY_PRIVATE_KEY && e.REEPAY_WEBHOOK_SECRET
+      ? {
+          mode: 'provider',
+          privateKey: e.REEPAY_PRIVATE_KEY,
+          webhookSecret: e.REEPAY_WEBHOOK_SECRET,
+          apiUrl: e.REEPAY_API_URL.replace(/\/+$/, ''),
+          checkoutApiUrl: e.REEPAY_CHECKOUT_API_URL.replace(/\/+$/, ''),
+          standInWebhookUrl: '',
+        }
+      : {
+          mode: 'stand-in',
+          ...standIn.reepay,
+          apiUrl: `${publicUrl}${REEPAY_STAND_IN_PATH}/api`,
+          checkoutApiUrl: `${publicUrl}${REEPAY_STAND_IN_PATH}/checkout-api`,
+          standInWebhookUrl: e.REEPAY_STAND_IN_WEBHOOK_URL ?? `${publicUrl}/api/webshop/webhooks/reepay`,
+        };
+  const vipps: PaymentsConfig['vipps'] =
+    e.VIPPS_CLIENT_ID &&
+    e.VIPPS_CLIENT_SECRET &&
+    e.VIPPS_SUBSCRIPTION_KEY &&
+    e.VIPPS_MERCHANT_SERIAL_NUMBER &&
+    e.VIPPS_WEBHOOK_SECRET
+      ? {
+          mode: 'provider',
+          clientId: e.VIPPS_CLIENT_ID,
+          clientSecret: e.VIPPS_CLIENT_SECRET,
+          subscriptionKey: e.VIPPS_SUBSCRIPTION_KEY,
+          merchantSerialNumber: e.VIPPS_MERCHANT_SERIAL_NUMBER,
+          webhookSecret: e.VIPPS_WEBHOOK_SECRET,
+          apiUrl: e.VIPPS_API_URL.replace(/\/+$/, ''),
+          standInWebhookUrl: '',
+        }
+      : {
+          mode: 'stand-in',
+          ...standIn.vipps,
+          apiUrl: `${publicUrl}${VIPPS_STAND_IN_PATH}/api`,
+          standInWebhookUrl: e.VIPPS_STAND_IN_WEBHOOK_URL ?? `${publicUrl}/api/webshop/webhooks/vipps`,
+        };
+  return { reepay, vipps };
 }

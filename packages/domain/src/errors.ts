@@ -77,6 +77,8 @@ export const ERROR_CODES = [
   'voucher_not_applicable',
   'voucher_expiry_in_past',
   'order_not_payable',
+  'payment_provider_unavailable',
+  'payment_provider_rejected',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

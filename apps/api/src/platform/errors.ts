@@ -73,6 +73,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   voucher_not_applicable: 409,
   voucher_expiry_in_past: 400,
   order_not_payable: 409,
+  payment_provider_unavailable: 503,
+  payment_provider_rejected: 502,
 };
 
 /**

@@ -91,6 +91,10 @@ export const da: Catalogue = {
   'errors.voucher_not_applicable': 'Koden kan ikke bruges her. En rabatkode bruges i kurven ved betaling.',
   'errors.voucher_expiry_in_past': 'Udløbsdatoen skal ligge i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke længere betales.',
+  'errors.payment_provider_unavailable':
+    'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
+  'errors.payment_provider_rejected':
+    'Betalingstjenesten afviste forespørgslen. Prøv igen, eller kontakt os, hvis det bliver ved.',
   'validation.required': 'Feltet skal udfyldes.',
   'validation.invalid_email': 'Indtast en gyldig e-mailadresse.',
   'validation.password_too_short': 'Passwordet skal være på mindst {minimum} tegn.',

@@ -94,6 +94,10 @@ export const en = {
     'This code cannot be used here. A discount code is used in the basket at checkout.',
   'errors.voucher_expiry_in_past': 'The expiry date must be in the future.',
   'errors.order_not_payable': 'This order can no longer be paid.',
+  'errors.payment_provider_unavailable':
+    'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
+  'errors.payment_provider_rejected':
+    'The payment service turned the request down. Please try again, or contact us if it keeps happening.',
   'validation.required': 'This field is required.',
   'validation.invalid_email': 'Enter a valid e-mail address.',
   'validation.password_too_short': 'The password must be at least {minimum} characters.',

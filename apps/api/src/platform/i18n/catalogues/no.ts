@@ -93,6 +93,10 @@ export const no: Catalogue = {
     'Koden kan ikke brukes her. En rabattkode brukes i handlekurven ved betaling.',
   'errors.voucher_expiry_in_past': 'Utløpsdatoen må være i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke lenger betales.',
+  'errors.payment_provider_unavailable':
+    'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
+  'errors.payment_provider_rejected':
+    'Betalingstjenesten avviste forespørselen. Prøv igjen, eller kontakt oss hvis det fortsetter.',
   'validation.required': 'Feltet må fylles ut.',
   'validation.invalid_email': 'Skriv inn en gyldig e-postadresse.',
   'validation.password_too_short': 'Passordet må være minst {minimum} tegn.',

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { type Config, REEPAY_STAND_IN_PATH } from '../../config.ts';
+import { ownOriginFetch, type ProviderFetch } from './provider-http.ts';
+import { createReepayClient, type ReepayClient } from './reepay/reepay-client.ts';
+import { reepayStandInRoutes } from './reepay/reepay-stand-in.routes.ts';
+import { createReepayStandIn, type ReepayStandIn } from './reepay/reepay-stand-in.ts';
+import { type ReepayWebhookVerification, verifyReepayWebhook } from './reepay/reepay-webhooks.ts';
+
+/** The payment providers as the webshop uses them: one adapter per provider, and its webhook check. */
+export interface Payments {
+  reepay: {
+    client: ReepayClient;
+    /** Checks a delivery to our webhook route (raw body or parsed JSON). */
+    verifyWebhook(body: unknown, now?: Date): ReepayWebhookVerification;
+    /** The built-in stand-in when it is the one selected (development and test); null otherwise. */
+    standIn: ReepayStandIn | null;
+  };
+}
+
+/** What tests change about the payment set-up. */
+export interface PaymentsOptions {
+  /** How the adapters and the stand-ins' webhooks reach their targets; default: app.inject for PUBLIC_URL, else the network. */
+  fetch?: ProviderFetch;
+  /** Adapter calls taking longer fail as payment_provider_unavailable (default 10 s). */
+  timeoutMs?: number;
+  /** The Reepay stand-in's webhook target instead of the configured one. */
+  reepayWebhookUrl?: string;
+  /** The stand-ins' wait before a delayed confirmation completes (default 60 s). */
+  processingDelayMs?: number;
+  /** The stand-ins' waits between webhook retries. */
+  webhookRetryDelaysMs?: readonly number[];
+}
+
+/**
+ * Builds the adapters from the configuration; where a provider is the built-in stand-in (never in
+ * production: config.ts refuses that), mounts it under /dev and points the adapter at it.
+ */
+export async function setUpPayments(
+  app: FastifyInstance,
+  config: Config,
+  options: PaymentsOptions = {},
+): Promise<Payments> {
+  const fetchFn = options.fetch ?? ownOriginFetch(app, config.publicUrl);
+  const settings = config.payments.reepay;
+  let reepayStandIn: ReepayStandIn | null = null;
+  if (settings.mode === 'stand-in' && !config.isProduction) {
+    reepayStandIn = createReepayStandIn({
+      privateKey: settings.privateKey,
+      webhookSecret: settings.webhookSecret,
+      webhookUrl: options.reepayWebhookUrl ?? settings.standInWebhookUrl,
+      checkoutPageUrl: `${config.publicUrl}${REEPAY_STAND_IN_PATH}/checkout`,
+      paymentInfoUrl: `${config.publicUrl}${REEPAY_STAND_IN_PATH}/payment-info`,
+      fetch: fetchFn,
+      ...(options.processingDelayMs === undefined ? {} : { processingDelayMs: options.processingDelayMs }),
+      ...(options.webhookRetryDelaysMs ? { webhookRetryDelaysMs: options.webhookRetryDelaysMs } : {}),
+    });
+    const standIn = reepayStandIn;
+    app.addHook('onClose', async () => standIn.close());
+    await app.register(reepayStandInRoutes, { prefix: REEPAY_STAND_IN_PATH, standIn });
+  }
+  const reepayClient = createReepayClient({
+    privateKey: settings.privateKey,
+    apiUrl: settings.apiUrl,
+    checkoutApiUrl: settings.checkoutApiUrl,
+    fetch: fetchFn,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  return {
+    reepay: {
+      client: reepayClient,
+      verifyWebhook: (body, now) =>
+        verifyReepayWebhook(body, { secrets: [settings.webhookSecret], ...(now ? { now } : {}) }),
+      standIn: reepayStandIn,
+    },
+  };
+}
