@@ -32,6 +32,11 @@ import type { TheftDeps } from './modules/theft/theft.deps.ts';
 import { type TheftReportRateLimits, theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { catalogueRoutes } from './modules/webshop/catalogue.routes.ts';
+import type { CheckoutDeps } from './modules/webshop/checkout.service.ts';
+import {
+  createOrderReconciler,
+  type OrderReconciler,
+} from './modules/webshop/order-reconciliation.notifier.ts';
 import { orderRoutes } from './modules/webshop/orders.routes.ts';
 import { type VoucherRateLimits, voucherRoutes } from './modules/webshop/vouchers.routes.ts';
 import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.routes.ts';
@@ -102,6 +107,8 @@ declare module 'fastify' {
     chatNotifier: ChatNotifier;
     /** The payment provider adapters (Reepay), pointed at the built-in stand-ins outside production. */
     payments: Payments;
+    /** Asks the card provider about orders left pending; server.ts starts its passes. */
+    orderReconciler: OrderReconciler;
   }
 }
 
@@ -312,6 +319,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // production, where config.ts requires the real providers' accounts.
   const payments = await setUpPayments(app, config, options.payments);
   app.decorate('payments', payments);
+  const checkoutDeps: CheckoutDeps = {
+    db: database.db,
+    reepay: payments.reepay,
+    publicUrl: config.publicUrl,
+    log: app.log.child({ component: 'checkout' }),
+  };
+  const orderReconciler = createOrderReconciler({
+    deps: checkoutDeps,
+    logger: app.log.child({ component: 'order-reconciliation' }),
+  });
+  app.decorate('orderReconciler', orderReconciler);
+  app.addHook('onClose', async () => orderReconciler.stop());
 
   // Identity tells the modules above it when a person has proven their address (use-cases/address-proven.ts).
   const identityDeps: SignInDeps = {
@@ -368,7 +387,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bikesRoutes, { deps: bikesDeps });
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });
-      await api.register(orderRoutes, { deps: { db: database.db } });
+      await api.register(orderRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(ownershipRoutes, {
         deps: {

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
 import { reportStolen } from './test/theft-report-fixtures.ts';
+import { signedReepayWebhook } from './test/webshop-helpers.ts';
 
 /*
  * The permission matrix: every /api route, tried by every kind of caller. A route the matrix does
@@ -517,6 +518,27 @@ const CASES: MatrixCase[] = [
     route: '/api/webshop/orders/:order_id',
     allowed: ['user', 'switched'],
     request: async ({ orderOfUser }) => ({ url: `/api/webshop/orders/${await orderOfUser()}` }),
+  },
+  {
+    // Buying is the person's own act, not staff switched in (the invalid body's 422 proves access).
+    method: 'POST',
+    route: '/api/webshop/orders/reepay',
+    allowed: SELF,
+    request: () => ({ payload: { items: [] } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/webshop/orders/initiations',
+    allowed: SELF,
+    request: () => ({ url: '/api/webshop/orders/initiations?config_id=nothing', payload: {} }),
+  },
+  {
+    // The provider is no user: the route is public and the signature in the body decides. A signed
+    // delivery about nothing of ours is accepted from anyone (webshop.checkout.test.ts: forged → 401).
+    method: 'POST',
+    route: '/api/webshop/webhooks/reepay',
+    allowed: EVERYONE,
+    request: () => ({ payload: signedReepayWebhook({ event_type: 'customer_created' }) }),
   },
   {
     // Redeeming spends a voucher: the person's own act, not staff switched in (422 proves access).

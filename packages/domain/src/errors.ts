@@ -79,6 +79,7 @@ export const ERROR_CODES = [
   'order_not_payable',
   'payment_provider_unavailable',
   'payment_provider_rejected',
+  'webhook_signature_invalid',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

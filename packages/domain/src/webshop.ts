@@ -336,3 +336,36 @@ export const OrderCreateSchema = z.object({
 export type OrderCreate = z.infer<typeof OrderCreateSchema>;
 
 export const OrderCheckoutSchema = z.object({ order_id: z.uuid(), payment_url: z.string() });
+
+/**
+ * Bundles an order can start from (POST /api/webshop/orders/initiations?config_id=): products by
+ * kind, taken from the buyer's region's catalogue. "register-bike": a registration for a bike plus a
+ * pack of plates for it.
+ */
+export const ORDER_BUNDLES = {
+  'register-bike': [
+    { kind: 'registration', quantity: 1, perBike: true },
+    { kind: 'plates', quantity: 1, perBike: false },
+  ],
+  'single-with-plates': [
+    { kind: 'subscription', plan: 'SINGLE', quantity: 1, perBike: false },
+    { kind: 'plates', quantity: 1, perBike: false },
+  ],
+} as const satisfies Record<
+  string,
+  ReadonlyArray<{ kind: ProductKind; plan?: string; quantity: number; perBike: boolean }>
+>;
+export type OrderBundleId = keyof typeof ORDER_BUNDLES;
+export const OrderBundleIdSchema = z.enum(Object.keys(ORDER_BUNDLES) as [OrderBundleId, ...OrderBundleId[]]);
+
+export const OrderInitiationQuerySchema = z.object({ config_id: OrderBundleIdSchema });
+export const OrderInitiationSchema = z.object({
+  /** The bike a per-bike product of the bundle is for. */
+  bike_id: z.uuid().optional(),
+  shipping_address: ShippingAddressSchema.optional(),
+  voucher_code: VoucherCodeSchema.optional(),
+  immediate_start_consent: z.boolean().default(false),
+});
+export type OrderInitiation = z.infer<typeof OrderInitiationSchema>;
+
+export const WebhookAnswerSchema = z.object({ outcome: z.string() });

@@ -75,6 +75,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   order_not_payable: 409,
   payment_provider_unavailable: 503,
   payment_provider_rejected: 502,
+  webhook_signature_invalid: 401,
 };
 
 /**

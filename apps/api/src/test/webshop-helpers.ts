@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { STAND_IN_PAYMENT_CREDENTIALS } from '../config.ts';
+import { signReepayWebhook } from '../platform/payments/reepay/reepay-webhooks.ts';
 import { bearer, logIn, signUpUser } from './identity-helpers.ts';
 import { grantStaffRole } from './role-fixtures.ts';
 
@@ -72,5 +75,70 @@ export function redeem(
     url: '/api/webshop/vouchers/redemptions',
     headers: token ? bearer(token, headers) : headers,
     payload: body,
+  });
+}
+
+/** Starts a card checkout of a basket; fails the test unless it answers 201. */
+export async function checkout(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<{ order_id: string; payment_url: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/webshop/orders/reepay',
+    headers: bearer(token, headers),
+    payload: body,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`checkout answered ${response.statusCode}: ${response.body}`);
+  return response.json();
+}
+
+/** An expiry (MM/YY) next year. */
+function nextYearExpiry(): string {
+  return `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Pays in the stand-in's payment window as a person would (card 4111…, `cvv` picks the outcome,
+ * payments.md §1.8) and waits until its webhooks have been delivered. Answers the window's answer.
+ */
+export async function payInWindow(app: FastifyInstance, paymentUrl: string, cvv = '123') {
+  const url = new URL(paymentUrl);
+  const response = await app.inject({
+    method: 'POST',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card: '4111 1111 1111 1111', expiry: nextYearExpiry(), cvv }).toString(),
+  });
+  await app.payments.reepay.standIn?.whenWebhooksSent();
+  return response;
+}
+
+/** A webhook body as Reepay sends it, signed with `secret` (the stand-in's unless a test forges one). */
+export function signedReepayWebhook(
+  fields: { event_type: string; invoice?: string; customer?: string; event_id?: string; timestamp?: string },
+  secret: string = STAND_IN_PAYMENT_CREDENTIALS.reepay.webhookSecret,
+): Record<string, string> {
+  const id = randomUUID().replaceAll('-', '');
+  const timestamp = fields.timestamp ?? new Date().toISOString();
+  return {
+    id,
+    event_id: fields.event_id ?? randomUUID().replaceAll('-', ''),
+    event_type: fields.event_type,
+    timestamp,
+    signature: signReepayWebhook(secret, timestamp, id),
+    ...(fields.invoice ? { invoice: fields.invoice } : {}),
+    ...(fields.customer ? { customer: fields.customer } : {}),
+  };
+}
+
+export function postReepayWebhook(app: FastifyInstance, body: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webshop/webhooks/reepay',
+    payload: body as Record<string, unknown>,
   });
 }

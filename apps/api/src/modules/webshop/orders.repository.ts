@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orderLines, orders, paymentWebhookEvents, receiptSequences } from '../../db/schema/webshop.ts';
+import {
+  orderLines,
+  orders,
+  paymentWebhookEvents,
+  receiptSequences,
+  voucherRedemptions,
+  vouchers,
+} from '../../db/schema/webshop.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -111,9 +118,9 @@ export async function listAwaitingPayment(
   paymentMethod: string,
   before: Date,
   limit: number,
-): Promise<Array<{ id: string; providerReference: string | null }>> {
+): Promise<Array<{ id: string; providerReference: string | null; createdAt: Date }>> {
   return executor
-    .select({ id: orders.id, providerReference: orders.providerReference })
+    .select({ id: orders.id, providerReference: orders.providerReference, createdAt: orders.createdAt })
     .from(orders)
     .where(
       and(
@@ -155,4 +162,35 @@ export async function pseudonymiseOrdersOf(executor: Executor, partyId: string, 
     .update(orders)
     .set({ buyerEmail: null, shippingAddress: null, paymentUrl: null, pseudonymisedAt: now, updatedAt: now })
     .where(eq(orders.partyId, partyId));
+}
+
+/** Gives a voucher use back when its order could not even be started (the provider was down). */
+export async function releaseVoucherOfOrder(
+  executor: Executor,
+  orderId: string,
+  voucherId: string,
+): Promise<void> {
+  const released = await executor
+    .delete(voucherRedemptions)
+    .where(and(eq(voucherRedemptions.orderId, orderId), eq(voucherRedemptions.voucherId, voucherId)))
+    .returning({ id: voucherRedemptions.id });
+  if (released.length > 0) {
+    await executor
+      .update(vouchers)
+      .set({ redemptions: sql`greatest(${vouchers.redemptions} - 1, 0)` })
+      .where(eq(vouchers.id, voucherId));
+  }
+}
+
+/** Whether the provider's event was processed before. */
+export async function hasWebhookEvent(
+  executor: Executor,
+  provider: string,
+  eventId: string,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ eventId: paymentWebhookEvents.eventId })
+    .from(paymentWebhookEvents)
+    .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
+  return row !== undefined;
 }

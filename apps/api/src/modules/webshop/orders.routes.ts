@@ -1,14 +1,97 @@
-import { OrderListSchema, OrderParamsSchema, OrderSchema } from '@nbr/domain/webshop';
+import {
+  OrderCheckoutSchema,
+  OrderCreateSchema,
+  OrderInitiationQuerySchema,
+  OrderInitiationSchema,
+  OrderListSchema,
+  OrderParamsSchema,
+  OrderSchema,
+  WebhookAnswerSchema,
+} from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { perAccountBudget } from '../../platform/http/rate-limit.ts';
+import type { CheckoutDeps } from './checkout.service.ts';
+import * as checkout from './checkout.service.ts';
 import * as service from './orders.service.ts';
-import type { WebshopDeps } from './webshop.service.ts';
 
 const TAGS = ['webshop'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Orders (issue 15 §2). */
-export const orderRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async (app, { deps }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async (app, { deps }) => {
+  // Every checkout opens a session at the provider: a budget per person keeps that bounded.
+  const checkoutBudget = perAccountBudget(app, 30, '1 hour');
+
+  app.post(
+    '/webshop/orders/reepay',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Order and pay by card: priced on the server, a charge session at the card provider; send the browser to payment_url. Paid only on the provider’s word (webhook or reconciliation), never the return address',
+        headers: IdempotencyHeadersSchema,
+        body: OrderCreateSchema,
+        response: { 201: OrderCheckoutSchema },
+      },
+      config: { access: 'signed_in_self', idempotent: true },
+      preHandler: checkoutBudget,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await checkout.startReepayCheckout(deps, requireAuth(request), request.body, request.language)),
+  );
+
+  app.post(
+    '/webshop/orders/initiations',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Order a configured bundle (config_id: register-bike = a registration for the bike plus plates; single-with-plates) from your region’s catalogue, then pay as POST /webshop/orders/reepay',
+        headers: IdempotencyHeadersSchema,
+        querystring: OrderInitiationQuerySchema,
+        body: OrderInitiationSchema,
+        response: { 201: OrderCheckoutSchema },
+      },
+      config: { access: 'signed_in_self', idempotent: true },
+      preHandler: checkoutBudget,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await checkout.startBundleCheckout(
+            deps,
+            requireAuth(request),
+            request.query.config_id,
+            request.body,
+            request.language,
+          ),
+        ),
+  );
+
+  app.post(
+    '/webshop/webhooks/reepay',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The card provider’s webhook: signed (HMAC of timestamp + id); a bad or stale signature answers 401 and changes nothing; each event is processed once, from the invoice re-read at the provider',
+        body: z.unknown(),
+        response: { 200: WebhookAnswerSchema },
+      },
+      // The provider is no user: the signature in the body is the authentication.
+      config: { access: 'public' },
+    },
+    async (request) => checkout.receiveReepayWebhook(deps, request.body),
+  );
+
   app.get(
     '/webshop/orders',
     {

@@ -91,6 +91,7 @@ export const da: Catalogue = {
   'errors.voucher_not_applicable': 'Koden kan ikke bruges her. En rabatkode bruges i kurven ved betaling.',
   'errors.voucher_expiry_in_past': 'Udløbsdatoen skal ligge i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke længere betales.',
+  'errors.webhook_signature_invalid': 'Beskeden fra betalingstjenesten kunne ikke bekræftes.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':

@@ -94,6 +94,7 @@ export const en = {
     'This code cannot be used here. A discount code is used in the basket at checkout.',
   'errors.voucher_expiry_in_past': 'The expiry date must be in the future.',
   'errors.order_not_payable': 'This order can no longer be paid.',
+  'errors.webhook_signature_invalid': 'The message from the payment service could not be verified.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':

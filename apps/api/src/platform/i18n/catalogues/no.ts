@@ -93,6 +93,7 @@ export const no: Catalogue = {
     'Koden kan ikke brukes her. En rabattkode brukes i handlekurven ved betaling.',
   'errors.voucher_expiry_in_past': 'Utløpsdatoen må være i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke lenger betales.',
+  'errors.webhook_signature_invalid': 'Meldingen fra betalingstjenesten kunne ikke bekreftes.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':

@@ -1,0 +1,218 @@
+import type { Language } from '@nbr/domain/locale';
+import { isRegion } from '@nbr/domain/locale-values';
+import {
+  isAwaitingPayment,
+  ORDER_BUNDLES,
+  type OrderBundleId,
+  type OrderCreate,
+  type OrderInitiation,
+  type OrderStatus,
+} from '@nbr/domain/webshop';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Payments } from '../../platform/payments/payments.ts';
+import type { ReepayInvoice } from '../../platform/payments/reepay/reepay-client.ts';
+import { findRegionOfParty, listActiveProducts } from './catalogue.repository.ts';
+import { settleOrder } from './order-fulfilment.service.ts';
+import * as repository from './orders.repository.ts';
+import { buyerEmailOf, placeOrder } from './orders.service.ts';
+import type { WebshopDeps } from './webshop.service.ts';
+
+/*
+ * Checkout at the card provider (issue 15 §2). The order is priced and stored first, then a charge
+ * session is opened at Reepay with our order id as the invoice handle, and the browser is sent to
+ * its window. The provider decides, never the browser: the order becomes paid only when a verified
+ * webhook's invoice, re-read from the provider's API, says so, or when the reconciliation pass
+ * asks the provider about an order left pending. Return-address parameters are never read.
+ */
+
+export interface CheckoutDeps extends WebshopDeps {
+  reepay: Payments['reepay'];
+  /** Where the provider sends the browser back to (the web app's return pages). */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const LOCALE_BY_LANGUAGE: Record<Language, string> = { da: 'da_DK', no: 'nb_NO', en: 'en_GB', is: 'en_GB' };
+
+/** What a checkout answers: the order, and the provider's window to send the browser to. */
+export interface CheckoutStarted {
+  order_id: string;
+  payment_url: string;
+}
+
+/**
+ * POST /api/webshop/orders/reepay: prices and stores the order, then opens the provider's charge
+ * session for it. The provider being down answers payment_provider_unavailable and leaves the order
+ * cancelled (its voucher given back): nothing is paid. An order a voucher covers in full needs no
+ * card and is fulfilled at once.
+ */
+export async function startReepayCheckout(
+  deps: CheckoutDeps,
+  auth: RequestAuth,
+  input: OrderCreate,
+  language: Language,
+): Promise<CheckoutStarted> {
+  const now = new Date();
+  const order = await deps.db.transaction(async (tx) => {
+    const placed = await placeOrder(tx, auth.partyId, {
+      items: input.items,
+      ...(input.shipping_address ? { shippingAddress: input.shipping_address } : {}),
+      ...(input.voucher_code ? { voucherCode: input.voucher_code } : {}),
+      immediateStartConsent: input.immediate_start_consent,
+      paymentMethod: 'reepay',
+      language,
+      buyerEmail: await buyerEmailOf(tx, auth),
+      now,
+    });
+    if (placed.totalMinor === 0) await settleOrder(tx, placed.id, now);
+    return placed;
+  });
+  const returnPage = `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`;
+  if (order.totalMinor === 0) return { order_id: order.id, payment_url: returnPage };
+
+  let session: { id: string; url: string };
+  try {
+    session = await deps.reepay.client.createChargeSession({
+      handle: order.id,
+      idempotencyKey: order.id,
+      currency: order.currency as 'DKK' | 'NOK',
+      // Each line as one amount: a discounted line's unit price need not be whole øre.
+      orderLines: order.lines.map((line) => ({
+        ordertext: line.quantity > 1 ? `${line.description} × ${line.quantity}` : line.description,
+        amount: line.totalMinor,
+        quantity: 1,
+        vat: line.vatRatePercent / 100,
+      })),
+      customer: { handle: order.partyId, email: order.buyerEmail ?? `${order.partyId}@invalid` },
+      acceptUrl: returnPage,
+      cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
+      settle: true,
+      locale: LOCALE_BY_LANGUAGE[language],
+    });
+  } catch (error) {
+    await deps.db.transaction(async (tx) => {
+      await repository.updateOrderIf(tx, order.id, ['pending'], {
+        status: 'cancelled',
+        closedAt: now,
+        updatedAt: now,
+      });
+      if (order.voucherId) await repository.releaseVoucherOfOrder(tx, order.id, order.voucherId);
+    });
+    throw error;
+  }
+  await repository.setPaymentSession(deps.db, order.id, {
+    providerReference: order.id,
+    paymentUrl: session.url,
+    now: new Date(),
+  });
+  return { order_id: order.id, payment_url: session.url };
+}
+
+/**
+ * Brings an order in line with its invoice as the provider reports it, in the caller's transaction:
+ * authorized or settled for the order's amount and currency → paid and fulfilled (once); failed →
+ * failed (it may still be paid later); cancelled → cancelled. Anything else changes nothing.
+ */
+export async function applyReepayInvoice(
+  executor: Executor,
+  invoice: ReepayInvoice,
+  now: Date,
+): Promise<string> {
+  const orderId = await repository.findOrderIdByProviderReference(executor, 'reepay', invoice.handle);
+  if (!orderId) return 'unknown_order';
+  const order = await repository.findOrder(executor, orderId);
+  if (!order) return 'unknown_order';
+  if (invoice.state === 'authorized' || invoice.state === 'settled') {
+    const paidAmount = invoice.state === 'settled' ? invoice.settledAmount : invoice.authorizedAmount;
+    if (invoice.currency !== order.currency || paidAmount < order.totalMinor) return 'amount_mismatch';
+    return settleOrder(executor, orderId, now);
+  }
+  if (!isAwaitingPayment(order.status as OrderStatus)) return 'unchanged';
+  if (invoice.state === 'failed') {
+    await repository.updateOrderIf(executor, orderId, ['pending'], { status: 'failed', updatedAt: now });
+    return 'failed';
+  }
+  if (invoice.state === 'cancelled') {
+    await repository.updateOrderIf(executor, orderId, ['pending', 'failed'], {
+      status: 'cancelled',
+      closedAt: now,
+      updatedAt: now,
+    });
+    return 'cancelled';
+  }
+  return 'unchanged';
+}
+
+/**
+ * POST /api/webshop/webhooks/reepay: a delivery that does not verify (bad or stale signature,
+ * malformed) answers 401 and changes nothing. A verified one is processed once per event id: the
+ * invoice it names is re-read from the provider (the body is only a hint, payments.md §1.7), then
+ * the event is recorded and the order brought in line in one transaction. Replays, duplicates and
+ * events out of order are harmless: the invoice's current state decides, and paying is guarded.
+ * The provider being down answers 503, so the provider retries later.
+ */
+export async function receiveReepayWebhook(deps: CheckoutDeps, body: unknown): Promise<{ outcome: string }> {
+  const verification = deps.reepay.verifyWebhook(body);
+  if (!verification.ok) {
+    deps.log.warn({ reason: verification.reason }, 'reepay webhook refused');
+    throw new AppError('webhook_signature_invalid');
+  }
+  const { event } = verification;
+  if (await repository.hasWebhookEvent(deps.db, 'reepay', event.eventId)) return { outcome: 'duplicate' };
+  const invoice = event.invoice ? await deps.reepay.client.getInvoice(event.invoice) : null;
+  const now = new Date();
+  return deps.db.transaction(async (tx) => {
+    const recorded = await repository.recordWebhookEvent(tx, {
+      provider: 'reepay',
+      eventId: event.eventId,
+      eventType: event.eventType,
+      objectReference: event.invoice ?? event.subscription,
+      now,
+    });
+    if (!recorded) return { outcome: 'duplicate' };
+    if (!invoice) return { outcome: 'ignored' };
+    return { outcome: await applyReepayInvoice(tx, invoice, now) };
+  });
+}
+
+/**
+ * POST /api/webshop/orders/initiations?config_id=: an order started from a configured bundle, its
+ * products taken from the buyer's region, then the same checkout as a basket.
+ */
+export async function startBundleCheckout(
+  deps: CheckoutDeps,
+  auth: RequestAuth,
+  bundleId: OrderBundleId,
+  input: OrderInitiation,
+  language: Language,
+): Promise<CheckoutStarted> {
+  const stored = await findRegionOfParty(deps.db, auth.identityPartyId);
+  const region = isRegion(stored) ? stored : 'dk';
+  const onSale = await listActiveProducts(deps.db, region);
+  const items = ORDER_BUNDLES[bundleId].map((part) => {
+    const product = onSale.find(
+      (candidate) => candidate.kind === part.kind && (!('plan' in part) || candidate.plan === part.plan),
+    );
+    if (!product) throw new AppError('product_unavailable');
+    if (part.perBike && !input.bike_id) throw new AppError('bike_service_unavailable');
+    return {
+      product_id: product.id,
+      quantity: part.quantity,
+      ...(part.perBike && input.bike_id ? { bike_id: input.bike_id } : {}),
+    };
+  });
+  return startReepayCheckout(
+    deps,
+    auth,
+    {
+      items,
+      ...(input.shipping_address ? { shipping_address: input.shipping_address } : {}),
+      ...(input.voucher_code ? { voucher_code: input.voucher_code } : {}),
+      immediate_start_consent: input.immediate_start_consent,
+    },
+    language,
+  );
+}

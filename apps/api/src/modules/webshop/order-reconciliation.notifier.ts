@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { applyReepayInvoice, type CheckoutDeps } from './checkout.service.ts';
+import * as repository from './orders.repository.ts';
+
+/*
+ * Reconciliation (issue 15 §2): a webhook may never arrive (our instance was down past the
+ * provider's retries, a delivery was lost), so orders left pending or failed for a few minutes are
+ * asked about at the provider, and brought in line with their invoice exactly as a webhook would
+ * (applyReepayInvoice: paying is guarded, so a webhook arriving at the same moment is harmless).
+ * An order whose invoice never came to be within a day was abandoned in the window: cancelled.
+ */
+
+export interface ReconcilerOptions {
+  deps: CheckoutDeps;
+  logger: FastifyBaseLogger;
+  /** Pause between passes. */
+  intervalMs?: number;
+  /** Orders younger than this are left to their webhooks. */
+  minimumAgeMs?: number;
+  /** A checkout never started at the provider this long ago is given up. */
+  abandonAfterMs?: number;
+  batchSize?: number;
+}
+
+export interface ReconciliationReport {
+  checked: number;
+  changed: number;
+  /** The provider could not be asked; the orders wait for the next pass. */
+  unreachable: number;
+}
+
+export interface OrderReconciler {
+  runOnce(now?: Date): Promise<ReconciliationReport>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createOrderReconciler(options: ReconcilerOptions): OrderReconciler {
+  const {
+    deps,
+    logger,
+    intervalMs = 60_000,
+    minimumAgeMs = 3 * 60_000,
+    abandonAfterMs = 24 * 60 * 60_000,
+    batchSize = 100,
+  } = options;
+  let queue: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+
+  async function pass(now: Date): Promise<ReconciliationReport> {
+    const report: ReconciliationReport = { checked: 0, changed: 0, unreachable: 0 };
+    const waiting = await repository.listAwaitingPayment(
+      deps.db,
+      'reepay',
+      new Date(now.getTime() - minimumAgeMs),
+      batchSize,
+    );
+    for (const order of waiting) {
+      report.checked += 1;
+      let invoice: Awaited<ReturnType<CheckoutDeps['reepay']['client']['getInvoice']>>;
+      try {
+        invoice = await deps.reepay.client.getInvoice(order.providerReference ?? order.id);
+      } catch (error) {
+        report.unreachable += 1;
+        logger.warn({ err: error, orderId: order.id }, 'reconciliation could not ask the provider');
+        continue;
+      }
+      const outcome = await deps.db.transaction(async (tx) => {
+        if (invoice) return applyReepayInvoice(tx, invoice, now);
+        const abandoned = order.createdAt.getTime() < now.getTime() - abandonAfterMs;
+        if (!abandoned) return 'unchanged';
+        await repository.updateOrderIf(tx, order.id, ['pending'], {
+          status: 'cancelled',
+          closedAt: now,
+          updatedAt: now,
+        });
+        return 'cancelled';
+      });
+      if (outcome !== 'unchanged' && outcome !== 'already_paid') report.changed += 1;
+    }
+    return report;
+  }
+
+  function runOnce(now = new Date()): Promise<ReconciliationReport> {
+    const next = queue.then(() => pass(now));
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  function schedule(): void {
+    if (!running) return;
+    timer = setTimeout(async () => {
+      try {
+        const report = await runOnce();
+        if (report.changed > 0 || report.unreachable > 0) logger.info({ ...report }, 'orders reconciled');
+      } catch (error) {
+        logger.error({ err: error }, 'order reconciliation failed');
+      }
+      schedule();
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      await queue;
+    },
+  };
+}
