@@ -38,6 +38,7 @@ import {
   type OrderReconciler,
 } from './modules/webshop/order-reconciliation.notifier.ts';
 import { orderRoutes } from './modules/webshop/orders.routes.ts';
+import { subscriptionRoutes } from './modules/webshop/subscriptions.routes.ts';
 import { type VoucherRateLimits, voucherRoutes } from './modules/webshop/vouchers.routes.ts';
 import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.routes.ts';
 import { accessPlugin } from './platform/auth/access.ts';
@@ -388,6 +389,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });
       await api.register(orderRoutes, { deps: checkoutDeps });
+      await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(ownershipRoutes, {
         deps: {

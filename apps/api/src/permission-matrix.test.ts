@@ -541,6 +541,20 @@ const CASES: MatrixCase[] = [
     request: () => ({ payload: signedReepayWebhook({ event_type: 'customer_created' }) }),
   },
   {
+    // Subscribing and managing the subscription are the person's own acts (422 proves access).
+    method: 'POST',
+    route: '/api/webshop/subscriptions/sessions',
+    allowed: SELF,
+    request: () => ({ payload: { plan: 'GOLD' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/webshop/customers/sessions',
+    allowed: SELF,
+    request: () => ({ payload: { action: 'nothing' } }),
+  },
+  { method: 'POST', route: '/api/webshop/customer-session-for-pricing-table', allowed: SIGNED_IN },
+  {
     // Redeeming spends a voucher: the person's own act, not staff switched in (422 proves access).
     method: 'POST',
     route: '/api/webshop/vouchers/redemptions',

@@ -369,3 +369,41 @@ export const OrderInitiationSchema = z.object({
 export type OrderInitiation = z.infer<typeof OrderInitiationSchema>;
 
 export const WebhookAnswerSchema = z.object({ outcome: z.string() });
+
+// --- subscriptions at the card provider ----------------------------------------------------------------
+
+/** POST /api/webshop/subscriptions/sessions */
+export const SubscriptionSessionCreateSchema = z.object({
+  plan: PlanKindSchema,
+  /** ORGANISATION: credits (bikes) bought; the other plans have a fixed number. */
+  quantity: z.number().int().min(1).max(1000).default(1),
+});
+export type SubscriptionSessionCreate = z.infer<typeof SubscriptionSessionCreateSchema>;
+
+/** POST /api/webshop/customers/sessions: what the person does with their subscription at the provider. */
+export const CustomerSessionCreateSchema = z.object({
+  /** change_card: only the card page; cancel: ends at the period's end; resume: undoes a cancellation. */
+  action: z.enum(['change_card', 'cancel', 'resume']).default('change_card'),
+});
+
+export const CustomerSessionSchema = z.object({
+  /** The provider's page where the person changes the card. */
+  url: z.string().nullable(),
+  plan: PlanKindSchema,
+  /** Cancelled subscriptions stay active until the period ends (payments.md §1.4, §4.4). */
+  cancelled: z.boolean(),
+  current_period_end: z.string().nullable(),
+  active: z.boolean(),
+});
+
+/** POST /api/webshop/customer-session-for-pricing-table */
+export const PricingTableSchema = z.object({
+  region: RegionSchema,
+  currency: z.enum(['DKK', 'NOK']),
+  plans: z.array(ProductSchema),
+  current_plan: PlanKindSchema.nullable(),
+  subscription_active: z.boolean(),
+  current_period_end: z.string().nullable(),
+  /** The person's subscription at the provider is cancelled and ends with the period. */
+  cancel_at_period_end: z.boolean(),
+});

@@ -13,11 +13,12 @@ import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
-import type { ReepayInvoice } from '../../platform/payments/reepay/reepay-client.ts';
+import type { ReepayInvoice, ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
 import { findRegionOfParty, listActiveProducts } from './catalogue.repository.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import * as repository from './orders.repository.ts';
 import { buyerEmailOf, placeOrder } from './orders.service.ts';
+import * as credits from './webshop.repository.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
 /*
@@ -114,21 +115,28 @@ export async function startReepayCheckout(
 /**
  * Brings an order in line with its invoice as the provider reports it, in the caller's transaction:
  * authorized or settled for the order's amount and currency → paid and fulfilled (once); failed →
- * failed (it may still be paid later); cancelled → cancelled. Anything else changes nothing.
+ * failed (it may still be paid later); cancelled → cancelled. Anything else changes nothing. A
+ * subscription's invoices (`inv-<n>`) belong to the order that started the subscription (its
+ * handle is the order id); a renewal's invoice finds that order paid already and changes nothing
+ * here (the period follows the subscription: syncReepaySubscription).
  */
 export async function applyReepayInvoice(
   executor: Executor,
   invoice: ReepayInvoice,
   now: Date,
 ): Promise<string> {
-  const orderId = await repository.findOrderIdByProviderReference(executor, 'reepay', invoice.handle);
+  const orderId =
+    (await repository.findOrderIdByProviderReference(executor, 'reepay', invoice.handle)) ??
+    (invoice.subscription
+      ? await repository.findOrderIdByProviderReference(executor, 'reepay', invoice.subscription)
+      : null);
   if (!orderId) return 'unknown_order';
   const order = await repository.findOrder(executor, orderId);
   if (!order) return 'unknown_order';
   if (invoice.state === 'authorized' || invoice.state === 'settled') {
     const paidAmount = invoice.state === 'settled' ? invoice.settledAmount : invoice.authorizedAmount;
     if (invoice.currency !== order.currency || paidAmount < order.totalMinor) return 'amount_mismatch';
-    return settleOrder(executor, orderId, now);
+    return settleOrder(executor, orderId, now, { externalSubscriptionId: invoice.subscription });
   }
   if (!isAwaitingPayment(order.status as OrderStatus)) return 'unchanged';
   if (invoice.state === 'failed') {
@@ -144,6 +152,26 @@ export async function applyReepayInvoice(
     return 'cancelled';
   }
   return 'unchanged';
+}
+
+/**
+ * The period of a subscription follows the provider's (SPEC §4: active while current_period_end is
+ * ahead): active → the end of the paid period (a cancelled one: when it expires, never later);
+ * on hold or expired (dunning gave up, or cancelled and run out) → ended, the bikes kept.
+ */
+export async function syncReepaySubscription(
+  executor: Executor,
+  subscription: ReepaySubscription,
+  now: Date,
+): Promise<boolean> {
+  if (subscription.state === 'active') {
+    const end = subscription.expires ?? subscription.nextPeriodStart;
+    if (!end) return false;
+    return credits.setPeriodEndByExternalId(executor, subscription.handle, new Date(end));
+  }
+  const expired = subscription.expiredDate ? Date.parse(subscription.expiredDate) : now.getTime();
+  const periodEnd = new Date(Math.min(expired, now.getTime()));
+  return credits.setPeriodEndByExternalId(executor, subscription.handle, periodEnd);
 }
 
 /**
@@ -163,6 +191,10 @@ export async function receiveReepayWebhook(deps: CheckoutDeps, body: unknown): P
   const { event } = verification;
   if (await repository.hasWebhookEvent(deps.db, 'reepay', event.eventId)) return { outcome: 'duplicate' };
   const invoice = event.invoice ? await deps.reepay.client.getInvoice(event.invoice) : null;
+  const subscriptionHandle = event.subscription ?? invoice?.subscription ?? null;
+  const subscription = subscriptionHandle
+    ? await deps.reepay.client.getSubscription(subscriptionHandle)
+    : null;
   const now = new Date();
   return deps.db.transaction(async (tx) => {
     const recorded = await repository.recordWebhookEvent(tx, {
@@ -173,8 +205,10 @@ export async function receiveReepayWebhook(deps: CheckoutDeps, body: unknown): P
       now,
     });
     if (!recorded) return { outcome: 'duplicate' };
-    if (!invoice) return { outcome: 'ignored' };
-    return { outcome: await applyReepayInvoice(tx, invoice, now) };
+    const outcome = invoice ? await applyReepayInvoice(tx, invoice, now) : 'ignored';
+    // After the order: a first payment has just created the subscription row this updates.
+    if (subscription) await syncReepaySubscription(tx, subscription, now);
+    return { outcome };
   });
 }
 

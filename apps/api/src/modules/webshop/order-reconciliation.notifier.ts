@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { applyReepayInvoice, type CheckoutDeps } from './checkout.service.ts';
+import { applyReepayInvoice, type CheckoutDeps, syncReepaySubscription } from './checkout.service.ts';
+import { settleOrder } from './order-fulfilment.service.ts';
 import * as repository from './orders.repository.ts';
 
 /*
@@ -7,7 +8,8 @@ import * as repository from './orders.repository.ts';
  * provider's retries, a delivery was lost), so orders left pending or failed for a few minutes are
  * asked about at the provider, and brought in line with their invoice exactly as a webhook would
  * (applyReepayInvoice: paying is guarded, so a webhook arriving at the same moment is harmless).
- * An order whose invoice never came to be within a day was abandoned in the window: cancelled.
+ * A subscription order is paid once its subscription is active at the provider. An order whose
+ * invoice never came to be within a day was abandoned in the window: cancelled.
  */
 
 export interface ReconcilerOptions {
@@ -58,9 +60,13 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
     );
     for (const order of waiting) {
       report.checked += 1;
+      const handle = order.providerReference ?? order.id;
       let invoice: Awaited<ReturnType<CheckoutDeps['reepay']['client']['getInvoice']>>;
+      let subscription: Awaited<ReturnType<CheckoutDeps['reepay']['client']['getSubscription']>> = null;
       try {
-        invoice = await deps.reepay.client.getInvoice(order.providerReference ?? order.id);
+        invoice = await deps.reepay.client.getInvoice(handle);
+        // A subscription order's invoices are the subscription's (inv-<n>): ask about the subscription.
+        if (!invoice) subscription = await deps.reepay.client.getSubscription(handle);
       } catch (error) {
         report.unreachable += 1;
         logger.warn({ err: error, orderId: order.id }, 'reconciliation could not ask the provider');
@@ -68,6 +74,13 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
       }
       const outcome = await deps.db.transaction(async (tx) => {
         if (invoice) return applyReepayInvoice(tx, invoice, now);
+        if (subscription?.state === 'active') {
+          const settled = await settleOrder(tx, order.id, now, {
+            externalSubscriptionId: subscription.handle,
+          });
+          await syncReepaySubscription(tx, subscription, now);
+          return settled;
+        }
         const abandoned = order.createdAt.getTime() < now.getTime() - abandonAfterMs;
         if (!abandoned) return 'unchanged';
         await repository.updateOrderIf(tx, order.id, ['pending'], {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeOwnershipCredits, bikeOwnerships, bikes, subscriptions } from '../../db/schema/bikes.ts';
 import { identities, parties } from '../../db/schema/identity.ts';
@@ -267,4 +267,32 @@ export async function detachCreditOfOwnership(
     .update(bikeOwnershipCredits)
     .set({ bikeOwnershipId: null, modifiedOn: now })
     .where(eq(bikeOwnershipCredits.bikeOwnershipId, ownershipId));
+}
+
+/** The party's newest subscription held at the card provider (external id), if any. */
+export async function findLatestProviderSubscription(
+  executor: Executor,
+  partyId: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await executor
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.partyId, partyId), isNotNull(subscriptions.externalId)))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Follows the provider's period of a subscription (renewal, expiry); false when it is not ours. */
+export async function setPeriodEndByExternalId(
+  executor: Executor,
+  externalId: string,
+  periodEnd: Date,
+): Promise<boolean> {
+  const rows = await executor
+    .update(subscriptions)
+    .set({ currentPeriodEnd: periodEnd })
+    .where(eq(subscriptions.externalId, externalId))
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
 }

@@ -1,0 +1,163 @@
+import type { PlanKind } from '@nbr/domain/credits';
+import type { Language } from '@nbr/domain/locale';
+import { isRegion } from '@nbr/domain/locale-values';
+import type { SubscriptionSessionCreate } from '@nbr/domain/webshop';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
+import { localised, presentProduct } from './catalogue.presenter.ts';
+import * as catalogue from './catalogue.repository.ts';
+import { type CheckoutDeps, type CheckoutStarted, syncReepaySubscription } from './checkout.service.ts';
+import * as orders from './orders.repository.ts';
+import { buyerEmailOf, placeOrder } from './orders.service.ts';
+import * as credits from './webshop.repository.ts';
+import { getOverview } from './webshop.service.ts';
+
+/*
+ * Subscriptions at the card provider (issue 15 §3). A plan is a subscription product of the
+ * person's region; its plan at Reepay has the product's handle and is created there on first use
+ * with the catalogue's price. The subscription's handle at Reepay is our order's id, so its first
+ * invoice pays that order (checkout.service applyReepayInvoice) and later invoices and events move
+ * the period (syncReepaySubscription). Cancelling is as easy as signing up (payments.md §4.4):
+ * one call, the subscription running to the end of the period that was paid for.
+ */
+
+const LOCALE_BY_LANGUAGE: Record<Language, string> = { da: 'da_DK', no: 'nb_NO', en: 'en_GB', is: 'en_GB' };
+
+async function regionOf(deps: CheckoutDeps, auth: RequestAuth) {
+  const stored = await catalogue.findRegionOfParty(deps.db, auth.identityPartyId);
+  return isRegion(stored) ? stored : 'dk';
+}
+
+/**
+ * POST /api/webshop/subscriptions/sessions: an order for the plan and a subscription session at
+ * the provider (the person enters the card there; the return page is
+ * /purchase-subscription-redirect). Credits and the paid period come with the provider's word.
+ */
+export async function startSubscriptionCheckout(
+  deps: CheckoutDeps,
+  auth: RequestAuth,
+  input: SubscriptionSessionCreate,
+  language: Language,
+): Promise<CheckoutStarted> {
+  const region = await regionOf(deps, auth);
+  const product = (await catalogue.listActiveProducts(deps.db, region)).find(
+    (candidate) => candidate.kind === 'subscription' && candidate.plan === input.plan,
+  );
+  if (!product?.periodMonths) throw new AppError('product_unavailable');
+  const quantity = input.plan === 'ORGANISATION' ? input.quantity : 1;
+  const planAtProvider = await deps.reepay.client.getPlan(product.handle);
+  if (!planAtProvider) {
+    await deps.reepay.client.createPlan({
+      handle: product.handle,
+      name: localised(product.names, 'en'),
+      amount: product.priceMinor,
+      currency: product.currency as 'DKK' | 'NOK',
+      vat: product.vatRatePercent / 100,
+      intervalMonths: product.periodMonths,
+    });
+  }
+  const now = new Date();
+  const order = await deps.db.transaction(async (tx) =>
+    placeOrder(tx, auth.partyId, {
+      items: [{ product_id: product.id, quantity }],
+      immediateStartConsent: false,
+      paymentMethod: 'reepay',
+      language,
+      buyerEmail: await buyerEmailOf(tx, auth),
+      now,
+    }),
+  );
+  let session: { url: string };
+  try {
+    session = await deps.reepay.client.createSubscriptionSession({
+      handle: order.id,
+      plan: product.handle,
+      customer: { handle: order.partyId, email: order.buyerEmail ?? `${order.partyId}@invalid` },
+      quantity,
+      acceptUrl: `${deps.publicUrl}/purchase-subscription-redirect?order_id=${order.id}`,
+      cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
+      locale: LOCALE_BY_LANGUAGE[language],
+    });
+  } catch (error) {
+    await orders.updateOrderIf(deps.db, order.id, ['pending'], {
+      status: 'cancelled',
+      closedAt: now,
+      updatedAt: now,
+    });
+    throw error;
+  }
+  await orders.setPaymentSession(deps.db, order.id, {
+    providerReference: order.id,
+    paymentUrl: session.url,
+    now,
+  });
+  return { order_id: order.id, payment_url: session.url };
+}
+
+async function providerSubscriptionOf(deps: CheckoutDeps, auth: RequestAuth) {
+  const row = await credits.findLatestProviderSubscription(deps.db, auth.partyId);
+  if (!row?.externalId) throw new AppError('no_subscription');
+  const subscription = await deps.reepay.client.getSubscription(row.externalId);
+  if (!subscription) throw new AppError('no_subscription');
+  return { row, subscription };
+}
+
+function presentCustomerSession(plan: string, subscription: ReepaySubscription) {
+  return {
+    url: subscription.paymentInfoUrl,
+    plan: plan as PlanKind,
+    cancelled: subscription.isCancelled,
+    current_period_end: subscription.expires ?? subscription.nextPeriodStart,
+    active: subscription.state === 'active',
+  };
+}
+
+/**
+ * POST /api/webshop/customers/sessions: the person's subscription at the provider, with the page
+ * to change the card; `cancel` ends it at the period's end (it stays active until then), `resume`
+ * undoes that. Without a subscription at the provider: 403 no_subscription.
+ */
+export async function customerSession(
+  deps: CheckoutDeps,
+  auth: RequestAuth,
+  action: 'change_card' | 'cancel' | 'resume',
+) {
+  const { row, subscription } = await providerSubscriptionOf(deps, auth);
+  let current = subscription;
+  if (action === 'cancel' && !subscription.isCancelled) {
+    current = await deps.reepay.client.cancelSubscription(subscription.handle);
+  } else if (action === 'resume' && subscription.isCancelled) {
+    current = await deps.reepay.client.uncancelSubscription(subscription.handle);
+  }
+  if (current !== subscription) {
+    await deps.db.transaction((tx) => syncReepaySubscription(tx, current, new Date()));
+  }
+  return presentCustomerSession(row.plan, current);
+}
+
+/**
+ * POST /api/webshop/customer-session-for-pricing-table: what the pricing page needs for the
+ * signed-in person: the plans of their region in its currency, their current plan and period, and
+ * whether their subscription is cancelled to run out.
+ */
+export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, language: Language) {
+  const region = await regionOf(deps, auth);
+  const plans = (await catalogue.listActiveProducts(deps.db, region))
+    .filter((product) => product.kind === 'subscription')
+    .map((product) => presentProduct(product, language));
+  const overview = await getOverview(deps, auth);
+  const atProvider = await credits.findLatestProviderSubscription(deps.db, auth.partyId);
+  const subscription = atProvider?.externalId
+    ? await deps.reepay.client.getSubscription(atProvider.externalId)
+    : null;
+  return {
+    region,
+    currency: region === 'no' ? ('NOK' as const) : ('DKK' as const),
+    plans,
+    current_plan: overview.subscription_active ? overview.plan : null,
+    subscription_active: overview.subscription_active,
+    current_period_end: overview.current_period_end,
+    cancel_at_period_end: subscription?.isCancelled ?? false,
+  };
+}

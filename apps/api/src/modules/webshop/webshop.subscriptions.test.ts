@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema/bikes.ts';
+import { registerBike } from '../../test/bike-api-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { payInWindow } from '../../test/webshop-helpers.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (token: string | null, url: string, payload: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload });
+const overview = async (token: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/webshop/bike-ownership-credits/overview',
+      headers: bearer(token),
+    })
+  ).json();
+
+/** A person who subscribed to `plan` and paid in the provider's window; answers the subscription's handle. */
+async function subscribed(plan: string, quantity?: number): Promise<{ person: TestUser; handle: string }> {
+  const person = await signUpUser(t.app);
+  const response = await post(person.token, '/api/webshop/subscriptions/sessions', {
+    plan,
+    ...(quantity ? { quantity } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const started = response.json<{ order_id: string; payment_url: string }>();
+  const window = await payInWindow(t.app, started.payment_url);
+  expect(window.statusCode).toBe(303);
+  expect(window.headers.location).toContain(`/purchase-subscription-redirect?order_id=${started.order_id}`);
+  return { person, handle: started.order_id };
+}
+
+describe('POST /api/webshop/subscriptions/sessions', () => {
+  it('subscribing to SINGLE with a card gives its credit and the provider’s paid period', async () => {
+    const { person, handle } = await subscribed('SINGLE');
+    const view = await overview(person.token);
+    expect(view).toMatchObject({ subscription_active: true, plan: 'SINGLE', credits_free: 1, vip: false });
+    const atProvider = await t.app.payments.reepay.client.getSubscription(handle);
+    expect(Date.parse(view.current_period_end)).toBe(Date.parse(atProvider?.nextPeriodStart ?? ''));
+    const [row] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.externalId, handle));
+    expect(row).toMatchObject({ source: 'purchase', orderId: handle, plan: 'SINGLE' });
+    const order = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/webshop/orders/${handle}`,
+        headers: bearer(person.token),
+      })
+    ).json();
+    expect(order).toMatchObject({ status: 'fulfilled', total_minor: 14_900 });
+    await registerBike(t.app, person.token);
+  });
+
+  it('ORGANISATION buys credits by quantity', async () => {
+    const { person } = await subscribed('ORGANISATION', 5);
+    expect(await overview(person.token)).toMatchObject({ plan: 'ORGANISATION', credits_free: 5 });
+  });
+
+  it('a renewal extends the period; dunning that gives up ends it, and the bikes stay', async () => {
+    const { person, handle } = await subscribed('SINGLE');
+    await registerBike(t.app, person.token);
+    const first = Date.parse((await overview(person.token)).current_period_end);
+    expect((await post(null, `/dev/reepay/subscriptions/${handle}/renew`, {})).statusCode).toBe(200);
+    await t.app.payments.reepay.standIn?.whenWebhooksSent();
+    const renewed = Date.parse((await overview(person.token)).current_period_end);
+    expect(renewed).toBeGreaterThan(first);
+
+    await post(null, `/dev/reepay/subscriptions/${handle}/renew`, { fail: true });
+    await post(null, `/dev/reepay/subscriptions/${handle}/expire-dunning`, {});
+    await t.app.payments.reepay.standIn?.whenWebhooksSent();
+    const ended = await overview(person.token);
+    expect(ended).toMatchObject({ subscription_active: false, credits_used: 1, can_add_bike: false });
+    const bikes = await t.app.inject({ method: 'GET', url: '/api/bikes', headers: bearer(person.token) });
+    expect(bikes.json()).toHaveLength(1);
+  });
+
+  it('refuses a visitor (401) and an unknown plan (422)', async () => {
+    expect((await post(null, '/api/webshop/subscriptions/sessions', { plan: 'SINGLE' })).statusCode).toBe(
+      401,
+    );
+    const person = await signUpUser(t.app);
+    expect(
+      (await post(person.token, '/api/webshop/subscriptions/sessions', { plan: 'GOLD' })).statusCode,
+    ).toBe(422);
+  });
+});
+
+describe('POST /api/webshop/customers/sessions', () => {
+  it('gives the card page, cancels to the period’s end (still active), and resumes', async () => {
+    const { person, handle } = await subscribed('FAMILY');
+    const card = await post(person.token, '/api/webshop/customers/sessions', {});
+    expect(card.statusCode).toBe(200);
+    expect(card.json()).toMatchObject({ plan: 'FAMILY', cancelled: false, active: true });
+    expect(card.json().url).toContain(`/dev/reepay/payment-info/${handle}`);
+
+    const cancelled = await post(person.token, '/api/webshop/customers/sessions', { action: 'cancel' });
+    expect(cancelled.json()).toMatchObject({ cancelled: true, active: true });
+    expect(await overview(person.token)).toMatchObject({ subscription_active: true });
+    const table = await post(person.token, '/api/webshop/customer-session-for-pricing-table');
+    expect(table.json()).toMatchObject({ cancel_at_period_end: true, current_plan: 'FAMILY' });
+
+    const resumed = await post(person.token, '/api/webshop/customers/sessions', { action: 'resume' });
+    expect(resumed.json()).toMatchObject({ cancelled: false, active: true });
+  });
+
+  it('answers 403 no_subscription without a subscription at the provider, 401 to a visitor', async () => {
+    const person = await signUpUser(t.app);
+    const response = await post(person.token, '/api/webshop/customers/sessions', {});
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('no_subscription');
+    expect((await post(null, '/api/webshop/customers/sessions', {})).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/webshop/customer-session-for-pricing-table', () => {
+  it('shows the plans of the person’s region in its currency, and no current plan before buying', async () => {
+    const norwegian = await signUpUser(t.app, { chosen_region: 'no' });
+    const response = await post(norwegian.token, '/api/webshop/customer-session-for-pricing-table');
+    expect(response.statusCode).toBe(200);
+    const table = response.json();
+    expect(table).toMatchObject({
+      region: 'no',
+      currency: 'NOK',
+      current_plan: null,
+      subscription_active: false,
+    });
+    expect(table.plans.map((plan: { plan: string }) => plan.plan)).toEqual([
+      'SINGLE',
+      'FAMILY',
+      'ORGANISATION',
+    ]);
+    expect((await post(null, '/api/webshop/customer-session-for-pricing-table')).statusCode).toBe(401);
+  });
+});
