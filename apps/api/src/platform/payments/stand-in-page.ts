@@ -6,15 +6,22 @@ export type StandInLanguage = 'da' | 'en' | 'no';
 
 /**
  * ?lang first, then what the shop asked for (a Reepay `locale` such as `da_DK`, `nb_NO`), then the
- * browser's Accept-Language; Danish when none of them is ours.
+ * browser's Accept-Language; `fallback` when none of them is ours.
  */
-export function standInLanguage(request: FastifyRequest, asked: string | null): StandInLanguage {
+export function standInLanguage(
+  request: FastifyRequest,
+  asked: string | null,
+  fallback: StandInLanguage = 'da',
+): StandInLanguage {
   if (request.languageSource !== 'query') {
     const primary = asked?.slice(0, 2).toLowerCase();
     const candidate = primary === 'nb' || primary === 'nn' ? 'no' : primary;
     if (candidate === 'da' || candidate === 'en' || candidate === 'no') return candidate;
   }
-  return request.language === 'en' || request.language === 'no' ? request.language : 'da';
+  if (request.languageSource === 'default') return fallback;
+  return request.language === 'en' || request.language === 'no' || request.language === 'da'
+    ? request.language
+    : 'en';
 }
 
 export function fill(text: string, params: Record<string, string> = {}): string {
