@@ -4,6 +4,7 @@ import {
   PaymentProviderError,
   type ProviderAnswer,
   type ProviderFetch,
+  readAnswer,
 } from '../provider-http.ts';
 
 /**
@@ -396,20 +397,8 @@ export function createReepayClient(options: ReepayClientOptions): ReepayClient {
     return new PaymentProviderError('payment_provider_rejected', answer.status, code, message);
   }
 
-  /** The 2xx body as `schema`; a body that does not fit is an outage, not a success. */
-  function read<T extends z.ZodType>(schema: T, answer: ProviderAnswer): z.infer<T> {
-    if (answer.status < 200 || answer.status >= 300) throw rejected(answer);
-    const parsed = schema.safeParse(answer.body);
-    if (!parsed.success) {
-      throw new PaymentProviderError(
-        'payment_provider_unavailable',
-        answer.status,
-        'unexpected_answer',
-        null,
-      );
-    }
-    return parsed.data;
-  }
+  const read = <T extends z.ZodType>(schema: T, answer: ProviderAnswer): z.infer<T> =>
+    readAnswer(schema, answer, rejected);
 
   function readOrNull<T extends z.ZodType>(schema: T, answer: ProviderAnswer): z.infer<T> | null {
     return answer.status === 404 ? null : read(schema, answer);

@@ -4,6 +4,7 @@ import {
   PaymentProviderError,
   type ProviderAnswer,
   type ProviderFetch,
+  readAnswer,
 } from '../provider-http.ts';
 
 /**
@@ -175,19 +176,8 @@ export function createVippsClient(options: VippsClientOptions): VippsClient {
     return new PaymentProviderError('payment_provider_rejected', answer.status, code, message);
   }
 
-  function read<T extends z.ZodType>(schema: T, answer: ProviderAnswer): z.infer<T> {
-    if (answer.status < 200 || answer.status >= 300) throw rejected(answer);
-    const parsed = schema.safeParse(answer.body);
-    if (!parsed.success) {
-      throw new PaymentProviderError(
-        'payment_provider_unavailable',
-        answer.status,
-        'unexpected_answer',
-        null,
-      );
-    }
-    return parsed.data;
-  }
+  const read = <T extends z.ZodType>(schema: T, answer: ProviderAnswer): z.infer<T> =>
+    readAnswer(schema, answer, rejected);
 
   async function fetchToken(): Promise<string> {
     const answer = await callProvider(

@@ -3,12 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../mail/render.ts';
 import {
+  acceptFormPosts,
+  alertBody,
   fill,
   formatAmount,
-  STAND_IN_STYLE,
   type StandInLanguage,
+  sendStandInPage,
+  serveStandInStyle,
   standInLanguage,
-  standInLayout,
 } from '../stand-in-page.ts';
 import { type StandInVippsPayment, type VippsStandIn, VippsStandInError } from './vipps-stand-in.ts';
 
@@ -172,9 +174,7 @@ export async function vippsStandInRoutes(
     return problem(reply, request, 500, 'Internal Server Error', 'The stand-in failed');
   });
 
-  app.get('/stand-in.css', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STAND_IN_STYLE),
-  );
+  serveStandInStyle(app);
 
   await app.register(
     async (api) => {
@@ -259,20 +259,12 @@ export async function vippsStandInRoutes(
   );
 
   await app.register(async (pages) => {
-    pages.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormPosts(pages);
     const LandingParams = z.object({ reference: z.string().min(1).max(50) });
     const TokenQuery = z.object({ token: z.string().min(1).max(100) });
 
     const html = (reply: FastifyReply, status: number, language: StandInLanguage, body: string) =>
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(standInLayout({ language, title: say(language, 'title'), stylesheet, body }));
+      sendStandInPage(reply, status, { language, title: say(language, 'title'), stylesheet, body });
 
     /** The payment named by the path and the token of its redirectUrl; null for anything else. */
     function paymentOf(request: FastifyRequest, token: unknown): StandInVippsPayment | null {
@@ -284,12 +276,7 @@ export async function vippsStandInRoutes(
 
     const notFound = (request: FastifyRequest, reply: FastifyReply) => {
       const language = standInLanguage(request, null, 'no');
-      return html(
-        reply,
-        404,
-        language,
-        `<h1>${escapeHtml(say(language, 'title'))}</h1><p role="alert" class="alert">${escapeHtml(say(language, 'notFound'))}</p>`,
-      );
+      return html(reply, 404, language, alertBody(say(language, 'title'), say(language, 'notFound')));
     };
 
     pages.get('/landing/:reference', { schema: { hide: true } }, async (request, reply) => {
