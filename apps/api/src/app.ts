@@ -106,7 +106,7 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     /** Mails participants who are away about unread chat messages; server.ts starts its passes. */
     chatNotifier: ChatNotifier;
-    /** The payment provider adapters (Reepay), pointed at the built-in stand-ins outside production. */
+    /** The payment provider adapters (Reepay, Vipps MobilePay), pointed at the built-in stand-ins outside production. */
     payments: Payments;
     /** Asks the card provider about orders left pending; server.ts starts its passes. */
     orderReconciler: OrderReconciler;
@@ -316,7 +316,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const identityProvider = options.identityProvider ?? (await setUpIdentityProvider(app, config));
 
-  // The payment stand-ins (/dev/reepay) are mounted here when they are the ones selected: never in
+  // The payment stand-ins (/dev/reepay, /dev/vipps) are mounted here when they are the ones selected: never in
   // production, where config.ts requires the real providers' accounts.
   const payments = await setUpPayments(app, config, options.payments);
   app.decorate('payments', payments);

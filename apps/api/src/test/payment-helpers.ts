@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { REEPAY_STAND_IN_PATH, STAND_IN_PAYMENT_CREDENTIALS } from '../config.ts';
+import { REEPAY_STAND_IN_PATH, STAND_IN_PAYMENT_CREDENTIALS, VIPPS_STAND_IN_PATH } from '../config.ts';
 import { createReepayClient, type ReepayClient } from '../platform/payments/reepay/reepay-client.ts';
 import type { ReepayStandIn } from '../platform/payments/reepay/reepay-stand-in.ts';
+import { createVippsClient, type VippsClient } from '../platform/payments/vipps/vipps-client.ts';
+import type { VippsStandIn } from '../platform/payments/vipps/vipps-stand-in.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
@@ -12,6 +14,10 @@ export interface PaymentStandInHarness {
   receiver: WebhookReceiver;
   reepay: ReepayClient;
   reepayStandIn: ReepayStandIn;
+  vipps: VippsClient;
+  vippsStandIn: VippsStandIn;
+  /** Where the Vipps stand-in sends its webhooks (the receiver, with a query to sign). */
+  vippsWebhookUrl: string;
   /** A stand-in page address (its `url` names PUBLIC_URL) moved onto the listening port. */
   local(url: string): string;
   close(): Promise<void>;
@@ -20,13 +26,16 @@ export interface PaymentStandInHarness {
 /**
  * The app on a real port with its payment stand-ins sending webhooks to a receiver of their own,
  * and adapters that reach the stand-ins over the network like they would reach the providers.
- * Webhook retries follow at once; delayed confirmations wait until a test completes them.
+ * Webhook retries follow at once; delayed confirmations and expiries wait until a test brings them forward.
  */
 export async function startPaymentStandIns(): Promise<PaymentStandInHarness> {
   const receiver = await startWebhookReceiver();
+  const vippsWebhookUrl = `${receiver.url}?provider=vipps`;
   const t = await createTestApp({
     payments: {
       reepayWebhookUrl: receiver.url,
+      vippsWebhookUrl,
+      paymentExpiryMs: 24 * 60 * 60 * 1000,
       webhookRetryDelaysMs: [0, 0, 0],
       processingDelayMs: 24 * 60 * 60 * 1000,
     },
@@ -35,7 +44,9 @@ export async function startPaymentStandIns(): Promise<PaymentStandInHarness> {
   const { port } = t.app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   const standIn = t.app.payments.reepay.standIn;
-  if (!standIn) throw new Error('the Reepay stand-in is not selected');
+  const vippsStandIn = t.app.payments.vipps.standIn;
+  if (!standIn || !vippsStandIn) throw new Error('the payment stand-ins are not selected');
+  const vippsCredentials = STAND_IN_PAYMENT_CREDENTIALS.vipps;
   const reepay = createReepayClient({
     privateKey: STAND_IN_PAYMENT_CREDENTIALS.reepay.privateKey,
     apiUrl: `${base}${REEPAY_STAND_IN_PATH}/api`,
@@ -47,6 +58,9 @@ export async function startPaymentStandIns(): Promise<PaymentStandInHarness> {
     receiver,
     reepay,
     reepayStandIn: standIn,
+    vipps: createVippsClient({ ...vippsCredentials, apiUrl: `${base}${VIPPS_STAND_IN_PATH}/api` }),
+    vippsStandIn,
+    vippsWebhookUrl,
     local(url: string) {
       const parsed = new URL(url);
       return `${base}${parsed.pathname}${parsed.search}`;
@@ -58,7 +72,7 @@ export async function startPaymentStandIns(): Promise<PaymentStandInHarness> {
   };
 }
 
-/** Posts the payment window's form the way a browser does, without following the redirect. */
+/** Posts a stand-in page's form the way a browser does, without following the redirect. */
 export function submitForm(
   url: string,
   fields: Record<string, string>,

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { type Config, REEPAY_STAND_IN_PATH } from '../../config.ts';
+import { type Config, REEPAY_STAND_IN_PATH, VIPPS_STAND_IN_PATH } from '../../config.ts';
 import { ownOriginFetch, type ProviderFetch } from './provider-http.ts';
 import { createReepayClient, type ReepayClient } from './reepay/reepay-client.ts';
 import { reepayStandInRoutes } from './reepay/reepay-stand-in.routes.ts';
 import { createReepayStandIn, type ReepayStandIn } from './reepay/reepay-stand-in.ts';
 import { type ReepayWebhookVerification, verifyReepayWebhook } from './reepay/reepay-webhooks.ts';
+import { createVippsClient, type VippsClient } from './vipps/vipps-client.ts';
+import { vippsStandInRoutes } from './vipps/vipps-stand-in.routes.ts';
+import { createVippsStandIn, type VippsStandIn } from './vipps/vipps-stand-in.ts';
+import { type VippsWebhookVerification, verifyVippsWebhook } from './vipps/vipps-webhooks.ts';
 
 /** The payment providers as the webshop uses them: one adapter per provider, and its webhook check. */
 export interface Payments {
@@ -14,6 +18,23 @@ export interface Payments {
     verifyWebhook(body: unknown, now?: Date): ReepayWebhookVerification;
     /** The built-in stand-in when it is the one selected (development and test); null otherwise. */
     standIn: ReepayStandIn | null;
+  };
+  vipps: {
+    client: VippsClient;
+    /** The Merchant-Serial-Number webhooks must name (`msn`). */
+    merchantSerialNumber: string;
+    /**
+     * Checks a delivery to our webhook route: the path and query as the client sent them
+     * (`request.originalUrl`), the headers, and the raw body bytes (the whole body is signed).
+     */
+    verifyWebhook(request: {
+      method: string;
+      pathAndQuery: string;
+      headers: Record<string, string | string[] | undefined>;
+      rawBody: string | Buffer;
+      now?: Date;
+    }): VippsWebhookVerification;
+    standIn: VippsStandIn | null;
   };
 }
 
@@ -25,6 +46,10 @@ export interface PaymentsOptions {
   timeoutMs?: number;
   /** The Reepay stand-in's webhook target instead of the configured one. */
   reepayWebhookUrl?: string;
+  /** The Vipps stand-in's webhook target instead of the configured one. */
+  vippsWebhookUrl?: string;
+  /** The Vipps stand-in's wait before an unanswered payment expires (default 10 minutes). */
+  paymentExpiryMs?: number;
   /** The stand-ins' wait before a delayed confirmation completes (default 60 s). */
   processingDelayMs?: number;
   /** The stand-ins' waits between webhook retries. */
@@ -65,7 +90,42 @@ export async function setUpPayments(
     fetch: fetchFn,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
+  const vippsSettings = config.payments.vipps;
+  let vippsStandIn: VippsStandIn | null = null;
+  if (vippsSettings.mode === 'stand-in' && !config.isProduction) {
+    vippsStandIn = createVippsStandIn({
+      clientId: vippsSettings.clientId,
+      clientSecret: vippsSettings.clientSecret,
+      subscriptionKey: vippsSettings.subscriptionKey,
+      merchantSerialNumber: vippsSettings.merchantSerialNumber,
+      webhookSecret: vippsSettings.webhookSecret,
+      webhookUrl: options.vippsWebhookUrl ?? vippsSettings.standInWebhookUrl,
+      landingUrl: `${config.publicUrl}${VIPPS_STAND_IN_PATH}/landing`,
+      fetch: fetchFn,
+      ...(options.paymentExpiryMs === undefined ? {} : { paymentExpiryMs: options.paymentExpiryMs }),
+      ...(options.webhookRetryDelaysMs ? { webhookRetryDelaysMs: options.webhookRetryDelaysMs } : {}),
+    });
+    const standIn = vippsStandIn;
+    app.addHook('onClose', async () => standIn.close());
+    await app.register(vippsStandInRoutes, { prefix: VIPPS_STAND_IN_PATH, standIn });
+  }
+  const vippsClient = createVippsClient({
+    clientId: vippsSettings.clientId,
+    clientSecret: vippsSettings.clientSecret,
+    subscriptionKey: vippsSettings.subscriptionKey,
+    merchantSerialNumber: vippsSettings.merchantSerialNumber,
+    apiUrl: vippsSettings.apiUrl,
+    fetch: fetchFn,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+
   return {
+    vipps: {
+      client: vippsClient,
+      merchantSerialNumber: vippsSettings.merchantSerialNumber,
+      verifyWebhook: (request) => verifyVippsWebhook({ ...request, secrets: [vippsSettings.webhookSecret] }),
+      standIn: vippsStandIn,
+    },
     reepay: {
       client: reepayClient,
       verifyWebhook: (body, now) =>

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { injectFetch } from '../identity-provider/dev-provider.routes.ts';
 
@@ -88,6 +89,23 @@ export async function callProvider(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A 2xx answer's body as `schema`. Anything else is `rejected(answer)` (the provider's refusal in
+ * its own error shape); a 2xx body that does not fit is an outage, never a success.
+ */
+export function readAnswer<T extends z.ZodType>(
+  schema: T,
+  answer: ProviderAnswer,
+  rejected: (answer: ProviderAnswer) => PaymentProviderError,
+): z.infer<T> {
+  if (answer.status < 200 || answer.status >= 300) throw rejected(answer);
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) {
+    throw new PaymentProviderError('payment_provider_unavailable', answer.status, 'unexpected_answer', null);
+  }
+  return parsed.data;
 }
 
 /**

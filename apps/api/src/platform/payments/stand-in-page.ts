@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../mail/render.ts';
 
 /** The languages of the payment stand-ins' pages. */
@@ -6,15 +6,22 @@ export type StandInLanguage = 'da' | 'en' | 'no';
 
 /**
  * ?lang first, then what the shop asked for (a Reepay `locale` such as `da_DK`, `nb_NO`), then the
- * browser's Accept-Language; Danish when none of them is ours.
+ * browser's Accept-Language; `fallback` when none of them is ours.
  */
-export function standInLanguage(request: FastifyRequest, asked: string | null): StandInLanguage {
+export function standInLanguage(
+  request: FastifyRequest,
+  asked: string | null,
+  fallback: StandInLanguage = 'da',
+): StandInLanguage {
   if (request.languageSource !== 'query') {
     const primary = asked?.slice(0, 2).toLowerCase();
     const candidate = primary === 'nb' || primary === 'nn' ? 'no' : primary;
     if (candidate === 'da' || candidate === 'en' || candidate === 'no') return candidate;
   }
-  return request.language === 'en' || request.language === 'no' ? request.language : 'da';
+  if (request.languageSource === 'default') return fallback;
+  return request.language === 'en' || request.language === 'no' || request.language === 'da'
+    ? request.language
+    : 'en';
 }
 
 export function fill(text: string, params: Record<string, string> = {}): string {
@@ -69,4 +76,38 @@ export function standInLayout(options: {
 <title>${escapeHtml(options.title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${escapeHtml(options.stylesheet)}"></head>
 <body><main>${options.body}</main></body></html>
 `;
+}
+
+/** Lets a stand-in's pages take plain HTML form posts (they need no script). */
+export function acceptFormPosts(scope: FastifyInstance): void {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+}
+
+/** Serves STAND_IN_STYLE at `/stand-in.css` of the stand-in's prefix. */
+export function serveStandInStyle(scope: FastifyInstance): void {
+  scope.get('/stand-in.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STAND_IN_STYLE),
+  );
+}
+
+/** Answers a stand-in page; never cached (it shows one payment's state). */
+export function sendStandInPage(
+  reply: FastifyReply,
+  status: number,
+  page: { language: StandInLanguage; title: string; stylesheet: string; body: string },
+) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(standInLayout(page));
+}
+
+/** The body of a page that only says what went wrong. */
+export function alertBody(title: string, message: string): string {
+  return `<h1>${escapeHtml(title)}</h1><p role="alert" class="alert">${escapeHtml(message)}</p>`;
 }

@@ -210,6 +210,20 @@ describe('charge sessions', () => {
     ]);
   });
 
+  it('a returning customer is named by handle; an unknown one cannot be', async () => {
+    const first = chargeInput();
+    await pay((await h.reepay.createChargeSession(first)).url, '4111111111111111');
+    const again = chargeInput({ customer: { handle: first.customer.handle, existing: true } });
+    await pay((await h.reepay.createChargeSession(again)).url, '4111111111111111');
+    expect(await h.reepay.getInvoice(again.handle)).toMatchObject({
+      state: 'settled',
+      customer: first.customer.handle,
+    });
+    await expect(
+      h.reepay.createChargeSession(chargeInput({ customer: { handle: 'c-never-seen', existing: true } })),
+    ).rejects.toMatchObject({ code: 'payment_provider_rejected', providerCode: '18' });
+  });
+
   it('cancelling in the window returns to cancel_url and creates no invoice', async () => {
     const input = chargeInput();
     const session = await h.reepay.createChargeSession(input);
@@ -364,6 +378,34 @@ describe('plans and subscriptions', () => {
       'invoice_authorized',
       'invoice_settled',
     ]);
+  });
+
+  it('a returning customer subscribes by handle', async () => {
+    const { customer, session } = await subscribe();
+    await pay(session.url, '4111111111111111');
+    const plan = `second-${randomUUID().slice(0, 8)}`;
+    await h.reepay.createPlan({
+      handle: plan,
+      name: 'Second',
+      amount: 9_900,
+      currency: 'DKK',
+      vat: 0.25,
+      intervalMonths: 1,
+    });
+    const handle = `sub-${randomUUID().slice(0, 8)}`;
+    const second = await h.reepay.createSubscriptionSession({
+      handle,
+      plan,
+      customer: { handle: customer.handle, existing: true },
+      acceptUrl: 'http://localhost:3000/purchase-subscription-redirect',
+      cancelUrl: 'http://localhost:3000/purchase-failed',
+    });
+    await pay(second.url, '4111111111111111');
+    expect(await h.reepay.getSubscription(handle)).toMatchObject({
+      customer: customer.handle,
+      plan,
+      state: 'active',
+    });
   });
 
   it('a declined card starts no subscription', async () => {

@@ -4,6 +4,7 @@ import {
   PaymentProviderError,
   type ProviderAnswer,
   type ProviderFetch,
+  readAnswer,
 } from '../provider-http.ts';
 
 /**
@@ -49,13 +50,13 @@ export interface ReepayOrderLine {
   vat: number;
 }
 
-export interface ReepayCustomerInput {
-  /** Our handle for the person (stable per buyer). */
-  handle: string;
-  email: string;
-  firstName?: string;
-  lastName?: string;
-}
+/**
+ * Who pays: a customer to create at Reepay (our stable handle for the buyer and their details),
+ * or one Reepay already has (`existing: true`, e.g. after an earlier purchase), named by handle.
+ */
+export type ReepayCustomerInput =
+  | { handle: string; email: string; firstName?: string; lastName?: string; existing?: false }
+  | { handle: string; existing: true };
 
 export interface CreateChargeSessionInput {
   /** The invoice handle: our order's handle (≤ 255 of [a-zA-Z0-9_.-@]; ≤ 20 recommended). */
@@ -358,7 +359,7 @@ function presentPlan(raw: z.infer<typeof PlanSchema>): ReepayPlan {
   };
 }
 
-function customerBody(customer: ReepayCustomerInput) {
+function newCustomerBody(customer: Exclude<ReepayCustomerInput, { existing: true }>) {
   return {
     handle: customer.handle,
     email: customer.email,
@@ -396,20 +397,8 @@ export function createReepayClient(options: ReepayClientOptions): ReepayClient {
     return new PaymentProviderError('payment_provider_rejected', answer.status, code, message);
   }
 
-  /** The 2xx body as `schema`; a body that does not fit is an outage, not a success. */
-  function read<T extends z.ZodType>(schema: T, answer: ProviderAnswer): z.infer<T> {
-    if (answer.status < 200 || answer.status >= 300) throw rejected(answer);
-    const parsed = schema.safeParse(answer.body);
-    if (!parsed.success) {
-      throw new PaymentProviderError(
-        'payment_provider_unavailable',
-        answer.status,
-        'unexpected_answer',
-        null,
-      );
-    }
-    return parsed.data;
-  }
+  const read = <T extends z.ZodType>(schema: T, answer: ProviderAnswer): z.infer<T> =>
+    readAnswer(schema, answer, rejected);
 
   function readOrNull<T extends z.ZodType>(schema: T, answer: ProviderAnswer): z.infer<T> | null {
     return answer.status === 404 ? null : read(schema, answer);
@@ -422,7 +411,9 @@ export function createReepayClient(options: ReepayClientOptions): ReepayClient {
           handle: input.handle,
           key: input.idempotencyKey,
           currency: input.currency,
-          customer: customerBody(input.customer),
+          ...(input.customer.existing
+            ? { customer_handle: input.customer.handle }
+            : { customer: newCustomerBody(input.customer) }),
           order_lines: input.orderLines.map((line) => ({
             ordertext: line.ordertext,
             amount: line.amount,
@@ -447,7 +438,9 @@ export function createReepayClient(options: ReepayClientOptions): ReepayClient {
         prepare_subscription: {
           plan: input.plan,
           handle: input.handle,
-          create_customer: customerBody(input.customer),
+          ...(input.customer.existing
+            ? { customer: input.customer.handle }
+            : { create_customer: newCustomerBody(input.customer) }),
           ...(input.quantity === undefined ? {} : { quantity: input.quantity }),
           ...(input.metadata ? { metadata: input.metadata } : {}),
         },

@@ -3,12 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../mail/render.ts';
 import {
+  acceptFormPosts,
+  alertBody,
   fill,
   formatAmount,
-  STAND_IN_STYLE,
   type StandInLanguage,
+  sendStandInPage,
+  serveStandInStyle,
   standInLanguage,
-  standInLayout,
 } from '../stand-in-page.ts';
 import {
   REEPAY_TEST_CARDS,
@@ -432,9 +434,7 @@ export async function reepayStandInRoutes(
     return sendError(reply, request, 500, null, 'Internal error');
   });
 
-  app.get('/stand-in.css', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(STAND_IN_STYLE),
-  );
+  serveStandInStyle(app);
 
   // ---- the two APIs, behind Basic auth with the private key -----------------------------
 
@@ -579,11 +579,7 @@ export async function reepayStandInRoutes(
   // ---- the hosted window -----------------------------------------------------------------
 
   await app.register(async (pages) => {
-    pages.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormPosts(pages);
 
     const html = (
       reply: FastifyReply,
@@ -591,12 +587,7 @@ export async function reepayStandInRoutes(
       language: StandInLanguage,
       title: string,
       body: string,
-    ) =>
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(standInLayout({ language, title, stylesheet, body }));
+    ) => sendStandInPage(reply, status, { language, title, stylesheet, body });
 
     const notFound = (request: FastifyRequest, reply: FastifyReply) => {
       const language = standInLanguage(request, null);
@@ -605,7 +596,7 @@ export async function reepayStandInRoutes(
         404,
         language,
         say(language, 'title'),
-        `<h1>${escapeHtml(say(language, 'title'))}</h1><p role="alert" class="alert">${escapeHtml(say(language, 'notFound'))}</p>`,
+        alertBody(say(language, 'title'), say(language, 'notFound')),
       );
     };
 
@@ -698,7 +689,7 @@ ${testCardsHelp(language)}`;
           410,
           language,
           say(language, 'title'),
-          `<h1>${escapeHtml(say(language, 'title'))}</h1><p role="alert" class="alert">${escapeHtml(say(language, 'session_closed'))}</p>`,
+          alertBody(say(language, 'title'), say(language, 'session_closed')),
         );
       }
       return html(
@@ -721,13 +712,7 @@ ${testCardsHelp(language)}`;
       if (result.result === 'redirect') return reply.redirect(result.url, 303);
       const message = say(language, result.error, { reason: result.detail ?? '' });
       if (result.error === 'session_closed') {
-        return html(
-          reply,
-          410,
-          language,
-          say(language, 'title'),
-          `<h1>${escapeHtml(say(language, 'title'))}</h1><p role="alert" class="alert">${escapeHtml(message)}</p>`,
-        );
+        return html(reply, 410, language, say(language, 'title'), alertBody(say(language, 'title'), message));
       }
       return html(
         reply,
@@ -749,7 +734,7 @@ ${testCardsHelp(language)}`;
         410,
         language,
         say(language, 'title'),
-        `<h1>${escapeHtml(say(language, 'title'))}</h1><p role="alert" class="alert">${escapeHtml(say(language, 'session_closed'))}</p>`,
+        alertBody(say(language, 'title'), say(language, 'session_closed')),
       );
     });
 

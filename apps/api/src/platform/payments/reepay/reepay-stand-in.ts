@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createDelayedTasks } from '../delayed-tasks.ts';
 import type { ProviderFetch } from '../provider-http.ts';
+import { createWebhookSender, type OutgoingWebhook } from '../webhook-sender.ts';
 import type { ReepayInvoiceState } from './reepay-client.ts';
 import { signReepayWebhook } from './reepay-webhooks.ts';
 
@@ -157,17 +159,12 @@ export interface StandInRefund {
   error: string | null;
 }
 
-export interface WebhookDelivery {
+export interface WebhookDelivery extends OutgoingWebhook {
   id: string;
   eventId: string;
   eventType: string;
   customer: string;
   body: Record<string, string>;
-  /** Number of attempts made so far. */
-  attempts: number;
-  state: 'queued' | 'delivered' | 'failed';
-  /** HTTP status of the last attempt; null when it got no answer. */
-  lastStatus: number | null;
 }
 
 /** An error the way Reepay answers one (`code` as in payments.md §1.2 where documented). */
@@ -215,12 +212,9 @@ export type ReepayStandIn = ReturnType<typeof createReepayStandIn>;
 
 export function createReepayStandIn(options: ReepayStandInOptions) {
   const now = options.now ?? (() => new Date());
-  const processingDelayMs = options.processingDelayMs ?? 60_000;
-  const retryDelays = options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   let webhookUrl = options.webhookUrl;
   let down = false;
   let invoiceNumber = 0;
-  let closed = false;
 
   const customers = new Map<string, StandInCustomer>();
   const plans = new Map<string, StandInPlan>();
@@ -232,41 +226,15 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
   const refundsByKey = new Map<string, string>();
   const deliveries = new Map<string, WebhookDelivery>();
   /** Per customer, FIFO: a failing delivery holds back the ones after it (payments.md §1.7). */
-  const queues = new Map<string, WebhookDelivery[]>();
-  const sending = new Set<string>();
-  const timers = new Set<NodeJS.Timeout>();
+  const sender = createWebhookSender({
+    fetch: options.fetch,
+    retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+  });
   /** Delayed confirmations waiting for their time (test hook: complete them now). */
-  const delayed = new Map<NodeJS.Timeout, () => void>();
-  const idleWaiters: Array<() => void> = [];
+  const delayed = createDelayedTasks(options.processingDelayMs ?? 60_000);
 
   const iso = () => now().toISOString();
-
-  function later(ms: number, run: () => void): void {
-    if (closed) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!closed) run();
-    }, ms);
-    timers.add(timer);
-  }
-
-  function confirmLater(run: () => void): void {
-    if (closed) return;
-    const timer = setTimeout(() => {
-      delayed.delete(timer);
-      if (!closed) run();
-    }, processingDelayMs);
-    delayed.set(timer, run);
-  }
-
-  function isIdle(): boolean {
-    return sending.size === 0 && [...queues.values()].every((queue) => queue.length === 0);
-  }
-
-  function notifyIdle(): void {
-    if (!isIdle()) return;
-    for (const resolve of idleWaiters.splice(0)) resolve();
-  }
 
   // ---- webhooks --------------------------------------------------------------------------
 
@@ -290,72 +258,35 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       const value = refs[name];
       if (value) body[name] = value;
     }
-    const delivery: WebhookDelivery = {
+    const delivery = deliveryOf(id, body.event_id as string, eventType, refs.customer, body);
+    deliveries.set(id, delivery);
+    sender.send(delivery);
+    return delivery;
+  }
+
+  function deliveryOf(
+    id: string,
+    eventId: string,
+    eventType: string,
+    customer: string,
+    body: Record<string, string>,
+  ): WebhookDelivery {
+    return {
       id,
-      eventId: body.event_id as string,
+      eventId,
       eventType,
-      customer: refs.customer,
+      customer,
       body,
+      queue: customer,
+      request: () => ({
+        url: webhookUrl,
+        headers: { 'content-type': 'application/json', 'user-agent': 'Reepay-Webhook-Stand-In' },
+        body: JSON.stringify(body),
+      }),
       attempts: 0,
       state: 'queued',
       lastStatus: null,
     };
-    deliveries.set(id, delivery);
-    enqueue(delivery);
-    return delivery;
-  }
-
-  function enqueue(delivery: WebhookDelivery): void {
-    const queue = queues.get(delivery.customer) ?? [];
-    queue.push(delivery);
-    queues.set(delivery.customer, queue);
-    void pump(delivery.customer);
-  }
-
-  async function attempt(delivery: WebhookDelivery): Promise<boolean> {
-    delivery.attempts += 1;
-    try {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), WEBHOOK_TIMEOUT_MS);
-      try {
-        const response = await options.fetch(webhookUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': 'Reepay-Webhook-Stand-In' },
-          body: JSON.stringify(delivery.body),
-          signal: controller.signal,
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        delivery.lastStatus = response.status;
-        // Any 2xx succeeds; everything else fails, redirects included.
-        return response.status >= 200 && response.status < 300;
-      } finally {
-        clearTimeout(timer);
-      }
-    } catch {
-      delivery.lastStatus = null;
-      return false;
-    }
-  }
-
-  async function pump(customer: string): Promise<void> {
-    if (sending.has(customer) || closed) return;
-    const queue = queues.get(customer);
-    const head = queue?.[0];
-    if (!queue || !head) {
-      notifyIdle();
-      return;
-    }
-    sending.add(customer);
-    const ok = await attempt(head);
-    sending.delete(customer);
-    if (closed) return;
-    if (ok || head.attempts > retryDelays.length) {
-      head.state = ok ? 'delivered' : 'failed';
-      queue.shift();
-      void pump(customer);
-      return;
-    }
-    later(retryDelays[head.attempts - 1] ?? 0, () => void pump(customer));
   }
 
   // ---- customers, plans ------------------------------------------------------------------
@@ -700,7 +631,7 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       invoice.state = 'pending';
       invoice.processing = true;
       const target = invoice;
-      confirmLater(() => completePayment(target, card, session.settle));
+      delayed.schedule(() => completePayment(target, card, session.settle));
     } else {
       completePayment(invoice, card, session.settle);
     }
@@ -749,7 +680,7 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       );
       invoice.state = 'pending';
       invoice.processing = true;
-      confirmLater(() => completePayment(invoice, card, true));
+      delayed.schedule(() => completePayment(invoice, card, true));
     } else {
       completePayment(invoice, card, true);
     }
@@ -1056,32 +987,27 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
     resend(deliveryId: string): WebhookDelivery {
       const delivery = deliveries.get(deliveryId);
       if (!delivery) throw new ReepayStandInError(404, null, 'Webhook not found');
-      const copy: WebhookDelivery = { ...delivery, attempts: 0, state: 'queued', lastStatus: null };
-      enqueue(copy);
+      const copy = deliveryOf(
+        delivery.id,
+        delivery.eventId,
+        delivery.eventType,
+        delivery.customer,
+        delivery.body,
+      );
+      sender.send(copy);
       return copy;
     },
     /** Resolves when no webhook is waiting to be sent or being sent (retries still scheduled count as waiting). */
     whenWebhooksSent(): Promise<void> {
-      if (isIdle()) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
+      return sender.whenIdle();
     },
     /** Test hook: the delayed confirmations waiting now arrive at once. */
     completeDelayedConfirmations(): number {
-      const waiting = [...delayed.entries()];
-      delayed.clear();
-      for (const [timer, run] of waiting) {
-        clearTimeout(timer);
-        run();
-      }
-      return waiting.length;
+      return delayed.runNow();
     },
     close() {
-      closed = true;
-      for (const timer of delayed.keys()) clearTimeout(timer);
-      delayed.clear();
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      for (const resolve of idleWaiters.splice(0)) resolve();
+      delayed.close();
+      sender.close();
     },
   };
 }
