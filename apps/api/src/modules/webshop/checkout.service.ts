@@ -71,9 +71,26 @@ export async function startReepayCheckout(
     if (placed.totalMinor === 0) await settleOrder(tx, placed.id, now);
     return placed;
   });
-  const returnPage = `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`;
-  if (order.totalMinor === 0) return { order_id: order.id, payment_url: returnPage };
+  if (order.totalMinor === 0) {
+    return {
+      order_id: order.id,
+      payment_url: `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`,
+    };
+  }
+  return openChargeSession(deps, order, language);
+}
 
+/**
+ * Opens the provider's charge session for a stored pending order (our order id is the invoice
+ * handle and the idempotency key). The provider being down cancels the order and gives its voucher
+ * back, then answers payment_provider_unavailable: nothing is paid.
+ */
+export async function openChargeSession(
+  deps: CheckoutDeps,
+  order: repository.OrderWithLines,
+  language: Language,
+): Promise<CheckoutStarted> {
+  const returnPage = `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`;
   let session: { id: string; url: string };
   try {
     session = await deps.reepay.client.createChargeSession({
@@ -94,6 +111,7 @@ export async function startReepayCheckout(
       locale: LOCALE_BY_LANGUAGE[language],
     });
   } catch (error) {
+    const now = new Date();
     await deps.db.transaction(async (tx) => {
       await repository.updateOrderIf(tx, order.id, ['pending'], {
         status: 'cancelled',
