@@ -154,6 +154,12 @@ export const routes: RouteObject[] = [
                 path: paths.public.search.path,
                 lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
               },
+              // The shop's catalogue (features/webshop); /go-to-webshop is the menu's way there.
+              {
+                path: paths.public.webshop.path,
+                lazy: page(() => import('../features/webshop/pages/webshop-page.tsx'), ['webshop']),
+              },
+              { path: paths.public.goToWebshop.path, loader: () => redirect(paths.public.webshop.getHref()) },
               // The public stolen-bike map and one stolen bike on it (features/stolen-map).
               {
                 path: paths.public.stolenBikeMap.path,
