@@ -209,3 +209,60 @@ describe('rate limits of an absolute-form request target (GET http://host/api/â€
     });
   }
 });
+
+describe('rate limits of HEAD beside GET', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createLimitedApp();
+  });
+  afterAll(() => t.close());
+
+  const search = '/api/search?q=WBK12345';
+
+  it('HEAD spends the budget of GET on the same route', async () => {
+    const client = nextAddress();
+    for (let i = 0; i < BUDGET; i += 1) {
+      const head = await t.app.inject({ method: 'HEAD', url: search, remoteAddress: client });
+      expect(head.statusCode).toBe(200);
+    }
+    const get = await t.app.inject({ method: 'GET', url: search, remoteAddress: client });
+    expect(get.statusCode).toBe(429);
+  });
+
+  it('GET spends the budget of HEAD on the same route', async () => {
+    const client = nextAddress();
+    for (let i = 0; i < BUDGET; i += 1) {
+      const get = await t.app.inject({ method: 'GET', url: search, remoteAddress: client });
+      expect(get.statusCode).toBe(200);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: search, remoteAddress: client });
+    expect(head.statusCode).toBe(429);
+  });
+
+  it('mixed GET and HEAD count as one budget, whatever the spelling', async () => {
+    const client = nextAddress();
+    const statuses: number[] = [];
+    for (const [method, url] of [
+      ['GET', search],
+      ['HEAD', `/${search}`],
+      ['HEAD', search.replace('/api/', '/%61pi/')],
+      ['GET', search],
+    ] as const) {
+      statuses.push((await t.app.inject({ method, url, remoteAddress: client })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('another route keeps its own budget', async () => {
+    const client = nextAddress();
+    for (let i = 0; i < BUDGET; i += 1) {
+      await t.app.inject({ method: 'HEAD', url: search, remoteAddress: client });
+    }
+    const sticker = await t.app.inject({
+      method: 'GET',
+      url: '/api/stickers/NOSUCHCODE',
+      remoteAddress: client,
+    });
+    expect(sticker.statusCode).not.toBe(429);
+  });
+});
