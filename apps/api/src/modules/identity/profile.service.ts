@@ -1,9 +1,14 @@
 import type { StaffRole } from '@nbr/domain/backoffice';
-import type { ConsentType, ProfileSaveResponse, ProfileUpdate } from '@nbr/domain/identity';
+import {
+  type ConsentType,
+  flatOfRegion,
+  type ProfileSaveResponse,
+  type ProfileUpdate,
+} from '@nbr/domain/identity';
 import type { Language, Region } from '@nbr/domain/locale';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { IdentityDeps, SignInDeps } from './identity.deps.ts';
 import { emailChangeNoticeMail } from './identity.mails.ts';
@@ -110,11 +115,15 @@ const PROFILE_COLUMNS = {
 export async function updateProfile(
   deps: IdentityDeps,
   auth: RequestAuth,
-  update: ProfileUpdate,
+  input: ProfileUpdate,
 ): Promise<ProfileSaveResponse> {
   return deps.db.transaction(async (tx) => {
     const identity = await requireIdentity(tx, auth.identityPartyId);
     if (!canActOnParty(auth, 'update', identity.partyId)) throw new AppError('forbidden');
+    // The address takes the form of the region it is saved with: a Norwegian flat is a bolignummer.
+    const flat = flatOfRegion(input.region ?? presentRegion(identity.region), input);
+    if (!flat.ok) throw new ValidationError([{ loc: ['body', 'door'], type: flat.problem }]);
+    const update: ProfileUpdate = flat.fields;
     // Support may correct an address for someone, but moving the sign-in address would hand them the account.
     if (auth.switchedBy && update.email !== undefined && update.email !== identity.email) {
       throw new AppError('not_allowed_while_switched');

@@ -1,4 +1,5 @@
-import type { Language } from '@nbr/domain/locale';
+import { flatOfRegion } from '@nbr/domain/identity';
+import { type Language, RegionSchema } from '@nbr/domain/locale';
 import {
   allMissingTheftFields,
   type FoundResult,
@@ -108,9 +109,17 @@ export async function saveDraft(
 ): Promise<TheftReportDraft> {
   // The schema lets only null through: the register keeps no national id number.
   const { cpr_number: _none, ...rest } = input;
-  const fields: StoredTheftFields = rest;
   return deps.db.transaction(async (tx) => {
     const { bike, draft } = await bikeAndDraft(tx, auth, bikeId, true);
+    // The reporter's address takes the form of their region: a Norwegian flat is a bolignummer.
+    const person = await identity.findPersonById(tx, auth.identityPartyId);
+    const flat = flatOfRegion(RegionSchema.catch('dk').parse(person?.region), rest);
+    if (!flat.ok) throw new ValidationError([{ loc: ['body', 'door'], type: flat.problem }]);
+    const fields: StoredTheftFields = {
+      ...flat.fields,
+      floor: flat.fields.floor ?? null,
+      side: flat.fields.side ?? null,
+    };
     const now = new Date();
     const row = draft
       ? await repository.updateReport(tx, draft.id, { fields, updatedAt: now })

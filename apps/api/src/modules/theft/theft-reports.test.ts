@@ -223,6 +223,43 @@ describe('theft reports', () => {
       expect(logLines.join('\n')).not.toContain('010190');
     });
 
+    it('takes a Norwegian reporter’s flat as a bolignummer, without floor and side', async () => {
+      const { owner, bikeId } = await ownerWithBike(t.app, { language: 'no' });
+      const saved = await call(
+        t.app,
+        owner.token,
+        'PUT',
+        draftUrl(bikeId),
+        completeDraft({ floor: '3', side: 'tv', door: 'h0301' }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ floor: null, side: null, door: 'H0301' });
+      for (const bad of ['3 tv', 'H030', 'X0301']) {
+        const refused = await call(t.app, owner.token, 'PUT', draftUrl(bikeId), completeDraft({ door: bad }));
+        expect(refused.statusCode, bad).toBe(422);
+        expect(refused.json().detail).toEqual([
+          {
+            loc: ['body', 'door'],
+            msg: 'Skriv bolignummeret som en bokstav og fire sifre, for eksempel H0101.',
+            type: 'invalid_unit_number',
+          },
+        ]);
+      }
+      expect((await call(t.app, owner.token, 'GET', draftUrl(bikeId))).json()).toMatchObject({
+        door: 'H0301',
+      });
+      // A Danish reporter keeps floor, side and a free-text door.
+      const danish = await ownerWithBike(t.app, { language: 'da' });
+      const kept = await call(
+        t.app,
+        danish.owner.token,
+        'PUT',
+        draftUrl(danish.bikeId),
+        completeDraft({ door: 'B' }),
+      );
+      expect(kept.json()).toMatchObject({ floor: '3', side: 'tv', door: 'B' });
+    });
+
     it('refuses a theft noticed before the bike was last seen', async () => {
       const { owner, bikeId } = await ownerWithBike(t.app, { language: 'en' });
       const response = await call(

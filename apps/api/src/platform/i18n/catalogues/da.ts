@@ -119,6 +119,7 @@ export const da: Catalogue = {
   'validation.missing': 'Udfyld dette, før du sender anmeldelsen.',
   'validation.national_id_not_collected':
     'Registret tager ikke imod CPR- eller fødselsnumre. Du anmelder selv tyveriet til politiet på politi.dk eller politiet.no.',
+  'validation.invalid_unit_number': 'Skriv bolignummeret som et bogstav og fire cifre, fx H0101.',
   'validation.noted_before_last_seen': 'Du kan ikke have opdaget tyveriet, før du sidst så cyklen.',
   'validation.date_not_in_future': 'Vælg i dag eller en dato i fremtiden.',
   'validation.date_too_far_ahead': 'Vælg en dato inden for et halvt år.',

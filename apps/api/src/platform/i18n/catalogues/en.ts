@@ -120,6 +120,7 @@ export const en = {
   'validation.missing': 'Fill this in before you send the report.',
   'validation.national_id_not_collected':
     'The register does not take national identity numbers. You report the theft to the police yourself on politi.dk or politiet.no.',
+  'validation.invalid_unit_number': 'Enter the unit number as a letter and four digits, for example H0101.',
   'validation.noted_before_last_seen': 'You cannot have noticed the theft before you last saw the bike.',
   'validation.date_not_in_future': 'Choose today or a date in the future.',
   'validation.date_too_far_ahead': 'Choose a date within half a year.',

@@ -119,6 +119,7 @@ export const no: Catalogue = {
   'validation.missing': 'Fyll ut dette før du sender anmeldelsen.',
   'validation.national_id_not_collected':
     'Registeret tar ikke imot fødselsnumre eller CPR-numre. Du anmelder selv tyveriet til politiet på politiet.no eller politi.dk.',
+  'validation.invalid_unit_number': 'Skriv bolignummeret som en bokstav og fire sifre, for eksempel H0101.',
   'validation.noted_before_last_seen': 'Du kan ikke ha oppdaget tyveriet før du sist så sykkelen.',
   'validation.date_not_in_future': 'Velg i dag eller en dato fram i tid.',
   'validation.date_too_far_ahead': 'Velg en dato innen et halvt år.',
