@@ -44,7 +44,7 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   page,
 }) => {
   test.setTimeout(180_000);
-  const owner = await signedInUser(page, { confirmEmail: true });
+  const owner = await signedInUser(page);
   const bike = await registerBikeViaApi(page.request, owner, 'Min røde racer');
 
   // The sidebar's "Stolen bikes": the bike with "Report stolen".

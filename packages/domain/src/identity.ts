@@ -118,6 +118,13 @@ export const SignUpSchema = z.object({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
+/**
+ * POST /identities/ answers the same whether the address has an account (no enumeration): the
+ * person is signed in by the link mailed to a new account; a taken address gets a notice instead.
+ */
+export const SignUpResponseSchema = z.object({ status: z.literal('check_mailbox') });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
+
 export const LoginSchema = z.object({
   email: EmailSchema,
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(PASSWORD_MAX_LENGTH),

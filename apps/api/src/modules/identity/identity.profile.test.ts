@@ -303,13 +303,8 @@ describe('the flat of a Norwegian address (bolignummer)', () => {
 
 describe('e-mail verification', () => {
   it('mails a new link on request; the old link stops working and the new one verifies', async () => {
-    const email = uniqueEmail('verify');
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: '/api/identities/',
-      payload: { email, password: 'Kvist-fjord-pedal-2026' },
-    });
-    const token = signUp.json().authentication_token as string;
+    // Signed in, address not confirmed yet, one link in the mailbox.
+    const { email, token } = await signUpUser(t.app, { skip_email: false });
     const first = codeFromMail(await latestMail(db(), email, 'email_verification'), '/verify-email').code;
     const response = await t.app.inject({
       method: 'POST',

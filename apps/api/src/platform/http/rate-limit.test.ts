@@ -83,7 +83,8 @@ async function createLimitedApp(): Promise<TestApp> {
       contactsPerHour: 100,
     },
   });
-  const victim = await signUpUser(app.app);
+  // From an address of its own, so the helper's sign-in spends none of the budgets under test.
+  const victim = await signUpUser(app.app, {}, {}, '10.99.0.1');
   victimEmail = victim.email;
   bikeId = (await insertBike(app.app.db, { ownerPartyId: victim.partyId })).bikeId;
   return app;
