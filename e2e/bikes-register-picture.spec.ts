@@ -18,7 +18,7 @@ const b = (key: string, values: Record<string, string | number> = {}) =>
 test('the picture chosen on the registration form shows on the next screen without a reload @phone', async ({
   page,
 }) => {
-  const owner = await signedInUser(page, { confirmEmail: true });
+  const owner = await signedInUser(page);
   await grantCredits(page.request, owner.email, 1);
   const plate = await freeSticker(page.request);
 

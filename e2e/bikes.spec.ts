@@ -44,7 +44,7 @@ async function pick(page: Page, label: string, option: string): Promise<void> {
 
 test('register, picture, edit, equipment and delete a bike @phone', async ({ page }) => {
   test.setTimeout(150_000);
-  const owner = await signedInUser(page, { confirmEmail: true });
+  const owner = await signedInUser(page);
   await grantCredits(page.request, owner.email, 2);
   const plate = await freeSticker(page.request);
   const frameNumber = uniqueFrameNumber();

@@ -189,7 +189,7 @@ test('an offer in the chat: the recipient accepts on its card and the sender see
   const carl = await signUpViaApi(request);
   await setName(request, carl, 'Carl', 'Cykelsen');
   // Accepting needs a confirmed e-mail address.
-  const berit = await signUpViaApi(request, { confirmEmail: true });
+  const berit = await signUpViaApi(request);
   await setName(request, berit, 'Berit', 'Beder');
   const { bikeId } = await registerBikeViaApi(request, carl, 'Den gamle');
   const asked = await request.post('/api/ownership-requests/', {

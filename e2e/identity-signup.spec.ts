@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { type Language, TEST_PASSWORD, uniqueEmail } from './support/accounts.ts';
+import { type Language, signUpViaApi, TEST_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
@@ -7,8 +7,9 @@ import { APP_STORAGE_KEYS } from './support/storage-keys.ts';
 import { HTML_LANG, LANGUAGES, text } from './support/texts.ts';
 
 /*
- * Issue 2 §6, journey 1, as a new user meets it in each language: sign up → the verification mail
- * → follow its link → log out → log in → edit the address → switch language → log out.
+ * Issue 2 §6, journey 1, as a new user meets it in each language: sign up → "check your mailbox"
+ * → follow the mailed link, which signs in → newsletter → log out → log in → edit the address →
+ * switch language → log out.
  */
 
 /** The other language the journey switches to, so the UI visibly changes. */
@@ -71,7 +72,16 @@ for (const language of LANGUAGES) {
       await tick(page.getByRole('checkbox'));
       await page.getByRole('button', { name: t('auth', 'signup.submit') }).click();
 
-      // The newsletter question: Denmark's page for da/en visitors, the sleek Norwegian one for no.
+      // "Check your mailbox", as for any address (issue 14): the mailed link finishes the sign-up.
+      await expect(page.getByRole('heading', { name: t('auth', 'signup.checkMail.title') })).toBeFocused();
+      await expect(page.getByText(email)).toBeVisible();
+      await expectNoA11yViolations(page);
+      const mail = await waitForMail(page.request, email, { linkPath: '/verify-email' });
+      const verifyLink = relativeLink(linkTo(mail, '/verify-email'));
+      await page.goto(verifyLink);
+
+      // The link signs in, and on to the newsletter question: Denmark's page for da/en visitors, the
+      // sleek Norwegian one for no.
       const variant = language === 'no' ? 'newsletterSleek' : 'newsletter';
       await expect(page).toHaveURL(
         language === 'no' ? /\/signup\/newsletter-sleek$/ : /\/signup\/newsletter$/,
@@ -85,13 +95,6 @@ for (const language of LANGUAGES) {
       await yes.click();
       await expect(page).toHaveURL(/\/app$/);
 
-      // The verification mail reaches the mailbox; its link confirms the address.
-      const mail = await waitForMail(page.request, email, { linkPath: '/verify-email' });
-      const verifyLink = relativeLink(linkTo(mail, '/verify-email'));
-      await page.goto(verifyLink);
-      await expect(heading(page)).toHaveText(t('auth', 'verifyEmail.successTitle'));
-      await expect(page.getByText(email)).toBeVisible();
-      await expectNoA11yViolations(page);
       // The link is used up; following it again says the address is already confirmed.
       await page.goto(verifyLink);
       const already = t('auth', 'verifyEmail.alreadyConfirmed')
@@ -167,3 +170,27 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+test('signing up with an address that has an account looks the same, and tells only its mailbox', async ({
+  page,
+}) => {
+  const t = (namespace: string, key: string) => text('da', namespace, key);
+  const owner = await signUpViaApi(page.request, { language: 'no' });
+  await page.goto('/signup');
+  await page.getByLabel(t('auth', 'fields.email'), { exact: true }).fill(owner.email);
+  await page.getByLabel(t('auth', 'fields.password'), { exact: true }).fill('Another-Frame-2026-e2e');
+  await tick(page.getByRole('checkbox'));
+  await page.getByRole('button', { name: t('auth', 'signup.submit') }).click();
+
+  // The same screen as for a new address: nothing says the address is taken.
+  await expect(page.getByRole('heading', { name: t('auth', 'signup.checkMail.title') })).toBeFocused();
+  await expect(page.getByText(owner.email)).toBeVisible();
+  await expect(page.getByText(text('da', 'common', 'errors.email_in_use'))).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  // The owner's mailbox hears of it, in their language, with the way to log in or reset.
+  const notice = await waitForMail(page.request, owner.email, { linkPath: '/forgot-password' });
+  expect(notice.subject).toBe('Noen prøvde å opprette en profil med e-postadressen din');
+  await page.goto(relativeLink(linkTo(notice, '/login')));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('auth', 'login.title'));
+});

@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { readMailbox } from './support/mailbox.ts';
 import { APP_STORAGE_KEYS } from './support/storage-keys.ts';
 import { text } from './support/texts.ts';
 
@@ -37,7 +36,7 @@ async function startFromSettings(page: Page): Promise<void> {
 }
 
 test('verifies with the test MitID and settings show it @phone', async ({ page }) => {
-  await signedInUser(page, { confirmEmail: true });
+  await signedInUser(page);
   expect((await storedClaims(page)).verified_on).toBeNull();
   await startFromSettings(page);
   await page.getByRole('button', { name: 'Log ind som Mads Østergaard' }).click();
@@ -65,7 +64,7 @@ test('verifies with the test MitID and settings show it @phone', async ({ page }
 });
 
 test('cancelling at the provider explains it and changes nothing @phone', async ({ page }) => {
-  await signedInUser(page, { confirmEmail: true });
+  await signedInUser(page);
   await startFromSettings(page);
   await page.getByRole('button', { name: 'Annullér og gå tilbage' }).click();
 
@@ -88,7 +87,7 @@ test('cancelling at the provider explains it and changes nothing @phone', async 
 });
 
 test('Back on the provider page returns to settings instead of starting a new check', async ({ page }) => {
-  await signedInUser(page, { confirmEmail: true });
+  await signedInUser(page);
   await startFromSettings(page);
   await page.goBack();
   await expect(page).toHaveURL(/\/app\/settings$/);
@@ -96,7 +95,7 @@ test('Back on the provider page returns to settings instead of starting a new ch
 });
 
 test('an unknown or used return link is explained on the page, not as a missing page', async ({ page }) => {
-  await signedInUser(page, { confirmEmail: true });
+  await signedInUser(page);
   await page.goto(
     '/app/redirects/verification-complete-redirect?code=abc&state=0190a000-0000-7000-8000-000000000009',
   );
@@ -114,7 +113,7 @@ test('a complete link without a state says so, with a way on', async ({ page }) 
 });
 
 test('the begin page shows a spinner while it leaves for the provider', async ({ page }) => {
-  await signedInUser(page, { confirmEmail: true });
+  await signedInUser(page);
   // Hold the start call so the page's waiting state can be looked at.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
@@ -147,39 +146,4 @@ test('an answer without an authorisation URL shows the error of SPEC §8', async
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: t('verification', 'back') }).click();
   await expect(page).toHaveURL(/\/app\/settings$/);
-});
-
-test('an unconfirmed e-mail comes first: settings say so and send a new link @phone', async ({ page }) => {
-  const account = await signedInUser(page, { skipEmail: false });
-  await page.goto('/app/settings');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('settings', 'title'));
-  const section = page.locator('#verification');
-  await expect(
-    section.getByText(t('settings', 'verification.emailFirst', { provider: 'MitID', email: account.email })),
-  ).toBeVisible();
-  // No way to start a check that the API would refuse; one way to get a new link.
-  await expect(
-    page.getByRole('link', { name: t('settings', 'verification.verify', { provider: 'MitID' }) }),
-  ).toHaveCount(0);
-  const resend = section.getByRole('button', { name: t('common', 'emailConfirmation.resend') });
-  await expect(resend).toHaveCount(1);
-  await expectNoA11yViolations(page);
-
-  const before = (await readMailbox(page.request, account.email)).length;
-  await resend.click();
-  await expect(
-    section.getByRole('status').filter({
-      hasText: t('common', 'emailConfirmation.sent', { email: account.email }),
-    }),
-  ).toBeVisible();
-  await expect(resend).toBeDisabled();
-  await expect.poll(async () => (await readMailbox(page.request, account.email)).length).toBe(before + 1);
-  await expectNoA11yViolations(page);
-
-  // The begin page, opened anyway, shows the API's answer in words and the same way on.
-  await page.goto('/app/redirects/verification-begin-redirect?type=identity_verification&next=/app/settings');
-  await expect(page.getByRole('alert')).toContainText(t('common', 'errors.email_verification_required'));
-  await expect(page.getByRole('button', { name: t('common', 'emailConfirmation.resend') })).toBeVisible();
-  await expect(page.getByRole('button', { name: t('verification', 'tryAgain') })).toHaveCount(0);
-  await expectNoA11yViolations(page);
 });

@@ -9,7 +9,7 @@ import {
 } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { type Mail, waitForMail } from './support/mailbox.ts';
+import { linkTo, type Mail, relativeLink, waitForMail } from './support/mailbox.ts';
 import { actingSession, DEMO_INSURER, DEMO_INSURER_USER, DEMO_PASSWORD } from './support/organisations.ts';
 import { text } from './support/texts.ts';
 
@@ -123,6 +123,12 @@ test('a verified person creates a business and invites a colleague, who signs up
   await accept.focus();
   await accept.press('Space');
   await other.getByRole('button', { name: text('da', 'auth', 'signup.submit') }).click();
+  // The link mailed to the new account signs them in, in this browser, and the journey goes on.
+  await expect(
+    other.getByRole('heading', { name: text('da', 'auth', 'signup.checkMail.title') }),
+  ).toBeVisible();
+  const confirmation = await waitForMail(page.request, colleague, { linkPath: '/verify-email' });
+  await other.goto(relativeLink(linkTo(confirmation, '/verify-email')));
   await expect(other).toHaveURL(/\/signup\/newsletter$/);
   await other.getByRole('button', { name: text('da', 'auth', 'newsletter.no') }).click();
 

@@ -3,6 +3,7 @@ import { signedInUser, signUpViaApi, TEST_PASSWORD, uniqueEmail } from './suppor
 import { expectNoA11yViolations } from './support/axe.ts';
 import { grantCredits } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -83,7 +84,13 @@ test.describe('scanning a sticker', () => {
     await tick(page.getByRole('checkbox'));
     await page.getByRole('button', { name: text('da', 'auth', 'signup.submit') }).click();
 
-    // Sign-up goes on as every sign-up does (the newsletter question), then to the loop.
+    // Sign-up goes on as every sign-up does: the mailed link signs in, the newsletter question, then
+    // the loop (remembered in this browser).
+    await expect(
+      page.getByRole('heading', { name: text('da', 'auth', 'signup.checkMail.title') }),
+    ).toBeVisible();
+    const mail = await waitForMail(page.request, email, { linkPath: '/verify-email' });
+    await page.goto(relativeLink(linkTo(mail, '/verify-email')));
     await expect(page).toHaveURL(/\/signup\/newsletter$/);
     await page.getByRole('button', { name: text('da', 'auth', 'newsletter.no') }).click();
     await expect(page).toHaveURL(new RegExp(`/signup/from-scan/create-bikes-loop\\?plate=${sticker.code}$`));

@@ -753,6 +753,7 @@ const CASES: MatrixCase[] = [
   },
   // The staff queue; deciding a draft answers 409 to staff (past every access rule).
   { method: 'GET', route: '/api/backoffice/ownership-verifications', allowed: STAFF },
+  { method: 'GET', route: '/api/backoffice/frame-number-collisions', allowed: STAFF },
   {
     method: 'POST',
     route: '/api/backoffice/ownership-verifications/:verification_id/approve',

@@ -428,3 +428,28 @@ export const IdentifierCheckResponseSchema = z.object({
   bike: z.enum(['bike_not_found']).nullable(),
 });
 export type IdentifierCheckResponse = z.infer<typeof IdentifierCheckResponseSchema>;
+
+/**
+ * One bike of a frame-number collision: its number as stored, and whether its key is the folded
+ * one (the Latin copy) or still holds look-alike letters of another script.
+ */
+export const FrameNumberCollisionBikeSchema = z.object({
+  bike_id: z.uuid(),
+  frame_number: z.string(),
+  /** True for the copy whose key is already folded; false for one that kept its look-alike letters. */
+  is_folded: z.boolean(),
+  status: BikeStatusSchema,
+  owner_party_id: z.uuid(),
+  /** The owner's sign-in address, for support to reach them; null for a bike an organisation holds. */
+  owner_email: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/**
+ * GET /api/backoffice/frame-number-collisions (staff): frame numbers that several bikes share once
+ * look-alike letters are folded — left by migration 0011 for support to sort out — oldest bike first.
+ */
+export const FrameNumberCollisionsSchema = z.array(
+  z.object({ folded_key: z.string(), bikes: z.array(FrameNumberCollisionBikeSchema) }),
+);
+export type FrameNumberCollisions = z.infer<typeof FrameNumberCollisionsSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AccountDeletionSchema,
+  flatOfRegion,
   NewPasswordFormSchema,
   ProfileUpdateSchema,
   SignUpSchema,
@@ -69,5 +70,30 @@ describe('resolveLanguage', () => {
     ['is', 'is'],
   ])('%s → %s', (header, expected) => {
     expect(resolveLanguage(header)).toBe(expected);
+  });
+});
+
+describe('flatOfRegion', () => {
+  it('leaves a Danish flat as given', () => {
+    expect(flatOfRegion('dk', { floor: '3', side: 'tv', door: 'B' })).toEqual({
+      ok: true,
+      fields: { floor: '3', side: 'tv', door: 'B' },
+    });
+  });
+
+  it('drops floor and side of a Norwegian flat and keeps its bolignummer upper case', () => {
+    expect(flatOfRegion('no', { floor: '3', side: 'tv', door: ' h0101 ', city: 'Oslo' })).toEqual({
+      ok: true,
+      fields: { door: 'H0101', city: 'Oslo' },
+    });
+    expect(flatOfRegion('no', { door: '' })).toEqual({ ok: true, fields: { door: null } });
+    expect(flatOfRegion('no', { door: null })).toEqual({ ok: true, fields: { door: null } });
+    expect(flatOfRegion('no', { floor: '2' })).toEqual({ ok: true, fields: {} });
+  });
+
+  it('refuses a door that is not a letter H, U, K or L and four digits', () => {
+    for (const door of ['H010', 'H01011', 'A0101', '0101', 'tv', 'H 0101']) {
+      expect(flatOfRegion('no', { door }), door).toEqual({ ok: false, problem: 'invalid_unit_number' });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StaffRoleSchema } from './backoffice.ts';
-import { ChoosableLanguageSchema, LanguageSchema, RegionSchema } from './locale.ts';
+import { ChoosableLanguageSchema, LanguageSchema, type Region, RegionSchema } from './locale.ts';
 
 /*
  * Identity contract shared by the web app and the API. Every custom zod message is a stable
@@ -41,8 +41,8 @@ export const VALIDATION_MESSAGES = [
   'frame_number_mismatch',
   'file_not_found',
   'missing',
-  'invalid_national_id_number',
-  'invalid_national_id_date',
+  'national_id_not_collected',
+  'invalid_unit_number',
   'noted_before_last_seen',
   'date_not_in_future',
   'date_too_far_ahead',
@@ -118,6 +118,13 @@ export const SignUpSchema = z.object({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
+/**
+ * POST /identities/ answers the same whether the address has an account (no enumeration): the
+ * person is signed in by the link mailed to a new account; a taken address gets a notice instead.
+ */
+export const SignUpResponseSchema = z.object({ status: z.literal('check_mailbox') });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
+
 export const LoginSchema = z.object({
   email: EmailSchema,
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(PASSWORD_MAX_LENGTH),
@@ -152,6 +159,55 @@ export const NORWEGIAN_UNIT_NUMBER = /^[HUKL]\d{4}$/;
 
 export function isNorwegianUnitNumber(value: string): boolean {
   return NORWEGIAN_UNIT_NUMBER.test(value.trim().toUpperCase());
+}
+
+/** A bolignummer as typed (any case, spaces around): stored upper case. */
+export const NorwegianUnitNumberSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(NORWEGIAN_UNIT_NUMBER, { error: 'invalid_unit_number' });
+
+/**
+ * The flat of a Norwegian address: only its bolignummer, in `door`; floor and side are the Danish
+ * way of naming a flat and are not part of it (stripped, as every schema here strips what it does
+ * not know). The API checks a profile and a theft report's address with it when the person's
+ * region is no, as the web form does.
+ */
+export const NorwegianFlatSchema = z.object({
+  door: z.preprocess(
+    (value) => (value === '' ? null : value),
+    NorwegianUnitNumberSchema.nullable().optional(),
+  ),
+});
+
+export interface FlatFields {
+  floor?: string | null | undefined;
+  side?: string | null | undefined;
+  door?: string | null | undefined;
+}
+
+/**
+ * The flat fields of an address in its region's form: a Danish one as given; a Norwegian one with
+ * floor and side dropped (absent, so a stored value is left as it is in a partial update, and a
+ * whole draft stores none) and door checked as a bolignummer. Answers the fields, or the code of
+ * door's problem.
+ */
+export function flatOfRegion<T extends FlatFields>(
+  region: Region,
+  fields: T,
+): { ok: true; fields: Omit<T, 'floor' | 'side'> & FlatFields } | { ok: false; problem: ValidationMessage } {
+  if (region !== 'no') return { ok: true, fields };
+  const { floor: _floor, side: _side, ...rest } = fields;
+  if (fields.door === undefined) return { ok: true, fields: rest };
+  const parsed = NorwegianFlatSchema.safeParse({ door: fields.door });
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problem: (parsed.error.issues[0]?.message ?? 'invalid_unit_number') as ValidationMessage,
+    };
+  }
+  return { ok: true, fields: { ...rest, door: parsed.data.door ?? null } };
 }
 
 /** PUT /identities/me — every field optional: an absent field is left as it is, null or '' clears it. */

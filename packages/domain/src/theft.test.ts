@@ -2,9 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allMissingTheftFields,
-  maskNationalIdNumber,
   missingTheftFields,
-  NationalIdNumberSchema,
   nextTheftStep,
   PastMomentSchema,
   PUBLIC_LOCATION_GRID_DEGREES,
@@ -166,20 +164,22 @@ describe('the draft input', () => {
     expect(PastMomentSchema.safeParse('yesterday').success).toBe(false);
   });
 
-  it('takes a CPR number or a fødselsnummer, with or without a dash', () => {
-    expect(NationalIdNumberSchema.parse('010190-1234')).toBe('0101901234');
-    expect(NationalIdNumberSchema.parse('01019012345')).toBe('01019012345');
-    expect(NationalIdNumberSchema.safeParse('12345').success).toBe(false);
-    expect(NationalIdNumberSchema.safeParse('01019O1234').success).toBe(false);
+  it('refuses a national id number: the register takes none (data minimisation)', () => {
+    for (const number of ['010190-1234', '01019012345']) {
+      const result = TheftReportDraftInputSchema.safeParse({ cpr_number: number });
+      expect(result.error?.issues[0]?.message).toBe('national_id_not_collected');
+    }
+  });
+
+  it('lets an empty or null national id number be, as older clients sent it, and keeps none', () => {
+    for (const cpr_number of [null, '', undefined]) {
+      const result = TheftReportDraftInputSchema.parse({ cpr_number });
+      expect(result.cpr_number ?? null).toBeNull();
+    }
   });
 });
 
-describe('masking and rounding', () => {
-  it('shows only the last two digits of a national id number', () => {
-    expect(maskNationalIdNumber('34')).toBe('••••••••34');
-    expect(maskNationalIdNumber('0101901234')).toBe('••••••••34');
-  });
-
+describe('rounding', () => {
   it('rounds a place to the public grid', () => {
     expect(roundToPublicGrid(55.68494)).toBe(55.68);
     expect(roundToPublicGrid(12.55512)).toBe(12.56);

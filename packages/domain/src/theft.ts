@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { BIKE_PRICE_MAX, BikeCategorySchema, BikeColorSchema } from './bikes.ts';
 import { EmailSchema, PhoneSchema, ZipCodeSchema } from './identity.ts';
-import { hasPossibleBirthDate } from './national-id-number.ts';
 
 /*
  * The theft report (SPEC §2 report-stolen steps, §3 theft report draft, §4 theft wizard, §5). An
@@ -103,21 +102,6 @@ export const PastMomentSchema = z
   .refine((value) => Date.parse(value) <= Date.now() + 60_000, { error: 'date_not_in_past' })
   .transform((value) => new Date(value).toISOString());
 
-/**
- * A Danish CPR number (DDMMYY-SSSS) or a Norwegian fødselsnummer (11 digits); spaces and dash
- * ignored. Its date must be one that can exist (no modulus-11 check: see national-id-number.ts).
- */
-export const NationalIdNumberSchema = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(/^(\d{10}|\d{11})$/, { error: 'invalid_national_id_number', abort: true })
-      .refine(hasPossibleBirthDate, { error: 'invalid_national_id_date' }),
-  );
-
 export const LatitudeSchema = z.number({ error: 'invalid_value' }).min(-90).max(90);
 export const LongitudeSchema = z.number({ error: 'invalid_value' }).min(-180).max(180);
 
@@ -127,8 +111,9 @@ export type MapPoint = z.infer<typeof MapPointSchema>;
 
 /**
  * PUT /api/bikes/{bike_id}/theft-report/draft — the whole draft as the wizard holds it. Empty
- * strings mean "not filled". `cpr_number`: absent keeps the stored number, null removes it, a
- * value replaces it; it is never answered back (see TheftReportDraftSchema.cpr_number_masked).
+ * strings mean "not filled". The register sends nothing to the police, so it takes no national id
+ * number: `cpr_number` with a value is refused (422 national_id_not_collected) rather than silently
+ * dropped, so a client that still asks for it learns why; null, as older clients sent it, is let be.
  */
 export const TheftReportDraftInputSchema = z
   .object({
@@ -146,7 +131,7 @@ export const TheftReportDraftInputSchema = z
     door: text(20),
     police_report_requested: flag,
     cpr_number: z
-      .preprocess((value) => (value === '' ? null : value), NationalIdNumberSchema.nullable().optional())
+      .preprocess((value) => (value === '' ? null : value), z.null({ error: 'national_id_not_collected' }))
       .optional(),
     // insurance
     is_insured: flag,
@@ -218,8 +203,6 @@ export const TheftReportDraftSchema = z.object({
   side: z.string().nullable(),
   door: z.string().nullable(),
   police_report_requested: z.boolean().nullable(),
-  /** The stored national id number with all but its last two digits hidden; null when none is stored. */
-  cpr_number_masked: z.string().nullable(),
   is_insured: z.boolean().nullable(),
   insurance_company: z.string().nullable(),
   bike_price: z.number().int().nullable(),
@@ -303,14 +286,6 @@ export function allMissingTheftFields(draft: TheftReportDraft): { section: Theft
   return THEFT_SECTIONS.flatMap((section) =>
     missingTheftFields(draft, section).map((field) => ({ section, field })),
   );
-}
-
-/**
- * A national id number as it may be shown back: its last two digits after a fixed mask (the same
- * for a CPR number and a fødselsnummer, so not even its length is told).
- */
-export function maskNationalIdNumber(lastDigits: string): string {
-  return `••••••••${lastDigits.slice(-2)}`;
 }
 
 export type TheftSectionStatus = 'complete' | 'missing';

@@ -16,7 +16,6 @@ export const EMPTY_DRAFT: TheftReportDraft = {
   side: null,
   door: null,
   police_report_requested: null,
-  cpr_number_masked: null,
   is_insured: null,
   insurance_company: null,
   bike_price: null,

@@ -34,6 +34,12 @@ export const identities = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Set by a sign-up until its mailed link is followed: no password sign-in before that, so signing
+     * up with an address and then signing in with the chosen password tells nobody whether the
+     * address already had an account (issue 14).
+     */
+    awaitingSignUpConfirmation: boolean('awaiting_sign_up_confirmation').notNull().default(false),
     /** A new e-mail address that takes effect once its confirmation link is followed. */
     pendingEmail: text('pending_email'),
     /** When the national digital identity (MitID/BankID) was verified. */

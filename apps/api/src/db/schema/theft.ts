@@ -37,10 +37,6 @@ export const theftReports = pgTable(
     /** draft | submitted | closed (THEFT_REPORT_STATUSES). */
     status: text('status').notNull().default('draft'),
     fields: jsonb('fields').notNull().default(sql`'{}'::jsonb`),
-    /** The national id number, AES-256-GCM (platform/crypto/field-encryption.ts); null when none given. */
-    nationalIdEncrypted: text('national_id_encrypted'),
-    /** Its last two digits, for the masked display; the rest is never shown back. */
-    nationalIdLastDigits: text('national_id_last_digits'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** found | bike_deleted | transferred (THEFT_CLOSE_REASONS). */
     closedReason: text('closed_reason'),

@@ -8,6 +8,7 @@ import type {
   BikeVisibility,
   Equipment,
   FrameNumberCheckAnswer,
+  FrameNumberCollisions,
   PublicBike,
 } from '@nbr/domain/bikes';
 import { checkFrameNumber, type FrameNumberCheck } from '@nbr/domain/frame-number';
@@ -15,7 +16,7 @@ import { manufacturerName } from '@nbr/domain/manufacturer-codes';
 import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { FilesOfBike } from './bike-files.service.ts';
 import { publicLevel } from './bikes.policy.ts';
-import type { BikeRow } from './bikes.repository.ts';
+import type { BikeRow, FrameNumberCopy } from './bikes.repository.ts';
 
 /*
  * The one place a bike row becomes an answer: the owner's view (BikeSchema), a row of the owner's
@@ -175,4 +176,24 @@ export function presentOwnershipBike(
         : null
       : publicView.thumbnail_url,
   };
+}
+
+/** Copies grouped by folded key, keeping only keys several bikes share (a collision). */
+export function presentFrameNumberCollisions(copies: readonly FrameNumberCopy[]): FrameNumberCollisions {
+  const groups = new Map<string, FrameNumberCopy[]>();
+  for (const copy of copies) groups.set(copy.foldedKey, [...(groups.get(copy.foldedKey) ?? []), copy]);
+  return [...groups.entries()]
+    .filter(([, bikesOfKey]) => bikesOfKey.length > 1)
+    .map(([foldedKey, bikesOfKey]) => ({
+      folded_key: foldedKey,
+      bikes: bikesOfKey.map((copy) => ({
+        bike_id: copy.bikeId,
+        frame_number: copy.frameNumber ?? '',
+        is_folded: copy.frameNumberKey === foldedKey,
+        status: copy.status === 'stolen' ? 'stolen' : 'registered',
+        owner_party_id: copy.ownerPartyId,
+        owner_email: copy.ownerEmail,
+        created_at: copy.createdAt.toISOString(),
+      })),
+    }));
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { CONFUSABLES } from '@nbr/domain/identifiers';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeFiles, bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
@@ -110,6 +111,50 @@ export async function isFrameNumberKeyUsed(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The look-alike letters of other scripts and the Latin ones they fold to, as translate() takes them. */
+const CONFUSABLE_LETTERS = Object.keys(CONFUSABLES).join('');
+const LATIN_LETTERS = Object.values(CONFUSABLES).join('');
+
+export interface FrameNumberCopy {
+  bikeId: string;
+  frameNumber: string | null;
+  frameNumberKey: string | null;
+  foldedKey: string;
+  status: string;
+  ownerPartyId: string;
+  ownerEmail: string | null;
+  createdAt: Date;
+}
+
+/**
+ * The bikes whose frame-number key, folded as identifiers are folded today, is the folded key of a
+ * bike that still holds look-alike letters: the copies migration 0011 could not fold, each beside
+ * the bikes it collides with, grouped by folded key, oldest first. A lone copy is in it too; the
+ * service keeps only keys several bikes share.
+ */
+export async function findFrameNumberCopies(executor: Executor): Promise<FrameNumberCopy[]> {
+  const folded = sql<string>`translate(${bikes.frameNumberKey}, ${CONFUSABLE_LETTERS}, ${LATIN_LETTERS})`;
+  const keysWithLookAlikes = executor
+    .selectDistinct({ key: folded })
+    .from(bikes)
+    .where(sql`${bikes.frameNumberKey} ~ ${`[${CONFUSABLE_LETTERS}]`}`);
+  return executor
+    .select({
+      bikeId: bikes.id,
+      frameNumber: bikes.frameNumber,
+      frameNumberKey: bikes.frameNumberKey,
+      foldedKey: folded,
+      status: bikes.status,
+      ownerPartyId: bikes.ownerPartyId,
+      ownerEmail: identities.email,
+      createdAt: bikes.createdAt,
+    })
+    .from(bikes)
+    .leftJoin(identities, eq(identities.partyId, bikes.ownerPartyId))
+    .where(sql`${folded} IN ${keysWithLookAlikes}`)
+    .orderBy(asc(folded), asc(bikes.createdAt), asc(bikes.id));
 }
 
 export async function updateBike(executor: Executor, bikeId: string, changes: BikeChanges): Promise<BikeRow> {

@@ -5,6 +5,7 @@ import {
   BikeParamsSchema,
   BikeSchema,
   BikeUpdateSchema,
+  FrameNumberCollisionsSchema,
   IdentifierCheckRequestSchema,
   IdentifierCheckResponseSchema,
   PublicBikeSchema,
@@ -174,5 +175,20 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
       config: { ...registerLookupRateLimit(), access: 'public' },
     },
     async (request) => service.lookupSticker(deps, request.auth, request.params.sticker_id),
+  );
+
+  app.get(
+    '/backoffice/frame-number-collisions',
+    {
+      schema: {
+        tags: ['backoffice', ...TAGS],
+        security: BEARER,
+        summary:
+          'Staff: frame numbers several bikes share once look-alike letters of other scripts are folded (left by migration 0011)',
+        response: { 200: FrameNumberCollisionsSchema },
+      },
+      config: { access: 'staff' },
+    },
+    async () => service.listFrameNumberCollisions(deps),
   );
 };

@@ -4,6 +4,7 @@ import type {
   BikeSummary,
   BikeUpdate,
   BikeVisibility,
+  FrameNumberCollisions,
   IdentifierCheckRequest,
   IdentifierCheckResponse,
   PublicBike,
@@ -37,6 +38,7 @@ import {
   presentBike,
   presentBikeSummary,
   presentFrameNumberCheck,
+  presentFrameNumberCollisions,
   presentPublicBike,
 } from './bikes.presenter.ts';
 import type { BikeChanges, BikeRow, BikeWithOwnership } from './bikes.repository.ts';
@@ -533,4 +535,12 @@ export async function lookupSticker(
   });
   if (!found) throw new AppError('not_found');
   return found;
+}
+
+/**
+ * GET /api/backoffice/frame-number-collisions (staff, checked by the route's access): the frame
+ * numbers several bikes share once look-alike letters are folded, for support to sort out.
+ */
+export async function listFrameNumberCollisions(deps: Pick<BikesDeps, 'db'>): Promise<FrameNumberCollisions> {
+  return presentFrameNumberCollisions(await repository.findFrameNumberCopies(deps.db));
 }

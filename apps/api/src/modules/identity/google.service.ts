@@ -92,6 +92,7 @@ async function findGoogleAccount(
       passwordHash: null,
       pendingEmail: null,
       emailVerifiedAt: now,
+      awaitingSignUpConfirmation: false,
     });
     await repository.expireUnusedCodes(
       tx,

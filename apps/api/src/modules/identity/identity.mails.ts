@@ -291,3 +291,49 @@ export function addressInUseMail(input: { to: string; language: string }): Outgo
   };
   return render(input.to, lang, 'address_in_use_notice', texts[lang]);
 }
+
+/**
+ * To the owner of an address someone tried to sign up with: the sign-up was answered as any other
+ * (issue 14: no answer tells which addresses have an account), so only this mailbox learns of it.
+ */
+export function signUpAttemptMail(input: {
+  to: string;
+  language: string;
+  loginLink: string;
+  resetLink: string;
+}): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const texts: Record<MailLanguage, MailText> = {
+    da: {
+      subject: 'Nogen forsøgte at oprette en profil med din e-mailadresse',
+      greeting: HELLO.da,
+      paragraphs: [
+        'Der er forsøgt oprettet en ny profil i Cykelregistret med denne e-mailadresse. Adressen hører allerede til din profil, så der er ikke oprettet noget, og intet er ændret.',
+        `Var det dig, så log ind med din profil. Har du glemt dit password, kan du vælge et nyt her: ${input.resetLink}`,
+      ],
+      action: { label: 'Log ind', url: input.loginLink },
+      footer: IGNORE.da,
+    },
+    en: {
+      subject: 'Someone tried to sign up with your e-mail address',
+      greeting: HELLO.en,
+      paragraphs: [
+        'Someone tried to sign up for a new Nordic Bike Registry profile with this e-mail address. The address already belongs to your profile, so nothing was created and nothing has changed.',
+        `If it was you, log in with your profile. If you have forgotten your password, choose a new one here: ${input.resetLink}`,
+      ],
+      action: { label: 'Log in', url: input.loginLink },
+      footer: IGNORE.en,
+    },
+    no: {
+      subject: 'Noen prøvde å opprette en profil med e-postadressen din',
+      greeting: HELLO.no,
+      paragraphs: [
+        'Det er forsøkt opprettet en ny profil i Sykkelregisteret med denne e-postadressen. Adressen hører allerede til profilen din, så ingenting er opprettet, og ingenting er endret.',
+        `Var det deg, så logg inn med profilen din. Har du glemt passordet, kan du velge et nytt her: ${input.resetLink}`,
+      ],
+      action: { label: 'Logg inn', url: input.loginLink },
+      footer: IGNORE.no,
+    },
+  };
+  return render(input.to, lang, 'sign_up_attempt_notice', texts[lang]);
+}

@@ -243,15 +243,68 @@ describe('PUT /api/identities/me', () => {
   });
 });
 
+describe('the flat of a Norwegian address (bolignummer)', () => {
+  const norwegian = () => signUpUser(t.app, { chosen_region: 'no', chosen_language: 'no' });
+
+  it('takes a bolignummer in any case and stores it upper case', async () => {
+    const user = await norwegian();
+    for (const [typed, stored] of [
+      ['H0101', 'H0101'],
+      [' u0203 ', 'U0203'],
+      ['K0001', 'K0001'],
+      ['L0302', 'L0302'],
+    ] as const) {
+      const response = await putMe(user.token, { street_address: 'Storgata 1', door: typed });
+      expect(response.statusCode, typed).toBe(200);
+      expect(response.json().door).toBe(stored);
+    }
+    expect((await identityRow(user.partyId)).door).toBe('L0302');
+    // Empty clears it, as for every field.
+    expect((await putMe(user.token, { door: '' })).json().door).toBeNull();
+  });
+
+  it('refuses anything else with a translated 422 and saves nothing', async () => {
+    const user = await norwegian();
+    await putMe(user.token, { door: 'H0101' });
+    for (const bad of ['H010', 'H01011', 'A0101', '0101', 'HH101', 'tv', '3. th', 'H 0101']) {
+      const response = await putMe(user.token, { city: 'Bergen', door: bad });
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().detail).toEqual([
+        {
+          loc: ['body', 'door'],
+          msg: 'Skriv bolignummeret som en bokstav og fire sifre, for eksempel H0101.',
+          type: 'invalid_unit_number',
+        },
+      ]);
+    }
+    expect(await identityRow(user.partyId)).toMatchObject({ door: 'H0101', city: null });
+  });
+
+  it('ignores the Danish floor and side of a Norwegian address', async () => {
+    const user = await norwegian();
+    const response = await putMe(user.token, { floor: '3', side: 'tv', door: 'H0301', city: 'Oslo' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ floor: null, side: null, door: 'H0301', city: 'Oslo' });
+    expect(await identityRow(user.partyId)).toMatchObject({ floor: null, side: null, door: 'H0301' });
+  });
+
+  it('checks the address in the region it is saved with', async () => {
+    const danish = await signUpUser(t.app, { chosen_region: 'dk' });
+    // A Danish door is free text, with floor and side beside it.
+    const kept = await putMe(danish.token, { floor: '3', side: 'tv', door: 'B' });
+    expect(kept.json()).toMatchObject({ floor: '3', side: 'tv', door: 'B' });
+    // Moving to Norway in the same save: the door must then be a bolignummer.
+    const moving = await putMe(danish.token, { region: 'no', door: 'B' });
+    expect(moving.statusCode).toBe(422);
+    expect(moving.json().detail[0]).toMatchObject({ loc: ['body', 'door'], type: 'invalid_unit_number' });
+    expect((await identityRow(danish.partyId)).region).toBe('dk');
+  });
+});
+
 describe('e-mail verification', () => {
   it('mails a new link on request; the old link stops working and the new one verifies', async () => {
-    const email = uniqueEmail('verify');
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: '/api/identities/',
-      payload: { email, password: 'Kvist-fjord-pedal-2026' },
-    });
-    const token = signUp.json().authentication_token as string;
+    // Signed in, address not confirmed yet, one link in the mailbox.
+    const { email, token } = await signUpUser(t.app, { skip_email: false });
     const first = codeFromMail(await latestMail(db(), email, 'email_verification'), '/verify-email').code;
     const response = await t.app.inject({
       method: 'POST',

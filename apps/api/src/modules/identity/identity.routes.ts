@@ -12,6 +12,7 @@ import {
   ProfileSchema,
   ProfileUpdateSchema,
   RegionResponseSchema,
+  SignUpResponseSchema,
 } from '@nbr/domain/identity';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -103,15 +104,16 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        summary: 'Sign up: create a person who can sign in, and sign them in',
+        summary:
+          'Sign up: answered alike whether the address has an account (202 check_mailbox); a new account is signed in by the link mailed to it, a taken address gets a notice',
         body: SignUpBodySchema,
-        response: { 201: AuthenticationResponseSchema },
+        response: { 202: SignUpResponseSchema },
       },
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request, reply) => {
-      const token = await sessions.signUp(deps, request.body, callContextOf(request));
-      return reply.code(201).send({ authentication_token: token });
+      await sessions.signUp(deps, request.body, callContextOf(request));
+      return reply.code(202).send({ status: 'check_mailbox' as const });
     },
   );
 
@@ -225,7 +227,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
-    async (request) => profile.verifyEmail(deps, request.params.code),
+    async (request) => profile.verifyEmail(deps, request.params.code, callContextOf(request)),
   );
 
   app.get(

@@ -46,7 +46,12 @@ export const PartyParamsSchema = z.object({ partyId: z.string().max(64) });
 
 export const StatusResponseSchema = <T extends string>(status: T) => z.object({ status: z.literal(status) });
 
-export const EmailVerifiedResponseSchema = z.object({ email: z.string(), email_verified: z.literal(true) });
+export const EmailVerifiedResponseSchema = z.object({
+  email: z.string(),
+  email_verified: z.literal(true),
+  /** Only when the link completed a sign-up: the new person's first session. */
+  authentication_token: z.string().optional(),
+});
 
 export const JwksResponseSchema = z.object({
   keys: z.array(

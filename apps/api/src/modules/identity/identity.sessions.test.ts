@@ -49,7 +49,7 @@ async function identityCount(email: string): Promise<number> {
 }
 
 describe('POST /api/identities/ (sign-up)', () => {
-  it('creates the person, records the implied consents, mails a working verification link and signs in', async () => {
+  it('creates the person, records the implied consents, and signs them in only by the mailed link', async () => {
     const email = uniqueEmail('signup');
     const response = await t.app.inject({
       method: 'POST',
@@ -61,8 +61,30 @@ describe('POST /api/identities/ (sign-up)', () => {
         zip_code: '2100',
       },
     });
-    expect(response.statusCode).toBe(201);
-    const token = response.json().authentication_token as string;
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ status: 'check_mailbox' });
+
+    // No password sign-in before the link is followed: it answers as a wrong password would.
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/authentications',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(early.statusCode).toBe(401);
+    expect(early.json().code).toBe('invalid_credentials');
+
+    const mail = await latestMail(db(), email, 'email_verification');
+    expect(mail.language).toBe('da');
+    expect(mail.subject).toBe('Bekræft din e-mailadresse');
+    const { link, code } = codeFromMail(mail, '/verify-email');
+    expect(link.startsWith('http://localhost:3000/verify-email?code=')).toBe(true);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/identities/authentications/email-verifications/${code}/validate`,
+    });
+    expect(verified.statusCode).toBe(200);
+    const token = verified.json().authentication_token as string;
+    expect(verified.json()).toEqual({ email, email_verified: true, authentication_token: token });
     const claims = claimsOf(token);
     expect(Object.keys(claims).sort()).toEqual(CONTRACT_CLAIMS);
     expect(claims).toMatchObject({
@@ -74,6 +96,8 @@ describe('POST /api/identities/ (sign-up)', () => {
       birth_date: null,
     });
     expect(claims.party_id).toBe(claims.identity_party_id);
+    const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ email, email_verified: true });
 
     const consents = await db()
       .select()
@@ -84,22 +108,13 @@ describe('POST /api/identities/ (sign-up)', () => {
       'terms:grant:signup',
     ]);
 
-    const mail = await latestMail(db(), email, 'email_verification');
-    expect(mail.language).toBe('da');
-    expect(mail.subject).toBe('Bekræft din e-mailadresse');
-    const { link, code } = codeFromMail(mail, '/verify-email');
-    expect(link.startsWith('http://localhost:3000/verify-email?code=')).toBe(true);
-
-    const before = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(token) });
-    expect(before.json()).toMatchObject({ email, email_verified: false });
-    const verified = await t.app.inject({
+    // From now on the password signs in; the used link does not sign in a second time.
+    expect(await logIn(t.app, email, TEST_PASSWORD)).toBeTruthy();
+    const again = await t.app.inject({
       method: 'POST',
       url: `/api/identities/authentications/email-verifications/${code}/validate`,
     });
-    expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ email, email_verified: true });
-    const after = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(token) });
-    expect(after.json()).toMatchObject({ email, email_verified: true });
+    expect(again.statusCode).toBe(400);
   });
 
   it('delivers the verification mail to the development mailbox with a link that verifies', async () => {
@@ -122,12 +137,11 @@ describe('POST /api/identities/ (sign-up)', () => {
       method: 'POST',
       url: `/api/identities/authentications/email-verifications/${code}/validate`,
     });
-    expect(verified.json()).toEqual({ email, email_verified: true });
+    expect(verified.json()).toMatchObject({ email, email_verified: true });
   });
 
-  it('sends no mail with skip_email, and stores the chosen language and region', async () => {
+  it('stores the chosen language and region', async () => {
     const user = await signUpUser(t.app, { chosen_language: 'en', chosen_region: 'no' });
-    expect(await mailsTo(db(), user.email)).toHaveLength(0);
     const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(user.token) });
     expect(me.json()).toMatchObject({ language: 'en', region: 'no' });
   });
@@ -154,20 +168,96 @@ describe('POST /api/identities/ (sign-up)', () => {
     );
   });
 
-  it('answers 409 email_in_use for a taken address, whatever its case, and saves nothing', async () => {
-    const user = await signUpUser(t.app);
-    const response = await t.app.inject({
+  it('answers a taken address as a free one, saves nothing, and mails its owner a notice in their language', async () => {
+    const user = await signUpUser(t.app, { chosen_language: 'no' });
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/',
+      headers: { 'accept-language': 'en' },
+      payload: { email: uniqueEmail('free'), password: 'another-Pass-991' },
+    });
+    const taken = await t.app.inject({
       method: 'POST',
       url: '/api/identities/',
       headers: { 'accept-language': 'en' },
       payload: { email: user.email.toUpperCase(), password: 'another-Pass-991' },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      detail: 'This e-mail address is already in use.',
-      code: 'email_in_use',
-    });
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.json()).toEqual(free.json());
+    expect(taken.json()).toEqual({ status: 'check_mailbox' });
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(free.headers).sort());
     expect(await identityCount(user.email)).toBe(1);
+
+    // The account is untouched: its password still signs in, the one typed at the sign-up does not.
+    expect(await logIn(t.app, user.email, user.password)).toBeTruthy();
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/authentications',
+      payload: { email: user.email, password: 'another-Pass-991' },
+    });
+    expect(typed.json().code).toBe('invalid_credentials');
+
+    const mails = await mailsTo(db(), user.email);
+    expect(mails.map((mail) => mail.template)).toEqual(['sign_up_attempt_notice']);
+    const [notice] = mails;
+    expect(notice!.subject).toBe('Noen prøvde å opprette en profil med e-postadressen din');
+    expect(notice!.links).toEqual(
+      expect.arrayContaining(['http://localhost:3000/login', 'http://localhost:3000/forgot-password']),
+    );
+  });
+
+  it('lets a second sign-up with a fresh address awaiting its link tell nothing either', async () => {
+    const email = uniqueEmail('twice');
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/',
+      payload: { email, password: 'another-Pass-991' },
+    });
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.json()).toEqual(first.json());
+    expect(await identityCount(email)).toBe(1);
+    for (const password of [TEST_PASSWORD, 'another-Pass-991']) {
+      const attempt = await t.app.inject({
+        method: 'POST',
+        url: '/api/identities/authentications',
+        payload: { email, password },
+      });
+      expect(attempt.json().code, password).toBe('invalid_credentials');
+    }
+  });
+
+  it('opens an account awaiting its link to the address’s owner through a password reset', async () => {
+    const email = uniqueEmail('squatted');
+    // Someone else signs up with the address and never gets the link.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/authentications/password-resets',
+      payload: { email },
+    });
+    const { code } = codeFromMail(await latestMail(db(), email, 'password_reset'), '/reset-password');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/identities/authentications/password-resets/${code}/validate`,
+      payload: { new_password: 'Owner-pedal-fjord-77' },
+    });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    expect(await logIn(t.app, email, 'Owner-pedal-fjord-77')).toBeTruthy();
+    const squatter = await t.app.inject({
+      method: 'POST',
+      url: '/api/identities/authentications',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(squatter.json().code).toBe('invalid_credentials');
   });
 
   it('answers 422 in the contract shape for bad input and saves nothing', async () => {
@@ -329,7 +419,8 @@ describe('POST /api/identities/authentications (log-in)', () => {
           url: '/api/identities/authentications',
           payload: { email: user.email, password: 'wrong-password-1' },
         });
-      for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+      // signUpUser signed in once, which spent one of the three.
+      for (let i = 0; i < 2; i += 1) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().code).toBe('rate_limited');

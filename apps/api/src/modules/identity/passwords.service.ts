@@ -65,6 +65,8 @@ export async function resetPassword(deps: IdentityDeps, code: string, newPasswor
       ...(identity.emailVerifiedAt ? {} : UNCLAIMED_PROFILE_RESET),
       passwordHash,
       emailVerifiedAt: identity.emailVerifiedAt ?? now,
+      // The reset link proves the mailbox as the sign-up link would: the address's owner may sign in.
+      awaitingSignUpConfirmation: false,
       pendingEmail: null,
     });
     await repository.expireUnusedCodes(tx, identity.partyId, ['email_change'], now);

@@ -1,11 +1,16 @@
 import type { StaffRole } from '@nbr/domain/backoffice';
-import type { ConsentType, ProfileSaveResponse, ProfileUpdate } from '@nbr/domain/identity';
+import {
+  type ConsentType,
+  flatOfRegion,
+  type ProfileSaveResponse,
+  type ProfileUpdate,
+} from '@nbr/domain/identity';
 import type { Language, Region } from '@nbr/domain/locale';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import type { IdentityDeps, SignInDeps } from './identity.deps.ts';
+import type { CallContext, IdentityDeps, SignInDeps } from './identity.deps.ts';
 import { emailChangeNoticeMail } from './identity.mails.ts';
 import { canActOnParty, canDecideConsent } from './identity.policy.ts';
 import {
@@ -20,6 +25,7 @@ import * as repository from './identity.repository.ts';
 import { hashCode, mailAddressChange, mailVerificationCode, requireIdentity } from './identity.service.ts';
 import { toPerson } from './person.ts';
 import * as personalData from './personal-data.repository.ts';
+import { startSession } from './sessions.service.ts';
 import { findVerifiedName } from './verification.repository.ts';
 
 /*
@@ -39,11 +45,16 @@ export async function requestEmailVerification(deps: IdentityDeps, auth: Request
   });
 }
 
-/** Follows a verification link: marks the address verified, or completes a pending e-mail change. */
+/**
+ * Follows a verification link: marks the address verified, or completes a pending e-mail change.
+ * The link of a sign-up also signs the new person in (no password sign-in before it): its answer
+ * carries their first session's token.
+ */
 export async function verifyEmail(
   deps: SignInDeps,
   code: string,
-): Promise<{ email: string; email_verified: true }> {
+  context: CallContext,
+): Promise<{ email: string; email_verified: true; authentication_token?: string }> {
   try {
     return await deps.db.transaction(async (tx) => {
       const now = new Date();
@@ -59,11 +70,18 @@ export async function verifyEmail(
         if (identity.email !== used.email) throw new AppError('email_verification_failed');
         const updated = await repository.updateIdentity(tx, identity.partyId, {
           emailVerifiedAt: identity.emailVerifiedAt ?? now,
+          awaitingSignUpConfirmation: false,
         });
         // Bikes offered to this address before it was confirmed are the person's to answer now, and
         // what they wrote to owners from it without an account continues in their chats.
         await deps.onAddressProven(tx, toPerson(updated), 'confirmation');
-        return { email: updated.email, email_verified: true as const };
+        if (!identity.awaitingSignUpConfirmation)
+          return { email: updated.email, email_verified: true as const };
+        return {
+          email: updated.email,
+          email_verified: true as const,
+          authentication_token: await startSession(deps, tx, updated, context),
+        };
       }
       if (identity.pendingEmail !== used.email) throw new AppError('email_verification_failed');
       if (await repository.isEmailTaken(tx, used.email, identity.partyId)) throw new AppError('email_in_use');
@@ -110,11 +128,15 @@ const PROFILE_COLUMNS = {
 export async function updateProfile(
   deps: IdentityDeps,
   auth: RequestAuth,
-  update: ProfileUpdate,
+  input: ProfileUpdate,
 ): Promise<ProfileSaveResponse> {
   return deps.db.transaction(async (tx) => {
     const identity = await requireIdentity(tx, auth.identityPartyId);
     if (!canActOnParty(auth, 'update', identity.partyId)) throw new AppError('forbidden');
+    // The address takes the form of the region it is saved with: a Norwegian flat is a bolignummer.
+    const flat = flatOfRegion(input.region ?? presentRegion(identity.region), input);
+    if (!flat.ok) throw new ValidationError([{ loc: ['body', 'door'], type: flat.problem }]);
+    const update: ProfileUpdate = flat.fields;
     // Support may correct an address for someone, but moving the sign-in address would hand them the account.
     if (auth.switchedBy && update.email !== undefined && update.email !== identity.email) {
       throw new AppError('not_allowed_while_switched');

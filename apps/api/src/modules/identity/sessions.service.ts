@@ -11,7 +11,10 @@ import {
   revokeSession,
 } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { withMinimumDuration } from '../../platform/minimum-duration.ts';
 import type { AddressProven, CallContext, IdentityDeps, SignInDeps } from './identity.deps.ts';
+import { signUpAttemptMail } from './identity.mails.ts';
 import type { IdentityRow } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
 import { mailVerificationCode, rejectWeakPassword, requireIdentity } from './identity.service.ts';
@@ -216,17 +219,47 @@ export async function recordSignUpConsents(executor: Executor, partyId: string):
   );
 }
 
-/** Creates a person who can sign in, records the consents sign-up implies, and signs them in. */
-export async function signUp(deps: SignInDeps, input: SignUp, context: CallContext): Promise<string> {
+/**
+ * A sign-up takes at least this long, account or not: creating one (and its mail) takes longer than
+ * mailing a notice, which would tell which addresses are registered.
+ */
+export const SIGN_UP_MIN_MS = 300;
+
+/**
+ * Signs a person up, answering the same whether the address has an account (issue 14: a 409 told
+ * who is registered). A free address gets an account that awaits its mailed link: no password
+ * sign-in before that (see authenticate), so signing in with the chosen password tells nothing
+ * either. A taken address is left as it is; its owner is mailed that someone tried, in their
+ * language. The confirmation mail is the only way in, so `skip_email` no longer skips it.
+ */
+export async function signUp(deps: SignInDeps, input: SignUp, context: CallContext): Promise<void> {
   rejectWeakPassword('password', input.password, input.email);
+  await withMinimumDuration(SIGN_UP_MIN_MS, () => createOrNotify(deps, input, context));
+}
+
+async function createOrNotify(deps: SignInDeps, input: SignUp, context: CallContext): Promise<void> {
+  // Hashed either way, so the slow step does not tell a taken address from a free one.
   const passwordHash = await hashPassword(input.password);
   const { language, region } = newAccountLocale(input, context);
   try {
-    return await deps.db.transaction(async (tx) => {
-      if (await repository.isEmailTaken(tx, input.email)) throw new AppError('email_in_use');
+    await deps.db.transaction(async (tx) => {
+      const owner = await repository.findIdentityByEmail(tx, input.email);
+      if (owner) {
+        await enqueueMail(
+          tx,
+          signUpAttemptMail({
+            to: owner.email,
+            language: owner.language,
+            loginLink: `${deps.publicUrl}/login`,
+            resetLink: `${deps.publicUrl}/forgot-password`,
+          }),
+        );
+        return;
+      }
       const identity = await repository.insertPerson(tx, {
         email: input.email,
         passwordHash,
+        awaitingSignUpConfirmation: true,
         // The sign-up form asks for the mobile number (SPEC §3 names the field `phone`): it is the
         // person's mobile, not their "other phone" (issue 14: a theft report pre-fills it as mobile).
         mobile: input.phone ?? null,
@@ -237,13 +270,12 @@ export async function signUp(deps: SignInDeps, input: SignUp, context: CallConte
         userRef: input.user_ref ?? null,
       });
       await recordSignUpConsents(tx, identity.partyId);
-      if (!input.skip_email)
-        await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
-      return startSession(deps, tx, identity, context);
+      await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
     });
   } catch (error) {
-    // Two sign-ups racing for one address: the unique index decides, the loser gets the usual answer.
-    if (repository.isUniqueViolation(error)) throw new AppError('email_in_use');
+    // Two sign-ups racing for one address: the unique index decides, and the loser is answered as
+    // every sign-up is (the winner's mail reaches the address).
+    if (repository.isUniqueViolation(error)) return;
     throw error;
   }
 }
@@ -254,7 +286,9 @@ export async function authenticate(deps: SignInDeps, input: Login, context: Call
   const isValid = identity?.passwordHash
     ? await verifyPassword(identity.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!identity || !isValid) throw new AppError('invalid_credentials');
+  // An account whose sign-up link was not followed yet is answered as a wrong password: signing up
+  // and then in with the chosen password must not tell whether the address was free.
+  if (!identity || !isValid || identity.awaitingSignUpConfirmation) throw new AppError('invalid_credentials');
   return deps.db.transaction((tx) => startSession(deps, tx, identity, context));
 }
 

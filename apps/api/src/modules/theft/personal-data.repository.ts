@@ -4,8 +4,7 @@ import { itemPickups, theftReports } from '../../db/schema/theft.ts';
 
 /**
  * Theft's section of the personal data export (use-cases/export-personal-data.ts): the theft reports
- * the person made (the national id number only as its last digits: the full number is kept
- * encrypted and never shown back), and bikes held for them or by them for pickup.
+ * the person made, and bikes held for them or by them for pickup.
  */
 export async function theftPersonalData(executor: Executor, partyId: string) {
   const reports = await executor
@@ -14,7 +13,6 @@ export async function theftPersonalData(executor: Executor, partyId: string) {
       bike_id: theftReports.bikeId,
       status: theftReports.status,
       fields: theftReports.fields,
-      national_id_last_digits: theftReports.nationalIdLastDigits,
       submitted_at: theftReports.submittedAt,
       closed_reason: theftReports.closedReason,
       closed_at: theftReports.closedAt,

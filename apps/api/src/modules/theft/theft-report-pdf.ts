@@ -160,15 +160,6 @@ export function renderTheftReportPdf(input: TheftReportPdfInput): Promise<Buffer
   row(t('pdf.theft.mobile'), report.mobile);
   row(t('pdf.theft.telephone'), report.telephone);
   row(t('pdf.theft.police_report'), yesNo(report.police_report_requested));
-  // Only reports from before the register stopped asking for it still hold a number.
-  if (report.cpr_number_masked) {
-    row(
-      t('pdf.theft.national_id'),
-      report.cpr_number_masked
-        ? t('pdf.theft.national_id_hidden', { masked: report.cpr_number_masked })
-        : null,
-    );
-  }
 
   section(t('pdf.theft.section_bike'));
   row(t('pdf.theft.nickname'), bike.nickname);

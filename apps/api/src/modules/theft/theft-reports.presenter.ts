@@ -1,11 +1,5 @@
 import { BikeCategorySchema, BikeColorSchema } from '@nbr/domain/bikes';
-import {
-  maskNationalIdNumber,
-  type TheftReport,
-  type TheftReportDraft,
-  type TheftReportDraftFields,
-  type TheftStep,
-} from '@nbr/domain/theft';
+import type { TheftReport, TheftReportDraft, TheftReportDraftFields, TheftStep } from '@nbr/domain/theft';
 import type { BikeForTheft } from '../bikes/bikes.facade.ts';
 import type { Person } from '../identity/identity.facade.ts';
 import type { TheftReportRow } from './theft-reports.repository.ts';
@@ -97,12 +91,6 @@ function fieldsOfAnswer(fields: StoredTheftFields) {
   return { rest, previous_page, unlocked_steps };
 }
 
-function maskOf(row: TheftReportRow): string | null {
-  return row.nationalIdEncrypted && row.nationalIdLastDigits
-    ? maskNationalIdNumber(row.nationalIdLastDigits)
-    : null;
-}
-
 /** GET and PUT …/draft: a saved draft. */
 export function presentDraft(row: TheftReportRow): TheftReportDraft {
   const { rest, previous_page, unlocked_steps } = fieldsOfAnswer(storedFieldsOf(row));
@@ -110,7 +98,6 @@ export function presentDraft(row: TheftReportRow): TheftReportDraft {
     bike_id: row.bikeId,
     location_id: row.id,
     ...rest,
-    cpr_number_masked: maskOf(row),
     previous_page,
     unlocked_steps,
     saved_at: row.updatedAt.toISOString(),
@@ -147,7 +134,6 @@ export function prefilledDraft(bike: BikeForTheft, person: ProfileForTheft | nul
     side: emptyToNull(person?.side ?? null),
     door: emptyToNull(person?.door ?? null),
     police_report_requested: null,
-    cpr_number_masked: null,
     is_insured: null,
     insurance_company: null,
     bike_price: bike.price,
@@ -185,7 +171,6 @@ export function presentReport(row: TheftReportRow, pdfUrl: string): TheftReport 
     bike_id: row.bikeId,
     location_id: row.id,
     ...rest,
-    cpr_number_masked: maskOf(row),
     report_id: row.id,
     status: row.status,
     submitted_at: (row.submittedAt ?? row.updatedAt).toISOString(),

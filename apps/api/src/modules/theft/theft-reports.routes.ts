@@ -74,7 +74,7 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
         tags: TAGS,
         security: BEARER,
         summary:
-          'Owner: save the whole draft as the wizard holds it (empty means not filled; cpr_number absent keeps, null removes it, and it is never answered back)',
+          'Owner: save the whole draft as the wizard holds it (empty means not filled; a national id number in cpr_number is refused: the register keeps none)',
         params: BikeParamsSchema,
         body: TheftReportDraftInputSchema,
         response: { 200: TheftReportDraftSchema },

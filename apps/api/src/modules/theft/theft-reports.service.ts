@@ -1,4 +1,5 @@
-import type { Language } from '@nbr/domain/locale';
+import { flatOfRegion } from '@nbr/domain/identity';
+import { type Language, RegionSchema } from '@nbr/domain/locale';
 import {
   allMissingTheftFields,
   type FoundResult,
@@ -40,8 +41,8 @@ import * as repository from './theft-reports.repository.ts';
  * submits at once cannot both succeed. Reporting the bike found (after a national identity approval)
  * closes the report: kept in the owner's history, gone from the map and the public pages.
  *
- * The national id number is sealed with deps.encryption and kept apart from the other fields; only
- * its last two digits are ever shown back, and it is never logged or answered.
+ * No national id number is taken (the owner reports to the police themselves, SPEC §5 as amended by
+ * issue 14): the draft schema refuses one.
  */
 
 /** The PDF's address before signing: the report and the language are part of what is signed. */
@@ -95,16 +96,6 @@ export async function getDraft(
   });
 }
 
-/** How a draft's national id number changes: absent keeps it, null removes it, a value replaces it. */
-function nationalIdChanges(deps: TheftDeps, cprNumber: string | null | undefined) {
-  if (cprNumber === undefined) return {};
-  if (cprNumber === null) return { nationalIdEncrypted: null, nationalIdLastDigits: null };
-  return {
-    nationalIdEncrypted: deps.encryption.encrypt(cprNumber),
-    nationalIdLastDigits: cprNumber.slice(-2),
-  };
-}
-
 /**
  * PUT /api/bikes/{bike_id}/theft-report/draft: saves the whole draft (the bike's one open report,
  * made on the first save) and answers it as saved. The bike row is locked, so a save and a submit
@@ -116,21 +107,28 @@ export async function saveDraft(
   bikeId: string,
   input: TheftReportDraftFields,
 ): Promise<TheftReportDraft> {
-  const { cpr_number: cprNumber, ...rest } = input;
-  const fields: StoredTheftFields = rest;
+  // The schema lets only null through: the register keeps no national id number.
+  const { cpr_number: _none, ...rest } = input;
   return deps.db.transaction(async (tx) => {
     const { bike, draft } = await bikeAndDraft(tx, auth, bikeId, true);
+    // The reporter's address takes the form of their region: a Norwegian flat is a bolignummer.
+    const person = await identity.findPersonById(tx, auth.identityPartyId);
+    const flat = flatOfRegion(RegionSchema.catch('dk').parse(person?.region), rest);
+    if (!flat.ok) throw new ValidationError([{ loc: ['body', 'door'], type: flat.problem }]);
+    const fields: StoredTheftFields = {
+      ...flat.fields,
+      floor: flat.fields.floor ?? null,
+      side: flat.fields.side ?? null,
+    };
     const now = new Date();
-    const national = nationalIdChanges(deps, cprNumber);
     const row = draft
-      ? await repository.updateReport(tx, draft.id, { fields, ...national, updatedAt: now })
+      ? await repository.updateReport(tx, draft.id, { fields, updatedAt: now })
       : await repository.insertReport(tx, {
           id: uuidv7(now.getTime()),
           bikeId: bike.bikeId,
           ownerPartyId: auth.partyId,
           status: 'draft',
           fields,
-          ...national,
           createdAt: now,
           updatedAt: now,
         });
@@ -172,10 +170,6 @@ export async function submitReport(deps: TheftDeps, auth: RequestAuth, bikeId: s
     const submitted = await repository.updateReport(tx, draft.id, {
       status: 'submitted',
       fields: { ...fields, submitted_bike: submittedBike },
-      // The number is asked for the police report only: without one it is not kept.
-      ...(fields.police_report_requested === true
-        ? {}
-        : { nationalIdEncrypted: null, nationalIdLastDigits: null }),
       submittedAt: now,
       publicLatitude: pick ? roundToPublicGrid(pick.latitude) : null,
       publicLongitude: pick ? roundToPublicGrid(pick.longitude) : null,

@@ -6,7 +6,6 @@ import { bikes } from '../../db/schema/bikes.ts';
 import { chatMessages } from '../../db/schema/chats.ts';
 import { ownershipTransfers } from '../../db/schema/ownership.ts';
 import { theftReports } from '../../db/schema/theft.ts';
-import { createFieldEncryption } from '../../platform/crypto/field-encryption.ts';
 import { createFileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, signUpUser } from '../../test/identity-helpers.ts';
@@ -28,7 +27,6 @@ import { verifyThroughDevProvider } from '../../test/verification-helpers.ts';
 
 const ENCRYPTION_KEY = randomBytes(32);
 const URL_SECRET = randomBytes(32).toString('base64url');
-const CPR = '0101901234';
 
 describe('theft reports', () => {
   let t: TestApp;
@@ -101,7 +99,6 @@ describe('theft reports', () => {
         bike_color: 'blue',
         is_electric: false,
         bike_price: 6999,
-        cpr_number_masked: null,
         police_report_requested: null,
         acknowledgement_payout: null,
         unlocked_steps: ['personal-info'],
@@ -202,9 +199,9 @@ describe('theft reports', () => {
       expect(await rowsOf(bikeId)).toHaveLength(0);
     });
 
-    it('refuses a national id number whose date cannot exist, in the caller’s language', async () => {
+    it('refuses a national id number in the caller’s language, and stores nothing', async () => {
       const { owner, bikeId } = await ownerWithBike(t.app, { language: 'da' });
-      for (const cpr of ['013490-1234', '320190-1234', '290201-1234']) {
+      for (const cpr of ['010190-1234', '01019012345', '013490-1234']) {
         const response = await call(
           t.app,
           owner.token,
@@ -216,12 +213,51 @@ describe('theft reports', () => {
         expect(response.json().detail).toEqual([
           {
             loc: ['body', 'cpr_number'],
-            msg: 'Fødselsdatoen i nummeret findes ikke. Tjek de første seks cifre (DDMMÅÅ).',
-            type: 'invalid_national_id_date',
+            msg: 'Registret tager ikke imod CPR- eller fødselsnumre. Du anmelder selv tyveriet til politiet på politi.dk eller politiet.no.',
+            type: 'national_id_not_collected',
+          },
+        ]);
+        expect(response.body).not.toContain('010190');
+      }
+      expect(await rowsOf(bikeId)).toHaveLength(0);
+      expect(logLines.join('\n')).not.toContain('010190');
+    });
+
+    it('takes a Norwegian reporter’s flat as a bolignummer, without floor and side', async () => {
+      const { owner, bikeId } = await ownerWithBike(t.app, { language: 'no' });
+      const saved = await call(
+        t.app,
+        owner.token,
+        'PUT',
+        draftUrl(bikeId),
+        completeDraft({ floor: '3', side: 'tv', door: 'h0301' }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ floor: null, side: null, door: 'H0301' });
+      for (const bad of ['3 tv', 'H030', 'X0301']) {
+        const refused = await call(t.app, owner.token, 'PUT', draftUrl(bikeId), completeDraft({ door: bad }));
+        expect(refused.statusCode, bad).toBe(422);
+        expect(refused.json().detail).toEqual([
+          {
+            loc: ['body', 'door'],
+            msg: 'Skriv bolignummeret som en bokstav og fire sifre, for eksempel H0101.',
+            type: 'invalid_unit_number',
           },
         ]);
       }
-      expect(await rowsOf(bikeId)).toHaveLength(0);
+      expect((await call(t.app, owner.token, 'GET', draftUrl(bikeId))).json()).toMatchObject({
+        door: 'H0301',
+      });
+      // A Danish reporter keeps floor, side and a free-text door.
+      const danish = await ownerWithBike(t.app, { language: 'da' });
+      const kept = await call(
+        t.app,
+        danish.owner.token,
+        'PUT',
+        draftUrl(danish.bikeId),
+        completeDraft({ door: 'B' }),
+      );
+      expect(kept.json()).toMatchObject({ floor: '3', side: 'tv', door: 'B' });
     });
 
     it('refuses a theft noticed before the bike was last seen', async () => {
@@ -243,54 +279,24 @@ describe('theft reports', () => {
       ]);
     });
 
-    it('keeps the national id number encrypted, answers it masked, and never logs it', async () => {
+    it('lets an empty or null number be, as older clients sent it, and answers none back', async () => {
       const { owner, bikeId } = await ownerWithBike(t.app);
-      const saved = await call(
-        t.app,
-        owner.token,
-        'PUT',
-        draftUrl(bikeId),
-        completeDraft({ police_report_requested: true, cpr_number: '010190-1234' }),
-      );
-      expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().cpr_number_masked).toBe('••••••••34');
-      expect(saved.body).not.toContain(CPR);
-      expect(saved.body).not.toContain('010190');
-      expect(saved.json()).not.toHaveProperty('cpr_number');
-
+      for (const cpr_number of [null, '']) {
+        const saved = await call(
+          t.app,
+          owner.token,
+          'PUT',
+          draftUrl(bikeId),
+          completeDraft({ police_report_requested: true, cpr_number }),
+        );
+        expect(saved.statusCode, saved.body).toBe(200);
+        expect(saved.json()).not.toHaveProperty('cpr_number');
+        expect(saved.json()).not.toHaveProperty('cpr_number_masked');
+      }
       const [row] = await rowsOf(bikeId);
-      expect(row?.nationalIdLastDigits).toBe('34');
-      expect(row?.nationalIdEncrypted).toMatch(/^v1\./);
-      expect(row?.nationalIdEncrypted).not.toContain(CPR);
-      expect(JSON.stringify(row?.fields)).not.toContain(CPR);
-      expect(JSON.stringify(row?.fields)).not.toContain('010190');
       expect(row?.fields).not.toHaveProperty('cpr_number');
-      expect(createFieldEncryption(ENCRYPTION_KEY).decrypt(row?.nationalIdEncrypted ?? '')).toBe(CPR);
-
-      // Absent keeps it, null removes it.
-      const kept = await call(
-        t.app,
-        owner.token,
-        'PUT',
-        draftUrl(bikeId),
-        completeDraft({ police_report_requested: true }),
-      );
-      expect(kept.json().cpr_number_masked).toBe('••••••••34');
-      const cleared = await call(
-        t.app,
-        owner.token,
-        'PUT',
-        draftUrl(bikeId),
-        completeDraft({ police_report_requested: true, cpr_number: null }),
-      );
-      expect(cleared.json().cpr_number_masked).toBeNull();
-      const [after] = await rowsOf(bikeId);
-      expect(after?.nationalIdEncrypted).toBeNull();
-      expect(after?.nationalIdLastDigits).toBeNull();
-
-      expect(logLines.length).toBeGreaterThan(0);
-      expect(logLines.join('\n')).not.toContain(CPR);
-      expect(logLines.join('\n')).not.toContain('010190-1234');
+      const report = await reportStolen(t.app, owner.token, bikeId, { police_report_requested: true });
+      expect(report).not.toHaveProperty('cpr_number_masked');
     });
   });
 
@@ -368,7 +374,6 @@ describe('theft reports', () => {
       const { owner, bikeId, frameNumber, plate } = await ownerWithBike(t.app);
       const report = await reportStolen(t.app, owner.token, bikeId, {
         police_report_requested: true,
-        cpr_number: '010190-1234',
         location: { latitude: 55.68494, longitude: 12.55512 },
       });
       expect(report).toMatchObject({
@@ -379,12 +384,11 @@ describe('theft reports', () => {
         closed_reason: null,
         location: { latitude: 55.68494, longitude: 12.55512 },
         public_location: { latitude: 55.68, longitude: 12.56 },
-        cpr_number_masked: '••••••••34',
         pdf_url: expect.stringContaining(
           `/api/bikes/${bikeId}/theft-report/pdf?report_id=${report.report_id}`,
         ),
       });
-      expect(JSON.stringify(report)).not.toContain(CPR);
+      expect(report).not.toHaveProperty('cpr_number_masked');
 
       const [row] = await rowsOf(bikeId);
       expect(row).toMatchObject({
@@ -453,21 +457,6 @@ describe('theft reports', () => {
       expect(row?.publicLongitude).toBeNull();
     });
 
-    it('drops a national id number when no police report is asked for', async () => {
-      const { owner, bikeId } = await ownerWithBike(t.app);
-      await call(
-        t.app,
-        owner.token,
-        'PUT',
-        draftUrl(bikeId),
-        completeDraft({ police_report_requested: true, cpr_number: CPR }),
-      );
-      const report = await reportStolen(t.app, owner.token, bikeId, { police_report_requested: false });
-      expect(report.cpr_number_masked).toBeNull();
-      const [row] = await rowsOf(bikeId);
-      expect(row?.nationalIdEncrypted).toBeNull();
-    });
-
     it('cancels a pending transfer offer of the bike, with a word in its chat', async () => {
       const { owner, bikeId } = await ownerWithBike(t.app);
       const recipient = await signUpConfirmed(t.app);
@@ -517,7 +506,6 @@ describe('theft reports', () => {
       const { owner, bikeId, frameNumber, plate } = await ownerWithBike(t.app);
       const submitted = await reportStolen(t.app, owner.token, bikeId, {
         police_report_requested: true,
-        cpr_number: CPR,
         is_insured: true,
         insurance_company: 'Tryg Forsikring',
         is_culprit_known: true,
@@ -544,7 +532,6 @@ describe('theft reports', () => {
         'Freja Holm',
         'Nørrebrogade 20, 3, tv',
         '2200 København N',
-        '••••••••34',
         frameNumber,
         plate,
         'Kildemoes',
@@ -559,8 +546,6 @@ describe('theft reports', () => {
       ]) {
         expect(text, expected).toContain(expected);
       }
-      expect(text).not.toContain(CPR);
-      expect(text).not.toContain('010190');
     });
 
     it('refuses a wrong, altered or expired signature, and another bike’s or report’s address', async () => {
@@ -774,9 +759,11 @@ describe('theft reports', () => {
     const draft = spec.paths['/api/bikes/{bike_id}/theft-report/draft'];
     expect(draft.get.tags).toEqual(['theft']);
     expect(draft.put.requestBody.content['application/json'].schema.properties.cpr_number).toBeDefined();
-    expect(draft.get.responses['200'].content['application/json'].schema.properties).not.toHaveProperty(
-      'cpr_number',
-    );
+    for (const answered of ['cpr_number', 'cpr_number_masked']) {
+      expect(draft.get.responses['200'].content['application/json'].schema.properties).not.toHaveProperty(
+        answered,
+      );
+    }
     expect(spec.paths['/api/bikes/{bike_id}/theft-report/submit'].post.responses['200']).toBeDefined();
     expect(spec.paths['/api/bikes/{bike_id}/theft-report'].get).toBeDefined();
     expect(spec.paths['/api/bikes/{bike_id}/theft-report/pdf'].get.security).toBeUndefined();

@@ -83,7 +83,8 @@ async function createLimitedApp(): Promise<TestApp> {
       contactsPerHour: 100,
     },
   });
-  const victim = await signUpUser(app.app);
+  // From an address of its own, so the helper's sign-in spends none of the budgets under test.
+  const victim = await signUpUser(app.app, {}, {}, '10.99.0.1');
   victimEmail = victim.email;
   bikeId = (await insertBike(app.app.db, { ownerPartyId: victim.partyId })).bikeId;
   return app;
@@ -208,4 +209,56 @@ describe('rate limits of an absolute-form request target (GET http://host/api/â€
       expect((await rawRequest(port, route.method, absolute, route.body?.())).statusCode).toBe(429);
     });
   }
+});
+
+describe('rate limits of HEAD beside GET', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createLimitedApp();
+  });
+  afterAll(() => t.close());
+
+  const search = '/api/search?q=WBK12345';
+
+  for (const [spending, refused] of [
+    ['HEAD', 'GET'],
+    ['GET', 'HEAD'],
+  ] as const) {
+    it(`${spending} spends the budget of ${refused} on the same route`, async () => {
+      const client = nextAddress();
+      for (let i = 0; i < BUDGET; i += 1) {
+        const spent = await t.app.inject({ method: spending, url: search, remoteAddress: client });
+        expect(spent.statusCode).toBe(200);
+      }
+      const after = await t.app.inject({ method: refused, url: search, remoteAddress: client });
+      expect(after.statusCode).toBe(429);
+    });
+  }
+
+  it('mixed GET and HEAD count as one budget, whatever the spelling', async () => {
+    const client = nextAddress();
+    const statuses: number[] = [];
+    for (const [method, url] of [
+      ['GET', search],
+      ['HEAD', `/${search}`],
+      ['HEAD', search.replace('/api/', '/%61pi/')],
+      ['GET', search],
+    ] as const) {
+      statuses.push((await t.app.inject({ method, url, remoteAddress: client })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('another route keeps its own budget', async () => {
+    const client = nextAddress();
+    for (let i = 0; i < BUDGET; i += 1) {
+      await t.app.inject({ method: 'HEAD', url: search, remoteAddress: client });
+    }
+    const sticker = await t.app.inject({
+      method: 'GET',
+      url: '/api/stickers/NOSUCHCODE',
+      remoteAddress: client,
+    });
+    expect(sticker.statusCode).not.toBe(429);
+  });
 });

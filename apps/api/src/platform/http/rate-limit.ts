@@ -1,5 +1,5 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
@@ -93,8 +93,45 @@ export function perAccountBudget(
   );
 }
 
+/**
+ * The budget a route's own limit counts in: HEAD is GET without the body, so the HEAD route Fastify
+ * adds beside every GET route spends the GET's budget instead of bringing a second one.
+ */
+function budgetName(route: RouteOptions): string {
+  const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  return `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
+}
+
+/**
+ * Takes over the routes that declare a limit of their own (`config.rateLimit`): the plugin would give
+ * each of them a store of its own, the implicit HEAD route included, so one handler is made per
+ * budget and hung on every route of it, and the plugin is told to leave the route alone. The key
+ * names the budget, so budgets kept in one Redis stay apart.
+ */
+function shareBudgetsBetweenHeadAndGet(app: FastifyInstance): void {
+  const handlers = new Map<string, onRequestHookHandler>();
+  app.addHook('onRoute', (route) => {
+    const own: unknown = route.config?.rateLimit;
+    if (typeof own !== 'object' || own === null) return;
+    const name = budgetName(route);
+    let handler = handlers.get(name);
+    if (!handler) {
+      handler = app.rateLimit({
+        ...(own as RateLimitOptions),
+        keyGenerator: (request) => `${name}|${normalizeIP(request.ip)}`,
+      });
+      handlers.set(name, handler);
+    }
+    const existing = route.onRequest;
+    route.onRequest = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), handler];
+    route.config = { ...route.config, rateLimit: false };
+  });
+}
+
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { perMinute: number; redis: Redis | null }) => {
+    // Before the plugin's own onRoute hook, so the routes taken over are already marked as such.
+    shareBudgetsBetweenHeadAndGet(app);
     await app.register(rateLimit, {
       global: true,
       max: options.perMinute,

@@ -33,7 +33,6 @@ describe('theft.json', () => {
 
   it('names every step, field, lock status, battery place and closing reason of the contract', () => {
     const conditional = [
-      'cpr_number',
       'insurance_company',
       'battery_location',
       'culprit_info',

@@ -134,10 +134,9 @@ export const da: Catalogue = {
   'validation.frame_number_mismatch': 'Stelnummeret passer ikke til cyklens stelnummer.',
   'validation.file_not_found': 'Filen findes ikke på cyklen. Upload den igen.',
   'validation.missing': 'Udfyld dette, før du sender anmeldelsen.',
-  'validation.invalid_national_id_number':
-    'Indtast et gyldigt CPR-nummer (10 cifre) eller fødselsnummer (11 cifre).',
-  'validation.invalid_national_id_date':
-    'Fødselsdatoen i nummeret findes ikke. Tjek de første seks cifre (DDMMÅÅ).',
+  'validation.national_id_not_collected':
+    'Registret tager ikke imod CPR- eller fødselsnumre. Du anmelder selv tyveriet til politiet på politi.dk eller politiet.no.',
+  'validation.invalid_unit_number': 'Skriv bolignummeret som et bogstav og fire cifre, fx H0101.',
   'validation.noted_before_last_seen': 'Du kan ikke have opdaget tyveriet, før du sidst så cyklen.',
   'validation.date_not_in_future': 'Vælg i dag eller en dato i fremtiden.',
   'validation.date_too_far_ahead': 'Vælg en dato inden for et halvt år.',
@@ -276,8 +275,6 @@ export const da: Catalogue = {
   'pdf.theft.mobile': 'Mobil',
   'pdf.theft.telephone': 'Anden telefon',
   'pdf.theft.police_report': 'Ejeren anmelder tyveriet til politiet',
-  'pdf.theft.national_id': 'CPR-nummer / fødselsnummer',
-  'pdf.theft.national_id_hidden': '{masked} (vises kun delvist; registret opbevarer det krypteret)',
   'pdf.theft.section_bike': 'Cykel',
   'pdf.theft.nickname': 'Cyklens navn',
   'pdf.theft.brand': 'Mærke',

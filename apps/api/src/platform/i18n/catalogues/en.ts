@@ -136,10 +136,9 @@ export const en = {
   'validation.frame_number_mismatch': "The frame number does not match the bike's frame number.",
   'validation.file_not_found': 'The file is not on this bike. Upload it again.',
   'validation.missing': 'Fill this in before you send the report.',
-  'validation.invalid_national_id_number':
-    'Enter a valid CPR number (10 digits) or national identity number (11 digits).',
-  'validation.invalid_national_id_date':
-    'The birth date in the number does not exist. Check the first six digits (DDMMYY).',
+  'validation.national_id_not_collected':
+    'The register does not take national identity numbers. You report the theft to the police yourself on politi.dk or politiet.no.',
+  'validation.invalid_unit_number': 'Enter the unit number as a letter and four digits, for example H0101.',
   'validation.noted_before_last_seen': 'You cannot have noticed the theft before you last saw the bike.',
   'validation.date_not_in_future': 'Choose today or a date in the future.',
   'validation.date_too_far_ahead': 'Choose a date within half a year.',
@@ -278,8 +277,6 @@ export const en = {
   'pdf.theft.mobile': 'Mobile',
   'pdf.theft.telephone': 'Other phone',
   'pdf.theft.police_report': 'The owner reports the theft to the police',
-  'pdf.theft.national_id': 'CPR / national identity number',
-  'pdf.theft.national_id_hidden': '{masked} (shown in part only; the register keeps it encrypted)',
   'pdf.theft.section_bike': 'Bike',
   'pdf.theft.nickname': 'Name of the bike',
   'pdf.theft.brand': 'Brand',

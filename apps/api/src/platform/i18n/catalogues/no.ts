@@ -135,10 +135,9 @@ export const no: Catalogue = {
   'validation.frame_number_mismatch': 'Rammenummeret stemmer ikke med sykkelens rammenummer.',
   'validation.file_not_found': 'Filen finnes ikke på sykkelen. Last den opp på nytt.',
   'validation.missing': 'Fyll ut dette før du sender anmeldelsen.',
-  'validation.invalid_national_id_number':
-    'Skriv inn et gyldig fødselsnummer (11 siffer) eller CPR-nummer (10 siffer).',
-  'validation.invalid_national_id_date':
-    'Fødselsdatoen i nummeret finnes ikke. Sjekk de seks første sifrene (DDMMÅÅ).',
+  'validation.national_id_not_collected':
+    'Registeret tar ikke imot fødselsnumre eller CPR-numre. Du anmelder selv tyveriet til politiet på politiet.no eller politi.dk.',
+  'validation.invalid_unit_number': 'Skriv bolignummeret som en bokstav og fire sifre, for eksempel H0101.',
   'validation.noted_before_last_seen': 'Du kan ikke ha oppdaget tyveriet før du sist så sykkelen.',
   'validation.date_not_in_future': 'Velg i dag eller en dato fram i tid.',
   'validation.date_too_far_ahead': 'Velg en dato innen et halvt år.',
@@ -277,8 +276,6 @@ export const no: Catalogue = {
   'pdf.theft.mobile': 'Mobil',
   'pdf.theft.telephone': 'Annen telefon',
   'pdf.theft.police_report': 'Eieren anmelder tyveriet til politiet',
-  'pdf.theft.national_id': 'Fødselsnummer / CPR-nummer',
-  'pdf.theft.national_id_hidden': '{masked} (vises bare delvis; registeret lagrer det kryptert)',
   'pdf.theft.section_bike': 'Sykkel',
   'pdf.theft.nickname': 'Sykkelens navn',
   'pdf.theft.brand': 'Merke',

@@ -4,9 +4,13 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import styles from '../backoffice.module.css';
+import { FrameNumberCollisions } from '../components/frame-number-collisions.tsx';
 import { useStaffContext } from '../staff-context.ts';
 
-/** The start of the backoffice: the areas that exist, and the role the staff member works in. */
+/**
+ * The start of the backoffice: the areas that exist, the role the staff member works in, and the
+ * frame-number collisions waiting for support.
+ */
 export function Component() {
   const { t } = useTranslation('backoffice');
   const { staffRole } = useStaffContext();
@@ -18,6 +22,7 @@ export function Component() {
           <p>{t('home.identitiesBody')}</p>
           <LinkButton href={paths.backoffice.identities.getHref()}>{t('home.identitiesLink')}</LinkButton>
         </Card>
+        <FrameNumberCollisions />
       </div>
     </PageLayout>
   );

@@ -1,12 +1,13 @@
-import { AuthenticationResponseSchema, type SignUp } from '@nbr/domain/identity';
+import { type SignUp, type SignUpResponse, SignUpResponseSchema } from '@nbr/domain/identity';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** POST /identities/ — creates the account (accepting privacy and terms) and answers its session token. */
-export function signUp(payload: SignUp): Promise<string> {
-  return api
-    .post('/identities/', payload, { schema: AuthenticationResponseSchema, auth: false })
-    .then((answer) => answer.authentication_token);
+/**
+ * POST /identities/ — answered alike whether the address has an account (check_mailbox): a new
+ * account is signed in by the link mailed to it, a taken address gets a notice instead.
+ */
+export function signUp(payload: SignUp): Promise<SignUpResponse> {
+  return api.post('/identities/', payload, { schema: SignUpResponseSchema, auth: false });
 }
 
 export function useSignUp() {

@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
-export const EmailVerificationResultSchema = z.object({ email: z.string(), email_verified: z.boolean() });
+export const EmailVerificationResultSchema = z.object({
+  email: z.string(),
+  email_verified: z.boolean(),
+  /** Only when the link completed a sign-up: the new person's first session. */
+  authentication_token: z.string().optional(),
+});
 export type EmailVerificationResult = z.infer<typeof EmailVerificationResultSchema>;
 
 /** POST …/email-verifications/{code}/validate — works without a session (the link may open anywhere). */

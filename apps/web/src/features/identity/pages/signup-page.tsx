@@ -1,4 +1,4 @@
-import { SignUpSchema } from '@nbr/domain/identity';
+import { EMAIL_VERIFICATION_TTL_HOURS, SignUpSchema } from '@nbr/domain/identity';
 import { ChoosableLanguageSchema, type Language, type Region, RegionSchema } from '@nbr/domain/locale';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
@@ -6,11 +6,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { isOfferWaiting } from '../../../lib/redirect.ts';
 import { useRegion } from '../../../lib/region.ts';
-import { useSession } from '../../../lib/session.ts';
+import { track } from '../../../lib/tracking.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import {
@@ -65,7 +64,6 @@ export function Component() {
  */
 export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const { t } = useTranslation(['auth', 'common']);
-  const { signInAfterSignUp } = useSession();
   const { language, choosable, setLanguage } = useLanguage();
   const { region, regions } = useRegion();
   const [searchParams] = useSearchParams();
@@ -73,8 +71,9 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const [offerWaiting] = useState(isOfferWaiting);
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
-  const [emailInUse, setEmailInUse] = useState<string | null>(null);
-  const emailInUseRef = useRef<HTMLDivElement>(null);
+  // Where the link went: a new account and a taken address are answered alike (issue 14).
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const sentRef = useRef<HTMLHeadingElement>(null);
 
   const form = useZodForm(SignUpFormSchema, {
     defaultValues: { email: '', password: '', phone: '', zip_code: '', chosen_region: region, accept: false },
@@ -82,15 +81,14 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const regionField = useController({ control: form.control, name: 'chosen_region' });
 
   useEffect(() => {
-    if (emailInUse) emailInUseRef.current?.focus();
-  }, [emailInUse]);
+    if (sentTo) sentRef.current?.focus();
+  }, [sentTo]);
 
   const onSubmit = form.handleSubmit(
     async ({ accept: _accepted, ...values }) => {
       setSummary(null);
-      setEmailInUse(null);
       try {
-        const token = await signUp.mutateAsync({
+        await signUp.mutateAsync({
           ...values,
           skip_email: false,
           // Icelandic is only a partial translation: such a visitor's account gets the default language.
@@ -98,18 +96,53 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
           friend_ref: searchParams.get('friend_ref') || null,
           user_ref: searchParams.get('user_ref') || null,
         });
-        signInAfterSignUp(token, values.chosen_region);
+        track('signup', 'mailed', { region: values.chosen_region });
+        setSentTo(values.email.trim());
       } catch (error) {
-        if (isApiError(error) && error.code === 'email_in_use') {
-          form.setError('email', { type: 'server', message: t('common:errors.email_in_use') });
-          setEmailInUse(values.email);
-          return;
-        }
         setSummary({ message: applyApiError(error, form.setError, t, SERVER_FIELDS) });
       }
     },
     (errors) => setSummary(invalidFormMessage(errors)),
   );
+
+  if (sentTo) {
+    return (
+      <PageLayout title={title ?? t('signup.title')} width="form">
+        <div className={styles.panel}>
+          <h2 ref={sentRef} tabIndex={-1}>
+            {t('signup.checkMail.title')}
+          </h2>
+          <p>
+            <Trans
+              t={t}
+              i18nKey="signup.checkMail.body"
+              values={{ email: sentTo, hours: EMAIL_VERIFICATION_TTL_HOURS }}
+              components={{ strong: <strong className={styles.address} /> }}
+            />
+          </p>
+          <p>{t('signup.checkMail.noMail')}</p>
+          <p>
+            <Trans
+              t={t}
+              i18nKey="signup.checkMail.haveAccount"
+              components={{
+                loginLink: <Link href={paths.auth.login.getHref()} />,
+                forgotLink: (
+                  <Link
+                    href={paths.auth.forgotPassword.getHref()}
+                    onPress={() => rememberPasswordResetEmail(sentTo)}
+                  />
+                ),
+              }}
+            />
+          </p>
+          <Button variant="secondary" onPress={() => setSentTo(null)}>
+            {t('signup.checkMail.otherAddress')}
+          </Button>
+        </div>
+      </PageLayout>
+    );
+  }
 
   return (
     <PageLayout title={title ?? t('signup.title')} lead={lead ?? t('signup.intro')} width="form">
@@ -124,25 +157,6 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
         <GoogleSignIn mode="signup" choices={() => ({ region: form.getValues('chosen_region'), language })} />
         <Form onSubmit={onSubmit}>
           <ErrorSummary title={summary?.title} message={summary?.message} />
-          {emailInUse ? (
-            <Alert ref={emailInUseRef} tone="error" tabIndex={-1}>
-              <p>
-                <Trans
-                  t={t}
-                  i18nKey="signup.emailInUse"
-                  components={{
-                    loginLink: <Link href={paths.auth.login.getHref()} />,
-                    forgotLink: (
-                      <Link
-                        href={paths.auth.forgotPassword.getHref()}
-                        onPress={() => rememberPasswordResetEmail(emailInUse)}
-                      />
-                    ),
-                  }}
-                />
-              </p>
-            </Alert>
-          ) : null}
           <FormTextField
             control={form.control}
             name="email"

@@ -7,7 +7,8 @@ import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { rememberRedirect } from '../../../lib/redirect.ts';
-import { refreshSession, useSession } from '../../../lib/session.ts';
+import { useRegion } from '../../../lib/region.ts';
+import { refreshSession, signInAfterSignUp, useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
@@ -40,8 +41,16 @@ export function Component() {
   const profile = useQuery({ ...profileQueryOptions, enabled: isLoggedIn && hasFailed });
 
   const result = verification.data;
+  const { region } = useRegion();
   useEffect(() => {
-    if (!result || adopted.current || !isLoggedIn) return;
+    if (!result?.authentication_token || adopted.current) return;
+    // The link of a sign-up signs the new person in: on to the newsletter question, as after any
+    // sign-up (the account's own region and language are adopted from its profile on the way).
+    adopted.current = true;
+    signInAfterSignUp(result.authentication_token, region);
+  }, [result, region]);
+  useEffect(() => {
+    if (!result || result.authentication_token || adopted.current || !isLoggedIn) return;
     adopted.current = true;
     // The token carries the e-mail address and the profile shows the verified flag: renew both.
     void queryClient.invalidateQueries({ queryKey: profileQueryKey });

@@ -64,10 +64,6 @@ export function TheftReportDetails({ report, currency }: { report: TheftReport; 
             [t('fields.mobile'), report.mobile],
             [t('fields.telephone'), report.telephone],
             [t('fields.police_report_requested'), yesNo(report.police_report_requested)],
-            // Only reports from before the register stopped asking for it still hold a number.
-            ...(report.cpr_number_masked
-              ? ([[t('fields.cpr_number'), report.cpr_number_masked]] as [string, string | null][])
-              : []),
           ]}
         />
       </Card>

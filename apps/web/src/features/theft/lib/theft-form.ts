@@ -3,7 +3,6 @@ import {
   BATTERY_LOCATIONS,
   LOCK_STATUSES,
   type MapPoint,
-  maskNationalIdNumber,
   missingTheftFields,
   type TheftReportDraft,
   type TheftReportDraftInput,
@@ -37,8 +36,6 @@ export interface TheftFormValues {
   mobile: string;
   telephone: string;
   police_report_requested: YesNo;
-  /** A national id number typed now; '' keeps the stored one (never shown back in full). */
-  cpr_number: string;
   // insurance
   is_insured: YesNo;
   insurance_company: string;
@@ -87,7 +84,6 @@ export const STEP_FORM_FIELDS = {
     'mobile',
     'telephone',
     'police_report_requested',
-    'cpr_number',
   ],
   insurance: ['is_insured', 'insurance_company', 'bike_price'],
   'bike-info': [
@@ -182,7 +178,6 @@ export function draftToFormValues(draft: TheftReportDraft): TheftFormValues {
     mobile: draft.mobile ?? '',
     telephone: draft.telephone ?? '',
     police_report_requested: yesNo(draft.police_report_requested),
-    cpr_number: '',
     is_insured: yesNo(draft.is_insured),
     insurance_company: draft.insurance_company ?? '',
     bike_price: draft.bike_price === null ? '' : String(draft.bike_price),
@@ -267,9 +262,6 @@ export function formToDraftInput(
     previous_page: wizard.previous_page,
     unlocked_steps: [...wizard.unlocked_steps],
   };
-  // Nothing goes to the police from the register, so no national id number is needed: null removes
-  // one stored by an earlier version of the wizard (data minimisation).
-  input.cpr_number = null;
   return input;
 }
 
@@ -308,17 +300,9 @@ export function previewDraft(values: TheftFormValues, saved: TheftReportDraft): 
         bike_price:
           typeof input.bike_price === 'number' && Number.isFinite(input.bike_price) ? input.bike_price : null,
       };
-  const { cpr_number: cpr, ...rest } = fields as typeof fields & { cpr_number?: string | null };
-  const masked =
-    cpr === null
-      ? null
-      : typeof cpr === 'string' && cpr !== ''
-        ? maskNationalIdNumber(cpr.replace(/\D/g, ''))
-        : saved.cpr_number_masked;
   return {
     ...saved,
-    ...(rest as Partial<TheftReportDraft>),
-    cpr_number_masked: masked,
+    ...(fields as Partial<TheftReportDraft>),
     unlocked_steps: saved.unlocked_steps,
     previous_page: saved.previous_page,
   } as TheftReportDraft;

@@ -51,7 +51,7 @@ export function sanitiseLocalDraft(value: unknown): LocalTheftDraft | null {
   >;
   const values: Partial<Record<TheftFormField, unknown>> = {};
   for (const field of THEFT_FORM_FIELDS) {
-    if (field === 'cpr_number' || !(field in source)) continue;
+    if (!(field in source)) continue;
     const entry = source[field];
     if (field === 'location') {
       if (entry === null || isPoint(entry)) values[field] = entry === null ? null : { ...entry };
@@ -68,11 +68,10 @@ export function sanitiseLocalDraft(value: unknown): LocalTheftDraft | null {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** The fields of `values` that differ from `saved` (the national id number is never kept). */
+/** The fields of `values` that differ from `saved`. */
 export function localChanges(values: TheftFormValues, saved: TheftFormValues): Partial<TheftFormValues> {
   const changes: Partial<Record<TheftFormField, unknown>> = {};
   for (const field of THEFT_FORM_FIELDS) {
-    if (field === 'cpr_number') continue;
     if (!same(values[field], saved[field])) changes[field] = values[field];
   }
   return changes as Partial<TheftFormValues>;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+
+/*
+ * Issue 14: the register sends nothing to the police and takes no national id number; the owner
+ * reports the theft themselves on politi.dk or politiet.no. No text in any language may promise
+ * otherwise (the privacy policy and the home page once did). A sentence that says it does not
+ * ("sender ikke … til politiet") is the truth, not the promise.
+ */
+
+const FILES = import.meta.glob<unknown>('./*/*.json', { eager: true, import: 'default' });
+
+function texts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap((item) => texts(item));
+  if (value && typeof value === 'object') return Object.values(value).flatMap((item) => texts(item));
+  return [];
+}
+
+/** Sending, passing on or sharing something with the police, in Danish, Norwegian or English. */
+const SENT_TO_POLICE =
+  /\b(send\w*|videre\w*|del(e|es|er)|pass\w*|forward\w*|shar\w*)\b[^.;:–]{0,80}\b(til politi|to the police)/i;
+/** The police named beside "when you ask us to send" (the old privacy policy's sharing list). */
+const SENT_ON_REQUEST = /\b(beder os|ask us|ber oss)\b[^.]{0,40}\bsend/i;
+const POLICE = /politi|police/i;
+/** Asking for or keeping a national id number. */
+const NATIONAL_ID = /\bCPR\b|fødselsnummer|national identity number|personnummer/i;
+const NEGATION = /\b(ikke|ikkje|not|never|aldrig|aldri)\b|n't\b/i;
+
+/** The sentences of every text that break the rule, with the file they are in. */
+function falsePromises(files: Record<string, unknown>): string[] {
+  return Object.entries(files).flatMap(([path, tree]) =>
+    texts(tree)
+      .flatMap((text) => text.split(/(?<=[.!?;])\s+/))
+      .filter(
+        (sentence) =>
+          (SENT_TO_POLICE.test(sentence) ||
+            (POLICE.test(sentence) && SENT_ON_REQUEST.test(sentence)) ||
+            NATIONAL_ID.test(sentence)) &&
+          !NEGATION.test(sentence),
+      )
+      .map((sentence) => `${path}: ${sentence}`),
+  );
+}
+
+describe('no text promises that the register reports to the police (issue 14)', () => {
+  it('finds none in any language', () => {
+    expect(Object.keys(FILES).length).toBeGreaterThan(30);
+    expect(falsePromises(FILES)).toEqual([]);
+  });
+
+  it('recognises the promise, and its denial', () => {
+    const promises = {
+      'da/x.json': {
+        a: 'Du kan sende anmeldelsen videre til politi og forsikring.',
+        b: 'Vi sender den til politiet for dig.',
+        c: 'Skriv dit CPR-nummer, hvis politiet skal have anmeldelsen.',
+      },
+      'en/x.json': ['You can pass the report on to the police and your insurer.'],
+      'no/x.json': {
+        a: 'Sender vi meldingen videre til politiet, skjer det etter din anmodning.',
+        b: 'Politiet og forsikringsselskapet ditt – bare når du ber oss sende en tyverimelding.',
+      },
+    };
+    expect(falsePromises(promises)).toHaveLength(6);
+    const truths = {
+      'da/x.json': {
+        a: 'Registret sender ikke anmeldelsen til politiet. Du anmelder selv på politi.dk.',
+        b: 'Når du har sendt anmeldelsen her, får du de oplysninger, politiets formular spørger om.',
+        c: 'Vi beder ikke om dit CPR-nummer.',
+      },
+      'en/x.json': ['The register does not send the report to the police.'],
+    };
+    expect(falsePromises(truths)).toEqual([]);
+  });
+});
