@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ErrorSummary } from '../../../ui/form.tsx';
 import { useCreateCardOrder } from '../api/create-card-order.ts';
 import {
+  canPlaceOrder,
   MAX_QUANTITY,
   needsImmediateStartConsent,
   needsShipping,
@@ -136,7 +137,7 @@ export function CardCheckout({
 
   const pay = async () => {
     setFailure(null);
-    if (consentNeeded && !consent) {
+    if (!canPlaceOrder(lines, consent)) {
       setConsentError('must_accept');
       return;
     }

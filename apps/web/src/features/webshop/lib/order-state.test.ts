@@ -2,7 +2,10 @@ import type { Order } from '@nbr/domain/webshop';
 import { describe, expect, it } from 'vitest';
 import { boughtRegistration, isSettled, orderLabel, registeredBikeIds, returnView } from './order-state.ts';
 
-const line = (kind: Order['lines'][number]['kind'], bikeId: string | null = null): Order['lines'][number] => ({
+const line = (
+  kind: Order['lines'][number]['kind'],
+  bikeId: string | null = null,
+): Order['lines'][number] => ({
   product_id: '019ac15e-0000-7000-8000-000100000004',
   kind,
   description: kind,
