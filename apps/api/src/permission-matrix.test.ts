@@ -549,6 +549,12 @@ const CASES: MatrixCase[] = [
   },
   {
     method: 'POST',
+    route: '/api/webshop/subscriptions/bikes',
+    allowed: SELF,
+    request: () => ({ payload: { quantity: 0 } }),
+  },
+  {
+    method: 'POST',
     route: '/api/webshop/customers/sessions',
     allowed: SELF,
     request: () => ({ payload: { action: 'nothing' } }),

@@ -9,6 +9,7 @@ import {
   normaliseVoucherCode,
   ORDER_STATUSES,
   priceOrder,
+  proratedCreditPrice,
   splitGross,
   VoucherBatchCreateSchema,
   vatOfGross,
@@ -193,5 +194,33 @@ describe('voucher codes', () => {
     expect(
       VoucherBatchCreateSchema.safeParse({ ...base, product_id: product, discount_percent: 20 }).success,
     ).toBe(false);
+  });
+});
+
+describe('proratedCreditPrice', () => {
+  const plan = { priceMinor: 29_900, credits: 4, periodMonths: 12 };
+  const now = new Date('2026-01-01T00:00:00Z');
+
+  it('charges the plan’s price per credit for what is left of the period, in whole kroner', () => {
+    const yearLeft = new Date(now.getTime() + 365.25 * 24 * 60 * 60 * 1000);
+    expect(proratedCreditPrice(plan, yearLeft, now)).toBe(7_400);
+    const halfLeft = new Date(now.getTime() + (365.25 / 2) * 24 * 60 * 60 * 1000);
+    expect(proratedCreditPrice(plan, halfLeft, now)).toBe(3_700);
+  });
+
+  it('costs nothing once the period is over, and at least 1 kr while time is left', () => {
+    expect(proratedCreditPrice(plan, now, now)).toBe(0);
+    expect(proratedCreditPrice(plan, new Date(now.getTime() + 60_000), now)).toBe(100);
+  });
+
+  it('never charges more than a whole period, and always whole kroner', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 800 }), fc.integer({ min: 1, max: 10 }), (days, credits) => {
+        const end = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+        const price = proratedCreditPrice({ ...plan, credits }, end, now);
+        expect(price % 100).toBe(0);
+        expect(price).toBeLessThanOrEqual(Math.max(Math.floor(plan.priceMinor / credits / 100) * 100, 100));
+      }),
+    );
   });
 });

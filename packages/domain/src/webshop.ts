@@ -229,9 +229,14 @@ export const ShippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
+/** What a line sells: a product, or credits added to a running subscription (prorated). */
+export const ORDER_LINE_KINDS = [...PRODUCT_KINDS, 'subscription_credit'] as const;
+export const OrderLineKindSchema = z.enum(ORDER_LINE_KINDS);
+export type OrderLineKind = z.infer<typeof OrderLineKindSchema>;
+
 export const OrderLineSchema = z.object({
   product_id: z.uuid(),
-  kind: ProductKindSchema,
+  kind: OrderLineKindSchema,
   description: z.string(),
   quantity: z.number().int(),
   unit_price_minor: z.number().int(),
@@ -406,4 +411,27 @@ export const PricingTableSchema = z.object({
   current_period_end: z.string().nullable(),
   /** The person's subscription at the provider is cancelled and ends with the period. */
   cancel_at_period_end: z.boolean(),
+});
+
+/**
+ * The price of one more credit in a running subscription: the plan's price per credit for the part
+ * of the period that is left, in whole kroner rounded down (never below 1 kr while time is left).
+ */
+export function proratedCreditPrice(
+  plan: { priceMinor: number; credits: number; periodMonths: number },
+  periodEnd: Date,
+  now: Date,
+): number {
+  const periodMs = plan.periodMonths * 30.4375 * 24 * 60 * 60 * 1000;
+  const leftMs = Math.min(Math.max(periodEnd.getTime() - now.getTime(), 0), periodMs);
+  if (leftMs === 0) return 0;
+  const perCredit = plan.priceMinor / Math.max(plan.credits, 1);
+  const kroner = Math.floor((perCredit * leftMs) / periodMs / 100);
+  return Math.max(kroner, 1) * 100;
+}
+
+/** POST /api/webshop/subscriptions/bikes */
+export const SubscriptionBikesCreateSchema = z.object({
+  /** Credits (bikes) to add to the active subscription. */
+  quantity: z.number().int().min(1).max(100).default(1),
 });

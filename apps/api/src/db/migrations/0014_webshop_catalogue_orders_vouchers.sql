@@ -10,7 +10,8 @@ CREATE TABLE "order_lines" (
 	"vat_rate_percent" integer NOT NULL,
 	"total_minor" integer NOT NULL,
 	"vat_minor" integer NOT NULL,
-	"bike_id" uuid
+	"bike_id" uuid,
+	"subscription_id" uuid
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (

@@ -195,6 +195,7 @@ export const orderLines = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
+    /** ORDER_LINE_KINDS: a product kind, or subscription_credit (credits added to a subscription). */
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
@@ -204,6 +205,8 @@ export const orderLines = pgTable(
     vatMinor: integer('vat_minor').notNull(),
     /** An add-on bought for one bike; no foreign key: the order outlives a deleted bike. */
     bikeId: uuid('bike_id'),
+    /** `subscription_credit` lines: the subscription the credits are added to. */
+    subscriptionId: uuid('subscription_id'),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId, table.position),

@@ -1,5 +1,4 @@
 import type { Language } from '@nbr/domain/locale';
-import { isRegion } from '@nbr/domain/locale-values';
 import {
   isAwaitingPayment,
   ORDER_BUNDLES,
@@ -14,7 +13,8 @@ import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import type { ReepayInvoice, ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
-import { findRegionOfParty, listActiveProducts } from './catalogue.repository.ts';
+import { listActiveProducts } from './catalogue.repository.ts';
+import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import * as repository from './orders.repository.ts';
 import { buyerEmailOf, placeOrder } from './orders.service.ts';
@@ -35,8 +35,6 @@ export interface CheckoutDeps extends WebshopDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
 }
-
-const LOCALE_BY_LANGUAGE: Record<Language, string> = { da: 'da_DK', no: 'nb_NO', en: 'en_GB', is: 'en_GB' };
 
 /** What a checkout answers: the order, and the provider's window to send the browser to. */
 export interface CheckoutStarted {
@@ -71,9 +69,26 @@ export async function startReepayCheckout(
     if (placed.totalMinor === 0) await settleOrder(tx, placed.id, now);
     return placed;
   });
-  const returnPage = `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`;
-  if (order.totalMinor === 0) return { order_id: order.id, payment_url: returnPage };
+  if (order.totalMinor === 0) {
+    return {
+      order_id: order.id,
+      payment_url: `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`,
+    };
+  }
+  return openChargeSession(deps, order, language);
+}
 
+/**
+ * Opens the provider's charge session for a stored pending order (our order id is the invoice
+ * handle and the idempotency key). The provider being down cancels the order and gives its voucher
+ * back, then answers payment_provider_unavailable: nothing is paid.
+ */
+export async function openChargeSession(
+  deps: CheckoutDeps,
+  order: repository.OrderWithLines,
+  language: Language,
+): Promise<CheckoutStarted> {
+  const returnPage = `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`;
   let session: { id: string; url: string };
   try {
     session = await deps.reepay.client.createChargeSession({
@@ -91,9 +106,10 @@ export async function startReepayCheckout(
       acceptUrl: returnPage,
       cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
       settle: true,
-      locale: LOCALE_BY_LANGUAGE[language],
+      locale: PROVIDER_LOCALE[language],
     });
   } catch (error) {
+    const now = new Date();
     await deps.db.transaction(async (tx) => {
       await repository.updateOrderIf(tx, order.id, ['pending'], {
         status: 'cancelled',
@@ -223,8 +239,7 @@ export async function startBundleCheckout(
   input: OrderInitiation,
   language: Language,
 ): Promise<CheckoutStarted> {
-  const stored = await findRegionOfParty(deps.db, auth.identityPartyId);
-  const region = isRegion(stored) ? stored : 'dk';
+  const region = await regionOfPerson(deps.db, auth);
   const onSale = await listActiveProducts(deps.db, region);
   const items = ORDER_BUNDLES[bundleId].map((part) => {
     const product = onSale.find(

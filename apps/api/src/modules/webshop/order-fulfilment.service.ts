@@ -78,14 +78,21 @@ async function fulfil(
   let periodMonths: number | null = null;
   const bikesToRegister: string[] = [];
   for (const line of order.lines) {
+    // The line's kind decides: a subscription_credit line names its plan's product but adds credits.
     const product = productOf(line.productId);
-    if (product.kind === 'subscription') {
+    if (line.kind === 'subscription') {
       plan = product.plan as PlanKind;
       periodMonths = product.periodMonths;
       creditCount += product.credits * line.quantity;
-    } else if (product.kind === 'registration') {
+    } else if (line.kind === 'registration') {
       creditCount += product.credits * line.quantity;
       if (line.bikeId) bikesToRegister.push(line.bikeId);
+    }
+  }
+  // Credits added to a running subscription go into it (its period is the subscription's).
+  for (const line of order.lines) {
+    if (line.kind === 'subscription_credit' && line.subscriptionId) {
+      await credits.insertCredits(executor, order.partyId, line.subscriptionId, line.quantity, now);
     }
   }
   if (creditCount === 0) return;

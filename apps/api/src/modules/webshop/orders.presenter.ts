@@ -1,8 +1,8 @@
 import {
   type Order,
+  type OrderLineKind,
   type OrderStatus,
   PLATE_DELIVERY_BUSINESS_DAYS,
-  type ProductKind,
   type ShipmentStatus,
 } from '@nbr/domain/webshop';
 import type { OrderWithLines } from './orders.repository.ts';
@@ -30,7 +30,7 @@ export function presentOrder(order: OrderWithLines): Order {
       order.receiptNumber === null ? null : formatReceiptNumber(order.region, order.receiptNumber),
     lines: order.lines.map((line) => ({
       product_id: line.productId,
-      kind: line.kind as ProductKind,
+      kind: line.kind as OrderLineKind,
       description: line.description,
       quantity: line.quantity,
       unit_price_minor: line.unitPriceMinor,

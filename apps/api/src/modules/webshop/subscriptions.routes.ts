@@ -3,6 +3,7 @@ import {
   CustomerSessionSchema,
   OrderCheckoutSchema,
   PricingTableSchema,
+  SubscriptionBikesCreateSchema,
   SubscriptionSessionCreateSchema,
 } from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +41,34 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
         .code(201)
         .send(
           await service.startSubscriptionCheckout(deps, requireAuth(request), request.body, request.language),
+        ),
+  );
+
+  app.post(
+    '/webshop/subscriptions/bikes',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'More credits (bikes) in your active subscription, at the plan’s price per credit for what is left of the period; pay at payment_url',
+        headers: IdempotencyHeadersSchema,
+        body: SubscriptionBikesCreateSchema,
+        response: { 201: OrderCheckoutSchema },
+      },
+      config: { access: 'signed_in_self', idempotent: true },
+      preHandler: providerBudget,
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await service.startSubscriptionCreditCheckout(
+            deps,
+            requireAuth(request),
+            request.body.quantity,
+            request.language,
+          ),
         ),
   );
 

@@ -1,13 +1,24 @@
 import type { PlanKind } from '@nbr/domain/credits';
 import type { Language } from '@nbr/domain/locale';
-import { isRegion } from '@nbr/domain/locale-values';
-import type { SubscriptionSessionCreate } from '@nbr/domain/webshop';
+import {
+  currencyOfRegion,
+  priceOrder,
+  proratedCreditPrice,
+  type SubscriptionSessionCreate,
+} from '@nbr/domain/webshop';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 import type { ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
 import { localised, presentProduct } from './catalogue.presenter.ts';
 import * as catalogue from './catalogue.repository.ts';
-import { type CheckoutDeps, type CheckoutStarted, syncReepaySubscription } from './checkout.service.ts';
+import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
+import {
+  type CheckoutDeps,
+  type CheckoutStarted,
+  openChargeSession,
+  syncReepaySubscription,
+} from './checkout.service.ts';
 import * as orders from './orders.repository.ts';
 import { buyerEmailOf, placeOrder } from './orders.service.ts';
 import * as credits from './webshop.repository.ts';
@@ -22,13 +33,6 @@ import { getOverview } from './webshop.service.ts';
  * one call, the subscription running to the end of the period that was paid for.
  */
 
-const LOCALE_BY_LANGUAGE: Record<Language, string> = { da: 'da_DK', no: 'nb_NO', en: 'en_GB', is: 'en_GB' };
-
-async function regionOf(deps: CheckoutDeps, auth: RequestAuth) {
-  const stored = await catalogue.findRegionOfParty(deps.db, auth.identityPartyId);
-  return isRegion(stored) ? stored : 'dk';
-}
-
 /**
  * POST /api/webshop/subscriptions/sessions: an order for the plan and a subscription session at
  * the provider (the person enters the card there; the return page is
@@ -40,7 +44,7 @@ export async function startSubscriptionCheckout(
   input: SubscriptionSessionCreate,
   language: Language,
 ): Promise<CheckoutStarted> {
-  const region = await regionOf(deps, auth);
+  const region = await regionOfPerson(deps.db, auth);
   const product = (await catalogue.listActiveProducts(deps.db, region)).find(
     (candidate) => candidate.kind === 'subscription' && candidate.plan === input.plan,
   );
@@ -77,7 +81,7 @@ export async function startSubscriptionCheckout(
       quantity,
       acceptUrl: `${deps.publicUrl}/purchase-subscription-redirect?order_id=${order.id}`,
       cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
-      locale: LOCALE_BY_LANGUAGE[language],
+      locale: PROVIDER_LOCALE[language],
     });
   } catch (error) {
     await orders.updateOrderIf(deps.db, order.id, ['pending'], {
@@ -142,7 +146,7 @@ export async function customerSession(
  * whether their subscription is cancelled to run out.
  */
 export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, language: Language) {
-  const region = await regionOf(deps, auth);
+  const region = await regionOfPerson(deps.db, auth);
   const plans = (await catalogue.listActiveProducts(deps.db, region))
     .filter((product) => product.kind === 'subscription')
     .map((product) => presentProduct(product, language));
@@ -160,4 +164,75 @@ export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, langua
     current_period_end: overview.current_period_end,
     cancel_at_period_end: subscription?.isCancelled ?? false,
   };
+}
+
+/**
+ * POST /api/webshop/subscriptions/bikes: more credits in the person's active subscription at the
+ * provider, paid once by card at the plan's price per credit for what is left of the period
+ * (prorated, whole kroner). Paid, the credits join the subscription and share its period. Without
+ * an active subscription: 403 no_subscription.
+ */
+export async function startSubscriptionCreditCheckout(
+  deps: CheckoutDeps,
+  auth: RequestAuth,
+  quantity: number,
+  language: Language,
+): Promise<CheckoutStarted> {
+  const now = new Date();
+  const row = await credits.findLatestProviderSubscription(deps.db, auth.partyId);
+  if (!row?.orderId || !row.currentPeriodEnd || row.currentPeriodEnd.getTime() <= now.getTime()) {
+    throw new AppError('no_subscription');
+  }
+  const first = await orders.findOrder(deps.db, row.orderId);
+  const planLine = first?.lines.find((line) => line.kind === 'subscription');
+  const product = planLine ? await catalogue.findProductById(deps.db, planLine.productId) : null;
+  if (!first || !product?.periodMonths) throw new AppError('product_unavailable');
+  const unitPrice = proratedCreditPrice(
+    { priceMinor: product.priceMinor, credits: product.credits, periodMonths: product.periodMonths },
+    row.currentPeriodEnd,
+    now,
+  );
+  const totals = priceOrder([
+    { unitPriceMinor: unitPrice, quantity, vatRatePercent: product.vatRatePercent },
+  ]);
+  const orderId = uuidv7(now.getTime());
+  const order = await deps.db.transaction(async (tx) => {
+    await orders.insertOrder(
+      tx,
+      {
+        id: orderId,
+        partyId: auth.partyId,
+        region: first.region,
+        currency: currencyOfRegion(first.region as 'dk' | 'no'),
+        subtotalMinor: totals.subtotalMinor,
+        totalMinor: totals.totalMinor,
+        vatMinor: totals.vatMinor,
+        paymentMethod: 'reepay',
+        buyerEmail: await buyerEmailOf(tx, auth),
+        language,
+        createdAt: now,
+        updatedAt: now,
+      },
+      [
+        {
+          id: uuidv7(now.getTime()),
+          orderId,
+          position: 1,
+          productId: product.id,
+          kind: 'subscription_credit',
+          description: `${localised(product.names, language)} (+${quantity})`,
+          quantity,
+          unitPriceMinor: unitPrice,
+          vatRatePercent: product.vatRatePercent,
+          totalMinor: totals.lines[0]?.totalMinor ?? 0,
+          vatMinor: totals.lines[0]?.vatMinor ?? 0,
+          subscriptionId: row.id,
+        },
+      ],
+    );
+    const placed = await orders.findOrder(tx, orderId);
+    if (!placed) throw new Error('the order vanished while placing it');
+    return placed;
+  });
+  return openChargeSession(deps, order, language);
 }

@@ -296,3 +296,22 @@ export async function setPeriodEndByExternalId(
     .returning({ id: subscriptions.id });
   return rows.length > 0;
 }
+
+/** Adds `count` free credits to a subscription of the party. */
+export async function insertCredits(
+  executor: Executor,
+  partyId: string,
+  subscriptionId: string,
+  count: number,
+  now: Date,
+): Promise<void> {
+  await executor.insert(bikeOwnershipCredits).values(
+    Array.from({ length: count }, () => ({
+      id: uuidv7(now.getTime()),
+      partyId,
+      subscriptionId,
+      createdOn: now,
+      modifiedOn: now,
+    })),
+  );
+}

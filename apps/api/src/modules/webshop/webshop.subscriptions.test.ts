@@ -98,6 +98,46 @@ describe('POST /api/webshop/subscriptions/sessions', () => {
   });
 });
 
+describe('POST /api/webshop/subscriptions/bikes', () => {
+  it('adds a credit to the active subscription at the prorated price, paid by card', async () => {
+    const { person, handle } = await subscribed('FAMILY');
+    const response = await post(person.token, '/api/webshop/subscriptions/bikes', { quantity: 2 });
+    expect(response.statusCode, response.body).toBe(201);
+    const started = response.json<{ order_id: string; payment_url: string }>();
+    const pending = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/webshop/orders/${started.order_id}`,
+        headers: bearer(person.token),
+      })
+    ).json();
+    // A year left of a 299 kr plan for 4 credits: 74 kr a credit (whole kroner, rounded down).
+    expect(pending.lines).toEqual([
+      expect.objectContaining({
+        kind: 'subscription_credit',
+        quantity: 2,
+        unit_price_minor: 7_400,
+        total_minor: 14_800,
+      }),
+    ]);
+    await payInWindow(t.app, started.payment_url);
+    const view = await overview(person.token);
+    expect(view).toMatchObject({ plan: 'FAMILY', credits_free: 6 });
+    const rows = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.partyId, person.partyId));
+    expect(rows.map((row) => row.externalId)).toEqual([handle]);
+  });
+
+  it('answers 403 no_subscription without an active subscription', async () => {
+    const person = await signUpUser(t.app);
+    const response = await post(person.token, '/api/webshop/subscriptions/bikes', {});
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('no_subscription');
+  });
+});
+
 describe('POST /api/webshop/customers/sessions', () => {
   it('gives the card page, cancels to the period’s end (still active), and resumes', async () => {
     const { person, handle } = await subscribed('FAMILY');
