@@ -145,7 +145,7 @@ test('a declined card ends on /purchase-failed: nothing charged, and a way back'
   // The way back leads to the basket, still holding the registration.
   await page.getByRole('link', { name: w('failed.backToBasket') }).click();
   await expect(page).toHaveURL(/\/checkout\/shop$/);
-  await expect(page.getByText('Ekstra cykelregistrering')).toBeVisible();
+  await expect(page.getByText('Ekstra cykelregistrering', { exact: true })).toBeVisible();
 
   // The cancelled order was never paid.
   await page.goto('/app/orders');

@@ -354,7 +354,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.bike.path,
-                lazy: page(() => import('./routes/bike-page.tsx'), ['bikes', 'ownership']),
+                lazy: page(() => import('./routes/bike-page.tsx'), ['bikes', 'ownership', 'webshop']),
               },
               {
                 path: paths.app.bikeEdit.path,
