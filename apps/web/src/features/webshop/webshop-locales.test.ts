@@ -7,8 +7,7 @@ import { completenessProblems, localeTree, lookup, missingLiteralKeys } from '..
  * present.
  */
 
-// Pages in app/routes that speak this namespace are checked with the screens.
-const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '../../app/routes/bike-page.tsx'], {
+const sources = import.meta.glob<string>(['./**/*.{ts,tsx}'], {
   eager: true,
   query: '?raw',
   import: 'default',
