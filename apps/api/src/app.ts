@@ -450,7 +450,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!config.isProduction && config.mail.transport === 'mailbox' && isMailboxTransport(transport)) {
     await app.register(mailboxRoutes, { prefix: '/dev/mailbox', mailbox: transport });
   }
-  // Stand-ins for buying credits and printing stickers: there is nothing to buy or print with yet.
+  // Stand-ins for granting credits without buying (tests, demos) and for printing stickers.
   if (!config.isProduction) {
     await app.register(devWebshopRoutes, { prefix: '/dev', deps: { db: database.db } });
     await app.register(devChatsRoutes, { prefix: '/dev' });

@@ -1,6 +1,7 @@
 import { CHAT_EMAIL_DELAY_MINUTES, type ChatSubjectKind } from '@nbr/domain/chats';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { createPeriodicPass } from '../../platform/periodic-pass.ts';
 import { describeBikesForOwnership } from '../bikes/bikes.facade.ts';
 import { findPersonById } from '../identity/identity.facade.ts';
 import type { ChatsDeps } from './chats.deps.ts';
@@ -79,9 +80,6 @@ export function createChatNotifier(options: ChatNotifierOptions): ChatNotifier {
     lookbackHours = 48,
     batchSize = 200,
   } = options;
-  let queue: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
 
   async function notifyParty(
     partyId: string,
@@ -165,41 +163,12 @@ export function createChatNotifier(options: ChatNotifierOptions): ChatNotifier {
     }
   }
 
-  function runOnce(now = new Date()): Promise<NotifierReport> {
-    const next = queue.then(
-      () => pass(now),
-      () => pass(now),
-    );
-    queue = next.catch(() => undefined);
-    return next;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(async () => {
-      try {
-        const report = await runOnce();
-        if (report.mailed > 0) logger.info({ ...report }, 'unread-messages mails queued');
-      } catch (error) {
-        logger.error({ err: error }, 'chat notifier pass failed');
-      }
-      schedule();
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
+  return createPeriodicPass({
+    pass,
+    intervalMs,
+    onReport: (report) => {
+      if (report.mailed > 0) logger.info({ ...report }, 'unread-messages mails queued');
     },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await queue;
-    },
-  };
+    onError: (error) => logger.error({ err: error }, 'chat notifier pass failed'),
+  });
 }

@@ -1,6 +1,7 @@
 import type { Language, Region } from '@nbr/domain/locale';
 import { isRegion } from '@nbr/domain/locale-values';
 import type { Product } from '@nbr/domain/webshop';
+import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -13,15 +14,27 @@ import type { WebshopDeps } from './webshop.service.ts';
  * for, else the signed-in person's, else Denmark.
  */
 
+/** The shop region of the signed-in person (their chosen region), else Denmark. */
+export async function regionOfPerson(executor: Executor, auth: RequestAuth | null): Promise<Region> {
+  if (!auth) return 'dk';
+  const stored = await repository.findRegionOfParty(executor, auth.identityPartyId);
+  return isRegion(stored) ? stored : 'dk';
+}
+
+/** The language of the provider's payment window. */
+export const PROVIDER_LOCALE: Record<Language, string> = {
+  da: 'da_DK',
+  no: 'nb_NO',
+  en: 'en_GB',
+  is: 'en_GB',
+};
+
 async function regionFor(
   deps: WebshopDeps,
   auth: RequestAuth | null,
   asked: Region | undefined,
 ): Promise<Region> {
-  if (asked) return asked;
-  if (!auth) return 'dk';
-  const stored = await repository.findRegionOfParty(deps.db, auth.identityPartyId);
-  return isRegion(stored) ? stored : 'dk';
+  return asked ?? regionOfPerson(deps.db, auth);
 }
 
 /** GET /api/webshop/products?region=: what is on sale, prices in whole kroner incl. VAT. */

@@ -1,5 +1,4 @@
 import type { Language } from '@nbr/domain/locale';
-import { isRegion } from '@nbr/domain/locale-values';
 import {
   isAwaitingPayment,
   ORDER_BUNDLES,
@@ -14,7 +13,8 @@ import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import type { ReepayInvoice, ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
-import { findRegionOfParty, listActiveProducts } from './catalogue.repository.ts';
+import { listActiveProducts } from './catalogue.repository.ts';
+import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import * as repository from './orders.repository.ts';
 import { buyerEmailOf, placeOrder } from './orders.service.ts';
@@ -35,8 +35,6 @@ export interface CheckoutDeps extends WebshopDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
 }
-
-const LOCALE_BY_LANGUAGE: Record<Language, string> = { da: 'da_DK', no: 'nb_NO', en: 'en_GB', is: 'en_GB' };
 
 /** What a checkout answers: the order, and the provider's window to send the browser to. */
 export interface CheckoutStarted {
@@ -108,7 +106,7 @@ export async function openChargeSession(
       acceptUrl: returnPage,
       cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
       settle: true,
-      locale: LOCALE_BY_LANGUAGE[language],
+      locale: PROVIDER_LOCALE[language],
     });
   } catch (error) {
     const now = new Date();
@@ -241,8 +239,7 @@ export async function startBundleCheckout(
   input: OrderInitiation,
   language: Language,
 ): Promise<CheckoutStarted> {
-  const stored = await findRegionOfParty(deps.db, auth.identityPartyId);
-  const region = isRegion(stored) ? stored : 'dk';
+  const region = await regionOfPerson(deps.db, auth);
   const onSale = await listActiveProducts(deps.db, region);
   const items = ORDER_BUNDLES[bundleId].map((part) => {
     const product = onSale.find(

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createPeriodicPass, type PeriodicPass } from '../../platform/periodic-pass.ts';
 import { applyReepayInvoice, type CheckoutDeps, syncReepaySubscription } from './checkout.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import * as repository from './orders.repository.ts';
@@ -38,11 +39,7 @@ export interface ReconciliationReport {
   unreachable: number;
 }
 
-export interface OrderReconciler {
-  runOnce(now?: Date): Promise<ReconciliationReport>;
-  start(): void;
-  stop(): Promise<void>;
-}
+export type OrderReconciler = PeriodicPass<ReconciliationReport>;
 
 export function createOrderReconciler(options: ReconcilerOptions): OrderReconciler {
   const {
@@ -54,9 +51,6 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
     batchSize = 100,
     morePasses = [],
   } = options;
-  let queue: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
 
   async function pass(now: Date): Promise<ReconciliationReport> {
     const report: ReconciliationReport = { checked: 0, changed: 0, unreachable: 0 };
@@ -109,37 +103,12 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
     return report;
   }
 
-  function runOnce(now = new Date()): Promise<ReconciliationReport> {
-    const next = queue.then(() => pass(now));
-    queue = next.catch(() => undefined);
-    return next;
-  }
-
-  function schedule(): void {
-    if (!running) return;
-    timer = setTimeout(async () => {
-      try {
-        const report = await runOnce();
-        if (report.changed > 0 || report.unreachable > 0) logger.info({ ...report }, 'orders reconciled');
-      } catch (error) {
-        logger.error({ err: error }, 'order reconciliation failed');
-      }
-      schedule();
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
+  return createPeriodicPass({
+    pass,
+    intervalMs,
+    onReport: (report) => {
+      if (report.changed > 0 || report.unreachable > 0) logger.info({ ...report }, 'orders reconciled');
     },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      await queue;
-    },
-  };
+    onError: (error) => logger.error({ err: error }, 'order reconciliation failed'),
+  });
 }

@@ -1,6 +1,5 @@
 import type { PlanKind } from '@nbr/domain/credits';
 import type { Language } from '@nbr/domain/locale';
-import { isRegion } from '@nbr/domain/locale-values';
 import {
   currencyOfRegion,
   priceOrder,
@@ -13,6 +12,7 @@ import { uuidv7 } from '../../platform/ids.ts';
 import type { ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
 import { localised, presentProduct } from './catalogue.presenter.ts';
 import * as catalogue from './catalogue.repository.ts';
+import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
 import {
   type CheckoutDeps,
   type CheckoutStarted,
@@ -33,13 +33,6 @@ import { getOverview } from './webshop.service.ts';
  * one call, the subscription running to the end of the period that was paid for.
  */
 
-const LOCALE_BY_LANGUAGE: Record<Language, string> = { da: 'da_DK', no: 'nb_NO', en: 'en_GB', is: 'en_GB' };
-
-async function regionOf(deps: CheckoutDeps, auth: RequestAuth) {
-  const stored = await catalogue.findRegionOfParty(deps.db, auth.identityPartyId);
-  return isRegion(stored) ? stored : 'dk';
-}
-
 /**
  * POST /api/webshop/subscriptions/sessions: an order for the plan and a subscription session at
  * the provider (the person enters the card there; the return page is
@@ -51,7 +44,7 @@ export async function startSubscriptionCheckout(
   input: SubscriptionSessionCreate,
   language: Language,
 ): Promise<CheckoutStarted> {
-  const region = await regionOf(deps, auth);
+  const region = await regionOfPerson(deps.db, auth);
   const product = (await catalogue.listActiveProducts(deps.db, region)).find(
     (candidate) => candidate.kind === 'subscription' && candidate.plan === input.plan,
   );
@@ -88,7 +81,7 @@ export async function startSubscriptionCheckout(
       quantity,
       acceptUrl: `${deps.publicUrl}/purchase-subscription-redirect?order_id=${order.id}`,
       cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
-      locale: LOCALE_BY_LANGUAGE[language],
+      locale: PROVIDER_LOCALE[language],
     });
   } catch (error) {
     await orders.updateOrderIf(deps.db, order.id, ['pending'], {
@@ -153,7 +146,7 @@ export async function customerSession(
  * whether their subscription is cancelled to run out.
  */
 export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, language: Language) {
-  const region = await regionOf(deps, auth);
+  const region = await regionOfPerson(deps.db, auth);
   const plans = (await catalogue.listActiveProducts(deps.db, region))
     .filter((product) => product.kind === 'subscription')
     .map((product) => presentProduct(product, language));

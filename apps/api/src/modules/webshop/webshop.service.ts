@@ -16,8 +16,9 @@ import * as repository from './webshop.repository.ts';
 /*
  * Subscriptions and bike-ownership credits (SPEC §3, §4, §9). A credit lets one bike be registered;
  * it is free while attached to no bike ownership. Adding a bike needs an active subscription and a
- * free credit in it. Buying comes later: for now credits are granted (demo seed, POST /dev/credits)
- * or, for legacy accounts, created on first need. Other modules reach credits only through here.
+ * free credit in it. Credits are bought (orders: order-fulfilment.service.ts), given by vouchers,
+ * granted (demo seed, POST /dev/credits) or, for legacy accounts, created on first need. Other
+ * modules reach credits only through here.
  */
 
 export interface WebshopDeps {

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { createPeriodicPass } from '../periodic-pass.ts';
 import { SCRUBBED_MAIL } from './outbox.ts';
 import { type MailTransport, PermanentMailError } from './transport.ts';
 
@@ -60,9 +61,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     backoffSeconds = defaultBackoffSeconds,
     leaseSeconds = 300,
   } = options;
-  let queue: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
 
   async function claim() {
     const due = db
@@ -156,37 +154,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  function runOnce(): Promise<DeliveryReport> {
-    const next = queue.then(pass, pass);
-    queue = next.catch(() => undefined);
-    return next;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(async () => {
-      try {
-        await runOnce();
-      } catch (error) {
-        logger.error({ err: error }, 'mail worker pass failed');
-      }
-      schedule();
-    }, intervalMs);
-    timer.unref();
-  }
-
+  const periodic = createPeriodicPass({
+    pass: () => pass(),
+    intervalMs,
+    onError: (error) => logger.error({ err: error }, 'mail worker pass failed'),
+  });
   return {
-    runOnce,
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await queue;
-    },
+    runOnce: () => periodic.runOnce(),
+    start: periodic.start,
+    stop: periodic.stop,
   };
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createPeriodicPass } from './periodic-pass.ts';
+
+describe('createPeriodicPass', () => {
+  it('runs its pass on its own once started, also without a report listener, and stops cleanly', async () => {
+    let passes = 0;
+    const periodic = createPeriodicPass({
+      pass: async () => {
+        passes += 1;
+        return passes;
+      },
+      intervalMs: 5,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    periodic.start();
+    await expect.poll(() => passes, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    await periodic.stop();
+  });
+
+  it('queues passes behind each other, and a failed pass does not block the next', async () => {
+    const order: string[] = [];
+    let calls = 0;
+    const periodic = createPeriodicPass({
+      pass: async (now) => {
+        calls += 1;
+        order.push(`start ${now.toISOString()}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push('end');
+        if (calls === 1) throw new Error('first pass fails');
+        return calls;
+      },
+      intervalMs: 60_000,
+      onError: () => undefined,
+    });
+    const first = periodic.runOnce(new Date('2026-01-01T00:00:00Z'));
+    const second = periodic.runOnce(new Date('2026-01-02T00:00:00Z'));
+    await expect(first).rejects.toThrow('first pass fails');
+    expect(await second).toBe(2);
+    expect(order).toEqual(['start 2026-01-01T00:00:00.000Z', 'end', 'start 2026-01-02T00:00:00.000Z', 'end']);
+  });
+
+  it('reports what a scheduled pass found', async () => {
+    const reports: number[] = [];
+    const periodic = createPeriodicPass({
+      pass: async () => 7,
+      intervalMs: 5,
+      onReport: (report) => reports.push(report),
+      onError: () => undefined,
+    });
+    periodic.start();
+    await expect.poll(() => reports.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    await periodic.stop();
+    expect(reports[0]).toBe(7);
+  });
+});

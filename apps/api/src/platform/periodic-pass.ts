@@ -1,0 +1,65 @@
+/**
+ * A background pass run every `intervalMs` (the mail worker, the chat notifier, the order
+ * reconciliation): passes never overlap (runOnce calls queue behind each other, a failed one does
+ * not block the next), the timer does not keep the process alive, and stop() waits for the pass
+ * under way. server.ts starts them; tests call runOnce.
+ */
+export interface PeriodicPass<Report> {
+  /** One pass as of `now`. Calls queue behind each other. */
+  runOnce(now?: Date): Promise<Report>;
+  start(): void;
+  /** Stops the passes and waits for the one under way. */
+  stop(): Promise<void>;
+}
+
+export function createPeriodicPass<Report>(options: {
+  pass: (now: Date) => Promise<Report>;
+  intervalMs: number;
+  /** What a scheduled pass reported (logging); not called for runOnce from outside. */
+  onReport?: (report: Report) => void;
+  onError: (error: unknown) => void;
+}): PeriodicPass<Report> {
+  const { pass, intervalMs, onReport, onError } = options;
+  let queue: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+
+  function runOnce(now = new Date()): Promise<Report> {
+    const next = queue.then(
+      () => pass(now),
+      () => pass(now),
+    );
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  function schedule(): void {
+    if (!running) return;
+    timer = setTimeout(async () => {
+      try {
+        // Not `onReport?.(await runOnce())`: without onReport that would skip the pass itself.
+        const report = await runOnce();
+        onReport?.(report);
+      } catch (error) {
+        onError(error);
+      }
+      schedule();
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { Region } from '@nbr/domain/locale';
+import { type Product, ProductListSchema } from '@nbr/domain/webshop';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const productsQueryKey = ['webshop', 'products'] as const;
+
+/**
+ * GET /webshop/products?region= — what the shop sells in a region, prices in whole kroner incl. VAT.
+ * Without a region the API answers the signed-in person's (else Denmark's).
+ */
+export function getProducts(region: Region | undefined, signal?: AbortSignal): Promise<Product[]> {
+  return api.get('/webshop/products', {
+    schema: ProductListSchema,
+    query: region ? { region } : {},
+    signal,
+  });
+}
+
+export function productsQueryOptions(region: Region | undefined) {
+  return queryOptions({
+    queryKey: [...productsQueryKey, region ?? 'mine'],
+    queryFn: ({ signal }) => getProducts(region, signal),
+  });
+}
+
+export function useProducts(region: Region | undefined) {
+  return useQuery(productsQueryOptions(region));
+}

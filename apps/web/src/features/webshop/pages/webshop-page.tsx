@@ -1,0 +1,91 @@
+import type { Region } from '@nbr/domain/locale';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useRegion } from '../../../lib/region.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
+import { Link } from '../../../ui/link.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { useProducts } from '../api/get-products.ts';
+import { Catalogue } from '../components/catalogue.tsx';
+import { priceBasket, useBasket } from '../lib/basket.ts';
+import styles from '../webshop.module.css';
+
+/**
+ * /webshop — the catalogue of the visitor's region (a signed-in person's own region, which the API
+ * knows), prices in whole kroner incl. VAT, and the basket of one-time goods. Buying needs an
+ * account: the checkout sends a visitor to log in or sign up and back.
+ */
+export function Component() {
+  const { t, i18n } = useTranslation(['webshop', 'common']);
+  const { isLoggedIn } = useSession();
+  const { region, regions, setRegion } = useRegion();
+  const products = useProducts(isLoggedIn ? undefined : region);
+  const basket = useBasket();
+  const shownRegion: Region = products.data?.[0]?.region ?? region;
+  const priced = priceBasket(basket.items, products.data ?? []);
+  const itemCount = priced.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  return (
+    <PageLayout title={t('catalogue.title')} lead={t('catalogue.lead')}>
+      <div className={styles.toolbar}>
+        {isLoggedIn ? (
+          <p className={styles.muted}>
+            {t('catalogue.yourRegion', { region: t(`catalogue.regions.${shownRegion}`) })}{' '}
+            <Link href={`${paths.app.settings.getHref()}#preferences`}>{t('catalogue.changeRegion')}</Link>
+          </p>
+        ) : (
+          <Select
+            label={t('catalogue.region')}
+            options={regions.map((code) => ({ value: code, label: t(`catalogue.regions.${code}`) }))}
+            value={region}
+            onChange={(value) => setRegion(value as Region)}
+          />
+        )}
+      </div>
+      {products.isError && !products.data ? (
+        <LoadError
+          title={t('catalogue.loadFailed')}
+          error={products.error}
+          retry={() => void products.refetch()}
+        />
+      ) : !products.data ? (
+        <LoadingState />
+      ) : (
+        <>
+          {priced.lines.length > 0 && priced.currency ? (
+            <Alert tone="info" title={t('basket.title')} announce="auto">
+              <p data-testid="basket-summary">
+                {t('basket.summary', {
+                  count: itemCount,
+                  amount: formatMoney(priced.totalMinor, priced.currency, i18n.language),
+                })}
+              </p>
+              <div className={styles.actions}>
+                <LinkButton href={paths.public.checkout.getHref({ orderFamily: 'shop' })}>
+                  {isLoggedIn ? t('basket.toCheckout') : t('basket.signInToBuy')}
+                </LinkButton>
+              </div>
+            </Alert>
+          ) : null}
+          <Catalogue
+            products={products.data}
+            onAdd={(product) => basket.add(product.id)}
+            isLoggedIn={isLoggedIn}
+          />
+          <p className={styles.muted}>{t('catalogue.vatNote')}</p>
+          {isLoggedIn ? (
+            <p>
+              <Link href={paths.app.orders.getHref()}>{t('orders.link')}</Link>
+            </p>
+          ) : null}
+        </>
+      )}
+    </PageLayout>
+  );
+}
