@@ -412,6 +412,13 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/webshop/pages/register-purchase-page.tsx'), ['webshop']),
               },
               {
+                path: paths.app.bikesRegisterPurchaseClub.path,
+                lazy: page(
+                  () => import('../features/webshop/pages/purchase-naf-page.tsx'),
+                  ['club', 'webshop'],
+                ),
+              },
+              {
                 path: paths.app.bikesRegisterRedeem.path,
                 lazy: page(() => import('../features/webshop/pages/register-redeem-page.tsx'), ['webshop']),
               },
