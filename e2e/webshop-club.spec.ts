@@ -19,6 +19,9 @@ const w = (key: string, values: Record<string, string | number> = {}) =>
 const b = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('no', 'bikes', key), values);
 
+// The browser speaks Norwegian, as the member's account does.
+test.use({ language: 'no' });
+
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const field = (scope: Page | Locator, label: string) =>
   scope.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(label)}`) });

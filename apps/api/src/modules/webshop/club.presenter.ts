@@ -14,7 +14,8 @@ export function presentClubOffer(club: ClubWithOffers, language: Language): Club
     payment_method: 'vipps',
     items: club.offers.map((offer) => ({
       role: offer.role as ClubOfferRole,
-      product: presentProduct(offer.product, language),
+      // Paid once with Vipps ePayment: a period bought here ends unless bought again (no renewal).
+      product: { ...presentProduct(offer.product, language), renews: false },
       price_before: presentMoney(
         offer.product.priceMinor,
         offer.product.vatRatePercent,

@@ -67,7 +67,7 @@ describe('GET /api/webshop/{club}/', () => {
       discount_percent: 20,
       price_before: { amount: 199, amount_minor: 19_900, vat_minor: 3_980, currency: 'NOK' },
       price_after: { amount: 159, amount_minor: 15_900, vat_minor: 3_180 },
-      product: { handle: 'no-single', kind: 'subscription' },
+      product: { handle: 'no-single', kind: 'subscription', renews: false, period_months: 12 },
     });
     expect(byRole.extra_registration).toMatchObject({
       discount_percent: null,

@@ -79,7 +79,11 @@ function OfferPrice({ item, isMember }: { item: ClubOfferItem; isMember: boolean
   return (
     <div className={styles.panel} data-testid={`club-offer-${item.role}`}>
       <h2 className={styles.sectionHeading}>{item.product.name}</h2>
-      <p>{item.product.description}</p>
+      <p>
+        {item.product.period_months
+          ? t('club:offer.period', { count: item.product.period_months })
+          : t('club:offer.oneTime')}
+      </p>
       <p>{t('club:offer.listPrice', { amount: money(item.price_before.amount_minor) })}</p>
       <p className={styles.total}>
         {t('club:offer.memberPrice', { amount: money(item.price_after.amount_minor) })}
