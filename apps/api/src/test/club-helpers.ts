@@ -101,3 +101,15 @@ export function paymentEvent(app: FastifyInstance, reference: string, name: stri
     success: true,
   };
 }
+
+/** Test-app options under which the Vipps stand-in's own webhooks go nowhere: the test delivers them itself. */
+export const QUIET_VIPPS = {
+  payments: { vippsWebhookUrl: 'http://127.0.0.1:9/nowhere', webhookRetryDelaysMs: [] as number[] },
+};
+
+/** The app's Vipps stand-in; fails the test when another provider is configured. */
+export function vippsStandInOf(app: FastifyInstance) {
+  const standIn = app.payments.vipps.standIn;
+  if (!standIn) throw new Error('the Vipps stand-in is not mounted');
+  return standIn;
+}

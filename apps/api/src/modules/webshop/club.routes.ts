@@ -2,6 +2,7 @@ import {
   ClubExtraRegistrationCreateSchema,
   ClubMemberDiscountSchema,
   ClubMemberParamsSchema,
+  type ClubOfferRole,
   ClubOfferSchema,
   ClubOrderCreateSchema,
   ClubParamsSchema,
@@ -57,66 +58,53 @@ export const clubRoutes: FastifyPluginAsyncZod<{
     async (request) => service.getClubOffer(deps, request.params.club, request.language),
   );
 
-  app.post(
+  // The offer and the extra registration are the same checkout with another product of the club.
+  const orderRoute = (
+    path: string,
+    role: ClubOfferRole,
+    body: typeof ClubOrderCreateSchema | typeof ClubExtraRegistrationCreateSchema,
+    summary: string,
+  ) =>
+    app.post(
+      path,
+      {
+        schema: {
+          tags: TAGS,
+          security: BEARER,
+          summary,
+          params: ClubParamsSchema,
+          headers: IdempotencyHeadersSchema,
+          body,
+          response: { 201: OrderCheckoutSchema },
+        },
+        config: { access: 'signed_in_self', idempotent: true },
+        preHandler: orderBudget,
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await service.startClubOrder(
+              deps,
+              requireAuth(request),
+              request.params.club,
+              role,
+              request.body,
+              request.language,
+            ),
+          ),
+    );
+  orderRoute(
     '/webshop/:club',
-    {
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary:
-          'Order the club’s offer, at the member price once you have given your membership number, paid with Vipps MobilePay: send the browser to payment_url. Paid only on Vipps’ word (webhook or reconciliation), never the return address',
-        params: ClubParamsSchema,
-        headers: IdempotencyHeadersSchema,
-        body: ClubOrderCreateSchema,
-        response: { 201: OrderCheckoutSchema },
-      },
-      config: { access: 'signed_in_self', idempotent: true },
-      preHandler: orderBudget,
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await service.startClubOrder(
-            deps,
-            requireAuth(request),
-            request.params.club,
-            'offer',
-            request.body,
-            request.language,
-          ),
-        ),
+    'offer',
+    ClubOrderCreateSchema,
+    'Order the club’s offer, at the member price once you have given your membership number, paid with Vipps MobilePay: send the browser to payment_url. Paid only on Vipps’ word (webhook or reconciliation), never the return address',
   );
-
-  app.post(
+  orderRoute(
     '/webshop/:club/extra-bike-registration',
-    {
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary:
-          'One extra bike registration at the club’s member price, paid with Vipps MobilePay; optionally onto a bike of yours that has none',
-        params: ClubParamsSchema,
-        headers: IdempotencyHeadersSchema,
-        body: ClubExtraRegistrationCreateSchema,
-        response: { 201: OrderCheckoutSchema },
-      },
-      config: { access: 'signed_in_self', idempotent: true },
-      preHandler: orderBudget,
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await service.startClubOrder(
-            deps,
-            requireAuth(request),
-            request.params.club,
-            'extra_registration',
-            request.body,
-            request.language,
-          ),
-        ),
+    'extra_registration',
+    ClubExtraRegistrationCreateSchema,
+    'One extra bike registration at the club’s member price, paid with Vipps MobilePay; optionally onto a bike of yours that has none',
   );
 
   app.post(

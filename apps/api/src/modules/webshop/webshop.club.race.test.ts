@@ -7,7 +7,9 @@ import {
   clubOrder,
   paymentEvent,
   postVippsWebhook,
+  QUIET_VIPPS,
   signedVippsDelivery,
+  vippsStandInOf,
 } from '../../test/club-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { signUpUser } from '../../test/identity-helpers.ts';
@@ -22,19 +24,13 @@ describe('Vipps webhooks of one payment under concurrency', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      payments: { vippsWebhookUrl: 'http://127.0.0.1:9/nowhere', webhookRetryDelaysMs: [] },
-    });
+    t = await createTestApp(QUIET_VIPPS);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const standIn = () => {
-    const stand = t.app.payments.vipps.standIn;
-    if (!stand) throw new Error('the Vipps stand-in is not mounted');
-    return stand;
-  };
+  const standIn = () => vippsStandInOf(t.app);
 
   /** A member's club order the member has approved at Vipps, its webhooks not delivered yet. */
   async function approvedAtVipps() {

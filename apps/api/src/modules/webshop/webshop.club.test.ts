@@ -8,7 +8,9 @@ import {
   clubOrder,
   paymentEvent,
   postVippsWebhook,
+  QUIET_VIPPS,
   signedVippsDelivery,
+  vippsStandInOf,
 } from '../../test/club-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser } from '../../test/identity-helpers.ts';
@@ -38,11 +40,7 @@ const overview = (token: string) =>
     url: '/api/webshop/bike-ownership-credits/overview',
     headers: bearer(token),
   });
-const standIn = () => {
-  const stand = t.app.payments.vipps.standIn;
-  if (!stand) throw new Error('the Vipps stand-in is not mounted');
-  return stand;
-};
+const standIn = () => vippsStandInOf(t.app);
 
 async function norwegianMember(memberNumber: string | null = 'NAF12345') {
   const person = await signUpUser(t.app, { chosen_region: 'no', chosen_language: 'no' });
@@ -292,18 +290,12 @@ describe('POST /api/webshop/webhooks/vipps', () => {
   // The stand-in's own deliveries go nowhere here: the test is the only one delivering.
   let quiet: TestApp;
   beforeAll(async () => {
-    quiet = await createTestApp({
-      payments: { vippsWebhookUrl: 'http://127.0.0.1:9/nowhere', webhookRetryDelaysMs: [] },
-    });
+    quiet = await createTestApp(QUIET_VIPPS);
   });
   afterAll(async () => {
     await quiet?.close();
   });
-  const quietStandIn = () => {
-    const stand = quiet.app.payments.vipps.standIn;
-    if (!stand) throw new Error('the Vipps stand-in is not mounted');
-    return stand;
-  };
+  const quietStandIn = () => vippsStandInOf(quiet.app);
 
   async function pendingOrder() {
     const member = await signUpUser(quiet.app, { chosen_region: 'no' });
