@@ -170,7 +170,7 @@ export function CardCheckout({
           })}
         </p>
       ) : null}
-      <WithdrawalNotice />
+      <WithdrawalNotice goods={shipping} />
       {consentNeeded ? (
         <ImmediateStartConsent
           isSelected={consent}

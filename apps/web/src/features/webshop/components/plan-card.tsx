@@ -18,7 +18,10 @@ export function PlanCard({ plan, action }: { plan: Product; action: ReactNode })
       </h3>
       <p className={styles.price}>
         {formatMoney(plan.price.amount_minor, plan.price.currency, i18n.language)}
-        <span className={styles.priceNote}> {t('plan.perPeriod', { count: months })}</span>
+        <span className={styles.priceNote}>
+          {' '}
+          {months === 12 ? t('plan.perYear') : t('plan.perPeriod', { count: months })}
+        </span>
       </p>
       <p className={styles.priceNote}>{t('price.inclVat')}</p>
       <p>{plan.description}</p>
@@ -28,7 +31,13 @@ export function PlanCard({ plan, action }: { plan: Product; action: ReactNode })
             ? t('plan.creditsPerUnit')
             : t('plan.credits', { count: plan.credits })}
         </li>
-        <li>{plan.renews ? t('plan.renews', { count: months }) : t('plan.noRenewal')}</li>
+        <li>
+          {!plan.renews
+            ? t('plan.noRenewal')
+            : months === 12
+              ? t('plan.renewsYearly')
+              : t('plan.renews', { count: months })}
+        </li>
         <li>{t('plan.cancel')}</li>
       </ul>
       <div className={styles.productActions}>{action}</div>
