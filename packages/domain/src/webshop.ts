@@ -435,3 +435,6 @@ export const SubscriptionBikesCreateSchema = z.object({
   /** Credits (bikes) to add to the active subscription. */
   quantity: z.number().int().min(1).max(100).default(1),
 });
+
+/** POST /api/webshop/orders/{order_id}/shipment (staff): the next step of a plate shipment. */
+export const ShipmentUpdateSchema = z.object({ status: z.enum(['packed', 'shipped']) });

@@ -12,8 +12,12 @@ export function PlanCard({ plan, action }: { plan: Product; action: ReactNode })
   const { t, i18n } = useTranslation('webshop');
   const months = plan.period_months ?? 12;
   return (
-    <article className={styles.product} aria-labelledby={`plan-${plan.id}`}>
-      <h3 id={`plan-${plan.id}`} className={styles.productName}>
+    <article
+      className={styles.product}
+      id={`product-${plan.handle}`}
+      aria-labelledby={`product-${plan.handle}-name`}
+    >
+      <h3 id={`product-${plan.handle}-name`} className={styles.productName}>
         {plan.name}
       </h3>
       <p className={styles.price}>
