@@ -1,7 +1,9 @@
 import type { Product } from '@nbr/domain/webshop';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { LinkButton } from '../../../ui/button.tsx';
 import styles from '../webshop.module.css';
 
 /**
@@ -46,5 +48,34 @@ export function PlanCard({ plan, action }: { plan: Product; action: ReactNode })
       </ul>
       <div className={styles.productActions}>{action}</div>
     </article>
+  );
+}
+
+/** The plans of a region, each leading to its checkout (the webshop and the registration purchase page). */
+export function PlansSection({ plans, lead }: { plans: readonly Product[]; lead?: string }) {
+  const { t } = useTranslation('webshop');
+  return (
+    <section className={styles.section} aria-labelledby="plans-heading">
+      <h2 id="plans-heading" className={styles.sectionHeading}>
+        {t('catalogue.plans')}
+      </h2>
+      {lead ? <p className={styles.muted}>{lead}</p> : null}
+      <div className={styles.grid}>
+        {plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            action={
+              <LinkButton
+                href={paths.public.checkout.getHref({ orderFamily: 'subscription' }, { plan: plan.plan })}
+                aria-label={t('catalogue.choosePlanNamed', { name: plan.name })}
+              >
+                {t('catalogue.choosePlan')}
+              </LinkButton>
+            }
+          />
+        ))}
+      </div>
+    </section>
   );
 }

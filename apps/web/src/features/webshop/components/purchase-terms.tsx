@@ -1,4 +1,5 @@
 import type { Product } from '@nbr/domain/webshop';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -65,4 +66,23 @@ export function ImmediateStartConsent({
       {t('terms.consent')}
     </Checkbox>
   );
+}
+
+/** The consent box's state: ticked or not, and the "must accept" shown after an order without it. */
+export function useImmediateStartConsent() {
+  const [isSelected, setSelected] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    isSelected,
+    /** Shows that the box is missing. */
+    demand: () => setError('must_accept'),
+    props: {
+      isSelected,
+      error,
+      onChange: (value: boolean) => {
+        setSelected(value);
+        if (value) setError(null);
+      },
+    },
+  };
 }
