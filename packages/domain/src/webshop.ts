@@ -438,3 +438,11 @@ export const SubscriptionBikesCreateSchema = z.object({
 
 /** POST /api/webshop/orders/{order_id}/shipment (staff): the next step of a plate shipment. */
 export const ShipmentUpdateSchema = z.object({ status: z.enum(['packed', 'shipped']) });
+
+/** What POST /api/webshop/subscriptions/bikes answers. */
+export const SubscriptionCreditsStartedSchema = z.object({
+  /** A card payment to make (SINGLE, FAMILY); null when the stored card is billed (ORGANISATION). */
+  order_id: z.uuid().nullable(),
+  payment_url: z.string().nullable(),
+  credits_added: z.number().int(),
+});

@@ -335,3 +335,28 @@ export async function withdrawCreditsOfOrder(executor: Executor, orderId: string
       );
   }
 }
+
+export async function lockSubscriptionByExternalId(
+  executor: Executor,
+  externalId: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await executor
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.externalId, externalId))
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function countCreditsOfSubscription(
+  executor: Executor,
+  subscriptionId: string,
+): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bikeOwnershipCredits)
+    .where(eq(bikeOwnershipCredits.subscriptionId, subscriptionId));
+  return row?.count ?? 0;
+}
