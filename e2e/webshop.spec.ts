@@ -147,9 +147,11 @@ test('a declined card ends on /purchase-failed: nothing charged, and a way back'
   await expect(page).toHaveURL(/\/checkout\/shop$/);
   await expect(page.getByText('Ekstra cykelregistrering', { exact: true })).toBeVisible();
 
-  // The cancelled order was never paid.
+  // The order was never paid: the declined payment, or the cancelled window, is what the list says.
   await page.goto('/app/orders');
-  await expect(page.getByTestId('order').first()).toContainText(w('orders.status.cancelled'));
+  await expect(page.getByTestId('order').first()).toContainText(
+    new RegExp(`${escapeRegExp(w('orders.status.failed'))}|${escapeRegExp(w('orders.status.cancelled'))}`),
+  );
 });
 
 test('a voucher registers a bike without a card', async ({ page }) => {
@@ -220,4 +222,41 @@ test('plates ordered show in the order list with their delivery time', async ({ 
   await expect(order).toContainText(w('product.delivery', { min: 7, max: 10 }));
   await expectNoA11yViolations(page);
   await snapshot(page, 'orders');
+});
+
+test.describe('the webshop catalogue', () => {
+  test('a visitor reaches it from /go-to-webshop and sees Danish prices incl. VAT @phone', async ({
+    page,
+  }) => {
+    await page.goto('/go-to-webshop');
+    await expect(page).toHaveURL(/\/webshop$/);
+    await expect(heading(page)).toHaveText(w('catalogue.title'));
+    await expect(page.getByRole('heading', { level: 2, name: w('catalogue.plans') })).toBeVisible();
+    const registration = page.locator('#product-dk-registration');
+    await expect(registration.getByRole('heading', { name: 'Ekstra cykelregistrering' })).toBeVisible();
+    await expect(registration).toContainText(/100\s*kr/);
+    await expect(registration).toContainText(w('price.inclVatOnce'));
+    await expect(page.locator('#product-dk-plates')).toContainText(
+      w('product.delivery', { min: 7, max: 10 }),
+    );
+    await expect(page.locator('#product-dk-single')).toContainText(w('plan.cancel'));
+    await expectNoA11yViolations(page);
+
+    // Buying asks a visitor to sign in, and the checkout is where the login returns to.
+    await page.locator('#product-dk-plates').getByRole('button').click();
+    await page.getByRole('link', { name: w('basket.signInToBuy') }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('shows the Norwegian prices in NOK, chosen on the page or named in the link', async ({ page }) => {
+    await page.goto('/webshop');
+    await page.getByRole('button', { name: new RegExp(escapeRegExp(w('catalogue.region'))) }).click();
+    await page.getByRole('option', { name: w('catalogue.regions.no') }).click();
+    await expect(page.locator('#product-no-single')).toContainText(/199/);
+    // Danish names the Norwegian currency by its code.
+    await expect(page.locator('#product-no-single')).toContainText(/NOK/);
+
+    await page.goto('/webshop?region=dk');
+    await expect(page.locator('#product-dk-single')).toContainText(/149/);
+  });
 });

@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = [
   /** Theft (issue 6): a bike reported stolen, and reported found after the identity approval. */
   'theft.report_submitted',
   'theft.bike_found',
+  'webshop.order_shipment_moved',
+  'webshop.order_refunded',
+  'webshop.voucher_batch_created',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

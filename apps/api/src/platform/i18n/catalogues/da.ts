@@ -92,6 +92,8 @@ export const da: Catalogue = {
   'errors.voucher_expiry_in_past': 'Udløbsdatoen skal ligge i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke længere betales.',
   'errors.webhook_signature_invalid': 'Beskeden fra betalingstjenesten kunne ikke bekræftes.',
+  'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
+  'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trin nu.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':

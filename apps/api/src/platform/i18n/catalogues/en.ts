@@ -95,6 +95,8 @@ export const en = {
   'errors.voucher_expiry_in_past': 'The expiry date must be in the future.',
   'errors.order_not_payable': 'This order can no longer be paid.',
   'errors.webhook_signature_invalid': 'The message from the payment service could not be verified.',
+  'errors.order_not_refundable': 'This order cannot be refunded.',
+  'errors.shipment_step_invalid': 'The shipment cannot move to that step now.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':

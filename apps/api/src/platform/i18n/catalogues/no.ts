@@ -94,6 +94,8 @@ export const no: Catalogue = {
   'errors.voucher_expiry_in_past': 'Utløpsdatoen må være i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke lenger betales.',
   'errors.webhook_signature_invalid': 'Meldingen fra betalingstjenesten kunne ikke bekreftes.',
+  'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
+  'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trinnet nå.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':

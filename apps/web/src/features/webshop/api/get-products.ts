@@ -1,6 +1,7 @@
 import type { Region } from '@nbr/domain/locale';
 import { type Product, ProductListSchema } from '@nbr/domain/webshop';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
 
 export const productsQueryKey = ['webshop', 'products'] as const;
@@ -17,13 +18,16 @@ export function getProducts(region: Region | undefined, signal?: AbortSignal): P
   });
 }
 
-export function productsQueryOptions(region: Region | undefined) {
+export function productsQueryOptions(region: Region | undefined, language: string) {
   return queryOptions({
-    queryKey: [...productsQueryKey, region ?? 'mine'],
+    // The names come in the request's language: a language switch asks again.
+    queryKey: [...productsQueryKey, region ?? 'mine', language],
     queryFn: ({ signal }) => getProducts(region, signal),
+    staleTime: 5 * 60_000,
   });
 }
 
 export function useProducts(region: Region | undefined) {
-  return useQuery(productsQueryOptions(region));
+  const { i18n } = useTranslation();
+  return useQuery(productsQueryOptions(region, i18n.language));
 }

@@ -19,7 +19,7 @@ import { goToPaymentWindow } from '../lib/redirect-to-payment.ts';
 import { type ShippingForm, shippingDefaults, toShippingAddress } from '../lib/shipping.ts';
 import styles from '../webshop.module.css';
 import { OrderLines } from './order-lines.tsx';
-import { ImmediateStartConsent, WithdrawalNotice } from './purchase-terms.tsx';
+import { ImmediateStartConsent, useImmediateStartConsent, WithdrawalNotice } from './purchase-terms.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { ShippingAddressForm } from './shipping-address-form.tsx';
 
@@ -50,8 +50,7 @@ export function CardCheckout({
   const createOrder = useCreateCardOrder();
   const [step, setStep] = useState<Step>(startAt);
   const [address, setAddress] = useState<ShippingForm | null>(null);
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState<string | null>(null);
+  const consent = useImmediateStartConsent();
   const [failure, setFailure] = useState<string | null>(null);
 
   const shipping = needsShipping(lines);
@@ -137,8 +136,8 @@ export function CardCheckout({
 
   const pay = async () => {
     setFailure(null);
-    if (!canPlaceOrder(lines, consent)) {
-      setConsentError('must_accept');
+    if (!canPlaceOrder(lines, consent.isSelected)) {
+      consent.demand();
       return;
     }
     try {
@@ -149,7 +148,7 @@ export function CardCheckout({
           ...(line.bikeId ? { bike_id: line.bikeId } : {}),
         })),
         ...(shipping && address ? { shipping_address: toShippingAddress(address, region) } : {}),
-        immediate_start_consent: consentNeeded && consent,
+        immediate_start_consent: consentNeeded && consent.isSelected,
       });
       onPaymentStarted?.();
       goToPaymentWindow(started.payment_url);
@@ -170,17 +169,8 @@ export function CardCheckout({
           })}
         </p>
       ) : null}
-      <WithdrawalNotice />
-      {consentNeeded ? (
-        <ImmediateStartConsent
-          isSelected={consent}
-          onChange={(value) => {
-            setConsent(value);
-            if (value) setConsentError(null);
-          }}
-          error={consentError}
-        />
-      ) : null}
+      <WithdrawalNotice goods={shipping} />
+      {consentNeeded ? <ImmediateStartConsent {...consent.props} /> : null}
       <ErrorSummary message={failure} title={t('checkout.failedTitle')} />
       <div className={styles.actions}>
         <Button onPress={() => void pay()} isPending={createOrder.isPending}>

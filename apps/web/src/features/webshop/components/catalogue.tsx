@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths.ts';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { isBasketProduct } from '../lib/basket.ts';
 import styles from '../webshop.module.css';
-import { PlanCard } from './plan-card.tsx';
+import { PlansSection } from './plan-card.tsx';
 import { ProductCard } from './product-card.tsx';
 
 /** The plans first, then what is bought once, then the add-on bought from a bike's page. */
@@ -23,28 +23,7 @@ export function Catalogue({
   const addOns = products.filter((product) => product.kind === 'bikedna');
   return (
     <>
-      <section className={styles.section} aria-labelledby="plans-heading">
-        <h2 id="plans-heading" className={styles.sectionHeading}>
-          {t('catalogue.plans')}
-        </h2>
-        <p className={styles.muted}>{t('catalogue.plansLead')}</p>
-        <div className={styles.grid}>
-          {plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              action={
-                <LinkButton
-                  href={paths.public.checkout.getHref({ orderFamily: 'subscription' }, { plan: plan.plan })}
-                  aria-label={t('catalogue.choosePlanNamed', { name: plan.name })}
-                >
-                  {t('catalogue.choosePlan')}
-                </LinkButton>
-              }
-            />
-          ))}
-        </div>
-      </section>
+      <PlansSection plans={plans} lead={t('catalogue.plansLead')} />
       <section className={styles.section} aria-labelledby="once-heading">
         <h2 id="once-heading" className={styles.sectionHeading}>
           {t('catalogue.once')}

@@ -8,8 +8,12 @@ import styles from '../webshop.module.css';
 export function ProductCard({ product, action }: { product: Product; action: ReactNode }) {
   const { t, i18n } = useTranslation('webshop');
   return (
-    <article className={styles.product} aria-labelledby={`product-${product.id}`}>
-      <h3 id={`product-${product.id}`} className={styles.productName}>
+    <article
+      className={styles.product}
+      id={`product-${product.handle}`}
+      aria-labelledby={`product-${product.handle}-name`}
+    >
+      <h3 id={`product-${product.handle}-name`} className={styles.productName}>
         {product.name}
       </h3>
       <p className={styles.price}>

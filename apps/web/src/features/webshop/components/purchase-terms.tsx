@@ -1,4 +1,5 @@
 import type { Product } from '@nbr/domain/webshop';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { Checkbox } from '../../../ui/checkbox.tsx';
@@ -12,6 +13,7 @@ import styles from '../webshop.module.css';
 export function SubscriptionTerms({ plan, quantity = 1 }: { plan: Product; quantity?: number }) {
   const { t, i18n } = useTranslation('webshop');
   const months = plan.period_months ?? 12;
+  const amount = formatMoney(plan.price.amount_minor * quantity, plan.price.currency, i18n.language);
   const renewal = new Date();
   renewal.setMonth(renewal.getMonth() + months);
   return (
@@ -20,10 +22,9 @@ export function SubscriptionTerms({ plan, quantity = 1 }: { plan: Product; quant
         {t('terms.subscriptionTitle')}
       </h3>
       <p>
-        {t('terms.subscriptionPrice', {
-          amount: formatMoney(plan.price.amount_minor * quantity, plan.price.currency, i18n.language),
-          count: months,
-        })}
+        {months === 12
+          ? t('terms.subscriptionPriceYearly', { amount })
+          : t('terms.subscriptionPrice', { amount, count: months })}
       </p>
       <p>{t('terms.subscriptionRenewal', { date: formatDate(renewal, i18n.language) })}</p>
       <p>{t('terms.subscriptionCancel')}</p>
@@ -32,7 +33,7 @@ export function SubscriptionTerms({ plan, quantity = 1 }: { plan: Product; quant
 }
 
 /** The 14-day right of withdrawal, stated at every checkout (payments.md §4.3). */
-export function WithdrawalNotice() {
+export function WithdrawalNotice({ goods = false }: { goods?: boolean }) {
   const { t } = useTranslation('webshop');
   return (
     <section className={styles.terms} aria-labelledby="withdrawal-terms">
@@ -40,6 +41,7 @@ export function WithdrawalNotice() {
         {t('terms.withdrawalTitle')}
       </h3>
       <p>{t('terms.withdrawal')}</p>
+      {goods ? <p>{t('terms.withdrawalGoods')}</p> : null}
       <p>{t('terms.noSurcharge')}</p>
     </section>
   );
@@ -64,4 +66,23 @@ export function ImmediateStartConsent({
       {t('terms.consent')}
     </Checkbox>
   );
+}
+
+/** The consent box's state: ticked or not, and the "must accept" shown after an order without it. */
+export function useImmediateStartConsent() {
+  const [isSelected, setSelected] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    isSelected,
+    /** Shows that the box is missing. */
+    demand: () => setError('must_accept'),
+    props: {
+      isSelected,
+      error,
+      onChange: (value: boolean) => {
+        setSelected(value);
+        if (value) setError(null);
+      },
+    },
+  };
 }

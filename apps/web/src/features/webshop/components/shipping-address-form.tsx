@@ -37,7 +37,7 @@ export function ShippingAddressForm({
       )}
     >
       <h2 id="shipping-heading">{t('shipping.title')}</h2>
-      <p>{t('shipping.lead')}</p>
+      <p>{defaults.street_address ? t('shipping.lead') : t('shipping.leadEmpty')}</p>
       <ErrorSummary title={summary?.title} message={summary?.message} />
       <FormTextField
         control={form.control}

@@ -9,7 +9,12 @@ import { useCreateSubscriptionSession } from '../api/create-subscription-session
 import { goToPaymentWindow } from '../lib/redirect-to-payment.ts';
 import styles from '../webshop.module.css';
 import { OrderLines } from './order-lines.tsx';
-import { ImmediateStartConsent, SubscriptionTerms, WithdrawalNotice } from './purchase-terms.tsx';
+import {
+  ImmediateStartConsent,
+  SubscriptionTerms,
+  useImmediateStartConsent,
+  WithdrawalNotice,
+} from './purchase-terms.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 /** Bikes an organisation can buy at once on the web; more through support. */
@@ -24,8 +29,7 @@ export function SubscriptionCheckout({ plan }: { plan: Product }) {
   const { t, i18n } = useTranslation(['webshop', 'common']);
   const createSession = useCreateSubscriptionSession();
   const [quantity, setQuantity] = useState(1);
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState<string | null>(null);
+  const consent = useImmediateStartConsent();
   const [failure, setFailure] = useState<string | null>(null);
   const perBike = plan.plan === 'ORGANISATION';
   const count = perBike ? quantity : 1;
@@ -33,8 +37,8 @@ export function SubscriptionCheckout({ plan }: { plan: Product }) {
 
   const pay = async () => {
     setFailure(null);
-    if (!consent) {
-      setConsentError('must_accept');
+    if (!consent.isSelected) {
+      consent.demand();
       return;
     }
     if (!plan.plan) return;
@@ -65,14 +69,7 @@ export function SubscriptionCheckout({ plan }: { plan: Product }) {
       />
       <SubscriptionTerms plan={plan} quantity={count} />
       <WithdrawalNotice />
-      <ImmediateStartConsent
-        isSelected={consent}
-        onChange={(value) => {
-          setConsent(value);
-          if (value) setConsentError(null);
-        }}
-        error={consentError}
-      />
+      <ImmediateStartConsent {...consent.props} />
       <ErrorSummary message={failure} title={t('checkout.failedTitle')} />
       <div className={styles.actions}>
         <Button onPress={() => void pay()} isPending={createSession.isPending}>

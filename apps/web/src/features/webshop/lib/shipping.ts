@@ -17,7 +17,7 @@ export const ShippingFormSchema = z.object({
   zip_code: z
     .string()
     .trim()
-    .min(1, { error: 'required' })
+    .min(1, { error: 'required', abort: true })
     .regex(/^\d{4}$/, { error: 'invalid_zip_code' }),
   city: required(100),
 });

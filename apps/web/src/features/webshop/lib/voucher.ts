@@ -6,7 +6,7 @@ export const VoucherFormSchema = z.object({
   code: z
     .string()
     .trim()
-    .min(1, { error: 'required' })
+    .min(1, { error: 'required', abort: true })
     .refine((code) => normaliseVoucherCode(code).length >= 4, { error: 'invalid_value' })
     .refine((code) => code.length <= 40, { error: 'too_long' }),
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
@@ -18,7 +19,7 @@ import styles from '../webshop.module.css';
  * and the BikeDNA marking for it while it can still be bought; then the card checkout.
  */
 export function Component() {
-  const { t } = useTranslation(['webshop', 'common']);
+  const { t, i18n } = useTranslation(['webshop', 'common']);
   const { bikeId = '' } = useParams();
   const bike = useBike(bikeId);
   const services = useBikeServices(bikeId);
@@ -54,7 +55,10 @@ export function Component() {
       {dna && dnaOffered ? (
         <div className={styles.panel}>
           <Checkbox isSelected={withDna} onChange={setWithDna}>
-            {t('plates.addDna', { name: dna.name })}
+            {t('plates.addDna', {
+              name: dna.name,
+              price: formatMoney(dna.price.amount_minor, dna.price.currency, i18n.language),
+            })}
           </Checkbox>
           <p className={styles.muted}>{dna.description}</p>
         </div>

@@ -10,7 +10,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { usePricingTable } from '../api/get-pricing-table.ts';
 import { useProducts } from '../api/get-products.ts';
-import { PlanCard } from '../components/plan-card.tsx';
+import { PlansSection } from '../components/plan-card.tsx';
 import { ProductCard } from '../components/product-card.tsx';
 import { addItem, readBasket, writeBasket } from '../lib/basket.ts';
 import styles from '../webshop.module.css';
@@ -76,29 +76,7 @@ export function Component() {
           </div>
         </section>
       ) : null}
-      {!active ? (
-        <section className={styles.section} aria-labelledby="plans-heading">
-          <h2 id="plans-heading" className={styles.sectionHeading}>
-            {t('catalogue.plans')}
-          </h2>
-          <div className={styles.grid}>
-            {table.data.plans.map((plan) => (
-              <PlanCard
-                key={plan.id}
-                plan={plan}
-                action={
-                  <LinkButton
-                    href={paths.public.checkout.getHref({ orderFamily: 'subscription' }, { plan: plan.plan })}
-                    aria-label={t('catalogue.choosePlanNamed', { name: plan.name })}
-                  >
-                    {t('catalogue.choosePlan')}
-                  </LinkButton>
-                }
-              />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      {!active ? <PlansSection plans={table.data.plans} /> : null}
       <div className={styles.panel}>
         <h2 className={styles.sectionHeading}>{t('purchase.haveCode')}</h2>
         <p>{t('purchase.haveCodeText')}</p>

@@ -1,5 +1,7 @@
 import type { Region } from '@nbr/domain/locale';
+import { isRegion } from '@nbr/domain/locale-values';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -24,7 +26,11 @@ import styles from '../webshop.module.css';
 export function Component() {
   const { t, i18n } = useTranslation(['webshop', 'common']);
   const { isLoggedIn } = useSession();
-  const { region, regions, setRegion } = useRegion();
+  const { region: deviceRegion, regions, setRegion } = useRegion();
+  const [search, setSearch] = useSearchParams();
+  // A shared link may name the region (?region=no); otherwise a visitor sees this device's choice.
+  const asked = search.get('region');
+  const region: Region = isRegion(asked) ? asked : deviceRegion;
   const products = useProducts(isLoggedIn ? undefined : region);
   const basket = useBasket();
   const shownRegion: Region = products.data?.[0]?.region ?? region;
@@ -44,7 +50,10 @@ export function Component() {
             label={t('catalogue.region')}
             options={regions.map((code) => ({ value: code, label: t(`catalogue.regions.${code}`) }))}
             value={region}
-            onChange={(value) => setRegion(value as Region)}
+            onChange={(value) => {
+              setRegion(value as Region);
+              if (asked) setSearch({}, { replace: true });
+            }}
           />
         )}
       </div>
