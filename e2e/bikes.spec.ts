@@ -230,7 +230,9 @@ test('the list shows each bike with its identifiers and badge', async ({ page })
   await expect(heading(page)).toHaveText(b('edit.title'));
 });
 
-test('without a registration the register pages say so and lead to support @phone', async ({ page }) => {
+test('without a registration the register pages say so and lead to buying or redeeming one @phone', async ({
+  page,
+}) => {
   await signedInUser(page);
   await page.goto('/app/my-bikes');
   await expect(page.getByRole('heading', { name: b('list.emptyTitle') })).toBeVisible();
@@ -240,9 +242,13 @@ test('without a registration the register pages say so and lead to support @phon
   await expect(page).toHaveURL(/\/app\/bikes\/register$/);
   await expect(heading(page)).toHaveText(b('entry.title'));
   await expect(page.getByText(common('errors.no_subscription'))).toBeVisible();
-  await expect(page.getByRole('link', { name: b('credits.contactSupport') })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: b('credits.buy') })).toHaveAttribute(
     'href',
-    /^https:\/\/support\./,
+    '/app/bikes/register/purchase',
+  );
+  await expect(page.getByRole('link', { name: b('credits.redeem') })).toHaveAttribute(
+    'href',
+    '/app/bikes/register/redeem',
   );
   await expectNoA11yViolations(page);
   await snapshot(page, 'no-credit');

@@ -33,12 +33,14 @@ import { type TheftReportRateLimits, theftReportsRoutes } from './modules/theft/
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { catalogueRoutes } from './modules/webshop/catalogue.routes.ts';
 import type { CheckoutDeps } from './modules/webshop/checkout.service.ts';
+import { type ClubRateLimits, clubRoutes } from './modules/webshop/club.routes.ts';
 import {
   createOrderReconciler,
   type OrderReconciler,
 } from './modules/webshop/order-reconciliation.notifier.ts';
 import { orderRoutes } from './modules/webshop/orders.routes.ts';
 import { subscriptionRoutes } from './modules/webshop/subscriptions.routes.ts';
+import { reconcileVippsOrders, type VippsCheckoutDeps } from './modules/webshop/vipps-checkout.service.ts';
 import { type VoucherRateLimits, voucherRoutes } from './modules/webshop/vouchers.routes.ts';
 import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.routes.ts';
 import { accessPlugin } from './platform/auth/access.ts';
@@ -145,6 +147,8 @@ export interface BuildAppOptions {
   realtimeSettings?: Partial<RealtimeSettings>;
   /** Budgets against guessing voucher codes (tests lower them to reach them). */
   voucherRateLimits?: Partial<VoucherRateLimits>;
+  /** Budgets of the club shop: membership numbers tried and orders (tests lower them to reach them). */
+  clubRateLimits?: Partial<ClubRateLimits>;
   /** The clock of Idempotency-Key leases and expiry (tests move it to see a stuck key released). */
   idempotencyClock?: () => number;
   /** Payment adapters and stand-ins: transport, timeouts, webhook target and delays (tests shorten them). */
@@ -326,9 +330,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     log: app.log.child({ component: 'checkout' }),
   };
+  const vippsCheckoutDeps: VippsCheckoutDeps = { ...checkoutDeps, vipps: payments.vipps };
+  const reconciliationLog = app.log.child({ component: 'order-reconciliation' });
   const orderReconciler = createOrderReconciler({
     deps: checkoutDeps,
-    logger: app.log.child({ component: 'order-reconciliation' }),
+    logger: reconciliationLog,
+    morePasses: [(now, limits) => reconcileVippsOrders(vippsCheckoutDeps, reconciliationLog, now, limits)],
   });
   app.decorate('orderReconciler', orderReconciler);
   app.addHook('onClose', async () => orderReconciler.stop());
@@ -391,6 +398,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderRoutes, { deps: checkoutDeps });
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
+      await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
       await api.register(ownershipRoutes, {
         deps: {
           db: database.db,

@@ -10,6 +10,7 @@ import { itemPickups } from './db/schema/theft.ts';
 import { orders } from './db/schema/webshop.ts';
 import { uuidv7 } from './platform/ids.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
+import { signedVippsDelivery } from './test/club-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
@@ -539,6 +540,50 @@ const CASES: MatrixCase[] = [
     route: '/api/webshop/webhooks/reepay',
     allowed: EVERYONE,
     request: () => ({ payload: signedReepayWebhook({ event_type: 'customer_created' }) }),
+  },
+  // The club shop (issue 15 §5): its offer is public; ordering and giving a membership number are
+  // the person's own acts, not staff switched in (an invalid body or number's 422 proves access).
+  {
+    method: 'GET',
+    route: '/api/webshop/:club',
+    allowed: EVERYONE,
+    request: () => ({ url: '/api/webshop/naf/' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/webshop/:club',
+    allowed: SELF,
+    request: () => ({ url: '/api/webshop/naf/', payload: { immediate_start_consent: 'yes' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/webshop/:club/extra-bike-registration',
+    allowed: SELF,
+    request: () => ({ url: '/api/webshop/naf/extra-bike-registration', payload: { bike_id: 'x' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/webshop/:club/apply-member-discount/:member_id',
+    allowed: SELF,
+    request: () => ({ url: '/api/webshop/naf/apply-member-discount/12345' }),
+  },
+  {
+    // Vipps is no user: the route is public and the signature decides. A signed delivery about
+    // nothing of ours is accepted from anyone (webshop.club.test.ts: forged → 401).
+    method: 'POST',
+    route: '/api/webshop/webhooks/vipps',
+    allowed: EVERYONE,
+    request: () => {
+      const delivery = signedVippsDelivery({
+        reference: 'not-an-order-of-ours',
+        pspReference: '1',
+        name: 'CREATED',
+        amount: { currency: 'NOK', value: 100 },
+        timestamp: new Date().toISOString(),
+        success: true,
+      });
+      return { headers: delivery.headers, payload: delivery.rawBody };
+    },
   },
   {
     // Subscribing and managing the subscription are the person's own acts (422 proves access).

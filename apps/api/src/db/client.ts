@@ -7,6 +7,7 @@ import pg from 'pg';
 import * as backofficeSchema from './schema/backoffice.ts';
 import * as bikesSchema from './schema/bikes.ts';
 import * as chatsSchema from './schema/chats.ts';
+import * as clubsSchema from './schema/clubs.ts';
 import * as identitySchema from './schema/identity.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as organisationsSchema from './schema/organisations.ts';
@@ -26,6 +27,7 @@ export const schema = {
   ...chatsSchema,
   ...theftSchema,
   ...webshopSchema,
+  ...clubsSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as backofficeSchema from '../db/schema/backoffice.ts';
 import * as bikesSchema from '../db/schema/bikes.ts';
 import * as chatsSchema from '../db/schema/chats.ts';
+import * as clubsSchema from '../db/schema/clubs.ts';
 import * as identitySchema from '../db/schema/identity.ts';
 import * as mailSchema from '../db/schema/mail.ts';
 import * as organisationsSchema from '../db/schema/organisations.ts';
@@ -19,6 +20,7 @@ const TABLES = [
   backofficeSchema,
   bikesSchema,
   chatsSchema,
+  clubsSchema,
   identitySchema,
   mailSchema,
   organisationsSchema,

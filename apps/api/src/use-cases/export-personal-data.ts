@@ -60,6 +60,9 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
   voucher_batches:
     'batches of voucher codes made by staff; a voucher a person used is in voucher_redemptions and its order',
   vouchers: 'hashes of voucher codes and their use counts; tied to no person',
+  clubs:
+    'the clubs whose members get a member price in the shop; a person’s membership number is in their profile',
+  club_offers: 'what each club offers at which member discount; tied to no person',
   receipt_sequences: 'the last receipt number per region; a person’s receipt numbers are in their orders',
   payment_webhook_events:
     'the payment provider’s delivery ids and event types, kept to process each once; the order they paid is exported',

@@ -6,7 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { externalHref } from '../config/paths.ts';
 import { useUnreadCount } from '../features/chats/api/get-unread-count.ts';
 import { useLiveUpdates } from '../features/chats/lib/live-updates.ts';
-import { profileQueryOptions } from '../features/identity/api/get-profile.ts';
+import { profileQueryOptions } from '../lib/api/identity/get-profile.ts';
 import { useRegion } from '../lib/region.ts';
 import { useSession } from '../lib/session.ts';
 import { Icon } from '../ui/icon.tsx';

@@ -6,7 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { NoAccess } from '../features/backoffice/components/no-access.tsx';
 import type { StaffContext } from '../features/backoffice/staff-context.ts';
-import { profileQueryOptions } from '../features/identity/api/get-profile.ts';
+import { profileQueryOptions } from '../lib/api/identity/get-profile.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';

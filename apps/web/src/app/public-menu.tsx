@@ -23,6 +23,7 @@ export const PUBLIC_MENU: readonly MenuEntry[] = [
     icon: 'map',
     href: paths.public.stolenBikeMap.getHref(),
   },
+  { id: 'webshop', labelKey: 'nav.webshop', icon: 'cart', href: paths.public.webshop.getHref() },
   {
     id: 'how-it-works',
     labelKey: 'footer.howItWorks',

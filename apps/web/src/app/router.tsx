@@ -154,12 +154,6 @@ export const routes: RouteObject[] = [
                 path: paths.public.search.path,
                 lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
               },
-              // The shop's catalogue (features/webshop); /go-to-webshop is the menu's way there.
-              {
-                path: paths.public.webshop.path,
-                lazy: page(() => import('../features/webshop/pages/webshop-page.tsx'), ['webshop']),
-              },
-              { path: paths.public.goToWebshop.path, loader: () => redirect(paths.public.webshop.getHref()) },
               // The public stolen-bike map and one stolen bike on it (features/stolen-map).
               {
                 path: paths.public.stolenBikeMap.path,
@@ -239,6 +233,33 @@ export const routes: RouteObject[] = [
               {
                 path: paths.signupFromScan.addPhotosComplete.path,
                 lazy: page(() => import('../features/plates/pages/add-photos-complete-page.tsx'), ['plates']),
+              },
+              // The webshop (issue 15): the catalogue is public; the checkout and the return pages need
+              // an account (lib/access.ts), /purchase-failed does not.
+              {
+                path: paths.public.webshop.path,
+                lazy: page(() => import('../features/webshop/pages/webshop-page.tsx'), ['webshop']),
+              },
+              {
+                path: paths.public.goToWebshop.path,
+                loader: ({ request }) =>
+                  redirect(`${paths.public.webshop.getHref()}${new URL(request.url).search}`),
+              },
+              {
+                path: paths.public.checkout.path,
+                lazy: page(() => import('../features/webshop/pages/checkout-page.tsx'), ['webshop']),
+              },
+              {
+                path: paths.purchase.completeRedirect.path,
+                lazy: page(() => import('../features/webshop/pages/purchase-return-page.tsx'), ['webshop']),
+              },
+              {
+                path: paths.purchase.subscriptionRedirect.path,
+                lazy: page(() => import('../features/webshop/pages/purchase-return-page.tsx'), ['webshop']),
+              },
+              {
+                path: paths.purchase.failed.path,
+                lazy: page(() => import('../features/webshop/pages/purchase-failed-page.tsx'), ['webshop']),
               },
               { path: paths.public.notFound.path, lazy: notFound },
               { path: '*', lazy: notFound },
@@ -333,7 +354,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.bike.path,
-                lazy: page(() => import('./routes/bike-page.tsx'), ['bikes', 'ownership']),
+                lazy: page(() => import('./routes/bike-page.tsx'), ['bikes', 'ownership', 'webshop']),
               },
               {
                 path: paths.app.bikeEdit.path,
@@ -385,6 +406,57 @@ export const routes: RouteObject[] = [
               {
                 path: paths.app.bikesRegister.path,
                 lazy: page(() => import('../features/bikes/pages/bikes-register-page.tsx'), ['bikes']),
+              },
+              {
+                path: paths.app.bikesRegisterPurchase.path,
+                lazy: page(() => import('../features/webshop/pages/register-purchase-page.tsx'), ['webshop']),
+              },
+              {
+                path: paths.app.bikesRegisterPurchaseClub.path,
+                lazy: page(
+                  () => import('../features/webshop/pages/purchase-naf-page.tsx'),
+                  ['club', 'webshop'],
+                ),
+              },
+              {
+                path: paths.app.bikesRegisterRedeem.path,
+                lazy: page(() => import('../features/webshop/pages/register-redeem-page.tsx'), ['webshop']),
+              },
+              {
+                path: paths.app.orders.path,
+                lazy: page(() => import('../features/webshop/pages/orders-page.tsx'), ['webshop']),
+              },
+              {
+                path: paths.app.bikeRegistrationPurchase.path,
+                lazy: page(
+                  () => import('../features/webshop/pages/bike-registration-purchase-page.tsx'),
+                  ['webshop'],
+                ),
+              },
+              {
+                path: paths.app.bikeAttachExistingCredit.path,
+                lazy: page(
+                  () => import('../features/webshop/pages/bike-attach-credit-page.tsx'),
+                  ['webshop'],
+                ),
+              },
+              {
+                path: paths.app.bikeRedeemVoucher.path,
+                lazy: page(
+                  () => import('../features/webshop/pages/bike-redeem-voucher-page.tsx'),
+                  ['webshop'],
+                ),
+              },
+              {
+                path: paths.app.bikeSubscriptionStatus.path,
+                lazy: page(
+                  () => import('../features/webshop/pages/bike-subscription-status-page.tsx'),
+                  ['webshop'],
+                ),
+              },
+              {
+                path: paths.app.bikeBuyPlate.path,
+                lazy: page(() => import('../features/webshop/pages/bike-buy-plate-page.tsx'), ['webshop']),
               },
               // Chats: the inbox and one conversation.
               {

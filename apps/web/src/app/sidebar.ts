@@ -107,7 +107,15 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.webshop',
     icon: 'cart',
     href: paths.public.webshop.getHref(),
-    isAvailable: false,
+    isAvailable: true,
+  },
+  {
+    id: 'orders',
+    kind: 'internal',
+    labelKey: 'nav.orders',
+    icon: 'cart',
+    href: paths.app.orders.getHref(),
+    isAvailable: true,
   },
   {
     id: 'insurances',

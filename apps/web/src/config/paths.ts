@@ -239,6 +239,8 @@ export const paths = {
     verifyOwnership: definePath('/app/bikes/verify-ownership'),
     verifyOwnershipFrame: definePath('/app/bikes/verify-ownership/:bikeId/frame'),
     verifyOwnershipOwner: definePath('/app/bikes/verify-ownership/:bikeId/owner'),
+    /** The person's webshop orders (issue 15). */
+    orders: definePath('/app/orders'),
     myBikes: definePath('/app/my-bikes'),
     myBikesReceiveBike: definePath('/app/my-bikes/receive-bike'),
     myBikesReportStolen: definePath('/app/my-bikes/report-stolen'),

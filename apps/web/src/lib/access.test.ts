@@ -43,6 +43,10 @@ describe('requiresLogin', () => {
     '/app/bikes/contact-bike-owner',
     '/app/bikes/b1/transfer-ownership',
     '/app/item-pickup',
+    '/checkout/shop',
+    '/checkout/subscription',
+    '/purchase-complete-redirect',
+    '/purchase-subscription-redirect',
   ])('sends a visitor from %s to login', (path) => {
     expect(requiresLogin(path)).toBe(true);
   });
@@ -77,6 +81,9 @@ describe('requiresLogin', () => {
     '/stolen-bike-map/b1',
     '/sticker-id/ABC123',
     '/no/anything',
+    '/webshop',
+    '/go-to-webshop',
+    '/purchase-failed',
   ])('lets a visitor see %s', (path) => {
     expect(requiresLogin(path)).toBe(false);
   });

@@ -26,8 +26,20 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** Areas that belong to a signed-in user (SPEC §6: areas are separated by path). */
-const PROTECTED_AREAS = ['/app', '/insurance', '/backoffice', '/survey'] as const;
+/**
+ * Areas that belong to a signed-in user (SPEC §6: areas are separated by path). The checkout and
+ * the pages the payment provider returns to ask about the person's own order, so they need the
+ * account too (a visitor signs in and comes back).
+ */
+const PROTECTED_AREAS = [
+  '/app',
+  '/insurance',
+  '/backoffice',
+  '/survey',
+  '/checkout',
+  paths.purchase.completeRedirect.path,
+  paths.purchase.subscriptionRedirect.path,
+] as const;
 
 /** The create-bikes loop registers bikes to an account, so it is not part of the public sign-up. */
 const SIGNUP_LOOP = paths.signupFromScan.createBikesLoop.path;

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   chunkReloaded: `${STORAGE_PREFIX}chunk-reloaded`,
   lastPath: `${STORAGE_PREFIX}last-path`,
   scroll: `${STORAGE_PREFIX}scroll`,
+  /** The webshop basket (features/webshop/lib/basket.ts). */
+  basket: `${STORAGE_PREFIX}basket`,
 } as const;
 
 /** Drafts (e.g. an unsaved bike edit) live under this prefix, one key per draft. */

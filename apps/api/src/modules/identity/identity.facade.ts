@@ -88,3 +88,18 @@ export async function forgetDefaultParty(
   }
 }
 export { checkPersonalDataExport, identityPersonalData } from './profile.service.ts';
+
+/** The person's club membership number (SPEC §3 User), or null; the club shop prices by it. */
+export async function findClubMembershipNumber(executor: Executor, partyId: string): Promise<string | null> {
+  const identity = await repository.findIdentityById(executor, partyId);
+  return identity?.clubMembershipNumber ?? null;
+}
+
+/** Stores the club membership number the person gave in the club shop (checked by its schema). */
+export async function setClubMembershipNumber(
+  executor: Executor,
+  partyId: string,
+  membershipNumber: string,
+): Promise<void> {
+  await repository.updateIdentity(executor, partyId, { clubMembershipNumber: membershipNumber });
+}

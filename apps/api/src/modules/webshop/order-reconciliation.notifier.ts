@@ -23,6 +23,13 @@ export interface ReconcilerOptions {
   /** A checkout never started at the provider this long ago is given up. */
   abandonAfterMs?: number;
   batchSize?: number;
+  /** Other payment methods' passes (Vipps: reconcileVippsOrders), run after the card provider's with the same limits. */
+  morePasses?: ReadonlyArray<
+    (
+      now: Date,
+      limits: { minimumAgeMs: number; abandonAfterMs: number; batchSize: number },
+    ) => Promise<ReconciliationReport>
+  >;
 }
 
 export interface ReconciliationReport {
@@ -42,6 +49,7 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
     minimumAgeMs = 3 * 60_000,
     abandonAfterMs = 24 * 60 * 60_000,
     batchSize = 100,
+    morePasses = [],
   } = options;
 
   async function pass(now: Date): Promise<ReconciliationReport> {
@@ -85,6 +93,12 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
         return 'cancelled';
       });
       if (outcome !== 'unchanged' && outcome !== 'already_paid') report.changed += 1;
+    }
+    for (const more of morePasses) {
+      const other = await more(now, { minimumAgeMs, abandonAfterMs, batchSize });
+      report.checked += other.checked;
+      report.changed += other.changed;
+      report.unreachable += other.unreachable;
     }
     return report;
   }

@@ -47,6 +47,8 @@ export interface PlaceOrderInput {
   /** A voucher that grants the product: the whole order is covered (100 %). */
   discountPercent?: number;
   voucherId?: string;
+  /** Club member prices: product id → unit price (minor units incl. VAT) instead of the catalogue's. */
+  unitPrices?: Readonly<Record<string, number>>;
   language: Language;
   buyerEmail: string | null;
   now: Date;
@@ -110,9 +112,11 @@ export async function placeOrder(
     voucherId = voucher.id;
   }
 
+  const unitPriceOf = (product: { id: string; priceMinor: number }) =>
+    input.unitPrices?.[product.id] ?? product.priceMinor;
   const totals = priceOrder(
     lines.map(({ item, product }) => ({
-      unitPriceMinor: product.priceMinor,
+      unitPriceMinor: unitPriceOf(product),
       quantity: item.quantity,
       vatRatePercent: product.vatRatePercent,
     })),
@@ -151,7 +155,7 @@ export async function placeOrder(
         kind: product.kind,
         description: localised(product.names, input.language),
         quantity: item.quantity,
-        unitPriceMinor: product.priceMinor,
+        unitPriceMinor: unitPriceOf(product),
         vatRatePercent: product.vatRatePercent,
         totalMinor: priced.totalMinor,
         vatMinor: priced.vatMinor,

@@ -15,6 +15,7 @@ import { PictureSection } from '../../features/bikes/components/picture-section.
 import { PublicPreview } from '../../features/bikes/components/public-preview.tsx';
 import { BikeOwnershipCard } from '../../features/ownership/components/bike-ownership-card.tsx';
 import { BikeTheftCard } from '../../features/theft/components/bike-theft-card.tsx';
+import { BikeShopCard } from '../../features/webshop/components/bike-shop-card.tsx';
 import { useScrollEdges } from '../../hooks/use-scroll-edges.ts';
 import { useBike } from '../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -137,6 +138,7 @@ export function Component() {
       <BikeTheftCard bike={data} />
 
       <BikeOwnershipCard bike={data} />
+      <BikeShopCard bike={data} />
 
       <Card title={t('delete.title')} id="delete-bike">
         <p>{t('delete.intro')}</p>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
-import { useProfile } from '../../features/identity/api/get-profile.ts';
 import { DataExportButton } from '../../features/identity/components/data-export-button.tsx';
 import { NewsletterSection } from '../../features/identity/components/newsletter-section.tsx';
 import { NotWhileSwitched } from '../../features/identity/components/not-while-switched.tsx';
@@ -11,6 +10,7 @@ import { ProfileForm } from '../../features/identity/components/profile-form.tsx
 import { VerificationSection } from '../../features/identity/components/verification-section.tsx';
 import styles from '../../features/identity/settings.module.css';
 import { OrganisationsSettingsSection } from '../../features/organisations/components/organisations-settings-section.tsx';
+import { useProfile } from '../../lib/api/identity/get-profile.ts';
 import { errorMessage } from '../../lib/api-errors.ts';
 import { useSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';

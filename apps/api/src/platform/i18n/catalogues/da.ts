@@ -108,7 +108,8 @@ export const da: Catalogue = {
   'validation.invalid_zip_code': 'Indtast et postnummer på 4 cifre.',
   'validation.invalid_phone': 'Indtast et gyldigt telefonnummer.',
   'validation.too_long': 'Må højst være på {maximum} tegn.',
-  'validation.invalid_club_membership_number': 'Medlemsnummeret skal være på 6 til 8 tegn.',
+  'validation.invalid_club_membership_number':
+    'Ugyldigt NAF-nummer. Medlemsnummeret skal være på 6 til 8 tegn.',
   'validation.confirm_all': 'Bekræft venligst alle punkter.',
   'validation.invalid_value': 'Værdien er ikke gyldig.',
   'validation.invalid_registration_number':

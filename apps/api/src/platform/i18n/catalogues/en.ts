@@ -111,7 +111,8 @@ export const en = {
   'validation.invalid_zip_code': 'Enter a postal code of 4 digits.',
   'validation.invalid_phone': 'Enter a valid phone number.',
   'validation.too_long': 'Can be at most {maximum} characters.',
-  'validation.invalid_club_membership_number': 'The membership number must be 6 to 8 characters.',
+  'validation.invalid_club_membership_number':
+    'Invalid NAF number. The membership number must be 6 to 8 characters.',
   'validation.confirm_all': 'Please confirm every point.',
   'validation.invalid_value': 'The value is not valid.',
   'validation.invalid_registration_number':

@@ -110,7 +110,7 @@ export const no: Catalogue = {
   'validation.invalid_zip_code': 'Skriv inn et postnummer på 4 sifre.',
   'validation.invalid_phone': 'Skriv inn et gyldig telefonnummer.',
   'validation.too_long': 'Kan være høyst {maximum} tegn.',
-  'validation.invalid_club_membership_number': 'Medlemsnummeret må være 6 til 8 tegn.',
+  'validation.invalid_club_membership_number': 'Ugyldig NAF-nummer. Medlemsnummeret må være 6 til 8 tegn.',
   'validation.confirm_all': 'Vennligst bekreft alle punktene.',
   'validation.invalid_value': 'Verdien er ikke gyldig.',
   'validation.invalid_registration_number':

@@ -1,8 +1,7 @@
 import type { CreditOverview } from '@nbr/domain/credits';
 import { useTranslation } from 'react-i18next';
-import { externalHref } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import styles from '../bikes.module.css';
@@ -24,12 +23,10 @@ export function CreditsSummary({ overview }: { overview: CreditOverview }) {
 
 /**
  * Why no bike can be added now (SPEC §8 'no subscription linked to the account', or every
- * registration used), with the way on. Buying and redeeming arrive with the webshop; until then
- * support grants registrations, so that is where the button leads.
+ * registration used), with the way on: buying a subscription or a registration, or redeeming a code.
  */
 export function NoCreditState({ overview, actions = true }: { overview: CreditOverview; actions?: boolean }) {
   const { t } = useTranslation(['bikes', 'common']);
-  const { region } = useRegion();
   const noSubscription = !overview.subscription_active;
   return (
     <Alert
@@ -37,12 +34,13 @@ export function NoCreditState({ overview, actions = true }: { overview: CreditOv
       title={noSubscription ? t('common:errors.no_subscription') : t('credits.noneLeftTitle')}
       announce="none"
     >
-      <p>{noSubscription ? t('credits.noSubscriptionBody') : t('common:errors.no_free_credit')}</p>
+      <p>{noSubscription ? t('credits.noSubscriptionBody') : t('credits.noneLeftBody')}</p>
       <p className={styles.muted}>{t('credits.pollNote')}</p>
       {actions ? (
         <div className={styles.actions}>
-          <LinkButton href={externalHref('support', region)} target="_blank" rel="noopener noreferrer">
-            {t('credits.contactSupport')}
+          <LinkButton href={paths.app.bikesRegisterPurchase.getHref()}>{t('credits.buy')}</LinkButton>
+          <LinkButton variant="secondary" href={paths.app.bikesRegisterRedeem.getHref()}>
+            {t('credits.redeem')}
           </LinkButton>
         </div>
       ) : null}

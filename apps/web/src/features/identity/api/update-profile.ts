@@ -4,8 +4,8 @@ import {
   type ProfileUpdate,
 } from '@nbr/domain/identity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileQueryKey } from '../../../lib/api/identity/get-profile.ts';
 import { api } from '../../../lib/api-client.ts';
-import { profileQueryKey } from './get-profile.ts';
 
 /** PUT /identities/me — `save_status` is `partial` while a changed e-mail waits for its link. */
 export function updateProfile(update: ProfileUpdate): Promise<ProfileSaveResponse> {

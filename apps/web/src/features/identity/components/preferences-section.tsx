@@ -3,13 +3,13 @@ import type { Language, Region } from '@nbr/domain/locale';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { profileQueryKey } from '../../../lib/api/identity/get-profile.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Select } from '../../../ui/select.tsx';
-import { profileQueryKey } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import styles from '../settings.module.css';
 

@@ -4,9 +4,9 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { profileQueryKey } from '../../../lib/api/identity/get-profile.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { profileQueryKey } from '../api/get-profile.ts';
 import { Component as DeleteUserPage } from './delete-user-page.tsx';
 
 /*

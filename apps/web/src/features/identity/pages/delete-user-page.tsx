@@ -10,6 +10,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
 import { requiresLogin } from '../../../lib/access.ts';
+import { useProfile } from '../../../lib/api/identity/get-profile.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
@@ -29,7 +30,6 @@ import {
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { useProfile } from '../api/get-profile.ts';
 import { DataExportButton } from '../components/data-export-button.tsx';
 import { NotWhileSwitchedPage } from '../components/not-while-switched.tsx';
 import styles from '../settings.module.css';

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { profileQueryKey } from '../../../lib/api/identity/get-profile.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { replaceToken } from '../../../lib/session.ts';
@@ -12,7 +13,6 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useCompleteVerification } from '../api/complete-verification.ts';
-import { profileQueryKey } from '../api/get-profile.ts';
 import styles from '../auth.module.css';
 
 /**

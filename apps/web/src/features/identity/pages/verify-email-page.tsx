@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+// The profile query lives with the settings feature, which owns the profile; one endpoint, one file.
+import { profileQueryKey, profileQueryOptions } from '../../../lib/api/identity/get-profile.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { rememberRedirect } from '../../../lib/redirect.ts';
@@ -13,8 +15,6 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-// The profile query lives with the settings feature, which owns the profile; one endpoint, one file.
-import { profileQueryKey, profileQueryOptions } from '../api/get-profile.ts';
 import { useRequestEmailVerification } from '../api/request-email-verification.ts';
 import { useEmailVerification } from '../api/verify-email.ts';
 import styles from '../auth.module.css';

@@ -1,109 +1,100 @@
 import type { Region } from '@nbr/domain/locale';
 import { isRegion } from '@nbr/domain/locale-values';
-import type { Product, ProductKind } from '@nbr/domain/webshop';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadErrorPage } from '../../../components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { Card } from '../../../ui/card.tsx';
+import { useRegion } from '../../../lib/region.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
+import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useProducts } from '../api/get-products.ts';
+import { Catalogue } from '../components/catalogue.tsx';
+import { priceBasket, useBasket } from '../lib/basket.ts';
 import styles from '../webshop.module.css';
 
-/** The catalogue's sections, in this order. */
-const SECTIONS: ReadonlyArray<{ key: string; kinds: readonly ProductKind[] }> = [
-  { key: 'subscriptions', kinds: ['subscription'] },
-  { key: 'registrations', kinds: ['registration'] },
-  { key: 'extras', kinds: ['plates', 'bikedna'] },
-];
-
-function ProductCard({ product }: { product: Product }) {
-  const { t, i18n } = useTranslation('webshop');
-  const price = formatMoney(product.price.amount_minor, product.price.currency, i18n.language);
-  const vat = new Intl.NumberFormat(i18n.language === 'no' ? 'nb-NO' : i18n.language, {
-    style: 'currency',
-    currency: product.price.currency,
-  }).format(product.price.vat_minor / 100);
-  return (
-    <Card title={product.name} headingLevel={3} id={`product-${product.handle}`}>
-      <p>{product.description}</p>
-      <p className={styles.price}>
-        <span className={styles.amount}>{price}</span>{' '}
-        <span className={styles.per}>
-          {product.period_months
-            ? t('price.perPeriod', { count: product.period_months })
-            : product.kind === 'plates' || product.kind === 'bikedna'
-              ? t('price.each')
-              : t('price.once')}
-        </span>
-      </p>
-      <p className={styles.vat}>{t('price.vatIncluded', { vat })}</p>
-      {product.credits > 0 ? <p>{t('credits', { count: product.credits })}</p> : null}
-      {product.renews ? <p>{t('renews')}</p> : null}
-      {product.delivery_business_days ? (
-        <p>
-          {t('delivery', {
-            min: product.delivery_business_days.min,
-            max: product.delivery_business_days.max,
-          })}
-        </p>
-      ) : null}
-    </Card>
-  );
-}
-
 /**
- * /webshop — the catalogue: subscriptions, the extra registration, plates and the BikeDNA marking,
- * with prices in whole kroner including VAT (payments.md §4.1). The region is `?region=` when given,
- * else the signed-in person's (a visitor sees Denmark); links switch between the two.
+ * /webshop — the catalogue of the visitor's region (a signed-in person's own region, which the API
+ * knows), prices in whole kroner incl. VAT, and the basket of one-time goods. Buying needs an
+ * account: the checkout sends a visitor to log in or sign up and back.
  */
 export function Component() {
   const { t, i18n } = useTranslation(['webshop', 'common']);
-  const [searchParams] = useSearchParams();
-  const asked = searchParams.get('region');
-  const region: Region | null = isRegion(asked) ? asked : null;
-  const products = useProducts(region, i18n.language);
+  const { isLoggedIn } = useSession();
+  const { region: deviceRegion, regions, setRegion } = useRegion();
+  const [search, setSearch] = useSearchParams();
+  // A shared link may name the region (?region=no); otherwise a visitor sees this device's choice.
+  const asked = search.get('region');
+  const region: Region = isRegion(asked) ? asked : deviceRegion;
+  const products = useProducts(isLoggedIn ? undefined : region);
+  const basket = useBasket();
+  const shownRegion: Region = products.data?.[0]?.region ?? region;
+  const priced = priceBasket(basket.items, products.data ?? []);
+  const itemCount = priced.lines.reduce((sum, line) => sum + line.quantity, 0);
 
-  if (products.isPending) return <LoadingState />;
-  if (products.isError) {
-    return (
-      <LoadErrorPage
-        title={t('title')}
-        alertTitle={t('loadFailed')}
-        error={products.error}
-        retry={() => void products.refetch()}
-      />
-    );
-  }
-  const shown = products.data[0]?.region ?? region ?? 'dk';
-  const other: Region = shown === 'dk' ? 'no' : 'dk';
   return (
-    <PageLayout title={t('title')} lead={t('lead')}>
-      <p className={styles.regionSwitch}>
-        {t('region.showing', { region: t(`region.${shown}`) })}{' '}
-        <Link href={`${paths.public.webshop.getHref()}?region=${other}`}>
-          {t('region.switch', { region: t(`region.${other}`) })}
-        </Link>
-      </p>
-      {products.data.length === 0 ? <p>{t('empty')}</p> : null}
-      {SECTIONS.map((section) => {
-        const inSection = products.data.filter((product) => section.kinds.includes(product.kind));
-        if (inSection.length === 0) return null;
-        return (
-          <section key={section.key} aria-labelledby={`webshop-${section.key}`} className={styles.section}>
-            <h2 id={`webshop-${section.key}`}>{t(`sections.${section.key}`)}</h2>
-            <div className={styles.grid}>
-              {inSection.map((product) => (
-                <ProductCard key={product.id} product={product} />
-              ))}
-            </div>
-          </section>
-        );
-      })}
-      <p className={styles.terms}>{t('withdrawal')}</p>
+    <PageLayout title={t('catalogue.title')} lead={t('catalogue.lead')}>
+      <div className={styles.toolbar}>
+        {isLoggedIn ? (
+          <p className={styles.muted}>
+            {t('catalogue.yourRegion', { region: t(`catalogue.regions.${shownRegion}`) })}{' '}
+            <Link href={`${paths.app.settings.getHref()}#preferences`}>{t('catalogue.changeRegion')}</Link>
+          </p>
+        ) : (
+          <Select
+            label={t('catalogue.region')}
+            options={regions.map((code) => ({ value: code, label: t(`catalogue.regions.${code}`) }))}
+            value={region}
+            onChange={(value) => {
+              setRegion(value as Region);
+              if (asked) setSearch({}, { replace: true });
+            }}
+          />
+        )}
+      </div>
+      {products.isError && !products.data ? (
+        <LoadError
+          title={t('catalogue.loadFailed')}
+          error={products.error}
+          retry={() => void products.refetch()}
+        />
+      ) : !products.data ? (
+        <LoadingState />
+      ) : (
+        <>
+          {priced.lines.length > 0 && priced.currency ? (
+            <Alert tone="info" title={t('basket.title')} announce="auto">
+              <p data-testid="basket-summary">
+                {t('basket.summary', {
+                  count: itemCount,
+                  amount: formatMoney(priced.totalMinor, priced.currency, i18n.language),
+                })}
+              </p>
+              <div className={styles.actions}>
+                <LinkButton href={paths.public.checkout.getHref({ orderFamily: 'shop' })}>
+                  {isLoggedIn ? t('basket.toCheckout') : t('basket.signInToBuy')}
+                </LinkButton>
+              </div>
+            </Alert>
+          ) : null}
+          <Catalogue
+            products={products.data}
+            onAdd={(product) => basket.add(product.id)}
+            isLoggedIn={isLoggedIn}
+          />
+          <p className={styles.muted}>{t('catalogue.vatNote')}</p>
+          {isLoggedIn ? (
+            <p>
+              <Link href={paths.app.orders.getHref()}>{t('orders.link')}</Link>
+            </p>
+          ) : null}
+        </>
+      )}
     </PageLayout>
   );
 }

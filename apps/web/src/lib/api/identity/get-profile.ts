@@ -1,6 +1,6 @@
 import { type Profile, ProfileSchema } from '@nbr/domain/identity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../api-client.ts';
 
 /** The same key the session uses when it adopts the account's language and region after login. */
 export const profileQueryKey = ['identities', 'me'] as const;

@@ -1,0 +1,171 @@
+import {
+  ClubExtraRegistrationCreateSchema,
+  ClubMemberDiscountSchema,
+  ClubMemberParamsSchema,
+  type ClubOfferRole,
+  ClubOfferSchema,
+  ClubOrderCreateSchema,
+  ClubParamsSchema,
+} from '@nbr/domain/club';
+import { OrderCheckoutSchema, WebhookAnswerSchema } from '@nbr/domain/webshop';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth/access.ts';
+import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { perAccountBudget, routeBudget } from '../../platform/http/rate-limit.ts';
+import * as service from './club.service.ts';
+import * as vipps from './vipps-checkout.service.ts';
+
+const TAGS = ['webshop'];
+const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
+
+/** Budgets of the club routes (tests lower them to reach them). */
+export interface ClubRateLimits {
+  /** Membership numbers tried per person per hour (the number is not checked with the club). */
+  memberNumbersPerAccountPerHour: number;
+  memberNumbersPerAddressPerHour: number;
+  /** Orders (each a payment at Vipps) per person per hour. */
+  ordersPerAccountPerHour: number;
+}
+
+const DEFAULT_LIMITS: ClubRateLimits = {
+  memberNumbersPerAccountPerHour: 10,
+  memberNumbersPerAddressPerHour: 30,
+  ordersPerAccountPerHour: 30,
+};
+
+/** The club variant of the shop (issue 15 §5, SPEC §7 Webshop) and the Vipps MobilePay webhook. */
+export const clubRoutes: FastifyPluginAsyncZod<{
+  deps: vipps.VippsCheckoutDeps;
+  rateLimits?: Partial<ClubRateLimits> | undefined;
+}> = async (app, options) => {
+  const { deps } = options;
+  const limits = { ...DEFAULT_LIMITS, ...options.rateLimits };
+  const orderBudget = perAccountBudget(app, limits.ordersPerAccountPerHour, '1 hour');
+
+  app.get(
+    '/webshop/:club',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'A club’s offer (NAF): the registration and the extra bike registration, each with its price before and after the member discount, in the club’s currency incl. VAT; paid with Vipps MobilePay',
+        params: ClubParamsSchema,
+        response: { 200: ClubOfferSchema },
+      },
+      config: { access: 'public' },
+    },
+    async (request) => service.getClubOffer(deps, request.params.club, request.language),
+  );
+
+  // The offer and the extra registration are the same checkout with another product of the club.
+  const orderRoute = (
+    path: string,
+    role: ClubOfferRole,
+    body: typeof ClubOrderCreateSchema | typeof ClubExtraRegistrationCreateSchema,
+    summary: string,
+  ) =>
+    app.post(
+      path,
+      {
+        schema: {
+          tags: TAGS,
+          security: BEARER,
+          summary,
+          params: ClubParamsSchema,
+          headers: IdempotencyHeadersSchema,
+          body,
+          response: { 201: OrderCheckoutSchema },
+        },
+        config: { access: 'signed_in_self', idempotent: true },
+        preHandler: orderBudget,
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await service.startClubOrder(
+              deps,
+              requireAuth(request),
+              request.params.club,
+              role,
+              request.body,
+              request.language,
+            ),
+          ),
+    );
+  orderRoute(
+    '/webshop/:club',
+    'offer',
+    ClubOrderCreateSchema,
+    'Order the club’s offer, at the member price once you have given your membership number, paid with Vipps MobilePay: send the browser to payment_url. Paid only on Vipps’ word (webhook or reconciliation), never the return address',
+  );
+  orderRoute(
+    '/webshop/:club/extra-bike-registration',
+    'extra_registration',
+    ClubExtraRegistrationCreateSchema,
+    'One extra bike registration at the club’s member price, paid with Vipps MobilePay; optionally onto a bike of yours that has none',
+  );
+
+  app.post(
+    '/webshop/:club/apply-member-discount/:member_id',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Give your club membership number (6–8 characters, else 422 invalid_club_membership_number: “Ugyldig NAF-nummer”): it is kept on your profile and your club orders from now on are at the member price',
+        params: ClubMemberParamsSchema,
+        response: { 200: ClubMemberDiscountSchema },
+      },
+      config: { access: 'signed_in_self' },
+      // Numbers could be tried per account and per address: both budgets count every attempt.
+      preHandler: [
+        ...perAccountBudget(app, limits.memberNumbersPerAccountPerHour, '1 hour'),
+        ...routeBudget(
+          app,
+          limits.memberNumbersPerAddressPerHour,
+          '1 hour',
+          (request) => `address:${request.ip}`,
+        ),
+      ],
+    },
+    async (request) =>
+      service.applyMemberDiscount(
+        deps,
+        requireAuth(request),
+        request.params.club,
+        request.params.member_id,
+        request.language,
+      ),
+  );
+
+  // The whole body is signed (payments.md §2.3): this route alone takes it as the bytes received.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post(
+      '/webshop/webhooks/vipps',
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            'Vipps MobilePay’s webhook: HMAC-signed over the raw body, our address and the date; a bad or stale signature answers 401 and changes nothing; each event is processed once, from the payment re-read at Vipps (AUTHORIZED: captured, then paid and fulfilled once)',
+          body: z.unknown(),
+          response: { 200: WebhookAnswerSchema },
+        },
+        // Vipps is no user: the signature is the authentication.
+        config: { access: 'public' },
+      },
+      async (request) =>
+        vipps.receiveVippsWebhook(deps, {
+          method: request.method,
+          pathAndQuery: request.originalUrl,
+          headers: request.headers,
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        }),
+    );
+  });
+};

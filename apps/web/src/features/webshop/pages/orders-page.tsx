@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
+import { paths } from '../../../config/paths.ts';
+import { LinkButton } from '../../../ui/button.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { useOrders } from '../api/get-orders.ts';
+import { OrderCard } from '../components/order-card.tsx';
+import styles from '../webshop.module.css';
+
+/**
+ * /app/orders — the person's orders, newest first: state (paid, packed, shipped, refunded …), the
+ * receipt number, what was bought; plates with their delivery time.
+ */
+export function Component() {
+  const { t } = useTranslation(['webshop', 'common']);
+  const orders = useOrders();
+  if (orders.isError && !orders.data)
+    return (
+      <LoadErrorPage
+        title={t('orders.title')}
+        alertTitle={t('orders.loadFailed')}
+        error={orders.error}
+        retry={() => void orders.refetch()}
+      />
+    );
+  if (!orders.data) return <LoadingState />;
+  return (
+    <PageLayout title={t('orders.title')} lead={t('orders.lead')} width="reading">
+      {orders.data.length === 0 ? (
+        <div className={styles.panel}>
+          <p>{t('orders.none')}</p>
+        </div>
+      ) : (
+        <ul className={styles.orders}>
+          {orders.data.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+      <div className={styles.actions}>
+        <LinkButton variant="secondary" href={paths.public.webshop.getHref()}>
+          {t('orders.toShop')}
+        </LinkButton>
+      </div>
+    </PageLayout>
+  );
+}

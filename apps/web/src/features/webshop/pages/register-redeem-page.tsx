@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { LinkButton } from '../../../ui/button.tsx';
+import { Link } from '../../../ui/link.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import type { VoucherRedemptionResult } from '../api/redeem-voucher.ts';
+import { VoucherForm } from '../components/voucher-form.tsx';
+import styles from '../webshop.module.css';
+
+/** /app/bikes/register/redeem — a voucher code gives a registration without a card; then register the bike. */
+export function Component() {
+  const { t } = useTranslation(['webshop', 'common']);
+  const [result, setResult] = useState<VoucherRedemptionResult | null>(null);
+  return (
+    <PageLayout title={t('voucher.title')} lead={t('voucher.lead')} width="form">
+      {result ? (
+        <>
+          <Alert tone="success" title={t('voucher.redeemed')}>
+            <p>{t('voucher.creditsGranted', { count: result.credits_granted })}</p>
+          </Alert>
+          <div className={styles.stackedActions}>
+            <LinkButton href={paths.app.bikesRegister.getHref()}>{t('return.registerBike')}</LinkButton>
+          </div>
+        </>
+      ) : (
+        <>
+          <div className={styles.panel}>
+            <VoucherForm onRedeemed={setResult} />
+          </div>
+          <p>
+            <Link href={paths.app.bikesRegisterPurchase.getHref()}>{t('voucher.orBuy')}</Link>
+          </p>
+        </>
+      )}
+    </PageLayout>
+  );
+}

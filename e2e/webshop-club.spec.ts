@@ -1,0 +1,105 @@
+import type { Locator, Page } from '@playwright/test';
+import { signedInUser } from './support/accounts.ts';
+import { expectNoA11yViolations } from './support/axe.ts';
+import { uniqueFrameNumber } from './support/bikes.ts';
+import { expect, test } from './support/fixtures.ts';
+import { escapeRegExp, fillText, text } from './support/texts.ts';
+
+/*
+ * The club variant as a NAF member uses it (issue 15 §5): on the club theme, the member gives their
+ * NAF number, sees the member price in NOK incl. VAT, the right of withdrawal and the unticked
+ * consent, pays in the Vipps MobilePay stand-in's landing page, waits for Vipps' word on the return
+ * page, sees the credit and registers a bike. An invalid number says 'Ugyldig NAF-nummer'.
+ */
+
+const c = (key: string, values: Record<string, string | number> = {}) =>
+  fillText(text('no', 'club', key), values);
+const w = (key: string, values: Record<string, string | number> = {}) =>
+  fillText(text('no', 'webshop', key), values);
+const b = (key: string, values: Record<string, string | number> = {}) =>
+  fillText(text('no', 'bikes', key), values);
+
+// The browser speaks Norwegian, as the member's account does.
+test.use({ language: 'no' });
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(label)}`) });
+
+/** Ticks a checkbox as a keyboard user does (react-aria's label lies over the native input). */
+async function tick(checkbox: Locator): Promise<void> {
+  await checkbox.focus();
+  await checkbox.press('Space');
+  await expect(checkbox).toBeChecked();
+}
+
+async function openClubPage(page: Page): Promise<void> {
+  await signedInUser(page, { language: 'no', region: 'no' });
+  await page.goto('/app/bikes/register/purchase-naf');
+  await expect(heading(page)).toHaveText(c('title'));
+  // The club's brand theme, whatever host the site was reached on.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'club');
+}
+
+test('an invalid NAF number says ‘Ugyldig NAF-nummer’ and keeps nothing', async ({ page }) => {
+  await openClubPage(page);
+  await field(page, c('member.number')).fill('12345');
+  await page.getByRole('button', { name: c('member.apply') }).click();
+  await expect(page.getByText(/Ugyldig NAF-nummer/).first()).toBeVisible();
+  // Nothing was saved: the member price is not the person's yet.
+  await expect(page.getByTestId('club-offer-offer')).toContainText(c('offer.membersOnly'));
+  await expectNoA11yViolations(page);
+});
+
+test('a Norwegian NAF member pays the member price with Vipps, sees the credit and registers a bike @phone', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await openClubPage(page);
+
+  await field(page, c('member.number')).fill('NAF1234');
+  await page.getByRole('button', { name: c('member.apply') }).click();
+  await expect(page.getByText(c('member.saved', { number: 'NAF1234' }))).toBeVisible();
+  // The member price in NOK incl. VAT, the 14-day right of withdrawal, the unticked consent.
+  await expect(page.getByTestId('club-offer-offer')).toContainText('159');
+  await expect(page.getByText(w('terms.withdrawal'))).toBeVisible();
+  const consent = page.getByRole('checkbox', { name: w('terms.consent') });
+  await expect(consent).not.toBeChecked();
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('club-purchase.png'), fullPage: true });
+
+  const [before = '', after = ''] = c('pay.button', { amount: '\u0000' }).split('\u0000');
+  const pay = page.getByRole('button', {
+    name: new RegExp(`^${escapeRegExp(before)}.*159.*${escapeRegExp(after)}$`),
+  });
+  // Without the consent nothing is ordered.
+  await pay.click();
+  await expect(page.getByText(text('no', 'common', 'validation.must_accept'))).toBeVisible();
+  await expect(page).toHaveURL(/\/purchase-naf$/);
+  await tick(consent);
+  await pay.click();
+
+  // The mobile payment app's landing page (the stand-in): 159 kr to NAF, approved.
+  await expect(page).toHaveURL(/\/dev\/vipps\/landing\//);
+  await expect(page.locator('body')).toContainText('159');
+  await page.locator('form[action$="/approve"] button').click();
+
+  // Back on our page, which waits for Vipps' webhook before it says "paid".
+  await expect(page).toHaveURL(/\/purchase-complete-redirect\?order_id=/);
+  await expect(heading(page)).toHaveText(w('return.confirmedTitle'), { timeout: 30_000 });
+  await expect(page.getByText(w('return.creditReady'))).toBeVisible();
+
+  await page.getByRole('link', { name: w('return.registerBike') }).click();
+  await expect(page).toHaveURL(/\/app\/register-bike$/);
+  await expect(page.getByTestId('credits-summary')).toContainText(b('credits.free_one', { count: 1 }));
+  await field(page, b('fields.nickname')).fill('NAF-sykkel');
+  await field(page, b('fields.frameNumber')).fill(uniqueFrameNumber());
+  await expect(page.getByText(b('identifiers.frameNumberValid'))).toBeVisible();
+  await page.getByRole('button', { name: b('register.submit') }).click();
+  await expect(page).toHaveURL(/\/app\/my-bikes\/[0-9a-f-]{36}\/intro-step$/);
+
+  // The order is paid with Vipps at the member price.
+  await page.goto('/app/orders');
+  await expect(page.getByTestId('order').first()).toContainText(w('orders.status.paid'));
+  await expect(page.getByTestId('order').first()).toContainText('159');
+});
