@@ -52,7 +52,7 @@ async function snapshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-test('a new person buys SINGLE with a test card, waits for the confirmation and registers a bike @phone', async ({
+test('a new person buys SINGLE with a test card, waits for the confirmation, registers a bike, and cancels and resumes @phone', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -106,6 +106,23 @@ test('a new person buys SINGLE with a test card, waits for the confirmation and 
   await expect(page.getByText(b('identifiers.frameNumberValid'))).toBeVisible();
   await page.getByRole('button', { name: b('register.submit') }).click();
   await expect(page).toHaveURL(/\/app\/my-bikes\/[0-9a-f-]{36}\/intro-step$/);
+  const bikeId = /\/app\/my-bikes\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+
+  // Cancelling is as easy as signing up: one press and a confirmation; it runs to the period's end.
+  await page.goto(`/app/my-bikes/${bikeId}/subscription-status`);
+  await expect(heading(page)).toHaveText(w('status.title'));
+  await expect(page.getByTestId('bike-registration-state')).toHaveText(w('status.bikeRegistered'));
+  const state = page.getByTestId('subscription-state');
+  await expect(state).toContainText(w('status.renewsOn', { date: '' }).replace(/\.$/, '').trim());
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: w('status.cancel') }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(w('status.bikesKept'));
+  await dialog.getByRole('button', { name: w('status.cancelConfirm') }).click();
+  await expect(state).toContainText(w('status.endsOn', { date: '' }).split(':')[0] ?? '');
+  await page.getByRole('button', { name: w('status.resume') }).click();
+  await expect(page.getByText(w('status.resumed'))).toBeVisible();
+  await expect(state).toContainText(w('status.renewsOn', { date: '' }).replace(/\.$/, '').trim());
 
   // The order is in the list, paid.
   await page.goto('/app/orders');
