@@ -70,6 +70,8 @@ interface CaseContext {
   pickupForUser(): Promise<string>;
   /** An order of `user` (a voucher's, fulfilled), the same every time. */
   orderOfUser(): Promise<string>;
+  /** An order of `user` paid by card, with its receipt number, the same every time. */
+  paidOrderOfUser(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -520,6 +522,25 @@ const CASES: MatrixCase[] = [
     request: async ({ orderOfUser }) => ({ url: `/api/webshop/orders/${await orderOfUser()}` }),
   },
   {
+    // A receipt is its buyer's, like the order (`user`, also switched into); others 404.
+    method: 'GET',
+    route: '/api/webshop/orders/:order_id/receipt',
+    allowed: ['user', 'switched'],
+    request: async ({ paidOrderOfUser }) => ({
+      url: `/api/webshop/orders/${await paidOrderOfUser()}/receipt`,
+    }),
+  },
+  {
+    // Refunds give money back: backoffice admins only (the invalid body's 422 proves access).
+    method: 'POST',
+    route: '/api/webshop/orders/:order_id/refunds',
+    allowed: ['staff_admin'],
+    request: async ({ paidOrderOfUser }) => ({
+      url: `/api/webshop/orders/${await paidOrderOfUser()}/refunds`,
+      payload: { amount_minor: 0 },
+    }),
+  },
+  {
     // Buying is the person's own act, not staff switched in (the invalid body's 422 proves access).
     method: 'POST',
     route: '/api/webshop/orders/reepay',
@@ -900,6 +921,7 @@ describe('permission matrix', () => {
   let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
   let userStolenBike: Promise<{ bikeId: string; pdfUrl: string }> | undefined;
   let userOrder: Promise<string> | undefined;
+  let paidUserOrder: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -1102,6 +1124,29 @@ describe('permission matrix', () => {
                 return id;
               })();
               return userOrder;
+            },
+            paidOrderOfUser: () => {
+              paidUserOrder ??= (async () => {
+                const id = uuidv7();
+                const now = new Date();
+                await t.database.db.insert(orders).values({
+                  id,
+                  partyId: fixtures.users.user.partyId,
+                  region: 'dk',
+                  currency: 'DKK',
+                  status: 'fulfilled',
+                  subtotalMinor: 10_000,
+                  totalMinor: 10_000,
+                  vatMinor: 2_000,
+                  paymentMethod: 'reepay',
+                  providerReference: id,
+                  receiptNumber: 900_000 + Math.floor(Math.random() * 99_999),
+                  paidAt: now,
+                  fulfilledAt: now,
+                });
+                return id;
+              })();
+              return paidUserOrder;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

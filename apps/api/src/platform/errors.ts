@@ -76,6 +76,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payment_provider_unavailable: 503,
   payment_provider_rejected: 502,
   webhook_signature_invalid: 401,
+  order_not_refundable: 409,
+  refund_exceeds_paid: 409,
 };
 
 /**

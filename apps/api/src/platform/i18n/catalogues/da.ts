@@ -92,6 +92,9 @@ export const da: Catalogue = {
   'errors.voucher_expiry_in_past': 'Udløbsdatoen skal ligge i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke længere betales.',
   'errors.webhook_signature_invalid': 'Beskeden fra betalingstjenesten kunne ikke bekræftes.',
+  'errors.order_not_refundable':
+    'Ordren kan ikke refunderes her: den er ikke betalt med kort, eller den er allerede refunderet.',
+  'errors.refund_exceeds_paid': 'Refunderingen er større end det, der er tilbage af ordrens betaling.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -256,6 +259,44 @@ export const da: Catalogue = {
   'mail.theft.submitted.pdf':
     'Registret sender ikke anmeldelsen til politiet. Anmeld tyveriet til politiet på politi.dk (i Norge politiet.no) – på anmeldelsens side står de oplysninger, politiets formular spørger om, klar til at kopiere, og du kan hente anmeldelsen som PDF til dit forsikringsselskab. Får du cyklen tilbage, så meld den fundet i registret.',
   'mail.theft.submitted.action': 'Åbn tyverianmeldelsen',
+  'receipt.title.dk': 'Kvittering (forenklet faktura)',
+  'receipt.title.no': 'Kvittering (salgsdokument)',
+  'receipt.number': 'Kvitteringsnummer',
+  'receipt.date': 'Dato',
+  'receipt.order': 'Ordre',
+  'receipt.seller': 'Sælger',
+  'receipt.vat_number.dk': 'CVR-nr. {number}',
+  'receipt.vat_number.no': 'Org.nr. {number} MVA',
+  'receipt.buyer': 'Køber',
+  'receipt.quantity': 'Antal',
+  'receipt.description': 'Beskrivelse',
+  'receipt.unit_price': 'Stykpris',
+  'receipt.amount': 'Beløb',
+  'receipt.discount': 'Rabat',
+  'receipt.total': 'I alt inkl. moms',
+  'receipt.vat': 'Moms {rate} % af {base}',
+  'receipt.currency': 'Valuta',
+  'receipt.payment_method': 'Betalt med',
+  'receipt.method.reepay': 'Betalingskort',
+  'receipt.method.vipps': 'Vipps MobilePay',
+  'receipt.method.voucher': 'Værdikode',
+  'receipt.no_fees': 'Der er ikke opkrævet kortgebyr.',
+  'receipt.withdrawal':
+    'Du har 14 dages fortrydelsesret fra købsdagen (for varer fra den dag, du modtager dem). Skriv til os i supportchatten, hvis du vil fortryde.',
+  'receipt.withdrawal_consent':
+    'Du bad om, at registreringen blev taget i brug med det samme, og anerkendte, at din fortrydelsesret for den ophører, når den er taget i brug.',
+  'receipt.delivery': 'Oblater leveres inden for {min}–{max} hverdage.',
+  'receipt.refunded': 'Refunderet: {amount} ({date})',
+  'mail.receipt.subject': 'Din kvittering {number} fra Cykelregistret',
+  'mail.receipt.intro': 'Tak for din ordre. Vi har modtaget din betaling, og her er din kvittering.',
+  'mail.receipt.pdf': 'Dine ordrer og denne kvittering som PDF finder du på din side:',
+  'mail.receipt.action': 'Se dine ordrer',
+  'mail.refund.subject': 'Refundering af din ordre {number}',
+  'mail.refund.intro':
+    'Vi har refunderet {amount} for din ordre {number} til det kort, du betalte med. Der kan gå nogle bankdage, før beløbet står på din konto.',
+  'mail.refund.credits_withdrawn':
+    'Registreringer fra ordren, som ikke var brugt, er trukket tilbage: {count}.',
+  'mail.refund.credits_kept': 'En registrering, der allerede er brugt på en cykel, bliver stående.',
   'pdf.theft.register': 'Cykelregistret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':

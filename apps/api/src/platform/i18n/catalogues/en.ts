@@ -95,6 +95,9 @@ export const en = {
   'errors.voucher_expiry_in_past': 'The expiry date must be in the future.',
   'errors.order_not_payable': 'This order can no longer be paid.',
   'errors.webhook_signature_invalid': 'The message from the payment service could not be verified.',
+  'errors.order_not_refundable':
+    'This order cannot be refunded here: it was not paid by card, or it is already refunded.',
+  'errors.refund_exceeds_paid': 'The refund is more than what is left of the order’s payment.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -258,6 +261,44 @@ export const en = {
   'mail.theft.submitted.pdf':
     'The register does not send the report to the police. Report the theft to the police on politi.dk (in Norway politiet.no) – the report page has the details the police form asks for, ready to copy, and the report as a PDF for your insurance company. If you get the bike back, report it found in the register.',
   'mail.theft.submitted.action': 'Open the theft report',
+  'receipt.title.dk': 'Receipt (simplified invoice)',
+  'receipt.title.no': 'Receipt (sales document)',
+  'receipt.number': 'Receipt number',
+  'receipt.date': 'Date',
+  'receipt.order': 'Order',
+  'receipt.seller': 'Seller',
+  'receipt.vat_number.dk': 'CVR no. {number}',
+  'receipt.vat_number.no': 'Org. no. {number} MVA',
+  'receipt.buyer': 'Buyer',
+  'receipt.quantity': 'Qty',
+  'receipt.description': 'Description',
+  'receipt.unit_price': 'Unit price',
+  'receipt.amount': 'Amount',
+  'receipt.discount': 'Discount',
+  'receipt.total': 'Total incl. VAT',
+  'receipt.vat': 'VAT {rate} % of {base}',
+  'receipt.currency': 'Currency',
+  'receipt.payment_method': 'Paid with',
+  'receipt.method.reepay': 'Payment card',
+  'receipt.method.vipps': 'Vipps MobilePay',
+  'receipt.method.voucher': 'Voucher',
+  'receipt.no_fees': 'No card fee was charged.',
+  'receipt.withdrawal':
+    'You have a 14-day right of withdrawal from the day of purchase (for goods, from the day you receive them). To withdraw, write to us in the support chat.',
+  'receipt.withdrawal_consent':
+    'You asked for the registration to be used at once and acknowledged that your right of withdrawal for it ends once it has been used.',
+  'receipt.delivery': 'Plates are delivered within {min}–{max} business days.',
+  'receipt.refunded': 'Refunded: {amount} ({date})',
+  'mail.receipt.subject': 'Your receipt {number} from the Nordic Bike Registry',
+  'mail.receipt.intro': 'Thank you for your order. We have received your payment; this is your receipt.',
+  'mail.receipt.pdf': 'Your orders, and this receipt as a PDF, are on your page:',
+  'mail.receipt.action': 'See your orders',
+  'mail.refund.subject': 'Refund of your order {number}',
+  'mail.refund.intro':
+    'We have refunded {amount} for your order {number} to the card you paid with. It can take a few banking days before the amount shows on your account.',
+  'mail.refund.credits_withdrawn':
+    'Registrations from the order that had not been used have been withdrawn: {count}.',
+  'mail.refund.credits_kept': 'A registration that was already used on a bike stays on it.',
   'pdf.theft.register': 'Nordic Bike Registry',
   'pdf.theft.title': 'Theft report',
   'pdf.theft.intro':

@@ -94,6 +94,9 @@ export const no: Catalogue = {
   'errors.voucher_expiry_in_past': 'Utløpsdatoen må være i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke lenger betales.',
   'errors.webhook_signature_invalid': 'Meldingen fra betalingstjenesten kunne ikke bekreftes.',
+  'errors.order_not_refundable':
+    'Ordren kan ikke refunderes her: den er ikke betalt med kort, eller den er allerede refundert.',
+  'errors.refund_exceeds_paid': 'Refusjonen er større enn det som er igjen av betalingen for ordren.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -257,6 +260,44 @@ export const no: Catalogue = {
   'mail.theft.submitted.pdf':
     'Registeret sender ikke meldingen til politiet. Anmeld tyveriet til politiet på politiet.no (i Danmark politi.dk) – på meldingens side står opplysningene politiets skjema spør om, klare til å kopiere, og du kan laste ned meldingen som PDF til forsikringsselskapet ditt. Får du sykkelen tilbake, melder du den funnet i registeret.',
   'mail.theft.submitted.action': 'Åpne tyverianmeldelsen',
+  'receipt.title.dk': 'Kvittering (forenklet faktura)',
+  'receipt.title.no': 'Kvittering (salgsdokument)',
+  'receipt.number': 'Kvitteringsnummer',
+  'receipt.date': 'Dato',
+  'receipt.order': 'Ordre',
+  'receipt.seller': 'Selger',
+  'receipt.vat_number.dk': 'CVR-nr. {number}',
+  'receipt.vat_number.no': 'Org.nr. {number} MVA',
+  'receipt.buyer': 'Kjøper',
+  'receipt.quantity': 'Antall',
+  'receipt.description': 'Beskrivelse',
+  'receipt.unit_price': 'Enhetspris',
+  'receipt.amount': 'Beløp',
+  'receipt.discount': 'Rabatt',
+  'receipt.total': 'Totalt inkl. mva.',
+  'receipt.vat': 'Mva. {rate} % av {base}',
+  'receipt.currency': 'Valuta',
+  'receipt.payment_method': 'Betalt med',
+  'receipt.method.reepay': 'Betalingskort',
+  'receipt.method.vipps': 'Vipps MobilePay',
+  'receipt.method.voucher': 'Verdikode',
+  'receipt.no_fees': 'Det er ikke belastet kortgebyr.',
+  'receipt.withdrawal':
+    'Du har 14 dagers angrerett fra kjøpsdagen (for varer fra dagen du mottar dem). Skriv til oss i supportchatten hvis du vil angre.',
+  'receipt.withdrawal_consent':
+    'Du ba om at registreringen ble tatt i bruk med en gang, og bekreftet at angreretten for den opphører når den er tatt i bruk.',
+  'receipt.delivery': 'Oblater leveres innen {min}–{max} virkedager.',
+  'receipt.refunded': 'Refundert: {amount} ({date})',
+  'mail.receipt.subject': 'Din kvittering {number} fra Sykkelregisteret',
+  'mail.receipt.intro': 'Takk for bestillingen. Vi har mottatt betalingen din, og her er kvitteringen.',
+  'mail.receipt.pdf': 'Ordrene dine og denne kvitteringen som PDF finner du på siden din:',
+  'mail.receipt.action': 'Se ordrene dine',
+  'mail.refund.subject': 'Refusjon av ordren din {number}',
+  'mail.refund.intro':
+    'Vi har refundert {amount} for ordren din {number} til kortet du betalte med. Det kan ta noen bankdager før beløpet står på kontoen din.',
+  'mail.refund.credits_withdrawn':
+    'Registreringer fra ordren som ikke var brukt, er trukket tilbake: {count}.',
+  'mail.refund.credits_kept': 'En registrering som allerede er brukt på en sykkel, blir stående.',
   'pdf.theft.register': 'Sykkelregisteret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':
