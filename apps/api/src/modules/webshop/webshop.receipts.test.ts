@@ -172,7 +172,7 @@ describe('GET /api/webshop/orders/{order_id}/receipt', () => {
     const [code] = await makeVouchers(t.app, admin, { product_id: product(dk, 'dk-registration').id });
     const redeemed = await redeem(t.app, buyer.token, { code });
     expect(redeemed.statusCode).toBeLessThan(300);
-    const voucherOrder = redeemed.json<{ order_id: string }>().order_id;
+    const voucherOrder = redeemed.json<{ order: { id: string } }>().order.id;
     expect((await receipt(buyer.token, voucherOrder)).statusCode).toBe(404);
   });
 });
