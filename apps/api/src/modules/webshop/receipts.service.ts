@@ -65,3 +65,24 @@ export async function receiptPdf(
   if (!receipt) throw new AppError('not_found');
   return { pdf: await renderReceiptPdf(receipt), fileName: `receipt-${receipt.number}.pdf` };
 }
+
+/**
+ * What the personal data export adds to an order (issue 15 §7): where its receipt is (the PDF for
+ * the signed-in buyer) and the refunds made of it.
+ */
+export async function receiptsPersonalData(executor: Executor, order: orders.OrderWithLines) {
+  const made = await refunds.listRefundsOfOrder(executor, order.id);
+  return {
+    receipt_url: hasReceipt(order)
+      ? `${receiptSettings().publicUrl}/api/webshop/orders/${order.id}/receipt`
+      : null,
+    refunds: made.map((refund) => ({
+      amount_minor: refund.amountMinor,
+      state: refund.state,
+      credits_withdrawn: refund.creditsWithdrawn,
+      credits_kept: refund.creditsKept,
+      created_at: refund.createdAt.toISOString(),
+      completed_at: refund.completedAt?.toISOString() ?? null,
+    })),
+  };
+}

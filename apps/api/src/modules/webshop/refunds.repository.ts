@@ -99,3 +99,12 @@ export async function countCredits(executor: Executor, subscriptionId: string): 
     .where(eq(bikeOwnershipCredits.subscriptionId, subscriptionId));
   return row?.count ?? 0;
 }
+
+/** Every refund of an order, oldest first (the personal data export). */
+export async function listRefundsOfOrder(executor: Executor, orderId: string): Promise<OrderRefundRow[]> {
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.createdAt));
+}
