@@ -530,16 +530,7 @@ const CASES: MatrixCase[] = [
       url: `/api/webshop/orders/${await paidOrderOfUser()}/receipt`,
     }),
   },
-  {
-    // Refunds give money back: backoffice admins only (the invalid body's 422 proves access).
-    method: 'POST',
-    route: '/api/webshop/orders/:order_id/refunds',
-    allowed: ['staff_admin'],
-    request: async ({ paidOrderOfUser }) => ({
-      url: `/api/webshop/orders/${await paidOrderOfUser()}/refunds`,
-      payload: { amount_minor: 0 },
-    }),
-  },
+
   {
     // Buying is the person's own act, not staff switched in (the invalid body's 422 proves access).
     method: 'POST',
@@ -581,6 +572,24 @@ const CASES: MatrixCase[] = [
     request: () => ({ payload: { action: 'nothing' } }),
   },
   { method: 'POST', route: '/api/webshop/customer-session-for-pricing-table', allowed: SIGNED_IN },
+  {
+    // Shipping is backoffice work: staff only (the invalid body's 422 proves access).
+    method: 'POST',
+    route: '/api/webshop/orders/:order_id/shipment',
+    allowed: STAFF,
+    request: async ({ orderOfUser }) => ({
+      url: `/api/webshop/orders/${await orderOfUser()}/shipment`,
+      payload: { status: 'lost' },
+    }),
+  },
+  {
+    // Refunds move money: backoffice admins only. `user`'s order was paid by voucher, so the
+    // admin gets past access to 409 order_not_refundable.
+    method: 'POST',
+    route: '/api/webshop/orders/:order_id/refunds',
+    allowed: ['staff_admin'],
+    request: async ({ orderOfUser }) => ({ url: `/api/webshop/orders/${await orderOfUser()}/refunds` }),
+  },
   {
     // Redeeming spends a voucher: the person's own act, not staff switched in (422 proves access).
     method: 'POST',

@@ -81,7 +81,7 @@ export const ERROR_CODES = [
   'payment_provider_rejected',
   'webhook_signature_invalid',
   'order_not_refundable',
-  'refund_exceeds_paid',
+  'shipment_step_invalid',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -435,3 +435,14 @@ export const SubscriptionBikesCreateSchema = z.object({
   /** Credits (bikes) to add to the active subscription. */
   quantity: z.number().int().min(1).max(100).default(1),
 });
+
+/** POST /api/webshop/orders/{order_id}/shipment (staff): the next step of a plate shipment. */
+export const ShipmentUpdateSchema = z.object({ status: z.enum(['packed', 'shipped']) });
+
+/** What POST /api/webshop/subscriptions/bikes answers. */
+export const SubscriptionCreditsStartedSchema = z.object({
+  /** A card payment to make (SINGLE, FAMILY); null when the stored card is billed (ORGANISATION). */
+  order_id: z.uuid().nullable(),
+  payment_url: z.string().nullable(),
+  credits_added: z.number().int(),
+});

@@ -77,7 +77,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payment_provider_rejected: 502,
   webhook_signature_invalid: 401,
   order_not_refundable: 409,
-  refund_exceeds_paid: 409,
+  shipment_step_invalid: 409,
 };
 
 /**

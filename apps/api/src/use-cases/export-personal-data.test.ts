@@ -109,7 +109,6 @@ describe('GET /api/identities/me/export', () => {
     expect(data.orders[0].receipt_url).toMatch(
       new RegExp(`/api/webshop/orders/${data.orders[0].id}/receipt$`),
     );
-    expect(data.orders[0].refunds).toEqual([]);
     expect(
       data.credits.filter((credit: { bike_ownership_id: string | null }) => credit.bike_ownership_id),
     ).toHaveLength(3);

@@ -237,35 +237,3 @@ export const paymentWebhookEvents = pgTable(
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 );
-
-/**
- * A refund of a paid order (issue 15 §7: withdrawal within 14 days), made by staff through the
- * provider. `pending` holds its amount against the order while the provider is asked, so two
- * refunds at once can never return more than was paid; `failed` ones count for nothing. The
- * provider is given the refund's id as its idempotency key: asked again, it refunds once.
- */
-export const orderRefunds = pgTable(
-  'order_refunds',
-  {
-    id: uuid('id').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    amountMinor: integer('amount_minor').notNull(),
-    /** pending | refunded | failed */
-    state: text('state').notNull().default('pending'),
-    providerRefundId: text('provider_refund_id'),
-    /** Unused credits of the order taken back with this refund. */
-    creditsWithdrawn: integer('credits_withdrawn').notNull().default(0),
-    /** Credits of the order already used on a bike, which stay. */
-    creditsKept: integer('credits_kept').notNull().default(0),
-    /** The staff member; kept for the bookkeeping, the person behind it is in the audit log. */
-    createdByPartyId: uuid('created_by_party_id').references(() => parties.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-  },
-  (table) => [
-    index('order_refunds_order_idx').on(table.orderId, table.createdAt),
-    check('order_refunds_amount_positive', sql`${table.amountMinor} > 0`),
-  ],
-);

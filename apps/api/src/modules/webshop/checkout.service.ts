@@ -173,17 +173,29 @@ export async function applyReepayInvoice(
 /**
  * The period of a subscription follows the provider's (SPEC §4: active while current_period_end is
  * ahead): active → the end of the paid period (a cancelled one: when it expires, never later);
- * on hold or expired (dunning gave up, or cancelled and run out) → ended, the bikes kept.
+ * on hold or expired (dunning gave up, or cancelled and run out) → ended, the bikes kept. Run for
+ * every event of a subscription, so it is idempotent: it sets state, never adds to it blindly.
  */
 export async function syncReepaySubscription(
   executor: Executor,
   subscription: ReepaySubscription,
   now: Date,
 ): Promise<boolean> {
+  // Locked: two events of one subscription at once must not both top its credits up.
+  const row = await credits.lockSubscriptionByExternalId(executor, subscription.handle);
+  if (!row) return false;
   if (subscription.state === 'active') {
     const end = subscription.expires ?? subscription.nextPeriodStart;
-    if (!end) return false;
-    return credits.setPeriodEndByExternalId(executor, subscription.handle, new Date(end));
+    if (end) await credits.setPeriodEndByExternalId(executor, subscription.handle, new Date(end));
+    // ORGANISATION is bought per bike: its credits follow the quantity at the provider (a raise
+    // is billed there, prorated to the stored card). Credits are never taken away here.
+    if (row.plan === 'ORGANISATION') {
+      const held = await credits.countCreditsOfSubscription(executor, row.id);
+      if (subscription.quantity > held) {
+        await credits.insertCredits(executor, row.partyId, row.id, subscription.quantity - held, now);
+      }
+    }
+    return true;
   }
   const expired = subscription.expiredDate ? Date.parse(subscription.expiredDate) : now.getTime();
   const periodEnd = new Date(Math.min(expired, now.getTime()));

@@ -194,3 +194,12 @@ export async function hasWebhookEvent(
     .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
   return row !== undefined;
 }
+
+export async function setShipmentStatus(
+  executor: Executor,
+  orderId: string,
+  status: string,
+  now: Date,
+): Promise<void> {
+  await executor.update(orders).set({ shipmentStatus: status, updatedAt: now }).where(eq(orders.id, orderId));
+}

@@ -6,6 +6,7 @@ import {
   OrderListSchema,
   OrderParamsSchema,
   OrderSchema,
+  ShipmentUpdateSchema,
   WebhookAnswerSchema,
 } from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 import * as checkout from './checkout.service.ts';
+import * as staff from './order-staff.service.ts';
 import * as service from './orders.service.ts';
 
 const TAGS = ['webshop'];
@@ -121,5 +123,39 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async 
       config: { access: 'signed_in' },
     },
     async (request) => service.getOrder(deps, requireAuth(request), request.params.order_id),
+  );
+
+  app.post(
+    '/webshop/orders/:order_id/shipment',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Backoffice staff: move a fulfilled order’s plate shipment on, waiting → packed → shipped',
+        params: OrderParamsSchema,
+        body: ShipmentUpdateSchema,
+        response: { 200: OrderSchema },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) =>
+      staff.moveShipment(deps, requireAuth(request), request.params.order_id, request.body.status),
+  );
+
+  app.post(
+    '/webshop/orders/:order_id/refunds',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Backoffice admins: refund a card order in full through the provider (withdrawal); its unused credits are withdrawn, registered bikes stay',
+        params: OrderParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        response: { 200: OrderSchema },
+      },
+      config: { access: 'staff_admin', idempotent: true },
+    },
+    async (request) => staff.refundOrder(deps, requireAuth(request), request.params.order_id),
   );
 };

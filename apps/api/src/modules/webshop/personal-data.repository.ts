@@ -4,7 +4,7 @@ import { bikeOwnershipCredits, subscriptions } from '../../db/schema/bikes.ts';
 import { voucherRedemptions } from '../../db/schema/webshop.ts';
 import { presentOrder } from './orders.presenter.ts';
 import { listOrdersOfParty } from './orders.repository.ts';
-import { receiptsPersonalData } from './receipts.service.ts';
+import { receiptUrlOf } from './receipts.service.ts';
 
 /** Webshop's section of the personal data export (use-cases/export-personal-data.ts). */
 export async function webshopPersonalData(executor: Executor, partyId: string) {
@@ -32,14 +32,12 @@ export async function webshopPersonalData(executor: Executor, partyId: string) {
       .from(bikeOwnershipCredits)
       .where(eq(bikeOwnershipCredits.partyId, partyId))
       .orderBy(desc(bikeOwnershipCredits.createdOn)),
-    orders: await Promise.all(
-      (await listOrdersOfParty(executor, partyId)).map(async (order) => ({
-        ...presentOrder(order),
-        buyer_email: order.buyerEmail,
-        immediate_start_consent_at: order.immediateStartConsentAt?.toISOString() ?? null,
-        ...(await receiptsPersonalData(executor, order)),
-      })),
-    ),
+    orders: (await listOrdersOfParty(executor, partyId)).map((order) => ({
+      ...presentOrder(order),
+      buyer_email: order.buyerEmail,
+      immediate_start_consent_at: order.immediateStartConsentAt?.toISOString() ?? null,
+      receipt_url: receiptUrlOf(order),
+    })),
     voucher_redemptions: await executor
       .select({ order_id: voucherRedemptions.orderId, redeemed_at: voucherRedemptions.redeemedAt })
       .from(voucherRedemptions)

@@ -69,7 +69,7 @@ export function refundMail(input: {
   language: MailLanguage;
   receiptNumber: string;
   amount: string;
-  creditsWithdrawn: number;
+  /** Credits of the order already used on a bike (they stay; the unused ones are withdrawn). */
   creditsKept: number;
   ordersLink: string;
 }): OutgoingMail {
@@ -82,9 +82,7 @@ export function refundMail(input: {
     paragraphs: [
       t('mail.theft.greeting'),
       t('mail.refund.intro', { amount: input.amount, number: input.receiptNumber }),
-      ...(input.creditsWithdrawn > 0
-        ? [t('mail.refund.credits_withdrawn', { count: input.creditsWithdrawn })]
-        : []),
+      t('mail.refund.credits_withdrawn'),
       ...(input.creditsKept > 0 ? [t('mail.refund.credits_kept')] : []),
     ],
     action: { label: t('mail.receipt.action'), url: input.ordersLink },

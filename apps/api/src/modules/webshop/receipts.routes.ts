@@ -1,22 +1,17 @@
 import { OrderParamsSchema } from '@nbr/domain/webshop';
-import { RefundCreateSchema, RefundSchema } from '@nbr/domain/webshop-receipts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 import * as receipts from './receipts.service.ts';
-import * as refunds from './refunds.service.ts';
 
 const TAGS = ['webshop'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
-/** Receipts and refunds of orders (issue 15 §7). */
+/** Receipts of orders (issue 15 §7). */
 export const receiptRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async (app, { deps }) => {
   // A PDF is made on every call: a budget per person keeps that bounded.
   const pdfBudget = perAccountBudget(app, 60, '1 hour');
-  // Every refund asks the provider.
-  const refundBudget = perAccountBudget(app, 120, '1 hour');
 
   app.get(
     '/webshop/orders/:order_id/receipt',
@@ -45,27 +40,5 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asyn
         .header('content-disposition', `inline; filename="${fileName}"`);
       return reply.send(pdf);
     },
-  );
-
-  app.post(
-    '/webshop/orders/:order_id/refunds',
-    {
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary:
-          'Backoffice admins: refund an order paid by card (withdrawal within 14 days), all that is left of it or amount_minor, through the provider, exactly once; the whole order given back takes its unused credits back (a used registration stays) and the buyer is mailed',
-        params: OrderParamsSchema,
-        headers: IdempotencyHeadersSchema,
-        body: RefundCreateSchema,
-        response: { 201: RefundSchema },
-      },
-      config: { access: 'staff_admin', idempotent: true },
-      preHandler: refundBudget,
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await refunds.refundOrder(deps, requireAuth(request), request.params.order_id, request.body)),
   );
 };

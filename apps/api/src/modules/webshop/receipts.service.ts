@@ -2,13 +2,15 @@ import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { formatReceiptNumber } from './orders.presenter.ts';
 import * as orders from './orders.repository.ts';
-import { buildReceipt, hasReceipt, type ReceiptDocument } from './receipt.ts';
+import { buildReceipt, hasReceipt, moneyFormatter, type ReceiptDocument } from './receipt.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { receiptSettings } from './receipt-settings.ts';
-import { receiptMail } from './receipts.mails.ts';
-import * as refunds from './refunds.repository.ts';
+import { receiptMail, refundMail } from './receipts.mails.ts';
+import { countUsedCreditsOfOrder } from './receipts.repository.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
 /*
@@ -23,15 +25,15 @@ export function ordersLink(publicUrl: string): string {
   return `${publicUrl}/app/orders`;
 }
 
-async function receiptOf(executor: Executor, order: orders.OrderWithLines): Promise<ReceiptDocument | null> {
+function receiptOf(order: orders.OrderWithLines): ReceiptDocument | null {
   if (!hasReceipt(order)) return null;
   const seller = receiptSettings().sellers[order.region === 'no' ? 'no' : 'dk'];
-  const refunded = await refunds.listCompletedRefunds(executor, order.id);
-  const last = refunded.at(-1);
-  return buildReceipt(order, seller, {
-    refundedMinor: refunded.reduce((sum, refund) => sum + refund.amountMinor, 0),
-    refundedAt: last?.completedAt ?? null,
-  });
+  // A refund gives the whole order back (order-staff.service): the receipt says so, with the day.
+  return buildReceipt(
+    order,
+    seller,
+    order.status === 'refunded' ? { refundedMinor: order.totalMinor, refundedAt: order.closedAt } : {},
+  );
 }
 
 /**
@@ -41,7 +43,7 @@ async function receiptOf(executor: Executor, order: orders.OrderWithLines): Prom
 export async function queueReceiptMail(executor: Executor, orderId: string): Promise<void> {
   const order = await orders.findOrder(executor, orderId);
   if (!order?.buyerEmail) return;
-  const receipt = await receiptOf(executor, order);
+  const receipt = receiptOf(order);
   if (!receipt) return;
   await enqueueMail(
     executor,
@@ -61,28 +63,35 @@ export async function receiptPdf(
   if (!isUuid(orderId)) throw new AppError('not_found');
   const order = await orders.findOrder(deps.db, orderId);
   if (!order || order.partyId !== auth.partyId) throw new AppError('not_found');
-  const receipt = await receiptOf(deps.db, order);
+  const receipt = receiptOf(order);
   if (!receipt) throw new AppError('not_found');
   return { pdf: await renderReceiptPdf(receipt), fileName: `receipt-${receipt.number}.pdf` };
 }
 
 /**
- * What the personal data export adds to an order (issue 15 §7): where its receipt is (the PDF for
- * the signed-in buyer) and the refunds made of it.
+ * Queues the refund mail of an order just refunded in full, in the refunding transaction
+ * (order-staff.service refundOrder, after the unused credits are withdrawn): how much, and whether
+ * a registration of the order stays on a bike.
  */
-export async function receiptsPersonalData(executor: Executor, order: orders.OrderWithLines) {
-  const made = await refunds.listRefundsOfOrder(executor, order.id);
-  return {
-    receipt_url: hasReceipt(order)
-      ? `${receiptSettings().publicUrl}/api/webshop/orders/${order.id}/receipt`
-      : null,
-    refunds: made.map((refund) => ({
-      amount_minor: refund.amountMinor,
-      state: refund.state,
-      credits_withdrawn: refund.creditsWithdrawn,
-      credits_kept: refund.creditsKept,
-      created_at: refund.createdAt.toISOString(),
-      completed_at: refund.completedAt?.toISOString() ?? null,
-    })),
-  };
+export async function queueRefundMail(executor: Executor, orderId: string): Promise<void> {
+  const order = await orders.findOrder(executor, orderId);
+  if (!order?.buyerEmail || order.status !== 'refunded') return;
+  const language = mailLanguage(order.language);
+  await enqueueMail(
+    executor,
+    refundMail({
+      to: order.buyerEmail,
+      language,
+      receiptNumber:
+        order.receiptNumber === null ? order.id : formatReceiptNumber(order.region, order.receiptNumber),
+      amount: moneyFormatter(language, order.currency)(order.totalMinor),
+      creditsKept: await countUsedCreditsOfOrder(executor, order.id),
+      ordersLink: ordersLink(receiptSettings().publicUrl),
+    }),
+  );
+}
+
+/** What the personal data export adds to an order (issue 15 §7): where its receipt is. */
+export function receiptUrlOf(order: orders.OrderWithLines): string | null {
+  return hasReceipt(order) ? `${receiptSettings().publicUrl}/api/webshop/orders/${order.id}/receipt` : null;
 }

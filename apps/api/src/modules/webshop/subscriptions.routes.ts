@@ -4,6 +4,7 @@ import {
   OrderCheckoutSchema,
   PricingTableSchema,
   SubscriptionBikesCreateSchema,
+  SubscriptionCreditsStartedSchema,
   SubscriptionSessionCreateSchema,
 } from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,10 +52,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
         tags: TAGS,
         security: BEARER,
         summary:
-          'More credits (bikes) in your active subscription, at the plan’s price per credit for what is left of the period; pay at payment_url',
+          'More credits (bikes) in your active subscription: SINGLE/FAMILY at the plan’s price per credit for what is left of the period, paid at payment_url; ORGANISATION by raising the quantity at the provider, billed prorated to the stored card',
         headers: IdempotencyHeadersSchema,
         body: SubscriptionBikesCreateSchema,
-        response: { 201: OrderCheckoutSchema },
+        response: { 201: SubscriptionCreditsStartedSchema },
       },
       config: { access: 'signed_in_self', idempotent: true },
       preHandler: providerBudget,

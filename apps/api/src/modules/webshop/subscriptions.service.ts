@@ -167,21 +167,52 @@ export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, langua
 }
 
 /**
- * POST /api/webshop/subscriptions/bikes: more credits in the person's active subscription at the
- * provider, paid once by card at the plan's price per credit for what is left of the period
- * (prorated, whole kroner). Paid, the credits join the subscription and share its period. Without
- * an active subscription: 403 no_subscription.
+ * ORGANISATION is bought per bike: a bike more is the subscription's quantity up at the provider,
+ * which bills the rest of the period prorated to the stored card; the credits follow the quantity
+ * (syncReepaySubscription), here at once and again with the provider's events.
+ */
+async function raiseOrganisationQuantity(
+  deps: CheckoutDeps,
+  handle: string,
+  quantity: number,
+): Promise<SubscriptionCreditsStarted> {
+  const current = await deps.reepay.client.getSubscription(handle);
+  if (current?.state !== 'active') throw new AppError('no_subscription');
+  const raised = await deps.reepay.client.changeSubscriptionQuantity(handle, {
+    quantity: current.quantity + quantity,
+    timing: 'immediate',
+  });
+  await deps.db.transaction((tx) => syncReepaySubscription(tx, raised, new Date()));
+  return { order_id: null, payment_url: null, credits_added: quantity };
+}
+
+type SubscriptionCreditsStarted = {
+  order_id: string | null;
+  payment_url: string | null;
+  /** Credits added now (ORGANISATION, billed to the stored card); 0 until a card payment is made. */
+  credits_added: number;
+};
+
+/**
+ * POST /api/webshop/subscriptions/bikes: more credits in the person's active subscription. For
+ * SINGLE and FAMILY, paid once by card at the plan's price per credit for what is left of the
+ * period (prorated, whole kroner), and once paid the credits join the subscription and share its
+ * period; for ORGANISATION, the quantity goes up at the provider (raiseOrganisationQuantity).
+ * Without an active subscription: 403 no_subscription.
  */
 export async function startSubscriptionCreditCheckout(
   deps: CheckoutDeps,
   auth: RequestAuth,
   quantity: number,
   language: Language,
-): Promise<CheckoutStarted> {
+): Promise<SubscriptionCreditsStarted> {
   const now = new Date();
   const row = await credits.findLatestProviderSubscription(deps.db, auth.partyId);
   if (!row?.orderId || !row.currentPeriodEnd || row.currentPeriodEnd.getTime() <= now.getTime()) {
     throw new AppError('no_subscription');
+  }
+  if (row.plan === 'ORGANISATION' && row.externalId) {
+    return raiseOrganisationQuantity(deps, row.externalId, quantity);
   }
   const first = await orders.findOrder(deps.db, row.orderId);
   const planLine = first?.lines.find((line) => line.kind === 'subscription');
@@ -234,5 +265,5 @@ export async function startSubscriptionCreditCheckout(
     if (!placed) throw new Error('the order vanished while placing it');
     return placed;
   });
-  return openChargeSession(deps, order, language);
+  return { ...(await openChargeSession(deps, order, language)), credits_added: 0 };
 }

@@ -8,6 +8,7 @@ import {
   type VoucherBatchCreate,
 } from '@nbr/domain/webshop';
 import type { Executor } from '../../db/client.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
@@ -76,9 +77,16 @@ export async function storeVoucherBatch(
 export async function createVoucherBatch(deps: WebshopDeps, auth: RequestAuth, input: VoucherBatchCreate) {
   const now = new Date();
   if (new Date(input.expires_at).getTime() <= now.getTime()) throw new AppError('voucher_expiry_in_past');
-  return deps.db.transaction((tx) =>
-    storeVoucherBatch(tx, { ...input, createdByPartyId: auth.identityPartyId, now }),
-  );
+  return deps.db.transaction(async (tx) => {
+    const batch = await storeVoucherBatch(tx, { ...input, createdByPartyId: auth.identityPartyId, now });
+    await recordAuditEventBy(tx, auth, {
+      action: 'webshop.voucher_batch_created',
+      targetPartyId: null,
+      details: { batch_id: batch.batch_id, count: batch.codes.length, product_id: batch.product_id },
+      now,
+    });
+    return batch;
+  });
 }
 
 /** Products a voucher can give on its own, without a card or an address: registrations. */

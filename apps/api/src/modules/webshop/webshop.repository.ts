@@ -315,3 +315,48 @@ export async function insertCredits(
     })),
   );
 }
+
+/**
+ * A refunded order gives back what it gave: the free credits of its subscription are removed and
+ * the subscription's period ends now. Credits already on a bike stay (a registration never
+ * disappears, SPEC §4).
+ */
+export async function withdrawCreditsOfOrder(executor: Executor, orderId: string, now: Date): Promise<void> {
+  const rows = await executor
+    .update(subscriptions)
+    .set({ currentPeriodEnd: now })
+    .where(eq(subscriptions.orderId, orderId))
+    .returning({ id: subscriptions.id });
+  for (const row of rows) {
+    await executor
+      .delete(bikeOwnershipCredits)
+      .where(
+        and(eq(bikeOwnershipCredits.subscriptionId, row.id), isNull(bikeOwnershipCredits.bikeOwnershipId)),
+      );
+  }
+}
+
+export async function lockSubscriptionByExternalId(
+  executor: Executor,
+  externalId: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await executor
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.externalId, externalId))
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function countCreditsOfSubscription(
+  executor: Executor,
+  subscriptionId: string,
+): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bikeOwnershipCredits)
+    .where(eq(bikeOwnershipCredits.subscriptionId, subscriptionId));
+  return row?.count ?? 0;
+}

@@ -130,6 +130,16 @@ describe('POST /api/webshop/subscriptions/bikes', () => {
     expect(rows.map((row) => row.externalId)).toEqual([handle]);
   });
 
+  it('ORGANISATION raises its quantity at the provider, billed prorated to the stored card: credits follow once', async () => {
+    const { person, handle } = await subscribed('ORGANISATION', 5);
+    const response = await post(person.token, '/api/webshop/subscriptions/bikes', { quantity: 3 });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ order_id: null, payment_url: null, credits_added: 3 });
+    await t.app.payments.reepay.standIn?.whenWebhooksSent();
+    expect(await overview(person.token)).toMatchObject({ plan: 'ORGANISATION', credits_free: 8 });
+    expect((await t.app.payments.reepay.client.getSubscription(handle))?.quantity).toBe(8);
+  });
+
   it('answers 403 no_subscription without an active subscription', async () => {
     const person = await signUpUser(t.app);
     const response = await post(person.token, '/api/webshop/subscriptions/bikes', {});

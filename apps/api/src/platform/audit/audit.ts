@@ -32,8 +32,9 @@ export const AUDIT_ACTIONS = [
   /** Theft (issue 6): a bike reported stolen, and reported found after the identity approval. */
   'theft.report_submitted',
   'theft.bike_found',
-  /** Webshop (issue 15 §7): staff refunded (part of) an order through the payment provider. */
+  'webshop.order_shipment_moved',
   'webshop.order_refunded',
+  'webshop.voucher_batch_created',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -123,7 +123,12 @@ export async function setUpPayments(
     vipps: {
       client: vippsClient,
       merchantSerialNumber: vippsSettings.merchantSerialNumber,
-      verifyWebhook: (request) => verifyVippsWebhook({ ...request, secrets: [vippsSettings.webhookSecret] }),
+      verifyWebhook: (request) =>
+        verifyVippsWebhook({
+          ...request,
+          secrets: [vippsSettings.webhookSecret],
+          merchantSerialNumber: vippsSettings.merchantSerialNumber,
+        }),
       standIn: vippsStandIn,
     },
     reepay: {

@@ -92,9 +92,8 @@ export const da: Catalogue = {
   'errors.voucher_expiry_in_past': 'Udløbsdatoen skal ligge i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke længere betales.',
   'errors.webhook_signature_invalid': 'Beskeden fra betalingstjenesten kunne ikke bekræftes.',
-  'errors.order_not_refundable':
-    'Ordren kan ikke refunderes her: den er ikke betalt med kort, eller den er allerede refunderet.',
-  'errors.refund_exceeds_paid': 'Refunderingen er større end det, der er tilbage af ordrens betaling.',
+  'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
+  'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trin nu.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -294,8 +293,7 @@ export const da: Catalogue = {
   'mail.refund.subject': 'Refundering af din ordre {number}',
   'mail.refund.intro':
     'Vi har refunderet {amount} for din ordre {number} til det kort, du betalte med. Der kan gå nogle bankdage, før beløbet står på din konto.',
-  'mail.refund.credits_withdrawn':
-    'Registreringer fra ordren, som ikke var brugt, er trukket tilbage: {count}.',
+  'mail.refund.credits_withdrawn': 'Registreringer fra ordren, som ikke var brugt, er trukket tilbage.',
   'mail.refund.credits_kept': 'En registrering, der allerede er brugt på en cykel, bliver stående.',
   'pdf.theft.register': 'Cykelregistret',
   'pdf.theft.title': 'Tyverianmeldelse',

@@ -95,9 +95,8 @@ export const en = {
   'errors.voucher_expiry_in_past': 'The expiry date must be in the future.',
   'errors.order_not_payable': 'This order can no longer be paid.',
   'errors.webhook_signature_invalid': 'The message from the payment service could not be verified.',
-  'errors.order_not_refundable':
-    'This order cannot be refunded here: it was not paid by card, or it is already refunded.',
-  'errors.refund_exceeds_paid': 'The refund is more than what is left of the order’s payment.',
+  'errors.order_not_refundable': 'This order cannot be refunded.',
+  'errors.shipment_step_invalid': 'The shipment cannot move to that step now.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -296,8 +295,7 @@ export const en = {
   'mail.refund.subject': 'Refund of your order {number}',
   'mail.refund.intro':
     'We have refunded {amount} for your order {number} to the card you paid with. It can take a few banking days before the amount shows on your account.',
-  'mail.refund.credits_withdrawn':
-    'Registrations from the order that had not been used have been withdrawn: {count}.',
+  'mail.refund.credits_withdrawn': 'Registrations from the order that had not been used have been withdrawn.',
   'mail.refund.credits_kept': 'A registration that was already used on a bike stays on it.',
   'pdf.theft.register': 'Nordic Bike Registry',
   'pdf.theft.title': 'Theft report',

@@ -94,9 +94,8 @@ export const no: Catalogue = {
   'errors.voucher_expiry_in_past': 'Utløpsdatoen må være i fremtiden.',
   'errors.order_not_payable': 'Ordren kan ikke lenger betales.',
   'errors.webhook_signature_invalid': 'Meldingen fra betalingstjenesten kunne ikke bekreftes.',
-  'errors.order_not_refundable':
-    'Ordren kan ikke refunderes her: den er ikke betalt med kort, eller den er allerede refundert.',
-  'errors.refund_exceeds_paid': 'Refusjonen er større enn det som er igjen av betalingen for ordren.',
+  'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
+  'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trinnet nå.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -295,8 +294,7 @@ export const no: Catalogue = {
   'mail.refund.subject': 'Refusjon av ordren din {number}',
   'mail.refund.intro':
     'Vi har refundert {amount} for ordren din {number} til kortet du betalte med. Det kan ta noen bankdager før beløpet står på kontoen din.',
-  'mail.refund.credits_withdrawn':
-    'Registreringer fra ordren som ikke var brukt, er trukket tilbake: {count}.',
+  'mail.refund.credits_withdrawn': 'Registreringer fra ordren som ikke var brukt, er trukket tilbake.',
   'mail.refund.credits_kept': 'En registrering som allerede er brukt på en sykkel, blir stående.',
   'pdf.theft.register': 'Sykkelregisteret',
   'pdf.theft.title': 'Tyverianmeldelse',

@@ -481,6 +481,39 @@ describe('plans and subscriptions', () => {
     );
   });
 
+  it('a raised quantity is billed prorated at once, or takes effect at the renewal', async () => {
+    const { handle, session } = await subscribe(1);
+    await pay(session.url, '4111111111111111');
+    await h.reepayStandIn.whenWebhooksSent();
+    h.receiver.clear();
+    const raised = await h.reepay.changeSubscriptionQuantity(handle, { quantity: 3, timing: 'immediate' });
+    expect(raised.quantity).toBe(3);
+    await h.reepayStandIn.whenWebhooksSent();
+    const events = verifiedEvents().filter((event) => event.subscription === handle);
+    expect(events.map((event) => event.eventType)).toEqual([
+      'subscription_changed',
+      'invoice_created',
+      'invoice_authorized',
+      'invoice_settled',
+    ]);
+    const prorated = await h.reepay.getInvoice(events[1]?.invoice ?? '');
+    // Two more for (almost) the whole year that has just begun: at most two full periods' price.
+    expect(prorated?.state).toBe('settled');
+    expect(prorated?.amount).toBeGreaterThan(0);
+    expect(prorated?.amount).toBeLessThanOrEqual(2 * 19_900);
+
+    const later = await h.reepay.changeSubscriptionQuantity(handle, { quantity: 5, timing: 'renewal' });
+    expect(later.quantity).toBe(3);
+    const renewal = await fetch(`${h.base}/dev/reepay/subscriptions/${handle}/renew`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const renewed = (await renewal.json()) as RenewAnswer & { invoice: { amount: number } };
+    expect(renewed.invoice.amount).toBe(5 * 19_900);
+    expect((await h.reepay.getSubscription(handle))?.quantity).toBe(5);
+  });
+
   it('the payment_info page changes the card', async () => {
     const { handle, session } = await subscribe();
     await pay(session.url, '4111111111111111');

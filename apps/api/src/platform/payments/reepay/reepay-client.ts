@@ -208,6 +208,15 @@ export interface ReepayClient {
   cancelSubscription(handle: string): Promise<ReepaySubscription>;
   /** POST /v1/subscription/{handle}/uncancel: undo a cancellation before the period ends. */
   uncancelSubscription(handle: string): Promise<ReepaySubscription>;
+  /**
+   * PUT /v1/subscription/{handle}: a new quantity (a bike more on a FAMILY or ORGANISATION plan).
+   * `immediate` bills the rest of the current period prorated to the stored card; `renewal` waits
+   * for the next period.
+   */
+  changeSubscriptionQuantity(
+    handle: string,
+    change: { quantity: number; timing: 'immediate' | 'renewal' },
+  ): Promise<ReepaySubscription>;
 }
 
 const nullableText = z
@@ -377,7 +386,7 @@ export function createReepayClient(options: ReepayClientOptions): ReepayClient {
 
   async function call(
     base: 'api' | 'checkout',
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
   ): Promise<ProviderAnswer> {
@@ -517,6 +526,15 @@ export function createReepayClient(options: ReepayClientOptions): ReepayClient {
 
     async uncancelSubscription(handle) {
       const answer = await call('api', 'POST', `/v1/subscription/${segment(handle)}/uncancel`);
+      return presentSubscription(read(SubscriptionSchema, answer));
+    },
+
+    async changeSubscriptionQuantity(handle, change) {
+      const answer = await call('api', 'PUT', `/v1/subscription/${segment(handle)}`, {
+        timing: change.timing,
+        quantity: change.quantity,
+        billing: 'prorated',
+      });
       return presentSubscription(read(SubscriptionSchema, answer));
     },
   };

@@ -345,6 +345,13 @@ const PlanSchema = z.object({
   interval_length: z.number().int().min(1).max(120).default(1),
 });
 
+/** PUT /v1/subscription/{handle}: the stand-in changes the quantity only, billed prorated. */
+const ChangeSubscriptionSchema = z.object({
+  timing: z.enum(['immediate', 'renewal']),
+  quantity: z.number().int().min(1).max(10_000),
+  billing: z.literal('prorated', { error: 'the stand-in bills prorated only' }).default('prorated'),
+});
+
 const CardFormSchema = z.object({
   card: z.string().max(40).default(''),
   expiry: z.string().max(10).default(''),
@@ -569,6 +576,13 @@ export async function reepayStandInRoutes(
       api.post('/v1/subscription/:handle/cancel', { schema: { hide: true } }, async (request) =>
         presentSubscription(standIn.cancelSubscription(handleOf(request)), standIn.paymentInfoUrl),
       );
+      api.put('/v1/subscription/:handle', { schema: { hide: true } }, async (request) => {
+        const body = parse(ChangeSubscriptionSchema, request.body);
+        return presentSubscription(
+          standIn.changeQuantity(handleOf(request), body.quantity, body.timing),
+          standIn.paymentInfoUrl,
+        );
+      });
       api.post('/v1/subscription/:handle/uncancel', { schema: { hide: true } }, async (request) =>
         presentSubscription(standIn.uncancelSubscription(handleOf(request)), standIn.paymentInfoUrl),
       );

@@ -89,6 +89,22 @@ describe('the hosted payment window', () => {
   });
 });
 
+describe("the app's webhook check", () => {
+  it('accepts what the stand-in sends and refuses it signed with anything else', async () => {
+    h.receiver.clear();
+    const { page } = await session();
+    await submitForm(page, { card: '4111111111111111', expiry: validExpiry(), cvv: '123' });
+    await h.reepayStandIn.whenWebhooksSent();
+    const raw = h.receiver.received.at(-1)?.rawBody ?? '';
+    expect(h.t.app.payments.reepay.verifyWebhook(raw)).toMatchObject({
+      ok: true,
+      event: { eventType: 'invoice_settled' },
+    });
+    const forged = { ...JSON.parse(raw), signature: 'a'.repeat(64) };
+    expect(h.t.app.payments.reepay.verifyWebhook(forged)).toEqual({ ok: false, reason: 'bad_signature' });
+  });
+});
+
 describe('the stand-in API', () => {
   it("needs the private key as Basic user, and answers errors in Reepay's shape", async () => {
     const unauthenticated = await fetch(`${h.base}/dev/reepay/api/v1/invoice/x`);

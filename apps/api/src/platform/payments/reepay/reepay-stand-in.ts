@@ -146,6 +146,8 @@ export interface StandInSubscription {
   expiredDate: string | null;
   created: string;
   card: StandInCard | null;
+  /** A quantity that takes effect at the next renewal. */
+  pendingQuantity: number | null;
 }
 
 export interface StandInRefund {
@@ -665,6 +667,7 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       expiredDate: null,
       created: start.toISOString(),
       card,
+      pendingQuantity: null,
     };
     subscriptions.set(handle, subscription);
     emit('subscription_created', { customer: session.customer, subscription: handle });
@@ -858,6 +861,10 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       return { subscription, invoice: null };
     }
     const plan = plans.get(subscription.plan) as StandInPlan;
+    if (subscription.pendingQuantity !== null) {
+      subscription.quantity = subscription.pendingQuantity;
+      subscription.pendingQuantity = null;
+    }
     subscription.currentPeriodStart = subscription.nextPeriodStart;
     subscription.nextPeriodStart = addMonths(
       new Date(subscription.currentPeriodStart),
@@ -889,6 +896,52 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
     });
     completePayment(invoice, subscription.card ?? (cardOf('4111111111111111') as StandInCard), true);
     return { subscription, invoice };
+  }
+
+  /**
+   * A new quantity. `immediate`: a raise is billed for the rest of the period, prorated by time,
+   * to the stored card (an invoice of its own); a cut takes effect without a refund. `renewal`:
+   * the next period's invoice has the new quantity.
+   */
+  function changeQuantity(
+    handle: string,
+    quantity: number,
+    timing: 'immediate' | 'renewal',
+  ): StandInSubscription {
+    const subscription = requireSubscription(handle);
+    if (subscription.state !== 'active') throw new ReepayStandInError(400, null, 'Subscription not active');
+    const plan = plans.get(subscription.plan) as StandInPlan;
+    if (timing === 'renewal') {
+      subscription.pendingQuantity = quantity;
+      emit('subscription_changed', { customer: subscription.customer, subscription: handle });
+      return subscription;
+    }
+    const added = quantity - subscription.quantity;
+    subscription.quantity = quantity;
+    subscription.pendingQuantity = null;
+    emit('subscription_changed', { customer: subscription.customer, subscription: handle });
+    if (added > 0) {
+      const start = new Date(subscription.currentPeriodStart).getTime();
+      const end = new Date(subscription.nextPeriodStart).getTime();
+      const left = Math.max(0, Math.min(1, (end - now().getTime()) / (end - start)));
+      const amount = Math.round(plan.amount * added * left);
+      if (amount > 0) {
+        const invoice = newInvoice({
+          handle: `inv-${invoiceNumber + 1}`,
+          customer: subscription.customer,
+          subscription: handle,
+          plan: plan.handle,
+          type: 's',
+          amount,
+          currency: plan.currency,
+          orderLines: [{ ordertext: `${plan.name} (prorated)`, amount, quantity: 1, vat: plan.vat }],
+          periodFrom: now().toISOString(),
+          periodTo: subscription.nextPeriodStart,
+        });
+        completePayment(invoice, subscription.card ?? (cardOf('4111111111111111') as StandInCard), true);
+      }
+    }
+    return subscription;
   }
 
   /** Test hook: dunning of the subscription's open invoice gave up; the subscription expires. */
@@ -981,6 +1034,7 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
     cancelSubscription,
     uncancelSubscription,
     renewSubscription,
+    changeQuantity,
     expireAfterDunning,
     changeCard,
     /** Test hook: send a delivery again, exactly as before (a duplicate delivery). */

@@ -33,6 +33,38 @@ describe('the landing page', () => {
   });
 });
 
+describe("the app's webhook check", () => {
+  it('accepts what the stand-in sends, as the webshop route hands it over', async () => {
+    h.receiver.clear();
+    const reference = `naf-${randomUUID()}`;
+    await h.vipps.createPayment({
+      reference,
+      amount: { currency: 'NOK', value: 100 },
+      paymentDescription: 'Test',
+      returnUrl: 'http://localhost:3000/purchase-complete-redirect',
+      idempotencyKey: randomUUID(),
+    });
+    await h.vippsStandIn.whenWebhooksSent();
+    const delivery = h.receiver.received.find((item) => item.url.includes('provider=vipps'));
+    if (!delivery) throw new Error('no delivery');
+    const check = (rawBody: string) =>
+      h.t.app.payments.vipps.verifyWebhook({
+        method: delivery.method,
+        pathAndQuery: delivery.url,
+        headers: delivery.headers,
+        rawBody,
+      });
+    expect(check(delivery.rawBody)).toMatchObject({
+      ok: true,
+      event: { reference, name: 'CREATED', msn: '123456' },
+    });
+    expect(check(delivery.rawBody.replace('"value":100', '"value":1'))).toEqual({
+      ok: false,
+      reason: 'bad_content_hash',
+    });
+  });
+});
+
 describe('the stand-in API', () => {
   it('needs a token, the subscription key and the MSN, and answers problems', async () => {
     const response = await fetch(`${h.base}/dev/vipps/api/epayment/v1/payments/naf-00000000`);

@@ -62,6 +62,14 @@ describe('verifyVippsWebhook', () => {
     expect(verifyVippsWebhook({ ...delivery(), rawBody: Buffer.from(BODY) }).ok).toBe(true);
   });
 
+  it('refuses an event of another sales unit when ours is named', () => {
+    expect(verifyVippsWebhook({ ...delivery(), merchantSerialNumber: '123456' }).ok).toBe(true);
+    expect(verifyVippsWebhook({ ...delivery(), merchantSerialNumber: '654321' })).toEqual({
+      ok: false,
+      reason: 'other_merchant',
+    });
+  });
+
   it('accepts either secret while one is rotated', () => {
     const signedWithNew = delivery({ secret: 'the-new-secret' });
     expect(verifyVippsWebhook(signedWithNew)).toEqual({ ok: false, reason: 'bad_signature' });

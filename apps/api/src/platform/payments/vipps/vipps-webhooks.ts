@@ -51,7 +51,7 @@ export interface VippsWebhookEvent {
 
 export type VippsWebhookVerification =
   | { ok: true; event: VippsWebhookEvent }
-  | { ok: false; reason: 'malformed' | 'bad_content_hash' | 'bad_signature' | 'stale' };
+  | { ok: false; reason: 'malformed' | 'bad_content_hash' | 'bad_signature' | 'stale' | 'other_merchant' };
 
 export function vippsContentHash(rawBody: string | Buffer): string {
   return createHash('sha256').update(rawBody).digest('base64');
@@ -101,6 +101,8 @@ export function verifyVippsWebhook(request: {
   headers: Record<string, string | string[] | undefined>;
   rawBody: string | Buffer;
   secrets: readonly string[];
+  /** Our Merchant-Serial-Number: an event of another sales unit is refused. */
+  merchantSerialNumber?: string;
   now?: Date;
   maxSkewMs?: number;
 }): VippsWebhookVerification {
@@ -133,5 +135,8 @@ export function verifyVippsWebhook(request: {
   }
   const parsed = WebhookEventSchema.safeParse(body);
   if (!parsed.success) return { ok: false, reason: 'malformed' };
+  if (request.merchantSerialNumber !== undefined && parsed.data.msn !== request.merchantSerialNumber) {
+    return { ok: false, reason: 'other_merchant' };
+  }
   return { ok: true, event: { ...parsed.data, idempotencyKey: parsed.data.idempotencyKey ?? null } };
 }

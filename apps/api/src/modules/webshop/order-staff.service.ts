@@ -1,0 +1,105 @@
+import { canOrderMove, canShipmentMove, type OrderStatus, type ShipmentStatus } from '@nbr/domain/webshop';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import type { CheckoutDeps } from './checkout.service.ts';
+import { presentOrder } from './orders.presenter.ts';
+import * as repository from './orders.repository.ts';
+import { queueRefundMail } from './receipts.service.ts';
+import * as credits from './webshop.repository.ts';
+
+/*
+ * What staff do with orders (the backoffice screens come with their issue; the API now): move a
+ * plate shipment on (waiting → packed → shipped), and refund an order in full through the card
+ * provider, e.g. on withdrawal within 14 days (payments.md §4.3).
+ */
+
+async function lockedOrder(deps: CheckoutDeps, orderId: string) {
+  if (!isUuid(orderId)) throw new AppError('not_found');
+  return deps.db.transaction(async (tx) => {
+    const order = await repository.findOrder(tx, orderId, true);
+    if (!order) throw new AppError('not_found');
+    return order;
+  });
+}
+
+/** POST /api/webshop/orders/{order_id}/shipment (staff): one step at a time, only once fulfilled. */
+export async function moveShipment(
+  deps: CheckoutDeps,
+  auth: RequestAuth,
+  orderId: string,
+  to: 'packed' | 'shipped',
+) {
+  if (!isUuid(orderId)) throw new AppError('not_found');
+  return deps.db.transaction(async (tx) => {
+    const order = await repository.findOrder(tx, orderId, true);
+    if (!order) throw new AppError('not_found');
+    if (!canShipmentMove(order.status as OrderStatus, order.shipmentStatus as ShipmentStatus, to)) {
+      throw new AppError('shipment_step_invalid');
+    }
+    const now = new Date();
+    await repository.setShipmentStatus(tx, orderId, to, now);
+    await recordAuditEventBy(tx, auth, {
+      action: 'webshop.order_shipment_moved',
+      targetPartyId: order.partyId,
+      details: { order_id: orderId, from: order.shipmentStatus, to },
+      now,
+    });
+    const moved = await repository.findOrder(tx, orderId);
+    if (!moved) throw new Error('the order vanished');
+    return presentOrder(moved);
+  });
+}
+
+/**
+ * POST /api/webshop/orders/{order_id}/refunds (backoffice admins): the whole amount back through the
+ * card provider (one refund per order: the order id is the refund's idempotency key), then the
+ * order refunded and what it gave withdrawn — its unused credits removed and its subscription's
+ * period ended; a bike already registered with one of its credits stays registered. Orders not paid
+ * by a card charge (vouchers, subscriptions: their invoices are the provider's), not settled, or
+ * refunded already: 409 order_not_refundable.
+ */
+export async function refundOrder(deps: CheckoutDeps, auth: RequestAuth, orderId: string) {
+  const order = await lockedOrder(deps, orderId);
+  if (
+    order.paymentMethod !== 'reepay' ||
+    !order.providerReference ||
+    order.totalMinor === 0 ||
+    !canOrderMove(order.status as OrderStatus, 'refunded')
+  ) {
+    throw new AppError('order_not_refundable');
+  }
+  // A card order's invoice has the order's handle; a subscription's invoices are the provider's
+  // own (inv-<n>), refunded there, not here.
+  const invoice = await deps.reepay.client.getInvoice(order.providerReference);
+  if (invoice?.state !== 'settled') throw new AppError('order_not_refundable');
+  const refund = await deps.reepay.client.refund({
+    invoice: invoice.handle,
+    idempotencyKey: `refund-${order.id}`,
+    text: `Refund of order ${order.id}`,
+  });
+  if (refund.state === 'failed') throw new AppError('order_not_refundable');
+  return deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const moved = await repository.updateOrderIf(tx, order.id, ['paid', 'fulfilled'], {
+      status: 'refunded',
+      closedAt: now,
+      updatedAt: now,
+    });
+    if (moved) {
+      await credits.withdrawCreditsOfOrder(tx, order.id, now);
+      // The buyer's mail commits with the refund (issue 15 §7).
+      await queueRefundMail(tx, order.id);
+      await recordAuditEventBy(tx, auth, {
+        action: 'webshop.order_refunded',
+        targetPartyId: order.partyId,
+        details: { order_id: order.id, amount_minor: refund.amount, currency: refund.currency },
+        now,
+      });
+    }
+    const refunded = await repository.findOrder(tx, order.id);
+    if (!refunded) throw new Error('the order vanished');
+    return presentOrder(refunded);
+  });
+}

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema/backoffice.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
+import { grantStaffRole } from '../../test/role-fixtures.ts';
+import {
+  catalogue,
+  checkout,
+  makeVouchers,
+  payInWindow,
+  redeem,
+  staffAdminToken,
+} from '../../test/webshop-helpers.ts';
+
+let t: TestApp;
+let admin: string;
+let support: string;
+let products: Awaited<ReturnType<typeof catalogue>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await staffAdminToken(t.app);
+  const person = await signUpUser(t.app);
+  await grantStaffRole(t.app.db, person.partyId, 'support');
+  support = await logIn(t.app, person.email, person.password);
+  products = await catalogue(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const ADDRESS = {
+  name: 'Karen Blik',
+  street_address: 'Vestergade 3',
+  zip_code: '8000',
+  city: 'Aarhus',
+  country: 'DK',
+};
+const post = (token: string | null, url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+const overview = async (token: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/webshop/bike-ownership-credits/overview',
+      headers: bearer(token),
+    })
+  ).json();
+
+async function paidOrder(handle: string, body: Record<string, unknown> = {}) {
+  const buyer = await signUpUser(t.app);
+  const started = await checkout(t.app, buyer.token, {
+    items: [{ product_id: products[handle]?.id, quantity: 1 }],
+    ...body,
+  });
+  await payInWindow(t.app, started.payment_url);
+  return { buyer, orderId: started.order_id };
+}
+
+describe('POST /api/webshop/orders/{order_id}/shipment', () => {
+  it('staff move paid plates on, one step at a time; the buyer sees it', async () => {
+    const { buyer, orderId } = await paidOrder('dk-plates', { shipping_address: ADDRESS });
+    const skip = await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'shipped' });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().code).toBe('shipment_step_invalid');
+    expect(
+      (await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'packed' })).statusCode,
+    ).toBe(200);
+    const shipped = await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'shipped' });
+    expect(shipped.json().shipment_status).toBe('shipped');
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/webshop/orders/${orderId}`,
+      headers: bearer(buyer.token),
+    });
+    expect(seen.json().shipment_status).toBe('shipped');
+    const audits = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'webshop.order_shipment_moved'));
+    expect(
+      audits.filter((event) => (event.details as { order_id?: string }).order_id === orderId),
+    ).toHaveLength(2);
+  });
+
+  it('refuses the buyer (403), a visitor (401), an order without goods (409)', async () => {
+    const { buyer, orderId } = await paidOrder('dk-plates', { shipping_address: ADDRESS });
+    expect(
+      (await post(buyer.token, `/api/webshop/orders/${orderId}/shipment`, { status: 'packed' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await post(null, `/api/webshop/orders/${orderId}/shipment`, { status: 'packed' })).statusCode,
+    ).toBe(401);
+    const service = await paidOrder('dk-single');
+    const none = await post(support, `/api/webshop/orders/${service.orderId}/shipment`, { status: 'packed' });
+    expect(none.statusCode).toBe(409);
+  });
+});
+
+describe('POST /api/webshop/orders/{order_id}/refunds', () => {
+  it('an admin refunds a card order in full: refunded at the provider, the unused credits withdrawn', async () => {
+    const { buyer, orderId } = await paidOrder('dk-family');
+    expect(await overview(buyer.token)).toMatchObject({ credits_free: 4, subscription_active: true });
+    const response = await post(admin, `/api/webshop/orders/${orderId}/refunds`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().status).toBe('refunded');
+    const invoice = await t.app.payments.reepay.client.getInvoice(orderId);
+    expect(invoice?.refundedAmount).toBe(29_900);
+    expect(await overview(buyer.token)).toMatchObject({ credits_free: 0, subscription_active: false });
+    const again = await post(admin, `/api/webshop/orders/${orderId}/refunds`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('order_not_refundable');
+  });
+
+  it('refuses support staff (403) and a voucher order (409)', async () => {
+    const { orderId } = await paidOrder('dk-registration');
+    expect((await post(support, `/api/webshop/orders/${orderId}/refunds`)).statusCode).toBe(403);
+    const person = await signUpUser(t.app);
+    const [code] = await makeVouchers(t.app, admin, { product_id: products['dk-registration']?.id ?? '' });
+    const redeemed = (await redeem(t.app, person.token, { code })).json();
+    const response = await post(admin, `/api/webshop/orders/${redeemed.order.id}/refunds`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('order_not_refundable');
+  });
+});
