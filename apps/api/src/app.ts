@@ -18,6 +18,7 @@ import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
   type OrganisationRateLimits,
   organisationsRoutes,
@@ -393,6 +394,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(catalogueRoutes, { deps: { db: database.db } });
       await api.register(orderRoutes, { deps: checkoutDeps });
       await api.register(receiptRoutes, { deps: checkoutDeps });
+      await api.register(organisationSubscriptionRoutes, { deps: checkoutDeps });
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(ownershipRoutes, {

@@ -10,9 +10,6 @@ export const OrganisationSubscriptionCreateSchema = z.object({
 });
 export type OrganisationSubscriptionCreate = z.infer<typeof OrganisationSubscriptionCreateSchema>;
 
-export const OrganisationParamsSchema = z.object({ organisation_id: z.uuid() });
-export const OrganisationOrderParamsSchema = z.object({ organisation_id: z.uuid(), order_id: z.uuid() });
-
 /** GET /api/organisations/{organisation_id}/orders/{order_id}: what the return page polls. */
 export const OrganisationOrderStateSchema = z.object({
   order_id: z.uuid(),
