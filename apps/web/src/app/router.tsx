@@ -159,6 +159,14 @@ export const routes: RouteObject[] = [
                 path: paths.public.webshop.path,
                 lazy: page(() => import('../features/webshop/pages/webshop-page.tsx'), ['webshop']),
               },
+              {
+                // The card provider's return address for an organisation's purchase (issue 15 §6).
+                path: paths.purchase.organisationPaymentCompleteRedirect.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/organisation-payment-complete-page.tsx'),
+                  ['organisations'],
+                ),
+              },
               { path: paths.public.goToWebshop.path, loader: () => redirect(paths.public.webshop.getHref()) },
               // The public stolen-bike map and one stolen bike on it (features/stolen-map).
               {
@@ -287,6 +295,13 @@ export const routes: RouteObject[] = [
                 path: paths.app.organisationMembers.path,
                 lazy: page(
                   () => import('../features/organisations/pages/members-page.tsx'),
+                  ['organisations'],
+                ),
+              },
+              {
+                path: paths.app.organisationIntegrateCardPayment.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/integrate-card-payment-page.tsx'),
                   ['organisations'],
                 ),
               },
