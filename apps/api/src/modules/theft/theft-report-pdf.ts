@@ -1,6 +1,7 @@
 import type { TheftReport } from '@nbr/domain/theft';
 import PDFDocument from 'pdfkit';
 import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
+import { pdfBytes } from '../../platform/pdf/pdf-bytes.ts';
 import { toWinAnsi } from '../../platform/pdf/win-ansi.ts';
 import type { SubmittedBike } from './theft-reports.presenter.ts';
 
@@ -67,12 +68,7 @@ export function renderTheftReportPdf(input: TheftReportPdfInput): Promise<Buffer
       Creator: t('pdf.theft.register'),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const left = PAGE_MARGIN;
   const width = doc.page.width - PAGE_MARGIN * 2;

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../platform/pdf/pdf-bytes.ts';
 import { toWinAnsi } from '../../platform/pdf/win-ansi.ts';
 import type { ReceiptDocument } from './receipt.ts';
 
@@ -29,12 +30,7 @@ export function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
       Subject: w(receipt.title),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const left = MARGIN;
   const width = doc.page.width - MARGIN * 2;
