@@ -255,6 +255,7 @@ describe('GET /api/webshop/orders and …/{order_id}', () => {
   });
 });
 
+// Each test builds an app of its own with low budgets: slow on a busy machine, hence the timeouts.
 describe('guessing voucher codes', () => {
   it('is limited per account', async () => {
     const limited = await createTestApp({
@@ -275,7 +276,7 @@ describe('guessing voucher codes', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 90_000);
 
   it('is limited per address, whichever account tries', async () => {
     const limited = await createTestApp({
@@ -293,5 +294,5 @@ describe('guessing voucher codes', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 90_000);
 });
