@@ -133,7 +133,9 @@ export function buildReceipt(
         amount: money(sums.vat),
       })),
     currency: order.currency,
-    paymentMethod: isMethodKey(paymentKey) ? t(paymentKey) : order.paymentMethod,
+    paymentMethod: isMethodKey(paymentKey)
+      ? t(paymentKey)
+      : (BRAND_METHODS[order.paymentMethod] ?? order.paymentMethod),
     notes,
     refunded:
       refundedMinor > 0
@@ -146,11 +148,9 @@ export function buildReceipt(
   };
 }
 
-const METHOD_KEYS = new Set<string>([
-  'receipt.method.reepay',
-  'receipt.method.vipps',
-  'receipt.method.voucher',
-]);
+const METHOD_KEYS = new Set<string>(['receipt.method.reepay', 'receipt.method.voucher']);
+/** Payment methods named by their brand, the same in every language. */
+const BRAND_METHODS: Record<string, string> = { vipps: 'Vipps MobilePay' };
 
 function isMethodKey(key: string): key is MessageKey {
   return METHOD_KEYS.has(key);

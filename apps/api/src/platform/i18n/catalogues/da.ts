@@ -277,7 +277,6 @@ export const da: Catalogue = {
   'receipt.currency': 'Valuta',
   'receipt.payment_method': 'Betalt med',
   'receipt.method.reepay': 'Betalingskort',
-  'receipt.method.vipps': 'Vipps MobilePay',
   'receipt.method.voucher': 'Værdikode',
   'receipt.no_fees': 'Der er ikke opkrævet kortgebyr.',
   'receipt.withdrawal':

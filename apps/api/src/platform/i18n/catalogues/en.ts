@@ -279,7 +279,6 @@ export const en = {
   'receipt.currency': 'Currency',
   'receipt.payment_method': 'Paid with',
   'receipt.method.reepay': 'Payment card',
-  'receipt.method.vipps': 'Vipps MobilePay',
   'receipt.method.voucher': 'Voucher',
   'receipt.no_fees': 'No card fee was charged.',
   'receipt.withdrawal':

@@ -278,7 +278,6 @@ export const no: Catalogue = {
   'receipt.currency': 'Valuta',
   'receipt.payment_method': 'Betalt med',
   'receipt.method.reepay': 'Betalingskort',
-  'receipt.method.vipps': 'Vipps MobilePay',
   'receipt.method.voucher': 'Verdikode',
   'receipt.no_fees': 'Det er ikke belastet kortgebyr.',
   'receipt.withdrawal':
