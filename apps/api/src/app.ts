@@ -18,6 +18,7 @@ import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
   type OrganisationRateLimits,
   organisationsRoutes,
@@ -39,6 +40,8 @@ import {
   type OrderReconciler,
 } from './modules/webshop/order-reconciliation.notifier.ts';
 import { orderRoutes } from './modules/webshop/orders.routes.ts';
+import { configureReceipts } from './modules/webshop/receipt-settings.ts';
+import { receiptRoutes } from './modules/webshop/receipts.routes.ts';
 import { subscriptionRoutes } from './modules/webshop/subscriptions.routes.ts';
 import { reconcileVippsOrders, type VippsCheckoutDeps } from './modules/webshop/vipps-checkout.service.ts';
 import { type VoucherRateLimits, voucherRoutes } from './modules/webshop/vouchers.routes.ts';
@@ -323,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The payment stand-ins (/dev/reepay, /dev/vipps) are mounted here when they are the ones selected: never in
   // production, where config.ts requires the real providers' accounts.
   const payments = await setUpPayments(app, config, options.payments);
+  configureReceipts({ publicUrl: config.publicUrl, sellers: config.sellers });
   app.decorate('payments', payments);
   const checkoutDeps: CheckoutDeps = {
     db: database.db,
@@ -396,6 +400,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });
       await api.register(orderRoutes, { deps: checkoutDeps });
+      await api.register(receiptRoutes, { deps: checkoutDeps });
+      await api.register(organisationSubscriptionRoutes, { deps: checkoutDeps });
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });

@@ -214,6 +214,26 @@ const EnvSchema = z.object({
       .refine((value) => isValidGtin14(value), { error: 'must be 14 digits with a valid GS1 check digit' }),
   ).default(DEFAULT_STICKER_GTIN),
   /**
+   * The seller printed on every receipt (payments.md §4.2), per region: name, postal address and
+   * CVR number (Denmark, 8 digits) or organisation number (Norway, 9 digits, printed with "MVA").
+   */
+  SELLER_DK_NAME: optional(z.string().trim().min(1).max(120)).default('Nordic Bike Registry ApS'),
+  SELLER_DK_ADDRESS: optional(z.string().trim().min(1).max(200)).default('Vesterbrogade 1, 1620 København V'),
+  SELLER_DK_CVR: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{8}$/, { error: 'must be 8 digits' }),
+  ).default('12345678'),
+  SELLER_NO_NAME: optional(z.string().trim().min(1).max(120)).default('Nordic Bike Registry AS'),
+  SELLER_NO_ADDRESS: optional(z.string().trim().min(1).max(200)).default('Karl Johans gate 1, 0154 Oslo'),
+  SELLER_NO_ORG_NR: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{9}$/, { error: 'must be 9 digits' }),
+  ).default('912345678'),
+  /**
    * Reepay/Frisbii (card payments and subscriptions): the private API key `priv_…` (HTTP Basic user).
    * Unset outside production selects the built-in stand-in at /dev/reepay; required in production.
    */
@@ -291,7 +311,17 @@ export interface Config {
   mapStyleUrl: string | null;
   /** The payment providers: configured accounts, or the built-in stand-ins (never in production). */
   payments: PaymentsConfig;
+  /** The seller named on receipts, per region (SELLER_*). */
+  sellers: SellersConfig;
 }
+
+/** Who sells, as a receipt prints it: `vatNumber` is the CVR number (dk) or the org.nr (no). */
+export interface SellerConfig {
+  name: string;
+  address: string;
+  vatNumber: string;
+}
+export type SellersConfig = Record<'dk' | 'no', SellerConfig>;
 
 /**
  * One payment provider: its real API (`provider`), or the built-in stand-in under /dev that serves
@@ -496,6 +526,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     mapStyleUrl: e.MAP_STYLE_URL ?? null,
     payments: paymentsConfig(e, publicUrl),
+    sellers: {
+      dk: { name: e.SELLER_DK_NAME, address: e.SELLER_DK_ADDRESS, vatNumber: e.SELLER_DK_CVR },
+      no: { name: e.SELLER_NO_NAME, address: e.SELLER_NO_ADDRESS, vatNumber: e.SELLER_NO_ORG_NR },
+    },
   };
 }
 

@@ -71,6 +71,10 @@ interface CaseContext {
   pickupForUser(): Promise<string>;
   /** An order of `user` (a voucher's, fulfilled), the same every time. */
   orderOfUser(): Promise<string>;
+  /** An order of `user` paid by card, with its receipt number, the same every time. */
+  paidOrderOfUser(): Promise<string>;
+  /** A pending order of the fixtures' business (its subscription), the same every time. */
+  orderOfOrganisation(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -263,6 +267,28 @@ const CASES: MatrixCase[] = [
     request: () => ({ payload: {} }),
   },
   { method: 'GET', route: '/api/organisations', allowed: SIGNED_IN },
+  {
+    // Buying for the organisation: its admin in their own session (a window opens at the stand-in);
+    // a member who is not admin 403, anyone else 404. Membership is checked after validation, so
+    // the body is valid.
+    method: 'POST',
+    route: '/api/organisations/:organisationId/subscriptions/sessions',
+    allowed: ['org_admin'],
+    request: ({ fixtures }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/subscriptions/sessions`,
+      payload: { quantity: 1 },
+    }),
+  },
+  {
+    // Following an order of the organisation (its return page): members, and staff who may look at any
+    // organisation; everyone else 404.
+    method: 'GET',
+    route: '/api/organisations/:organisationId/orders/:orderId',
+    allowed: ['org_member', 'org_admin', 'staff', 'staff_admin'],
+    request: async ({ fixtures, orderOfOrganisation }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/orders/${await orderOfOrganisation()}`,
+    }),
+  },
   {
     // Members see their organisation, staff may look; everyone else gets 404 (no existence leak).
     method: 'GET',
@@ -520,6 +546,16 @@ const CASES: MatrixCase[] = [
     allowed: ['user', 'switched'],
     request: async ({ orderOfUser }) => ({ url: `/api/webshop/orders/${await orderOfUser()}` }),
   },
+  {
+    // A receipt is its buyer's, like the order (`user`, also switched into); others 404.
+    method: 'GET',
+    route: '/api/webshop/orders/:order_id/receipt',
+    allowed: ['user', 'switched'],
+    request: async ({ paidOrderOfUser }) => ({
+      url: `/api/webshop/orders/${await paidOrderOfUser()}/receipt`,
+    }),
+  },
+
   {
     // Buying is the person's own act, not staff switched in (the invalid body's 422 proves access).
     method: 'POST',
@@ -964,6 +1000,8 @@ describe('permission matrix', () => {
   let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
   let userStolenBike: Promise<{ bikeId: string; pdfUrl: string }> | undefined;
   let userOrder: Promise<string> | undefined;
+  let paidUserOrder: Promise<string> | undefined;
+  let organisationOrder: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -1166,6 +1204,46 @@ describe('permission matrix', () => {
                 return id;
               })();
               return userOrder;
+            },
+            paidOrderOfUser: () => {
+              paidUserOrder ??= (async () => {
+                const id = uuidv7();
+                const now = new Date();
+                await t.database.db.insert(orders).values({
+                  id,
+                  partyId: fixtures.users.user.partyId,
+                  region: 'dk',
+                  currency: 'DKK',
+                  status: 'fulfilled',
+                  subtotalMinor: 10_000,
+                  totalMinor: 10_000,
+                  vatMinor: 2_000,
+                  paymentMethod: 'reepay',
+                  providerReference: id,
+                  receiptNumber: 900_000 + Math.floor(Math.random() * 99_999),
+                  paidAt: now,
+                  fulfilledAt: now,
+                });
+                return id;
+              })();
+              return paidUserOrder;
+            },
+            orderOfOrganisation: () => {
+              organisationOrder ??= (async () => {
+                const id = uuidv7();
+                await t.database.db.insert(orders).values({
+                  id,
+                  partyId: fixtures.organisationId,
+                  region: 'dk',
+                  currency: 'DKK',
+                  subtotalMinor: 10_000,
+                  totalMinor: 10_000,
+                  vatMinor: 2_000,
+                  paymentMethod: 'reepay',
+                });
+                return id;
+              })();
+              return organisationOrder;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

@@ -108,6 +108,9 @@ describe('GET /api/identities/me/export', () => {
     expect(data.orders).toEqual([
       expect.objectContaining({ status: 'fulfilled', shipment_status: 'waiting', buyer_email: person.email }),
     ]);
+    expect(data.orders[0].receipt_url).toMatch(
+      new RegExp(`/api/webshop/orders/${data.orders[0].id}/receipt$`),
+    );
     expect(
       data.credits.filter((credit: { bike_ownership_id: string | null }) => credit.bike_ownership_id),
     ).toHaveLength(3);

@@ -154,6 +154,14 @@ export const routes: RouteObject[] = [
                 path: paths.public.search.path,
                 lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
               },
+              {
+                // The card provider's return address for an organisation's purchase (issue 15 §6).
+                path: paths.purchase.organisationPaymentCompleteRedirect.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/organisation-payment-complete-page.tsx'),
+                  ['organisations'],
+                ),
+              },
               // The public stolen-bike map and one stolen bike on it (features/stolen-map).
               {
                 path: paths.public.stolenBikeMap.path,
@@ -308,6 +316,13 @@ export const routes: RouteObject[] = [
                 path: paths.app.organisationMembers.path,
                 lazy: page(
                   () => import('../features/organisations/pages/members-page.tsx'),
+                  ['organisations'],
+                ),
+              },
+              {
+                path: paths.app.organisationIntegrateCardPayment.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/integrate-card-payment-page.tsx'),
                   ['organisations'],
                 ),
               },

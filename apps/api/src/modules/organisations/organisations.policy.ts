@@ -49,6 +49,14 @@ export function canRemoveMember(
   return membership === 'admin' || actor.identityPartyId === targetIdentityPartyId;
 }
 
+/**
+ * Buying for the organisation (its ORGANISATION subscription, paid with a stored card) costs its
+ * money: its admins in their own session, as for roles; not staff switched into an admin.
+ */
+export function canBuyForOrganisation(actor: OrganisationActor | null, membership: Membership): boolean {
+  return canManageMembers(actor, membership);
+}
+
 /** A session may act for an organisation only while the person is a member of it. */
 export function canActFor(actor: OrganisationActor | null, membership: Membership): boolean {
   return actor !== null && membership !== null;

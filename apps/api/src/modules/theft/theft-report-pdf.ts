@@ -1,6 +1,8 @@
 import type { TheftReport } from '@nbr/domain/theft';
 import PDFDocument from 'pdfkit';
 import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
+import { pdfBytes } from '../../platform/pdf/pdf-bytes.ts';
+import { toWinAnsi } from '../../platform/pdf/win-ansi.ts';
 import type { SubmittedBike } from './theft-reports.presenter.ts';
 
 /*
@@ -15,32 +17,6 @@ export type PdfLanguage = 'da' | 'en' | 'no';
 
 const LOCALES: Record<PdfLanguage, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
 const TIME_ZONES: Record<string, string> = { dk: 'Europe/Copenhagen', no: 'Europe/Oslo' };
-
-/** The characters of Windows-1252 beyond Latin-1's printable range. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-function isWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
-}
-
-/** Text the built-in fonts can draw: other characters fall back to their base letter, else '?'. */
-export function toWinAnsi(text: string): string {
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n')) {
-    if (char === '\n' || char === '\t' || isWinAnsi(char)) {
-      out += char === '\t' ? ' ' : char;
-      continue;
-    }
-    if (/\s/u.test(char)) {
-      out += ' ';
-      continue;
-    }
-    const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
-    out += base && [...base].every(isWinAnsi) ? base : '?';
-  }
-  return out;
-}
 
 export interface TheftReportPdfInput {
   language: PdfLanguage;
@@ -92,12 +68,7 @@ export function renderTheftReportPdf(input: TheftReportPdfInput): Promise<Buffer
       Creator: t('pdf.theft.register'),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const left = PAGE_MARGIN;
   const width = doc.page.width - PAGE_MARGIN * 2;

@@ -3,6 +3,7 @@ import { canOrderMove, type OrderStatus, wasPaid } from '@nbr/domain/webshop';
 import type { Executor } from '../../db/client.ts';
 import * as catalogue from './catalogue.repository.ts';
 import * as orders from './orders.repository.ts';
+import { queueReceiptMail } from './receipts.service.ts';
 import * as credits from './webshop.repository.ts';
 
 /*
@@ -55,6 +56,8 @@ export async function settleOrder(
       : 'none',
     updatedAt: now,
   });
+  // The receipt mail commits with the payment, or not at all (issue 15 §7).
+  await queueReceiptMail(executor, orderId);
   return 'settled';
 }
 

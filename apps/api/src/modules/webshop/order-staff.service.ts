@@ -6,6 +6,7 @@ import { isUuid } from '../../platform/ids.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 import { presentOrder } from './orders.presenter.ts';
 import * as repository from './orders.repository.ts';
+import { queueRefundMail } from './receipts.service.ts';
 import * as credits from './webshop.repository.ts';
 
 /*
@@ -88,6 +89,8 @@ export async function refundOrder(deps: CheckoutDeps, auth: RequestAuth, orderId
     });
     if (moved) {
       await credits.withdrawCreditsOfOrder(tx, order.id, now);
+      // The buyer's mail commits with the refund (issue 15 §7).
+      await queueRefundMail(tx, order.id);
       await recordAuditEventBy(tx, auth, {
         action: 'webshop.order_refunded',
         targetPartyId: order.partyId,

@@ -4,6 +4,7 @@ import { bikeOwnershipCredits, subscriptions } from '../../db/schema/bikes.ts';
 import { voucherRedemptions } from '../../db/schema/webshop.ts';
 import { presentOrder } from './orders.presenter.ts';
 import { listOrdersOfParty } from './orders.repository.ts';
+import { receiptUrlOf } from './receipts.service.ts';
 
 /** Webshop's section of the personal data export (use-cases/export-personal-data.ts). */
 export async function webshopPersonalData(executor: Executor, partyId: string) {
@@ -35,6 +36,7 @@ export async function webshopPersonalData(executor: Executor, partyId: string) {
       ...presentOrder(order),
       buyer_email: order.buyerEmail,
       immediate_start_consent_at: order.immediateStartConsentAt?.toISOString() ?? null,
+      receipt_url: receiptUrlOf(order),
     })),
     voucher_redemptions: await executor
       .select({ order_id: voucherRedemptions.orderId, redeemed_at: voucherRedemptions.redeemedAt })

@@ -43,6 +43,8 @@ export async function startSubscriptionCheckout(
   auth: RequestAuth,
   input: SubscriptionSessionCreate,
   language: Language,
+  /** Where the provider sends the browser back (an organisation's purchase has its own page). */
+  returnPath = '/purchase-subscription-redirect',
 ): Promise<CheckoutStarted> {
   const region = await regionOfPerson(deps.db, auth);
   const product = (await catalogue.listActiveProducts(deps.db, region)).find(
@@ -79,7 +81,7 @@ export async function startSubscriptionCheckout(
       plan: product.handle,
       customer: { handle: order.partyId, email: order.buyerEmail ?? `${order.partyId}@invalid` },
       quantity,
-      acceptUrl: `${deps.publicUrl}/purchase-subscription-redirect?order_id=${order.id}`,
+      acceptUrl: `${deps.publicUrl}${returnPath}?order_id=${order.id}`,
       cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
       locale: PROVIDER_LOCALE[language],
     });

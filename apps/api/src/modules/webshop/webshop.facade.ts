@@ -3,6 +3,11 @@
  * an ownership uses or gives back; account deletion: orders kept for bookkeeping, pseudonymised). Everything here runs in the caller's executor.
  */
 
+export type { CheckoutDeps } from './checkout.service.ts';
 export { pseudonymiseOrdersOf } from './orders.repository.ts';
+export {
+  organisationOrderState,
+  startOrganisationSubscription,
+} from './organisation-subscriptions.service.ts';
 export { webshopPersonalData } from './personal-data.repository.ts';
 export { assertCanAddBike, releaseCreditOfOwnership, useCreditForOwnership } from './webshop.service.ts';

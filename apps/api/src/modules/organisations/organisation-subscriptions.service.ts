@@ -1,0 +1,59 @@
+import type { Language } from '@nbr/domain/locale';
+import type { OrganisationOrderState } from '@nbr/domain/webshop-receipts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import * as webshop from '../webshop/webshop.facade.ts';
+import { canBuyForOrganisation, canViewOrganisation } from './organisations.policy.ts';
+import * as repository from './organisations.repository.ts';
+
+/*
+ * An organisation buys its ORGANISATION subscription (issue 15 §6): its admins choose how many
+ * credits (bikes) and pay with a card stored at the provider; members and staff follow the order on
+ * the return page. Someone outside the organisation is told it does not exist (404), a member who
+ * is not an admin may not buy (403).
+ */
+
+export type OrganisationSubscriptionDeps = webshop.CheckoutDeps;
+
+async function membershipOf(deps: OrganisationSubscriptionDeps, auth: RequestAuth, organisationId: string) {
+  if (!isUuid(organisationId)) throw new AppError('not_found');
+  const found = await repository.findOrganisationForMember(deps.db, organisationId, auth.identityPartyId);
+  const actor = {
+    identityPartyId: auth.identityPartyId,
+    staffRole: auth.staffRole,
+    switchedBy: auth.switchedBy,
+  };
+  if (!found || !canViewOrganisation(actor, found.role)) throw new AppError('not_found');
+  return { organisation: found, actor };
+}
+
+/** POST /api/organisations/{organisation_id}/subscriptions/sessions */
+export async function startSubscription(
+  deps: OrganisationSubscriptionDeps,
+  auth: RequestAuth,
+  organisationId: string,
+  quantity: number,
+  language: Language,
+) {
+  const { organisation, actor } = await membershipOf(deps, auth, organisationId);
+  if (!canBuyForOrganisation(actor, organisation.role)) throw new AppError('forbidden');
+  return webshop.startOrganisationSubscription(
+    deps,
+    auth,
+    organisation.organisation.partyId,
+    quantity,
+    language,
+  );
+}
+
+/** GET /api/organisations/{organisation_id}/orders/{order_id} */
+export async function orderState(
+  deps: OrganisationSubscriptionDeps,
+  auth: RequestAuth,
+  organisationId: string,
+  orderId: string,
+): Promise<OrganisationOrderState> {
+  const { organisation } = await membershipOf(deps, auth, organisationId);
+  return webshop.organisationOrderState(deps, auth, organisation.organisation.partyId, orderId);
+}
