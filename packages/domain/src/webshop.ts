@@ -382,6 +382,11 @@ export const SubscriptionSessionCreateSchema = z.object({
   plan: PlanKindSchema,
   /** ORGANISATION: credits (bikes) bought; the other plans have a fixed number. */
   quantity: z.number().int().min(1).max(1000).default(1),
+  /**
+   * As for POST /api/webshop/orders/reepay: the buyer asks for the registration to start at once and
+   * accepts that the right of withdrawal ends when it is used (payments.md §4.3); stored on the order.
+   */
+  immediate_start_consent: z.boolean().default(false),
 });
 export type SubscriptionSessionCreate = z.infer<typeof SubscriptionSessionCreateSchema>;
 
@@ -411,6 +416,12 @@ export const PricingTableSchema = z.object({
   current_period_end: z.string().nullable(),
   /** The person's subscription at the provider is cancelled and ends with the period. */
   cancel_at_period_end: z.boolean(),
+  /**
+   * The current subscription is one at the card provider, so it renews by itself (unless
+   * cancel_at_period_end) and can be cancelled, resumed and have its card changed. False for a
+   * one-time registration (or a voucher's credit): nothing renews and there is nothing to cancel.
+   */
+  renews: z.boolean(),
 });
 
 /**

@@ -32,7 +32,8 @@ export async function startOrganisationSubscription(
   return startSubscriptionCheckout(
     deps,
     forOrganisation,
-    { plan: 'ORGANISATION', quantity },
+    // A business purchase has no consumer right of withdrawal to waive.
+    { plan: 'ORGANISATION', quantity, immediate_start_consent: false },
     language,
     ORGANISATION_RETURN_PATH,
   );

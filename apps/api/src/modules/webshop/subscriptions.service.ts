@@ -67,7 +67,7 @@ export async function startSubscriptionCheckout(
   const order = await deps.db.transaction(async (tx) =>
     placeOrder(tx, auth.partyId, {
       items: [{ product_id: product.id, quantity }],
-      immediateStartConsent: false,
+      immediateStartConsent: input.immediate_start_consent,
       paymentMethod: 'reepay',
       language,
       buyerEmail: await buyerEmailOf(tx, auth),
@@ -144,8 +144,9 @@ export async function customerSession(
 
 /**
  * POST /api/webshop/customer-session-for-pricing-table: what the pricing page needs for the
- * signed-in person: the plans of their region in its currency, their current plan and period, and
- * whether their subscription is cancelled to run out.
+ * signed-in person: the plans of their region in its currency, their current plan and period,
+ * whether their subscription is cancelled to run out, and whether it is one at the provider that
+ * renews (cancel, resume and change card apply only then).
  */
 export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, language: Language) {
   const region = await regionOfPerson(deps.db, auth);
@@ -165,6 +166,8 @@ export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, langua
     subscription_active: overview.subscription_active,
     current_period_end: overview.current_period_end,
     cancel_at_period_end: subscription?.isCancelled ?? false,
+    // Only a running subscription at the provider renews; a one-time registration has none there.
+    renews: overview.subscription_active && subscription?.state === 'active',
   };
 }
 

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/bikes.ts';
+import { orders } from '../../db/schema/webshop.ts';
 import { registerBike } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
-import { payInWindow } from '../../test/webshop-helpers.ts';
+import { catalogue, checkout, payInWindow } from '../../test/webshop-helpers.ts';
 
 let t: TestApp;
 
@@ -87,6 +88,26 @@ describe('POST /api/webshop/subscriptions/sessions', () => {
     expect(bikes.json()).toHaveLength(1);
   });
 
+  it('stores the request to start at once on the order, and none when it was not given', async () => {
+    const person = await signUpUser(t.app);
+    const consented = await post(person.token, '/api/webshop/subscriptions/sessions', {
+      plan: 'SINGLE',
+      immediate_start_consent: true,
+    });
+    expect(consented.statusCode, consented.body).toBe(201);
+    const without = await post(person.token, '/api/webshop/subscriptions/sessions', { plan: 'FAMILY' });
+    expect(without.statusCode, without.body).toBe(201);
+    const consentOf = async (orderId: string) =>
+      (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.immediateStartConsentAt;
+    expect(await consentOf(consented.json().order_id)).toBeInstanceOf(Date);
+    expect(await consentOf(without.json().order_id)).toBeNull();
+    const invalid = await post(person.token, '/api/webshop/subscriptions/sessions', {
+      plan: 'SINGLE',
+      immediate_start_consent: 'yes',
+    });
+    expect(invalid.statusCode).toBe(422);
+  });
+
   it('refuses a visitor (401) and an unknown plan (422)', async () => {
     expect((await post(null, '/api/webshop/subscriptions/sessions', { plan: 'SINGLE' })).statusCode).toBe(
       401,
@@ -160,7 +181,7 @@ describe('POST /api/webshop/customers/sessions', () => {
     expect(cancelled.json()).toMatchObject({ cancelled: true, active: true });
     expect(await overview(person.token)).toMatchObject({ subscription_active: true });
     const table = await post(person.token, '/api/webshop/customer-session-for-pricing-table');
-    expect(table.json()).toMatchObject({ cancel_at_period_end: true, current_plan: 'FAMILY' });
+    expect(table.json()).toMatchObject({ cancel_at_period_end: true, current_plan: 'FAMILY', renews: true });
 
     const resumed = await post(person.token, '/api/webshop/customers/sessions', { action: 'resume' });
     expect(resumed.json()).toMatchObject({ cancelled: false, active: true });
@@ -186,6 +207,7 @@ describe('POST /api/webshop/customer-session-for-pricing-table', () => {
       currency: 'NOK',
       current_plan: null,
       subscription_active: false,
+      renews: false,
     });
     expect(table.plans.map((plan: { plan: string }) => plan.plan)).toEqual([
       'SINGLE',
@@ -193,5 +215,28 @@ describe('POST /api/webshop/customer-session-for-pricing-table', () => {
       'ORGANISATION',
     ]);
     expect((await post(null, '/api/webshop/customer-session-for-pricing-table')).statusCode).toBe(401);
+  });
+
+  it('says a subscription at the provider renews, and a one-time registration does not (nothing to cancel)', async () => {
+    const { person } = await subscribed('SINGLE');
+    const subscriber = await post(person.token, '/api/webshop/customer-session-for-pricing-table');
+    expect(subscriber.json()).toMatchObject({ subscription_active: true, renews: true });
+
+    const buyer = await signUpUser(t.app);
+    const products = await catalogue(t.app);
+    const started = await checkout(t.app, buyer.token, {
+      items: [{ product_id: products['dk-registration']?.id, quantity: 1 }],
+      immediate_start_consent: true,
+    });
+    await payInWindow(t.app, started.payment_url);
+    const oneTime = await post(buyer.token, '/api/webshop/customer-session-for-pricing-table');
+    expect(oneTime.statusCode).toBe(200);
+    expect(oneTime.json()).toMatchObject({
+      subscription_active: true,
+      renews: false,
+      cancel_at_period_end: false,
+    });
+    const cancel = await post(buyer.token, '/api/webshop/customers/sessions', { action: 'cancel' });
+    expect(cancel.json().code).toBe('no_subscription');
   });
 });

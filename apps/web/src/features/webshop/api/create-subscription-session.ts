@@ -12,6 +12,8 @@ import type { CheckoutStarted } from './create-card-order.ts';
 export function createSubscriptionSession(input: {
   plan: PlanKind;
   quantity?: number;
+  /** The ticked request to start at once (payments.md §4.3), stored on the order. */
+  immediate_start_consent: boolean;
 }): Promise<CheckoutStarted> {
   return withIdempotencyKey(`subscription-session:${JSON.stringify(input)}`, (key) =>
     api.post('/webshop/subscriptions/sessions', input, {

@@ -43,7 +43,11 @@ export function SubscriptionCheckout({ plan }: { plan: Product }) {
     }
     if (!plan.plan) return;
     try {
-      const started = await createSession.mutateAsync({ plan: plan.plan, ...(perBike ? { quantity } : {}) });
+      const started = await createSession.mutateAsync({
+        plan: plan.plan,
+        ...(perBike ? { quantity } : {}),
+        immediate_start_consent: consent.isSelected,
+      });
       goToPaymentWindow(started.payment_url);
     } catch (error) {
       setFailure(errorMessage(error, t));

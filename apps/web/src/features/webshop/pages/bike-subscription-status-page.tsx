@@ -20,7 +20,8 @@ import styles from '../webshop.module.css';
 /**
  * /app/my-bikes/{bikeId}/subscription-status — whether the bike is registered, the subscription
  * behind it (plan, active, paid until, cancelled), and cancelling, resuming and changing the card,
- * each one press away (payments.md §4.4: cancelling as easy as signing up).
+ * each one press away (payments.md §4.4: cancelling as easy as signing up) for a subscription that
+ * renews; a one-time registration is said to be one, with nothing to cancel.
  */
 export function Component() {
   const { t, i18n } = useTranslation(['webshop', 'common']);
@@ -49,6 +50,9 @@ export function Component() {
   const plan = table.data.current_plan;
   const periodEnd = table.data.current_period_end;
   const date = periodEnd ? formatDate(periodEnd, i18n.language) : null;
+  // Cancel, resume and change card exist only for a subscription at the provider; a one-time
+  // registration does not renew, so there is nothing to cancel.
+  const renews = table.data.renews;
 
   const changeCard = async () => {
     setFailure(null);
@@ -92,11 +96,15 @@ export function Component() {
             <p data-testid="subscription-state">
               {!table.data.subscription_active
                 ? t('status.inactive')
-                : table.data.cancel_at_period_end && date
-                  ? t('status.endsOn', { date })
-                  : date
-                    ? t('status.renewsOn', { date })
-                    : t('status.active')}
+                : !renews
+                  ? date
+                    ? t('status.oneTimeUntil', { date })
+                    : t('status.oneTime')
+                  : table.data.cancel_at_period_end && date
+                    ? t('status.endsOn', { date })
+                    : date
+                      ? t('status.renewsOn', { date })
+                      : t('status.active')}
             </p>
             {notice ? (
               <Alert tone="success">
@@ -104,7 +112,11 @@ export function Component() {
               </Alert>
             ) : null}
             <ErrorSummary message={failure} />
-            {table.data.subscription_active ? (
+            {!table.data.subscription_active ? (
+              <LinkButton href={paths.app.bikesRegisterPurchase.getHref()}>
+                {t('status.subscribeAgain')}
+              </LinkButton>
+            ) : renews ? (
               <div className={styles.actions}>
                 {table.data.cancel_at_period_end ? (
                   <Button onPress={() => void resume()} isPending={session.isPending}>
@@ -119,11 +131,7 @@ export function Component() {
                   {t('status.changeCard')}
                 </Button>
               </div>
-            ) : (
-              <LinkButton href={paths.app.bikesRegisterPurchase.getHref()}>
-                {t('status.subscribeAgain')}
-              </LinkButton>
-            )}
+            ) : null}
             <ConfirmDialog
               isOpen={confirmCancel}
               onOpenChange={setConfirmCancel}
