@@ -260,6 +260,10 @@ export const OrderSchema = z.object({
   payment_method: z.string(),
   /** Sequential per region once paid (payments.md §4.2); null before. */
   receipt_number: z.string().nullable(),
+  /** The receipt as a PDF (GET, with the buyer's bearer token) once paid; null before. */
+  receipt_url: z.string().nullable(),
+  /** The carrier's tracking number of shipped plates, when staff gave one. */
+  tracking_number: z.string().nullable(),
   lines: z.array(OrderLineSchema),
   shipping_address: ShippingAddressSchema.nullable(),
   /** Physical goods: delivered within this many business days of payment. */
@@ -448,7 +452,16 @@ export const SubscriptionBikesCreateSchema = z.object({
 });
 
 /** POST /api/webshop/orders/{order_id}/shipment (staff): the next step of a plate shipment. */
-export const ShipmentUpdateSchema = z.object({ status: z.enum(['packed', 'shipped']) });
+export const ShipmentUpdateSchema = z
+  .object({
+    status: z.enum(['packed', 'shipped']),
+    /** The carrier's tracking number, shown to the buyer; only when shipping. */
+    tracking_number: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((update) => update.tracking_number === undefined || update.status === 'shipped', {
+    error: 'invalid_value',
+    path: ['tracking_number'],
+  });
 
 /** What POST /api/webshop/subscriptions/bikes answers. */
 export const SubscriptionCreditsStartedSchema = z.object({

@@ -166,6 +166,8 @@ export const orders = pgTable(
     immediateStartConsentAt: timestamp('immediate_start_consent_at', { withTimezone: true }),
     /** Sequential per region from the first paid order (payments.md §4.2). */
     receiptNumber: integer('receipt_number'),
+    /** The carrier's tracking number, when staff gave one on shipping the plates. */
+    trackingNumber: text('tracking_number'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -24,12 +24,17 @@ async function lockedOrder(deps: CheckoutDeps, orderId: string) {
   });
 }
 
-/** POST /api/webshop/orders/{order_id}/shipment (staff): one step at a time, only once fulfilled. */
+/**
+ * POST /api/webshop/orders/{order_id}/shipment (staff): one step at a time, only once fulfilled;
+ * shipping may give the carrier's tracking number, which the buyer sees on the order.
+ */
 export async function moveShipment(
   deps: CheckoutDeps,
   auth: RequestAuth,
   orderId: string,
   to: 'packed' | 'shipped',
+  /** The carrier's tracking number, given when shipping. */
+  trackingNumber?: string,
 ) {
   if (!isUuid(orderId)) throw new AppError('not_found');
   return deps.db.transaction(async (tx) => {
@@ -39,11 +44,11 @@ export async function moveShipment(
       throw new AppError('shipment_step_invalid');
     }
     const now = new Date();
-    await repository.setShipmentStatus(tx, orderId, to, now);
+    await repository.setShipmentStatus(tx, orderId, to, now, trackingNumber);
     await recordAuditEventBy(tx, auth, {
       action: 'webshop.order_shipment_moved',
       targetPartyId: order.partyId,
-      details: { order_id: orderId, from: order.shipmentStatus, to },
+      details: { order_id: orderId, from: order.shipmentStatus, to, tracking_number: trackingNumber ?? null },
       now,
     });
     const moved = await repository.findOrder(tx, orderId);

@@ -28,6 +28,12 @@ export function presentOrder(order: OrderWithLines): Order {
     payment_method: order.paymentMethod,
     receipt_number:
       order.receiptNumber === null ? null : formatReceiptNumber(order.region, order.receiptNumber),
+    // As the receipt route (receipt.ts hasReceipt): a receipt once paid with its number.
+    receipt_url:
+      order.receiptNumber !== null && order.paidAt !== null
+        ? `/api/webshop/orders/${order.id}/receipt`
+        : null,
+    tracking_number: order.trackingNumber ?? null,
     lines: order.lines.map((line) => ({
       product_id: line.productId,
       kind: line.kind as OrderLineKind,

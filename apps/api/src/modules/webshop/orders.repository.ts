@@ -160,7 +160,15 @@ export async function recordWebhookEvent(
 export async function pseudonymiseOrdersOf(executor: Executor, partyId: string, now: Date): Promise<void> {
   await executor
     .update(orders)
-    .set({ buyerEmail: null, shippingAddress: null, paymentUrl: null, pseudonymisedAt: now, updatedAt: now })
+    .set({
+      buyerEmail: null,
+      shippingAddress: null,
+      paymentUrl: null,
+      // The carrier's record behind it holds the address.
+      trackingNumber: null,
+      pseudonymisedAt: now,
+      updatedAt: now,
+    })
     .where(eq(orders.partyId, partyId));
 }
 
@@ -200,6 +208,14 @@ export async function setShipmentStatus(
   orderId: string,
   status: string,
   now: Date,
+  trackingNumber?: string,
 ): Promise<void> {
-  await executor.update(orders).set({ shipmentStatus: status, updatedAt: now }).where(eq(orders.id, orderId));
+  await executor
+    .update(orders)
+    .set({
+      shipmentStatus: status,
+      ...(trackingNumber === undefined ? {} : { trackingNumber }),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, orderId));
 }

@@ -131,7 +131,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async 
       schema: {
         tags: TAGS,
         security: BEARER,
-        summary: 'Backoffice staff: move a fulfilled order’s plate shipment on, waiting → packed → shipped',
+        summary:
+          'Backoffice staff: move a fulfilled order’s plate shipment on, waiting → packed → shipped; shipping may give the carrier’s tracking_number',
         params: OrderParamsSchema,
         body: ShipmentUpdateSchema,
         response: { 200: OrderSchema },
@@ -139,7 +140,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async 
       config: { access: 'staff' },
     },
     async (request) =>
-      staff.moveShipment(deps, requireAuth(request), request.params.order_id, request.body.status),
+      staff.moveShipment(
+        deps,
+        requireAuth(request),
+        request.params.order_id,
+        request.body.status,
+        request.body.tracking_number,
+      ),
   );
 
   app.post(

@@ -67,14 +67,37 @@ describe('POST /api/webshop/orders/{order_id}/shipment', () => {
     expect(
       (await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'packed' })).statusCode,
     ).toBe(200);
-    const shipped = await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'shipped' });
-    expect(shipped.json().shipment_status).toBe('shipped');
+    const shipped = await post(support, `/api/webshop/orders/${orderId}/shipment`, {
+      status: 'shipped',
+      tracking_number: ' 00370712345678901234 ',
+    });
+    expect(shipped.json()).toMatchObject({
+      shipment_status: 'shipped',
+      tracking_number: '00370712345678901234',
+    });
     const seen = await t.app.inject({
       method: 'GET',
       url: `/api/webshop/orders/${orderId}`,
       headers: bearer(buyer.token),
     });
-    expect(seen.json().shipment_status).toBe('shipped');
+    expect(seen.json()).toMatchObject({
+      shipment_status: 'shipped',
+      tracking_number: '00370712345678901234',
+      receipt_url: `/api/webshop/orders/${orderId}/receipt`,
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/webshop/orders',
+      headers: bearer(buyer.token),
+    });
+    expect(listed.json()[0]).toMatchObject({ id: orderId, tracking_number: '00370712345678901234' });
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: seen.json().receipt_url,
+      headers: bearer(buyer.token),
+    });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
     const audits = await t.app.db
       .select()
       .from(auditEvents)
@@ -82,6 +105,29 @@ describe('POST /api/webshop/orders/{order_id}/shipment', () => {
     expect(
       audits.filter((event) => (event.details as { order_id?: string }).order_id === orderId),
     ).toHaveLength(2);
+  });
+
+  it('takes a tracking number only when shipping, and shipping without one leaves none', async () => {
+    const { buyer, orderId } = await paidOrder('dk-plates', { shipping_address: ADDRESS });
+    const early = await post(support, `/api/webshop/orders/${orderId}/shipment`, {
+      status: 'packed',
+      tracking_number: '123456',
+    });
+    expect(early.statusCode).toBe(422);
+    const blank = await post(support, `/api/webshop/orders/${orderId}/shipment`, {
+      status: 'packed',
+      tracking_number: '  ',
+    });
+    expect(blank.statusCode).toBe(422);
+    const seenAfterRefusals = await t.app.inject({
+      method: 'GET',
+      url: `/api/webshop/orders/${orderId}`,
+      headers: bearer(buyer.token),
+    });
+    expect(seenAfterRefusals.json()).toMatchObject({ shipment_status: 'waiting', tracking_number: null });
+    await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'packed' });
+    const shipped = await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'shipped' });
+    expect(shipped.json()).toMatchObject({ shipment_status: 'shipped', tracking_number: null });
   });
 
   it('refuses the buyer (403), a visitor (401), an order without goods (409)', async () => {
