@@ -208,6 +208,35 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return payload as T;
 }
 
+/**
+ * A file of the API that needs the person's bearer token (a receipt PDF): fetched with it, as a Blob
+ * to show from an object URL. `url` is an address the API gave (it starts with /api). Failures are
+ * ApiErrors, and an ended session goes to login as in apiRequest.
+ */
+export async function fetchAuthenticatedFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  const token = sessionStore.getToken();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { ...buildHeaders({ token, hasBody: false }), Accept: '*/*' },
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'network_error' });
+  }
+  if (!response.ok) {
+    const error = toApiError(response.status, await readBody(response));
+    if (response.status === 401 && error.code === 'invalid_token' && token) {
+      sessionStore.clear();
+      sendToLogin('loggedIn', currentLocation(), 'session_ended');
+    }
+    throw error;
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

@@ -4,11 +4,15 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { hasGoods, type OrderLabel, orderLabel } from '../lib/order-state.ts';
 import styles from '../webshop.module.css';
 import { OrderSummary } from './order-summary.tsx';
+import { ReceiptLink } from './receipt-link.tsx';
 
 const GOOD: ReadonlySet<OrderLabel> = new Set(['paid', 'shipped', 'packed', 'waiting']);
 const WARN: ReadonlySet<OrderLabel> = new Set(['failed', 'cancelled', 'refunded']);
 
-/** One order in the list: when, the total, its state (paid, packed, shipped, refunded …), the lines. */
+/**
+ * One order in the list: when, the total, its state (paid, packed, shipped, refunded …), the
+ * carrier's tracking number once shipped, the lines, and the receipt as a PDF once paid.
+ */
 export function OrderCard({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('webshop');
   const label = orderLabel(order);
@@ -36,6 +40,9 @@ export function OrderCard({ order }: { order: Order }) {
       (order.status === 'paid' || order.status === 'fulfilled') ? (
         <p>{t('product.delivery', order.delivery_business_days ?? { min: 7, max: 10 })}</p>
       ) : null}
+      {order.shipment_status === 'shipped' && order.tracking_number ? (
+        <p data-testid="tracking-number">{t('orders.trackingNumber', { number: order.tracking_number })}</p>
+      ) : null}
       {order.shipping_address ? (
         <p className={styles.muted}>
           {t('orders.shipTo', {
@@ -44,6 +51,7 @@ export function OrderCard({ order }: { order: Order }) {
         </p>
       ) : null}
       <OrderSummary order={order} />
+      {order.receipt_url ? <ReceiptLink url={order.receipt_url} /> : null}
     </li>
   );
 }
