@@ -239,6 +239,13 @@ test('plates ordered show in the order list with their delivery time', async ({ 
   await expect(order).toContainText(w('product.delivery', { min: 7, max: 10 }));
   await expectNoA11yViolations(page);
   await snapshot(page, 'orders');
+
+  // The receipt PDF, fetched with the person's token, opens in a new tab.
+  const [receipt] = await Promise.all([
+    page.waitForEvent('popup'),
+    order.getByRole('button', { name: w('orders.receiptPdf') }).click(),
+  ]);
+  await expect(receipt).toHaveURL(/^blob:/);
 });
 
 test.describe('the webshop catalogue', () => {

@@ -1,9 +1,8 @@
 import type { Order } from '@nbr/domain/webshop';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session-store.ts';
+import { initTestI18n } from '../../../test/i18n.ts';
 import { OrderCard } from './order-card.tsx';
 
 /*
@@ -11,18 +10,7 @@ import { OrderCard } from './order-card.tsx';
  * the person's bearer token (the receipt route wants it) and shown in a new tab.
  */
 
-type Tree = { [key: string]: string | Tree };
-const locales = import.meta.glob<Tree>('../../../locales/en/*.json', { eager: true, import: 'default' });
-const load = (namespace: string) => locales[`../../../locales/en/${namespace}.json`] as Tree;
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: load('common'), webshop: load('webshop') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initTestI18n('en', ['common', 'webshop']));
 
 afterEach(() => {
   cleanup();

@@ -2,12 +2,11 @@ import type { Bike } from '@nbr/domain/bikes';
 import type { Credit } from '@nbr/domain/credits';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { initTestI18n } from '../../../test/i18n.ts';
 import { creditsListQueryOptions } from '../api/get-credits.ts';
 import { type PricingTable, pricingTableQueryKey } from '../api/get-pricing-table.ts';
 import { Component as SubscriptionStatusPage } from './bike-subscription-status-page.tsx';
@@ -17,18 +16,7 @@ import { Component as SubscriptionStatusPage } from './bike-subscription-status-
  * card provider that renews; a one-time registration says what it is and offers nothing to cancel.
  */
 
-type Tree = { [key: string]: string | Tree };
-const locales = import.meta.glob<Tree>('../../../locales/en/*.json', { eager: true, import: 'default' });
-const load = (namespace: string) => locales[`../../../locales/en/${namespace}.json`] as Tree;
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { common: load('common'), webshop: load('webshop') } },
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(() => initTestI18n('en', ['common', 'webshop']));
 
 afterEach(() => {
   cleanup();
