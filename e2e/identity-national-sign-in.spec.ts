@@ -1,7 +1,7 @@
 import { uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { waitForMail } from './support/mailbox.ts';
+import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -34,11 +34,17 @@ test('signs up with MitID, then signs in with it', async ({ page, request }) => 
   await expect(accept).toBeChecked();
   await page.getByRole('button', { name: text('da', 'auth', 'signup.submit') }).click();
 
-  // A sign-up goes on to the newsletter question, and the address is confirmed by mail.
-  await expect(page).toHaveURL(/\/signup\/newsletter$/);
+  // "Check your mailbox", as for any address (issue 14): the mailed link opens the account.
+  await expect(
+    page.getByRole('heading', { name: text('da', 'auth', 'signup.checkMail.title') }),
+  ).toBeFocused();
+  await expect(page.getByText(email)).toBeVisible();
   // Right after a pending button: the page is checked with react-aria's announcer in it.
   await expectNoA11yViolations(page);
-  await waitForMail(request, email, { linkPath: '/verify-email' });
+  const mail = await waitForMail(request, email, { linkPath: '/verify-email' });
+  await page.goto(relativeLink(linkTo(mail, '/verify-email')));
+  // The link signs in, and a sign-up goes on to the newsletter question.
+  await expect(page).toHaveURL(/\/signup\/newsletter$/);
 
   await page.getByRole('button', { name: text('da', 'common', 'shell.signOut') }).click();
   await page.goto('/login');

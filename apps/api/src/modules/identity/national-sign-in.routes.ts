@@ -1,4 +1,4 @@
-import { AuthenticationResponseSchema } from '@nbr/domain/identity';
+import { SignUpResponseSchema } from '@nbr/domain/identity';
 import {
   NationalSignInCompleteResponseSchema,
   NationalSignInCompleteSchema,
@@ -65,17 +65,18 @@ export const nationalSignInRoutes: FastifyPluginAsyncZod<{ deps: NationalSignInD
     {
       schema: {
         tags: TAGS,
-        summary: 'Open an account with a MitID/BankID sign-up ticket and an e-mail address',
+        summary:
+          'Sign up with a MitID/BankID sign-up ticket and an e-mail address, confirmed by a mailed link',
         description:
-          'The account is verified (name and birth date from the provider) and has no password; the address is confirmed by a mailed link as with any sign-up. 409 email_in_use when an account has the address: its owner signs in and verifies their identity in settings.',
+          'Answered alike whether the address has an account (202 check_mailbox). A free address gets an account verified by the national identity (name and birth date from the provider), without a password, opened by the link mailed to it; a taken address is left as it is and its owner gets a notice. An account still awaiting its link takes the new address and a new link. 400 identity_verification_failed for a bad ticket or an identity whose account is confirmed (it signs in instead).',
         body: NationalSignUpSchema,
-        response: { 201: AuthenticationResponseSchema },
+        response: { 202: SignUpResponseSchema },
       },
       config: { ...sensitiveRateLimit(), access: 'public' },
     },
     async (request, reply) => {
-      const token = await signUpWithNationalIdentity(deps, request.body, callContextOf(request));
-      return reply.code(201).send({ authentication_token: token });
+      await signUpWithNationalIdentity(deps, request.body, callContextOf(request));
+      return reply.code(202).send({ status: 'check_mailbox' as const });
     },
   );
 };

@@ -13,14 +13,23 @@ import {
 } from '@nbr/domain/national-sign-in';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
+import type { Executor } from '../../db/client.ts';
 import { TOKEN_ALGORITHM } from '../../platform/auth/keys.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { IdentityProvider, VerifiedPerson } from '../../platform/identity-provider/identity-provider.ts';
 import { uuidv7 } from '../../platform/ids.ts';
+import { withMinimumDuration } from '../../platform/minimum-duration.ts';
 import type { CallContext, SignInDeps } from './identity.deps.ts';
+import type { IdentityRow } from './identity.repository.ts';
 import * as identities from './identity.repository.ts';
 import { mailVerificationCode } from './identity.service.ts';
-import { newAccountLocale, recordSignUpConsents, startSession } from './sessions.service.ts';
+import {
+  mailSignUpAttemptNotice,
+  newAccountLocale,
+  recordSignUpConsents,
+  SIGN_UP_MIN_MS,
+  startSession,
+} from './sessions.service.ts';
 import * as checks from './verification.repository.ts';
 
 export interface NationalSignInDeps extends SignInDeps {
@@ -145,7 +154,10 @@ export async function completeNationalSignIn(
   const token = await deps.db.transaction(async (tx) => {
     for (const partyId of await checks.listPartiesCheckedAs(tx, person)) {
       const identity = await identities.findIdentityById(tx, partyId);
-      if (identity?.verifiedOn) return startSession(deps, tx, identity, context);
+      // An account still waiting for its mailed link is opened by that link only: signing in here
+      // would tell the person whether the address they gave was free.
+      if (identity?.verifiedOn && !identity.awaitingSignUpConfirmation)
+        return startSession(deps, tx, identity, context);
     }
     return null;
   });
@@ -191,15 +203,18 @@ function namesOf(person: Pick<VerifiedPerson, 'name' | 'givenName' | 'familyName
 
 /**
  * Opens an account for the person of a sign-up ticket: verified by the national identity (name and
- * birth date from the provider), without a password, the address unconfirmed until the person
- * follows the mailed link. An address some account already has is refused (email_in_use): its
- * owner signs in as before and verifies their identity in settings, so no account is taken over.
+ * birth date from the provider), without a password, awaiting its mailed link like any sign-up, and
+ * answered alike whether the address has an account (issue 14: a 409 told who is registered). A
+ * taken address is left as it is and its owner is mailed a notice: no account is joined or taken
+ * over here; its owner signs in as before and verifies their identity in settings. A person whose
+ * account still awaits its link (a mistyped address, a lost mail) may sign up again with their
+ * national identity: the unconfirmed account takes the new address and a new link.
  */
 export async function signUpWithNationalIdentity(
   deps: NationalSignInDeps,
   input: NationalSignUp,
   context: CallContext,
-): Promise<string> {
+): Promise<void> {
   const ticket = await unseal(deps, TICKET_TYPE, input.sign_up_ticket);
   const issuer = str(ticket.issuer);
   const subject = str(ticket.subject);
@@ -215,42 +230,69 @@ export async function signUpWithNationalIdentity(
     givenName: str(ticket.given_name),
     familyName: str(ticket.family_name),
   };
-  const names = namesOf(person);
-  const { language, region } = newAccountLocale(input, context);
-  try {
-    return await deps.db.transaction(async (tx) => {
-      // A second use of the ticket (or an account made since) must not open a second account.
-      if ((await checks.listPartiesCheckedAs(tx, person)).length > 0) {
-        throw new AppError('identity_verification_failed');
-      }
-      if (await identities.isEmailTaken(tx, input.email)) throw new AppError('email_in_use');
-      const now = new Date();
-      const identity = await identities.insertPerson(tx, {
-        email: input.email,
-        passwordHash: null,
-        firstName: names.first_name,
-        lastName: names.last_name,
-        birthDate,
-        verifiedOn: now,
-        language,
-        region,
+  await withMinimumDuration(SIGN_UP_MIN_MS, async () => {
+    try {
+      await deps.db.transaction(async (tx) => {
+        const owner = await identities.findIdentityByEmail(tx, input.email);
+        const checkedAs = await checks.listPartiesCheckedAs(tx, person);
+        if (checkedAs.length > 0) {
+          // A confirmed account signs in with this identity instead (a second use of the ticket).
+          const unconfirmed = await findUnconfirmedAccount(tx, checkedAs);
+          if (!unconfirmed) throw new AppError('identity_verification_failed');
+          if (owner && owner.partyId !== unconfirmed.partyId) {
+            await mailSignUpAttemptNotice(deps, tx, owner);
+            return;
+          }
+          const updated = owner
+            ? unconfirmed
+            : await identities.updateIdentity(tx, unconfirmed.partyId, { email: input.email });
+          await mailVerificationCode(deps, tx, updated, 'email_verification', updated.email);
+          return;
+        }
+        if (owner) {
+          await mailSignUpAttemptNotice(deps, tx, owner);
+          return;
+        }
+        const names = namesOf(person);
+        const { language, region } = newAccountLocale(input, context);
+        const now = new Date();
+        const identity = await identities.insertPerson(tx, {
+          email: input.email,
+          passwordHash: null,
+          awaitingSignUpConfirmation: true,
+          firstName: names.first_name,
+          lastName: names.last_name,
+          birthDate,
+          verifiedOn: now,
+          language,
+          region,
+        });
+        await checks.insertNationalIdentityCheck(tx, {
+          id: uuidv7(now.getTime()),
+          partyId: identity.partyId,
+          provider,
+          issuer,
+          subject,
+          name: person.name ?? ([person.givenName, person.familyName].filter(Boolean).join(' ') || null),
+          birthDate,
+          checkedAt: now,
+        });
+        await recordSignUpConsents(tx, identity.partyId);
+        await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
       });
-      await checks.insertNationalIdentityCheck(tx, {
-        id: uuidv7(now.getTime()),
-        partyId: identity.partyId,
-        provider,
-        issuer,
-        subject,
-        name: person.name ?? ([person.givenName, person.familyName].filter(Boolean).join(' ') || null),
-        birthDate,
-        checkedAt: now,
-      });
-      await recordSignUpConsents(tx, identity.partyId);
-      await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
-      return startSession(deps, tx, identity, context);
-    });
-  } catch (error) {
-    if (identities.isUniqueViolation(error)) throw new AppError('email_in_use');
-    throw error;
+    } catch (error) {
+      // Two sign-ups racing for one address: the unique index decides, and the loser is answered as
+      // every sign-up is (the winner's mail reaches the address).
+      if (identities.isUniqueViolation(error)) return;
+      throw error;
+    }
+  });
+}
+
+async function findUnconfirmedAccount(tx: Executor, partyIds: string[]): Promise<IdentityRow | null> {
+  for (const partyId of partyIds) {
+    const identity = await identities.findIdentityById(tx, partyId);
+    if (identity?.awaitingSignUpConfirmation) return identity;
   }
+  return null;
 }

@@ -2,7 +2,14 @@ import { NATIONAL_SIGN_IN_RETURN_PATH } from '@nbr/domain/national-sign-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PERSONS } from '../../platform/identity-provider/dev-provider.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, claimsOf, latestMail, logIn, uniqueEmail } from '../../test/identity-helpers.ts';
+import {
+  bearer,
+  claimsOf,
+  codeFromMail,
+  latestMail,
+  logIn,
+  uniqueEmail,
+} from '../../test/identity-helpers.ts';
 import {
   signUpConfirmedUser,
   verifyThroughDevProvider,
@@ -131,18 +138,34 @@ describe('sign-in with MitID/BankID', () => {
     expect((await complete(completion)).statusCode).toBe(400);
   });
 
-  it('signs up a new person: verified, no password, the address still confirmed by mail', async () => {
+  /** Follows the newest sign-up link mailed to the address: it opens the account and signs in. */
+  async function followSignUpLink(email: string): Promise<string> {
+    const { code } = codeFromMail(await latestMail(t.app.db, email, 'email_verification'), '/verify-email');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/identities/authentications/email-verifications/${code}/validate`,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().authentication_token as string;
+  }
+
+  const signUpWith = (ticket: string, email: string) =>
+    t.app.inject({ method: 'POST', url: SIGN_UP, payload: { sign_up_ticket: ticket, email } });
+
+  it('signs up a new person: verified, no password, opened by the mailed link', async () => {
     const person = mitid[1]!;
     const { completion } = await throughProvider(person.subject);
     const ticket = (await complete(completion)).json().sign_up_ticket as string;
     const email = uniqueEmail('mitid');
-    const signUp = await t.app.inject({
-      method: 'POST',
-      url: SIGN_UP,
-      payload: { sign_up_ticket: ticket, email },
-    });
-    expect(signUp.statusCode).toBe(201);
-    const token = signUp.json().authentication_token as string;
+    const signUp = await signUpWith(ticket, email);
+    expect(signUp.statusCode).toBe(202);
+    expect(signUp.json()).toEqual({ status: 'check_mailbox' });
+
+    // Until the link is followed, the identity does not sign in: that would tell the address was free.
+    const early = (await complete((await throughProvider(person.subject)).completion)).json();
+    expect(early.result).toBe('sign_up');
+
+    const token = await followSignUpLink(email);
     expect(claimsOf(token)).toMatchObject({
       email,
       birth_date: person.birthDate,
@@ -150,14 +173,9 @@ describe('sign-in with MitID/BankID', () => {
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(token) });
     expect(me.json()).toMatchObject({ first_name: person.givenName, last_name: person.familyName });
-    expect(await latestMail(t.app.db, email, 'email_verification')).toBeTruthy();
 
-    // The ticket opens one account only.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: SIGN_UP,
-      payload: { sign_up_ticket: ticket, email: uniqueEmail('mitid') },
-    });
+    // The ticket opens one account only: a confirmed account signs in instead.
+    const again = await signUpWith(ticket, uniqueEmail('mitid'));
     expect(again.statusCode).toBe(400);
 
     // Next time the same MitID signs in to that account.
@@ -165,21 +183,38 @@ describe('sign-in with MitID/BankID', () => {
     expect(claimsOf(next.json().authentication_token).party_id).toBe(claimsOf(token).party_id);
   });
 
-  it('does not take over an unverified account with the same e-mail', async () => {
+  it('a mistyped address is mended by signing up again before the link is followed', async () => {
+    const person = bankid[1]!;
+    const { completion } = await throughProvider(person.subject, { region: 'no' });
+    const ticket = (await complete(completion)).json().sign_up_ticket as string;
+    const typo = uniqueEmail('bankid-typo');
+    expect((await signUpWith(ticket, typo)).statusCode).toBe(202);
+    const right = uniqueEmail('bankid');
+    expect((await signUpWith(ticket, right)).statusCode).toBe(202);
+    // The link to the mistyped address no longer opens anything; the new one does.
+    const { code } = codeFromMail(await latestMail(t.app.db, typo, 'email_verification'), '/verify-email');
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: `/api/identities/authentications/email-verifications/${code}/validate`,
+    });
+    expect(stale.statusCode).toBe(400);
+    const token = await followSignUpLink(right);
+    expect(claimsOf(token)).toMatchObject({ email: right, birth_date: person.birthDate });
+  });
+
+  it('answers a taken address as a free one and neither joins nor changes that account', async () => {
     const person = mitid[2]!;
     const owner = await signUpConfirmedUser(t.app);
     const { completion } = await throughProvider(person.subject);
     const outcome = (await complete(completion)).json();
     // Not signed in to the account, whatever its address: it was never verified with this MitID.
     expect(outcome.result).toBe('sign_up');
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: SIGN_UP,
-      payload: { sign_up_ticket: outcome.sign_up_ticket, email: owner.email },
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('email_in_use');
-    // The owner's account is as it was: password still works, still unverified.
+    const taken = await signUpWith(outcome.sign_up_ticket, owner.email);
+    const free = await signUpWith(outcome.sign_up_ticket, uniqueEmail('mitid'));
+    expect(taken.statusCode).toBe(202);
+    expect(taken.body).toBe(free.body);
+    // The owner is told someone tried; the owner's account is as it was: password works, unverified.
+    expect(await latestMail(t.app.db, owner.email, 'sign_up_attempt_notice')).toBeTruthy();
     const token = await logIn(t.app, owner.email, owner.password);
     expect(claimsOf(token).verified_on).toBeNull();
   });

@@ -245,15 +245,7 @@ async function createOrNotify(deps: SignInDeps, input: SignUp, context: CallCont
     await deps.db.transaction(async (tx) => {
       const owner = await repository.findIdentityByEmail(tx, input.email);
       if (owner) {
-        await enqueueMail(
-          tx,
-          signUpAttemptMail({
-            to: owner.email,
-            language: owner.language,
-            loginLink: `${deps.publicUrl}/login`,
-            resetLink: `${deps.publicUrl}/forgot-password`,
-          }),
-        );
+        await mailSignUpAttemptNotice(deps, tx, owner);
         return;
       }
       const identity = await repository.insertPerson(tx, {
@@ -278,6 +270,23 @@ async function createOrNotify(deps: SignInDeps, input: SignUp, context: CallCont
     if (repository.isUniqueViolation(error)) return;
     throw error;
   }
+}
+
+/** Tells the owner of a taken address that someone tried to sign up with it, in their language. */
+export async function mailSignUpAttemptNotice(
+  deps: Pick<SignInDeps, 'publicUrl'>,
+  tx: Executor,
+  owner: Pick<IdentityRow, 'email' | 'language'>,
+): Promise<void> {
+  await enqueueMail(
+    tx,
+    signUpAttemptMail({
+      to: owner.email,
+      language: owner.language,
+      loginLink: `${deps.publicUrl}/login`,
+      resetLink: `${deps.publicUrl}/forgot-password`,
+    }),
+  );
 }
 
 /** Signs in with e-mail and password. Unknown e-mail and wrong password look the same, timing included. */

@@ -2,11 +2,10 @@ import { ChoosableLanguageSchema, type Region } from '@nbr/domain/locale';
 import { NATIONAL_IDENTITY_NAMES } from '@nbr/domain/national-identity';
 import { type NationalSignInCompleteResponse, NationalSignUpSchema } from '@nbr/domain/national-sign-in';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -22,13 +21,13 @@ import {
   useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
-import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useCompleteNationalSignIn } from '../api/complete-national-sign-in.ts';
 import { useSignUpWithNationalIdentity } from '../api/sign-up-with-national-identity.ts';
 import styles from '../auth.module.css';
 import { AcceptTermsCheckbox } from '../components/accept-terms-checkbox.tsx';
+import { SignUpMailSent } from '../components/sign-up-mail-sent.tsx';
 import { type PendingNationalSignIn, takeNationalSignIn } from '../national-sign-in.ts';
 
 type SignUpOffer = Extract<NationalSignInCompleteResponse, { result: 'sign_up' }>;
@@ -116,44 +115,40 @@ export function Component() {
 function NationalSignUp({ offer, region }: { offer: SignUpOffer; region: Region }) {
   const { t } = useTranslation(['auth', 'common']);
   const { language } = useLanguage();
-  const { signInAfterSignUp } = useSession();
   const signUp = useSignUpWithNationalIdentity();
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
-  const [emailInUse, setEmailInUse] = useState(false);
-  const emailInUseRef = useRef<HTMLDivElement>(null);
+  // Where the link went: a new account and a taken address are answered alike (issue 14).
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm(FormSchema, { defaultValues: { email: '', accept: false } });
   const provider = NATIONAL_IDENTITY_NAMES[offer.provider];
   const name = [offer.first_name, offer.last_name].filter(Boolean).join(' ');
 
-  useEffect(() => {
-    if (emailInUse) emailInUseRef.current?.focus();
-  }, [emailInUse]);
-
   const onSubmit = form.handleSubmit(
     async ({ email }) => {
       setSummary(null);
-      setEmailInUse(false);
       try {
-        const token = await signUp.mutateAsync({
+        await signUp.mutateAsync({
           sign_up_ticket: offer.sign_up_ticket,
           email,
           chosen_language: ChoosableLanguageSchema.safeParse(language).data,
           chosen_region: region,
         });
-        signInAfterSignUp(token, region);
+        setSentTo(email.trim());
       } catch (error) {
-        // An existing account is never joined here: its owner logs in and verifies in settings.
-        if (isApiError(error) && error.code === 'email_in_use') {
-          form.setError('email', { type: 'server', message: t('common:errors.email_in_use') });
-          setEmailInUse(true);
-          return;
-        }
         setSummary({ message: applyApiError(error, form.setError, t, ['email']) });
       }
     },
     (errors) => setSummary(invalidFormMessage(errors)),
   );
+
+  if (sentTo) {
+    return (
+      <PageLayout title={t('national.signupTitle')} width="form">
+        <SignUpMailSent email={sentTo} onOtherAddress={() => setSentTo(null)} />
+      </PageLayout>
+    );
+  }
 
   return (
     <PageLayout title={t('national.signupTitle')} lead={t('national.signupIntro', { provider })} width="form">
@@ -166,18 +161,6 @@ function NationalSignUp({ offer, region }: { offer: SignUpOffer; region: Region 
         </dl>
         <Form onSubmit={onSubmit}>
           <ErrorSummary title={summary?.title} message={summary?.message} />
-          {emailInUse ? (
-            <Alert ref={emailInUseRef} tone="error" tabIndex={-1}>
-              <p>
-                <Trans
-                  t={t}
-                  i18nKey="national.emailInUse"
-                  values={{ provider }}
-                  components={{ loginLink: <Link href={paths.auth.login.getHref()} /> }}
-                />
-              </p>
-            </Alert>
-          ) : null}
           <FormTextField
             control={form.control}
             name="email"

@@ -1,8 +1,8 @@
-import { EMAIL_VERIFICATION_TTL_HOURS, SignUpSchema } from '@nbr/domain/identity';
+import { SignUpSchema } from '@nbr/domain/identity';
 import { ChoosableLanguageSchema, type Language, type Region, RegionSchema } from '@nbr/domain/locale';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
@@ -30,7 +30,7 @@ import styles from '../auth.module.css';
 import { AcceptTermsCheckbox } from '../components/accept-terms-checkbox.tsx';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
 import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
-import { rememberPasswordResetEmail } from '../password-reset-email.ts';
+import { SignUpMailSent } from '../components/sign-up-mail-sent.tsx';
 
 /** The sign-up payload plus the acceptance box: signing up means accepting privacy policy and terms. */
 const SignUpFormSchema = SignUpSchema.pick({
@@ -73,16 +73,11 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   // Where the link went: a new account and a taken address are answered alike (issue 14).
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const sentRef = useRef<HTMLHeadingElement>(null);
 
   const form = useZodForm(SignUpFormSchema, {
     defaultValues: { email: '', password: '', phone: '', zip_code: '', chosen_region: region, accept: false },
   });
   const regionField = useController({ control: form.control, name: 'chosen_region' });
-
-  useEffect(() => {
-    if (sentTo) sentRef.current?.focus();
-  }, [sentTo]);
 
   const onSubmit = form.handleSubmit(
     async ({ accept: _accepted, ...values }) => {
@@ -108,38 +103,7 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   if (sentTo) {
     return (
       <PageLayout title={title ?? t('signup.title')} width="form">
-        <div className={styles.panel}>
-          <h2 ref={sentRef} tabIndex={-1}>
-            {t('signup.checkMail.title')}
-          </h2>
-          <p>
-            <Trans
-              t={t}
-              i18nKey="signup.checkMail.body"
-              values={{ email: sentTo, hours: EMAIL_VERIFICATION_TTL_HOURS }}
-              components={{ strong: <strong className={styles.address} /> }}
-            />
-          </p>
-          <p>{t('signup.checkMail.noMail')}</p>
-          <p>
-            <Trans
-              t={t}
-              i18nKey="signup.checkMail.haveAccount"
-              components={{
-                loginLink: <Link href={paths.auth.login.getHref()} />,
-                forgotLink: (
-                  <Link
-                    href={paths.auth.forgotPassword.getHref()}
-                    onPress={() => rememberPasswordResetEmail(sentTo)}
-                  />
-                ),
-              }}
-            />
-          </p>
-          <Button variant="secondary" onPress={() => setSentTo(null)}>
-            {t('signup.checkMail.otherAddress')}
-          </Button>
-        </div>
+        <SignUpMailSent email={sentTo} onOtherAddress={() => setSentTo(null)} />
       </PageLayout>
     );
   }
