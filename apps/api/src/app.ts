@@ -399,7 +399,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bikesRoutes, { deps: bikesDeps });
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });
-      await api.register(orderRoutes, { deps: checkoutDeps });
+      await api.register(orderRoutes, { deps: vippsCheckoutDeps });
       await api.register(receiptRoutes, { deps: checkoutDeps });
       await api.register(organisationSubscriptionRoutes, { deps: checkoutDeps });
       await api.register(subscriptionRoutes, { deps: checkoutDeps });

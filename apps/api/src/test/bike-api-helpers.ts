@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bikeFiles } from '../db/schema/bikes.ts';
+import type { Executor } from '../db/client.ts';
+import { bikeFiles, bikeOwnershipCredits } from '../db/schema/bikes.ts';
 import { uniqueFrameNumber } from './bike-helpers.ts';
 import { bearer, signUpUser, type TestUser } from './identity-helpers.ts';
 
@@ -67,6 +69,17 @@ export async function registerBike(
   if (response.statusCode !== 201)
     throw new Error(`POST /api/bikes answered ${response.statusCode}: ${response.body}`);
   return response.json();
+}
+
+/** Takes the credit off a bike's ownership, leaving the ownership without one (as after a transfer). */
+export async function detachCredit(db: Executor, ownershipId: string): Promise<string> {
+  const [row] = await db
+    .update(bikeOwnershipCredits)
+    .set({ bikeOwnershipId: null })
+    .where(eq(bikeOwnershipCredits.bikeOwnershipId, ownershipId))
+    .returning({ id: bikeOwnershipCredits.id });
+  if (!row) throw new Error('the ownership had no credit');
+  return row.id;
 }
 
 /**

@@ -7,11 +7,12 @@ import type { CheckoutDeps } from './checkout.service.ts';
 import { presentOrder } from './orders.presenter.ts';
 import * as repository from './orders.repository.ts';
 import { queueRefundMail } from './receipts.service.ts';
+import type { VippsCheckoutDeps } from './vipps-checkout.service.ts';
 import * as credits from './webshop.repository.ts';
 
 /*
  * What staff do with orders (the backoffice screens come with their issue; the API now): move a
- * plate shipment on (waiting → packed → shipped), and refund an order in full through the card
+ * plate shipment on (waiting → packed → shipped), and refund an order in full through the
  * provider, e.g. on withdrawal within 14 days (payments.md §4.3).
  */
 
@@ -59,32 +60,29 @@ export async function moveShipment(
 
 /**
  * POST /api/webshop/orders/{order_id}/refunds (backoffice admins): the whole amount back through the
- * card provider (one refund per order: the order id is the refund's idempotency key), then the
- * order refunded and what it gave withdrawn — its unused credits removed and its subscription's
- * period ended; a bike already registered with one of its credits stays registered. Orders not paid
- * by a card charge (vouchers, subscriptions: their invoices are the provider's), not settled, or
- * refunded already: 409 order_not_refundable.
+ * provider that took it — the card provider or Vipps MobilePay (one refund per order: the order id
+ * is the refund's idempotency key) — then the order refunded and what it gave withdrawn — its unused
+ * credits removed and its subscription's period ended; a bike already registered with one of its
+ * credits stays registered. Orders nothing was paid for (vouchers), subscriptions (their invoices
+ * are the provider's), orders not settled or captured, or refunded already: 409
+ * order_not_refundable.
  */
-export async function refundOrder(deps: CheckoutDeps, auth: RequestAuth, orderId: string) {
+export async function refundOrder(deps: VippsCheckoutDeps, auth: RequestAuth, orderId: string) {
   const order = await lockedOrder(deps, orderId);
   if (
-    order.paymentMethod !== 'reepay' ||
     !order.providerReference ||
     order.totalMinor === 0 ||
     !canOrderMove(order.status as OrderStatus, 'refunded')
   ) {
     throw new AppError('order_not_refundable');
   }
-  // A card order's invoice has the order's handle; a subscription's invoices are the provider's
-  // own (inv-<n>), refunded there, not here.
-  const invoice = await deps.reepay.client.getInvoice(order.providerReference);
-  if (invoice?.state !== 'settled') throw new AppError('order_not_refundable');
-  const refund = await deps.reepay.client.refund({
-    invoice: invoice.handle,
-    idempotencyKey: `refund-${order.id}`,
-    text: `Refund of order ${order.id}`,
-  });
-  if (refund.state === 'failed') throw new AppError('order_not_refundable');
+  const refund =
+    order.paymentMethod === 'reepay'
+      ? await refundCardOrder(deps, order.id, order.providerReference)
+      : order.paymentMethod === 'vipps'
+        ? await refundVippsOrder(deps, order)
+        : null;
+  if (!refund) throw new AppError('order_not_refundable');
   return deps.db.transaction(async (tx) => {
     const now = new Date();
     const moved = await repository.updateOrderIf(tx, order.id, ['paid', 'fulfilled'], {
@@ -107,4 +105,46 @@ export async function refundOrder(deps: CheckoutDeps, auth: RequestAuth, orderId
     if (!refunded) throw new Error('the order vanished');
     return presentOrder(refunded);
   });
+}
+
+type OrderRefund = { amount: number; currency: string };
+
+/**
+ * A card order's invoice has the order's handle; a subscription's invoices are the provider's own
+ * (inv-<n>), refunded there, not here: no settled invoice of the order's handle, no refund.
+ */
+async function refundCardOrder(
+  deps: CheckoutDeps,
+  orderId: string,
+  providerReference: string,
+): Promise<OrderRefund | null> {
+  const invoice = await deps.reepay.client.getInvoice(providerReference);
+  if (invoice?.state !== 'settled') return null;
+  const refund = await deps.reepay.client.refund({
+    invoice: invoice.handle,
+    idempotencyKey: `refund-${orderId}`,
+    text: `Refund of order ${orderId}`,
+  });
+  return refund.state === 'failed' ? null : { amount: refund.amount, currency: refund.currency };
+}
+
+/**
+ * A Vipps MobilePay order is refunded from what was captured: the whole amount once, nothing while
+ * the capture has not happened or after a refund was made there already.
+ */
+async function refundVippsOrder(
+  deps: VippsCheckoutDeps,
+  order: { id: string; providerReference: string | null; totalMinor: number; currency: string },
+): Promise<OrderRefund | null> {
+  const reference = order.providerReference ?? order.id;
+  const payment = await deps.vipps.client.getPayment(reference);
+  if (!payment || payment.aggregate.capturedAmount < order.totalMinor) return null;
+  const amount = { currency: order.currency as 'NOK' | 'DKK', value: order.totalMinor };
+  if (payment.aggregate.refundedAmount === 0) {
+    await deps.vipps.client.refundPayment(reference, { amount, idempotencyKey: `refund-${order.id}` });
+  } else if (payment.aggregate.refundedAmount !== order.totalMinor) {
+    return null;
+  }
+  // A refund already made with our key (an earlier attempt that failed after it) is the same refund.
+  return { amount: amount.value, currency: amount.currency };
 }

@@ -14,16 +14,16 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
-import type { CheckoutDeps } from './checkout.service.ts';
 import * as checkout from './checkout.service.ts';
 import * as staff from './order-staff.service.ts';
 import * as service from './orders.service.ts';
+import type { VippsCheckoutDeps } from './vipps-checkout.service.ts';
 
 const TAGS = ['webshop'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Orders (issue 15 §2). */
-export const orderRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async (app, { deps }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = async (app, { deps }) => {
   // Every checkout opens a session at the provider: a budget per person keeps that bounded.
   const checkoutBudget = perAccountBudget(app, 30, '1 hour');
 
@@ -156,7 +156,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async 
         tags: TAGS,
         security: BEARER,
         summary:
-          'Backoffice admins: refund a card order in full through the provider (withdrawal); its unused credits are withdrawn, registered bikes stay',
+          'Backoffice admins: refund an order in full through the provider that took it, card or Vipps MobilePay (withdrawal); its unused credits are withdrawn, registered bikes stay',
         params: OrderParamsSchema,
         headers: IdempotencyHeadersSchema,
         response: { 200: OrderSchema },

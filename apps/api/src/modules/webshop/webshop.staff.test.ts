@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
+import { answerOnLandingPage, clubOrder } from '../../test/club-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
 import { grantStaffRole } from '../../test/role-fixtures.ts';
@@ -157,6 +158,32 @@ describe('POST /api/webshop/orders/{order_id}/refunds', () => {
     const again = await post(admin, `/api/webshop/orders/${orderId}/refunds`);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('order_not_refundable');
+  });
+
+  it('an admin refunds a Vipps MobilePay order from what was captured, once; the credit is withdrawn', async () => {
+    const member = await signUpUser(t.app, { chosen_region: 'no', chosen_language: 'no' });
+    const started = await clubOrder(t.app, member.token);
+    expect((await answerOnLandingPage(t.app, started.payment_url, 'approve')).statusCode).toBe(303);
+    expect(await overview(member.token)).toMatchObject({ credits_free: 1 });
+    const response = await post(admin, `/api/webshop/orders/${started.order_id}/refunds`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'refunded', payment_method: 'vipps' });
+    const payment = await t.app.payments.vipps.client.getPayment(started.order_id);
+    expect(payment?.aggregate).toMatchObject({ capturedAmount: 19_900, refundedAmount: 19_900 });
+    expect(await overview(member.token)).toMatchObject({ credits_free: 0 });
+    const again = await post(admin, `/api/webshop/orders/${started.order_id}/refunds`);
+    expect(again.statusCode).toBe(409);
+    expect((await t.app.payments.vipps.client.getPayment(started.order_id))?.aggregate.refundedAmount).toBe(
+      19_900,
+    );
+  });
+
+  it('refuses a Vipps MobilePay order the member has not approved (nothing captured)', async () => {
+    const member = await signUpUser(t.app, { chosen_region: 'no', chosen_language: 'no' });
+    const started = await clubOrder(t.app, member.token);
+    const response = await post(admin, `/api/webshop/orders/${started.order_id}/refunds`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('order_not_refundable');
   });
 
   it('refuses support staff (403) and a voucher order (409)', async () => {

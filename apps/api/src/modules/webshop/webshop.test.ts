@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bikeOwnershipCredits, subscriptions } from '../../db/schema/bikes.ts';
 import { uuidv7 } from '../../platform/ids.ts';
-import { grantCredits, postBike, registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
+import {
+  detachCredit,
+  grantCredits,
+  postBike,
+  registerBike,
+  signUpOwner,
+} from '../../test/bike-api-helpers.ts';
 import { uniqueFrameNumber } from '../../test/bike-helpers.ts';
 import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -60,17 +66,6 @@ async function paidSubscription(partyId: string, periodEnd: Date, count: number)
   for (let index = 0; index < count; index += 1) {
     await db().insert(bikeOwnershipCredits).values({ id: uuidv7(), partyId, subscriptionId: id });
   }
-}
-
-/** Takes the credit off a bike's ownership, leaving the ownership without one (as after a transfer). */
-async function detachCredit(ownershipId: string): Promise<string> {
-  const [row] = await db()
-    .update(bikeOwnershipCredits)
-    .set({ bikeOwnershipId: null })
-    .where(eq(bikeOwnershipCredits.bikeOwnershipId, ownershipId))
-    .returning({ id: bikeOwnershipCredits.id });
-  if (!row) throw new Error('the ownership had no credit');
-  return row.id;
 }
 
 describe('GET /api/webshop/bike-ownership-credits/overview', () => {
@@ -172,7 +167,7 @@ describe('GET /api/webshop/bike-activations', () => {
 describe('POST /api/webshop/bike-activations/{credit_id}', () => {
   it('puts a free credit on an ownership without one, and answers the same again without a second effect', async () => {
     const bike = await registerBike(t.app, owner.token);
-    const freed = await detachCredit(bike.bike_ownership_id);
+    const freed = await detachCredit(db(), bike.bike_ownership_id);
     const key = { 'idempotency-key': `activate-${randomUUID()}` };
     const first = await activate(owner.token, freed, bike.bike_ownership_id, key);
     expect(first.statusCode, first.body).toBe(200);
@@ -211,7 +206,7 @@ describe('POST /api/webshop/bike-activations/{credit_id}', () => {
     expect(hasOne.statusCode).toBe(409);
     expect(hasOne.json().code).toBe('bike_has_credit');
 
-    await detachCredit(second.bike_ownership_id);
+    await detachCredit(db(), second.bike_ownership_id);
     const inUse = await activate(holder.token, used.id, second.bike_ownership_id);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe('credit_in_use');
@@ -250,7 +245,7 @@ describe('POST /api/webshop/bike-activations/{credit_id}', () => {
 
   it('answers 404 for someone else’s credit or ownership and for unknown ids; 401 for a visitor', async () => {
     const mine = await registerBike(t.app, owner.token);
-    await detachCredit(mine.bike_ownership_id);
+    await detachCredit(db(), mine.bike_ownership_id);
     const theirs = await registerBike(t.app, other.token);
     const myCredits = (await credits(owner.token)).json() as Array<{
       id: string;
