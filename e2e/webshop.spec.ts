@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
-import { uniqueFrameNumber } from './support/bikes.ts';
+import { freeSticker, uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
@@ -128,6 +128,46 @@ test('a new person buys SINGLE with a test card, waits for the confirmation, reg
   await page.goto('/app/orders');
   await expect(heading(page)).toHaveText(w('orders.title'));
   await expect(page.getByTestId('order').first()).toContainText(w('orders.status.paid'));
+});
+
+test('a sticker scanned before subscribing waits through the purchase and goes on the first bike', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signedInUser(page);
+  const plate = await freeSticker(page.request);
+
+  // The sticker journey's loop without a registration: buying keeps the sticker.
+  await page.goto(`/signup/from-scan/create-bikes-loop?plate=${plate}`);
+  await expect(page.getByText(text('da', 'common', 'errors.no_subscription'))).toBeVisible();
+  await page.getByRole('link', { name: b('credits.buy') }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/bikes/register/purchase\\?plate=${plate}$`));
+  await expect(page.getByText(w('purchase.plate', { plate }))).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const single = page.getByRole('article').filter({ hasText: '1 cykel' });
+  await single.getByRole('link', { name: new RegExp(`^${escapeRegExp(w('catalogue.choosePlan'))}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/subscription\\?plan=SINGLE&plate=${plate}$`));
+  await expect(page.getByText(w('checkout.waitingPlate', { plate }))).toBeVisible();
+  await tick(page.getByRole('checkbox', { name: w('terms.consent') }));
+  await page
+    .getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(w('checkout.subscribe', { amount: '' }).trim())}`),
+    })
+    .click();
+  await payOnStandIn(page, CVC_ACCEPTED);
+  await expect(heading(page)).toHaveText(w('return.confirmedTitle'), { timeout: 30_000 });
+
+  // The registration form has the sticker filled in; the bike is registered with it.
+  await page.getByRole('link', { name: w('return.registerBike') }).click();
+  await expect(page).toHaveURL(/\/app\/register-bike$/);
+  await expect(page.locator('input[name="plate_id"]')).toHaveValue(plate);
+  await field(page, b('fields.nickname')).fill('Med oblat');
+  await page.getByRole('button', { name: b('register.submit') }).click();
+  // Without a frame number the next step asks to confirm that; the bike is registered either way.
+  await expect(page).toHaveURL(/\/app\/my-bikes\/[0-9a-f-]{36}\/complete-confirm-missing-frame-number$/);
+  const lookup = await page.request.get(`/api/stickers/${plate}`);
+  expect(await lookup.json()).toMatchObject({ bike_status: 'registered' });
 });
 
 test('a declined card ends on /purchase-failed: nothing charged, and a way back', async ({ page }) => {

@@ -80,6 +80,11 @@ export const CreditOverviewSchema = z.object({
   credits_used: z.number().int(),
   /** True when a bike can be added now (active subscription and a free credit). */
   can_add_bike: z.boolean(),
+  /**
+   * A sticker activated before subscribing (already_activated_plate_id), kept for the first bike
+   * registered next; null when none waits.
+   */
+  waiting_plate_id: z.string().nullable(),
 });
 export type CreditOverview = z.infer<typeof CreditOverviewSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdentifierSchema } from './bikes.ts';
 import { PlanKindSchema } from './credits.ts';
 import { RegionSchema } from './locale.ts';
 import { CURRENCY_BY_REGION, type Currency, type Region } from './locale-values.ts';
@@ -264,6 +265,11 @@ export const OrderSchema = z.object({
   receipt_url: z.string().nullable(),
   /** The carrier's tracking number of shipped plates, when staff gave one. */
   tracking_number: z.string().nullable(),
+  /**
+   * A sticker activated before subscribing that goes on the first bike registered after paying;
+   * null when there is none or it is on a bike already.
+   */
+  waiting_plate_id: z.string().nullable(),
   lines: z.array(OrderLineSchema),
   shipping_address: ShippingAddressSchema.nullable(),
   /** Physical goods: delivered within this many business days of payment. */
@@ -391,6 +397,11 @@ export const SubscriptionSessionCreateSchema = z.object({
    * accepts that the right of withdrawal ends when it is used (payments.md §4.3); stored on the order.
    */
   immediate_start_consent: z.boolean().default(false),
+  /**
+   * A sticker the person already activated (scanned) before having a subscription: checked now, and
+   * put on the first bike they register after paying (SPEC §7).
+   */
+  already_activated_plate_id: IdentifierSchema.optional(),
 });
 export type SubscriptionSessionCreate = z.infer<typeof SubscriptionSessionCreateSchema>;
 

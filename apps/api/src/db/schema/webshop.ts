@@ -168,6 +168,12 @@ export const orders = pgTable(
     receiptNumber: integer('receipt_number'),
     /** The carrier's tracking number, when staff gave one on shipping the plates. */
     trackingNumber: text('tracking_number'),
+    /**
+     * A sticker the buyer had already activated (scanned) when subscribing: it goes on the first bike
+     * they register after paying (SPEC §7 already_activated_plate_id); taken when that bike is.
+     */
+    waitingPlateCode: text('waiting_plate_code'),
+    waitingPlateTakenAt: timestamp('waiting_plate_taken_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -107,12 +107,6 @@ async function ownerView(executor: Executor, urls: FileUrlSigner, row: BikeWithO
 
 // --- identifiers -----------------------------------------------------------------------------------
 
-const PLATE_ISSUE_TYPES = {
-  invalid: 'plate_id_invalid',
-  already_used: 'plate_id_in_use',
-  other_equipment: 'plate_id_other_equipment',
-} as const;
-
 /**
  * The 422 for identifiers that cannot be used: the frame number already registered, the plate
  * invalid, in use or another item's; both at once is one combined issue (SPEC §5, §8).
@@ -129,7 +123,7 @@ function identifierIssues(
   if (plateProblem) {
     issues.push({
       loc: ['body', 'plate_id'],
-      type: PLATE_ISSUE_TYPES[plateProblem],
+      type: plates.PLATE_ISSUE_TYPES[plateProblem],
       params: { plate_id: plateId ?? plate?.code ?? '' },
     });
   }
@@ -179,7 +173,8 @@ export async function registerBike(executor: Executor, input: RegisterBikeInput)
   await webshop.assertCanAddBike(executor, ownerPartyId, now);
 
   const frame = bike.frame_number ? identifierKeys(bike.frame_number) : null;
-  const plateId = bike.plate_id ?? null;
+  const waitingPlate = await waitingPlateFor(executor, ownerPartyId, now);
+  const plateId = bike.plate_id ?? waitingPlate;
   const frameTaken = frame ? await repository.isFrameNumberKeyUsed(executor, frame.key, null) : false;
   const plateCheck = plateId ? await plates.checkPlateForBike(executor, plateId, null) : null;
   refuse(identifierIssues(frameTaken, plateCheck, plateId));
@@ -223,6 +218,18 @@ export async function registerBike(executor: Executor, input: RegisterBikeInput)
   }
   await webshop.useCreditForOwnership(executor, ownerPartyId, ownershipId, now);
   return bikeId;
+}
+
+/**
+ * The sticker a person activated before subscribing goes on the first bike they register after
+ * paying (SPEC §7 already_activated_plate_id). The first bike takes it either way (the web form shows
+ * it filled in); it goes on when no other plate was typed and nobody put it on a bike meanwhile.
+ */
+async function waitingPlateFor(executor: Executor, partyId: string, now: Date): Promise<string | null> {
+  const waiting = await webshop.takeWaitingPlate(executor, partyId, now);
+  if (!waiting) return null;
+  const check = await plates.checkPlateForBike(executor, waiting, null);
+  return check.status === 'valid' ? waiting : null;
 }
 
 function frameNumberColumns(frame: IdentifierKeys | null) {

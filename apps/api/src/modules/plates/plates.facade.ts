@@ -9,6 +9,7 @@ export {
   checkPlateForBike,
   importPlatesOfBikes,
   lookupSticker,
+  PLATE_ISSUE_TYPES,
   type PlateCheck,
   plateOfBike,
   platesOfBikes,

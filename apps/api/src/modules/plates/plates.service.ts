@@ -70,6 +70,13 @@ export async function hasBatchWithNote(executor: Executor, note: string): Promis
   return repository.hasBatchWithNote(executor, note);
 }
 
+/** The validation issue type of each refused plate check (SPEC §5, §8), wherever a plate ID is typed. */
+export const PLATE_ISSUE_TYPES = {
+  invalid: 'plate_id_invalid',
+  already_used: 'plate_id_in_use',
+  other_equipment: 'plate_id_other_equipment',
+} as const;
+
 /**
  * Whether a typed plate ID can go on this bike (SPEC §4/§5): invalid when mistyped, unknown or void;
  * other_equipment when it is an equipment sticker or registered on equipment; already_used when on

@@ -34,6 +34,7 @@ export function presentOrder(order: OrderWithLines): Order {
         ? `/api/webshop/orders/${order.id}/receipt`
         : null,
     tracking_number: order.trackingNumber ?? null,
+    waiting_plate_id: order.waitingPlateTakenAt === null ? (order.waitingPlateCode ?? null) : null,
     lines: order.lines.map((line) => ({
       product_id: line.productId,
       kind: line.kind as OrderLineKind,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   orderLines,
@@ -218,4 +218,48 @@ export async function setShipmentStatus(
       updatedAt: now,
     })
     .where(eq(orders.id, orderId));
+}
+
+/** Paid orders whose sticker still waits for the person's first bike, the oldest first. */
+const waitingPlateOf = (partyId: string) =>
+  and(
+    eq(orders.partyId, partyId),
+    isNotNull(orders.waitingPlateCode),
+    isNull(orders.waitingPlateTakenAt),
+    inArray(orders.status, ['paid', 'fulfilled']),
+  );
+
+/** The sticker a paid subscription keeps for the person's first bike, or null. */
+export async function findWaitingPlate(executor: Executor, partyId: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ code: orders.waitingPlateCode })
+    .from(orders)
+    .where(waitingPlateOf(partyId))
+    .orderBy(asc(orders.paidAt))
+    .limit(1);
+  return row?.code ?? null;
+}
+
+/**
+ * Takes the sticker a paid subscription kept for the person's first bike: answered once (the
+ * conditional update makes two registrations at once take it once), null when none waits.
+ */
+export async function takeWaitingPlate(
+  executor: Executor,
+  partyId: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(waitingPlateOf(partyId))
+    .orderBy(asc(orders.paidAt))
+    .limit(1);
+  if (!row) return null;
+  const [taken] = await executor
+    .update(orders)
+    .set({ waitingPlateTakenAt: now, updatedAt: now })
+    .where(and(eq(orders.id, row.id), isNull(orders.waitingPlateTakenAt)))
+    .returning({ code: orders.waitingPlateCode });
+  return taken?.code ?? null;
 }

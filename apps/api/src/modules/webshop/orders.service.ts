@@ -43,6 +43,8 @@ export interface PlaceOrderInput {
   shippingAddress?: OrderCreate['shipping_address'];
   voucherCode?: string;
   immediateStartConsent: boolean;
+  /** A checked sticker for the first bike registered after paying (subscription sessions). */
+  waitingPlateCode?: string;
   paymentMethod: 'reepay' | 'vipps' | 'voucher';
   /** A voucher that grants the product: the whole order is covered (100 %). */
   discountPercent?: number;
@@ -141,6 +143,7 @@ export async function placeOrder(
       buyerEmail: input.buyerEmail,
       language: input.language,
       immediateStartConsentAt: input.immediateStartConsent ? input.now : null,
+      waitingPlateCode: input.waitingPlateCode ?? null,
       createdAt: input.now,
       updatedAt: input.now,
     },

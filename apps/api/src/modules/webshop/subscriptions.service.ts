@@ -7,9 +7,10 @@ import {
   type SubscriptionSessionCreate,
 } from '@nbr/domain/webshop';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
+import * as plates from '../plates/plates.facade.ts';
 import { localised, presentProduct } from './catalogue.presenter.ts';
 import * as catalogue from './catalogue.repository.ts';
 import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
@@ -52,6 +53,9 @@ export async function startSubscriptionCheckout(
   );
   if (!product?.periodMonths) throw new AppError('product_unavailable');
   const quantity = input.plan === 'ORGANISATION' ? input.quantity : 1;
+  const waitingPlateCode = input.already_activated_plate_id
+    ? await checkWaitingPlate(deps, input.already_activated_plate_id)
+    : undefined;
   const planAtProvider = await deps.reepay.client.getPlan(product.handle);
   if (!planAtProvider) {
     await deps.reepay.client.createPlan({
@@ -68,6 +72,7 @@ export async function startSubscriptionCheckout(
     placeOrder(tx, auth.partyId, {
       items: [{ product_id: product.id, quantity }],
       immediateStartConsent: input.immediate_start_consent,
+      ...(waitingPlateCode ? { waitingPlateCode } : {}),
       paymentMethod: 'reepay',
       language,
       buyerEmail: await buyerEmailOf(tx, auth),
@@ -99,6 +104,24 @@ export async function startSubscriptionCheckout(
     now,
   });
   return { order_id: order.id, payment_url: session.url };
+}
+
+/**
+ * The sticker a person activated before subscribing must be one a new bike can have (as a typed
+ * plate ID at registration: SPEC §5); its canonical code is kept on the order for the first bike.
+ */
+async function checkWaitingPlate(deps: CheckoutDeps, plateId: string): Promise<string> {
+  const check = await plates.checkPlateForBike(deps.db, plateId, null);
+  if (check.status !== 'valid') {
+    throw new ValidationError([
+      {
+        loc: ['body', 'already_activated_plate_id'],
+        type: plates.PLATE_ISSUE_TYPES[check.status],
+        params: { plate_id: plateId },
+      },
+    ]);
+  }
+  return check.code;
 }
 
 async function providerSubscriptionOf(deps: CheckoutDeps, auth: RequestAuth) {

@@ -16,7 +16,7 @@ export function presentCredit(row: CreditWithBike): Credit {
   };
 }
 
-export function presentOverview(standing: CreditStanding): CreditOverview {
+export function presentOverview(standing: CreditStanding, waitingPlateId: string | null): CreditOverview {
   return {
     subscription_active: standing.active,
     current_period_end: standing.effectivePeriodEnd?.toISOString() ?? null,
@@ -27,5 +27,6 @@ export function presentOverview(standing: CreditStanding): CreditOverview {
     credits_free: standing.free,
     credits_used: standing.total - standing.free,
     can_add_bike: standing.active && standing.usableFree > 0,
+    waiting_plate_id: waitingPlateId,
   };
 }

@@ -10,6 +10,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { findWaitingPlate } from './orders.repository.ts';
 import { presentCredit, presentOverview } from './webshop.presenter.ts';
 import * as repository from './webshop.repository.ts';
 
@@ -181,7 +182,9 @@ export async function hasCreditsFrom(executor: Executor, partyId: string, source
 
 /** GET /api/webshop/bike-ownership-credits/overview: the acting party's subscription and credits. */
 export async function getOverview(deps: WebshopDeps, auth: RequestAuth): Promise<CreditOverview> {
-  return deps.db.transaction(async (tx) => presentOverview(await standingOf(tx, auth.partyId, new Date())));
+  return deps.db.transaction(async (tx) =>
+    presentOverview(await standingOf(tx, auth.partyId, new Date()), await findWaitingPlate(tx, auth.partyId)),
+  );
 }
 
 /** GET /api/webshop/bike-activations: the acting party's credits, newest first. */

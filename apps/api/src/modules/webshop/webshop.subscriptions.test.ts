@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/bikes.ts';
 import { orders } from '../../db/schema/webshop.ts';
-import { registerBike } from '../../test/bike-api-helpers.ts';
+import { printStickers, registerBike } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import { catalogue, checkout, payInWindow } from '../../test/webshop-helpers.ts';
@@ -28,11 +28,16 @@ const overview = async (token: string) =>
   ).json();
 
 /** A person who subscribed to `plan` and paid in the provider's window; answers the subscription's handle. */
-async function subscribed(plan: string, quantity?: number): Promise<{ person: TestUser; handle: string }> {
+async function subscribed(
+  plan: string,
+  quantity?: number,
+  extra: Record<string, unknown> = {},
+): Promise<{ person: TestUser; handle: string }> {
   const person = await signUpUser(t.app);
   const response = await post(person.token, '/api/webshop/subscriptions/sessions', {
     plan,
     ...(quantity ? { quantity } : {}),
+    ...extra,
   });
   expect(response.statusCode, response.body).toBe(201);
   const started = response.json<{ order_id: string; payment_url: string }>();
@@ -63,6 +68,52 @@ describe('POST /api/webshop/subscriptions/sessions', () => {
     ).json();
     expect(order).toMatchObject({ status: 'fulfilled', total_minor: 14_900 });
     await registerBike(t.app, person.token);
+  });
+
+  it('a sticker activated before subscribing goes on the first bike registered after paying', async () => {
+    const [sticker] = await printStickers(t.app, 1);
+    const { person, handle } = await subscribed('FAMILY', undefined, {
+      already_activated_plate_id: ` ${sticker?.toLowerCase()} `,
+    });
+    const order = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/webshop/orders/${handle}`,
+        headers: bearer(person.token),
+      })
+    ).json();
+    expect(order.waiting_plate_id).toBe(sticker);
+    expect(await overview(person.token)).toMatchObject({ waiting_plate_id: sticker });
+
+    // The first bike, with no plate typed, gets it; the second does not, and it waits no more.
+    const first = await registerBike(t.app, person.token);
+    expect(first.plate_id).toBe(sticker);
+    const second = await registerBike(t.app, person.token);
+    expect(second.plate_id).toBeNull();
+    expect(await overview(person.token)).toMatchObject({ waiting_plate_id: null });
+  });
+
+  it('refuses a sticker that is unknown or on a bike already (422, the registration form’s issues), opening no order', async () => {
+    const person = await signUpUser(t.app);
+    const holder = await subscribed('SINGLE');
+    const [used] = await printStickers(t.app, 1);
+    await registerBike(t.app, holder.person.token, { plate_id: used });
+    for (const [plateId, type] of [
+      ['ZZ9999999', 'plate_id_invalid'],
+      [used, 'plate_id_in_use'],
+    ] as const) {
+      const response = await post(person.token, '/api/webshop/subscriptions/sessions', {
+        plan: 'SINGLE',
+        already_activated_plate_id: plateId,
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().detail[0]).toMatchObject({
+        loc: ['body', 'already_activated_plate_id'],
+        type,
+      });
+    }
+    const placed = await t.database.db.select().from(orders).where(eq(orders.partyId, person.partyId));
+    expect(placed).toHaveLength(0);
   });
 
   it('ORGANISATION buys credits by quantity', async () => {

@@ -91,7 +91,7 @@ export function Component() {
   if (!credits.data.can_add_bike) {
     return (
       <PageLayout title={title} lead={t('loop.noCreditLead')} width="form">
-        <NoCreditState overview={credits.data} />
+        <NoCreditState overview={credits.data} plate={plate} />
         {plate ? <p className={styles.more}>{t('loop.plateKept', { code: plate })}</p> : null}
       </PageLayout>
     );

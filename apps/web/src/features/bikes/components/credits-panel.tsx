@@ -25,7 +25,16 @@ export function CreditsSummary({ overview }: { overview: CreditOverview }) {
  * Why no bike can be added now (SPEC §8 'no subscription linked to the account', or every
  * registration used), with the way on: buying a subscription or a registration, or redeeming a code.
  */
-export function NoCreditState({ overview, actions = true }: { overview: CreditOverview; actions?: boolean }) {
+export function NoCreditState({
+  overview,
+  actions = true,
+  plate,
+}: {
+  overview: CreditOverview;
+  actions?: boolean;
+  /** A scanned sticker the purchase keeps for the first bike (already_activated_plate_id). */
+  plate?: string | null;
+}) {
   const { t } = useTranslation(['bikes', 'common']);
   const noSubscription = !overview.subscription_active;
   return (
@@ -38,7 +47,9 @@ export function NoCreditState({ overview, actions = true }: { overview: CreditOv
       <p className={styles.muted}>{t('credits.pollNote')}</p>
       {actions ? (
         <div className={styles.actions}>
-          <LinkButton href={paths.app.bikesRegisterPurchase.getHref()}>{t('credits.buy')}</LinkButton>
+          <LinkButton href={paths.app.bikesRegisterPurchase.getHref(plate ? { plate } : undefined)}>
+            {t('credits.buy')}
+          </LinkButton>
           <LinkButton variant="secondary" href={paths.app.bikesRegisterRedeem.getHref()}>
             {t('credits.redeem')}
           </LinkButton>

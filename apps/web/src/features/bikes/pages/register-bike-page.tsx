@@ -83,7 +83,11 @@ function RegisterForm() {
   const form = useForm<BikeFormValues>({
     mode: 'onTouched',
     resolver: zodResolver(bikeCreateFormSchema as never) as never,
-    defaultValues: { ...EMPTY_BIKE_FORM, plate_id: search.get('plate')?.trim().slice(0, 100) ?? '' },
+    // A sticker the person scanned before subscribing waits for this bike (already_activated_plate_id).
+    defaultValues: {
+      ...EMPTY_BIKE_FORM,
+      plate_id: search.get('plate')?.trim().slice(0, 100) || overview.data?.waiting_plate_id || '',
+    },
   });
 
   const onSubmit = form.handleSubmit(

@@ -32,6 +32,7 @@ const PLATES: Order = {
   receipt_number: 'DK-000042',
   receipt_url: `/api/webshop/orders/${ORDER_ID}/receipt`,
   tracking_number: '00370712345678901234',
+  waiting_plate_id: null,
   lines: [
     {
       product_id: '019ac15e-0000-7000-8000-000400000002',
@@ -67,6 +68,7 @@ describe('OrderCard', () => {
           shipment_status: 'waiting',
           receipt_number: null,
           receipt_url: null,
+          waiting_plate_id: null,
           tracking_number: null,
           paid_at: null,
           fulfilled_at: null,

@@ -52,7 +52,16 @@ export function PlanCard({ plan, action }: { plan: Product; action: ReactNode })
 }
 
 /** The plans of a region, each leading to its checkout (the webshop and the registration purchase page). */
-export function PlansSection({ plans, lead }: { plans: readonly Product[]; lead?: string }) {
+export function PlansSection({
+  plans,
+  lead,
+  plate,
+}: {
+  plans: readonly Product[];
+  lead?: string;
+  /** A scanned sticker the subscription keeps for the first bike (already_activated_plate_id). */
+  plate?: string | null;
+}) {
   const { t } = useTranslation('webshop');
   return (
     <section className={styles.section} aria-labelledby="plans-heading">
@@ -67,7 +76,10 @@ export function PlansSection({ plans, lead }: { plans: readonly Product[]; lead?
             plan={plan}
             action={
               <LinkButton
-                href={paths.public.checkout.getHref({ orderFamily: 'subscription' }, { plan: plan.plan })}
+                href={paths.public.checkout.getHref(
+                  { orderFamily: 'subscription' },
+                  { plan: plan.plan, plate },
+                )}
                 aria-label={t('catalogue.choosePlanNamed', { name: plan.name })}
               >
                 {t('catalogue.choosePlan')}

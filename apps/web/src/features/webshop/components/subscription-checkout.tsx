@@ -1,6 +1,7 @@
 import type { Product } from '@nbr/domain/webshop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -25,7 +26,14 @@ const MAX_ORGANISATION_BIKES = 100;
  * immediately before the order (payments.md §4.4), the right of withdrawal and the unticked request
  * to start at once (§4.3); then the provider's subscription window.
  */
-export function SubscriptionCheckout({ plan }: { plan: Product }) {
+export function SubscriptionCheckout({
+  plan,
+  plate,
+}: {
+  plan: Product;
+  /** A scanned sticker the subscription keeps for the first bike (already_activated_plate_id). */
+  plate?: string | null;
+}) {
   const { t, i18n } = useTranslation(['webshop', 'common']);
   const createSession = useCreateSubscriptionSession();
   const [quantity, setQuantity] = useState(1);
@@ -47,10 +55,17 @@ export function SubscriptionCheckout({ plan }: { plan: Product }) {
         plan: plan.plan,
         ...(perBike ? { quantity } : {}),
         immediate_start_consent: consent.isSelected,
+        ...(plate ? { already_activated_plate_id: plate } : {}),
       });
       goToPaymentWindow(started.payment_url);
     } catch (error) {
-      setFailure(errorMessage(error, t));
+      // A sticker that cannot go on a bike is named, as on the registration form.
+      const issue = isApiError(error) && error.status === 422 ? error.issues[0]?.type : undefined;
+      setFailure(
+        issue?.startsWith('plate_id_')
+          ? t(`common:validation.${issue}`, { plate_id: plate })
+          : errorMessage(error, t),
+      );
     }
   };
 
@@ -71,6 +86,7 @@ export function SubscriptionCheckout({ plan }: { plan: Product }) {
         vatMinor={plan.price.vat_minor * count}
         currency={plan.price.currency}
       />
+      {plate ? <p>{t('checkout.waitingPlate', { plate })}</p> : null}
       <SubscriptionTerms plan={plan} quantity={count} />
       <WithdrawalNotice />
       <ImmediateStartConsent {...consent.props} />

@@ -64,7 +64,7 @@ export function Component() {
     return (
       <PageLayout title={title} width="form">
         {plan ? (
-          <SubscriptionCheckout plan={plan} />
+          <SubscriptionCheckout plan={plan} plate={search.get('plate')?.trim().slice(0, 100) || null} />
         ) : (
           <Alert tone="warning" title={t('checkout.noPlan')}>
             <p>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -23,6 +23,9 @@ import styles from '../webshop.module.css';
 export function Component() {
   const { t, i18n } = useTranslation(['webshop', 'common']);
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // A sticker scanned before subscribing (the sticker journey): kept for the first bike.
+  const plate = search.get('plate')?.trim().slice(0, 100) || null;
   const table = usePricingTable();
   const products = useProducts(undefined);
   if ((table.isError && !table.data) || (products.isError && !products.data))
@@ -76,7 +79,12 @@ export function Component() {
           </div>
         </section>
       ) : null}
-      {!active ? <PlansSection plans={table.data.plans} /> : null}
+      {!active && plate ? (
+        <Alert tone="info" announce="none" title={t('purchase.plateTitle')}>
+          <p>{t('purchase.plate', { plate })}</p>
+        </Alert>
+      ) : null}
+      {!active ? <PlansSection plans={table.data.plans} plate={plate} /> : null}
       <div className={styles.panel}>
         <h2 className={styles.sectionHeading}>{t('purchase.haveCode')}</h2>
         <p>{t('purchase.haveCodeText')}</p>
