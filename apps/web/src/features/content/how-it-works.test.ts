@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * Issue 14.3b: /hvordan tells people which buttons to press, so it must name the buttons the app
- * shows, in each language, and promise nothing the app does not do (there is no webshop yet).
+ * shows, in each language, and promise nothing the app does not do. Issue 15: it tells how a
+ * registration is bought, paid, redeemed and cancelled, by the shop's own labels.
  * If a label below changes, the guide has to change with it.
  */
 
@@ -37,10 +38,18 @@ describe('/hvordan names what the app shows', () => {
         text(language, 'bikes', 'detail.tabs.documents'),
         text(language, 'bikes', 'detail.stolenReportLink'),
         text(language, 'theft', 'found.action').replace('{{provider}}', PROVIDER[language]),
+        text(language, 'common', 'nav.webshop'),
+        text(language, 'common', 'nav.orders'),
+        text(language, 'bikes', 'credits.buy'),
+        text(language, 'bikes', 'credits.redeem'),
+        text(language, 'webshop', 'bikeCard.buyPlates'),
+        text(language, 'webshop', 'bikeCard.subscription'),
+        text(language, 'webshop', 'status.cancel'),
       ];
       expect(labels.filter((label) => !words.includes(label))).toEqual([]);
-      // Nothing to order in a shop that is not there.
-      expect(words).not.toMatch(/webshop|nettbutikk/i);
+      // The shop's promises: delivery time of plates, the right of withdrawal.
+      expect(words).toMatch(/7–10/);
+      expect(words).toMatch(/14/);
     });
   }
 });
