@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { STAND_IN_PAYMENT_CREDENTIALS } from '../config.ts';
+import { bikeOwnershipCredits, subscriptions } from '../db/schema/bikes.ts';
+import { orders } from '../db/schema/webshop.ts';
 import { signReepayWebhook } from '../platform/payments/reepay/reepay-webhooks.ts';
 import { bearer, logIn, signUpUser } from './identity-helpers.ts';
 import { grantStaffRole } from './role-fixtures.ts';
@@ -141,4 +145,38 @@ export function postReepayWebhook(app: FastifyInstance, body: unknown) {
     url: '/api/webshop/webhooks/reepay',
     payload: body as Record<string, unknown>,
   });
+}
+
+// --- exactly once under concurrency (the race tests of both providers) -----------------------------
+
+/** The same list in a random order: deliveries arrive in whatever order the network gives. */
+export function shuffled<T>(list: readonly T[]): T[] {
+  return list
+    .map((item) => ({ item, key: Math.random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((entry) => entry.item);
+}
+
+/** Webhook answers of one event delivered many times at once: all accepted, one settled the order. */
+export function expectSettledOnce(answers: readonly LightMyRequestResponse[]): void {
+  expect(answers.map((answer) => answer.statusCode)).toEqual(Array(answers.length).fill(200));
+  const outcomes = answers.map((answer) => answer.json().outcome);
+  expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
+  expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(answers.length - 1);
+}
+
+/** The order paid and fulfilled once: its receipt, one subscription, the buyer's `credits` credits. */
+export async function expectFulfilledOnce(
+  app: FastifyInstance,
+  orderId: string,
+  partyId: string,
+  credits: number,
+): Promise<void> {
+  const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+  expect(order?.status).toBe('fulfilled');
+  expect(order?.receiptNumber).not.toBeNull();
+  expect(await app.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId))).toHaveLength(1);
+  expect(
+    await app.db.select().from(bikeOwnershipCredits).where(eq(bikeOwnershipCredits.partyId, partyId)),
+  ).toHaveLength(credits);
 }

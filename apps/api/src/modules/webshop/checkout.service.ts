@@ -17,7 +17,7 @@ import { listActiveProducts } from './catalogue.repository.ts';
 import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import * as repository from './orders.repository.ts';
-import { buyerEmailOf, placeOrder } from './orders.service.ts';
+import { buyerEmailOf, type PlaceOrderInput, placeOrder } from './orders.service.ts';
 import * as credits from './webshop.repository.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
@@ -54,28 +54,41 @@ export async function startReepayCheckout(
   input: OrderCreate,
   language: Language,
 ): Promise<CheckoutStarted> {
-  const now = new Date();
+  const { order, settled } = await placeAndSettleIfFree(deps, auth, {
+    items: input.items,
+    ...(input.shipping_address ? { shippingAddress: input.shipping_address } : {}),
+    ...(input.voucher_code ? { voucherCode: input.voucher_code } : {}),
+    immediateStartConsent: input.immediate_start_consent,
+    paymentMethod: 'reepay',
+    language,
+    now: new Date(),
+  });
+  return settled ?? openChargeSession(deps, order, language);
+}
+
+/**
+ * Places an order in one transaction with the buyer's address. One that costs nothing (a voucher,
+ * a member price) is settled in that same transaction, and `settled` sends the browser straight to
+ * the return page; any other waits for the provider's payment window.
+ */
+export async function placeAndSettleIfFree(
+  deps: Pick<CheckoutDeps, 'db' | 'publicUrl'>,
+  auth: RequestAuth,
+  input: Omit<PlaceOrderInput, 'buyerEmail'>,
+): Promise<{ order: repository.OrderWithLines; settled: CheckoutStarted | null }> {
   const order = await deps.db.transaction(async (tx) => {
-    const placed = await placeOrder(tx, auth.partyId, {
-      items: input.items,
-      ...(input.shipping_address ? { shippingAddress: input.shipping_address } : {}),
-      ...(input.voucher_code ? { voucherCode: input.voucher_code } : {}),
-      immediateStartConsent: input.immediate_start_consent,
-      paymentMethod: 'reepay',
-      language,
-      buyerEmail: await buyerEmailOf(tx, auth),
-      now,
-    });
-    if (placed.totalMinor === 0) await settleOrder(tx, placed.id, now);
+    const placed = await placeOrder(tx, auth.partyId, { ...input, buyerEmail: await buyerEmailOf(tx, auth) });
+    if (placed.totalMinor === 0) await settleOrder(tx, placed.id, input.now);
     return placed;
   });
-  if (order.totalMinor === 0) {
-    return {
+  if (order.totalMinor !== 0) return { order, settled: null };
+  return {
+    order,
+    settled: {
       order_id: order.id,
       payment_url: `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`,
-    };
-  }
-  return openChargeSession(deps, order, language);
+    },
+  };
 }
 
 /**

@@ -9,11 +9,9 @@ import type { Language } from '@nbr/domain/locale';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findClubMembershipNumber, setClubMembershipNumber } from '../identity/identity.facade.ts';
-import type { CheckoutStarted } from './checkout.service.ts';
+import { type CheckoutStarted, placeAndSettleIfFree } from './checkout.service.ts';
 import { presentClubOffer } from './club.presenter.ts';
 import { type ClubWithOffers, findActiveClub } from './club.repository.ts';
-import { settleOrder } from './order-fulfilment.service.ts';
-import { buyerEmailOf, placeOrder } from './orders.service.ts';
 import { openVippsPayment, type VippsCheckoutDeps } from './vipps-checkout.service.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
@@ -70,34 +68,23 @@ export async function startClubOrder(
   if (!offer) throw new AppError('product_unavailable');
   const memberNumber = await findClubMembershipNumber(deps.db, auth.identityPartyId);
   const bikeId = 'bike_id' in input ? input.bike_id : undefined;
-  const now = new Date();
-  const order = await deps.db.transaction(async (tx) => {
-    const placed = await placeOrder(tx, auth.partyId, {
-      items: [{ product_id: offer.productId, quantity: 1, ...(bikeId ? { bike_id: bikeId } : {}) }],
-      immediateStartConsent: input.immediate_start_consent,
-      paymentMethod: 'vipps',
-      ...(memberNumber
-        ? {
-            unitPrices: {
-              [offer.productId]: memberUnitPrice(offer.product.priceMinor, {
-                discountPercent: offer.discountPercent,
-                memberPriceMinor: offer.memberPriceMinor,
-              }),
-            },
-          }
-        : {}),
-      language,
-      buyerEmail: await buyerEmailOf(tx, auth),
-      now,
-    });
-    if (placed.totalMinor === 0) await settleOrder(tx, placed.id, now);
-    return placed;
+  const { order, settled } = await placeAndSettleIfFree(deps, auth, {
+    items: [{ product_id: offer.productId, quantity: 1, ...(bikeId ? { bike_id: bikeId } : {}) }],
+    immediateStartConsent: input.immediate_start_consent,
+    paymentMethod: 'vipps',
+    ...(memberNumber
+      ? {
+          unitPrices: {
+            [offer.productId]: memberUnitPrice(offer.product.priceMinor, {
+              discountPercent: offer.discountPercent,
+              memberPriceMinor: offer.memberPriceMinor,
+            }),
+          },
+        }
+      : {}),
+    language,
+    now: new Date(),
   });
-  if (order.totalMinor === 0) {
-    return {
-      order_id: order.id,
-      payment_url: `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`,
-    };
-  }
+  if (settled) return settled;
   return openVippsPayment(deps, order, `${club.name}: ${order.lines[0]?.description ?? club.name}`);
 }

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bikeOwnershipCredits, subscriptions } from '../../db/schema/bikes.ts';
 import { orders } from '../../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { signUpUser } from '../../test/identity-helpers.ts';
 import {
   catalogue,
   checkout,
+  expectFulfilledOnce,
+  expectSettledOnce,
   payInWindow,
   postReepayWebhook,
+  shuffled,
   signedReepayWebhook,
 } from '../../test/webshop-helpers.ts';
 
@@ -42,19 +44,8 @@ describe('webhooks of one payment under concurrency', () => {
     return { buyer, orderId: started.order_id };
   }
 
-  async function expectOneFulfilment(orderId: string, partyId: string) {
-    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order?.status).toBe('fulfilled');
-    expect(order?.receiptNumber).not.toBeNull();
-    expect(
-      await t.app.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)),
-    ).toHaveLength(1);
-    const credits = await t.app.db
-      .select()
-      .from(bikeOwnershipCredits)
-      .where(eq(bikeOwnershipCredits.partyId, partyId));
-    expect(credits).toHaveLength(4);
-  }
+  const expectOneFulfilment = (orderId: string, partyId: string) =>
+    expectFulfilledOnce(t.app, orderId, partyId, 4);
 
   it('the same webhook delivered 10 times at once: one paid order, one fulfilment', async () => {
     const { buyer, orderId } = await paidAtProvider();
@@ -63,11 +54,7 @@ describe('webhooks of one payment under concurrency', () => {
       invoice: orderId,
       customer: buyer.partyId,
     });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postReepayWebhook(t.app, body)));
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
-    const outcomes = answers.map((answer) => answer.json().outcome);
-    expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(9);
+    expectSettledOnce(await Promise.all(Array.from({ length: 10 }, () => postReepayWebhook(t.app, body))));
     await expectOneFulfilment(orderId, buyer.partyId);
   });
 
@@ -85,13 +72,7 @@ describe('webhooks of one payment under concurrency', () => {
       'invoice_dunning',
       'invoice_settled',
     ];
-    const bodies = types
-      .map((type) => ({
-        order: Math.random(),
-        body: signedReepayWebhook({ event_type: type, invoice: orderId }),
-      }))
-      .sort((a, b) => a.order - b.order)
-      .map((entry) => entry.body);
+    const bodies = shuffled(types.map((type) => signedReepayWebhook({ event_type: type, invoice: orderId })));
     const answers = await Promise.all(bodies.map((body) => postReepayWebhook(t.app, body)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
     expect(answers.filter((answer) => answer.json().outcome === 'settled')).toHaveLength(1);

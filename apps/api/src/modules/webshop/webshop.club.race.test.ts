@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bikeOwnershipCredits, subscriptions } from '../../db/schema/bikes.ts';
 import { orders } from '../../db/schema/webshop.ts';
 import {
   applyMemberNumber,
@@ -13,6 +12,7 @@ import {
 } from '../../test/club-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { signUpUser } from '../../test/identity-helpers.ts';
+import { expectFulfilledOnce, expectSettledOnce, shuffled } from '../../test/webshop-helpers.ts';
 
 /*
  * Vipps MobilePay webhooks exactly once under concurrency. The stand-in's own deliveries go nowhere
@@ -44,15 +44,7 @@ describe('Vipps webhooks of one payment under concurrency', () => {
   }
 
   async function expectOneFulfilmentAndCapture(orderId: string, partyId: string) {
-    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order?.status).toBe('fulfilled');
-    expect(order?.receiptNumber).not.toBeNull();
-    expect(
-      await t.app.db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)),
-    ).toHaveLength(1);
-    expect(
-      await t.app.db.select().from(bikeOwnershipCredits).where(eq(bikeOwnershipCredits.partyId, partyId)),
-    ).toHaveLength(1);
+    await expectFulfilledOnce(t.app, orderId, partyId, 1);
     const payment = standIn().payments.get(orderId);
     expect(payment?.captured).toBe(15_900);
     expect(payment?.events.filter((event) => event.name === 'CAPTURED')).toHaveLength(1);
@@ -61,11 +53,7 @@ describe('Vipps webhooks of one payment under concurrency', () => {
   it('the same webhook delivered 10 times at once: one paid order, one fulfilment, one capture', async () => {
     const { member, orderId } = await approvedAtVipps();
     const delivery = signedVippsDelivery(paymentEvent(t.app, orderId, 'AUTHORIZED'));
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postVippsWebhook(t.app, delivery)));
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
-    const outcomes = answers.map((answer) => answer.json().outcome);
-    expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(9);
+    expectSettledOnce(await Promise.all(Array.from({ length: 10 }, () => postVippsWebhook(t.app, delivery))));
     await expectOneFulfilmentAndCapture(orderId, member.partyId);
   });
 
@@ -83,17 +71,15 @@ describe('Vipps webhooks of one payment under concurrency', () => {
       'AUTHORIZED',
       'CAPTURED',
     ];
-    const deliveries = names
-      .map((name, index) => {
-        // Distinct events: Vipps names each by reference, name, pspReference and timestamp.
-        const event = {
+    const deliveries = shuffled(
+      // Distinct events: Vipps names each by reference, name, pspReference and timestamp.
+      names.map((name, index) =>
+        signedVippsDelivery({
           ...paymentEvent(t.app, orderId, name),
           timestamp: new Date(Date.now() + index).toISOString(),
-        };
-        return { order: Math.random(), delivery: signedVippsDelivery(event) };
-      })
-      .sort((a, b) => a.order - b.order)
-      .map((entry) => entry.delivery);
+        }),
+      ),
+    );
     const answers = await Promise.all(deliveries.map((delivery) => postVippsWebhook(t.app, delivery)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
     expect(answers.filter((answer) => answer.json().outcome === 'settled')).toHaveLength(1);
