@@ -83,6 +83,7 @@ describe('GET /api/webshop/bike-ownership-credits/overview', () => {
       credits_free: 0,
       credits_used: 0,
       can_add_bike: false,
+      waiting_plate_id: null,
     });
   });
 
