@@ -7,6 +7,19 @@ import {
 } from '@nbr/domain/webshop';
 import type { OrderWithLines } from './orders.repository.ts';
 
+/** Whether the order has a receipt: it was paid with money and given its number then. */
+export function hasReceipt(order: OrderWithLines): order is OrderWithLines & {
+  receiptNumber: number;
+  paidAt: Date;
+} {
+  return order.receiptNumber !== null && order.paidAt !== null;
+}
+
+/** Where the order's receipt PDF is (GET with the buyer's bearer token), or null before it has one. */
+export function receiptPathOf(order: OrderWithLines): string | null {
+  return hasReceipt(order) ? `/api/webshop/orders/${order.id}/receipt` : null;
+}
+
 /** A receipt number as printed: the region's series and the number (DK-000042). */
 export function formatReceiptNumber(region: string, number: number): string {
   return `${region.toUpperCase()}-${String(number).padStart(6, '0')}`;
@@ -28,11 +41,7 @@ export function presentOrder(order: OrderWithLines): Order {
     payment_method: order.paymentMethod,
     receipt_number:
       order.receiptNumber === null ? null : formatReceiptNumber(order.region, order.receiptNumber),
-    // As the receipt route (receipt.ts hasReceipt): a receipt once paid with its number.
-    receipt_url:
-      order.receiptNumber !== null && order.paidAt !== null
-        ? `/api/webshop/orders/${order.id}/receipt`
-        : null,
+    receipt_url: receiptPathOf(order),
     tracking_number: order.trackingNumber ?? null,
     waiting_plate_id: order.waitingPlateTakenAt === null ? (order.waitingPlateCode ?? null) : null,
     lines: order.lines.map((line) => ({

@@ -68,14 +68,6 @@ export function dateFormatter(language: MailLanguage, region: string): (date: Da
   return (date) => format.format(date);
 }
 
-/** Whether the order has a receipt: it was paid with money and given its number then. */
-export function hasReceipt(order: OrderWithLines): order is OrderWithLines & {
-  receiptNumber: number;
-  paidAt: Date;
-} {
-  return order.receiptNumber !== null && order.paidAt !== null;
-}
-
 export function buildReceipt(
   order: OrderWithLines & { receiptNumber: number; paidAt: Date },
   seller: SellerConfig,

@@ -4,9 +4,9 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { formatReceiptNumber } from './orders.presenter.ts';
+import { formatReceiptNumber, hasReceipt, receiptPathOf } from './orders.presenter.ts';
 import * as orders from './orders.repository.ts';
-import { buildReceipt, hasReceipt, moneyFormatter, type ReceiptDocument } from './receipt.ts';
+import { buildReceipt, moneyFormatter, type ReceiptDocument } from './receipt.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { receiptSettings } from './receipt-settings.ts';
 import { receiptMail, refundMail } from './receipts.mails.ts';
@@ -93,5 +93,6 @@ export async function queueRefundMail(executor: Executor, orderId: string): Prom
 
 /** What the personal data export adds to an order (issue 15 §7): where its receipt is. */
 export function receiptUrlOf(order: orders.OrderWithLines): string | null {
-  return hasReceipt(order) ? `${receiptSettings().publicUrl}/api/webshop/orders/${order.id}/receipt` : null;
+  const path = receiptPathOf(order);
+  return path ? `${receiptSettings().publicUrl}${path}` : null;
 }
