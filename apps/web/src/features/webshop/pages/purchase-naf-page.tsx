@@ -1,4 +1,4 @@
-import { type ClubMemberForm, ClubMemberFormSchema, type ClubOfferItem } from '@nbr/domain/club';
+import { ClubMemberFormSchema, type ClubOfferItem } from '@nbr/domain/club';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
@@ -8,21 +8,14 @@ import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import {
-  applyApiError,
-  ErrorSummary,
-  Form,
-  FormActions,
-  FormTextField,
-  useInvalidFormMessage,
-  useZodForm,
-} from '../../../ui/form.tsx';
+import { ErrorSummary } from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useApplyMemberDiscount } from '../api/apply-member-discount.ts';
 import { useCreateClubOrder } from '../api/create-club-order.ts';
 import { useClubOffer } from '../api/get-club-offer.ts';
+import { CodeEntryForm } from '../components/code-entry-form.tsx';
 import { ImmediateStartConsent, WithdrawalNotice } from '../components/purchase-terms.tsx';
 import { useClubTheme } from '../hooks/use-club-theme.ts';
 import { goToPaymentWindow } from '../lib/redirect-to-payment.ts';
@@ -33,42 +26,24 @@ const CLUB = 'naf';
 /** The membership number: checked here by the same schema as on the server ('Ugyldig NAF-nummer'). */
 function MemberNumberForm({ current, onSaved }: { current: string | null; onSaved: () => void }) {
   const { t } = useTranslation(['club', 'common']);
-  const form = useZodForm(ClubMemberFormSchema, { defaultValues: { member_id: current ?? '' } });
   const apply = useApplyMemberDiscount();
-  const invalidMessage = useInvalidFormMessage();
-  const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   return (
-    <Form
-      aria-label={t('club:member.formLabel')}
-      onSubmit={form.handleSubmit(
-        async (values: ClubMemberForm) => {
-          setSummary(null);
-          try {
-            await apply.mutateAsync({ club: CLUB, memberId: values.member_id });
-            onSaved();
-          } catch (error) {
-            setSummary({ message: applyApiError(error, form.setError, t, ['member_id']) });
-          }
-        },
-        (errors) => setSummary(invalidMessage(errors)),
-      )}
-    >
-      <ErrorSummary title={summary?.title} message={summary?.message} />
-      <FormTextField
-        control={form.control}
-        name="member_id"
-        label={t('club:member.number')}
-        description={t('club:member.numberHint')}
-        autoComplete="off"
-        spellCheck="false"
-        isRequired
-      />
-      <FormActions>
-        <Button type="submit" isPending={apply.isPending}>
-          {t('club:member.apply')}
-        </Button>
-      </FormActions>
-    </Form>
+    <CodeEntryForm
+      schema={ClubMemberFormSchema}
+      name="member_id"
+      defaultValue={current ?? ''}
+      texts={{
+        form: t('club:member.formLabel'),
+        field: t('club:member.number'),
+        hint: t('club:member.numberHint'),
+        submit: t('club:member.apply'),
+      }}
+      isPending={apply.isPending}
+      onSubmit={async (memberId) => {
+        await apply.mutateAsync({ club: CLUB, memberId });
+        onSaved();
+      }}
+    />
   );
 }
 
