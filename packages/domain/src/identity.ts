@@ -46,6 +46,11 @@ export const VALIDATION_MESSAGES = [
   'noted_before_last_seen',
   'date_not_in_future',
   'date_too_far_ahead',
+  'invalid_cpr',
+  'invalid_cpr_date',
+  'invalid_fodselsnummer',
+  'invalid_fodselsnummer_date',
+  'invalid_fodselsnummer_check_digits',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

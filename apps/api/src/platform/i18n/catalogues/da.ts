@@ -141,6 +141,16 @@ export const da: Catalogue = {
   'validation.noted_before_last_seen': 'Du kan ikke have opdaget tyveriet, før du sidst så cyklen.',
   'validation.date_not_in_future': 'Vælg i dag eller en dato i fremtiden.',
   'validation.date_too_far_ahead': 'Vælg en dato inden for et halvt år.',
+  'validation.invalid_cpr':
+    'CPR-nummeret skal have 10 cifre: fødselsdatoen (DDMMÅÅ) og fire cifre, skrevet DDMMÅÅ-XXXX.',
+  'validation.invalid_cpr_date':
+    'Fødselsdatoen i CPR-nummeret findes ikke. Tjek de første seks cifre (DDMMÅÅ).',
+  'validation.invalid_fodselsnummer':
+    'Et norsk fødselsnummer skal have 11 cifre: fødselsdatoen (DDMMÅÅ) og fem cifre. Et D-nummer skrives på samme måde.',
+  'validation.invalid_fodselsnummer_date':
+    'Fødselsdatoen i fødselsnummeret findes ikke. Tjek de første seks cifre (DDMMÅÅ).',
+  'validation.invalid_fodselsnummer_check_digits':
+    'Nummeret passer ikke. De to sidste cifre er kontrolcifre – tjek for en tastefejl.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

@@ -143,6 +143,16 @@ export const en = {
   'validation.noted_before_last_seen': 'You cannot have noticed the theft before you last saw the bike.',
   'validation.date_not_in_future': 'Choose today or a date in the future.',
   'validation.date_too_far_ahead': 'Choose a date within half a year.',
+  'validation.invalid_cpr':
+    'A CPR number has 10 digits: the birth date (DDMMYY) and four digits, written DDMMYY-XXXX.',
+  'validation.invalid_cpr_date':
+    'The birth date in the CPR number does not exist. Check the first six digits (DDMMYY).',
+  'validation.invalid_fodselsnummer':
+    'A Norwegian national identity number (fødselsnummer or D-number) has 11 digits: the birth date (DDMMYY) and five digits.',
+  'validation.invalid_fodselsnummer_date':
+    'The birth date in the national identity number does not exist. Check the first six digits (DDMMYY).',
+  'validation.invalid_fodselsnummer_check_digits':
+    'This number does not add up. The last two digits are check digits – look for a typo.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

@@ -141,6 +141,16 @@ export const no: Catalogue = {
   'validation.noted_before_last_seen': 'Du kan ikke ha oppdaget tyveriet før du sist så sykkelen.',
   'validation.date_not_in_future': 'Velg i dag eller en dato fram i tid.',
   'validation.date_too_far_ahead': 'Velg en dato innen et halvt år.',
+  'validation.invalid_cpr':
+    'Et dansk CPR-nummer har 10 sifre: fødselsdatoen (DDMMÅÅ) og fire sifre, skrevet DDMMÅÅ-XXXX.',
+  'validation.invalid_cpr_date':
+    'Fødselsdatoen i CPR-nummeret finnes ikke. Sjekk de første seks sifrene (DDMMÅÅ).',
+  'validation.invalid_fodselsnummer':
+    'Fødselsnummeret skal ha 11 sifre: fødselsdatoen (DDMMÅÅ) og fem sifre. Et D-nummer skrives på samme måte.',
+  'validation.invalid_fodselsnummer_date':
+    'Fødselsdatoen i fødselsnummeret finnes ikke. Sjekk de første seks sifrene (DDMMÅÅ).',
+  'validation.invalid_fodselsnummer_check_digits':
+    'Nummeret stemmer ikke. De to siste sifrene er kontrollsifre – se etter en tastefeil.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
