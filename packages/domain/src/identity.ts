@@ -51,6 +51,10 @@ export const VALIDATION_MESSAGES = [
   'invalid_fodselsnummer',
   'invalid_fodselsnummer_date',
   'invalid_fodselsnummer_check_digits',
+  'invalid_bank_registration_number',
+  'invalid_bank_account_number',
+  'invalid_norwegian_account_number',
+  'invalid_norwegian_account_check_digit',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

@@ -151,6 +151,12 @@ export const da: Catalogue = {
     'Fødselsdatoen i fødselsnummeret findes ikke. Tjek de første seks cifre (DDMMÅÅ).',
   'validation.invalid_fodselsnummer_check_digits':
     'Nummeret passer ikke. De to sidste cifre er kontrolcifre – tjek for en tastefejl.',
+  'validation.invalid_bank_registration_number': 'Registreringsnummeret skal være fire cifre.',
+  'validation.invalid_bank_account_number':
+    'Skriv kontonummeret med højst 10 cifre, uden registreringsnummeret.',
+  'validation.invalid_norwegian_account_number': 'Et norsk kontonummer har 11 cifre, skrevet XXXX.XX.XXXXX.',
+  'validation.invalid_norwegian_account_check_digit':
+    'Kontonummeret passer ikke. Det sidste ciffer er et kontrolciffer – tjek for en tastefejl.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

@@ -153,6 +153,13 @@ export const en = {
     'The birth date in the national identity number does not exist. Check the first six digits (DDMMYY).',
   'validation.invalid_fodselsnummer_check_digits':
     'This number does not add up. The last two digits are check digits – look for a typo.',
+  'validation.invalid_bank_registration_number': 'The registration number must be four digits.',
+  'validation.invalid_bank_account_number':
+    'Enter the account number with at most 10 digits, without the registration number.',
+  'validation.invalid_norwegian_account_number':
+    'A Norwegian account number has 11 digits, written XXXX.XX.XXXXX.',
+  'validation.invalid_norwegian_account_check_digit':
+    'This account number does not add up. The last digit is a check digit – look for a typo.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

@@ -151,6 +151,12 @@ export const no: Catalogue = {
     'Fødselsdatoen i fødselsnummeret finnes ikke. Sjekk de første seks sifrene (DDMMÅÅ).',
   'validation.invalid_fodselsnummer_check_digits':
     'Nummeret stemmer ikke. De to siste sifrene er kontrollsifre – se etter en tastefeil.',
+  'validation.invalid_bank_registration_number': 'Registreringsnummeret skal være fire sifre.',
+  'validation.invalid_bank_account_number':
+    'Skriv kontonummeret med høyst 10 sifre, uten registreringsnummeret.',
+  'validation.invalid_norwegian_account_number': 'Kontonummeret skal ha 11 sifre, skrevet XXXX.XX.XXXXX.',
+  'validation.invalid_norwegian_account_check_digit':
+    'Kontonummeret stemmer ikke. Det siste sifferet er et kontrollsiffer – se etter en tastefeil.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
