@@ -97,7 +97,10 @@ test.describe('scanning a sticker', () => {
 
     // A new account has no registration yet: the no-subscription state with the way to buy one.
     await expect(page.getByText(text('da', 'common', 'errors.no_subscription'))).toBeVisible();
-    await expect(page.locator('main a[href="/app/bikes/register/purchase"]')).toBeVisible();
+    // Buying keeps the scanned sticker for the first bike (already_activated_plate_id).
+    await expect(
+      page.locator(`main a[href="/app/bikes/register/purchase?plate=${sticker.code}"]`),
+    ).toBeVisible();
     await expectNoA11yViolations(page);
     await snapshot(page, 'loop-no-subscription');
 
