@@ -46,6 +46,12 @@ export const VALIDATION_MESSAGES = [
   'noted_before_last_seen',
   'date_not_in_future',
   'date_too_far_ahead',
+  'invalid_number_of_bikes',
+  'insured_bikes_exceed_number',
+  'insurer_unknown',
+  'coverage_not_offered',
+  'bike_not_owned',
+  'bike_already_insured',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 
