@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PreRegisteredPolicyDetailSchema } from '@nbr/domain/insurance';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
 import { insurancePolicies } from '../../db/schema/insurance.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
@@ -382,6 +383,34 @@ describe('PATCH /api/insurance/policies/{id}/bikes/', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('policy_not_editable');
     }
+  });
+});
+
+describe('a bike that changes owner', () => {
+  it('leaves the old holder’s policy, for them and their insurer, and the new owner may insure it', async () => {
+    const seller = await signUpOwner(t.app, 2);
+    const buyer = await signUpOwner(t.app, 2);
+    const sold = (await registerBike(t.app, seller.token, { category: 'city', price: 5_000 })).bike_id;
+    const policy = await appliedPolicy(t.app, seller.token, {
+      insurer_party_id: insurerA.partyId,
+      coverage: 'bike_theft',
+      number_of_bikes: 1,
+      bike_ids: [sold],
+    });
+    expect(policy.insured_items).toHaveLength(1);
+    // As an accepted transfer leaves it (ownership.test.ts goes through the transfer itself).
+    await t.app.db.update(bikes).set({ ownerPartyId: buyer.partyId }).where(eq(bikes.id, sold));
+    for (const token of [seller.token, insurerA.staff.token]) {
+      const seen = await call('GET', `/api/insurance/policies/${policy.id}/`, token);
+      expect(seen.json().insured_items).toEqual([]);
+    }
+    const insuredAgain = await applyForPolicy(t.app, buyer.token, {
+      insurer_party_id: insurerB.partyId,
+      coverage: 'bike_theft',
+      number_of_bikes: 1,
+      bike_ids: [sold],
+    });
+    expect(insuredAgain.statusCode, insuredAgain.body).toBe(201);
   });
 });
 

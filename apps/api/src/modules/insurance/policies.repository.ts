@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikes } from '../../db/schema/bikes.ts';
 import { insurancePolicies, insuredItems } from '../../db/schema/insurance.ts';
@@ -33,6 +33,13 @@ export interface PricedBikeRow {
 }
 
 const OPEN_STATUSES = ['application', 'active'];
+
+/**
+ * An insured item counts while its bike is still the holder's: a bike given away (an accepted
+ * transfer) leaves the policy, and the new owner may insure it, without the old holder or their
+ * insurer seeing it any longer.
+ */
+const stillHolders = sql`${bikes.ownerPartyId} = ${insurancePolicies.holderPartyId}`;
 
 export async function insertPolicy(executor: Executor, values: typeof insurancePolicies.$inferInsert) {
   await executor.insert(insurancePolicies).values(values);
@@ -98,7 +105,8 @@ export async function listItemsOfPolicies(
     })
     .from(insuredItems)
     .innerJoin(bikes, eq(bikes.id, insuredItems.bikeId))
-    .where(inArray(insuredItems.policyId, [...policyIds]))
+    .innerJoin(insurancePolicies, eq(insurancePolicies.id, insuredItems.policyId))
+    .where(and(inArray(insuredItems.policyId, [...policyIds]), stillHolders))
     .orderBy(asc(insuredItems.createdAt), asc(insuredItems.id));
 }
 
@@ -135,7 +143,14 @@ export async function findOpenlyInsuredBikeIds(
     .select({ bikeId: insuredItems.bikeId })
     .from(insuredItems)
     .innerJoin(insurancePolicies, eq(insurancePolicies.id, insuredItems.policyId))
-    .where(and(inArray(insuredItems.bikeId, [...bikeIds]), inArray(insurancePolicies.status, OPEN_STATUSES)));
+    .innerJoin(bikes, eq(bikes.id, insuredItems.bikeId))
+    .where(
+      and(
+        inArray(insuredItems.bikeId, [...bikeIds]),
+        inArray(insurancePolicies.status, OPEN_STATUSES),
+        stillHolders,
+      ),
+    );
   return new Set(rows.map((row) => row.bikeId));
 }
 
@@ -153,7 +168,8 @@ export async function listPricedBikesOfPolicy(
     })
     .from(insuredItems)
     .innerJoin(bikes, eq(bikes.id, insuredItems.bikeId))
-    .where(eq(insuredItems.policyId, policyId));
+    .innerJoin(insurancePolicies, eq(insurancePolicies.id, insuredItems.policyId))
+    .where(and(eq(insuredItems.policyId, policyId), stillHolders));
 }
 
 /** Deletes a holder's policies (their insured items go with them). */
