@@ -567,3 +567,39 @@ describe('pre-registered policies (SPEC §8)', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('budgets per person', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ insuranceRateLimits: { applicationsPerHour: 2, lookupsPerHour: 2 } });
+  }, 60_000);
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('limits applications and pre-registration lookups per person (429), not per route for everyone', async () => {
+    const admin = await signUpStaff(limited.app, 'admin');
+    const insurer = await createInsurer(limited.app, admin.token);
+    const person = await signUpUser(limited.app);
+    const body = { insurer_party_id: insurer.partyId, coverage: 'contents_addon', number_of_bikes: 1 };
+    const statuses = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      statuses.push((await applyForPolicy(limited.app, person.token, body)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    const lookup = (token: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: `/api/insurance/${insurer.partyId}/policies/pre-registration-lookup/GUESS-${randomUUID()}/`,
+        headers: bearer(token),
+        payload: { policy_id: randomUUID() },
+      });
+    const tries = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) tries.push((await lookup(person.token)).statusCode);
+    expect(tries).toEqual([404, 404, 429]);
+    // Someone else still has their own budget.
+    const someoneElse = await signUpUser(limited.app);
+    expect((await applyForPolicy(limited.app, someoneElse.token, body)).statusCode).toBe(201);
+    expect((await lookup(someoneElse.token)).statusCode).toBe(404);
+  });
+});
