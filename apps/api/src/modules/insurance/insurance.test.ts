@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PreRegisteredPolicyDetailSchema } from '@nbr/domain/insurance';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema/backoffice.ts';
 import { bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
 import { insurancePolicies } from '../../db/schema/insurance.ts';
@@ -386,6 +387,31 @@ describe('PATCH /api/insurance/policies/{id}/bikes/', () => {
   });
 });
 
+describe('the audit trail', () => {
+  it('records applications, changes of the number of bikes and our staff opening a policy, not the insurer’s', async () => {
+    const person = await signUpUser(t.app);
+    const policy = await appliedPolicy(t.app, person.token, {
+      insurer_party_id: insurerA.partyId,
+      coverage: 'contents_addon',
+      number_of_bikes: 1,
+    });
+    await call('PATCH', `/api/insurance/policies/${policy.id}/bikes/`, person.token, { number_of_bikes: 2 });
+    await call('GET', `/api/insurance/policies/${policy.id}/`, insurerA.staff.token);
+    await call('GET', `/api/insurance/policies/${policy.id}/`, support.token);
+    const events = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetPartyId, person.partyId))
+      .orderBy(asc(auditEvents.createdAt));
+    expect(events.map((event) => [event.action, event.actorPartyId])).toEqual([
+      ['insurance.policy_applied', person.partyId],
+      ['insurance.policy_bikes_changed', person.partyId],
+      ['insurance.policy_viewed_by_staff', support.partyId],
+    ]);
+    expect(events[1]?.details).toMatchObject({ policy_id: policy.id, from: 1, to: 2 });
+  });
+});
+
 describe('a bike that changes owner', () => {
   it('leaves the old holder’s policy, for them and their insurer, and the new owner may insure it', async () => {
     const seller = await signUpOwner(t.app, 2);
@@ -484,6 +510,11 @@ describe('pre-registered policies (SPEC §8)', () => {
     const again = await call('POST', url.replace(/\/$/, ''), customer.token, { policy_id: policy.id });
     expect(again.statusCode).toBe(200);
     expect(again.json().activated_at).toBe(linked.json().activated_at);
+    const audited = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'insurance.pre_registration_linked'));
+    expect(audited.filter((event) => event.targetPartyId === customer.partyId)).toHaveLength(1);
     // Once linked, buying the bike cover at that insurer is an ordinary application again.
     const buy = await applyForPolicy(t.app, customer.token, {
       insurer_party_id: insurerA.partyId,

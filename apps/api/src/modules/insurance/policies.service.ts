@@ -9,6 +9,7 @@ import {
   type Tariff,
 } from '@nbr/domain/insurance';
 import type { Executor } from '../../db/client.ts';
+import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, AppErrorWithDetail, ValidationError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
@@ -189,6 +190,18 @@ export async function applyForPolicy(
         updatedAt: now,
       })),
     );
+    await recordAuditEventBy(tx, auth, {
+      action: 'insurance.policy_applied',
+      targetPartyId: auth.partyId,
+      details: {
+        policy_id: policyId,
+        insurer_party_id: insurer.partyId,
+        coverage: application.coverage,
+        number_of_bikes: application.number_of_bikes,
+        bike_ids: application.bike_ids,
+      },
+      now,
+    });
     const row = await repository.findPolicyById(tx, policyId);
     return presentPolicyTo(tx, row!, 'holder');
   });
@@ -201,6 +214,15 @@ export async function getPolicy(deps: InsuranceDeps, auth: RequestAuth, policyId
   if (!row) throw new AppError('not_found');
   const audience = policyAudience(await viewerOf(deps.db, auth), row);
   if (!audience) throw new AppError('not_found');
+  if (audience === 'staff') {
+    await recordAuditEvent(deps.db, {
+      action: 'insurance.policy_viewed_by_staff',
+      actorPartyId: auth.identityPartyId,
+      targetPartyId: row.holderPartyId,
+      sessionId: auth.sessionId,
+      details: { policy_id: row.id },
+    });
+  }
   return presentPolicyTo(deps.db, row, audience);
 }
 
@@ -236,6 +258,12 @@ export async function updatePolicyBikes(
       numberOfBikes: update.number_of_bikes,
       annualPremiumMinor: premiumOf(product!.tariff as Tariff, bikes, update.number_of_bikes),
       updatedAt: now,
+    });
+    await recordAuditEventBy(tx, auth, {
+      action: 'insurance.policy_bikes_changed',
+      targetPartyId: row.holderPartyId,
+      details: { policy_id: row.id, from: row.numberOfBikes, to: update.number_of_bikes },
+      now,
     });
     const updated = await repository.findPolicyById(tx, row.id);
     return presentPolicyTo(tx, updated!, 'holder');

@@ -7,6 +7,7 @@ import {
   PreRegistrationRowSchema,
 } from '@nbr/domain/insurance';
 import type { Executor } from '../../db/client.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
@@ -98,6 +99,12 @@ export async function linkPreRegisteredPolicy(
       status: 'active',
       activatedAt: policy.activatedAt ?? now,
       updatedAt: now,
+    });
+    await recordAuditEventBy(tx, auth, {
+      action: 'insurance.pre_registration_linked',
+      targetPartyId: policy.holderPartyId,
+      details: { policy_id: policy.id, insurer_party_id: insurerPartyId, insurer_policy_id: insurerPolicyId },
+      now,
     });
     const linked = await policies.findPolicyById(tx, policy.id);
     return presentPolicyTo(tx, linked!, 'holder');
