@@ -18,6 +18,7 @@ import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { type InsuranceRateLimits, policiesRoutes } from './modules/insurance/policies.routes.ts';
 import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
   type OrganisationRateLimits,
@@ -152,6 +153,8 @@ export interface BuildAppOptions {
   voucherRateLimits?: Partial<VoucherRateLimits>;
   /** Budgets of the club shop: membership numbers tried and orders (tests lower them to reach them). */
   clubRateLimits?: Partial<ClubRateLimits>;
+  /** Per-person budgets of insurance applications and pre-registration lookups (tests lower them). */
+  insuranceRateLimits?: Partial<InsuranceRateLimits>;
   /** The clock of Idempotency-Key leases and expiry (tests move it to see a stuck key released). */
   idempotencyClock?: () => number;
   /** Payment adapters and stand-ins: transport, timeouts, webhook target and delays (tests shorten them). */
@@ -405,6 +408,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
+      await api.register(policiesRoutes, {
+        deps: { db: database.db },
+        rateLimits: options.insuranceRateLimits,
+      });
       await api.register(ownershipRoutes, {
         deps: {
           db: database.db,

@@ -8,11 +8,13 @@ import { organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { itemPickups } from './db/schema/theft.ts';
 import { orders } from './db/schema/webshop.ts';
+import { storeInsuranceProduct } from './modules/insurance/insurance.facade.ts';
 import { uuidv7 } from './platform/ids.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { signedVippsDelivery } from './test/club-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
+import { appliedPolicy, testProduct } from './test/insurance-helpers.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
 import { reportStolen } from './test/theft-report-fixtures.ts';
 import { signedReepayWebhook } from './test/webshop-helpers.ts';
@@ -75,6 +77,8 @@ interface CaseContext {
   paidOrderOfUser(): Promise<string>;
   /** A pending order of the fixtures' business (its subscription), the same every time. */
   orderOfOrganisation(): Promise<string>;
+  /** A policy of `user` at the fixtures' insurer (`insurer` is its staff), the same every time. */
+  policyOfUser(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -673,6 +677,36 @@ const CASES: MatrixCase[] = [
     allowed: ['staff_admin'],
     request: () => ({ payload: { note: '' } }),
   },
+  // Insurance (issue 16 §1, SPEC §7): everyone signed in has their own list; applying, changing a
+  // policy and linking a pre-registration are the person's own acts, not staff switched in (the
+  // invalid body's 422 proves access). A policy is seen by its holder (`user`, also switched into),
+  // the staff of its insurer (`insurer`) and our staff; changed by its holder only; others 404.
+  { method: 'GET', route: '/api/insurance/policies', allowed: SIGNED_IN },
+  { method: 'POST', route: '/api/insurance/policies', allowed: SELF, request: () => ({ payload: {} }) },
+  {
+    method: 'GET',
+    route: '/api/insurance/policies/:id',
+    allowed: ['user', 'switched', 'insurer', 'staff', 'staff_admin'],
+    request: async ({ policyOfUser }) => ({ url: `/api/insurance/policies/${await policyOfUser()}/` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/insurance/policies/:id/bikes',
+    allowed: ['user'],
+    request: async ({ policyOfUser }) => ({
+      url: `/api/insurance/policies/${await policyOfUser()}/bikes/`,
+      payload: { number_of_bikes: 1 },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/insurance/:insurer/policies/pre-registration-lookup/:insurerPolicyId',
+    allowed: SELF,
+    request: ({ fixtures }) => ({
+      url: `/api/insurance/${fixtures.insurerId}/policies/pre-registration-lookup/MATRIX-1/`,
+      payload: { policy_id: 'x' },
+    }),
+  },
   {
     method: 'GET',
     route: '/api/stickers/:sticker_id',
@@ -1002,6 +1036,7 @@ describe('permission matrix', () => {
   let userOrder: Promise<string> | undefined;
   let paidUserOrder: Promise<string> | undefined;
   let organisationOrder: Promise<string> | undefined;
+  let userPolicy: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -1244,6 +1279,18 @@ describe('permission matrix', () => {
                 return id;
               })();
               return organisationOrder;
+            },
+            policyOfUser: () => {
+              userPolicy ??= (async () => {
+                await storeInsuranceProduct(t.database.db, fixtures.insurerId, testProduct('bike_theft'));
+                const policy = await appliedPolicy(t.app, fixtures.users.user.token, {
+                  insurer_party_id: fixtures.insurerId,
+                  coverage: 'bike_theft',
+                  number_of_bikes: 1,
+                });
+                return policy.id;
+              })();
+              return userPolicy;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

@@ -82,6 +82,8 @@ export const ERROR_CODES = [
   'webhook_signature_invalid',
   'order_not_refundable',
   'shipment_step_invalid',
+  'pre_registered_policy',
+  'policy_not_editable',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

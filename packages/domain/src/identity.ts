@@ -55,6 +55,12 @@ export const VALIDATION_MESSAGES = [
   'invalid_bank_account_number',
   'invalid_norwegian_account_number',
   'invalid_norwegian_account_check_digit',
+  'invalid_number_of_bikes',
+  'insured_bikes_exceed_number',
+  'insurer_unknown',
+  'coverage_not_offered',
+  'bike_not_owned',
+  'bike_already_insured',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

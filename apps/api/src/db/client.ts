@@ -9,6 +9,7 @@ import * as bikesSchema from './schema/bikes.ts';
 import * as chatsSchema from './schema/chats.ts';
 import * as clubsSchema from './schema/clubs.ts';
 import * as identitySchema from './schema/identity.ts';
+import * as insuranceSchema from './schema/insurance.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as organisationsSchema from './schema/organisations.ts';
 import * as ownershipSchema from './schema/ownership.ts';
@@ -28,6 +29,7 @@ export const schema = {
   ...theftSchema,
   ...webshopSchema,
   ...clubsSchema,
+  ...insuranceSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

@@ -78,6 +78,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   webhook_signature_invalid: 401,
   order_not_refundable: 409,
   shipment_step_invalid: 409,
+  pre_registered_policy: 400,
+  policy_not_editable: 409,
 };
 
 /**
@@ -94,6 +96,19 @@ export class AppError extends Error {
   ) {
     super(code);
     this.status = STATUS_BY_CODE[code];
+  }
+}
+
+/**
+ * An expected failure whose `detail` is given as is, not translated: the 400 `pre_registered_policy`
+ * of SPEC §8 carries a JSON text the web app reads to send the person on (apps/web api-client.ts).
+ */
+export class AppErrorWithDetail extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly detail: string,
+  ) {
+    super(code);
   }
 }
 

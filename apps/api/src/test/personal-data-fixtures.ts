@@ -7,6 +7,7 @@ import { uuidv7 } from '../platform/ids.ts';
 import { grantCredits, printStickers, registerBike, storeBikeFile } from './bike-api-helpers.ts';
 import { uniqueFrameNumber } from './bike-helpers.ts';
 import { bearer, type TestUser } from './identity-helpers.ts';
+import { appliedPolicy, createInsurer, preRegister } from './insurance-helpers.ts';
 import { createBusiness, signUpStaff } from './organisation-helpers.ts';
 import { offerBike, signUpConfirmed } from './ownership-fixtures.ts';
 import { switchInto } from './role-fixtures.ts';
@@ -53,13 +54,16 @@ export interface PersonEverywhere {
     nationalName: string | null;
   };
   bikeIds: { withChat: string; offered: string; stolen: string };
+  /** The person's policy (insuring withChat), linked to the insurer's pre-registration of them. */
+  insurance: { policyId: string; insurerPolicyId: string };
 }
 
 /**
  * A person with rows in as many tables as the API can reach: profile, consents, analytics, a national
  * identity check, credits, bikes with plates and a file, chats in both directions, an ownership
  * request to them, an offer from them, a theft report, a bike they hold for someone else, an
- * organisation, and a staff member's switch into their account (an audit event about them).
+ * insurance policy linked to an insurer's pre-registration of them, an organisation, and a staff
+ * member's switch into their account (an audit event about them).
  */
 export async function personWithDataEverywhere(app: FastifyInstance): Promise<PersonEverywhere> {
   const phone = uniquePhone();
@@ -219,6 +223,34 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     'item pickup',
   );
 
+  // An insurer uploaded the person as its contents customer; they insure a bike and link the two.
+  const staffAdmin = await signUpStaff(app, 'admin');
+  const insurer = await createInsurer(app, staffAdmin.token);
+  const insurerPolicyId = `INDBO-${uniqueWord('p')}`;
+  await preRegister(app, insurer.partyId, [
+    {
+      insurer_policy_id: insurerPolicyId,
+      holder_email: person.email,
+      holder_name: `${firstName} ${lastName}`,
+    },
+  ]);
+  const policy = await appliedPolicy(app, person.token, {
+    insurer_party_id: insurer.partyId,
+    coverage: 'contents_addon',
+    number_of_bikes: 2,
+    bike_ids: [withChat],
+  });
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: `/api/insurance/${insurer.partyId}/policies/pre-registration-lookup/${insurerPolicyId}/`,
+      headers: bearer(person.token),
+      payload: { policy_id: policy.id },
+    }),
+    200,
+    'pre-registration lookup',
+  );
+
   await createBusiness(app, person);
   const staff = await signUpStaff(app, 'support');
   await switchInto(app, staff.token, person.partyId);
@@ -238,5 +270,6 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
       nationalName: check.name,
     },
     bikeIds: { withChat, offered, stolen },
+    insurance: { policyId: policy.id, insurerPolicyId },
   };
 }

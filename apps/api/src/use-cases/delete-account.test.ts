@@ -6,6 +6,7 @@ import * as bikesSchema from '../db/schema/bikes.ts';
 import * as chatsSchema from '../db/schema/chats.ts';
 import * as clubsSchema from '../db/schema/clubs.ts';
 import * as identitySchema from '../db/schema/identity.ts';
+import * as insuranceSchema from '../db/schema/insurance.ts';
 import * as mailSchema from '../db/schema/mail.ts';
 import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
@@ -22,6 +23,7 @@ const TABLES = [
   chatsSchema,
   clubsSchema,
   identitySchema,
+  insuranceSchema,
   mailSchema,
   organisationsSchema,
   ownershipSchema,
@@ -72,7 +74,7 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
 
   it('had the person in most tables before', () => {
     // So the scan below looks where the data was: the fixture reaches this many tables.
-    expect(tablesWithRowsBefore.length, tablesWithRowsBefore.join(', ')).toBeGreaterThanOrEqual(23);
+    expect(tablesWithRowsBefore.length, tablesWithRowsBefore.join(', ')).toBeGreaterThanOrEqual(24);
   });
 
   it('finds no e-mail, name, phone, address or national identity of the person in any table', async () => {
@@ -90,6 +92,16 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('forgets the person’s insurance: their policies, insured bikes and what insurers uploaded about them', async () => {
+    const { insurancePolicies, insurancePreRegistrations, insuredItems } = insuranceSchema;
+    const policies = await t.app.db.select().from(insurancePolicies);
+    expect(policies.filter((row) => row.holderPartyId === fixture.person.partyId)).toEqual([]);
+    const items = await t.app.db.select().from(insuredItems);
+    expect(items.filter((row) => row.policyId === fixture.insurance.policyId)).toEqual([]);
+    const uploaded = await t.app.db.select().from(insurancePreRegistrations);
+    expect(uploaded.filter((row) => row.insurerPolicyId === fixture.insurance.insurerPolicyId)).toEqual([]);
   });
 
   it('keeps the payment records, detached from everything that names the person', async () => {

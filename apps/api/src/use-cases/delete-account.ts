@@ -3,6 +3,7 @@ import * as bikes from '../modules/bikes/bikes.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
 import type { IdentityDeps } from '../modules/identity/identity.facade.ts';
 import * as identity from '../modules/identity/identity.facade.ts';
+import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
 import * as theft from '../modules/theft/theft.facade.ts';
 import * as webshop from '../modules/webshop/webshop.facade.ts';
@@ -18,7 +19,8 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  *    (bike → transfer → requests): its pending offer cancelled and open requests closed with a word
  *    in their chats, then its rows gone as a bike deletion would (plates freed), audited;
  * 3. theft reports they made of bikes now someone else's, the guests their address claimed and
- *    unconfirmed messages written from it, and their address on offers made to them;
+ *    unconfirmed messages written from it, and their address on offers made to them; their
+ *    insurance policies and what insurers uploaded about them (the insurer keeps its own books);
  * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
  *    role, invitations, audit details, other people's pending mails naming them), sessions
  *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
@@ -47,6 +49,7 @@ export async function deleteAccount(
     await chats.forgetGuestContactsOf(tx, partyId);
     await chats.forgetUnconfirmedMessagesFrom(tx, identity.addressesOf(account));
     await ownership.forgetAddressInOffers(tx, partyId, identity.addressesOf(account));
+    await insurance.forgetInsuranceOf(tx, partyId, identity.addressesOf(account));
     await webshop.pseudonymiseOrdersOf(tx, partyId, new Date());
     await identity.eraseAccount(tx, account);
     return bikeFileKeys;

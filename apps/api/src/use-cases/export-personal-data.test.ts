@@ -6,6 +6,7 @@ import * as bikesSchema from '../db/schema/bikes.ts';
 import * as chatsSchema from '../db/schema/chats.ts';
 import * as clubsSchema from '../db/schema/clubs.ts';
 import * as identitySchema from '../db/schema/identity.ts';
+import * as insuranceSchema from '../db/schema/insurance.ts';
 import * as mailSchema from '../db/schema/mail.ts';
 import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
@@ -29,6 +30,7 @@ export function schemaTableNames(): string[] {
     chatsSchema,
     clubsSchema,
     identitySchema,
+    insuranceSchema,
     mailSchema,
     organisationsSchema,
     ownershipSchema,
@@ -134,6 +136,25 @@ describe('GET /api/identities/me/export', () => {
       expect.objectContaining({ bike_id: bikeIds.stolen, status: 'submitted' }),
     ]);
     expect(data.item_pickups).toEqual([expect.objectContaining({ your_role: 'holder', status: 'waiting' })]);
+    expect(data.insurance_policies).toEqual([
+      expect.objectContaining({
+        id: fixture.insurance.policyId,
+        insurer_policy_number: fixture.insurance.insurerPolicyId,
+        status: 'active',
+        holder: null,
+        insured_items: [
+          expect.objectContaining({ bike_id: bikeIds.withChat, verification_status: 'needs_uploads' }),
+        ],
+      }),
+    ]);
+    expect(data.insurance_pre_registrations).toEqual([
+      expect.objectContaining({
+        insurer_policy_id: fixture.insurance.insurerPolicyId,
+        holder_email: person.email,
+        holder_name: identifying.fullName,
+        matched_policy_id: fixture.insurance.policyId,
+      }),
+    ]);
     expect(data.organisations.memberships).toEqual([expect.objectContaining({ role: 'admin' })]);
     expect(data.organisations.created).toHaveLength(1);
     expect(data.mails.map((mail: { template: string }) => mail.template)).toContain('email_verification');

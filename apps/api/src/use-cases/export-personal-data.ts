@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
 import * as identity from '../modules/identity/identity.facade.ts';
+import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
 import * as theft from '../modules/theft/theft.facade.ts';
 import * as webshop from '../modules/webshop/webshop.facade.ts';
@@ -44,6 +45,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
   chats: ['chats', 'chat_participants', 'chat_messages', 'guest_contacts'],
   ownership: ['ownership_transfers', 'ownership_requests', 'ownership_verifications'],
   theft: ['theft_reports', 'item_pickups'],
+  insurance: ['insurance_policies', 'insured_items', 'insurance_pre_registrations'],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],
 } as const;
@@ -66,6 +68,8 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
   receipt_sequences: 'the last receipt number per region; a person’s receipt numbers are in their orders',
   payment_webhook_events:
     'the payment provider’s delivery ids and event types, kept to process each once; the order they paid is exported',
+  insurance_products:
+    'insurers’ products, tariffs and terms; tied to no person (a person’s policy names the product it was priced by)',
   account_deletions:
     'exists only once the account is deleted, when there is no one left to export for; holds the party id and dates only',
 };
@@ -92,6 +96,7 @@ export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
       ...(await chats.chatsPersonalData(tx, partyId)),
       ...(await ownership.ownershipPersonalData(tx, partyId)),
       ...(await theft.theftPersonalData(tx, partyId)),
+      ...(await insurance.insurancePersonalData(tx, partyId, addresses)),
       mails: await listMailsTo(tx, addresses),
       audit_events: await listAuditEventsOfParty(tx, partyId),
     };

@@ -2,10 +2,13 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, claimsOf, logIn } from '../../test/identity-helpers.ts';
+import { signUpConfirmedUser } from '../../test/verification-helpers.ts';
 import { auditEvents } from '../schema/backoffice.ts';
+import { bikes } from '../schema/bikes.ts';
 import { identities } from '../schema/identity.ts';
+import { insuranceProducts } from '../schema/insurance.ts';
 import { organisations } from '../schema/organisations.ts';
-import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
+import { DEMO_PASSWORD, DEMO_PRE_REGISTRATION, seedDemoData } from './demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,5 +154,61 @@ describe('seedDemoData', () => {
     expect(annasOrganisations.json()).toEqual([
       expect.objectContaining({ name: 'Demo Cykler ApS', type: 'business', role: 'admin' }),
     ]);
+  });
+
+  it('seeds the demo insurer’s products once, and its pre-registered contents customer', async () => {
+    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db);
+    const products = await t.database.db.select().from(insuranceProducts);
+    expect(
+      products
+        .map((product) => [product.coverKind, product.currency, product.acceptedLocks, product.active])
+        .sort(),
+    ).toEqual([
+      ['bike_theft', 'DKK', ['varefakta'], true],
+      ['contents_addon', 'DKK', ['varefakta'], true],
+    ]);
+    const insurerUser = await logIn(t.app, 'forsikring@demo.cykelregister.dk', DEMO_PASSWORD);
+    const insurerId = String(claimsOf(insurerUser).party_id);
+
+    // Anna insures her bike with the add-on: 6500 kr, a city bike, is in the lowest band (100 kr).
+    const anna = await logIn(t.app, 'anna@demo.cykelregister.dk', DEMO_PASSWORD);
+    const [annasBike] = await t.database.db
+      .select({ id: bikes.id })
+      .from(bikes)
+      .where(eq(bikes.ownerPartyId, String(claimsOf(anna).party_id)));
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/insurance/policies/',
+      headers: bearer(anna),
+      payload: {
+        insurer_party_id: insurerId,
+        coverage: 'contents_addon',
+        number_of_bikes: 1,
+        bike_ids: [annasBike!.id],
+      },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(applied.json().annual_premium).toEqual({ amount_minor: 10_000, currency: 'DKK' });
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/insurance/policies/${applied.json().id}/`,
+      headers: bearer(insurerUser),
+    });
+    expect(seen.json().holder).toEqual({ name: 'Anna Jensen', email: 'anna@demo.cykelregister.dk' });
+
+    // Whoever signs up with the pre-registered address is sent to confirm instead of buying.
+    const ida = await signUpConfirmedUser(t.app, { email: DEMO_PRE_REGISTRATION.holder_email });
+    const buying = await t.app.inject({
+      method: 'POST',
+      url: '/api/insurance/policies/',
+      headers: bearer(ida.token),
+      payload: { insurer_party_id: insurerId, coverage: 'bike_theft', number_of_bikes: 1 },
+    });
+    expect(buying.statusCode).toBe(400);
+    expect(JSON.parse(buying.json().detail)).toEqual({
+      pre_registered_policy: DEMO_PRE_REGISTRATION.insurer_policy_id,
+      insurer_party_id: insurerId,
+    });
   });
 });

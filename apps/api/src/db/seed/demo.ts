@@ -3,6 +3,7 @@ import { normaliseVoucherCode } from '@nbr/domain/webshop';
 import { and, eq } from 'drizzle-orm';
 import { registerBike } from '../../modules/bikes/bikes.service.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
+import * as insurance from '../../modules/insurance/insurance.facade.ts';
 import * as plates from '../../modules/plates/plates.service.ts';
 import { findProductByHandle } from '../../modules/webshop/catalogue.repository.ts';
 import { findVoucherByHash, hashVoucherCode } from '../../modules/webshop/vouchers.repository.ts';
@@ -146,6 +147,7 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
     });
   }
   accounts.push(await seedDemoOrganisations(db));
+  await seedDemoInsurance(db);
   await seedDemoRegister(db);
   await seedDemoVouchers(db);
   return accounts;
@@ -287,6 +289,85 @@ async function seedDemoOrganisations(db: Database): Promise<DemoAccount> {
       region: DEMO_INSURER_USER.region,
       created: !existingUser,
     };
+  });
+}
+
+/**
+ * The demo insurer's products (Danish practice, insurance.md §2): the bike add-on to its contents
+ * cover and a standalone bike-theft policy, both for bikes locked with a Varefakta-approved lock.
+ * The figures are the demo's own, not any insurer's tariff.
+ */
+export const DEMO_INSURANCE_PRODUCTS: insurance.InsuranceProductInput[] = [
+  {
+    cover_kind: 'contents_addon',
+    names: {
+      da: 'Cykel Plus – tilvalg til indboforsikringen',
+      en: 'Bike Plus – add-on to your contents insurance',
+      no: 'Sykkel Pluss – tillegg til innboforsikringen',
+    },
+    terms: {
+      da: 'Hæver dækningen af dine cykler ud over indboforsikringens grænse. Tyveri dækkes, når cyklen har et fastgjort stelnummer og var låst med en Varefakta-godkendt lås, tyveriet er anmeldt til politiet, og du har kvittering for købet. Cykler med motor, der hjælper over 25 km/t, er ikke dækket.',
+      en: 'Raises the cover of your bikes above the limit of your contents insurance. Theft is covered when the bike has a permanent frame number and was locked with a Varefakta-approved lock, the theft is reported to the police, and you have the receipt. Bikes whose motor assists above 25 km/h are not covered.',
+      no: 'Hever dekningen av syklene dine over grensen i innboforsikringen. Tyveri dekkes når sykkelen har et fast rammenummer og var låst med en Varefakta-godkjent lås, tyveriet er anmeldt til politiet, og du har kvittering for kjøpet. Sykler med motor som hjelper over 25 km/t er ikke dekket.',
+    },
+    tariff: {
+      price_bands: [
+        { max_price: 10_000, annual_premium_minor: 10_000 },
+        { max_price: 25_000, annual_premium_minor: 20_000 },
+        { max_price: 50_000, annual_premium_minor: 30_000 },
+        { max_price: null, annual_premium_minor: 50_000 },
+      ],
+      category_surcharge_percent: { cargo: 25, racer: 20, mountainTour: 10 },
+      electric_surcharge_percent: 50,
+    },
+    accepted_locks: ['varefakta'],
+    required_uploads: ['frame_number', 'receipt', 'lock_proof'],
+  },
+  {
+    cover_kind: 'bike_theft',
+    names: { da: 'Cykelforsikring', en: 'Bike insurance', no: 'Sykkelforsikring' },
+    terms: {
+      da: 'Dækker tyveri af den forsikrede cykel. Cyklen skal have et fastgjort stelnummer og være låst med en Varefakta-godkendt lås med udfyldt låsebevis; tyveri skal straks anmeldes til politiet og hurtigst muligt til os, og du skal kunne vise kvittering for købet. Glemte, tabte eller bortkomne cykler og cykler med motor, der hjælper over 25 km/t, er ikke dækket.',
+      en: 'Covers theft of the insured bike. The bike must have a permanent frame number and be locked with a Varefakta-approved lock with a completed lock certificate; a theft must be reported to the police at once and to us as soon as possible, and you must be able to show the receipt. Forgotten, lost or misplaced bikes and bikes whose motor assists above 25 km/h are not covered.',
+      no: 'Dekker tyveri av den forsikrede sykkelen. Sykkelen må ha et fast rammenummer og være låst med en Varefakta-godkjent lås med utfylt låsebevis; tyveri må straks anmeldes til politiet og snarest mulig til oss, og du må kunne vise kvittering for kjøpet. Glemte, tapte eller bortkomne sykler og sykler med motor som hjelper over 25 km/t er ikke dekket.',
+    },
+    tariff: {
+      price_bands: [
+        { max_price: 5_000, annual_premium_minor: 40_000 },
+        { max_price: 10_000, annual_premium_minor: 70_000 },
+        { max_price: 20_000, annual_premium_minor: 120_000 },
+        { max_price: 40_000, annual_premium_minor: 200_000 },
+        { max_price: null, annual_premium_minor: 320_000 },
+      ],
+      category_surcharge_percent: { cargo: 30, racer: 15, mountainTour: 10 },
+      electric_surcharge_percent: 40,
+    },
+    accepted_locks: ['varefakta'],
+    required_uploads: ['main_image', 'frame_number', 'receipt', 'lock_proof'],
+  },
+];
+
+/**
+ * One of the demo insurer's existing contents customers, with an address no demo account has: who
+ * signs up with it and asks for the bike cover is sent to confirm their contents cover (SPEC §8).
+ */
+export const DEMO_PRE_REGISTRATION = {
+  insurer_policy_id: 'DEMO-INDBO-1001',
+  holder_email: 'indbo@demo.cykelregister.dk',
+  holder_name: 'Ida Indbo',
+} as const;
+
+/** The demo insurer's products (once: products someone changed stay) and its pre-registered customer. */
+async function seedDemoInsurance(db: Database): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const insurer = await ensureOrganisation(tx, DEMO_INSURER, now);
+    if (!(await insurance.hasProducts(tx, insurer.partyId))) {
+      for (const product of DEMO_INSURANCE_PRODUCTS) {
+        await insurance.storeInsuranceProduct(tx, insurer.partyId, product, now);
+      }
+    }
+    await insurance.preRegisterPolicies(tx, insurer.partyId, [DEMO_PRE_REGISTRATION], now);
   });
 }
 

@@ -35,6 +35,12 @@ export const AUDIT_ACTIONS = [
   'webshop.order_shipment_moved',
   'webshop.order_refunded',
   'webshop.voucher_batch_created',
+  /** Insurance (issue 16): an application, a change of its number of bikes, a pre-registration linked. */
+  'insurance.policy_applied',
+  'insurance.policy_bikes_changed',
+  'insurance.pre_registration_linked',
+  /** Staff opened someone's policy (it names the holder): kept like any access to personal data. */
+  'insurance.policy_viewed_by_staff',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

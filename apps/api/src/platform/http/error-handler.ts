@@ -1,6 +1,6 @@
 import type { ErrorCode, ValidationErrorResponse } from '@nbr/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ValidationError } from '../errors.ts';
+import { AppError, AppErrorWithDetail, ValidationError } from '../errors.ts';
 import { issueMessageKey, type RequestIssue, RequestValidationError, requestPart } from './validation.ts';
 
 /** Answers a 422 in the shape existing clients read, every message in the caller's language. */
@@ -31,6 +31,9 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
   if (error.status === 422) {
     // A 422 code thrown without a field still answers in the 422 shape clients expect.
     return sendValidationError(request, reply, [{ loc: ['body'], type: error.code, params: error.params }]);
+  }
+  if (error instanceof AppErrorWithDetail) {
+    return reply.status(error.status).send({ detail: error.detail, code: error.code });
   }
   if (error.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
   return reply

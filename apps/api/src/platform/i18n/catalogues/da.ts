@@ -94,6 +94,9 @@ export const da: Catalogue = {
   'errors.webhook_signature_invalid': 'Beskeden fra betalingstjenesten kunne ikke bekræftes.',
   'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
   'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trin nu.',
+  'errors.pre_registered_policy':
+    'Du er allerede kunde hos forsikringsselskabet. Bekræft din indboforsikring i stedet for at købe.',
+  'errors.policy_not_editable': 'Policen kan ikke ændres længere.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -157,6 +160,12 @@ export const da: Catalogue = {
   'validation.invalid_norwegian_account_number': 'Et norsk kontonummer har 11 cifre, skrevet XXXX.XX.XXXXX.',
   'validation.invalid_norwegian_account_check_digit':
     'Kontonummeret passer ikke. Det sidste ciffer er et kontrolciffer – tjek for en tastefejl.',
+  'validation.invalid_number_of_bikes': 'Vælg mellem 1 og 10 cykler.',
+  'validation.insured_bikes_exceed_number': 'Der er flere cykler på policen end antallet af cykler.',
+  'validation.insurer_unknown': 'Forsikringsselskabet findes ikke.',
+  'validation.coverage_not_offered': 'Forsikringsselskabet tilbyder ikke den dækning.',
+  'validation.bike_not_owned': 'Cyklen er ikke registreret på dig.',
+  'validation.bike_already_insured': 'Cyklen er allerede på en police.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

@@ -97,6 +97,9 @@ export const en = {
   'errors.webhook_signature_invalid': 'The message from the payment service could not be verified.',
   'errors.order_not_refundable': 'This order cannot be refunded.',
   'errors.shipment_step_invalid': 'The shipment cannot move to that step now.',
+  'errors.pre_registered_policy':
+    'You are already a customer of this insurer. Confirm your contents insurance instead of buying.',
+  'errors.policy_not_editable': 'The policy can no longer be changed.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -160,6 +163,12 @@ export const en = {
     'A Norwegian account number has 11 digits, written XXXX.XX.XXXXX.',
   'validation.invalid_norwegian_account_check_digit':
     'This account number does not add up. The last digit is a check digit – look for a typo.',
+  'validation.invalid_number_of_bikes': 'Choose between 1 and 10 bikes.',
+  'validation.insured_bikes_exceed_number': 'The policy has more bikes on it than its number of bikes.',
+  'validation.insurer_unknown': 'There is no such insurer.',
+  'validation.coverage_not_offered': 'The insurer does not offer that cover.',
+  'validation.bike_not_owned': 'The bike is not registered to you.',
+  'validation.bike_already_insured': 'The bike is already on a policy.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

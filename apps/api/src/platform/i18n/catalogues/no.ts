@@ -96,6 +96,9 @@ export const no: Catalogue = {
   'errors.webhook_signature_invalid': 'Meldingen fra betalingstjenesten kunne ikke bekreftes.',
   'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
   'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trinnet nå.',
+  'errors.pre_registered_policy':
+    'Du er allerede kunde hos forsikringsselskapet. Bekreft innboforsikringen din i stedet for å kjøpe.',
+  'errors.policy_not_editable': 'Polisen kan ikke endres lenger.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -157,6 +160,12 @@ export const no: Catalogue = {
   'validation.invalid_norwegian_account_number': 'Kontonummeret skal ha 11 sifre, skrevet XXXX.XX.XXXXX.',
   'validation.invalid_norwegian_account_check_digit':
     'Kontonummeret stemmer ikke. Det siste sifferet er et kontrollsiffer – se etter en tastefeil.',
+  'validation.invalid_number_of_bikes': 'Velg mellom 1 og 10 sykler.',
+  'validation.insured_bikes_exceed_number': 'Det er flere sykler på polisen enn antallet sykler.',
+  'validation.insurer_unknown': 'Forsikringsselskapet finnes ikke.',
+  'validation.coverage_not_offered': 'Forsikringsselskapet tilbyr ikke den dekningen.',
+  'validation.bike_not_owned': 'Sykkelen er ikke registrert på deg.',
+  'validation.bike_already_insured': 'Sykkelen er allerede på en polise.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',

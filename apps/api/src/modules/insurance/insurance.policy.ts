@@ -1,0 +1,50 @@
+/*
+ * Who may see and change a policy (issue 16 §1), as pure functions tested as a matrix
+ * (insurance.policy.test.ts). Anyone the rules leave out gets 404, never 403: a policy's existence
+ * is nobody else's business.
+ */
+
+/** The caller as the rules need them; `actingOrganisation` is the organisation the session acts for. */
+export interface InsuranceViewer {
+  partyId: string;
+  identityPartyId: string;
+  staffRole: 'support' | 'admin' | null;
+  switchedBy: string | null;
+  actingOrganisation: { partyId: string; type: string } | null;
+}
+
+export interface PolicyFacts {
+  holderPartyId: string;
+  insurerPartyId: string;
+}
+
+/**
+ * Whose eyes a policy is shown to: its holder (also staff switched into the holder), the staff of
+ * its insurer (a session acting for that insurance company), or our backoffice staff in their own
+ * session; null for everyone else.
+ */
+export type PolicyAudience = 'holder' | 'insurer' | 'staff';
+
+export function policyAudience(viewer: InsuranceViewer, policy: PolicyFacts): PolicyAudience | null {
+  if (viewer.partyId === policy.holderPartyId) return 'holder';
+  const organisation = viewer.actingOrganisation;
+  if (
+    organisation?.type === 'insurance_company' &&
+    organisation.partyId === policy.insurerPartyId &&
+    viewer.partyId === organisation.partyId
+  ) {
+    return 'insurer';
+  }
+  if (viewer.staffRole && !viewer.switchedBy) return 'staff';
+  return null;
+}
+
+/** Only a person acting as themselves takes out a policy: not an organisation, not an insurer's staff. */
+export function canApply(viewer: InsuranceViewer): boolean {
+  return viewer.partyId === viewer.identityPartyId && viewer.actingOrganisation === null;
+}
+
+/** The holder changes their own policy (the route already refuses staff switched in). */
+export function canChangePolicy(viewer: InsuranceViewer, policy: PolicyFacts): boolean {
+  return viewer.partyId === policy.holderPartyId && viewer.partyId === viewer.identityPartyId;
+}

@@ -1,0 +1,54 @@
+import type { CoverKind, InsuredItemStatus, Policy, PolicyStatus } from '@nbr/domain/insurance';
+import type { PolicyAudience } from './insurance.policy.ts';
+import type { InsuredItemRow, PolicyRow } from './policies.repository.ts';
+
+function wholeKroner(priceMinor: number | null): number | null {
+  return priceMinor === null ? null : Math.floor(priceMinor / 100);
+}
+
+export interface PolicyContext {
+  insurerName: string;
+  items: readonly InsuredItemRow[];
+  /** Name and address of the holder; shown to the insurer and our staff, never needed by the holder. */
+  holder: { name: string | null; email: string } | null;
+}
+
+/**
+ * A policy per audience: the holder sees their policy; the insurer's staff and ours see also who
+ * holds it, by name and address only — the policy needs no more of the person (no phone, no street
+ * address, no national id). The register keeps no insurer-internal notes on a policy yet; when it
+ * does, they are added here for 'insurer' and 'staff' only.
+ */
+export function presentPolicy(row: PolicyRow, context: PolicyContext, audience: PolicyAudience): Policy {
+  return {
+    id: row.id,
+    insurer: { party_id: row.insurerPartyId, name: context.insurerName },
+    holder: audience === 'holder' ? null : context.holder,
+    insurer_policy_number: row.insurerPolicyNumber,
+    coverage: row.coverage as CoverKind,
+    product_id: row.productId,
+    number_of_bikes: row.numberOfBikes,
+    status: row.status as PolicyStatus,
+    annual_premium: { amount_minor: row.annualPremiumMinor, currency: row.currency as 'DKK' | 'NOK' },
+    insured_items: context.items.map((item) => ({
+      id: item.id,
+      bike_id: item.bikeId,
+      bike: {
+        nickname: item.bike.nickname,
+        brand: item.bike.brand,
+        model: item.bike.model,
+        frame_number: item.bike.frameNumber,
+        category: item.bike.category,
+        is_electric: item.bike.isElectric,
+        price: wholeKroner(item.bike.priceMinor),
+      },
+      verification_status: item.verificationStatus as InsuredItemStatus,
+      created_at: item.createdAt.toISOString(),
+      updated_at: item.updatedAt.toISOString(),
+    })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    activated_at: row.activatedAt?.toISOString() ?? null,
+    ended_at: row.endedAt?.toISOString() ?? null,
+  };
+}
