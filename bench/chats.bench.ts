@@ -23,21 +23,8 @@ const LIVE_MESSAGES = 25;
 const server = await startBenchServer();
 const { address, database } = server;
 
-async function signUp(email: string): Promise<{ token: string; partyId: string }> {
-  const response = await fetch(`${address}/api/identities/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-2026', skip_email: true }),
-  });
-  const { authentication_token: token } = (await response.json()) as { authentication_token: string };
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    party_id: string;
-  };
-  return { token, partyId: claims.party_id };
-}
-
-const me = await signUp('bench-reader@example.test');
-const other = await signUp('bench-writer@example.test');
+const me = await server.signUp('bench-reader@example.test');
+const other = await server.signUp('bench-writer@example.test');
 
 // Chats inserted in SQL (posting each would measure the write path, not reading): ids ordered like
 // uuidv7 (messages compare by id), every other chat has the bench person in it with half its messages

@@ -21,15 +21,7 @@ const server = await startBenchServer(
 const { address, database } = server;
 
 const credentials = { email: 'bench@example.test', password: 'bench-password-2026' };
-const signUp = await fetch(`${address}/api/identities/`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ ...credentials, skip_email: true }),
-});
-const { authentication_token: token } = (await signUp.json()) as { authentication_token: string };
-const { party_id: benchPartyId } = JSON.parse(
-  Buffer.from(token.split('.')[1] ?? '', 'base64url').toString(),
-) as { party_id: string };
+const { token, partyId: benchPartyId } = await server.signUp(credentials.email, credentials.password);
 
 // A register's worth of people (inserted in SQL: signing each up would measure argon2, not search),
 // an organisation the bench user belongs to, and staff rights for the search.

@@ -34,22 +34,7 @@ const server = await startBenchServer(
 );
 const { address, database } = server;
 
-async function signUp(n: number): Promise<{ token: string; partyId: string }> {
-  const response = await fetch(`${address}/api/identities/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-buyer-${n}@example.test`,
-      password: 'bench-password-2026',
-      skip_email: true,
-    }),
-  });
-  const { authentication_token: token } = (await response.json()) as { authentication_token: string };
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    party_id: string;
-  };
-  return { token, partyId: claims.party_id };
-}
+const signUp = (n: number) => server.signUp(`bench-buyer-${n}@example.test`);
 
 const products = (await (await fetch(`${address}/api/webshop/products?region=dk`)).json()) as Array<{
   id: string;
