@@ -220,24 +220,27 @@ export async function setShipmentStatus(
     .where(eq(orders.id, orderId));
 }
 
-/** Paid orders whose sticker still waits for the person's first bike, the oldest first. */
-const waitingPlateOf = (partyId: string) =>
-  and(
-    eq(orders.partyId, partyId),
-    isNotNull(orders.waitingPlateCode),
-    isNull(orders.waitingPlateTakenAt),
-    inArray(orders.status, ['paid', 'fulfilled']),
-  );
+/** The oldest paid order whose sticker still waits for the person's first bike, or none. */
+async function findWaitingPlateOrder(executor: Executor, partyId: string) {
+  const [row] = await executor
+    .select({ id: orders.id, code: orders.waitingPlateCode })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.partyId, partyId),
+        isNotNull(orders.waitingPlateCode),
+        isNull(orders.waitingPlateTakenAt),
+        inArray(orders.status, ['paid', 'fulfilled']),
+      ),
+    )
+    .orderBy(asc(orders.paidAt))
+    .limit(1);
+  return row ?? null;
+}
 
 /** The sticker a paid subscription keeps for the person's first bike, or null. */
 export async function findWaitingPlate(executor: Executor, partyId: string): Promise<string | null> {
-  const [row] = await executor
-    .select({ code: orders.waitingPlateCode })
-    .from(orders)
-    .where(waitingPlateOf(partyId))
-    .orderBy(asc(orders.paidAt))
-    .limit(1);
-  return row?.code ?? null;
+  return (await findWaitingPlateOrder(executor, partyId))?.code ?? null;
 }
 
 /**
@@ -249,17 +252,12 @@ export async function takeWaitingPlate(
   partyId: string,
   now: Date,
 ): Promise<string | null> {
-  const [row] = await executor
-    .select({ id: orders.id })
-    .from(orders)
-    .where(waitingPlateOf(partyId))
-    .orderBy(asc(orders.paidAt))
-    .limit(1);
-  if (!row) return null;
+  const waiting = await findWaitingPlateOrder(executor, partyId);
+  if (!waiting) return null;
   const [taken] = await executor
     .update(orders)
     .set({ waitingPlateTakenAt: now, updatedAt: now })
-    .where(and(eq(orders.id, row.id), isNull(orders.waitingPlateTakenAt)))
+    .where(and(eq(orders.id, waiting.id), isNull(orders.waitingPlateTakenAt)))
     .returning({ code: orders.waitingPlateCode });
   return taken?.code ?? null;
 }

@@ -15,9 +15,9 @@ import {
   EMPTY_BIKE_FORM,
 } from '../../features/bikes/lib/bike-form.ts';
 import styles from '../../features/plates/plates.module.css';
-import { plateFromSearch } from '../../features/plates/scan-routing.ts';
 import { useCreateBike } from '../../lib/api/bikes/create-bike.ts';
 import { useCreditOverview } from '../../lib/api/webshop/get-credit-overview.ts';
+import { plateFromSearch } from '../../lib/plate-param.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, Form, FormActions, FormTextField, useInvalidFormMessage } from '../../ui/form.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';

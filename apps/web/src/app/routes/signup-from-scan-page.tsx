@@ -4,7 +4,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { SignUpScreen } from '../../features/identity/pages/signup-page.tsx';
 import styles from '../../features/plates/plates.module.css';
-import { PLATE_PARAM, plateFromSearch } from '../../features/plates/scan-routing.ts';
+import { PLATE_PARAM, plateFromSearch } from '../../lib/plate-param.ts';
 import { rememberRedirect } from '../../lib/redirect.ts';
 import { useSession } from '../../lib/session.ts';
 import { Alert } from '../../ui/alert.tsx';

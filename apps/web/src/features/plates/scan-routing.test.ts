@@ -1,6 +1,7 @@
 import type { StickerLookup } from '@nbr/domain/plates';
 import { describe, expect, it } from 'vitest';
-import { plateFromSearch, scanOutcome, stickerPageHref } from './scan-routing.ts';
+import { plateFromSearch } from '../../lib/plate-param.ts';
+import { scanOutcome, stickerPageHref } from './scan-routing.ts';
 
 const BIKE = '0190a0b0-0000-7000-8000-000000000001';
 

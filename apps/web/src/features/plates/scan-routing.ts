@@ -1,5 +1,6 @@
 import { type StickerLookup, stickerIdFromScan } from '@nbr/domain/plates';
 import { paths } from '../../config/paths.ts';
+import { PLATE_PARAM } from '../../lib/plate-param.ts';
 
 /*
  * What scanning (or typing) a sticker leads to, as a pure rule so it is tested once and shared by
@@ -22,8 +23,6 @@ export interface ScanViewer {
   isLoggedIn: boolean;
 }
 
-/** The query parameter carrying a sticker code to the sign-up and register pages. */
-export const PLATE_PARAM = 'plate';
 /** The query parameter carrying an unknown code to /sticker-id/no-registration and the insurance page. */
 export const CODE_PARAM = 'code';
 
@@ -58,12 +57,4 @@ export function scanOutcome(code: string, lookup: StickerLookup | null, viewer: 
 export function stickerPageHref(text: string): string | null {
   const code = stickerIdFromScan(text);
   return code ? paths.stickers.sticker.getHref({ stickerId: code }) : null;
-}
-
-/** A plate code from a query string, normalised the way a scan is; null when absent or unusable. */
-export function plateFromSearch(params: URLSearchParams, name: string = PLATE_PARAM): string | null {
-  const raw = params.get(name);
-  if (!raw) return null;
-  const code = stickerIdFromScan(raw);
-  return code && !code.includes('/') ? code : null;
 }

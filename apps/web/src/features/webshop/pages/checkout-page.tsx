@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { plateFromSearch } from '../../../lib/plate-param.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -64,7 +65,7 @@ export function Component() {
     return (
       <PageLayout title={title} width="form">
         {plan ? (
-          <SubscriptionCheckout plan={plan} plate={search.get('plate')?.trim().slice(0, 100) || null} />
+          <SubscriptionCheckout plan={plan} plate={plateFromSearch(search)} />
         ) : (
           <Alert tone="warning" title={t('checkout.noPlan')}>
             <p>

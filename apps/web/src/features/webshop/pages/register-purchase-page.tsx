@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { plateFromSearch } from '../../../lib/plate-param.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -25,7 +26,7 @@ export function Component() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   // A sticker scanned before subscribing (the sticker journey): kept for the first bike.
-  const plate = search.get('plate')?.trim().slice(0, 100) || null;
+  const plate = plateFromSearch(search);
   const table = usePricingTable();
   const products = useProducts(undefined);
   if ((table.isError && !table.data) || (products.isError && !products.data))
