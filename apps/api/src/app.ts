@@ -18,6 +18,7 @@ import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { lockTestsRoutes } from './modules/insurance/lock-tests.routes.ts';
 import { type InsuranceRateLimits, policiesRoutes } from './modules/insurance/policies.routes.ts';
 import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
@@ -408,10 +409,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
-      await api.register(policiesRoutes, {
-        deps: { db: database.db },
-        rateLimits: options.insuranceRateLimits,
-      });
+      const insuranceDeps = { db: database.db, publicUrl: config.publicUrl };
+      await api.register(policiesRoutes, { deps: insuranceDeps, rateLimits: options.insuranceRateLimits });
+      await api.register(lockTestsRoutes, { deps: insuranceDeps });
       await api.register(ownershipRoutes, {
         deps: {
           db: database.db,

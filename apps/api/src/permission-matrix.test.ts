@@ -79,6 +79,8 @@ interface CaseContext {
   orderOfOrganisation(): Promise<string>;
   /** A policy of `user` at the fixtures' insurer (`insurer` is its staff), the same every time. */
   policyOfUser(): Promise<string>;
+  /** A lock test the fixtures' insurer asked of `user` on that policy, the same every time. */
+  lockTestOfUser(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -707,6 +709,57 @@ const CASES: MatrixCase[] = [
       payload: { policy_id: 'x' },
     }),
   },
+  // Lock tests (issue 16 §3): asked and decided by the insurer's staff only, answered by the holder
+  // only (not staff switched in), seen by whoever sees the policy. The request carries a valid body,
+  // because the insurer check comes after validation; the answer names no bike of the policy, which
+  // the holder hears as a 422 and everyone else never gets to.
+  {
+    method: 'POST',
+    route: '/api/insurance/:insurer/lock-tests',
+    allowed: ['insurer'],
+    request: async ({ fixtures, policyOfUser }) => ({
+      url: `/api/insurance/${fixtures.insurerId}/lock-tests`,
+      payload: { email: 'nobody@example.test', policy_id: await policyOfUser() },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/insurance/:insurer/lock-tests',
+    allowed: SIGNED_IN,
+    request: ({ fixtures }) => ({ url: `/api/insurance/${fixtures.insurerId}/lock-tests` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/insurance/lock-tests/:id',
+    allowed: ['user', 'switched', 'insurer', 'staff', 'staff_admin'],
+    request: async ({ lockTestOfUser }) => ({ url: `/api/insurance/lock-tests/${await lockTestOfUser()}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/insurance/lock-tests/:id/answer',
+    allowed: ['user'],
+    request: async ({ lockTestOfUser }) => ({
+      url: `/api/insurance/lock-tests/${await lockTestOfUser()}/answer`,
+      payload: {
+        approval: 'varefakta',
+        certificate_number: 'VK 1',
+        lock_name: 'Lock',
+        key_number: 'K1',
+        bike_id: randomUUID(),
+        certificate_frame_number: 'WBK1A',
+        dealer_stamp: true,
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/insurance/lock-tests/:id/decision',
+    allowed: ['insurer'],
+    request: async ({ lockTestOfUser }) => ({
+      url: `/api/insurance/lock-tests/${await lockTestOfUser()}/decision`,
+      payload: { decision: 'rejected', reason: 'Matrix' },
+    }),
+  },
   {
     method: 'GET',
     route: '/api/stickers/:sticker_id',
@@ -1037,6 +1090,7 @@ describe('permission matrix', () => {
   let paidUserOrder: Promise<string> | undefined;
   let organisationOrder: Promise<string> | undefined;
   let userPolicy: Promise<string> | undefined;
+  let userLockTest: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -1291,6 +1345,20 @@ describe('permission matrix', () => {
                 return policy.id;
               })();
               return userPolicy;
+            },
+            lockTestOfUser: () => {
+              userLockTest ??= (async () => {
+                const response = await t.app.inject({
+                  method: 'POST',
+                  url: `/api/insurance/${fixtures.insurerId}/lock-tests`,
+                  headers: await headersFor(fixtures.tokens.insurer),
+                  payload: { email: fixtures.users.user.email, policy_id: await context.policyOfUser() },
+                });
+                if (response.statusCode !== 201)
+                  throw new Error(`lock test: ${response.statusCode} ${response.body}`);
+                return response.json<{ id: string }>().id;
+              })();
+              return userLockTest;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

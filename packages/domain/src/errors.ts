@@ -84,6 +84,9 @@ export const ERROR_CODES = [
   'shipment_step_invalid',
   'pre_registered_policy',
   'policy_not_editable',
+  'lock_test_open',
+  'lock_test_not_answerable',
+  'lock_test_not_decidable',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -61,6 +61,10 @@ export const VALIDATION_MESSAGES = [
   'coverage_not_offered',
   'bike_not_owned',
   'bike_already_insured',
+  'lock_test_policy_unknown',
+  'lock_test_holder_mismatch',
+  'lock_approval_not_accepted',
+  'bike_not_on_policy',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

@@ -80,6 +80,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   shipment_step_invalid: 409,
   pre_registered_policy: 400,
   policy_not_editable: 409,
+  lock_test_open: 409,
+  lock_test_not_answerable: 409,
+  lock_test_not_decidable: 409,
 };
 
 /**

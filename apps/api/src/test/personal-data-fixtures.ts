@@ -250,6 +250,32 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     200,
     'pre-registration lookup',
   );
+  // The insurer asks for a lock test and the person answers it from their lock certificate.
+  const lockTest = await app.inject({
+    method: 'POST',
+    url: `/api/insurance/${insurer.partyId}/lock-tests`,
+    headers: bearer(insurer.staff.token),
+    payload: { email: person.email, policy_id: insurerPolicyId },
+  });
+  await expectStatus(lockTest, 201, 'lock test request');
+  await expectStatus(
+    await app.inject({
+      method: 'PUT',
+      url: `/api/insurance/lock-tests/${lockTest.json<{ id: string }>().id}/answer`,
+      headers: bearer(person.token),
+      payload: {
+        approval: 'varefakta',
+        certificate_number: 'VK 4410',
+        lock_name: 'Trelock BS 650',
+        key_number: 'T-2231',
+        bike_id: withChat,
+        certificate_frame_number: 'WBK 1',
+        dealer_stamp: true,
+      },
+    }),
+    200,
+    'lock test answer',
+  );
 
   await createBusiness(app, person);
   const staff = await signUpStaff(app, 'support');

@@ -100,6 +100,8 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
     expect(policies.filter((row) => row.holderPartyId === fixture.person.partyId)).toEqual([]);
     const items = await t.app.db.select().from(insuredItems);
     expect(items.filter((row) => row.policyId === fixture.insurance.policyId)).toEqual([]);
+    const lockTests = await t.app.db.select().from(insuranceSchema.insuranceLockTests);
+    expect(lockTests.filter((row) => row.policyId === fixture.insurance.policyId)).toEqual([]);
     const uploaded = await t.app.db.select().from(insurancePreRegistrations);
     expect(uploaded.filter((row) => row.insurerPolicyId === fixture.insurance.insurerPolicyId)).toEqual([]);
   });

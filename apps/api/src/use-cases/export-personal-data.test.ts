@@ -155,6 +155,15 @@ describe('GET /api/identities/me/export', () => {
         matched_policy_id: fixture.insurance.policyId,
       }),
     ]);
+    expect(data.insurance_lock_tests).toEqual([
+      expect.objectContaining({
+        policy_id: fixture.insurance.policyId,
+        requested_email: person.email.toLowerCase(),
+        status: 'answered',
+        certificate_number: 'VK 4410',
+        bike_id: bikeIds.withChat,
+      }),
+    ]);
     expect(data.organisations.memberships).toEqual([expect.objectContaining({ role: 'admin' })]);
     expect(data.organisations.created).toHaveLength(1);
     expect(data.mails.map((mail: { template: string }) => mail.template)).toContain('email_verification');

@@ -618,6 +618,31 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Lock tests (issue 16 §3): the insurer's staff ask and decide, the holder answers; both in
+        // the signed-in chrome, and the API decides who sees which lock test.
+        path: paths.insurance.lockTestPortal.path,
+        lazy: page(() => import('./app-layout.tsx')),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/insurance/pages/lock-test-portal-page.tsx'),
+                  ['lock-tests'],
+                ),
+              },
+              {
+                path: paths.insurance.lockTestResponse.path,
+                lazy: page(() => import('../features/insurance/pages/lock-test-page.tsx'), ['lock-tests']),
+              },
+              { path: '*', lazy: notFound },
+            ],
+          },
+        ],
+      },
+      {
         path: paths.backoffice.home.path,
         lazy: page(() => import('./backoffice-layout.tsx'), ['backoffice']),
         children: [

@@ -166,3 +166,55 @@ export const insurancePreRegistrations = pgTable(
       .where(sql`${table.matchedPolicyId} is not null`),
   ],
 );
+
+/**
+ * An insurer's request that a holder prove an approved lock (issue 16 §3): asked by e-mail and
+ * policy, answered with what the lock certificate says, decided by the insurer. `frame_number_matches`
+ * is the register's own comparison of the certificate's frame number with the bike's, kept as it was
+ * at the answer. The policy going (its holder's account deleted) takes its lock tests with it.
+ */
+export const insuranceLockTests = pgTable(
+  'insurance_lock_tests',
+  {
+    id: uuid('id').primaryKey(),
+    insurerPartyId: uuid('insurer_party_id')
+      .notNull()
+      .references(() => organisations.partyId),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => insurancePolicies.id, { onDelete: 'cascade' }),
+    /** The address the insurer asked, lower-case (the policy holder's at the time). */
+    requestedEmail: text('requested_email').notNull(),
+    /** The insurer's staff member who asked (their own identity). */
+    requestedBy: uuid('requested_by').references(() => parties.id, { onDelete: 'set null' }),
+    /** LOCK_TEST_STATUSES: requested | answered | approved | rejected. */
+    status: text('status').notNull(),
+    /** LOCK_APPROVALS: varefakta | fg. */
+    approval: text('approval'),
+    certificateNumber: text('certificate_number'),
+    lockName: text('lock_name'),
+    keyNumber: text('key_number'),
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    certificateFrameNumber: text('certificate_frame_number'),
+    frameNumberMatches: boolean('frame_number_matches'),
+    dealerStamp: boolean('dealer_stamp'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by').references(() => parties.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('insurance_lock_tests_insurer_idx').on(table.insurerPartyId, table.status, table.createdAt),
+    index('insurance_lock_tests_policy_idx').on(table.policyId, table.createdAt),
+    // One request waiting at a time per policy: a second is refused until the first is decided.
+    uniqueIndex('insurance_lock_tests_open_key')
+      .on(table.policyId)
+      .where(sql`${table.status} in ('requested', 'answered')`),
+    check(
+      'insurance_lock_tests_status',
+      sql`${table.status} in ('requested', 'answered', 'approved', 'rejected')`,
+    ),
+  ],
+);

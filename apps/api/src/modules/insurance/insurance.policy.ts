@@ -27,16 +27,24 @@ export type PolicyAudience = 'holder' | 'insurer' | 'staff';
 
 export function policyAudience(viewer: InsuranceViewer, policy: PolicyFacts): PolicyAudience | null {
   if (viewer.partyId === policy.holderPartyId) return 'holder';
-  const organisation = viewer.actingOrganisation;
-  if (
-    organisation?.type === 'insurance_company' &&
-    organisation.partyId === policy.insurerPartyId &&
-    viewer.partyId === organisation.partyId
-  ) {
-    return 'insurer';
-  }
-  if (viewer.staffRole && !viewer.switchedBy) return 'staff';
+  if (isInsurerStaff(viewer, policy.insurerPartyId)) return 'insurer';
+  if (isOurStaff(viewer)) return 'staff';
   return null;
+}
+
+/** A session acting for this insurance company (its staff at work). */
+export function isInsurerStaff(viewer: InsuranceViewer, insurerPartyId: string): boolean {
+  const organisation = viewer.actingOrganisation;
+  return (
+    organisation?.type === 'insurance_company' &&
+    organisation.partyId === insurerPartyId &&
+    viewer.partyId === organisation.partyId
+  );
+}
+
+/** Our backoffice staff in their own session (not switched into someone's account). */
+export function isOurStaff(viewer: InsuranceViewer): boolean {
+  return viewer.staffRole !== null && !viewer.switchedBy;
 }
 
 /** Only a person acting as themselves takes out a policy: not an organisation, not an insurer's staff. */

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { listLockTestsOfHolder } from './lock-tests.repository.ts';
 import { listPoliciesOfHolder } from './policies.repository.ts';
 import { presentPolicyTo } from './policies.service.ts';
 import { listPreRegistrationsOf } from './pre-registrations.repository.ts';
@@ -6,7 +7,8 @@ import { listPreRegistrationsOf } from './pre-registrations.repository.ts';
 /**
  * Insurance's section of the personal data export (use-cases/export-personal-data.ts): the person's
  * policies with their insured bikes, and what insurers uploaded about them (pre-registrations with
- * one of their addresses or linked to their policies).
+ * one of their addresses or linked to their policies), and the lock tests insurers asked of them
+ * with their answers and the decisions.
  */
 export async function insurancePersonalData(
   executor: Executor,
@@ -26,6 +28,24 @@ export async function insurancePersonalData(
       holder_name: row.holderName,
       matched_policy_id: row.matchedPolicyId,
       matched_at: row.matchedAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+    })),
+    insurance_lock_tests: (await listLockTestsOfHolder(executor, partyId, null)).map((row) => ({
+      insurer_party_id: row.insurerPartyId,
+      policy_id: row.policyId,
+      requested_email: row.requestedEmail,
+      status: row.status,
+      approval: row.approval,
+      certificate_number: row.certificateNumber,
+      lock_name: row.lockName,
+      key_number: row.keyNumber,
+      bike_id: row.bikeId,
+      certificate_frame_number: row.certificateFrameNumber,
+      frame_number_matches: row.frameNumberMatches,
+      dealer_stamp: row.dealerStamp,
+      answered_at: row.answeredAt?.toISOString() ?? null,
+      decision_reason: row.decisionReason,
+      decided_at: row.decidedAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
     })),
   };

@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'insurance.pre_registration_linked',
   /** Staff opened someone's policy (it names the holder): kept like any access to personal data. */
   'insurance.policy_viewed_by_staff',
+  'insurance.lock_test_requested',
+  'insurance.lock_test_answered',
+  'insurance.lock_test_decided',
+  'insurance.lock_test_viewed_by_staff',
+  'insurance.lock_tests_listed_by_staff',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

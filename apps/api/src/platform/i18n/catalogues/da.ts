@@ -97,6 +97,10 @@ export const da: Catalogue = {
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskabet. Bekræft din indboforsikring i stedet for at købe.',
   'errors.policy_not_editable': 'Policen kan ikke ændres længere.',
+  'errors.lock_test_open': 'Policen har allerede en låsetest, der venter. Afgør den, før I spørger igen.',
+  'errors.lock_test_not_answerable':
+    'Forsikringsselskabet har allerede afgjort låsetesten, så svaret kan ikke længere ændres.',
+  'errors.lock_test_not_decidable': 'Kun en besvaret låsetest kan godkendes eller afvises.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -164,6 +168,11 @@ export const da: Catalogue = {
   'validation.insured_bikes_exceed_number': 'Der er flere cykler på policen end antallet af cykler.',
   'validation.insurer_unknown': 'Forsikringsselskabet findes ikke.',
   'validation.coverage_not_offered': 'Forsikringsselskabet tilbyder ikke den dækning.',
+  'validation.lock_test_policy_unknown': 'Der er ingen åben police med det nummer hos jeres selskab.',
+  'validation.lock_test_holder_mismatch': 'Det er ikke forsikringstagerens e-mailadresse.',
+  'validation.lock_approval_not_accepted':
+    'Forsikringsselskabet godkender ikke låse med den godkendelse på denne police.',
+  'validation.bike_not_on_policy': 'Vælg en af cyklerne på policen.',
   'validation.bike_not_owned': 'Cyklen er ikke registreret på dig.',
   'validation.bike_already_insured': 'Cyklen er allerede på en police.',
   'validation.invalid_type': 'Værdien har en forkert type.',
@@ -224,6 +233,22 @@ export const da: Catalogue = {
   // finds: cykler, som en finder eller en organisation opbevarer for ejeren
   'mail.finds.greeting': 'Hej,',
   'mail.finds.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.lock_test.greeting': 'Hej,',
+  'mail.lock_test.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.lock_test.requested.subject': '{{insurer}} beder dig vise din cykellås',
+  'mail.lock_test.requested.intro':
+    '{{insurer}}, hvor din cykel er forsikret, beder dig vise, at din cykel er låst med en godkendt lås.',
+  'mail.lock_test.requested.what':
+    'Hav låsebeviset ved hånden (kortet eller papiret, der fulgte med låsen, stemplet af butikken): du skal skrive godkendelsesnummeret, nøglenummeret og stelnummeret, der står på det.',
+  'mail.lock_test.requested.action': 'Besvar låsetesten',
+  'mail.lock_test.approved.subject': '{{insurer}} har godkendt din cykellås',
+  'mail.lock_test.approved.intro': '{{insurer}} har godkendt den lås, du viste. Du skal ikke gøre mere.',
+  'mail.lock_test.rejected.subject': '{{insurer}} kunne ikke godkende din cykellås',
+  'mail.lock_test.rejected.intro': '{{insurer}} kunne ikke godkende den lås, du viste.',
+  'mail.lock_test.rejected.reason': 'Begrundelse: {{reason}}',
+  'mail.lock_test.rejected.next':
+    'Har du spørgsmål om, hvad det betyder for din forsikring, så kontakt {{insurer}}.',
+  'mail.lock_test.action': 'Se låsetesten',
   'mail.finds.pickup_registered.subject': 'Din cykel venter på at blive hentet',
   'mail.finds.pickup_registered.intro':
     '{holder} har din cykel {bike} og opbevarer den for dig. Du kan hente den her: {place} – senest {until}.',

@@ -100,6 +100,10 @@ export const en = {
   'errors.pre_registered_policy':
     'You are already a customer of this insurer. Confirm your contents insurance instead of buying.',
   'errors.policy_not_editable': 'The policy can no longer be changed.',
+  'errors.lock_test_open': 'This policy already has a lock test waiting. Decide it before asking again.',
+  'errors.lock_test_not_answerable':
+    'The insurer has already decided this lock test, so the answer can no longer be changed.',
+  'errors.lock_test_not_decidable': 'Only an answered lock test can be approved or rejected.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -167,6 +171,11 @@ export const en = {
   'validation.insured_bikes_exceed_number': 'The policy has more bikes on it than its number of bikes.',
   'validation.insurer_unknown': 'There is no such insurer.',
   'validation.coverage_not_offered': 'The insurer does not offer that cover.',
+  'validation.lock_test_policy_unknown': 'There is no open policy with that number at your company.',
+  'validation.lock_test_holder_mismatch': 'That is not the e-mail address of the policy holder.',
+  'validation.lock_approval_not_accepted':
+    'The insurer does not accept locks with that approval for this policy.',
+  'validation.bike_not_on_policy': 'Choose one of the bikes on the policy.',
   'validation.bike_not_owned': 'The bike is not registered to you.',
   'validation.bike_already_insured': 'The bike is already on a policy.',
   'validation.invalid_type': 'The value has the wrong type.',
@@ -227,6 +236,22 @@ export const en = {
   // finds: bikes a finder or an organisation holds for their owner
   'mail.finds.greeting': 'Hello,',
   'mail.finds.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.lock_test.greeting': 'Hello,',
+  'mail.lock_test.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.lock_test.requested.subject': '{{insurer}} asks you to show your bike lock',
+  'mail.lock_test.requested.intro':
+    '{{insurer}}, where your bike is insured, asks you to show that your bike is locked with an approved lock.',
+  'mail.lock_test.requested.what':
+    'Have the lock certificate (the card or paper that came with the lock, stamped by the shop) at hand: you will type in its approval number, the key number and the frame number written on it.',
+  'mail.lock_test.requested.action': 'Answer the lock test',
+  'mail.lock_test.approved.subject': '{{insurer}} approved your bike lock',
+  'mail.lock_test.approved.intro': '{{insurer}} has approved the lock you showed. You need do nothing more.',
+  'mail.lock_test.rejected.subject': '{{insurer}} could not approve your bike lock',
+  'mail.lock_test.rejected.intro': '{{insurer}} could not approve the lock you showed.',
+  'mail.lock_test.rejected.reason': 'Their reason: {{reason}}',
+  'mail.lock_test.rejected.next':
+    'If you have questions about what this means for your insurance, contact {{insurer}}.',
+  'mail.lock_test.action': 'See the lock test',
   'mail.finds.pickup_registered.subject': 'Your bike is waiting to be collected',
   'mail.finds.pickup_registered.intro':
     '{holder} has your bike {bike} and keeps it for you. Collect it here: {place} – at the latest on {until}.',

@@ -99,6 +99,10 @@ export const no: Catalogue = {
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskapet. Bekreft innboforsikringen din i stedet for å kjøpe.',
   'errors.policy_not_editable': 'Polisen kan ikke endres lenger.',
+  'errors.lock_test_open': 'Polisen har allerede en låstest som venter. Avgjør den før dere spør igjen.',
+  'errors.lock_test_not_answerable':
+    'Forsikringsselskapet har allerede avgjort låstesten, så svaret kan ikke endres lenger.',
+  'errors.lock_test_not_decidable': 'Bare en besvart låstest kan godkjennes eller avvises.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -164,6 +168,11 @@ export const no: Catalogue = {
   'validation.insured_bikes_exceed_number': 'Det er flere sykler på polisen enn antallet sykler.',
   'validation.insurer_unknown': 'Forsikringsselskapet finnes ikke.',
   'validation.coverage_not_offered': 'Forsikringsselskapet tilbyr ikke den dekningen.',
+  'validation.lock_test_policy_unknown': 'Det finnes ingen åpen polise med det nummeret hos selskapet deres.',
+  'validation.lock_test_holder_mismatch': 'Det er ikke e-postadressen til forsikringstakeren.',
+  'validation.lock_approval_not_accepted':
+    'Forsikringsselskapet godtar ikke låser med den godkjenningen på denne polisen.',
+  'validation.bike_not_on_policy': 'Velg en av syklene på polisen.',
   'validation.bike_not_owned': 'Sykkelen er ikke registrert på deg.',
   'validation.bike_already_insured': 'Sykkelen er allerede på en polise.',
   'validation.invalid_type': 'Verdien har feil type.',
@@ -224,6 +233,22 @@ export const no: Catalogue = {
   // finds: sykler som en finner eller en organisasjon oppbevarer for eieren
   'mail.finds.greeting': 'Hei,',
   'mail.finds.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.lock_test.greeting': 'Hei,',
+  'mail.lock_test.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.lock_test.requested.subject': '{{insurer}} ber deg vise sykkellåsen din',
+  'mail.lock_test.requested.intro':
+    '{{insurer}}, der sykkelen din er forsikret, ber deg vise at sykkelen er låst med en godkjent lås.',
+  'mail.lock_test.requested.what':
+    'Ha låsebeviset for hånden (kortet eller papiret som fulgte med låsen, stemplet av butikken): du skal skrive inn godkjenningsnummeret, nøkkelnummeret og rammenummeret som står på det.',
+  'mail.lock_test.requested.action': 'Svar på låstesten',
+  'mail.lock_test.approved.subject': '{{insurer}} har godkjent sykkellåsen din',
+  'mail.lock_test.approved.intro': '{{insurer}} har godkjent låsen du viste. Du trenger ikke gjøre mer.',
+  'mail.lock_test.rejected.subject': '{{insurer}} kunne ikke godkjenne sykkellåsen din',
+  'mail.lock_test.rejected.intro': '{{insurer}} kunne ikke godkjenne låsen du viste.',
+  'mail.lock_test.rejected.reason': 'Begrunnelse: {{reason}}',
+  'mail.lock_test.rejected.next':
+    'Har du spørsmål om hva dette betyr for forsikringen din, kontakt {{insurer}}.',
+  'mail.lock_test.action': 'Se låstesten',
   'mail.finds.pickup_registered.subject': 'Sykkelen din venter på å bli hentet',
   'mail.finds.pickup_registered.intro':
     '{holder} har sykkelen din {bike} og oppbevarer den for deg. Du kan hente den her: {place} – senest {until}.',

@@ -1,0 +1,72 @@
+import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
+import { type MailLanguage, mailLanguage } from '../../platform/mail/mail-language.ts';
+import type { OutgoingMail } from '../../platform/mail/outbox.ts';
+import { renderMail } from '../../platform/mail/render.ts';
+
+/*
+ * Mails to a policy holder about a lock test (issue 16 §3; texts in the API catalogues,
+ * `mail.lock_test.*`), in the holder's language. The insurer is named by its company name; the
+ * rejection reason is what the insurer typed (the renderer escapes it in the HTML part).
+ */
+
+function render(
+  to: string,
+  lang: MailLanguage,
+  template: string,
+  content: { subject: MessageKey; paragraphs: MessageKey[]; action: { label: MessageKey; url: string } },
+  params: TranslationParams,
+): OutgoingMail {
+  const t = (key: MessageKey) => translate(lang, key, params);
+  const subject = t(content.subject);
+  const { text, html } = renderMail({
+    language: lang,
+    heading: subject,
+    paragraphs: [t('mail.lock_test.greeting'), ...content.paragraphs.map(t)],
+    action: { label: t(content.action.label), url: content.action.url },
+    footer: `${t('mail.lock_test.signature')}\n\n${t('mail.footer')}`,
+  });
+  return { to, language: lang, template, subject, text, html };
+}
+
+export function lockTestRequestedMail(input: {
+  to: string;
+  language: string;
+  insurer: string;
+  url: string;
+}): OutgoingMail {
+  return render(
+    input.to,
+    mailLanguage(input.language),
+    'lock_test_requested',
+    {
+      subject: 'mail.lock_test.requested.subject',
+      paragraphs: ['mail.lock_test.requested.intro', 'mail.lock_test.requested.what'],
+      action: { label: 'mail.lock_test.requested.action', url: input.url },
+    },
+    { insurer: input.insurer },
+  );
+}
+
+export function lockTestDecidedMail(input: {
+  to: string;
+  language: string;
+  insurer: string;
+  approved: boolean;
+  reason: string | null;
+  url: string;
+}): OutgoingMail {
+  const paragraphs: MessageKey[] = input.approved
+    ? ['mail.lock_test.approved.intro']
+    : ['mail.lock_test.rejected.intro', 'mail.lock_test.rejected.reason', 'mail.lock_test.rejected.next'];
+  return render(
+    input.to,
+    mailLanguage(input.language),
+    input.approved ? 'lock_test_approved' : 'lock_test_rejected',
+    {
+      subject: input.approved ? 'mail.lock_test.approved.subject' : 'mail.lock_test.rejected.subject',
+      paragraphs,
+      action: { label: 'mail.lock_test.action', url: input.url },
+    },
+    { insurer: input.insurer, reason: input.reason ?? '' },
+  );
+}
