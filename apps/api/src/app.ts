@@ -3,7 +3,7 @@ import type {} from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Config } from './config.ts';
+import { type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { bikeEquipmentRoutes } from './modules/bikes/bike-equipment.routes.ts';
@@ -19,6 +19,7 @@ import { type IdentityRateLimits, identityRoutes } from './modules/identity/iden
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import { lockTestsRoutes } from './modules/insurance/lock-tests.routes.ts';
+import { plateOrdersRoutes } from './modules/insurance/plate-orders.routes.ts';
 import { type InsuranceRateLimits, policiesRoutes } from './modules/insurance/policies.routes.ts';
 import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
@@ -71,6 +72,7 @@ import { createDevOidcProvider, DEV_OIDC_PATH } from './platform/identity-provid
 import type { IdentityProvider } from './platform/identity-provider/identity-provider.ts';
 import { createOidcIdentityProvider } from './platform/identity-provider/oidc-client.ts';
 import { mailboxRoutes } from './platform/mail/mailbox.routes.ts';
+import { mailgunStandInRoutes } from './platform/mail/mailgun-stand-in.routes.ts';
 import {
   createMailboxTransport,
   createSmtpTransport,
@@ -330,6 +332,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The payment stand-ins (/dev/reepay, /dev/vipps) are mounted here when they are the ones selected: never in
   // production, where config.ts requires the real providers' accounts.
   const payments = await setUpPayments(app, config, options.payments);
+  // The Mailgun stand-in (/dev/mailgun) forwards mails to the plate-order address as a Mailgun route does.
+  if (config.inboundMail.mode === 'stand-in') {
+    await app.register(mailgunStandInRoutes, {
+      prefix: MAILGUN_STAND_IN_PATH,
+      signingKey: config.inboundMail.signingKey,
+      to: config.inboundMail.plateOrderAddress,
+      webhookPath: '/api/insurance/plate-orders/inbound-mail',
+    });
+  }
   configureReceipts({ publicUrl: config.publicUrl, sellers: config.sellers });
   app.decorate('payments', payments);
   const checkoutDeps: CheckoutDeps = {
@@ -412,6 +423,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const insuranceDeps = { db: database.db, publicUrl: config.publicUrl };
       await api.register(policiesRoutes, { deps: insuranceDeps, rateLimits: options.insuranceRateLimits });
       await api.register(lockTestsRoutes, { deps: insuranceDeps });
+      await api.register(plateOrdersRoutes, {
+        deps: insuranceDeps,
+        inbound: { ...config.inboundMail, enabled: config.inboundMail.mode !== 'off' },
+      });
       await api.register(ownershipRoutes, {
         deps: {
           db: database.db,

@@ -108,6 +108,17 @@ describe('loadConfig', () => {
     expect(error?.message).toMatch(/PORT: .*\n.*NODE_ENV: /s);
   });
 
+  it('takes plate orders by e-mail from Mailgun when its signing key is set; the stand-in never in production', () => {
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig(production).inboundMail.mode).toBe('off');
+    expect(loadConfig({ ...production, MAILGUN_WEBHOOK_SIGNING_KEY: 'key-1' }).inboundMail).toEqual({
+      mode: 'provider',
+      signingKey: 'key-1',
+      plateOrderAddress: 'plader@cykelregister.dk',
+    });
+    expect(loadConfig({ NODE_ENV: 'development' }).inboundMail.mode).toBe('stand-in');
+  });
+
   it('refuses the mailbox stand-in in production unless it is explicitly allowed', () => {
     const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS };
     expect(problemsOf(production)).toEqual([expect.stringMatching(/^SMTP_URL: must be set in production/)]);

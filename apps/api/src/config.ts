@@ -61,6 +61,14 @@ const EnvSchema = z.object({
   SMTP_URL: optional(url(['smtp:', 'smtps:'])),
   /** Sender of every mail, e.g. `Cykelregister <noreply@cykelregister.dk>`. */
   MAIL_FROM: optional(z.string().min(3)).default('Nordic Bike Registry <noreply@cykelregister.dk>'),
+  /**
+   * Mailgun's webhook signing key, for mail forwarded by a Mailgun route (insurers' plate orders).
+   * Unset outside production selects the built-in stand-in at /dev/mailgun; unset in production
+   * turns ordering plates by e-mail off.
+   */
+  MAILGUN_WEBHOOK_SIGNING_KEY: optional(z.string().trim().min(1)),
+  /** The address insurers mail their plate orders to (a Mailgun route forwards it to the API). */
+  INBOUND_PLATE_ORDER_ADDRESS: optional(z.email()).default('plader@cykelregister.dk'),
   /** Redis for rate limits shared between API instances; unset keeps them in memory. */
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
   /** development | test | production; production disables /dev/* and refuses stand-ins. */
@@ -311,9 +319,23 @@ export interface Config {
   mapStyleUrl: string | null;
   /** The payment providers: configured accounts, or the built-in stand-ins (never in production). */
   payments: PaymentsConfig;
+  /** Inbound mail (insurers' plate orders): Mailgun's signed forwards, the stand-in, or off. */
+  inboundMail: InboundMailConfig;
   /** The seller named on receipts, per region (SELLER_*). */
   sellers: SellersConfig;
 }
+
+export interface InboundMailConfig {
+  mode: 'provider' | 'stand-in' | 'off';
+  /** The key Mailgun signs its forwards with (the stand-in's published one in stand-in mode). */
+  signingKey: string;
+  /** The address plate orders are mailed to, lower-case. */
+  plateOrderAddress: string;
+}
+
+/** The built-in Mailgun stand-in's signing key: published, so it is never used in production. */
+export const STAND_IN_MAILGUN_SIGNING_KEY = 'key-stand-in-mailgun-webhook-signing';
+export const MAILGUN_STAND_IN_PATH = '/dev/mailgun';
 
 /** Who sells, as a receipt prints it: `vatNumber` is the CVR number (dk) or the org.nr (no). */
 export interface SellerConfig {
@@ -526,6 +548,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     mapStyleUrl: e.MAP_STYLE_URL ?? null,
     payments: paymentsConfig(e, publicUrl),
+    inboundMail: {
+      mode: e.MAILGUN_WEBHOOK_SIGNING_KEY ? 'provider' : e.NODE_ENV === 'production' ? 'off' : 'stand-in',
+      signingKey: e.MAILGUN_WEBHOOK_SIGNING_KEY ?? STAND_IN_MAILGUN_SIGNING_KEY,
+      plateOrderAddress: e.INBOUND_PLATE_ORDER_ADDRESS.toLowerCase(),
+    },
     sellers: {
       dk: { name: e.SELLER_DK_NAME, address: e.SELLER_DK_ADDRESS, vatNumber: e.SELLER_DK_CVR },
       no: { name: e.SELLER_NO_NAME, address: e.SELLER_NO_ADDRESS, vatNumber: e.SELLER_NO_ORG_NR },

@@ -2,14 +2,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAND_IN_MAILGUN_SIGNING_KEY } from './config.ts';
 import { bikeEquipment, bikeFiles, bikeOwnerships } from './db/schema/bikes.ts';
 import { chats } from './db/schema/chats.ts';
+import { insurancePlateOrders } from './db/schema/insurance.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { itemPickups } from './db/schema/theft.ts';
 import { orders } from './db/schema/webshop.ts';
 import { storeInsuranceProduct } from './modules/insurance/insurance.facade.ts';
 import { uuidv7 } from './platform/ids.ts';
+import { mailgunInboundForm } from './platform/mail/mailgun-inbound.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { signedVippsDelivery } from './test/club-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
@@ -81,6 +84,8 @@ interface CaseContext {
   policyOfUser(): Promise<string>;
   /** A lock test the fixtures' insurer asked of `user` on that policy, the same every time. */
   lockTestOfUser(): Promise<string>;
+  /** A plate order of the fixtures' insurer (mailed by its member `insurer`), the same every time. */
+  plateOrderOfInsurer(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -709,6 +714,49 @@ const CASES: MatrixCase[] = [
       payload: { policy_id: 'x' },
     }),
   },
+  // Plates ordered by e-mail (issue 16 §4): Mailgun's forward is public, its signature the
+  // authentication (a signed mail from nobody the register knows is refused with 406, never 401/404:
+  // plate-orders.test.ts tries forged ones); the list is the insurer's staff's and ours, cancelling
+  // the insurer's, sending ours. Unknown ids answer 404 to those allowed past access, so the matrix
+  // sends a real order's id.
+  {
+    method: 'POST',
+    route: '/api/insurance/plate-orders/inbound-mail',
+    allowed: EVERYONE,
+    request: () => ({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(
+        mailgunInboundForm(STAND_IN_MAILGUN_SIGNING_KEY, {
+          from: 'nobody@example.test',
+          to: 'plader@cykelregister.dk',
+          subject: '10 plader',
+          text: '',
+        }),
+      ).toString(),
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/insurance/:insurer/plate-orders',
+    allowed: ['insurer', 'staff', 'staff_admin'],
+    request: ({ fixtures }) => ({ url: `/api/insurance/${fixtures.insurerId}/plate-orders` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/insurance/plate-orders/:id/cancel',
+    allowed: ['insurer'],
+    request: async ({ plateOrderOfInsurer }) => ({
+      url: `/api/insurance/plate-orders/${await plateOrderOfInsurer()}/cancel`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/insurance/plate-orders/:id/sent',
+    allowed: STAFF,
+    request: async ({ plateOrderOfInsurer }) => ({
+      url: `/api/insurance/plate-orders/${await plateOrderOfInsurer()}/sent`,
+    }),
+  },
   // Lock tests (issue 16 §3): asked and decided by the insurer's staff only, answered by the holder
   // only (not staff switched in), seen by whoever sees the policy. The request carries a valid body,
   // because the insurer check comes after validation; the answer names no bike of the policy, which
@@ -1091,6 +1139,7 @@ describe('permission matrix', () => {
   let organisationOrder: Promise<string> | undefined;
   let userPolicy: Promise<string> | undefined;
   let userLockTest: Promise<string> | undefined;
+  let insurerPlateOrder: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -1345,6 +1394,22 @@ describe('permission matrix', () => {
                 return policy.id;
               })();
               return userPolicy;
+            },
+            plateOrderOfInsurer: () => {
+              insurerPlateOrder ??= (async () => {
+                const id = uuidv7();
+                await t.database.db.insert(insurancePlateOrders).values({
+                  id,
+                  insurerPartyId: fixtures.insurerId,
+                  quantity: 10,
+                  status: 'requested',
+                  requestedByEmail: fixtures.users.insurer.email,
+                  subject: '10 plader',
+                  messageId: `<matrix-${id}@example.test>`,
+                });
+                return id;
+              })();
+              return insurerPlateOrder;
             },
             lockTestOfUser: () => {
               userLockTest ??= (async () => {

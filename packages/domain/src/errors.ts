@@ -87,6 +87,7 @@ export const ERROR_CODES = [
   'lock_test_open',
   'lock_test_not_answerable',
   'lock_test_not_decidable',
+  'plate_order_not_open',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

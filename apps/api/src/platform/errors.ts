@@ -83,6 +83,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   lock_test_open: 409,
   lock_test_not_answerable: 409,
   lock_test_not_decidable: 409,
+  plate_order_not_open: 409,
 };
 
 /**

@@ -218,3 +218,37 @@ export const insuranceLockTests = pgTable(
     ),
   ],
 );
+
+/**
+ * Plates an insurer ordered by e-mail (issue 16 §4): the quantity read from a mail of one of its
+ * members to the plate-order address, kept once per mail (Mailgun retries a forward it thinks
+ * failed); our staff send them, or the insurer cancels a mail that was not meant as an order.
+ */
+export const insurancePlateOrders = pgTable(
+  'insurance_plate_orders',
+  {
+    id: uuid('id').primaryKey(),
+    insurerPartyId: uuid('insurer_party_id')
+      .notNull()
+      .references(() => organisations.partyId),
+    quantity: integer('quantity').notNull(),
+    /** PLATE_ORDER_STATUSES: requested | sent | cancelled. */
+    status: text('status').notNull(),
+    /** The member's address the mail came from, lower-case. */
+    requestedByEmail: text('requested_by_email').notNull(),
+    requestedBy: uuid('requested_by').references(() => parties.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    /** The mail's Message-Id: one order per mail, however often it is delivered. */
+    messageId: text('message_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('insurance_plate_orders_message_key').on(table.messageId),
+    index('insurance_plate_orders_insurer_idx').on(table.insurerPartyId, table.createdAt),
+    check('insurance_plate_orders_status', sql`${table.status} in ('requested', 'sent', 'cancelled')`),
+    check('insurance_plate_orders_quantity', sql`${table.quantity} between 1 and 5000`),
+  ],
+);

@@ -1,7 +1,7 @@
-import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
-import { type MailLanguage, mailLanguage } from '../../platform/mail/mail-language.ts';
+import type { MessageKey } from '../../platform/i18n/translate.ts';
+import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
-import { renderMail } from '../../platform/mail/render.ts';
+import { renderInsuranceMail } from './insurance.mails.ts';
 
 /*
  * Mails to a policy holder about a lock test (issue 16 §3; texts in the API catalogues,
@@ -9,32 +9,13 @@ import { renderMail } from '../../platform/mail/render.ts';
  * rejection reason is what the insurer typed (the renderer escapes it in the HTML part).
  */
 
-function render(
-  to: string,
-  lang: MailLanguage,
-  template: string,
-  content: { subject: MessageKey; paragraphs: MessageKey[]; action: { label: MessageKey; url: string } },
-  params: TranslationParams,
-): OutgoingMail {
-  const t = (key: MessageKey) => translate(lang, key, params);
-  const subject = t(content.subject);
-  const { text, html } = renderMail({
-    language: lang,
-    heading: subject,
-    paragraphs: [t('mail.lock_test.greeting'), ...content.paragraphs.map(t)],
-    action: { label: t(content.action.label), url: content.action.url },
-    footer: `${t('mail.lock_test.signature')}\n\n${t('mail.footer')}`,
-  });
-  return { to, language: lang, template, subject, text, html };
-}
-
 export function lockTestRequestedMail(input: {
   to: string;
   language: string;
   insurer: string;
   url: string;
 }): OutgoingMail {
-  return render(
+  return renderInsuranceMail(
     input.to,
     mailLanguage(input.language),
     'lock_test_requested',
@@ -58,7 +39,7 @@ export function lockTestDecidedMail(input: {
   const paragraphs: MessageKey[] = input.approved
     ? ['mail.lock_test.approved.intro']
     : ['mail.lock_test.rejected.intro', 'mail.lock_test.rejected.reason', 'mail.lock_test.rejected.next'];
-  return render(
+  return renderInsuranceMail(
     input.to,
     mailLanguage(input.language),
     input.approved ? 'lock_test_approved' : 'lock_test_rejected',

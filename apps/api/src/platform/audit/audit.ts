@@ -46,6 +46,10 @@ export const AUDIT_ACTIONS = [
   'insurance.lock_test_decided',
   'insurance.lock_test_viewed_by_staff',
   'insurance.lock_tests_listed_by_staff',
+  'insurance.plate_order_received',
+  'insurance.plate_order_mail_refused',
+  'insurance.plate_order_cancelled',
+  'insurance.plate_order_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

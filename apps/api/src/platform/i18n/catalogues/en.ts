@@ -104,6 +104,7 @@ export const en = {
   'errors.lock_test_not_answerable':
     'The insurer has already decided this lock test, so the answer can no longer be changed.',
   'errors.lock_test_not_decidable': 'Only an answered lock test can be approved or rejected.',
+  'errors.plate_order_not_open': 'This plate order has already been sent or cancelled.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -236,8 +237,22 @@ export const en = {
   // finds: bikes a finder or an organisation holds for their owner
   'mail.finds.greeting': 'Hello,',
   'mail.finds.signature': 'Kind regards\nThe Nordic Bike Registry',
-  'mail.lock_test.greeting': 'Hello,',
-  'mail.lock_test.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.insurance.greeting': 'Hello,',
+  'mail.insurance.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.plate_order.received.subject': 'Your order of {{quantity}} plates',
+  'mail.plate_order.received.intro':
+    'We have received your order of {{quantity}} plates from your mail "{{mailSubject}}".',
+  'mail.plate_order.received.delivery': 'We send them within {{min}}–{{max}} business days.',
+  'mail.plate_order.received.cancel':
+    'If the mail was not meant as an order, or the number is wrong, cancel the order under Plate orders in your insurer admin before we send it.',
+  'mail.plate_order.unreadable.subject': 'We could not read your plate order',
+  'mail.plate_order.unreadable.intro':
+    'We could not tell how many plates your mail "{{mailSubject}}" orders, so no plates have been ordered.',
+  'mail.plate_order.unreadable.how':
+    'Write the number in the subject or the text, for example "Quantity: 200". One mail orders between 1 and {{maximum}} plates.',
+  'mail.plate_order.sent.subject': 'Your {{quantity}} plates are on their way',
+  'mail.plate_order.sent.intro': 'We have sent the {{quantity}} plates you ordered.',
+  'mail.plate_order.action': 'Open the insurer admin',
   'mail.lock_test.requested.subject': '{{insurer}} asks you to show your bike lock',
   'mail.lock_test.requested.intro':
     '{{insurer}}, where your bike is insured, asks you to show that your bike is locked with an approved lock.',
