@@ -267,4 +267,3 @@ describe('the Mailgun stand-in (/dev/mailgun)', () => {
     expect((await ordersOf(insurerB.partyId)).map((order) => order.quantity)).toEqual([15]);
   });
 });
-
