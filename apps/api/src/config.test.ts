@@ -114,7 +114,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, MAILGUN_WEBHOOK_SIGNING_KEY: 'key-1' }).inboundMail).toEqual({
       mode: 'provider',
       signingKey: 'key-1',
-      plateOrderAddress: 'plader@cykelregister.dk',
+      plateOrderAddress: 'oblater@cykelregister.dk',
     });
     expect(loadConfig({ NODE_ENV: 'development' }).inboundMail.mode).toBe('stand-in');
   });

@@ -68,7 +68,7 @@ const EnvSchema = z.object({
    */
   MAILGUN_WEBHOOK_SIGNING_KEY: optional(z.string().trim().min(1)),
   /** The address insurers mail their plate orders to (a Mailgun route forwards it to the API). */
-  INBOUND_PLATE_ORDER_ADDRESS: optional(z.email()).default('plader@cykelregister.dk'),
+  INBOUND_PLATE_ORDER_ADDRESS: optional(z.email()).default('oblater@cykelregister.dk'),
   /** Redis for rate limits shared between API instances; unset keeps them in memory. */
   REDIS_URL: optional(url(['redis:', 'rediss:'])),
   /** development | test | production; production disables /dev/* and refuses stand-ins. */

@@ -728,7 +728,7 @@ const CASES: MatrixCase[] = [
       payload: new URLSearchParams(
         mailgunInboundForm(STAND_IN_MAILGUN_SIGNING_KEY, {
           from: 'nobody@example.test',
-          to: 'plader@cykelregister.dk',
+          to: 'oblater@cykelregister.dk',
           subject: '10 plader',
           text: '',
         }),

@@ -15,7 +15,7 @@ import { signUpStaff } from '../../test/organisation-helpers.ts';
  * logged and never answered. The insurer follows and cancels its orders, our staff send them.
  */
 
-const ADDRESS = 'plader@cykelregister.dk';
+const ADDRESS = 'oblater@cykelregister.dk';
 let t: TestApp;
 let insurerA: TestInsurer;
 let insurerB: TestInsurer;

@@ -101,7 +101,7 @@ export const da: Catalogue = {
   'errors.lock_test_not_answerable':
     'Forsikringsselskabet har allerede afgjort låsetesten, så svaret kan ikke længere ændres.',
   'errors.lock_test_not_decidable': 'Kun en besvaret låsetest kan godkendes eller afvises.',
-  'errors.plate_order_not_open': 'Pladebestillingen er allerede sendt eller annulleret.',
+  'errors.plate_order_not_open': 'Oblatbestillingen er allerede sendt eller annulleret.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -236,19 +236,19 @@ export const da: Catalogue = {
   'mail.finds.signature': 'Venlig hilsen\nCykelregistret',
   'mail.insurance.greeting': 'Hej,',
   'mail.insurance.signature': 'Venlig hilsen\nCykelregistret',
-  'mail.plate_order.received.subject': 'Din bestilling af {{quantity}} plader',
+  'mail.plate_order.received.subject': 'Din bestilling af {{quantity}} oblater',
   'mail.plate_order.received.intro':
-    'Vi har modtaget din bestilling af {{quantity}} plader fra din mail "{{mailSubject}}".',
+    'Vi har modtaget din bestilling af {{quantity}} oblater fra din mail "{{mailSubject}}".',
   'mail.plate_order.received.delivery': 'Vi sender dem inden for {{min}}–{{max}} hverdage.',
   'mail.plate_order.received.cancel':
-    'Var mailen ikke ment som en bestilling, eller er antallet forkert, så annullér bestillingen under Pladebestillinger i jeres forsikringsadministration, før vi sender den.',
-  'mail.plate_order.unreadable.subject': 'Vi kunne ikke læse din pladebestilling',
+    'Var mailen ikke ment som en bestilling, eller er antallet forkert, så annullér bestillingen under Oblatbestillinger i jeres forsikringsadministration, før vi sender den.',
+  'mail.plate_order.unreadable.subject': 'Vi kunne ikke læse din oblatbestilling',
   'mail.plate_order.unreadable.intro':
-    'Vi kunne ikke se, hvor mange plader din mail "{{mailSubject}}" bestiller, så der er ikke bestilt nogen plader.',
+    'Vi kunne ikke se, hvor mange oblater din mail "{{mailSubject}}" bestiller, så der er ikke bestilt nogen oblater.',
   'mail.plate_order.unreadable.how':
-    'Skriv antallet i emnet eller teksten, for eksempel "Antal: 200". Én mail bestiller mellem 1 og {{maximum}} plader.',
-  'mail.plate_order.sent.subject': 'Dine {{quantity}} plader er på vej',
-  'mail.plate_order.sent.intro': 'Vi har sendt de {{quantity}} plader, du bestilte.',
+    'Skriv antallet i emnet eller teksten, for eksempel "Antal: 200". Én mail bestiller mellem 1 og {{maximum}} oblater.',
+  'mail.plate_order.sent.subject': 'Dine {{quantity}} oblater er på vej',
+  'mail.plate_order.sent.intro': 'Vi har sendt de {{quantity}} oblater, du bestilte.',
   'mail.plate_order.action': 'Åbn forsikringsadministrationen',
   'mail.lock_test.requested.subject': '{{insurer}} beder dig vise din cykellås',
   'mail.lock_test.requested.intro':

@@ -103,7 +103,7 @@ export const no: Catalogue = {
   'errors.lock_test_not_answerable':
     'Forsikringsselskapet har allerede avgjort låstesten, så svaret kan ikke endres lenger.',
   'errors.lock_test_not_decidable': 'Bare en besvart låstest kan godkjennes eller avvises.',
-  'errors.plate_order_not_open': 'Skiltbestillingen er allerede sendt eller kansellert.',
+  'errors.plate_order_not_open': 'Oblatbestillingen er allerede sendt eller kansellert.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -236,19 +236,19 @@ export const no: Catalogue = {
   'mail.finds.signature': 'Vennlig hilsen\nSykkelregisteret',
   'mail.insurance.greeting': 'Hei,',
   'mail.insurance.signature': 'Vennlig hilsen\nSykkelregisteret',
-  'mail.plate_order.received.subject': 'Bestillingen din av {{quantity}} skilt',
+  'mail.plate_order.received.subject': 'Bestillingen din av {{quantity}} oblater',
   'mail.plate_order.received.intro':
-    'Vi har mottatt bestillingen din av {{quantity}} skilt fra e-posten «{{mailSubject}}».',
+    'Vi har mottatt bestillingen din av {{quantity}} oblater fra e-posten «{{mailSubject}}».',
   'mail.plate_order.received.delivery': 'Vi sender dem innen {{min}}–{{max}} virkedager.',
   'mail.plate_order.received.cancel':
-    'Var e-posten ikke ment som en bestilling, eller er antallet feil, kan du kansellere bestillingen under Skiltbestillinger i forsikringsadministrasjonen før vi sender den.',
-  'mail.plate_order.unreadable.subject': 'Vi kunne ikke lese skiltbestillingen din',
+    'Var e-posten ikke ment som en bestilling, eller er antallet feil, kan du kansellere bestillingen under Oblatbestillinger i forsikringsadministrasjonen før vi sender den.',
+  'mail.plate_order.unreadable.subject': 'Vi kunne ikke lese oblatbestillingen din',
   'mail.plate_order.unreadable.intro':
-    'Vi kunne ikke se hvor mange skilt e-posten «{{mailSubject}}» bestiller, så ingen skilt er bestilt.',
+    'Vi kunne ikke se hvor mange oblater e-posten «{{mailSubject}}» bestiller, så ingen oblater er bestilt.',
   'mail.plate_order.unreadable.how':
-    'Skriv antallet i emnet eller teksten, for eksempel «Antall: 200». Én e-post bestiller mellom 1 og {{maximum}} skilt.',
-  'mail.plate_order.sent.subject': 'De {{quantity}} skiltene dine er på vei',
-  'mail.plate_order.sent.intro': 'Vi har sendt de {{quantity}} skiltene du bestilte.',
+    'Skriv antallet i emnet eller teksten, for eksempel «Antall: 200». Én e-post bestiller mellom 1 og {{maximum}} oblater.',
+  'mail.plate_order.sent.subject': 'De {{quantity}} oblatene dine er på vei',
+  'mail.plate_order.sent.intro': 'Vi har sendt de {{quantity}} oblatene du bestilte.',
   'mail.plate_order.action': 'Åpne forsikringsadministrasjonen',
   'mail.lock_test.requested.subject': '{{insurer}} ber deg vise sykkellåsen din',
   'mail.lock_test.requested.intro':
