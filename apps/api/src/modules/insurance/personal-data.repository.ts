@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { listLockTestsOfHolder } from './lock-tests.repository.ts';
+import { listPlateOrdersMailedBy } from './plate-orders.repository.ts';
 import { listPoliciesOfHolder } from './policies.repository.ts';
 import { presentPolicyTo } from './policies.service.ts';
 import { listPreRegistrationsOf } from './pre-registrations.repository.ts';
@@ -8,7 +9,7 @@ import { listPreRegistrationsOf } from './pre-registrations.repository.ts';
  * Insurance's section of the personal data export (use-cases/export-personal-data.ts): the person's
  * policies with their insured bikes, and what insurers uploaded about them (pre-registrations with
  * one of their addresses or linked to their policies), and the lock tests insurers asked of them
- * with their answers and the decisions.
+ * with their answers and the decisions, and the plate orders they mailed for an insurer.
  */
 export async function insurancePersonalData(
   executor: Executor,
@@ -47,6 +48,16 @@ export async function insurancePersonalData(
       decision_reason: row.decisionReason,
       decided_at: row.decidedAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
+    })),
+    insurance_plate_orders: (await listPlateOrdersMailedBy(executor, partyId)).map((row) => ({
+      insurer_party_id: row.insurerPartyId,
+      quantity: row.quantity,
+      status: row.status,
+      requested_by_email: row.requestedByEmail,
+      subject: row.subject,
+      created_at: row.createdAt.toISOString(),
+      sent_at: row.sentAt?.toISOString() ?? null,
+      cancelled_at: row.cancelledAt?.toISOString() ?? null,
     })),
   };
 }

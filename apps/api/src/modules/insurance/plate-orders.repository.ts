@@ -61,3 +61,23 @@ export async function updatePlateOrder(
 ): Promise<void> {
   await executor.update(insurancePlateOrders).set(values).where(eq(insurancePlateOrders.id, id));
 }
+
+/** The plate orders a person mailed (for their personal data export). */
+export async function listPlateOrdersMailedBy(executor: Executor, partyId: string): Promise<PlateOrderRow[]> {
+  return executor
+    .select()
+    .from(insurancePlateOrders)
+    .where(eq(insurancePlateOrders.requestedBy, partyId))
+    .orderBy(desc(insurancePlateOrders.createdAt));
+}
+
+/**
+ * Account deletion: the insurer keeps its orders (how many plates, when, sent or not), but not who
+ * of its people mailed them nor what they wrote in the subject.
+ */
+export async function forgetPlateOrderSender(executor: Executor, partyId: string): Promise<void> {
+  await executor
+    .update(insurancePlateOrders)
+    .set({ requestedBy: null, requestedByEmail: '', subject: '' })
+    .where(eq(insurancePlateOrders.requestedBy, partyId));
+}

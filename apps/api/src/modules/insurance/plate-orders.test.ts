@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import { createInsurer, type TestInsurer } from '../../test/insurance-helpers.ts';
 import { signUpStaff } from '../../test/organisation-helpers.ts';
+import { forgetInsuranceOf } from './insurance.facade.ts';
 
 /*
  * Issue 16 §4: an insurer orders plates by e-mail. Mailgun's signed forwards to the plate-order
@@ -265,5 +266,23 @@ describe('the Mailgun stand-in (/dev/mailgun)', () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('The API answered 200');
     expect((await ordersOf(insurerB.partyId)).map((order) => order.quantity)).toEqual([15]);
+  });
+});
+
+describe('a member’s plate orders and their personal data', () => {
+  it('are in the member’s export, and lose the member’s address and subject at deletion', async () => {
+    const member = insurerB.staff;
+    const exported = await t.app.inject({ url: '/api/identities/me/export', headers: bearer(member.token) });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().insurance_plate_orders).toEqual([
+      expect.objectContaining({
+        quantity: 15,
+        requested_by_email: member.email.toLowerCase(),
+        subject: '15 plader',
+      }),
+    ]);
+    await forgetInsuranceOf(t.app.db, member.partyId, [member.email]);
+    const [order] = await ordersOf(insurerB.partyId);
+    expect(order).toMatchObject({ quantity: 15, requestedBy: null, requestedByEmail: '', subject: '' });
   });
 });

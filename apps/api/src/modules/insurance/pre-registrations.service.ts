@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import * as identity from '../identity/identity.facade.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
+import { forgetPlateOrderSender } from './plate-orders.repository.ts';
 import * as policies from './policies.repository.ts';
 import { presentPolicyTo } from './policies.service.ts';
 import * as repository from './pre-registrations.repository.ts';
@@ -127,4 +128,5 @@ export async function forgetInsuranceOf(
     uploaded.map((row) => row.id),
   );
   await policies.deletePoliciesOfHolder(executor, partyId);
+  await forgetPlateOrderSender(executor, partyId);
 }
