@@ -19,6 +19,8 @@ import { type IdentityRateLimits, identityRoutes } from './modules/identity/iden
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import { type InsuranceRateLimits, policiesRoutes } from './modules/insurance/policies.routes.ts';
+import { possessionRoutes } from './modules/insurance/possession.routes.ts';
+import { insuranceVerificationRoutes } from './modules/insurance/verification.routes.ts';
 import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
   type OrganisationRateLimits,
@@ -408,10 +410,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
+      const insuranceDeps = { db: database.db, fileUrls, publicUrl: config.publicUrl };
       await api.register(policiesRoutes, {
-        deps: { db: database.db },
+        deps: insuranceDeps,
         rateLimits: options.insuranceRateLimits,
       });
+      await api.register(possessionRoutes, { deps: insuranceDeps });
+      await api.register(insuranceVerificationRoutes, { deps: insuranceDeps });
       await api.register(ownershipRoutes, {
         deps: {
           db: database.db,

@@ -84,6 +84,9 @@ export const ERROR_CODES = [
   'shipment_step_invalid',
   'pre_registered_policy',
   'policy_not_editable',
+  'possession_not_editable',
+  'possession_incomplete',
+  'verification_steps_open',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

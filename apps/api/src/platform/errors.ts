@@ -80,6 +80,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   shipment_step_invalid: 409,
   pre_registered_policy: 400,
   policy_not_editable: 409,
+  possession_not_editable: 409,
+  possession_incomplete: 409,
+  verification_steps_open: 409,
 };
 
 /**

@@ -41,6 +41,14 @@ export const AUDIT_ACTIONS = [
   'insurance.pre_registration_linked',
   /** Staff opened someone's policy (it names the holder): kept like any access to personal data. */
   'insurance.policy_viewed_by_staff',
+  /** Issue 16 §2 and §5: the holder's proof of possession, and our staff's check of it step by step. */
+  'insurance.possession_upload_added',
+  'insurance.possession_upload_removed',
+  'insurance.possession_submitted',
+  'insurance.verification_viewed_by_staff',
+  'insurance.verification_step_decided',
+  'insurance.verification_approved',
+  'insurance.verification_rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

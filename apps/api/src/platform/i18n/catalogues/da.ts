@@ -97,6 +97,10 @@ export const da: Catalogue = {
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskabet. Bekræft din indboforsikring i stedet for at købe.',
   'errors.policy_not_editable': 'Policen kan ikke ændres længere.',
+  'errors.possession_not_editable': 'Dokumentationen er sendt til kontrol og kan ikke ændres nu.',
+  'errors.possession_incomplete':
+    'Der mangler stadig noget, før du kan sende: se listen over det, der mangler.',
+  'errors.verification_steps_open': 'Alle kontroltrin skal være bekræftet, før cyklen kan godkendes.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -166,6 +170,7 @@ export const da: Catalogue = {
   'validation.coverage_not_offered': 'Forsikringsselskabet tilbyder ikke den dækning.',
   'validation.bike_not_owned': 'Cyklen er ikke registreret på dig.',
   'validation.bike_already_insured': 'Cyklen er allerede på en police.',
+  'validation.upload_kind_mismatch': 'Filen er ikke den slags, som dette felt beder om.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',
@@ -271,6 +276,18 @@ export const da: Catalogue = {
     'Vi kunne ikke godkende ejerverificeringen af cyklen {bike}. Begrundelse: {reason}',
   'mail.ownership.verification_rejected.again': 'Du kan rette trinnene og sende den igen.',
   'mail.ownership.verification.action': 'Åbn verificeringen',
+
+  // insurance: our staff's check of an insured bike (issue 16 §5)
+  'mail.insurance.greeting': 'Hej,',
+  'mail.insurance.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.insurance.verified.subject': 'Din cykel er godkendt til forsikringen',
+  'mail.insurance.verified.intro':
+    'Vi har kontrolleret din dokumentation for cyklen {bike} på din police hos {insurer}. Cyklen er nu godkendt.',
+  'mail.insurance.rejected.subject': 'Vi mangler noget for at godkende din cykel',
+  'mail.insurance.rejected.intro':
+    'Vi kunne ikke godkende dokumentationen for cyklen {bike} på din police hos {insurer}. Begrundelse: {reason}',
+  'mail.insurance.rejected.again': 'Ret det, vi beder om, og send dokumentationen igen.',
+  'mail.insurance.action': 'Åbn din forsikring',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hej,',

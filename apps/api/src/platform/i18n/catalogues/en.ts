@@ -100,6 +100,10 @@ export const en = {
   'errors.pre_registered_policy':
     'You are already a customer of this insurer. Confirm your contents insurance instead of buying.',
   'errors.policy_not_editable': 'The policy can no longer be changed.',
+  'errors.possession_not_editable': 'The proof has been sent for checking and cannot be changed now.',
+  'errors.possession_incomplete':
+    'Something is still missing before you can send: see the list of what is missing.',
+  'errors.verification_steps_open': 'Every check must be confirmed before the bike can be approved.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -169,6 +173,7 @@ export const en = {
   'validation.coverage_not_offered': 'The insurer does not offer that cover.',
   'validation.bike_not_owned': 'The bike is not registered to you.',
   'validation.bike_already_insured': 'The bike is already on a policy.',
+  'validation.upload_kind_mismatch': 'This file is not the kind this upload asks for.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',
@@ -274,6 +279,18 @@ export const en = {
     'We could not approve the ownership verification of the bike {bike}. Reason: {reason}',
   'mail.ownership.verification_rejected.again': 'You can correct the steps and send it again.',
   'mail.ownership.verification.action': 'Open the verification',
+
+  // insurance: our staff's check of an insured bike (issue 16 §5)
+  'mail.insurance.greeting': 'Hello,',
+  'mail.insurance.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.insurance.verified.subject': 'Your bike is approved for your insurance',
+  'mail.insurance.verified.intro':
+    'We have checked your proof for the bike {bike} on your policy with {insurer}. The bike is now approved.',
+  'mail.insurance.rejected.subject': 'We need something more to approve your bike',
+  'mail.insurance.rejected.intro':
+    'We could not approve the proof for the bike {bike} on your policy with {insurer}. Reason: {reason}',
+  'mail.insurance.rejected.again': 'Correct what we ask for and send the proof again.',
+  'mail.insurance.action': 'Open your insurance',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hello,',

@@ -99,6 +99,10 @@ export const no: Catalogue = {
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskapet. Bekreft innboforsikringen din i stedet for å kjøpe.',
   'errors.policy_not_editable': 'Polisen kan ikke endres lenger.',
+  'errors.possession_not_editable': 'Dokumentasjonen er sendt til kontroll og kan ikke endres nå.',
+  'errors.possession_incomplete':
+    'Det mangler fortsatt noe før du kan sende: se listen over det som mangler.',
+  'errors.verification_steps_open': 'Alle kontrolltrinn må være bekreftet før sykkelen kan godkjennes.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -166,6 +170,7 @@ export const no: Catalogue = {
   'validation.coverage_not_offered': 'Forsikringsselskapet tilbyr ikke den dekningen.',
   'validation.bike_not_owned': 'Sykkelen er ikke registrert på deg.',
   'validation.bike_already_insured': 'Sykkelen er allerede på en polise.',
+  'validation.upload_kind_mismatch': 'Filen er ikke den typen dette feltet ber om.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
@@ -271,6 +276,18 @@ export const no: Catalogue = {
     'Vi kunne ikke godkjenne eierverifiseringen av sykkelen {bike}. Begrunnelse: {reason}',
   'mail.ownership.verification_rejected.again': 'Du kan rette stegene og sende den på nytt.',
   'mail.ownership.verification.action': 'Åpne verifiseringen',
+
+  // insurance: our staff's check of an insured bike (issue 16 §5)
+  'mail.insurance.greeting': 'Hei,',
+  'mail.insurance.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.insurance.verified.subject': 'Sykkelen din er godkjent for forsikringen',
+  'mail.insurance.verified.intro':
+    'Vi har kontrollert dokumentasjonen for sykkelen {bike} på polisen din hos {insurer}. Sykkelen er nå godkjent.',
+  'mail.insurance.rejected.subject': 'Vi trenger noe mer for å godkjenne sykkelen din',
+  'mail.insurance.rejected.intro':
+    'Vi kunne ikke godkjenne dokumentasjonen for sykkelen {bike} på polisen din hos {insurer}. Begrunnelse: {reason}',
+  'mail.insurance.rejected.again': 'Rett det vi ber om, og send dokumentasjonen på nytt.',
+  'mail.insurance.action': 'Åpne forsikringen din',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hei,',
