@@ -270,6 +270,11 @@ export const PolicySchema = z.object({
   insurer_policy_number: z.string().nullable(),
   coverage: CoverKindSchema,
   product_id: z.string(),
+  /** The product's name and terms in da, en and no (the holder's hub shows them). */
+  product: z.object({
+    names: z.object({ da: z.string(), en: z.string(), no: z.string() }),
+    terms: z.object({ da: z.string(), en: z.string(), no: z.string() }),
+  }),
   number_of_bikes: z.int(),
   status: PolicyStatusSchema,
   annual_premium: MoneySchema,

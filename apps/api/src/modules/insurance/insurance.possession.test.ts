@@ -101,6 +101,14 @@ describe('what an insured bike still needs', () => {
       rejection_reason: null,
     });
   });
+
+  it('comes with the product’s name and terms in every language, for the hub', async () => {
+    const policy = (await call('GET', `/api/insurance/policies/${policyId}/`, holder.token)).json();
+    expect(policy.product).toEqual({
+      names: { da: 'Testdækning', en: 'Test cover', no: 'Testdekning' },
+      terms: { da: 'Vilkår', en: 'Terms', no: 'Vilkår (no)' },
+    });
+  });
 });
 
 describe('GET /api/insurance/insured-items/{id}/possession/', () => {

@@ -21,6 +21,7 @@ export interface PolicyContext {
   holder: { name: string | null; email: string } | null;
   /** What each insured item's proof of possession still lacks (issue 16 §2), by item id. */
   possession: ReadonlyMap<string, ItemSummary>;
+  product: Policy['product'];
 }
 
 /**
@@ -37,6 +38,7 @@ export function presentPolicy(row: PolicyRow, context: PolicyContext, audience: 
     insurer_policy_number: row.insurerPolicyNumber,
     coverage: row.coverage as CoverKind,
     product_id: row.productId,
+    product: context.product,
     number_of_bikes: row.numberOfBikes,
     status: row.status as PolicyStatus,
     annual_premium: { amount_minor: row.annualPremiumMinor, currency: row.currency as 'DKK' | 'NOK' },

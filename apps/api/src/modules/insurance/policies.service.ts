@@ -93,13 +93,14 @@ async function presentPolicies(
     rows.map((row) => row.id),
   );
   const names = await identity.partyNames(executor, [...new Set(rows.map((row) => row.insurerPartyId))]);
-  const requiredUploads = new Map<string, string[]>();
+  const productsById = new Map<string, products.InsuranceProductRow>();
   for (const productId of new Set(rows.map((row) => row.productId))) {
-    requiredUploads.set(
-      productId,
-      (await products.findProductById(executor, productId))?.requiredUploads ?? [],
-    );
+    const product = await products.findProductById(executor, productId);
+    if (product) productsById.set(productId, product);
   }
+  const requiredUploads = new Map(
+    [...productsById].map(([productId, product]) => [productId, product.requiredUploads]),
+  );
   const productOfPolicy = new Map(rows.map((row) => [row.id, row.productId]));
   const possession = await summariseItems(
     executor,
@@ -124,6 +125,10 @@ async function presentPolicies(
         items: items.filter((item) => item.policyId === row.id),
         holder: holders.get(row.holderPartyId) ?? null,
         possession,
+        product: {
+          names: productsById.get(row.productId)?.names ?? { da: '', en: '', no: '' },
+          terms: productsById.get(row.productId)?.terms ?? { da: '', en: '', no: '' },
+        },
       },
       audience,
     ),
