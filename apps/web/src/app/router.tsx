@@ -617,6 +617,43 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Insurance, the holder's hub and proof of possession (issue 16 §2; features/insurance hub-* and
+      // possession-*): in the signed-in chrome, for the policy's holder (the API answers 404 to others).
+      {
+        lazy: page(() => import('./app-layout.tsx')),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                path: paths.insurance.policyHub.path,
+                lazy: page(() => import('../features/insurance/pages/hub-page.tsx'), ['insurance-hub']),
+              },
+              {
+                path: paths.insurance.policyEditBike.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/hub-edit-bike-page.tsx'),
+                  ['insurance-hub', 'bikes'],
+                ),
+              },
+              {
+                path: paths.insurance.policyVerifyBikePossessionIntro.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/possession-intro-page.tsx'),
+                  ['insurance-hub'],
+                ),
+              },
+              {
+                path: paths.insurance.policyVerifyBikePossession.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/possession-page.tsx'),
+                  ['insurance-hub'],
+                ),
+              },
+            ],
+          },
+        ],
+      },
       {
         path: paths.backoffice.home.path,
         lazy: page(() => import('./backoffice-layout.tsx'), ['backoffice']),
