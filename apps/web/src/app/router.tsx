@@ -672,6 +672,57 @@ export const routes: RouteObject[] = [
                 path: paths.backoffice.identities.path,
                 lazy: page(() => import('../features/backoffice/pages/identities-page.tsx'), ['backoffice']),
               },
+              // Insurance verification, our staff's check of insured bikes (issue 16 §5).
+              {
+                path: paths.backoffice.insuranceVerification.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.insuranceVerificationInsurer.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerification.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-v2-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerificationFrameNumber.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-frame-number-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerificationVerifyPlateId.path,
+                lazy: page(
+                  () =>
+                    import('../features/backoffice/pages/insurance-verification-verify-plate-id-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerificationVerifyReceipt.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-verify-receipt-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerificationSummary.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-summary-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
               { path: '*', lazy: notFound },
             ],
           },
