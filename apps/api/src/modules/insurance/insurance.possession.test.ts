@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { bikeFiles, bikes } from '../../db/schema/bikes.ts';
 import { insuredItemUploads } from '../../db/schema/insurance.ts';
-import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
+import { printStickers, registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, TEST_PASSWORD, type TestUser } from '../../test/identity-helpers.ts';
 import { appliedPolicy, createInsurer, type TestInsurer, testProduct } from '../../test/insurance-helpers.ts';
@@ -398,6 +398,46 @@ describe('our staff check it', () => {
     expect(
       (await call('GET', '/api/backoffice/insurance-verifications/', support.token)).json().items,
     ).toEqual([]);
+  });
+});
+
+describe('a bike with a plate and a product that asks for no uploads', () => {
+  it('is sent for checking at once, and needs the plate confirmed before it is approved', async () => {
+    const insurer = await createInsurer(t.app, staffAdmin.token, {
+      products: [testProduct('bike_theft', { required_uploads: [] })],
+    });
+    const owner = await signUpOwner(t.app, 5);
+    const [plate] = await printStickers(t.app, 1);
+    const plated = (
+      await registerBike(t.app, owner.token, { category: 'cargo', type: 'female', plate_id: plate })
+    ).bike_id;
+    const policy = await appliedPolicy(t.app, owner.token, {
+      insurer_party_id: insurer.partyId,
+      coverage: 'bike_theft',
+      number_of_bikes: 1,
+      bike_ids: [plated],
+    });
+    const item = (policy.insured_items as Array<{ id: string; verification_status: string }>)[0]!;
+    expect(item.verification_status).toBe('pending');
+    const url = `/api/backoffice/insurance-verifications/${item.id}/`;
+
+    const queue = (
+      await call('GET', `/api/backoffice/insurance-verifications/?insurer=${insurer.partyId}`, support.token)
+    ).json();
+    expect(queue.items.map((entry: { insured_item_id: string }) => entry.insured_item_id)).toEqual([item.id]);
+    const seen = (await call('GET', url, support.token)).json();
+    expect(seen).toMatchObject({
+      applicable_steps: ['plate'],
+      register: { plate_id: plate, type: 'female' },
+    });
+
+    expect((await call('POST', `${url}approve/`, support.token)).json().code).toBe('verification_steps_open');
+    await call('PUT', `${url}steps/`, support.token, { plate: false });
+    expect((await call('POST', `${url}approve/`, support.token)).json().code).toBe('verification_steps_open');
+    await call('PUT', `${url}steps/`, support.token, { plate: true });
+    const approved = await call('POST', `${url}approve/`, support.token);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ verification_status: 'verified', steps: { plate: true } });
   });
 });
 
