@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { bikeFiles, bikes } from '../../db/schema/bikes.ts';
-import { insuredItemUploads } from '../../db/schema/insurance.ts';
+import { insurancePolicies, insuredItemUploads } from '../../db/schema/insurance.ts';
 import { printStickers, registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, TEST_PASSWORD, type TestUser } from '../../test/identity-helpers.ts';
@@ -202,6 +202,18 @@ describe('the holder gives the proof', () => {
     const badKind = await linkUpload(t.app, holder.token, itemId, framePicture, 'selfie');
     expect(badKind.statusCode).toBe(422);
     expect((await call('GET', possessionUrl(), holder.token)).json().uploads).toHaveLength(1);
+  });
+
+  it('moves a file linked as one kind to another, so it proves one thing only', async () => {
+    const picture = await uploadBikePicture(t.app, holder.token, bikeId, 'private');
+    const asMain = await linkUpload(t.app, holder.token, itemId, picture, 'main_image');
+    expect(asMain.statusCode, asMain.body).toBe(200);
+    const moved = await linkUpload(t.app, holder.token, itemId, picture, 'other_images');
+    expect(moved.statusCode, moved.body).toBe(200);
+    const linked = moved.json().uploads.filter((upload: { file_id: string }) => upload.file_id === picture);
+    expect(linked).toEqual([expect.objectContaining({ kind: 'other_images' })]);
+    const removed = await call('DELETE', `${possessionUrl()}uploads/${linked[0].id}/`, holder.token);
+    expect(removed.json().uploads.map((upload: { kind: string }) => upload.kind)).toEqual(['frame_number']);
   });
 
   it('refuses to send while something is missing (409 possession_incomplete), then sends', async () => {
@@ -438,6 +450,40 @@ describe('a bike with a plate and a product that asks for no uploads', () => {
     const approved = await call('POST', `${url}approve/`, support.token);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ verification_status: 'verified', steps: { plate: true } });
+  });
+});
+
+describe('a closed policy', () => {
+  it('takes its waiting bikes out of the queue', async () => {
+    const owner = await signUpOwner(t.app, 5);
+    const insurer = await createInsurer(t.app, staffAdmin.token, {
+      products: [testProduct('bike_theft', { required_uploads: [] })],
+    });
+    const bike = (await registerBike(t.app, owner.token, { category: 'city', type: 'male' })).bike_id;
+    const policy = await appliedPolicy(t.app, owner.token, {
+      insurer_party_id: insurer.partyId,
+      coverage: 'bike_theft',
+      number_of_bikes: 1,
+      bike_ids: [bike],
+    });
+    const queueOf = async () =>
+      (
+        await call(
+          'GET',
+          `/api/backoffice/insurance-verifications/?insurer=${insurer.partyId}`,
+          support.token,
+        )
+      ).json();
+    expect((await queueOf()).items).toHaveLength(1);
+    await t.app.db
+      .update(insurancePolicies)
+      .set({ status: 'cancelled' })
+      .where(eq(insurancePolicies.id, policy.id));
+    const queue = await queueOf();
+    expect(queue.items).toEqual([]);
+    expect(queue.insurers.map((entry: { party_id: string }) => entry.party_id)).not.toContain(
+      insurer.partyId,
+    );
   });
 });
 

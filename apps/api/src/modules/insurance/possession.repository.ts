@@ -11,6 +11,9 @@ import {
 
 export type CheckRow = typeof insuredItemChecks.$inferSelect;
 
+/** A check waits in the queue only while its policy is open (an application or active). */
+const OPEN_POLICY_STATUSES = ['application', 'active'];
+
 /** An insured item with what the rules and the answers need of its policy, product and bike. */
 export interface ItemFacts {
   id: string;
@@ -143,7 +146,18 @@ export async function insertUpload(
   executor: Executor,
   values: typeof insuredItemUploads.$inferInsert,
 ): Promise<void> {
-  await executor.insert(insuredItemUploads).values(values).onConflictDoNothing();
+  await executor.insert(insuredItemUploads).values(values);
+}
+
+/** Unlinks a file from an item, whatever kind it was linked as (it is linked as another now). */
+export async function deleteUploadsOfFile(
+  executor: Executor,
+  itemId: string,
+  bikeFileId: string,
+): Promise<void> {
+  await executor
+    .delete(insuredItemUploads)
+    .where(and(eq(insuredItemUploads.insuredItemId, itemId), eq(insuredItemUploads.bikeFileId, bikeFileId)));
 }
 
 /** Removes uploads by id from one item; answers the removed rows' kinds. */
@@ -210,6 +224,7 @@ export async function listPendingItems(
     .where(
       and(
         eq(insuredItems.verificationStatus, 'pending'),
+        inArray(insurancePolicies.status, OPEN_POLICY_STATUSES),
         sql`${bikes.ownerPartyId} = ${insurancePolicies.holderPartyId}`,
         insurerPartyId ? eq(insurancePolicies.insurerPartyId, insurerPartyId) : undefined,
       ),
@@ -230,6 +245,7 @@ export async function countPendingPerInsurer(
     .where(
       and(
         eq(insuredItems.verificationStatus, 'pending'),
+        inArray(insurancePolicies.status, OPEN_POLICY_STATUSES),
         sql`${bikes.ownerPartyId} = ${insurancePolicies.holderPartyId}`,
       ),
     )

@@ -105,7 +105,8 @@ async function changePossession(
 /**
  * POST …/possession/uploads/: links a file of the insured bike as one kind of upload (422
  * file_not_found for a file not of this bike, upload_kind_mismatch for a file of another kind). A
- * kind holds one file, which a new one replaces; other_images holds up to MAX_OTHER_IMAGES.
+ * kind holds one file, which a new one replaces; other_images holds up to MAX_OTHER_IMAGES. A file
+ * proves one thing: linked as another kind before, it moves to this one.
  */
 export function addUpload(
   deps: InsuranceDeps,
@@ -134,6 +135,7 @@ export function addUpload(
         sameKind.map((upload) => upload.id),
       );
     }
+    await repository.deleteUploadsOfFile(tx, item.id, file.id);
     await repository.insertUpload(tx, {
       id: uuidv7(now.getTime()),
       insuredItemId: item.id,
