@@ -37,13 +37,28 @@ import { CheckStatusBadge, insuredBikeName, NotOnPolicy, WithInsuredBike } from 
 /** A receipt and a lock's certificate may be PDFs; everything else is a picture. */
 const TAKES_DOCUMENTS: readonly RequiredUpload[] = ['receipt', 'lock_proof'];
 
+/** Some systems give a file no content type: the name's extension decides then. */
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+
+function contentTypeOf(file: File): string {
+  if (file.type) return file.type.toLowerCase();
+  return TYPE_BY_EXTENSION[file.name.split('.').pop()?.toLowerCase() ?? ''] ?? '';
+}
+
 /** The API's limits, checked before anything leaves the phone (the API checks again, by the bytes). */
 function fileProblem(file: File, kind: RequiredUpload): 'unsupported' | 'tooLarge' | 'empty' | null {
   const documents = TAKES_DOCUMENTS.includes(kind);
   const types: readonly string[] = documents ? DOCUMENT_CONTENT_TYPES : PICTURE_CONTENT_TYPES;
+  const type = contentTypeOf(file);
   if (file.size === 0) return 'empty';
-  if (!types.includes(file.type.toLowerCase())) return 'unsupported';
-  const isPdf = file.type === 'application/pdf';
+  if (!types.includes(type)) return 'unsupported';
+  const isPdf = type === 'application/pdf';
   if (file.size > (isPdf ? DOCUMENT_MAX_BYTES : PICTURE_MAX_BYTES)) return 'tooLarge';
   return null;
 }
