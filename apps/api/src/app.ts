@@ -21,6 +21,8 @@ import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import { lockTestsRoutes } from './modules/insurance/lock-tests.routes.ts';
 import { plateOrdersRoutes } from './modules/insurance/plate-orders.routes.ts';
 import { type InsuranceRateLimits, policiesRoutes } from './modules/insurance/policies.routes.ts';
+import { possessionRoutes } from './modules/insurance/possession.routes.ts';
+import { insuranceVerificationRoutes } from './modules/insurance/verification.routes.ts';
 import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
   type OrganisationRateLimits,
@@ -420,13 +422,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
-      const insuranceDeps = { db: database.db, publicUrl: config.publicUrl };
+      const insuranceDeps = { db: database.db, fileUrls, publicUrl: config.publicUrl };
       await api.register(policiesRoutes, { deps: insuranceDeps, rateLimits: options.insuranceRateLimits });
       await api.register(lockTestsRoutes, { deps: insuranceDeps });
       await api.register(plateOrdersRoutes, {
         deps: insuranceDeps,
         inbound: { ...config.inboundMail, enabled: config.inboundMail.mode !== 'off' },
       });
+      await api.register(possessionRoutes, { deps: insuranceDeps });
+      await api.register(insuranceVerificationRoutes, { deps: insuranceDeps });
       await api.register(ownershipRoutes, {
         deps: {
           db: database.db,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAND_IN_MAILGUN_SIGNING_KEY } from './config.ts';
 import { bikeEquipment, bikeFiles, bikeOwnerships } from './db/schema/bikes.ts';
 import { chats } from './db/schema/chats.ts';
-import { insurancePlateOrders } from './db/schema/insurance.ts';
+import { insurancePlateOrders, insuredItemUploads } from './db/schema/insurance.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { itemPickups } from './db/schema/theft.ts';
@@ -86,6 +86,10 @@ interface CaseContext {
   lockTestOfUser(): Promise<string>;
   /** A plate order of the fixtures' insurer (mailed by its member `insurer`), the same every time. */
   plateOrderOfInsurer(): Promise<string>;
+  /** The insured item of `user`'s bike on a policy at the fixtures' insurer, still needing uploads. */
+  insuredItemOfUser(): Promise<string>;
+  /** A new upload (a new private picture of that bike as main_image) of that insured item. */
+  possessionUploadOfUser(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -808,6 +812,78 @@ const CASES: MatrixCase[] = [
       payload: { decision: 'rejected', reason: 'Matrix' },
     }),
   },
+  // Proof of possession (issue 16 §2): seen like its policy (holder, also switched into; the
+  // insurer's staff; our staff); given and sent by the holder themself only (the 422 of a file not
+  // on the bike and the 409 of an incomplete proof prove access). Our staff's check of it (§5): our
+  // backoffice staff only (the invalid bodies' 422 and the 409 of an item not pending prove access).
+  {
+    method: 'GET',
+    route: '/api/insurance/insured-items/:item_id/possession',
+    allowed: ['user', 'switched', 'insurer', 'staff', 'staff_admin'],
+    request: async ({ insuredItemOfUser }) => ({
+      url: `/api/insurance/insured-items/${await insuredItemOfUser()}/possession/`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/insurance/insured-items/:item_id/possession/uploads',
+    allowed: ['user'],
+    request: async ({ insuredItemOfUser }) => ({
+      url: `/api/insurance/insured-items/${await insuredItemOfUser()}/possession/uploads/`,
+      payload: { kind: 'receipt', file_id: uuidv7() },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/insurance/insured-items/:item_id/possession/uploads/:upload_id',
+    allowed: ['user'],
+    request: async ({ insuredItemOfUser, possessionUploadOfUser }) => ({
+      url: `/api/insurance/insured-items/${await insuredItemOfUser()}/possession/uploads/${await possessionUploadOfUser()}/`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/insurance/insured-items/:item_id/possession/submit',
+    allowed: ['user'],
+    request: async ({ insuredItemOfUser }) => ({
+      url: `/api/insurance/insured-items/${await insuredItemOfUser()}/possession/submit/`,
+    }),
+  },
+  { method: 'GET', route: '/api/backoffice/insurance-verifications', allowed: STAFF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/insurance-verifications/:item_id',
+    allowed: STAFF,
+    request: async ({ insuredItemOfUser }) => ({
+      url: `/api/backoffice/insurance-verifications/${await insuredItemOfUser()}/`,
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/insurance-verifications/:item_id/steps',
+    allowed: STAFF,
+    request: async ({ insuredItemOfUser }) => ({
+      url: `/api/backoffice/insurance-verifications/${await insuredItemOfUser()}/steps/`,
+      payload: { plate: 'yes' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/insurance-verifications/:item_id/approve',
+    allowed: STAFF,
+    request: async ({ insuredItemOfUser }) => ({
+      url: `/api/backoffice/insurance-verifications/${await insuredItemOfUser()}/approve/`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/insurance-verifications/:item_id/reject',
+    allowed: STAFF,
+    request: async ({ insuredItemOfUser }) => ({
+      url: `/api/backoffice/insurance-verifications/${await insuredItemOfUser()}/reject/`,
+      payload: { reason: '' },
+    }),
+  },
   {
     method: 'GET',
     route: '/api/stickers/:sticker_id',
@@ -1140,6 +1216,7 @@ describe('permission matrix', () => {
   let userPolicy: Promise<string> | undefined;
   let userLockTest: Promise<string> | undefined;
   let insurerPlateOrder: Promise<string> | undefined;
+  let userInsuredItem: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -1424,6 +1501,28 @@ describe('permission matrix', () => {
                 return response.json<{ id: string }>().id;
               })();
               return userLockTest;
+            },
+            insuredItemOfUser: () => {
+              userInsuredItem ??= (async () => {
+                await context.policyOfUser();
+                const policy = await appliedPolicy(t.app, fixtures.users.user.token, {
+                  insurer_party_id: fixtures.insurerId,
+                  coverage: 'bike_theft',
+                  number_of_bikes: 1,
+                  bike_ids: [await context.bikeOfUser()],
+                });
+                return (policy.insured_items as Array<{ id: string }>)[0]!.id;
+              })();
+              return userInsuredItem;
+            },
+            possessionUploadOfUser: async () => {
+              const insuredItemId = await context.insuredItemOfUser();
+              const { fileId } = await context.fileOfUser('picture');
+              const id = uuidv7();
+              await t.database.db
+                .insert(insuredItemUploads)
+                .values({ id, insuredItemId, kind: 'main_image', bikeFileId: fileId });
+              return id;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

@@ -88,6 +88,9 @@ export const ERROR_CODES = [
   'lock_test_not_answerable',
   'lock_test_not_decidable',
   'plate_order_not_open',
+  'possession_not_editable',
+  'possession_incomplete',
+  'verification_steps_open',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

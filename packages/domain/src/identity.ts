@@ -58,6 +58,7 @@ export const VALIDATION_MESSAGES = [
   'invalid_number_of_bikes',
   'insured_bikes_exceed_number',
   'insurer_unknown',
+  'upload_kind_mismatch',
   'coverage_not_offered',
   'bike_not_owned',
   'bike_already_insured',

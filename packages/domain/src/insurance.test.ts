@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applicableSteps,
   bikePremiumMinor,
+  canApproveSteps,
   DEFAULT_INSURED_BIKE,
+  InsuranceVerificationRejectSchema,
+  isPossessionEditable,
+  missingUploads,
   PolicyApplicationSchema,
   PolicyBikesUpdateSchema,
+  PossessionUploadInputSchema,
   PreRegistrationRowSchema,
   policyPremiumMinor,
   type Tariff,
   TariffSchema,
+  VerificationStepsUpdateSchema,
 } from './insurance.ts';
 
 const TARIFF: Tariff = {
@@ -155,6 +162,64 @@ describe('PreRegistrationRowSchema', () => {
     ).toEqual({ insurer_policy_id: 'P-1', holder_email: 'ida@example.dk' });
     expect(PreRegistrationRowSchema.safeParse({ insurer_policy_id: '', holder_email: 'x' }).success).toBe(
       false,
+    );
+  });
+});
+
+describe('proof of possession (issue 16 §2)', () => {
+  it('lists the required uploads not yet given, in the product’s order', () => {
+    expect(missingUploads(['lock_proof', 'frame_number', 'receipt'], [])).toEqual([
+      'frame_number',
+      'receipt',
+      'lock_proof',
+    ]);
+    expect(missingUploads(['frame_number', 'receipt'], ['receipt', 'main_image'])).toEqual(['frame_number']);
+    expect(missingUploads([], ['receipt'])).toEqual([]);
+  });
+
+  it('may be changed before it is sent and after it was sent back, not while pending or once verified', () => {
+    expect(isPossessionEditable('needs_uploads')).toBe(true);
+    expect(isPossessionEditable('rejected')).toBe(true);
+    expect(isPossessionEditable('pending')).toBe(false);
+    expect(isPossessionEditable('verified')).toBe(false);
+  });
+
+  it('takes a known kind and a file id, nothing else', () => {
+    const fileId = '0190a6a4-0000-7000-8000-000000000001';
+    expect(PossessionUploadInputSchema.safeParse({ kind: 'receipt', file_id: fileId }).success).toBe(true);
+    expect(PossessionUploadInputSchema.safeParse({ kind: 'selfie', file_id: fileId }).success).toBe(false);
+    expect(PossessionUploadInputSchema.safeParse({ kind: 'receipt', file_id: 'x' }).success).toBe(false);
+    expect(
+      PossessionUploadInputSchema.safeParse({ kind: 'receipt', file_id: fileId, extra: 1 }).success,
+    ).toBe(false);
+  });
+});
+
+describe('our staff’s check (issue 16 §5)', () => {
+  it('applies the frame number and receipt steps when the product asks for them, the plate when there is one', () => {
+    expect(applicableSteps(['frame_number', 'receipt', 'lock_proof'], false)).toEqual([
+      'frame_number',
+      'receipt',
+    ]);
+    expect(applicableSteps(['receipt'], true)).toEqual(['plate', 'receipt']);
+    expect(applicableSteps([], false)).toEqual([]);
+  });
+
+  it('approves only when every applicable step is confirmed', () => {
+    const steps = { frame_number: true, plate: null, receipt: true };
+    expect(canApproveSteps(steps, ['frame_number', 'receipt'])).toBe(true);
+    expect(canApproveSteps(steps, ['frame_number', 'plate', 'receipt'])).toBe(false);
+    expect(canApproveSteps({ ...steps, receipt: false }, ['frame_number', 'receipt'])).toBe(false);
+    expect(canApproveSteps({ frame_number: null, plate: null, receipt: null }, [])).toBe(true);
+  });
+
+  it('decides steps with true, false or null only, and needs a reason to send back', () => {
+    expect(VerificationStepsUpdateSchema.safeParse({ plate: null, receipt: false }).success).toBe(true);
+    expect(VerificationStepsUpdateSchema.safeParse({ plate: 'yes' }).success).toBe(false);
+    expect(VerificationStepsUpdateSchema.safeParse({ colour: true }).success).toBe(false);
+    expect(InsuranceVerificationRejectSchema.safeParse({ reason: '   ' }).success).toBe(false);
+    expect(InsuranceVerificationRejectSchema.parse({ reason: ' Uskarpt billede ' }).reason).toBe(
+      'Uskarpt billede',
     );
   });
 });

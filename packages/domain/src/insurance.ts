@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BikeCategory, BikeCategorySchema } from './bikes.ts';
+import { type BikeCategory, BikeCategorySchema, type DocumentKind, type PictureKind } from './bikes.ts';
 import { EmailSchema } from './identity.ts';
 import type { Region } from './locale.ts';
 
@@ -245,6 +245,12 @@ export const InsuredItemSchema = z.object({
   bike_id: z.string(),
   bike: InsuredBikeSchema,
   verification_status: InsuredItemStatusSchema,
+  /** What the holder must still give before the check can be sent (issue 16 §2); empty once sent. */
+  missing_uploads: z.array(RequiredUploadSchema),
+  /** Fields of the registered bike the check needs that are still empty (category, type). */
+  missing_details: z.array(z.enum(['category', 'type'])),
+  /** Our staff's reason when they sent the check back (rejected); null otherwise. */
+  rejection_reason: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -264,6 +270,11 @@ export const PolicySchema = z.object({
   insurer_policy_number: z.string().nullable(),
   coverage: CoverKindSchema,
   product_id: z.string(),
+  /** The product's name and terms in da, en and no (the holder's hub shows them). */
+  product: z.object({
+    names: z.object({ da: z.string(), en: z.string(), no: z.string() }),
+    terms: z.object({ da: z.string(), en: z.string(), no: z.string() }),
+  }),
   number_of_bikes: z.int(),
   status: PolicyStatusSchema,
   annual_premium: MoneySchema,
@@ -276,3 +287,190 @@ export const PolicySchema = z.object({
 export type Policy = z.infer<typeof PolicySchema>;
 
 export const PolicyListSchema = z.array(PolicySchema);
+
+// --- proof of possession and its check (issue 16 §2 and §5) ----------------------------------------
+
+/**
+ * Which of the register's bike files may prove each required upload (SPEC §3 registration uploads):
+ * the holder uploads through the bike's own file calls (re-encoded without metadata) and links the
+ * file to the insured bike. The main picture may be the bike's public or a private one.
+ */
+export const POSSESSION_FILE_KINDS: Record<
+  RequiredUpload,
+  { picture: readonly PictureKind[]; document: readonly DocumentKind[] }
+> = {
+  main_image: { picture: ['private', 'public'], document: [] },
+  other_images: { picture: ['private', 'public', 'plate'], document: [] },
+  frame_number: { picture: ['frame_number'], document: [] },
+  receipt: { picture: ['receipt'], document: ['receipt'] },
+  lock_proof: { picture: ['lock_proof'], document: ['lock_certificate'] },
+};
+
+/** The picture kind the web app uploads a new file of each kind as. */
+export const POSSESSION_PICTURE_KIND: Record<RequiredUpload, PictureKind> = {
+  main_image: 'private',
+  other_images: 'private',
+  frame_number: 'frame_number',
+  receipt: 'receipt',
+  lock_proof: 'lock_proof',
+};
+
+/** Every kind holds one file, but other_images holds up to this many. */
+export const MAX_OTHER_IMAGES = 5;
+
+/** Bike fields the check needs besides the uploads (SPEC §3: "plus category and type"). */
+export const POSSESSION_DETAILS = ['category', 'type'] as const;
+export type PossessionDetail = (typeof POSSESSION_DETAILS)[number];
+
+/** The required uploads not yet given, in the product's order. */
+export function missingUploads(required: readonly string[], given: readonly string[]): RequiredUpload[] {
+  const present = new Set(given);
+  return REQUIRED_UPLOADS.filter((kind) => required.includes(kind) && !present.has(kind));
+}
+
+/** While the holder may change what proves possession: before sending it, or after it was sent back. */
+export function isPossessionEditable(status: InsuredItemStatus): boolean {
+  return status === 'needs_uploads' || status === 'rejected';
+}
+
+/** POST /insurance/insured-items/{id}/possession/uploads/: links one file of the bike as an upload. */
+export const PossessionUploadInputSchema = z
+  .object({
+    kind: z.enum(REQUIRED_UPLOADS, { error: codeOr('invalid_value') }),
+    file_id: z.uuid({ error: codeOr('file_not_found') }),
+  })
+  .strict();
+export type PossessionUploadInput = z.infer<typeof PossessionUploadInputSchema>;
+
+export const InsuredItemParamsSchema = z.object({ item_id: z.string().max(64) });
+export const PossessionUploadParamsSchema = z.object({
+  item_id: z.string().max(64),
+  upload_id: z.string().max(64),
+});
+
+/** One upload, at a signed address handed out only to those who may see the insured bike. */
+export const PossessionUploadSchema = z.object({
+  id: z.string(),
+  kind: RequiredUploadSchema,
+  file_id: z.string(),
+  file_class: z.enum(['picture', 'document']),
+  url: z.string(),
+  thumbnail_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PossessionUpload = z.infer<typeof PossessionUploadSchema>;
+
+/** The proof of possession of one insured bike, as its holder, its insurer and our staff see it. */
+export const PossessionSchema = z.object({
+  insured_item_id: z.string(),
+  policy_id: z.string(),
+  insurer_party_id: z.string(),
+  bike_id: z.string(),
+  verification_status: InsuredItemStatusSchema,
+  required_uploads: z.array(RequiredUploadSchema),
+  uploads: z.array(PossessionUploadSchema),
+  missing_uploads: z.array(RequiredUploadSchema),
+  missing_details: z.array(z.enum(POSSESSION_DETAILS)),
+  rejection_reason: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type Possession = z.infer<typeof PossessionSchema>;
+
+/** The checks our staff make, step by step (SPEC §2 backoffice v2 insurance verification). */
+export const VERIFICATION_STEPS = ['frame_number', 'plate', 'receipt'] as const;
+export type VerificationStep = (typeof VERIFICATION_STEPS)[number];
+
+/** Each step: true (matches), false (does not) or null (not decided yet). */
+export const VerificationStepsSchema = z.object({
+  frame_number: z.boolean().nullable(),
+  plate: z.boolean().nullable(),
+  receipt: z.boolean().nullable(),
+});
+export type VerificationSteps = z.infer<typeof VerificationStepsSchema>;
+
+/** PUT /backoffice/insurance-verifications/{id}/steps/: the steps given are decided, the rest kept. */
+export const VerificationStepsUpdateSchema = z
+  .object({
+    frame_number: z.boolean({ error: 'invalid_value' }).nullable().optional(),
+    plate: z.boolean({ error: 'invalid_value' }).nullable().optional(),
+    receipt: z.boolean({ error: 'invalid_value' }).nullable().optional(),
+  })
+  .strict();
+export type VerificationStepsUpdate = z.infer<typeof VerificationStepsUpdateSchema>;
+
+/** POST /backoffice/insurance-verifications/{id}/reject/: why it is sent back, shown to the holder. */
+export const InsuranceVerificationRejectSchema = z
+  .object({
+    reason: z
+      .string({ error: codeOr('required') })
+      .trim()
+      .min(1, { error: 'required' })
+      .max(1000, { error: 'invalid_value' }),
+  })
+  .strict();
+export type InsuranceVerificationReject = z.infer<typeof InsuranceVerificationRejectSchema>;
+
+/**
+ * The steps that apply to one insured bike: the frame number when the product asks for its picture,
+ * the plate when the bike has one registered, the receipt when the product asks for it.
+ */
+export function applicableSteps(requiredUploads: readonly string[], hasPlate: boolean): VerificationStep[] {
+  return VERIFICATION_STEPS.filter((step) => (step === 'plate' ? hasPlate : requiredUploads.includes(step)));
+}
+
+/** Approval needs every applicable step confirmed. */
+export function canApproveSteps(steps: VerificationSteps, applicable: readonly VerificationStep[]): boolean {
+  return applicable.every((step) => steps[step] === true);
+}
+
+export const InsuranceVerificationQueueQuerySchema = z.object({
+  insurer: z.string().max(64).optional(),
+});
+
+/** GET /backoffice/insurance-verifications/: waiting checks, per insurer with counts, oldest first. */
+export const InsuranceVerificationQueueSchema = z.object({
+  insurers: z.array(z.object({ party_id: z.string(), name: z.string(), pending: z.int() })),
+  items: z.array(
+    z.object({
+      insured_item_id: z.string(),
+      policy_id: z.string(),
+      insurer: z.object({ party_id: z.string(), name: z.string() }),
+      bike: z.object({ nickname: z.string(), brand: z.string().nullable(), model: z.string().nullable() }),
+      holder_name: z.string().nullable(),
+      submitted_at: z.string().nullable(),
+    }),
+  ),
+});
+export type InsuranceVerificationQueue = z.infer<typeof InsuranceVerificationQueueSchema>;
+
+/** One check for our staff: the uploads beside what the register holds of the bike. */
+export const InsuranceVerificationSchema = z.object({
+  insured_item_id: z.string(),
+  policy_id: z.string(),
+  insurer: z.object({ party_id: z.string(), name: z.string() }),
+  holder: PolicyHolderSchema.nullable(),
+  verification_status: InsuredItemStatusSchema,
+  submitted_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  steps: VerificationStepsSchema,
+  applicable_steps: z.array(z.enum(VERIFICATION_STEPS)),
+  uploads: z.array(PossessionUploadSchema),
+  register: z.object({
+    bike_id: z.string(),
+    nickname: z.string(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    frame_number: z.string().nullable(),
+    plate_id: z.string().nullable(),
+    category: z.string().nullable(),
+    type: z.string().nullable(),
+    is_electric: z.boolean(),
+    /** Whole kroner. */
+    price: z.int().nullable(),
+    currency: z.string(),
+    purchase_date: z.string().nullable(),
+  }),
+});
+export type InsuranceVerification = z.infer<typeof InsuranceVerificationSchema>;

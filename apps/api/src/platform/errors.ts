@@ -84,6 +84,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   lock_test_not_answerable: 409,
   lock_test_not_decidable: 409,
   plate_order_not_open: 409,
+  possession_not_editable: 409,
+  possession_incomplete: 409,
+  verification_steps_open: 409,
 };
 
 /**

@@ -51,6 +51,8 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
     'insurance_pre_registrations',
     'insurance_lock_tests',
     'insurance_plate_orders',
+    'insured_item_uploads',
+    'insured_item_checks',
   ],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],

@@ -617,17 +617,42 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Insurance (issue 16; features/insurance): the holder's hub and proof of possession (§2), lock
+      // tests (§3: the insurer's staff ask and decide, the holder answers), all in the signed-in
+      // chrome; the API decides who sees what (404 to anyone else).
       {
-        // Lock tests (issue 16 §3): the insurer's staff ask and decide, the holder answers; both in
-        // the signed-in chrome, and the API decides who sees which lock test.
-        path: paths.insurance.lockTestPortal.path,
         lazy: page(() => import('./app-layout.tsx')),
         children: [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
               {
-                index: true,
+                path: paths.insurance.policyHub.path,
+                lazy: page(() => import('../features/insurance/pages/hub-page.tsx'), ['insurance-hub']),
+              },
+              {
+                path: paths.insurance.policyEditBike.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/hub-edit-bike-page.tsx'),
+                  ['insurance-hub', 'bikes'],
+                ),
+              },
+              {
+                path: paths.insurance.policyVerifyBikePossessionIntro.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/possession-intro-page.tsx'),
+                  ['insurance-hub'],
+                ),
+              },
+              {
+                path: paths.insurance.policyVerifyBikePossession.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/possession-page.tsx'),
+                  ['insurance-hub'],
+                ),
+              },
+              {
+                path: paths.insurance.lockTestPortal.path,
                 lazy: page(
                   () => import('../features/insurance/pages/lock-test-portal-page.tsx'),
                   ['lock-tests'],
@@ -637,7 +662,6 @@ export const routes: RouteObject[] = [
                 path: paths.insurance.lockTestResponse.path,
                 lazy: page(() => import('../features/insurance/pages/lock-test-page.tsx'), ['lock-tests']),
               },
-              { path: '*', lazy: notFound },
             ],
           },
         ],
@@ -659,6 +683,57 @@ export const routes: RouteObject[] = [
               {
                 path: paths.backoffice.identities.path,
                 lazy: page(() => import('../features/backoffice/pages/identities-page.tsx'), ['backoffice']),
+              },
+              // Insurance verification, our staff's check of insured bikes (issue 16 §5).
+              {
+                path: paths.backoffice.insuranceVerification.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.insuranceVerificationInsurer.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerification.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-v2-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerificationFrameNumber.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-frame-number-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerificationVerifyPlateId.path,
+                lazy: page(
+                  () =>
+                    import('../features/backoffice/pages/insurance-verification-verify-plate-id-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerificationVerifyReceipt.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-verify-receipt-page.tsx'),
+                  ['backoffice'],
+                ),
+              },
+              {
+                path: paths.backoffice.v2InsuranceVerificationSummary.path,
+                lazy: page(
+                  () => import('../features/backoffice/pages/insurance-verification-summary-page.tsx'),
+                  ['backoffice'],
+                ),
               },
               { path: '*', lazy: notFound },
             ],

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bikes } from './bikes.ts';
+import { bikeFiles, bikes } from './bikes.ts';
 import { parties } from './identity.ts';
 import { organisations } from './organisations.ts';
 import type { LocalisedText } from './webshop.ts';
@@ -220,6 +220,32 @@ export const insuranceLockTests = pgTable(
 );
 
 /**
+ * The holder's proof of possession of an insured bike (issue 16 §2): files of the bike (uploaded
+ * through the register's own file handling, re-encoded without metadata), each linked as one kind
+ * of REQUIRED_UPLOADS. The bike's file going (deleted by its owner, or with the bike) takes the link
+ * with it; so does the insured item.
+ */
+export const insuredItemUploads = pgTable(
+  'insured_item_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    insuredItemId: uuid('insured_item_id')
+      .notNull()
+      .references(() => insuredItems.id, { onDelete: 'cascade' }),
+    /** REQUIRED_UPLOADS: main_image | other_images | frame_number | receipt | lock_proof. */
+    kind: text('kind').notNull(),
+    bikeFileId: uuid('bike_file_id')
+      .notNull()
+      .references(() => bikeFiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('insured_item_uploads_item_file_key').on(table.insuredItemId, table.bikeFileId),
+    index('insured_item_uploads_file_idx').on(table.bikeFileId),
+  ],
+);
+
+/**
  * Plates an insurer ordered by e-mail (issue 16 §4): the quantity read from a mail of one of its
  * members to the plate-order address, kept once per mail (Mailgun retries a forward it thinks
  * failed); our staff send them, or the insurer cancels a mail that was not meant as an order.
@@ -252,3 +278,22 @@ export const insurancePlateOrders = pgTable(
     check('insurance_plate_orders_quantity', sql`${table.quantity} between 1 and 5000`),
   ],
 );
+
+/**
+ * Our staff's check of an insured bike (issue 16 §5), one row per insured item once its holder has
+ * sent the proof: the step decisions (null: not decided yet), and the last decision with its reason
+ * when sent back. The item's verification_status stays the one status.
+ */
+export const insuredItemChecks = pgTable('insured_item_checks', {
+  insuredItemId: uuid('insured_item_id')
+    .primaryKey()
+    .references(() => insuredItems.id, { onDelete: 'cascade' }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  frameNumberMatches: boolean('frame_number_matches'),
+  plateFitted: boolean('plate_fitted'),
+  receiptMatches: boolean('receipt_matches'),
+  rejectionReason: text('rejection_reason'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedByPartyId: uuid('decided_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,13 +3,15 @@ import { listLockTestsOfHolder } from './lock-tests.repository.ts';
 import { listPlateOrdersMailedBy } from './plate-orders.repository.ts';
 import { listPoliciesOfHolder } from './policies.repository.ts';
 import { presentPolicyTo } from './policies.service.ts';
+import { listUploadsOfHolder } from './possession.repository.ts';
 import { listPreRegistrationsOf } from './pre-registrations.repository.ts';
 
 /**
  * Insurance's section of the personal data export (use-cases/export-personal-data.ts): the person's
- * policies with their insured bikes, and what insurers uploaded about them (pre-registrations with
- * one of their addresses or linked to their policies), and the lock tests insurers asked of them
- * with their answers and the decisions, and the plate orders they mailed for an insurer.
+ * policies with their insured bikes, the files they linked as proof of possession (the files
+ * themselves are in the bikes section), what insurers uploaded about them (pre-registrations with
+ * one of their addresses or linked to their policies), the lock tests insurers asked of them with
+ * their answers and the decisions, and the plate orders they mailed for an insurer.
  */
 export async function insurancePersonalData(
   executor: Executor,
@@ -22,6 +24,12 @@ export async function insurancePersonalData(
   }
   return {
     insurance_policies: policies,
+    insurance_possession_uploads: (await listUploadsOfHolder(executor, partyId)).map((row) => ({
+      insured_item_id: row.insuredItemId,
+      kind: row.kind,
+      bike_file_id: row.bikeFileId,
+      created_at: row.createdAt.toISOString(),
+    })),
     insurance_pre_registrations: (await listPreRegistrationsOf(executor, partyId, addresses)).map((row) => ({
       insurer_party_id: row.insurerPartyId,
       insurer_policy_id: row.insurerPolicyId,

@@ -1,6 +1,14 @@
-import type { CoverKind, InsuredItemStatus, Policy, PolicyStatus } from '@nbr/domain/insurance';
+import type {
+  CoverKind,
+  InsuredItemStatus,
+  Policy,
+  PolicyStatus,
+  PossessionDetail,
+  RequiredUpload,
+} from '@nbr/domain/insurance';
 import type { PolicyAudience } from './insurance.policy.ts';
 import type { InsuredItemRow, PolicyRow } from './policies.repository.ts';
+import type { ItemSummary } from './possession.presenter.ts';
 
 function wholeKroner(priceMinor: number | null): number | null {
   return priceMinor === null ? null : Math.floor(priceMinor / 100);
@@ -11,6 +19,9 @@ export interface PolicyContext {
   items: readonly InsuredItemRow[];
   /** Name and address of the holder; shown to the insurer and our staff, never needed by the holder. */
   holder: { name: string | null; email: string } | null;
+  /** What each insured item's proof of possession still lacks (issue 16 §2), by item id. */
+  possession: ReadonlyMap<string, ItemSummary>;
+  product: Policy['product'];
 }
 
 /**
@@ -27,6 +38,7 @@ export function presentPolicy(row: PolicyRow, context: PolicyContext, audience: 
     insurer_policy_number: row.insurerPolicyNumber,
     coverage: row.coverage as CoverKind,
     product_id: row.productId,
+    product: context.product,
     number_of_bikes: row.numberOfBikes,
     status: row.status as PolicyStatus,
     annual_premium: { amount_minor: row.annualPremiumMinor, currency: row.currency as 'DKK' | 'NOK' },
@@ -43,6 +55,9 @@ export function presentPolicy(row: PolicyRow, context: PolicyContext, audience: 
         price: wholeKroner(item.bike.priceMinor),
       },
       verification_status: item.verificationStatus as InsuredItemStatus,
+      missing_uploads: (context.possession.get(item.id)?.missingUploads ?? []) as RequiredUpload[],
+      missing_details: (context.possession.get(item.id)?.missingDetails ?? []) as PossessionDetail[],
+      rejection_reason: context.possession.get(item.id)?.rejectionReason ?? null,
       created_at: item.createdAt.toISOString(),
       updated_at: item.updatedAt.toISOString(),
     })),

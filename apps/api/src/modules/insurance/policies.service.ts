@@ -1,4 +1,5 @@
 import {
+  type InsuredItemStatus,
   isOpenPolicy,
   type Policy,
   type PolicyApplication,
@@ -24,6 +25,8 @@ import {
 } from './insurance.policy.ts';
 import { presentPolicy } from './policies.presenter.ts';
 import * as repository from './policies.repository.ts';
+import { type ItemSummary, missingOf } from './possession.presenter.ts';
+import * as possession from './possession.repository.ts';
 import * as preRegistrations from './pre-registrations.repository.ts';
 import * as products from './products.repository.ts';
 
@@ -49,6 +52,36 @@ function fullName(person: identity.Person | null): string | null {
   return name === '' ? null : name;
 }
 
+/** The summary of each insured item (for the policy answers); `requiredUploads` per item id. */
+async function summariseItems(
+  executor: Executor,
+  items: ReadonlyArray<{ id: string; verificationStatus: string; requiredUploads: readonly string[] }>,
+): Promise<Map<string, ItemSummary>> {
+  const ids = items.map((item) => item.id);
+  const [uploads, checks, details] = await Promise.all([
+    possession.listUploadsOfItems(executor, ids),
+    possession.findChecks(executor, ids),
+    possession.findBikeDetailsOfItems(executor, ids),
+  ]);
+  const summaries = new Map<string, ItemSummary>();
+  for (const item of items) {
+    const status = item.verificationStatus as InsuredItemStatus;
+    const missing = missingOf(
+      status,
+      item.requiredUploads,
+      uploads.filter((upload) => upload.insuredItemId === item.id).map((upload) => upload.kind),
+      details.get(item.id) ?? { category: null, type: null },
+    );
+    const check = checks.find((row) => row.insuredItemId === item.id);
+    summaries.set(item.id, {
+      missingUploads: missing.uploads,
+      missingDetails: missing.details,
+      rejectionReason: status === 'rejected' ? (check?.rejectionReason ?? null) : null,
+    });
+  }
+  return summaries;
+}
+
 /** Policies as one audience sees them, with their insurers' names, bikes and (for others) holders. */
 async function presentPolicies(
   executor: Executor,
@@ -60,6 +93,23 @@ async function presentPolicies(
     rows.map((row) => row.id),
   );
   const names = await identity.partyNames(executor, [...new Set(rows.map((row) => row.insurerPartyId))]);
+  const productsById = new Map<string, products.InsuranceProductRow>();
+  for (const productId of new Set(rows.map((row) => row.productId))) {
+    const product = await products.findProductById(executor, productId);
+    if (product) productsById.set(productId, product);
+  }
+  const requiredUploads = new Map(
+    [...productsById].map(([productId, product]) => [productId, product.requiredUploads]),
+  );
+  const productOfPolicy = new Map(rows.map((row) => [row.id, row.productId]));
+  const possession = await summariseItems(
+    executor,
+    items.map((item) => ({
+      id: item.id,
+      verificationStatus: item.verificationStatus,
+      requiredUploads: requiredUploads.get(productOfPolicy.get(item.policyId) ?? '') ?? [],
+    })),
+  );
   const holders = new Map<string, { name: string | null; email: string } | null>();
   if (audience !== 'holder') {
     for (const holderPartyId of new Set(rows.map((row) => row.holderPartyId))) {
@@ -74,6 +124,11 @@ async function presentPolicies(
         insurerName: names.get(row.insurerPartyId) ?? '',
         items: items.filter((item) => item.policyId === row.id),
         holder: holders.get(row.holderPartyId) ?? null,
+        possession,
+        product: {
+          names: productsById.get(row.productId)?.names ?? { da: '', en: '', no: '' },
+          terms: productsById.get(row.productId)?.terms ?? { da: '', en: '', no: '' },
+        },
       },
       audience,
     ),

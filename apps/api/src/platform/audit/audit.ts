@@ -50,6 +50,14 @@ export const AUDIT_ACTIONS = [
   'insurance.plate_order_mail_refused',
   'insurance.plate_order_cancelled',
   'insurance.plate_order_sent',
+  /** Issue 16 §2 and §5: the holder's proof of possession, and our staff's check of it step by step. */
+  'insurance.possession_upload_added',
+  'insurance.possession_upload_removed',
+  'insurance.possession_submitted',
+  'insurance.verification_viewed_by_staff',
+  'insurance.verification_step_decided',
+  'insurance.verification_approved',
+  'insurance.verification_rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -22,6 +22,12 @@ describe('server texts', () => {
     expect(untranslated).toEqual([]);
   });
 
+  it('write placeholders as {name}, the way translate fills them (never the web app’s {{name}})', () => {
+    for (const catalogue of [da, en, no]) {
+      expect(Object.entries(catalogue).filter(([, text]) => /\{\{|\}\}/.test(text))).toEqual([]);
+    }
+  });
+
   it("use the register's own Danish failure text for a password reset", () => {
     expect(translate('da', 'errors.password_reset_failed')).toBe('Kunne ikke nulstille password');
   });

@@ -102,6 +102,10 @@ export const da: Catalogue = {
     'Forsikringsselskabet har allerede afgjort låsetesten, så svaret kan ikke længere ændres.',
   'errors.lock_test_not_decidable': 'Kun en besvaret låsetest kan godkendes eller afvises.',
   'errors.plate_order_not_open': 'Oblatbestillingen er allerede sendt eller annulleret.',
+  'errors.possession_not_editable': 'Dokumentationen er sendt til kontrol og kan ikke ændres nu.',
+  'errors.possession_incomplete':
+    'Der mangler stadig noget, før du kan sende: se listen over det, der mangler.',
+  'errors.verification_steps_open': 'Alle kontroltrin skal være bekræftet, før cyklen kan godkendes.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -176,6 +180,7 @@ export const da: Catalogue = {
   'validation.bike_not_on_policy': 'Vælg en af cyklerne på policen.',
   'validation.bike_not_owned': 'Cyklen er ikke registreret på dig.',
   'validation.bike_already_insured': 'Cyklen er allerede på en police.',
+  'validation.upload_kind_mismatch': 'Filen er ikke den slags, som dette felt beder om.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',
@@ -234,35 +239,33 @@ export const da: Catalogue = {
   // finds: cykler, som en finder eller en organisation opbevarer for ejeren
   'mail.finds.greeting': 'Hej,',
   'mail.finds.signature': 'Venlig hilsen\nCykelregistret',
-  'mail.insurance.greeting': 'Hej,',
-  'mail.insurance.signature': 'Venlig hilsen\nCykelregistret',
-  'mail.plate_order.received.subject': 'Din bestilling af {{quantity}} oblater',
+  'mail.plate_order.received.subject': 'Din bestilling af {quantity} oblater',
   'mail.plate_order.received.intro':
-    'Vi har modtaget din bestilling af {{quantity}} oblater fra din mail "{{mailSubject}}".',
-  'mail.plate_order.received.delivery': 'Vi sender dem inden for {{min}}–{{max}} hverdage.',
+    'Vi har modtaget din bestilling af {quantity} oblater fra din mail "{mailSubject}".',
+  'mail.plate_order.received.delivery': 'Vi sender dem inden for {min}–{max} hverdage.',
   'mail.plate_order.received.cancel':
     'Var mailen ikke ment som en bestilling, eller er antallet forkert, så annullér bestillingen under Oblatbestillinger i jeres forsikringsadministration, før vi sender den.',
   'mail.plate_order.unreadable.subject': 'Vi kunne ikke læse din oblatbestilling',
   'mail.plate_order.unreadable.intro':
-    'Vi kunne ikke se, hvor mange oblater din mail "{{mailSubject}}" bestiller, så der er ikke bestilt nogen oblater.',
+    'Vi kunne ikke se, hvor mange oblater din mail "{mailSubject}" bestiller, så der er ikke bestilt nogen oblater.',
   'mail.plate_order.unreadable.how':
-    'Skriv antallet i emnet eller teksten, for eksempel "Antal: 200". Én mail bestiller mellem 1 og {{maximum}} oblater.',
-  'mail.plate_order.sent.subject': 'Dine {{quantity}} oblater er på vej',
-  'mail.plate_order.sent.intro': 'Vi har sendt de {{quantity}} oblater, du bestilte.',
+    'Skriv antallet i emnet eller teksten, for eksempel "Antal: 200". Én mail bestiller mellem 1 og {maximum} oblater.',
+  'mail.plate_order.sent.subject': 'Dine {quantity} oblater er på vej',
+  'mail.plate_order.sent.intro': 'Vi har sendt de {quantity} oblater, du bestilte.',
   'mail.plate_order.action': 'Åbn forsikringsadministrationen',
-  'mail.lock_test.requested.subject': '{{insurer}} beder dig vise din cykellås',
+  'mail.lock_test.requested.subject': '{insurer} beder dig vise din cykellås',
   'mail.lock_test.requested.intro':
-    '{{insurer}}, hvor din cykel er forsikret, beder dig vise, at din cykel er låst med en godkendt lås.',
+    '{insurer}, hvor din cykel er forsikret, beder dig vise, at din cykel er låst med en godkendt lås.',
   'mail.lock_test.requested.what':
     'Hav låsebeviset ved hånden (kortet eller papiret, der fulgte med låsen, stemplet af butikken): du skal skrive godkendelsesnummeret, nøglenummeret og stelnummeret, der står på det.',
   'mail.lock_test.requested.action': 'Besvar låsetesten',
-  'mail.lock_test.approved.subject': '{{insurer}} har godkendt din cykellås',
-  'mail.lock_test.approved.intro': '{{insurer}} har godkendt den lås, du viste. Du skal ikke gøre mere.',
-  'mail.lock_test.rejected.subject': '{{insurer}} kunne ikke godkende din cykellås',
-  'mail.lock_test.rejected.intro': '{{insurer}} kunne ikke godkende den lås, du viste.',
-  'mail.lock_test.rejected.reason': 'Begrundelse: {{reason}}',
+  'mail.lock_test.approved.subject': '{insurer} har godkendt din cykellås',
+  'mail.lock_test.approved.intro': '{insurer} har godkendt den lås, du viste. Du skal ikke gøre mere.',
+  'mail.lock_test.rejected.subject': '{insurer} kunne ikke godkende din cykellås',
+  'mail.lock_test.rejected.intro': '{insurer} kunne ikke godkende den lås, du viste.',
+  'mail.lock_test.rejected.reason': 'Begrundelse: {reason}',
   'mail.lock_test.rejected.next':
-    'Har du spørgsmål om, hvad det betyder for din forsikring, så kontakt {{insurer}}.',
+    'Har du spørgsmål om, hvad det betyder for din forsikring, så kontakt {insurer}.',
   'mail.lock_test.action': 'Se låsetesten',
   'mail.finds.pickup_registered.subject': 'Din cykel venter på at blive hentet',
   'mail.finds.pickup_registered.intro':
@@ -311,6 +314,18 @@ export const da: Catalogue = {
     'Vi kunne ikke godkende ejerverificeringen af cyklen {bike}. Begrundelse: {reason}',
   'mail.ownership.verification_rejected.again': 'Du kan rette trinnene og sende den igen.',
   'mail.ownership.verification.action': 'Åbn verificeringen',
+
+  // insurance: our staff's check of an insured bike (issue 16 §5)
+  'mail.insurance.greeting': 'Hej,',
+  'mail.insurance.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.insurance.verified.subject': 'Din cykel er godkendt til forsikringen',
+  'mail.insurance.verified.intro':
+    'Vi har kontrolleret din dokumentation for cyklen {bike} på din police hos {insurer}. Cyklen er nu godkendt.',
+  'mail.insurance.rejected.subject': 'Vi mangler noget for at godkende din cykel',
+  'mail.insurance.rejected.intro':
+    'Vi kunne ikke godkende dokumentationen for cyklen {bike} på din police hos {insurer}. Begrundelse: {reason}',
+  'mail.insurance.rejected.again': 'Ret det, vi beder om, og send dokumentationen igen.',
+  'mail.insurance.action': 'Åbn din forsikring',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hej,',

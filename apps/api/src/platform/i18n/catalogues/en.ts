@@ -105,6 +105,10 @@ export const en = {
     'The insurer has already decided this lock test, so the answer can no longer be changed.',
   'errors.lock_test_not_decidable': 'Only an answered lock test can be approved or rejected.',
   'errors.plate_order_not_open': 'This plate order has already been sent or cancelled.',
+  'errors.possession_not_editable': 'The proof has been sent for checking and cannot be changed now.',
+  'errors.possession_incomplete':
+    'Something is still missing before you can send: see the list of what is missing.',
+  'errors.verification_steps_open': 'Every check must be confirmed before the bike can be approved.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -179,6 +183,7 @@ export const en = {
   'validation.bike_not_on_policy': 'Choose one of the bikes on the policy.',
   'validation.bike_not_owned': 'The bike is not registered to you.',
   'validation.bike_already_insured': 'The bike is already on a policy.',
+  'validation.upload_kind_mismatch': 'This file is not the kind this upload asks for.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',
@@ -237,35 +242,33 @@ export const en = {
   // finds: bikes a finder or an organisation holds for their owner
   'mail.finds.greeting': 'Hello,',
   'mail.finds.signature': 'Kind regards\nThe Nordic Bike Registry',
-  'mail.insurance.greeting': 'Hello,',
-  'mail.insurance.signature': 'Kind regards\nThe Nordic Bike Registry',
-  'mail.plate_order.received.subject': 'Your order of {{quantity}} plates',
+  'mail.plate_order.received.subject': 'Your order of {quantity} plates',
   'mail.plate_order.received.intro':
-    'We have received your order of {{quantity}} plates from your mail "{{mailSubject}}".',
-  'mail.plate_order.received.delivery': 'We send them within {{min}}–{{max}} business days.',
+    'We have received your order of {quantity} plates from your mail "{mailSubject}".',
+  'mail.plate_order.received.delivery': 'We send them within {min}–{max} business days.',
   'mail.plate_order.received.cancel':
     'If the mail was not meant as an order, or the number is wrong, cancel the order under Plate orders in your insurer admin before we send it.',
   'mail.plate_order.unreadable.subject': 'We could not read your plate order',
   'mail.plate_order.unreadable.intro':
-    'We could not tell how many plates your mail "{{mailSubject}}" orders, so no plates have been ordered.',
+    'We could not tell how many plates your mail "{mailSubject}" orders, so no plates have been ordered.',
   'mail.plate_order.unreadable.how':
-    'Write the number in the subject or the text, for example "Quantity: 200". One mail orders between 1 and {{maximum}} plates.',
-  'mail.plate_order.sent.subject': 'Your {{quantity}} plates are on their way',
-  'mail.plate_order.sent.intro': 'We have sent the {{quantity}} plates you ordered.',
+    'Write the number in the subject or the text, for example "Quantity: 200". One mail orders between 1 and {maximum} plates.',
+  'mail.plate_order.sent.subject': 'Your {quantity} plates are on their way',
+  'mail.plate_order.sent.intro': 'We have sent the {quantity} plates you ordered.',
   'mail.plate_order.action': 'Open the insurer admin',
-  'mail.lock_test.requested.subject': '{{insurer}} asks you to show your bike lock',
+  'mail.lock_test.requested.subject': '{insurer} asks you to show your bike lock',
   'mail.lock_test.requested.intro':
-    '{{insurer}}, where your bike is insured, asks you to show that your bike is locked with an approved lock.',
+    '{insurer}, where your bike is insured, asks you to show that your bike is locked with an approved lock.',
   'mail.lock_test.requested.what':
     'Have the lock certificate (the card or paper that came with the lock, stamped by the shop) at hand: you will type in its approval number, the key number and the frame number written on it.',
   'mail.lock_test.requested.action': 'Answer the lock test',
-  'mail.lock_test.approved.subject': '{{insurer}} approved your bike lock',
-  'mail.lock_test.approved.intro': '{{insurer}} has approved the lock you showed. You need do nothing more.',
-  'mail.lock_test.rejected.subject': '{{insurer}} could not approve your bike lock',
-  'mail.lock_test.rejected.intro': '{{insurer}} could not approve the lock you showed.',
-  'mail.lock_test.rejected.reason': 'Their reason: {{reason}}',
+  'mail.lock_test.approved.subject': '{insurer} approved your bike lock',
+  'mail.lock_test.approved.intro': '{insurer} has approved the lock you showed. You need do nothing more.',
+  'mail.lock_test.rejected.subject': '{insurer} could not approve your bike lock',
+  'mail.lock_test.rejected.intro': '{insurer} could not approve the lock you showed.',
+  'mail.lock_test.rejected.reason': 'Their reason: {reason}',
   'mail.lock_test.rejected.next':
-    'If you have questions about what this means for your insurance, contact {{insurer}}.',
+    'If you have questions about what this means for your insurance, contact {insurer}.',
   'mail.lock_test.action': 'See the lock test',
   'mail.finds.pickup_registered.subject': 'Your bike is waiting to be collected',
   'mail.finds.pickup_registered.intro':
@@ -314,6 +317,18 @@ export const en = {
     'We could not approve the ownership verification of the bike {bike}. Reason: {reason}',
   'mail.ownership.verification_rejected.again': 'You can correct the steps and send it again.',
   'mail.ownership.verification.action': 'Open the verification',
+
+  // insurance: our staff's check of an insured bike (issue 16 §5)
+  'mail.insurance.greeting': 'Hello,',
+  'mail.insurance.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.insurance.verified.subject': 'Your bike is approved for your insurance',
+  'mail.insurance.verified.intro':
+    'We have checked your proof for the bike {bike} on your policy with {insurer}. The bike is now approved.',
+  'mail.insurance.rejected.subject': 'We need something more to approve your bike',
+  'mail.insurance.rejected.intro':
+    'We could not approve the proof for the bike {bike} on your policy with {insurer}. Reason: {reason}',
+  'mail.insurance.rejected.again': 'Correct what we ask for and send the proof again.',
+  'mail.insurance.action': 'Open your insurance',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hello,',

@@ -104,6 +104,10 @@ export const no: Catalogue = {
     'Forsikringsselskapet har allerede avgjort låstesten, så svaret kan ikke endres lenger.',
   'errors.lock_test_not_decidable': 'Bare en besvart låstest kan godkjennes eller avvises.',
   'errors.plate_order_not_open': 'Oblatbestillingen er allerede sendt eller kansellert.',
+  'errors.possession_not_editable': 'Dokumentasjonen er sendt til kontroll og kan ikke endres nå.',
+  'errors.possession_incomplete':
+    'Det mangler fortsatt noe før du kan sende: se listen over det som mangler.',
+  'errors.verification_steps_open': 'Alle kontrolltrinn må være bekreftet før sykkelen kan godkjennes.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -176,6 +180,7 @@ export const no: Catalogue = {
   'validation.bike_not_on_policy': 'Velg en av syklene på polisen.',
   'validation.bike_not_owned': 'Sykkelen er ikke registrert på deg.',
   'validation.bike_already_insured': 'Sykkelen er allerede på en polise.',
+  'validation.upload_kind_mismatch': 'Filen er ikke den typen dette feltet ber om.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
@@ -234,35 +239,33 @@ export const no: Catalogue = {
   // finds: sykler som en finner eller en organisasjon oppbevarer for eieren
   'mail.finds.greeting': 'Hei,',
   'mail.finds.signature': 'Vennlig hilsen\nSykkelregisteret',
-  'mail.insurance.greeting': 'Hei,',
-  'mail.insurance.signature': 'Vennlig hilsen\nSykkelregisteret',
-  'mail.plate_order.received.subject': 'Bestillingen din av {{quantity}} oblater',
+  'mail.plate_order.received.subject': 'Bestillingen din av {quantity} oblater',
   'mail.plate_order.received.intro':
-    'Vi har mottatt bestillingen din av {{quantity}} oblater fra e-posten «{{mailSubject}}».',
-  'mail.plate_order.received.delivery': 'Vi sender dem innen {{min}}–{{max}} virkedager.',
+    'Vi har mottatt bestillingen din av {quantity} oblater fra e-posten «{mailSubject}».',
+  'mail.plate_order.received.delivery': 'Vi sender dem innen {min}–{max} virkedager.',
   'mail.plate_order.received.cancel':
     'Var e-posten ikke ment som en bestilling, eller er antallet feil, kan du kansellere bestillingen under Oblatbestillinger i forsikringsadministrasjonen før vi sender den.',
   'mail.plate_order.unreadable.subject': 'Vi kunne ikke lese oblatbestillingen din',
   'mail.plate_order.unreadable.intro':
-    'Vi kunne ikke se hvor mange oblater e-posten «{{mailSubject}}» bestiller, så ingen oblater er bestilt.',
+    'Vi kunne ikke se hvor mange oblater e-posten «{mailSubject}» bestiller, så ingen oblater er bestilt.',
   'mail.plate_order.unreadable.how':
-    'Skriv antallet i emnet eller teksten, for eksempel «Antall: 200». Én e-post bestiller mellom 1 og {{maximum}} oblater.',
-  'mail.plate_order.sent.subject': 'De {{quantity}} oblatene dine er på vei',
-  'mail.plate_order.sent.intro': 'Vi har sendt de {{quantity}} oblatene du bestilte.',
+    'Skriv antallet i emnet eller teksten, for eksempel «Antall: 200». Én e-post bestiller mellom 1 og {maximum} oblater.',
+  'mail.plate_order.sent.subject': 'De {quantity} oblatene dine er på vei',
+  'mail.plate_order.sent.intro': 'Vi har sendt de {quantity} oblatene du bestilte.',
   'mail.plate_order.action': 'Åpne forsikringsadministrasjonen',
-  'mail.lock_test.requested.subject': '{{insurer}} ber deg vise sykkellåsen din',
+  'mail.lock_test.requested.subject': '{insurer} ber deg vise sykkellåsen din',
   'mail.lock_test.requested.intro':
-    '{{insurer}}, der sykkelen din er forsikret, ber deg vise at sykkelen er låst med en godkjent lås.',
+    '{insurer}, der sykkelen din er forsikret, ber deg vise at sykkelen er låst med en godkjent lås.',
   'mail.lock_test.requested.what':
     'Ha låsebeviset for hånden (kortet eller papiret som fulgte med låsen, stemplet av butikken): du skal skrive inn godkjenningsnummeret, nøkkelnummeret og rammenummeret som står på det.',
   'mail.lock_test.requested.action': 'Svar på låstesten',
-  'mail.lock_test.approved.subject': '{{insurer}} har godkjent sykkellåsen din',
-  'mail.lock_test.approved.intro': '{{insurer}} har godkjent låsen du viste. Du trenger ikke gjøre mer.',
-  'mail.lock_test.rejected.subject': '{{insurer}} kunne ikke godkjenne sykkellåsen din',
-  'mail.lock_test.rejected.intro': '{{insurer}} kunne ikke godkjenne låsen du viste.',
-  'mail.lock_test.rejected.reason': 'Begrunnelse: {{reason}}',
+  'mail.lock_test.approved.subject': '{insurer} har godkjent sykkellåsen din',
+  'mail.lock_test.approved.intro': '{insurer} har godkjent låsen du viste. Du trenger ikke gjøre mer.',
+  'mail.lock_test.rejected.subject': '{insurer} kunne ikke godkjenne sykkellåsen din',
+  'mail.lock_test.rejected.intro': '{insurer} kunne ikke godkjenne låsen du viste.',
+  'mail.lock_test.rejected.reason': 'Begrunnelse: {reason}',
   'mail.lock_test.rejected.next':
-    'Har du spørsmål om hva dette betyr for forsikringen din, kontakt {{insurer}}.',
+    'Har du spørsmål om hva dette betyr for forsikringen din, kontakt {insurer}.',
   'mail.lock_test.action': 'Se låstesten',
   'mail.finds.pickup_registered.subject': 'Sykkelen din venter på å bli hentet',
   'mail.finds.pickup_registered.intro':
@@ -311,6 +314,18 @@ export const no: Catalogue = {
     'Vi kunne ikke godkjenne eierverifiseringen av sykkelen {bike}. Begrunnelse: {reason}',
   'mail.ownership.verification_rejected.again': 'Du kan rette stegene og sende den på nytt.',
   'mail.ownership.verification.action': 'Åpne verifiseringen',
+
+  // insurance: our staff's check of an insured bike (issue 16 §5)
+  'mail.insurance.greeting': 'Hei,',
+  'mail.insurance.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.insurance.verified.subject': 'Sykkelen din er godkjent for forsikringen',
+  'mail.insurance.verified.intro':
+    'Vi har kontrollert dokumentasjonen for sykkelen {bike} på polisen din hos {insurer}. Sykkelen er nå godkjent.',
+  'mail.insurance.rejected.subject': 'Vi trenger noe mer for å godkjenne sykkelen din',
+  'mail.insurance.rejected.intro':
+    'Vi kunne ikke godkjenne dokumentasjonen for sykkelen {bike} på polisen din hos {insurer}. Begrunnelse: {reason}',
+  'mail.insurance.rejected.again': 'Rett det vi ber om, og send dokumentasjonen på nytt.',
+  'mail.insurance.action': 'Åpne forsikringen din',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hei,',

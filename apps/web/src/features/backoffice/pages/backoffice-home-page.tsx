@@ -22,6 +22,12 @@ export function Component() {
           <p>{t('home.identitiesBody')}</p>
           <LinkButton href={paths.backoffice.identities.getHref()}>{t('home.identitiesLink')}</LinkButton>
         </Card>
+        <Card title={t('home.insuranceTitle')} id="insurance-verification">
+          <p>{t('home.insuranceBody')}</p>
+          <LinkButton href={paths.backoffice.insuranceVerification.getHref()}>
+            {t('home.insuranceLink')}
+          </LinkButton>
+        </Card>
         <FrameNumberCollisions />
       </div>
     </PageLayout>

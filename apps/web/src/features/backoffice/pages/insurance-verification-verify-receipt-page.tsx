@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { InsuranceVerificationStepPage } from '../components/insurance-verification-step.tsx';
+
+/** /backoffice/v2/insurance-verification/{insuredItemId}/verify-receipt — one step of our staff's check. */
+export function Component() {
+  const { insuredItemId = '' } = useParams();
+  return <InsuranceVerificationStepPage step="receipt" insuredItemId={insuredItemId} />;
+}
