@@ -8,49 +8,19 @@ import {
 } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { type LoginDependency, requiresLogin } from '../lib/access.ts';
-import { loadNamespaces } from '../lib/i18n.ts';
 import { currentLocation, registerNavigator } from '../lib/navigation.ts';
 import { rememberRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { PublicLayout } from './public-layout.tsx';
-import { reloadOnce } from './reload.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RootErrorBoundary, RouteErrorBoundary } from './route-error-boundary.tsx';
-import { isChunkLoadError } from './shell-rules.ts';
+import { notFound, page, setNavigationTarget } from './route-page.ts';
 
 /** What a route may declare for the shell. */
 export interface RouteHandle {
   /** What returning to this page after login needs (default loggedIn). */
   loginDependency?: LoginDependency;
 }
-
-type RouteModule = Awaited<
-  ReturnType<NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>>
->;
-
-/**
- * A lazily loaded page with the i18n namespaces it needs, loaded together so the page never shows
- * untranslated keys. If the page's code cannot be downloaded (a new deploy replaced it), the
- * browser loads the address afresh — once; a second failure shows the error page.
- */
-function page(load: () => Promise<RouteModule>, namespaces: readonly string[] = []) {
-  return async (): Promise<RouteModule> => {
-    try {
-      const [module] = await Promise.all([load(), loadNamespaces(['common', ...namespaces])]);
-      // No module: the download failed and main.tsx already started a reload; wait for it.
-      if (!module) return new Promise<never>(() => {});
-      return module;
-    } catch (error) {
-      if (isChunkLoadError(error)) {
-        const target = router.state.navigation.location;
-        if (reloadOnce(target ? createPath(target) : currentLocation())) return new Promise<never>(() => {});
-      }
-      throw error;
-    }
-  };
-}
-
-const notFound = page(() => import('./routes/not-found.tsx'));
 
 /** The routes that have screens today; every other address of config/paths.ts is a 404 until built. */
 export const routes: RouteObject[] = [
@@ -598,148 +568,6 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      {
-        // The insurer's pages share the signed-in chrome; only its members get past the page loader.
-        path: paths.insurance.admin.path,
-        lazy: page(() => import('./app-layout.tsx')),
-        children: [
-          {
-            ErrorBoundary: RouteErrorBoundary,
-            children: [
-              {
-                index: true,
-                lazy: page(
-                  () => import('../features/organisations/pages/insurer-admin-page.tsx'),
-                  ['organisations'],
-                ),
-              },
-            ],
-          },
-        ],
-      },
-      // Insurance (issue 16; features/insurance): the holder's hub and proof of possession (§2), lock
-      // tests (§3: the insurer's staff ask and decide, the holder answers), all in the signed-in
-      // chrome; the API decides who sees what (404 to anyone else).
-      {
-        lazy: page(() => import('./app-layout.tsx')),
-        children: [
-          {
-            ErrorBoundary: RouteErrorBoundary,
-            children: [
-              {
-                path: paths.insurance.policyHub.path,
-                lazy: page(() => import('../features/insurance/pages/hub-page.tsx'), ['insurance-hub']),
-              },
-              {
-                path: paths.insurance.policyEditBike.path,
-                lazy: page(
-                  () => import('../features/insurance/pages/hub-edit-bike-page.tsx'),
-                  ['insurance-hub', 'bikes'],
-                ),
-              },
-              {
-                path: paths.insurance.policyVerifyBikePossessionIntro.path,
-                lazy: page(
-                  () => import('../features/insurance/pages/possession-intro-page.tsx'),
-                  ['insurance-hub'],
-                ),
-              },
-              {
-                path: paths.insurance.policyVerifyBikePossession.path,
-                lazy: page(
-                  () => import('../features/insurance/pages/possession-page.tsx'),
-                  ['insurance-hub'],
-                ),
-              },
-              {
-                path: paths.insurance.lockTestPortal.path,
-                lazy: page(
-                  () => import('../features/insurance/pages/lock-test-portal-page.tsx'),
-                  ['lock-tests'],
-                ),
-              },
-              {
-                path: paths.insurance.lockTestResponse.path,
-                lazy: page(() => import('../features/insurance/pages/lock-test-page.tsx'), ['lock-tests']),
-              },
-            ],
-          },
-        ],
-      },
-      {
-        path: paths.backoffice.home.path,
-        lazy: page(() => import('./backoffice-layout.tsx'), ['backoffice']),
-        children: [
-          {
-            ErrorBoundary: RouteErrorBoundary,
-            children: [
-              {
-                index: true,
-                lazy: page(
-                  () => import('../features/backoffice/pages/backoffice-home-page.tsx'),
-                  ['backoffice'],
-                ),
-              },
-              {
-                path: paths.backoffice.identities.path,
-                lazy: page(() => import('../features/backoffice/pages/identities-page.tsx'), ['backoffice']),
-              },
-              // Insurance verification, our staff's check of insured bikes (issue 16 §5).
-              {
-                path: paths.backoffice.insuranceVerification.path,
-                lazy: page(
-                  () => import('../features/backoffice/pages/insurance-verification-page.tsx'),
-                  ['backoffice'],
-                ),
-              },
-              {
-                path: paths.backoffice.insuranceVerificationInsurer.path,
-                lazy: page(
-                  () => import('../features/backoffice/pages/insurance-verification-page.tsx'),
-                  ['backoffice'],
-                ),
-              },
-              {
-                path: paths.backoffice.v2InsuranceVerification.path,
-                lazy: page(
-                  () => import('../features/backoffice/pages/insurance-verification-v2-page.tsx'),
-                  ['backoffice'],
-                ),
-              },
-              {
-                path: paths.backoffice.v2InsuranceVerificationFrameNumber.path,
-                lazy: page(
-                  () => import('../features/backoffice/pages/insurance-verification-frame-number-page.tsx'),
-                  ['backoffice'],
-                ),
-              },
-              {
-                path: paths.backoffice.v2InsuranceVerificationVerifyPlateId.path,
-                lazy: page(
-                  () =>
-                    import('../features/backoffice/pages/insurance-verification-verify-plate-id-page.tsx'),
-                  ['backoffice'],
-                ),
-              },
-              {
-                path: paths.backoffice.v2InsuranceVerificationVerifyReceipt.path,
-                lazy: page(
-                  () => import('../features/backoffice/pages/insurance-verification-verify-receipt-page.tsx'),
-                  ['backoffice'],
-                ),
-              },
-              {
-                path: paths.backoffice.v2InsuranceVerificationSummary.path,
-                lazy: page(
-                  () => import('../features/backoffice/pages/insurance-verification-summary-page.tsx'),
-                  ['backoffice'],
-                ),
-              },
-              { path: '*', lazy: notFound },
-            ],
-          },
-        ],
-      },
     ],
   },
 ];
@@ -768,6 +596,30 @@ export function accessLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export const router = createBrowserRouter(routes);
+/**
+ * Areas whose routes are not in the first download: the first navigation under one of them loads
+ * its routes and patches them in beside the others (a splat of the public area matched until then,
+ * which is what makes the router ask). Each area is patched once.
+ */
+const LAZY_AREAS: ReadonlyArray<{ prefix: string; load: () => Promise<RouteObject[]> }> = [
+  { prefix: '/insurance', load: async () => (await import('./insurance-routes.tsx')).insuranceRoutes },
+  { prefix: '/backoffice', load: async () => (await import('./backoffice-routes.tsx')).backofficeRoutes },
+];
+const patchedAreas = new Set<string>();
+
+export const router = createBrowserRouter(routes, {
+  async patchRoutesOnNavigation({ path, patch }) {
+    const pathname = path.split(/[?#]/)[0] ?? '';
+    const area = LAZY_AREAS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    if (!area || patchedAreas.has(area.prefix)) return;
+    patch('root', await area.load());
+    patchedAreas.add(area.prefix);
+  },
+});
+
+setNavigationTarget(() => {
+  const target = router.state.navigation.location;
+  return target ? createPath(target) : currentLocation();
+});
 
 registerNavigator((href, options) => router.navigate(href, options));

@@ -1,0 +1,82 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { notFound, page } from './route-page.ts';
+
+/*
+ * The routes under /backoffice (our staff's screens). They are not part of the first download: the
+ * router patches them in on the first navigation under /backoffice (router.tsx,
+ * patchRoutesOnNavigation).
+ */
+export const backofficeRoutes: RouteObject[] = [
+  {
+    path: paths.backoffice.home.path,
+    lazy: page(() => import('./backoffice-layout.tsx'), ['backoffice']),
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          {
+            index: true,
+            lazy: page(() => import('../features/backoffice/pages/backoffice-home-page.tsx'), ['backoffice']),
+          },
+          {
+            path: paths.backoffice.identities.path,
+            lazy: page(() => import('../features/backoffice/pages/identities-page.tsx'), ['backoffice']),
+          },
+          // Insurance verification, our staff's check of insured bikes (issue 16 §5).
+          {
+            path: paths.backoffice.insuranceVerification.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/insurance-verification-page.tsx'),
+              ['backoffice'],
+            ),
+          },
+          {
+            path: paths.backoffice.insuranceVerificationInsurer.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/insurance-verification-page.tsx'),
+              ['backoffice'],
+            ),
+          },
+          {
+            path: paths.backoffice.v2InsuranceVerification.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/insurance-verification-v2-page.tsx'),
+              ['backoffice'],
+            ),
+          },
+          {
+            path: paths.backoffice.v2InsuranceVerificationFrameNumber.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/insurance-verification-frame-number-page.tsx'),
+              ['backoffice'],
+            ),
+          },
+          {
+            path: paths.backoffice.v2InsuranceVerificationVerifyPlateId.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/insurance-verification-verify-plate-id-page.tsx'),
+              ['backoffice'],
+            ),
+          },
+          {
+            path: paths.backoffice.v2InsuranceVerificationVerifyReceipt.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/insurance-verification-verify-receipt-page.tsx'),
+              ['backoffice'],
+            ),
+          },
+          {
+            path: paths.backoffice.v2InsuranceVerificationSummary.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/insurance-verification-summary-page.tsx'),
+              ['backoffice'],
+            ),
+          },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,74 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { page } from './route-page.ts';
+
+/*
+ * The routes under /insurance (issue 16): the insurer's admin, the holder's hub and proof of
+ * possession, lock tests. They are not part of the first download: the router patches them in
+ * on the first navigation under /insurance (router.tsx, patchRoutesOnNavigation).
+ */
+export const insuranceRoutes: RouteObject[] = [
+  {
+    // The insurer's pages share the signed-in chrome; only its members get past the page loader.
+    path: paths.insurance.admin.path,
+    lazy: page(() => import('./app-layout.tsx')),
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('../features/organisations/pages/insurer-admin-page.tsx'),
+              ['organisations'],
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  // Insurance (issue 16; features/insurance): the holder's hub and proof of possession (§2), lock
+  // tests (§3: the insurer's staff ask and decide, the holder answers), all in the signed-in
+  // chrome; the API decides who sees what (404 to anyone else).
+  {
+    lazy: page(() => import('./app-layout.tsx')),
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          {
+            path: paths.insurance.policyHub.path,
+            lazy: page(() => import('../features/insurance/pages/hub-page.tsx'), ['insurance-hub']),
+          },
+          {
+            path: paths.insurance.policyEditBike.path,
+            lazy: page(
+              () => import('../features/insurance/pages/hub-edit-bike-page.tsx'),
+              ['insurance-hub', 'bikes'],
+            ),
+          },
+          {
+            path: paths.insurance.policyVerifyBikePossessionIntro.path,
+            lazy: page(
+              () => import('../features/insurance/pages/possession-intro-page.tsx'),
+              ['insurance-hub'],
+            ),
+          },
+          {
+            path: paths.insurance.policyVerifyBikePossession.path,
+            lazy: page(() => import('../features/insurance/pages/possession-page.tsx'), ['insurance-hub']),
+          },
+          {
+            path: paths.insurance.lockTestPortal.path,
+            lazy: page(() => import('../features/insurance/pages/lock-test-portal-page.tsx'), ['lock-tests']),
+          },
+          {
+            path: paths.insurance.lockTestResponse.path,
+            lazy: page(() => import('../features/insurance/pages/lock-test-page.tsx'), ['lock-tests']),
+          },
+        ],
+      },
+    ],
+  },
+];
