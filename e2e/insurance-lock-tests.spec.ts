@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
@@ -19,6 +20,8 @@ const da = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'lock-tests', key), values);
 const no = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('no', 'lock-tests', key), values);
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -92,6 +95,12 @@ test('an insurer asks for a lock test, the holder answers from the certificate, 
     .getByRole('textbox', { name: no('answer.certificateFrameNumber'), exact: true })
     .fill('WXX 0000 1A');
   await holderPage.getByText(no('answer.dealerStampCheck')).click();
+  // A picture of the certificate goes up to the bike as a private lock-proof picture.
+  await holderPage
+    .getByRole('group', { name: no('pictures.title') })
+    .locator('input[type="file"]')
+    .setInputFiles(path.join(FIXTURES, 'frame-number.jpg'));
+  await expect(holderPage.getByRole('img', { name: no('pictures.alt', { number: 1 }) })).toBeVisible();
   await snapshot(holderPage, 'answer-holder');
   await expectNoA11yViolations(holderPage);
   await holderPage.getByRole('button', { name: no('answer.submit') }).click();
@@ -101,6 +110,7 @@ test('an insurer asks for a lock test, the holder answers from the certificate, 
   await page.reload();
   await expect(page.getByText(da('status.answered'), { exact: true })).toBeVisible();
   await expect(page.getByText(da('answer.frameDiffers'), { exact: false })).toBeVisible();
+  await expect(page.getByRole('img', { name: da('pictures.alt', { number: 1 }) })).toBeVisible();
   await page.getByText(da('decision.reject')).click();
   await page.getByRole('button', { name: da('decision.submit') }).click();
   await expect(page.getByText(text('da', 'common', 'validation.required')).first()).toBeVisible();

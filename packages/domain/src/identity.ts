@@ -66,6 +66,7 @@ export const VALIDATION_MESSAGES = [
   'lock_test_holder_mismatch',
   'lock_approval_not_accepted',
   'bike_not_on_policy',
+  'lock_test_picture_not_of_bike',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

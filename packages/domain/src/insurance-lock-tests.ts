@@ -12,6 +12,9 @@ import { LockApprovalSchema } from './insurance.ts';
  * dated it. The insurer approves or rejects with a reason; the holder is mailed at each step.
  */
 
+/** Pictures one answer may carry (the certificate, front and back, and the lock on the bike). */
+export const LOCK_TEST_MAX_PICTURES = 4;
+
 export const LOCK_TEST_STATUSES = ['requested', 'answered', 'approved', 'rejected'] as const;
 export const LockTestStatusSchema = z.enum(LOCK_TEST_STATUSES);
 export type LockTestStatus = z.infer<typeof LockTestStatusSchema>;
@@ -61,6 +64,15 @@ export const LockTestAnswerSchema = z
     certificate_frame_number: text(40),
     /** The retailer stamped and dated the certificate. */
     dealer_stamp: z.boolean({ error: 'required' }),
+    /**
+     * Pictures of the certificate and the lock: files of the named bike, uploaded as private
+     * lock-proof pictures through the bike's own file call first.
+     */
+    picture_file_ids: z
+      .array(z.uuid({ error: 'invalid_value' }))
+      .max(LOCK_TEST_MAX_PICTURES, { error: 'invalid_value' })
+      .optional()
+      .default([]),
   })
   .strict();
 export type LockTestAnswer = z.infer<typeof LockTestAnswerSchema>;
@@ -87,6 +99,14 @@ export const LockTestListQuerySchema = z.object({ status: LockTestStatusSchema.o
 
 // --- answers ------------------------------------------------------------------------------------------
 
+/** A picture given with an answer, by signed address. */
+export const LockTestPictureSchema = z.object({
+  file_id: z.string(),
+  url: z.string(),
+  thumbnail_url: z.string().nullable(),
+});
+export type LockTestPicture = z.infer<typeof LockTestPictureSchema>;
+
 export const LockTestAnswerViewSchema = z.object({
   approval: LockApprovalSchema,
   certificate_number: z.string(),
@@ -97,6 +117,8 @@ export const LockTestAnswerViewSchema = z.object({
   /** Computed by the register: the certificate's frame number is the bike's registered one. */
   frame_number_matches: z.boolean(),
   dealer_stamp: z.boolean(),
+  /** Signed addresses of the pictures given with the answer. */
+  pictures: z.array(LockTestPictureSchema),
   answered_at: z.string(),
 });
 

@@ -50,6 +50,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
     'insured_items',
     'insurance_pre_registrations',
     'insurance_lock_tests',
+    'insurance_lock_test_pictures',
     'insurance_plate_orders',
     'insured_item_uploads',
     'insured_item_checks',

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -297,3 +298,25 @@ export const insuredItemChecks = pgTable('insured_item_checks', {
   decidedByPartyId: uuid('decided_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Pictures a holder gave with a lock-test answer (issue 16 §3): files of the answered bike (the
+ * lock certificate, the lock on the bike), uploaded through the register's own file handling as
+ * private lock-proof pictures. The file going takes the link with it; so does the lock test.
+ */
+export const insuranceLockTestPictures = pgTable(
+  'insurance_lock_test_pictures',
+  {
+    lockTestId: uuid('lock_test_id')
+      .notNull()
+      .references(() => insuranceLockTests.id, { onDelete: 'cascade' }),
+    bikeFileId: uuid('bike_file_id')
+      .notNull()
+      .references(() => bikeFiles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.lockTestId, table.bikeFileId] }),
+    index('insurance_lock_test_pictures_file_idx').on(table.bikeFileId),
+  ],
+);

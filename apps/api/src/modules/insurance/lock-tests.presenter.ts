@@ -5,6 +5,8 @@ import type { LockTestRow } from './lock-tests.repository.ts';
 import type { InsuredItemRow } from './policies.repository.ts';
 
 export interface LockTestContext {
+  /** Signed addresses of the answer's pictures, in the order given. */
+  pictures: Array<{ file_id: string; url: string; thumbnail_url: string | null }>;
   insurerName: string;
   insurerPolicyNumber: string | null;
   expectedApproval: LockApproval;
@@ -44,6 +46,7 @@ export function presentLockTest(row: LockTestRow, context: LockTestContext): Loc
           certificate_frame_number: row.certificateFrameNumber ?? '',
           frame_number_matches: row.frameNumberMatches ?? false,
           dealer_stamp: row.dealerStamp ?? false,
+          pictures: context.pictures,
           answered_at: row.answeredAt!.toISOString(),
         }
       : null,

@@ -1,6 +1,10 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { insuranceLockTests, insurancePolicies } from '../../db/schema/insurance.ts';
+import {
+  insuranceLockTestPictures,
+  insuranceLockTests,
+  insurancePolicies,
+} from '../../db/schema/insurance.ts';
 
 export type LockTestRow = typeof insuranceLockTests.$inferSelect;
 
@@ -102,4 +106,30 @@ export async function hasOpenLockTest(executor: Executor, policyId: string): Pro
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The pictures of a lock test's answer, in the order given. */
+export async function listPictureFileIds(executor: Executor, lockTestId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ bikeFileId: insuranceLockTestPictures.bikeFileId })
+    .from(insuranceLockTestPictures)
+    .where(eq(insuranceLockTestPictures.lockTestId, lockTestId))
+    .orderBy(asc(insuranceLockTestPictures.position));
+  return rows.map((row) => row.bikeFileId);
+}
+
+/** Replaces the pictures of a lock test's answer. */
+export async function replacePictures(
+  executor: Executor,
+  lockTestId: string,
+  fileIds: readonly string[],
+): Promise<void> {
+  await executor
+    .delete(insuranceLockTestPictures)
+    .where(eq(insuranceLockTestPictures.lockTestId, lockTestId));
+  if (fileIds.length > 0) {
+    await executor
+      .insert(insuranceLockTestPictures)
+      .values(fileIds.map((bikeFileId, position) => ({ lockTestId, bikeFileId, position })));
+  }
 }

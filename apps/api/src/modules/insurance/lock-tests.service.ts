@@ -14,6 +14,7 @@ import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import * as bikes from '../bikes/bikes.facade.ts';
 import * as identity from '../identity/identity.facade.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 import {
@@ -28,6 +29,7 @@ import { presentLockTest } from './lock-tests.presenter.ts';
 import * as repository from './lock-tests.repository.ts';
 import * as policies from './policies.repository.ts';
 import { viewerOf } from './policies.service.ts';
+import * as possession from './possession.repository.ts';
 import * as products from './products.repository.ts';
 
 /*
@@ -48,6 +50,7 @@ async function approvalsOf(executor: Executor, policy: policies.PolicyRow) {
 }
 
 async function present(
+  deps: InsuranceDeps,
   executor: Executor,
   row: repository.LockTestRow,
   audience: PolicyAudience,
@@ -57,7 +60,14 @@ async function present(
   const names = await identity.partyNames(executor, [row.insurerPartyId]);
   const items = await policies.listItemsOfPolicies(executor, [row.policyId]);
   const { expected } = await approvalsOf(executor, policy);
+  const pictureIds = await repository.listPictureFileIds(executor, row.id);
+  const signed = await bikes.signedFileUrls(executor, deps.fileUrls, pictureIds);
+  const pictures = pictureIds.flatMap((fileId) => {
+    const file = signed.get(fileId);
+    return file ? [{ file_id: fileId, url: file.url, thumbnail_url: file.thumbnailUrl }] : [];
+  });
   return presentLockTest(row, {
+    pictures,
     insurerName: names.get(row.insurerPartyId) ?? '',
     insurerPolicyNumber: policy.insurerPolicyNumber,
     expectedApproval: expected,
@@ -137,7 +147,7 @@ export async function requestLockTest(
     });
     return (await repository.findLockTestById(tx, id))!;
   });
-  return present(deps.db, row, 'insurer');
+  return present(deps, deps.db, row, 'insurer');
 }
 
 /**
@@ -164,12 +174,12 @@ export async function listLockTests(
         details: { insurer_party_id: insurerPartyId },
       });
     }
-    return Promise.all(rows.map((row) => present(deps.db, row, audience)));
+    return Promise.all(rows.map((row) => present(deps, deps.db, row, audience)));
   }
   const own = (await repository.listLockTestsOfHolder(deps.db, auth.partyId, insurerPartyId)).filter(
     (row) => status === undefined || row.status === status,
   );
-  return Promise.all(own.map((row) => present(deps.db, row, 'holder')));
+  return Promise.all(own.map((row) => present(deps, deps.db, row, 'holder')));
 }
 
 /** GET /api/insurance/lock-tests/{id}: for the policy's holder, its insurer's staff and our staff. */
@@ -188,7 +198,7 @@ export async function getLockTest(
       details: { lock_test_id: row.id },
     });
   }
-  return present(deps.db, row, audience);
+  return present(deps, deps.db, row, audience);
 }
 
 /**
@@ -210,11 +220,22 @@ export async function answerLockTest(
     const items = await policies.listItemsOfPolicies(tx, [policy.id]);
     const item = items.find((candidate) => candidate.bikeId === answer.bike_id);
     const { accepted } = await approvalsOf(tx, policy);
+    const pictureIssues = [];
+    for (const [index, fileId] of answer.picture_file_ids.entries()) {
+      const file = item ? await possession.findFileOfBike(tx, item.bikeId, fileId) : null;
+      if (file?.fileClass !== 'picture') {
+        pictureIssues.push({
+          loc: ['body', 'picture_file_ids', index],
+          type: 'lock_test_picture_not_of_bike',
+        });
+      }
+    }
     const issues = [
       ...(item ? [] : [{ loc: ['body', 'bike_id'], type: 'bike_not_on_policy' }]),
       ...(accepted.includes(answer.approval)
         ? []
         : [{ loc: ['body', 'approval'], type: 'lock_approval_not_accepted' }]),
+      ...(item ? pictureIssues : []),
     ];
     if (issues.length > 0) throw new ValidationError(issues);
     const matches = frameNumbersMatch(answer.certificate_frame_number, item?.bike.frameNumber ?? null);
@@ -231,13 +252,14 @@ export async function answerLockTest(
       answeredAt: now,
       updatedAt: now,
     });
+    await repository.replacePictures(tx, row.id, [...new Set(answer.picture_file_ids)]);
     await recordAuditEventBy(tx, auth, {
       action: 'insurance.lock_test_answered',
       targetPartyId: policy.holderPartyId,
       details: { lock_test_id: row.id, policy_id: policy.id, frame_number_matches: matches },
       now,
     });
-    return present(tx, (await repository.findLockTestById(tx, row.id))!, 'holder');
+    return present(deps, tx, (await repository.findLockTestById(tx, row.id))!, 'holder');
   });
 }
 
@@ -287,6 +309,6 @@ export async function decideLockTest(
       },
       now,
     });
-    return present(tx, (await repository.findLockTestById(tx, row.id))!, 'insurer');
+    return present(deps, tx, (await repository.findLockTestById(tx, row.id))!, 'insurer');
   });
 }

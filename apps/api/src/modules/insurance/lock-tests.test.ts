@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
-import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
+import { registerBike, signUpOwner, storeBikeFile } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, mailsTo, type TestUser } from '../../test/identity-helpers.ts';
 import { appliedPolicy, createInsurer, type TestInsurer } from '../../test/insurance-helpers.ts';
@@ -138,6 +138,31 @@ describe('a lock test round trip', () => {
     expect(issuesOf(empty)).toEqual([['body.key_number', 'required']]);
     const unchanged = await call('GET', `/api/insurance/lock-tests/${lockTestId}`, holder.token);
     expect(unchanged.json()).toMatchObject({ status: 'requested', answer: null });
+  });
+
+  it('takes pictures only of the answered bike', async () => {
+    const otherBike = (await registerBike(t.app, other.token)).bike_id;
+    const foreign = await storeBikeFile(t.app, {
+      bikeId: otherBike,
+      ownerPartyId: other.partyId,
+      kind: 'lock_proof',
+    });
+    const document = await storeBikeFile(t.app, {
+      bikeId,
+      ownerPartyId: holder.partyId,
+      kind: 'receipt',
+      fileClass: 'document',
+    });
+    const response = await call('PUT', `/api/insurance/lock-tests/${lockTestId}/answer`, holder.token, {
+      ...ANSWER,
+      bike_id: bikeId,
+      picture_file_ids: [foreign.id, document.id],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(issuesOf(response)).toEqual([
+      ['body.picture_file_ids.0', 'lock_test_picture_not_of_bike'],
+      ['body.picture_file_ids.1', 'lock_test_picture_not_of_bike'],
+    ]);
   });
 
   it('takes the holder’s answer and compares the certificate’s frame number with the bike’s', async () => {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { listLockTestsOfHolder } from './lock-tests.repository.ts';
+import { listLockTestsOfHolder, listPictureFileIds } from './lock-tests.repository.ts';
 import { listPlateOrdersMailedBy } from './plate-orders.repository.ts';
 import { listPoliciesOfHolder } from './policies.repository.ts';
 import { presentPolicyTo } from './policies.service.ts';
@@ -39,24 +39,27 @@ export async function insurancePersonalData(
       matched_at: row.matchedAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
     })),
-    insurance_lock_tests: (await listLockTestsOfHolder(executor, partyId, null)).map((row) => ({
-      insurer_party_id: row.insurerPartyId,
-      policy_id: row.policyId,
-      requested_email: row.requestedEmail,
-      status: row.status,
-      approval: row.approval,
-      certificate_number: row.certificateNumber,
-      lock_name: row.lockName,
-      key_number: row.keyNumber,
-      bike_id: row.bikeId,
-      certificate_frame_number: row.certificateFrameNumber,
-      frame_number_matches: row.frameNumberMatches,
-      dealer_stamp: row.dealerStamp,
-      answered_at: row.answeredAt?.toISOString() ?? null,
-      decision_reason: row.decisionReason,
-      decided_at: row.decidedAt?.toISOString() ?? null,
-      created_at: row.createdAt.toISOString(),
-    })),
+    insurance_lock_tests: await Promise.all(
+      (await listLockTestsOfHolder(executor, partyId, null)).map(async (row) => ({
+        insurer_party_id: row.insurerPartyId,
+        policy_id: row.policyId,
+        requested_email: row.requestedEmail,
+        status: row.status,
+        approval: row.approval,
+        certificate_number: row.certificateNumber,
+        lock_name: row.lockName,
+        key_number: row.keyNumber,
+        bike_id: row.bikeId,
+        certificate_frame_number: row.certificateFrameNumber,
+        frame_number_matches: row.frameNumberMatches,
+        dealer_stamp: row.dealerStamp,
+        picture_file_ids: await listPictureFileIds(executor, row.id),
+        answered_at: row.answeredAt?.toISOString() ?? null,
+        decision_reason: row.decisionReason,
+        decided_at: row.decidedAt?.toISOString() ?? null,
+        created_at: row.createdAt.toISOString(),
+      })),
+    ),
     insurance_plate_orders: (await listPlateOrdersMailedBy(executor, partyId)).map((row) => ({
       insurer_party_id: row.insurerPartyId,
       quantity: row.quantity,

@@ -178,6 +178,7 @@ export const da: Catalogue = {
   'validation.lock_approval_not_accepted':
     'Forsikringsselskabet godkender ikke låse med den godkendelse på denne police.',
   'validation.bike_not_on_policy': 'Vælg en af cyklerne på policen.',
+  'validation.lock_test_picture_not_of_bike': 'Vælg billeder, du har lagt op af denne cykel.',
   'validation.bike_not_owned': 'Cyklen er ikke registreret på dig.',
   'validation.bike_already_insured': 'Cyklen er allerede på en police.',
   'validation.upload_kind_mismatch': 'Filen er ikke den slags, som dette felt beder om.',

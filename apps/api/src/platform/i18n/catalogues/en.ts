@@ -181,6 +181,7 @@ export const en = {
   'validation.lock_approval_not_accepted':
     'The insurer does not accept locks with that approval for this policy.',
   'validation.bike_not_on_policy': 'Choose one of the bikes on the policy.',
+  'validation.lock_test_picture_not_of_bike': 'Choose pictures you uploaded of this bike.',
   'validation.bike_not_owned': 'The bike is not registered to you.',
   'validation.bike_already_insured': 'The bike is already on a policy.',
   'validation.upload_kind_mismatch': 'This file is not the kind this upload asks for.',

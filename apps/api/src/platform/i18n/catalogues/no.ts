@@ -178,6 +178,7 @@ export const no: Catalogue = {
   'validation.lock_approval_not_accepted':
     'Forsikringsselskapet godtar ikke låser med den godkjenningen på denne polisen.',
   'validation.bike_not_on_policy': 'Velg en av syklene på polisen.',
+  'validation.lock_test_picture_not_of_bike': 'Velg bilder du har lastet opp av denne sykkelen.',
   'validation.bike_not_owned': 'Sykkelen er ikke registrert på deg.',
   'validation.bike_already_insured': 'Sykkelen er allerede på en polise.',
   'validation.upload_kind_mismatch': 'Filen er ikke den typen dette feltet ber om.',

@@ -1,17 +1,23 @@
+import { PICTURE_CONTENT_TYPES, PICTURE_MAX_BYTES } from '@nbr/domain/bikes';
 import { LOCK_APPROVALS } from '@nbr/domain/insurance';
 import {
   canAnswerLockTest,
+  LOCK_TEST_MAX_PICTURES,
   type LockTest,
   LockTestAnswerSchema,
   LockTestDecisionSchema,
+  type LockTestPicture,
 } from '@nbr/domain/insurance-lock-tests';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { uploadPicture } from '../../../lib/api/bikes/upload-bike-file.ts';
+import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
@@ -40,6 +46,106 @@ function bikeLabel(bike: LockTest['bikes'][number]): string {
   const make = [bike.brand, bike.model].filter(Boolean).join(' ');
   const name = make ? `${bike.nickname} (${make})` : bike.nickname;
   return bike.frame_number ? `${name} · ${bike.frame_number}` : name;
+}
+
+/** Thumbnails of the pictures given with an answer, each opening the picture. */
+function PictureList({
+  pictures,
+  onRemove,
+}: {
+  pictures: readonly LockTestPicture[];
+  onRemove?: (fileId: string) => void;
+}) {
+  const { t } = useTranslation('lock-tests');
+  if (pictures.length === 0) return null;
+  return (
+    <ul className={styles.pictures} aria-label={t('pictures.listLabel')}>
+      {pictures.map((picture, index) => (
+        <li key={picture.file_id}>
+          <a href={picture.url} target="_blank" rel="noreferrer">
+            <img
+              src={picture.thumbnail_url ?? picture.url}
+              alt={t('pictures.alt', { number: index + 1 })}
+              width={96}
+              height={96}
+            />
+          </a>
+          {onRemove ? (
+            <Button
+              variant="quiet"
+              size="small"
+              onPress={() => onRemove(picture.file_id)}
+              aria-label={t('pictures.removeLabel', { number: index + 1 })}
+            >
+              {t('pictures.remove')}
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Pictures of the certificate and the lock: uploaded to the bike as private lock-proof pictures, then given with the answer. */
+function PicturePicker({
+  bikeId,
+  pictures,
+  onChange,
+}: {
+  bikeId: string;
+  pictures: readonly LockTestPicture[];
+  onChange: (pictures: LockTestPicture[]) => void;
+}) {
+  const { t } = useTranslation(['lock-tests', 'common']);
+  const [status, setStatus] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const statusId = useId();
+  const onSelect = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file || !bikeId) return;
+    if (!(PICTURE_CONTENT_TYPES as readonly string[]).includes(file.type) || file.size === 0) {
+      setStatus(t('pictures.unsupported'));
+      return;
+    }
+    if (file.size > PICTURE_MAX_BYTES) {
+      setStatus(t('pictures.tooLarge'));
+      return;
+    }
+    setStatus(null);
+    setPending(true);
+    try {
+      const uploaded = await uploadPicture(bikeId, { kind: 'lock_proof', file });
+      onChange([
+        ...pictures,
+        { file_id: uploaded.picture_id, url: uploaded.url, thumbnail_url: uploaded.thumbnail_url },
+      ]);
+    } catch (error) {
+      setStatus(errorMessage(error, t));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{t('pictures.title')}</legend>
+      <p className={styles.meta}>{t('pictures.hint', { maximum: LOCK_TEST_MAX_PICTURES })}</p>
+      <PictureList
+        pictures={pictures}
+        onRemove={(fileId) => onChange(pictures.filter((p) => p.file_id !== fileId))}
+      />
+      {pictures.length < LOCK_TEST_MAX_PICTURES ? (
+        <FileTrigger
+          acceptedFileTypes={[...PICTURE_CONTENT_TYPES]}
+          onSelect={(files) => void onSelect(files)}
+        >
+          <Button variant="secondary" isPending={pending} aria-describedby={statusId}>
+            {t('pictures.add')}
+          </Button>
+        </FileTrigger>
+      ) : null}
+      <div id={statusId}>{status ? <Alert tone="error">{status}</Alert> : null}</div>
+    </fieldset>
+  );
 }
 
 /** What the holder answered, as the insurer and the holder read it back. */
@@ -72,6 +178,11 @@ function AnswerSummary({ lockTest }: { lockTest: LockTest }) {
         <dt>{t('answer.answeredAt')}</dt>
         <dd>{formatDate(answer.answered_at, i18n.language)}</dd>
       </dl>
+      {answer.pictures.length > 0 ? (
+        <PictureList pictures={answer.pictures} />
+      ) : (
+        <p className={styles.meta}>{t('pictures.none')}</p>
+      )}
     </Card>
   );
 }
@@ -93,17 +204,22 @@ function AnswerLockTest({ lockTest }: { lockTest: LockTest }) {
       bike_id: previous?.bike_id ?? lockTest.bikes[0]?.bike_id ?? '',
       certificate_frame_number: previous?.certificate_frame_number ?? '',
       dealer_stamp: previous?.dealer_stamp ?? false,
+      picture_file_ids: [],
     } satisfies AnswerForm,
   });
   const approval = useController({ control: form.control, name: 'approval' });
   const bike = useController({ control: form.control, name: 'bike_id' });
+  const [pictures, setPictures] = useState<LockTestPicture[]>(previous?.pictures ?? []);
 
   const onSubmit = form.handleSubmit(
     async (values) => {
       setSummary(null);
       setSaved(false);
       try {
-        await answerLockTest.mutateAsync(values);
+        await answerLockTest.mutateAsync({
+          ...values,
+          picture_file_ids: pictures.map((picture) => picture.file_id),
+        });
         setSaved(true);
       } catch (error) {
         setSummary({
@@ -191,6 +307,14 @@ function AnswerLockTest({ lockTest }: { lockTest: LockTest }) {
         <FormCheckbox control={form.control} name="dealer_stamp">
           {t('answer.dealerStampCheck')}
         </FormCheckbox>
+        <PicturePicker
+          bikeId={bike.field.value}
+          pictures={pictures}
+          onChange={(next) => {
+            setPictures(next);
+            setSaved(false);
+          }}
+        />
         <FormActions>
           <Button type="submit" isPending={answerLockTest.isPending}>
             {previous ? t('answer.resubmit') : t('answer.submit')}
