@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'insurance.pre_registration_linked',
   /** Staff opened someone's policy (it names the holder): kept like any access to personal data. */
   'insurance.policy_viewed_by_staff',
+  /** Insurance sign-up (issue 16 §2): the holder's checkout details saved; read by the insurer or our staff. */
+  'insurance.holder_details_saved',
+  'insurance.holder_details_viewed',
+  /** The holder's national id number shown in full to the insurer's staff or ours, on their explicit ask. */
+  'insurance.national_id_revealed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
