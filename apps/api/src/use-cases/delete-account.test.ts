@@ -102,6 +102,12 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
     expect(items.filter((row) => row.policyId === fixture.insurance.policyId)).toEqual([]);
     const uploaded = await t.app.db.select().from(insurancePreRegistrations);
     expect(uploaded.filter((row) => row.insurerPolicyId === fixture.insurance.insurerPolicyId)).toEqual([]);
+    // The checkout details (sealed national id and bank account) and the onboarding draft go too.
+    const { insuranceHolderDetails, insuranceOnboardingDrafts } = insuranceSchema;
+    const details = await t.app.db.select().from(insuranceHolderDetails);
+    expect(details.filter((row) => row.holderPartyId === fixture.person.partyId)).toEqual([]);
+    const drafts = await t.app.db.select().from(insuranceOnboardingDrafts);
+    expect(drafts.filter((row) => row.partyId === fixture.person.partyId)).toEqual([]);
   });
 
   it('keeps the payment records, detached from everything that names the person', async () => {

@@ -15,7 +15,11 @@ import * as theftSchema from '../db/schema/theft.ts';
 import * as webshopSchema from '../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { bearer } from '../test/identity-helpers.ts';
-import { type PersonEverywhere, personWithDataEverywhere } from '../test/personal-data-fixtures.ts';
+import {
+  FIXTURE_CPR,
+  type PersonEverywhere,
+  personWithDataEverywhere,
+} from '../test/personal-data-fixtures.ts';
 import {
   NOT_IN_PERSONAL_DATA_EXPORT,
   PERSONAL_DATA_EXPORT_TABLES,
@@ -147,6 +151,19 @@ describe('GET /api/identities/me/export', () => {
         ],
       }),
     ]);
+    // The checkout details with the national id masked: the export never carries it in clear.
+    expect(data.insurance_holder_details).toEqual([
+      expect.objectContaining({
+        policy_id: fixture.insurance.policyId,
+        identitySocialNumber: '******-1234',
+        streetAddress: identifying.streetAddress,
+        bankAccount: '0012345678',
+      }),
+    ]);
+    expect(body).not.toContain(FIXTURE_CPR.replace('-', ''));
+    expect(data.insurance_onboarding_draft).toMatchObject({
+      fields: { acknowledgement_privacy: true, street_address: identifying.streetAddress },
+    });
     expect(data.insurance_pre_registrations).toEqual([
       expect.objectContaining({
         insurer_policy_id: fixture.insurance.insurerPolicyId,

@@ -76,7 +76,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = 
       schema: {
         tags: TAGS,
         security: BEARER,
-        summary: 'Throw the onboarding draft away to start over; 404 when there is none',
+        summary: 'Throw the onboarding draft away to start over (204 also when there was none)',
       },
       config: { access: 'signed_in_self' },
     },

@@ -99,10 +99,10 @@ export async function saveOnboardingDraft(
   });
 }
 
-/** DELETE /api/insurance/onboarding-draft: the person starts over; 404 when there is none. */
+/** DELETE /api/insurance/onboarding-draft: the person starts over; none left either way. */
 export async function deleteOnboardingDraft(deps: InsuranceDeps, auth: RequestAuth): Promise<void> {
   await requireApplicant(deps.db, auth);
-  if (!(await repository.deleteDraft(deps.db, auth.partyId))) throw new AppError('not_found');
+  await repository.deleteDraft(deps.db, auth.partyId);
 }
 
 /** GET /api/insurance/products?region=: the covers the insurers offer now, with their tariffs. */
