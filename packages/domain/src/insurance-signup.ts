@@ -176,7 +176,8 @@ export const HolderDetailsBodySchema = z
   .object({
     name: z.string(),
     email: z.string(),
-    identitySocialNumber: z.string(),
+    /** Left out (or empty) to keep the number stored before: the holder never gets it back to resend. */
+    identitySocialNumber: z.string().nullable().optional(),
     streetAddress: z.string(),
     city: z.string(),
     zipCode: z.string(),
@@ -194,13 +195,19 @@ export type HolderDetailsBody = z.input<typeof HolderDetailsBodySchema>;
 const requiredText = (max: number) =>
   z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
 
-/** The checkout fields of a region's policy, checked and normalised. */
-export function holderDetailsSchemaOf(region: Region) {
+/**
+ * The checkout fields of a region's policy, checked and normalised. With `nationalIdStored`, an
+ * empty national id keeps the stored one (answered as null here).
+ */
+export function holderDetailsSchemaOf(region: Region, options: { nationalIdStored?: boolean } = {}) {
+  const nationalId = nationalIdSchemaOf(region);
   return z
     .object({
       name: requiredText(200),
       email: EmailSchema,
-      identitySocialNumber: nationalIdSchemaOf(region),
+      identitySocialNumber: options.nationalIdStored
+        ? z.preprocess((value) => (value === '' || value === undefined ? null : value), nationalId.nullable())
+        : z.preprocess((value) => value ?? undefined, nationalId),
       streetAddress: requiredText(200),
       city: requiredText(100),
       zipCode: ZipCodeSchema,

@@ -96,7 +96,7 @@ export async function getHolderDetails(
 /**
  * PUT /api/insurance/policies/{id}/holder-details: the holder's checkout, checked by the insurer's
  * region; 404 for anyone but the holder, 409 policy_not_editable once the policy ended. The first
- * save completes the checkout (completed_at).
+ * save completes the checkout (completed_at). An empty national id keeps the one stored before.
  */
 export async function saveHolderDetails(
   deps: InsuranceDeps,
@@ -112,7 +112,9 @@ export async function saveHolderDetails(
     if (!isOpenPolicy(policy.status as PolicyStatus)) throw new AppError('policy_not_editable');
     const insurer = await products.findInsurer(tx, policy.insurerPartyId);
     const region = RegionSchema.catch('dk').parse(insurer?.region);
-    const parsed = holderDetailsSchemaOf(region).safeParse(body);
+    const existing = await repository.findHolderDetails(tx, policy.id);
+    const stored = existing?.nationalIdEncrypted ?? null;
+    const parsed = holderDetailsSchemaOf(region, { nationalIdStored: stored !== null }).safeParse(body);
     if (!parsed.success) {
       throw new ValidationError(
         parsed.error.issues.map((issue) => ({
@@ -122,14 +124,16 @@ export async function saveHolderDetails(
       );
     }
     const fields = parsed.data;
-    const existing = await repository.findHolderDetails(tx, policy.id);
+    const nationalId = fields.identitySocialNumber;
     const row = await repository.upsertHolderDetails(tx, {
       policyId: policy.id,
       holderPartyId: policy.holderPartyId,
       name: fields.name,
       email: fields.email,
-      nationalIdEncrypted: deps.encryption.encrypt(fields.identitySocialNumber),
-      nationalIdMasked: maskNationalId(fields.identitySocialNumber),
+      // An empty number keeps the stored one (the holder only ever sees it masked).
+      nationalIdEncrypted: nationalId === null ? stored : deps.encryption.encrypt(nationalId),
+      nationalIdMasked:
+        nationalId === null ? (existing?.nationalIdMasked ?? null) : maskNationalId(nationalId),
       streetAddress: fields.streetAddress,
       city: fields.city,
       zipCode: fields.zipCode,

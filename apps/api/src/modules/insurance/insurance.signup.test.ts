@@ -302,6 +302,13 @@ describe('the holder’s checkout details', () => {
     expect(stored).toEqual([]);
   });
 
+  it('needs the national id at the first checkout', async () => {
+    const { identitySocialNumber: _left, ...withoutNumber } = DANISH_CHECKOUT;
+    const response = await call('PUT', url(), holder.token, withoutNumber);
+    expect(response.statusCode).toBe(422);
+    expect(issuesOf(response)).toEqual([['body.identitySocialNumber', 'required']]);
+  });
+
   it('stores the national id sealed and answers it masked to the holder', async () => {
     const response = await call('PUT', `${url()}/`, holder.token, DANISH_CHECKOUT);
     expect(response.statusCode, response.body).toBe(200);
@@ -325,6 +332,18 @@ describe('the holder’s checkout details', () => {
     expect((await call('GET', `${url()}?reveal=national_id`, holder.token)).statusCode).toBe(403);
   });
 
+  it('keeps the stored national id when a later change leaves it empty', async () => {
+    const changed = await call('PUT', url(), holder.token, {
+      ...DANISH_CHECKOUT,
+      identitySocialNumber: '',
+      city: 'Svendborg',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ city: 'Svendborg', identitySocialNumber: '******-1234' });
+    const revealed = await call('GET', `${url()}?reveal=national_id`, support.token);
+    expect(revealed.json().identitySocialNumber).toBe('0101901234');
+  });
+
   it('shows the insurer’s staff and ours the details masked, in full only on an explicit reveal, each read audited', async () => {
     const masked = await call('GET', url(), insurerA.staff.token);
     expect(masked.statusCode, masked.body).toBe(200);
@@ -345,6 +364,8 @@ describe('the holder’s checkout details', () => {
         .map((event) => [event.action, event.actorPartyId, (event.details as { as?: string }).as ?? null]),
     ).toEqual([
       ['insurance.holder_details_saved', holder.partyId, null],
+      ['insurance.holder_details_saved', holder.partyId, null],
+      ['insurance.national_id_revealed', support.partyId, 'staff'],
       ['insurance.holder_details_viewed', insurerA.staff.partyId, 'insurer'],
       ['insurance.national_id_revealed', insurerA.staff.partyId, 'insurer'],
       ['insurance.national_id_revealed', support.partyId, 'staff'],
