@@ -242,6 +242,14 @@ export const routes: RouteObject[] = [
                 path: paths.signupFromScan.addPhotosComplete.path,
                 lazy: page(() => import('../features/plates/pages/add-photos-complete-page.tsx'), ['plates']),
               },
+              // Insurance sign-up (issue 16 §2): what the benefit is, public.
+              {
+                path: paths.insuranceSignup.benefit.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/signup-benefit-page.tsx'),
+                  ['insurance'],
+                ),
+              },
               // The webshop (issue 15): the catalogue is public; the checkout and the return pages need
               // an account (lib/access.ts), /purchase-failed does not.
               {
@@ -594,6 +602,94 @@ export const routes: RouteObject[] = [
                 loader: ({ params }) => redirect(paths.app.bikeEdit.getHref({ bikeId: params.bikeId ?? '' })),
               },
               { path: '*', lazy: notFound },
+            ],
+          },
+        ],
+      },
+      // Insurance sign-up and purchase (issue 16 §2, features/insurance): the person's policies, the
+      // onboarding wizard, the Danish enrolment pages and a policy's pages, in the signed-in chrome.
+      {
+        path: paths.insurance.home.path,
+        lazy: page(() => import('./app-layout.tsx')),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: page(() => import('../features/insurance/pages/policy-home-page.tsx'), ['insurance']),
+              },
+              {
+                path: paths.insurance.onboarding.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/onboarding-start-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insurance.onboardingStep.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/onboarding-step-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insurance.policy.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/policy-insurer-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insurance.policyPersonalInfo.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/policy-personal-info-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insurance.policyContentsSignup.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/policy-contents-signup-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insurance.policyDetail.path,
+                lazy: page(() => import('../features/insurance/pages/policy-detail-page.tsx'), ['insurance']),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.insuranceSignup.enrolment.path,
+        lazy: page(() => import('./app-layout.tsx')),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/insurance/pages/signup-enrolment-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insuranceSignup.overview.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/signup-overview-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insuranceSignup.orderConfirmation.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/signup-confirmation-page.tsx'),
+                  ['insurance'],
+                ),
+              },
             ],
           },
         ],

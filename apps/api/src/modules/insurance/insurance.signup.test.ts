@@ -1,5 +1,5 @@
 import { fodselsnummerCheckDigits } from '@nbr/domain/national-id';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { identities } from '../../db/schema/identity.ts';
@@ -242,6 +242,17 @@ describe('the onboarding draft', () => {
       number_of_bikes: 1,
     });
     expect((await call('GET', DRAFT, person.token)).json().saved_at).toBeNull();
+    // What the person acknowledged stays with the application's audit event.
+    const [applied] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetPartyId, person.partyId))
+      .orderBy(desc(auditEvents.createdAt))
+      .limit(1);
+    expect(applied?.details).toMatchObject({
+      policy_id: policy.id,
+      consents: { privacy: true, data_share: null, ownership_transfer: null },
+    });
     const details = await call('GET', `/api/insurance/policies/${policy.id}/holder-details`, person.token);
     expect(details.json()).toMatchObject({
       name: 'Sara Sender',

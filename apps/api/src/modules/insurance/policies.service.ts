@@ -193,7 +193,12 @@ export async function applyForPolicy(
         updatedAt: now,
       })),
     );
-    await takeOnboardingDraft(tx, auth.partyId, { id: policyId, insurerPartyId: insurer.partyId }, now);
+    const consents = await takeOnboardingDraft(
+      tx,
+      auth.partyId,
+      { id: policyId, insurerPartyId: insurer.partyId },
+      now,
+    );
     await recordAuditEventBy(tx, auth, {
       action: 'insurance.policy_applied',
       targetPartyId: auth.partyId,
@@ -203,6 +208,8 @@ export async function applyForPolicy(
         coverage: application.coverage,
         number_of_bikes: application.number_of_bikes,
         bike_ids: application.bike_ids,
+        // The onboarding's acknowledgements, kept to show what the person agreed to (insurance.md §6).
+        ...(consents ? { consents } : {}),
       },
       now,
     });
@@ -214,18 +221,19 @@ export async function applyForPolicy(
 /**
  * Finishing the onboarding (issue 16 §2): an application at the insurer the person's onboarding
  * draft names takes the draft's shipping address onto the policy (where the plates go; the holder
- * completes the checkout with national id and bank account later) and removes the draft.
+ * completes the checkout with national id and bank account later) and removes the draft. Answers
+ * the draft's acknowledgements for the application's audit event.
  */
 async function takeOnboardingDraft(
   executor: Executor,
   partyId: string,
   policy: { id: string; insurerPartyId: string },
   now: Date,
-): Promise<void> {
+): Promise<Record<string, boolean | null> | null> {
   const draft = await onboarding.findDraft(executor, partyId, true);
-  if (!draft) return;
+  if (!draft) return null;
   const fields = draft.fields as Partial<OnboardingDraftFields>;
-  if (fields.insurer_party_id !== policy.insurerPartyId) return;
+  if (fields.insurer_party_id !== policy.insurerPartyId) return null;
   const name = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
   await checkout.upsertHolderDetails(executor, {
     policyId: policy.id,
@@ -244,6 +252,11 @@ async function takeOnboardingDraft(
     updatedAt: now,
   });
   await onboarding.deleteDraft(executor, partyId);
+  return {
+    privacy: fields.acknowledgement_privacy ?? null,
+    data_share: fields.acknowledgement_data_share ?? null,
+    ownership_transfer: fields.acknowledgement_ownership_transfer ?? null,
+  };
 }
 
 /** GET /api/insurance/policies/{id}/: for its holder, its insurer's staff and our staff; 404 for anyone else. */
