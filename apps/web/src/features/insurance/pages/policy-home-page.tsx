@@ -52,7 +52,7 @@ export function Component() {
             <ul className={styles.list}>
               {policies.data.map((policy) => (
                 <li key={policy.id}>
-                  <Card title={policy.insurer.name} headingLevel={3}>
+                  <Card id={`policy-${policy.id}`} title={t(`covers.${policy.coverage}`)} headingLevel={3}>
                     <PolicyFacts policy={policy} />
                     <Link
                       href={paths.insurance.policyDetail.getHref({
