@@ -127,3 +127,57 @@ test('a pre-registered contents customer asking for the bike cover confirms on c
   await expect(page.getByText(ins('policy.statuses.active'), { exact: true })).toBeVisible();
   await expect(page.getByText('DEMO-INDBO-1001')).toBeVisible();
 });
+
+test('the onboarding wizard keeps what was typed across a reload and ends in the checkout', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const person = await signedInUser(page);
+  await registerBikeViaApi(page.request, person, 'Familiecyklen');
+
+  await page.goto('/insurance/onboarding');
+  await expect(heading(page)).toHaveText(ins('onboarding.steps.consent.title'));
+  // The privacy acknowledgement is needed; sharing and transfers are optional and never pre-ticked.
+  await expect(page.getByRole('checkbox', { name: ins('consent.dataShare') })).not.toBeChecked();
+  await page.getByRole('button', { name: ins('onboarding.next') }).click();
+  await expect(page.getByText(text('da', 'common', 'validation.must_accept'))).toBeVisible();
+  await page.getByRole('checkbox', { name: ins('consent.privacy') }).check({ force: true });
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: ins('onboarding.next') }).click();
+
+  await expect(heading(page)).toHaveText(ins('onboarding.steps.insurance-details.title'));
+  await page.getByRole('radio', { name: DEMO_INSURER }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'Familiecyklen' }).check({ force: true });
+  await page.getByRole('button', { name: ins('onboarding.next') }).click();
+
+  await expect(heading(page)).toHaveText(ins('onboarding.steps.insurance-type.title'));
+  await page.getByRole('radio', { name: /^Cykelforsikring/ }).check({ force: true });
+  await expect(page.getByTestId('basket-total')).toHaveText(/1\.200/);
+  await page.getByRole('button', { name: ins('onboarding.next') }).click();
+
+  await expect(heading(page)).toHaveText(ins('onboarding.steps.shipping-info.title'));
+  await field(page, ins('onboarding.fields.first_name')).fill('Karl');
+  await field(page, ins('onboarding.fields.street_address')).fill('Vestergade 3');
+  // Saved as typed: a reload finds it.
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/insurance/onboarding-draft', {
+        headers: { Authorization: `Bearer ${person.token}` },
+      });
+      return ((await response.json()) as { street_address: string | null }).street_address;
+    })
+    .toBe('Vestergade 3');
+  await page.reload();
+  await expect(field(page, ins('onboarding.fields.street_address'))).toHaveValue('Vestergade 3');
+  await field(page, ins('onboarding.fields.last_name')).fill('Jensen');
+  await field(page, ins('onboarding.fields.zip_code')).fill('8000');
+  await field(page, ins('onboarding.fields.city')).fill('Aarhus C');
+  await field(page, ins('onboarding.fields.mobile')).fill('20987654');
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: ins('onboarding.finish') }).click();
+
+  // The application exists; the address came with it, the national id is asked for now.
+  await expect(heading(page)).toHaveText(ins('checkout.title'));
+  await expect(field(page, ins('checkout.fields.streetAddress'))).toHaveValue('Vestergade 3');
+  await expect(field(page, ins('checkout.fields.name'))).toHaveValue('Karl Jensen');
+});

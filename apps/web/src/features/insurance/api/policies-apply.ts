@@ -27,8 +27,10 @@ export function useApplyForPolicy() {
     onSuccess: (policy) => {
       queryClient.setQueryData(policyQueryKey(policy.id), policy);
       void queryClient.invalidateQueries({ queryKey: policiesQueryKey, exact: true });
-      // Applying at the draft's insurer takes the draft onto the policy and removes it.
-      void queryClient.invalidateQueries({ queryKey: onboardingDraftQueryKey });
+      // Applying at the draft's insurer takes the draft onto the policy and removes it. Marked stale,
+      // not refetched now: the page that applied is on its way elsewhere, and a fresh (empty) draft
+      // under it would send the wizard back to its first step first.
+      void queryClient.invalidateQueries({ queryKey: onboardingDraftQueryKey, refetchType: 'none' });
     },
   });
 }
