@@ -80,6 +80,12 @@ test('sign up for bike insurance through the Danish pages and see the applicatio
   await expect(heading(page)).toHaveText(ins('confirmation.title'));
   await expect(page.getByText(ins('confirmation.sent', { insurer: DEMO_INSURER }))).toBeVisible();
   await expect(page.getByText(ins('confirmation.nextRegister_one'))).toBeVisible();
+  // The plates for the two bikes ship to the address given, included with the insurance.
+  await expect(
+    page.getByText(
+      ins('confirmation.nextPlates', { address: 'Nørrebrogade 20, 2200 København N', min: 7, max: 10 }),
+    ),
+  ).toBeVisible();
   await expectNoA11yViolations(page);
 
   // Under /insurance: the application with its status.

@@ -256,6 +256,8 @@ export const HolderDetailsSchema = z.object({
   otherPhone: z.string().nullable(),
   bankRegister: z.string().nullable(),
   bankAccount: z.string().nullable(),
+  /** The order of the plates for the insured bikes, shipped to this address (placed at the first checkout). */
+  plate_order_id: z.string().nullable(),
   completed_at: z.string().nullable(),
   updated_at: z.string(),
 });

@@ -117,8 +117,11 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
     const kept = (await t.app.db.select().from(webshopSchema.orders)).filter(
       (row) => row.partyId === fixture.person.partyId,
     );
-    expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ buyerEmail: null, shippingAddress: null, status: 'fulfilled' });
-    expect(kept[0]?.pseudonymisedAt).not.toBeNull();
+    // The webshop order, and the plates that came with the insurance checkout (issue 16 §2).
+    expect(kept.map((row) => row.paymentMethod).sort()).toEqual(['insurance', 'reepay']);
+    for (const order of kept) {
+      expect(order).toMatchObject({ buyerEmail: null, shippingAddress: null, status: 'fulfilled' });
+      expect(order.pseudonymisedAt).not.toBeNull();
+    }
   });
 });

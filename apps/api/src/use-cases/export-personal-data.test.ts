@@ -111,12 +111,27 @@ describe('GET /api/identities/me/export', () => {
       'email_verification',
     );
     expect(data.subscriptions.length).toBeGreaterThan(0);
-    expect(data.orders).toEqual([
-      expect.objectContaining({ status: 'fulfilled', shipment_status: 'waiting', buyer_email: person.email }),
-    ]);
-    expect(data.orders[0].receipt_url).toMatch(
-      new RegExp(`/api/webshop/orders/${data.orders[0].id}/receipt$`),
+    // The webshop order, and the plates the insurance checkout sent to the holder (issue 16 §2).
+    expect(data.orders).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          status: 'fulfilled',
+          shipment_status: 'waiting',
+          buyer_email: person.email,
+        }),
+        expect.objectContaining({
+          status: 'fulfilled',
+          shipment_status: 'waiting',
+          payment_method: 'insurance',
+        }),
+      ]),
     );
+    expect(data.orders).toHaveLength(2);
+    // A receipt for what was paid; the plates cost nothing, so they have none.
+    for (const order of data.orders) {
+      if (order.payment_method === 'insurance') expect(order.receipt_url).toBeNull();
+      else expect(order.receipt_url).toMatch(new RegExp(`/api/webshop/orders/${order.id}/receipt$`));
+    }
     expect(
       data.credits.filter((credit: { bike_ownership_id: string | null }) => credit.bike_ownership_id),
     ).toHaveLength(3);

@@ -15,6 +15,7 @@ CREATE TABLE "insurance_holder_details" (
 	"other_phone" text,
 	"bank_register" text,
 	"bank_account" text,
+	"plate_order_id" uuid,
 	"completed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

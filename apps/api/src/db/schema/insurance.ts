@@ -214,6 +214,8 @@ export const insuranceHolderDetails = pgTable(
     otherPhone: text('other_phone'),
     bankRegister: text('bank_register'),
     bankAccount: text('bank_account'),
+    /** The webshop order of the plates for the insured bikes, placed when the checkout completed. */
+    plateOrderId: uuid('plate_order_id'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

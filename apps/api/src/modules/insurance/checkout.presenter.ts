@@ -34,6 +34,7 @@ export function presentHolderDetails(
     otherPhone: row.otherPhone,
     bankRegister: row.bankRegister,
     bankAccount: row.bankAccount,
+    plate_order_id: row.plateOrderId,
     completed_at: row.completedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
   };

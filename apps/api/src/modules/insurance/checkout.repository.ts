@@ -30,6 +30,17 @@ export async function upsertHolderDetails(
   return row!;
 }
 
+export async function setPlateOrder(
+  executor: Executor,
+  policyId: string,
+  orderId: string | null,
+): Promise<void> {
+  await executor
+    .update(insuranceHolderDetails)
+    .set({ plateOrderId: orderId })
+    .where(eq(insuranceHolderDetails.policyId, policyId));
+}
+
 export async function listHolderDetailsOf(
   executor: Executor,
   holderPartyId: string,

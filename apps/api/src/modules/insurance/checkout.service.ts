@@ -2,9 +2,10 @@ import { isOpenPolicy, type PolicyStatus } from '@nbr/domain/insurance';
 import {
   type HolderDetails,
   type HolderDetailsBody,
+  type HolderDetailsFields,
   holderDetailsSchemaOf,
 } from '@nbr/domain/insurance-signup';
-import { RegionSchema } from '@nbr/domain/locale';
+import { LanguageSchema, RegionSchema } from '@nbr/domain/locale';
 import { maskNationalId } from '@nbr/domain/national-id';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
@@ -12,6 +13,7 @@ import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import * as identity from '../identity/identity.facade.ts';
+import * as webshop from '../webshop/webshop.facade.ts';
 import { presentHolderDetails } from './checkout.presenter.ts';
 import * as repository from './checkout.repository.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
@@ -53,6 +55,7 @@ async function prefilled(
     otherPhone: person?.phone ?? null,
     bankRegister: null,
     bankAccount: null,
+    plate_order_id: null,
     completed_at: null,
     updated_at: policy.updatedAt.toISOString(),
   };
@@ -93,10 +96,38 @@ export async function getHolderDetails(
   });
 }
 
+/** The webshop order of one plate pack per bike of the policy, shipped to the holder's address. */
+async function orderPlates(
+  executor: Executor,
+  policy: policies.PolicyRow,
+  region: 'dk' | 'no',
+  fields: HolderDetailsFields,
+  now: Date,
+): Promise<string | null> {
+  const person = await identity.findPersonById(executor, policy.holderPartyId);
+  return webshop.placeInsurancePlateOrder(executor, policy.holderPartyId, {
+    region,
+    bikes: policy.numberOfBikes,
+    shippingAddress: {
+      name: fields.name,
+      street_address: [fields.streetAddress, fields.floor, fields.side, fields.door]
+        .filter(Boolean)
+        .join(' '),
+      zip_code: fields.zipCode,
+      city: fields.city,
+      country: region === 'no' ? 'NO' : 'DK',
+    },
+    language: LanguageSchema.catch('da').parse(person?.language),
+    buyerEmail: fields.email,
+    now,
+  });
+}
+
 /**
  * PUT /api/insurance/policies/{id}/holder-details: the holder's checkout, checked by the insurer's
  * region; 404 for anyone but the holder, 409 policy_not_editable once the policy ended. The first
- * save completes the checkout (completed_at). An empty national id keeps the one stored before.
+ * save completes the checkout (completed_at) and orders the plates for the policy's bikes to the
+ * holder's address (a webshop order included with the insurance). An empty national id keeps the one stored before.
  */
 export async function saveHolderDetails(
   deps: InsuranceDeps,
@@ -148,10 +179,19 @@ export async function saveHolderDetails(
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     });
+    // The first completed checkout sends the plates for the policy's bikes to this address.
+    const firstCheckout = !existing?.completedAt;
+    const plateOrderId = firstCheckout
+      ? await orderPlates(tx, policy, region, fields, now)
+      : (existing?.plateOrderId ?? null);
+    if (plateOrderId !== row.plateOrderId) {
+      await repository.setPlateOrder(tx, policy.id, plateOrderId);
+      row.plateOrderId = plateOrderId;
+    }
     await recordAuditEventBy(tx, auth, {
       action: 'insurance.holder_details_saved',
       targetPartyId: policy.holderPartyId,
-      details: { policy_id: policy.id, first_checkout: existing?.completedAt == null },
+      details: { policy_id: policy.id, first_checkout: firstCheckout, plate_order_id: plateOrderId },
       now,
     });
     return presentHolderDetails(row, deps.encryption, 'masked');

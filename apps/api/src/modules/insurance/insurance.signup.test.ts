@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { identities } from '../../db/schema/identity.ts';
 import { insuranceHolderDetails, insurancePolicies } from '../../db/schema/insurance.ts';
+import { orderLines, orders } from '../../db/schema/webshop.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, type TestUser } from '../../test/identity-helpers.ts';
@@ -343,6 +344,34 @@ describe('the holder’s checkout details', () => {
     expect((await call('GET', `${url()}?reveal=national_id`, holder.token)).statusCode).toBe(403);
   });
 
+  it('sends the plates for the policy’s bikes to the holder’s address once, included with the insurance', async () => {
+    const [details] = await t.app.db
+      .select()
+      .from(insuranceHolderDetails)
+      .where(eq(insuranceHolderDetails.policyId, policyId));
+    expect(details?.plateOrderId).toBeTruthy();
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, details!.plateOrderId!));
+    expect(order).toMatchObject({
+      partyId: holder.partyId,
+      paymentMethod: 'insurance',
+      totalMinor: 0,
+      status: 'fulfilled',
+      shipmentStatus: 'waiting',
+      shippingAddress: {
+        name: 'Hanne Holder',
+        street_address: 'Holdervej 1 2 tv',
+        zip_code: '5000',
+        city: 'Odense',
+        country: 'DK',
+      },
+    });
+    const lines = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    expect(lines.map((line) => [line.kind, line.quantity])).toEqual([['plates', 1]]);
+    // The holder sees it on their orders.
+    const listed = await call('GET', '/api/webshop/orders', holder.token);
+    expect(listed.json().map((item: { id: string }) => item.id)).toContain(order!.id);
+  });
+
   it('keeps the stored national id when a later change leaves it empty', async () => {
     const changed = await call('PUT', url(), holder.token, {
       ...DANISH_CHECKOUT,
@@ -351,6 +380,10 @@ describe('the holder’s checkout details', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ city: 'Svendborg', identitySocialNumber: '******-1234' });
+    // A later change orders no more plates.
+    expect(changed.json().plate_order_id).not.toBeNull();
+    const plateOrders = await t.app.db.select().from(orders).where(eq(orders.partyId, holder.partyId));
+    expect(plateOrders.filter((order) => order.paymentMethod === 'insurance')).toHaveLength(1);
     const revealed = await call('GET', `${url()}?reveal=national_id`, support.token);
     expect(revealed.json().identitySocialNumber).toBe('0101901234');
   });

@@ -1,3 +1,4 @@
+import { PLATE_DELIVERY_BUSINESS_DAYS } from '@nbr/domain/webshop';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
@@ -7,6 +8,7 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import { useHolderDetails } from '../api/policies-get-holder-details.ts';
 import { usePolicy } from '../api/policies-get-policy.ts';
 import styles from './signup.module.css';
 import { PolicyFacts } from './signup-shared.tsx';
@@ -14,13 +16,15 @@ import { PolicyFacts } from './signup-shared.tsx';
 /**
  * /forsikrings-indtegning/order-confirmation?policy= — what happens next, as the register does it:
  * the application waits for the insurer, which accepts it with its own policy number (the policy
- * is then active); each bike is checked from the proofs the insurer asks for.
+ * is then active); the plates for the bikes are on their way to the holder's address; each bike is
+ * checked from the proofs the insurer asks for.
  */
 export function Component() {
   const { t } = useTranslation(['insurance', 'common']);
   const [search] = useSearchParams();
   const policyId = search.get('policy') ?? '';
   const policy = usePolicy(policyId);
+  const details = useHolderDetails(policyId);
   if (policy.isError && !policy.data)
     return (
       <LoadErrorPage
@@ -34,6 +38,7 @@ export function Component() {
   const data = policy.data;
   const needsUploads = data.insured_items.some((item) => item.verification_status === 'needs_uploads');
   const unnamed = data.number_of_bikes - data.insured_items.length;
+  const shipping = details.data?.plate_order_id ? details.data : null;
   return (
     <PageLayout title={t('confirmation.title')} width="form">
       <div className={styles.stack}>
@@ -43,6 +48,16 @@ export function Component() {
         <Card title={t('confirmation.nextTitle')}>
           <ol>
             <li>{t('confirmation.nextInsurer', { insurer: data.insurer.name })}</li>
+            {shipping ? (
+              <li>
+                {t('confirmation.nextPlates', {
+                  address: [shipping.streetAddress, `${shipping.zipCode ?? ''} ${shipping.city ?? ''}`.trim()]
+                    .filter(Boolean)
+                    .join(', '),
+                  ...PLATE_DELIVERY_BUSINESS_DAYS,
+                })}
+              </li>
+            ) : null}
             {needsUploads ? <li>{t('confirmation.nextUploads')}</li> : null}
             {unnamed > 0 ? <li>{t('confirmation.nextRegister', { count: unnamed })}</li> : null}
             <li>{t('confirmation.nextStatus')}</li>
