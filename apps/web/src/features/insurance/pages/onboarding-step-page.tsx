@@ -315,6 +315,8 @@ function TypeStep({ fields, update, problems }: StepProps) {
       {chosen ? (
         <Card title={t('basket.title')} headingLevel={2}>
           <BasketTable offer={chosen} bikes={basket} />
+          <h3>{t('overview.terms')}</h3>
+          <p>{(chosen.terms as Record<string, string>)[language] ?? chosen.terms.da}</p>
         </Card>
       ) : null}
     </>

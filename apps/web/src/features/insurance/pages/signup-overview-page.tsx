@@ -129,6 +129,8 @@ function Overview({
             <strong>{offerLabel(offer, i18n.language)}</strong>
           </p>
           <BasketTable offer={offer} bikes={basket} />
+          <h3>{t('overview.terms')}</h3>
+          <p>{(offer.terms as Record<string, string>)[i18n.language] ?? offer.terms.da}</p>
           <Link href={paths.insuranceSignup.enrolment.getHref()}>{t('overview.change')}</Link>
         </Card>
         <HolderDetailsForm
