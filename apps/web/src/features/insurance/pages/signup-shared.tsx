@@ -381,11 +381,16 @@ export function HolderDetailsForm({
             : t(region === 'dk' ? 'checkout.nationalIdHelpDk' : 'checkout.nationalIdHelpNo'),
       })}
       {field('streetAddress')}
-      <div className={styles.row}>
-        {field('floor', { optional: true })}
-        {field('side', { optional: true })}
-        {field('door', { optional: true })}
-      </div>
+      {/* A Danish address has floor, side and door; a Norwegian flat is one bolignummer. */}
+      {region === 'dk' ? (
+        <div className={styles.row}>
+          {field('floor', { optional: true })}
+          {field('side', { optional: true })}
+          {field('door', { optional: true })}
+        </div>
+      ) : (
+        field('door', { optional: true })
+      )}
       <div className={styles.row}>
         {field('zipCode')}
         {field('city')}
