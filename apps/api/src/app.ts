@@ -18,7 +18,9 @@ import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { checkoutRoutes } from './modules/insurance/checkout.routes.ts';
 import { lockTestsRoutes } from './modules/insurance/lock-tests.routes.ts';
+import { onboardingRoutes } from './modules/insurance/onboarding.routes.ts';
 import { plateOrdersRoutes } from './modules/insurance/plate-orders.routes.ts';
 import { type InsuranceRateLimits, policiesRoutes } from './modules/insurance/policies.routes.ts';
 import { possessionRoutes } from './modules/insurance/possession.routes.ts';
@@ -422,15 +424,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
-      const insuranceDeps = { db: database.db, fileUrls, publicUrl: config.publicUrl };
+      const dataEncryption = createFieldEncryption(
+        await loadDataEncryptionKey({ key: config.dataEncryptionKey, dataDir: config.dataDir }),
+      );
+      const insuranceDeps = {
+        db: database.db,
+        fileUrls,
+        publicUrl: config.publicUrl,
+        encryption: dataEncryption,
+      };
       await api.register(policiesRoutes, { deps: insuranceDeps, rateLimits: options.insuranceRateLimits });
+      // Issue 16 §2: signing up for insurance (the onboarding draft, the covers, the holder's checkout).
+      await api.register(onboardingRoutes, { deps: insuranceDeps });
+      await api.register(checkoutRoutes, { deps: insuranceDeps });
+      await api.register(possessionRoutes, { deps: insuranceDeps });
+      await api.register(insuranceVerificationRoutes, { deps: insuranceDeps });
       await api.register(lockTestsRoutes, { deps: insuranceDeps });
       await api.register(plateOrdersRoutes, {
         deps: insuranceDeps,
         inbound: { ...config.inboundMail, enabled: config.inboundMail.mode !== 'off' },
       });
-      await api.register(possessionRoutes, { deps: insuranceDeps });
-      await api.register(insuranceVerificationRoutes, { deps: insuranceDeps });
       await api.register(ownershipRoutes, {
         deps: {
           db: database.db,
@@ -446,9 +459,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const theftDeps: TheftDeps = {
         ...chatsDeps,
         storage: fileStorage,
-        encryption: createFieldEncryption(
-          await loadDataEncryptionKey({ key: config.dataEncryptionKey, dataDir: config.dataDir }),
-        ),
+        encryption: dataEncryption,
         mapStyleUrl: config.mapStyleUrl,
         log: app.log.child({ component: 'theft' }),
       };

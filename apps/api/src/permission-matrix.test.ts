@@ -90,11 +90,26 @@ interface CaseContext {
   insuredItemOfUser(): Promise<string>;
   /** A new upload (a new private picture of that bike as main_image) of that insured item. */
   possessionUploadOfUser(): Promise<string>;
+  /** That policy with the holder's checkout details stored (so its insurer and our staff can read them). */
+  checkedOutPolicyOfUser(): Promise<string>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
   fileOfUser(fileClass: 'picture' | 'document'): Promise<{ fileId: string; url: string }>;
 }
+
+/** A valid Danish checkout of the insurance purchase (issue 16 §2). */
+const MATRIX_CHECKOUT = {
+  name: 'Matrix Holder',
+  email: 'matrix.holder@example.com',
+  identitySocialNumber: '010190-1234',
+  streetAddress: 'Matrixvej 1',
+  city: 'Odense',
+  zipCode: '5000',
+  mobilePhone: '+4520000009',
+  bankRegister: '1234',
+  bankAccount: '0012345678',
+};
 
 const CASES: MatrixCase[] = [
   { method: 'GET', route: '/api/health', allowed: EVERYONE },
@@ -884,6 +899,43 @@ const CASES: MatrixCase[] = [
       payload: { reason: '' },
     }),
   },
+  // Insurance sign-up (issue 16 §2): the covers are public; the onboarding draft is a person's own
+  // (an insurer's session has none: 403), written by themselves only. The holder's checkout details
+  // are seen by the holder (masked), the staff of its insurer and ours; written by the holder only.
+  { method: 'GET', route: '/api/insurance/products', allowed: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/insurance/onboarding-draft',
+    allowed: SIGNED_IN.filter((role) => role !== 'insurer'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/insurance/onboarding-draft',
+    allowed: SELF.filter((role) => role !== 'insurer'),
+    request: () => ({ payload: { acknowledgement_privacy: true } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/insurance/onboarding-draft',
+    allowed: SELF.filter((role) => role !== 'insurer'),
+  },
+  {
+    method: 'GET',
+    route: '/api/insurance/policies/:id/holder-details',
+    allowed: ['user', 'switched', 'insurer', 'staff', 'staff_admin'],
+    request: async ({ checkedOutPolicyOfUser }) => ({
+      url: `/api/insurance/policies/${await checkedOutPolicyOfUser()}/holder-details`,
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/insurance/policies/:id/holder-details',
+    allowed: ['user'],
+    request: async ({ policyOfUser }) => ({
+      url: `/api/insurance/policies/${await policyOfUser()}/holder-details`,
+      payload: MATRIX_CHECKOUT,
+    }),
+  },
   {
     method: 'GET',
     route: '/api/stickers/:sticker_id',
@@ -1523,6 +1575,18 @@ describe('permission matrix', () => {
                 .insert(insuredItemUploads)
                 .values({ id, insuredItemId, kind: 'main_image', bikeFileId: fileId });
               return id;
+            },
+            checkedOutPolicyOfUser: async () => {
+              const policyId = await context.policyOfUser();
+              const stored = await t.app.inject({
+                method: 'PUT',
+                url: `/api/insurance/policies/${policyId}/holder-details`,
+                headers: await headersFor(fixtures.users.user.token),
+                payload: MATRIX_CHECKOUT,
+              });
+              if (stored.statusCode !== 200)
+                throw new Error(`checkout answered ${stored.statusCode}: ${stored.body}`);
+              return policyId;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

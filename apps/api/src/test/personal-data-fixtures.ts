@@ -65,6 +65,9 @@ export interface PersonEverywhere {
  * insurance policy linked to an insurer's pre-registration of them, an organisation, and a staff
  * member's switch into their account (an audit event about them).
  */
+/** The CPR number the fixture's person gives at the insurance checkout (a valid date, no mod-11). */
+export const FIXTURE_CPR = '010190-1234';
+
 export async function personWithDataEverywhere(app: FastifyInstance): Promise<PersonEverywhere> {
   const phone = uniquePhone();
   const person = await signUpConfirmedUser(app, { phone });
@@ -275,6 +278,46 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     }),
     200,
     'lock test answer',
+  );
+  // They completed the checkout of that policy (national id and bank account included) and started
+  // signing up again at the same insurer (issue 16 §2).
+  await expectStatus(
+    await app.inject({
+      method: 'PUT',
+      url: `/api/insurance/policies/${policy.id}/holder-details`,
+      headers: bearer(person.token),
+      payload: {
+        name: `${firstName} ${lastName}`,
+        email: person.email,
+        identitySocialNumber: FIXTURE_CPR,
+        streetAddress,
+        city: 'Odense',
+        zipCode: '5000',
+        mobilePhone: mobile,
+        otherPhone: phone,
+        bankRegister: '1234',
+        bankAccount: '0012345678',
+      },
+    }),
+    200,
+    'insurance checkout',
+  );
+  await expectStatus(
+    await app.inject({
+      method: 'PUT',
+      url: '/api/insurance/onboarding-draft',
+      headers: bearer(person.token),
+      payload: {
+        acknowledgement_privacy: true,
+        insurer_party_id: insurer.partyId,
+        first_name: firstName,
+        last_name: lastName,
+        street_address: streetAddress,
+        mobile,
+      },
+    }),
+    200,
+    'insurance onboarding draft',
   );
 
   await createBusiness(app, person);

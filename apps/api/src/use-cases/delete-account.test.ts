@@ -104,6 +104,12 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
     expect(lockTests.filter((row) => row.policyId === fixture.insurance.policyId)).toEqual([]);
     const uploaded = await t.app.db.select().from(insurancePreRegistrations);
     expect(uploaded.filter((row) => row.insurerPolicyId === fixture.insurance.insurerPolicyId)).toEqual([]);
+    // The checkout details (sealed national id and bank account) and the onboarding draft go too.
+    const { insuranceHolderDetails, insuranceOnboardingDrafts } = insuranceSchema;
+    const details = await t.app.db.select().from(insuranceHolderDetails);
+    expect(details.filter((row) => row.holderPartyId === fixture.person.partyId)).toEqual([]);
+    const drafts = await t.app.db.select().from(insuranceOnboardingDrafts);
+    expect(drafts.filter((row) => row.partyId === fixture.person.partyId)).toEqual([]);
   });
 
   it('keeps the payment records, detached from everything that names the person', async () => {
@@ -113,8 +119,11 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
     const kept = (await t.app.db.select().from(webshopSchema.orders)).filter(
       (row) => row.partyId === fixture.person.partyId,
     );
-    expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ buyerEmail: null, shippingAddress: null, status: 'fulfilled' });
-    expect(kept[0]?.pseudonymisedAt).not.toBeNull();
+    // The webshop order, and the plates that came with the insurance checkout (issue 16 §2).
+    expect(kept.map((row) => row.paymentMethod).sort()).toEqual(['insurance', 'reepay']);
+    for (const order of kept) {
+      expect(order).toMatchObject({ buyerEmail: null, shippingAddress: null, status: 'fulfilled' });
+      expect(order.pseudonymisedAt).not.toBeNull();
+    }
   });
 });

@@ -15,7 +15,11 @@ import * as theftSchema from '../db/schema/theft.ts';
 import * as webshopSchema from '../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { bearer } from '../test/identity-helpers.ts';
-import { type PersonEverywhere, personWithDataEverywhere } from '../test/personal-data-fixtures.ts';
+import {
+  FIXTURE_CPR,
+  type PersonEverywhere,
+  personWithDataEverywhere,
+} from '../test/personal-data-fixtures.ts';
 import {
   NOT_IN_PERSONAL_DATA_EXPORT,
   PERSONAL_DATA_EXPORT_TABLES,
@@ -107,12 +111,27 @@ describe('GET /api/identities/me/export', () => {
       'email_verification',
     );
     expect(data.subscriptions.length).toBeGreaterThan(0);
-    expect(data.orders).toEqual([
-      expect.objectContaining({ status: 'fulfilled', shipment_status: 'waiting', buyer_email: person.email }),
-    ]);
-    expect(data.orders[0].receipt_url).toMatch(
-      new RegExp(`/api/webshop/orders/${data.orders[0].id}/receipt$`),
+    // The webshop order, and the plates the insurance checkout sent to the holder (issue 16 §2).
+    expect(data.orders).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          status: 'fulfilled',
+          shipment_status: 'waiting',
+          buyer_email: person.email,
+        }),
+        expect.objectContaining({
+          status: 'fulfilled',
+          shipment_status: 'waiting',
+          payment_method: 'insurance',
+        }),
+      ]),
     );
+    expect(data.orders).toHaveLength(2);
+    // A receipt for what was paid; the plates cost nothing, so they have none.
+    for (const order of data.orders) {
+      if (order.payment_method === 'insurance') expect(order.receipt_url).toBeNull();
+      else expect(order.receipt_url).toMatch(new RegExp(`/api/webshop/orders/${order.id}/receipt$`));
+    }
     expect(
       data.credits.filter((credit: { bike_ownership_id: string | null }) => credit.bike_ownership_id),
     ).toHaveLength(3);
@@ -147,6 +166,19 @@ describe('GET /api/identities/me/export', () => {
         ],
       }),
     ]);
+    // The checkout details with the national id masked: the export never carries it in clear.
+    expect(data.insurance_holder_details).toEqual([
+      expect.objectContaining({
+        policy_id: fixture.insurance.policyId,
+        identitySocialNumber: '******-1234',
+        streetAddress: identifying.streetAddress,
+        bankAccount: '0012345678',
+      }),
+    ]);
+    expect(body).not.toContain(FIXTURE_CPR.replace('-', ''));
+    expect(data.insurance_onboarding_draft).toMatchObject({
+      fields: { acknowledgement_privacy: true, street_address: identifying.streetAddress },
+    });
     expect(data.insurance_pre_registrations).toEqual([
       expect.objectContaining({
         insurer_policy_id: fixture.insurance.insurerPolicyId,

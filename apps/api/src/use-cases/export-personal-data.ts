@@ -54,6 +54,8 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
     'insurance_plate_orders',
     'insured_item_uploads',
     'insured_item_checks',
+    'insurance_onboarding_drafts',
+    'insurance_holder_details',
   ],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],

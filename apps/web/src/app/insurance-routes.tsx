@@ -37,6 +37,42 @@ export const insuranceRoutes: RouteObject[] = [
       {
         ErrorBoundary: RouteErrorBoundary,
         children: [
+          // Sign-up and purchase (§2, onboarding-*, policy-*): the person's policies, the onboarding
+          // wizard and a policy's pages.
+          {
+            path: paths.insurance.home.path,
+            lazy: page(() => import('../features/insurance/pages/policy-home-page.tsx'), ['insurance']),
+          },
+          {
+            path: paths.insurance.onboarding.path,
+            lazy: page(() => import('../features/insurance/pages/onboarding-start-page.tsx'), ['insurance']),
+          },
+          {
+            path: paths.insurance.onboardingStep.path,
+            lazy: page(() => import('../features/insurance/pages/onboarding-step-page.tsx'), ['insurance']),
+          },
+          {
+            path: paths.insurance.policy.path,
+            lazy: page(() => import('../features/insurance/pages/policy-insurer-page.tsx'), ['insurance']),
+          },
+          {
+            path: paths.insurance.policyPersonalInfo.path,
+            lazy: page(
+              () => import('../features/insurance/pages/policy-personal-info-page.tsx'),
+              ['insurance'],
+            ),
+          },
+          {
+            path: paths.insurance.policyContentsSignup.path,
+            lazy: page(
+              () => import('../features/insurance/pages/policy-contents-signup-page.tsx'),
+              ['insurance'],
+            ),
+          },
+          {
+            path: paths.insurance.policyDetail.path,
+            lazy: page(() => import('../features/insurance/pages/policy-detail-page.tsx'), ['insurance']),
+          },
           {
             path: paths.insurance.policyHub.path,
             lazy: page(() => import('../features/insurance/pages/hub-page.tsx'), ['insurance-hub']),

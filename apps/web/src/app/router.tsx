@@ -212,6 +212,14 @@ export const routes: RouteObject[] = [
                 path: paths.signupFromScan.addPhotosComplete.path,
                 lazy: page(() => import('../features/plates/pages/add-photos-complete-page.tsx'), ['plates']),
               },
+              // Insurance sign-up (issue 16 §2): what the benefit is, public.
+              {
+                path: paths.insuranceSignup.benefit.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/signup-benefit-page.tsx'),
+                  ['insurance'],
+                ),
+              },
               // The webshop (issue 15): the catalogue is public; the checkout and the return pages need
               // an account (lib/access.ts), /purchase-failed does not.
               {
@@ -564,6 +572,40 @@ export const routes: RouteObject[] = [
                 loader: ({ params }) => redirect(paths.app.bikeEdit.getHref({ bikeId: params.bikeId ?? '' })),
               },
               { path: '*', lazy: notFound },
+            ],
+          },
+        ],
+      },
+      // The Danish insurance enrolment (issue 16 §2, features/insurance signup-*): the basket, the
+      // overview with the checkout and the confirmation, in the signed-in chrome.
+      {
+        path: paths.insuranceSignup.enrolment.path,
+        lazy: page(() => import('./app-layout.tsx')),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/insurance/pages/signup-enrolment-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insuranceSignup.overview.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/signup-overview-page.tsx'),
+                  ['insurance'],
+                ),
+              },
+              {
+                path: paths.insuranceSignup.orderConfirmation.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/signup-confirmation-page.tsx'),
+                  ['insurance'],
+                ),
+              },
             ],
           },
         ],

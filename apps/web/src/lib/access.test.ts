@@ -47,6 +47,9 @@ describe('requiresLogin', () => {
     '/checkout/subscription',
     '/purchase-complete-redirect',
     '/purchase-subscription-redirect',
+    '/forsikrings-indtegning',
+    '/forsikrings-indtegning/overblik',
+    '/forsikrings-indtegning/order-confirmation',
   ])('sends a visitor from %s to login', (path) => {
     expect(requiresLogin(path)).toBe(true);
   });
@@ -73,6 +76,7 @@ describe('requiresLogin', () => {
     '/terms',
     '/our-mission',
     '/advisory-board',
+    '/forsikringsfordel',
     '/hvordan',
     '/verify-email',
     '/successfully-deleted',

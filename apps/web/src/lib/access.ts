@@ -37,6 +37,8 @@ const PROTECTED_AREAS = [
   '/backoffice',
   '/survey',
   '/checkout',
+  // The insurance enrolment insures the person's registered bikes (issue 16 §2); the benefit page is public.
+  paths.insuranceSignup.enrolment.path,
   paths.purchase.completeRedirect.path,
   paths.purchase.subscriptionRedirect.path,
 ] as const;

@@ -192,9 +192,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       sendToLogin('loggedIn', currentLocation(), 'session_ended');
     } else if (error.preRegisteredPolicy) {
       void navigateTo(
-        paths.insurance.policyContentsSignup.getHref({
-          insurerPartyId: error.preRegisteredPolicy.insurer_party_id,
-        }),
+        paths.insurance.policyContentsSignup.getHref(
+          { insurerPartyId: error.preRegisteredPolicy.insurer_party_id },
+          // The insurer's number of the person's contents policy, for the page to confirm and link.
+          { policy: String(error.preRegisteredPolicy.pre_registered_policy) },
+        ),
       );
     }
     throw error;

@@ -320,3 +320,59 @@ export const insuranceLockTestPictures = pgTable(
     index('insurance_lock_test_pictures_file_idx').on(table.bikeFileId),
   ],
 );
+
+// --- issue 16 §2: sign-up and purchase -----------------------------------------------------------
+
+/**
+ * A person's insurance onboarding draft (SPEC §3), saved as the wizard goes: one per person, the
+ * fields of OnboardingDraftFields (packages/domain/insurance-signup.ts) in `fields`. It never holds
+ * a national id number or a bank account. Applying for a policy removes it.
+ */
+export const insuranceOnboardingDrafts = pgTable('insurance_onboarding_drafts', {
+  partyId: uuid('party_id')
+    .primaryKey()
+    .references(() => parties.id, { onDelete: 'cascade' }),
+  fields: jsonb('fields').notNull().default(sql`'{}'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The holder's checkout details of a policy (SPEC §3 insurance purchase checkout): where the plates
+ * go and what the insurer needs to insure and pay out. The national id number is kept encrypted
+ * (platform/crypto/field-encryption.ts), never in clear; its masked form is kept beside it. A row made from the onboarding's
+ * shipping address has no national id and no bank account until the holder completes the checkout
+ * (completed_at).
+ */
+export const insuranceHolderDetails = pgTable(
+  'insurance_holder_details',
+  {
+    policyId: uuid('policy_id')
+      .primaryKey()
+      .references(() => insurancePolicies.id, { onDelete: 'cascade' }),
+    holderPartyId: uuid('holder_party_id')
+      .notNull()
+      .references(() => parties.id),
+    name: text('name'),
+    email: text('email'),
+    nationalIdEncrypted: text('national_id_encrypted'),
+    /** The number as shown to the holder and in their export: its last 4 digits only (maskNationalId). */
+    nationalIdMasked: text('national_id_masked'),
+    streetAddress: text('street_address'),
+    city: text('city'),
+    zipCode: text('zip_code'),
+    floor: text('floor'),
+    side: text('side'),
+    door: text('door'),
+    mobilePhone: text('mobile_phone'),
+    otherPhone: text('other_phone'),
+    bankRegister: text('bank_register'),
+    bankAccount: text('bank_account'),
+    /** The webshop order of the plates for the insured bikes, placed when the checkout completed. */
+    plateOrderId: uuid('plate_order_id'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('insurance_holder_details_holder_idx').on(table.holderPartyId)],
+);

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { FieldEncryption } from '../../platform/crypto/field-encryption.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
 
 /** What the insurance module needs from the platform; app.ts builds it. */
@@ -8,4 +9,6 @@ export interface InsuranceDeps {
   fileUrls: FileUrlSigner;
   /** The web app's address, for links in mails. */
   publicUrl: string;
+  /** Seals the holder's national id number at rest (checkout.service.ts). */
+  encryption: FieldEncryption;
 }

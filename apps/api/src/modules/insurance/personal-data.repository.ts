@@ -1,5 +1,8 @@
 import type { Executor } from '../../db/client.ts';
+import { presentHolderDetails } from './checkout.presenter.ts';
+import { listHolderDetailsOf } from './checkout.repository.ts';
 import { listLockTestsOfHolder, listPictureFileIds } from './lock-tests.repository.ts';
+import { findDraft } from './onboarding.repository.ts';
 import { listPlateOrdersMailedBy } from './plate-orders.repository.ts';
 import { listPoliciesOfHolder } from './policies.repository.ts';
 import { presentPolicyTo } from './policies.service.ts';
@@ -11,7 +14,9 @@ import { listPreRegistrationsOf } from './pre-registrations.repository.ts';
  * policies with their insured bikes, the files they linked as proof of possession (the files
  * themselves are in the bikes section), what insurers uploaded about them (pre-registrations with
  * one of their addresses or linked to their policies), the lock tests insurers asked of them with
- * their answers and the decisions, and the plate orders they mailed for an insurer.
+ * their answers and the decisions, the plate orders they mailed for an insurer, their checkout
+ * details of each policy (the national id number masked: docs/personal-data-export.md) and their
+ * onboarding draft.
  */
 export async function insurancePersonalData(
   executor: Executor,
@@ -22,6 +27,7 @@ export async function insurancePersonalData(
   for (const row of await listPoliciesOfHolder(executor, partyId)) {
     policies.push(await presentPolicyTo(executor, row, 'holder'));
   }
+  const draft = await findDraft(executor, partyId);
   return {
     insurance_policies: policies,
     insurance_possession_uploads: (await listUploadsOfHolder(executor, partyId)).map((row) => ({
@@ -30,6 +36,16 @@ export async function insurancePersonalData(
       bike_file_id: row.bikeFileId,
       created_at: row.createdAt.toISOString(),
     })),
+    insurance_holder_details: (await listHolderDetailsOf(executor, partyId)).map((row) =>
+      presentHolderDetails(row, null, 'masked'),
+    ),
+    insurance_onboarding_draft: draft
+      ? {
+          fields: draft.fields,
+          created_at: draft.createdAt.toISOString(),
+          updated_at: draft.updatedAt.toISOString(),
+        }
+      : null,
     insurance_pre_registrations: (await listPreRegistrationsOf(executor, partyId, addresses)).map((row) => ({
       insurer_party_id: row.insurerPartyId,
       insurer_policy_id: row.insurerPolicyId,

@@ -9,12 +9,14 @@ import {
   policyPremiumMinor,
   type Tariff,
 } from '@nbr/domain/insurance';
+import type { OnboardingDraftFields } from '@nbr/domain/insurance-signup';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, AppErrorWithDetail, ValidationError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import * as identity from '../identity/identity.facade.ts';
+import * as checkout from './checkout.repository.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 import {
   canApply,
@@ -23,6 +25,7 @@ import {
   type PolicyAudience,
   policyAudience,
 } from './insurance.policy.ts';
+import * as onboarding from './onboarding.repository.ts';
 import { presentPolicy } from './policies.presenter.ts';
 import * as repository from './policies.repository.ts';
 import { type ItemSummary, missingOf } from './possession.presenter.ts';
@@ -245,6 +248,12 @@ export async function applyForPolicy(
         updatedAt: now,
       })),
     );
+    const consents = await takeOnboardingDraft(
+      tx,
+      auth.partyId,
+      { id: policyId, insurerPartyId: insurer.partyId },
+      now,
+    );
     await recordAuditEventBy(tx, auth, {
       action: 'insurance.policy_applied',
       targetPartyId: auth.partyId,
@@ -254,12 +263,55 @@ export async function applyForPolicy(
         coverage: application.coverage,
         number_of_bikes: application.number_of_bikes,
         bike_ids: application.bike_ids,
+        // The onboarding's acknowledgements, kept to show what the person agreed to (insurance.md §6).
+        ...(consents ? { consents } : {}),
       },
       now,
     });
     const row = await repository.findPolicyById(tx, policyId);
     return presentPolicyTo(tx, row!, 'holder');
   });
+}
+
+/**
+ * Finishing the onboarding (issue 16 §2): an application at the insurer the person's onboarding
+ * draft names takes the draft's shipping address onto the policy (where the plates go; the holder
+ * completes the checkout with national id and bank account later) and removes the draft. Answers
+ * the draft's acknowledgements for the application's audit event.
+ */
+async function takeOnboardingDraft(
+  executor: Executor,
+  partyId: string,
+  policy: { id: string; insurerPartyId: string },
+  now: Date,
+): Promise<Record<string, boolean | null> | null> {
+  const draft = await onboarding.findDraft(executor, partyId, true);
+  if (!draft) return null;
+  const fields = draft.fields as Partial<OnboardingDraftFields>;
+  if (fields.insurer_party_id !== policy.insurerPartyId) return null;
+  const name = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
+  await checkout.upsertHolderDetails(executor, {
+    policyId: policy.id,
+    holderPartyId: partyId,
+    name: name === '' ? null : name,
+    email: fields.email ?? null,
+    streetAddress: fields.street_address ?? null,
+    city: fields.city ?? null,
+    zipCode: fields.zip_code ?? null,
+    floor: fields.floor ?? null,
+    side: fields.side ?? null,
+    door: fields.door ?? null,
+    mobilePhone: fields.mobile ?? null,
+    otherPhone: fields.telephone ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await onboarding.deleteDraft(executor, partyId);
+  return {
+    privacy: fields.acknowledgement_privacy ?? null,
+    data_share: fields.acknowledgement_data_share ?? null,
+    ownership_transfer: fields.acknowledgement_ownership_transfer ?? null,
+  };
 }
 
 /** GET /api/insurance/policies/{id}/: for its holder, its insurer's staff and our staff; 404 for anyone else. */

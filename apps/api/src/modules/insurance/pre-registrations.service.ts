@@ -12,7 +12,9 @@ import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import * as identity from '../identity/identity.facade.ts';
+import * as checkout from './checkout.repository.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
+import * as onboarding from './onboarding.repository.ts';
 import { forgetPlateOrderSender } from './plate-orders.repository.ts';
 import * as policies from './policies.repository.ts';
 import { presentPolicyTo } from './policies.service.ts';
@@ -114,7 +116,8 @@ export async function linkPreRegisteredPolicy(
 
 /**
  * Account deletion: the register forgets the person's insurance — what insurers uploaded about them
- * (by address or linked to their policies), then their policies and insured bikes. The insurer keeps
+ * (by address or linked to their policies), their onboarding draft, their checkout details (national
+ * id and bank account included), then their policies and insured bikes. The insurer keeps
  * its own books of its customers; the register holds no copy of them once the account is gone.
  */
 export async function forgetInsuranceOf(
@@ -127,6 +130,8 @@ export async function forgetInsuranceOf(
     executor,
     uploaded.map((row) => row.id),
   );
+  await onboarding.deleteDraft(executor, partyId);
+  await checkout.deleteHolderDetailsOf(executor, partyId);
   await policies.deletePoliciesOfHolder(executor, partyId);
   await forgetPlateOrderSender(executor, partyId);
 }

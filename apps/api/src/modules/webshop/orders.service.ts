@@ -45,7 +45,8 @@ export interface PlaceOrderInput {
   immediateStartConsent: boolean;
   /** A checked sticker for the first bike registered after paying (subscription sessions). */
   waitingPlateCode?: string;
-  paymentMethod: 'reepay' | 'vipps' | 'voucher';
+  /** insurance: plates for insured bikes, included with the policy (issue 16 §2; nothing to pay). */
+  paymentMethod: 'reepay' | 'vipps' | 'voucher' | 'insurance';
   /** A voucher that grants the product: the whole order is covered (100 %). */
   discountPercent?: number;
   voucherId?: string;

@@ -140,7 +140,11 @@ export function buildReceipt(
   };
 }
 
-const METHOD_KEYS = new Set<string>(['receipt.method.reepay', 'receipt.method.voucher']);
+const METHOD_KEYS = new Set<string>([
+  'receipt.method.reepay',
+  'receipt.method.voucher',
+  'receipt.method.insurance',
+]);
 /** Payment methods named by their brand, the same in every language. */
 const BRAND_METHODS: Record<string, string> = { vipps: 'Vipps MobilePay' };
 

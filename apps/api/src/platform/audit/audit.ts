@@ -58,6 +58,11 @@ export const AUDIT_ACTIONS = [
   'insurance.verification_step_decided',
   'insurance.verification_approved',
   'insurance.verification_rejected',
+  /** Insurance sign-up (issue 16 §2): the holder's checkout details saved; read by the insurer or our staff. */
+  'insurance.holder_details_saved',
+  'insurance.holder_details_viewed',
+  /** The holder's national id number shown in full to the insurer's staff or ours, on their explicit ask. */
+  'insurance.national_id_revealed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -359,6 +359,7 @@ export const da: Catalogue = {
   'receipt.payment_method': 'Betalt med',
   'receipt.method.reepay': 'Betalingskort',
   'receipt.method.voucher': 'Værdikode',
+  'receipt.method.insurance': 'Indgår i forsikringen',
   'receipt.no_fees': 'Der er ikke opkrævet kortgebyr.',
   'receipt.withdrawal':
     'Du har 14 dages fortrydelsesret fra købsdagen (for varer fra den dag, du modtager dem). Skriv til os i supportchatten, hvis du vil fortryde.',

@@ -362,6 +362,7 @@ export const en = {
   'receipt.payment_method': 'Paid with',
   'receipt.method.reepay': 'Payment card',
   'receipt.method.voucher': 'Voucher',
+  'receipt.method.insurance': 'Included with the insurance',
   'receipt.no_fees': 'No card fee was charged.',
   'receipt.withdrawal':
     'You have a 14-day right of withdrawal from the day of purchase (for goods, from the day you receive them). To withdraw, write to us in the support chat.',

@@ -359,6 +359,7 @@ export const no: Catalogue = {
   'receipt.payment_method': 'Betalt med',
   'receipt.method.reepay': 'Betalingskort',
   'receipt.method.voucher': 'Verdikode',
+  'receipt.method.insurance': 'Inngår i forsikringen',
   'receipt.no_fees': 'Det er ikke belastet kortgebyr.',
   'receipt.withdrawal':
     'Du har 14 dagers angrerett fra kjøpsdagen (for varer fra dagen du mottar dem). Skriv til oss i supportchatten hvis du vil angre.',
