@@ -84,6 +84,10 @@ export const ERROR_CODES = [
   'shipment_step_invalid',
   'pre_registered_policy',
   'policy_not_editable',
+  // Issue 16 §4 (the insurer's admin).
+  'policy_decision_invalid',
+  'claim_not_payable',
+  'claim_already_paid',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

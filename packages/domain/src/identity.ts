@@ -61,6 +61,10 @@ export const VALIDATION_MESSAGES = [
   'coverage_not_offered',
   'bike_not_owned',
   'bike_already_insured',
+  'insurer_policy_number_in_use',
+  'csv_header_invalid',
+  'csv_too_many_rows',
+  'invalid_period',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

@@ -80,6 +80,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   shipment_step_invalid: 409,
   pre_registered_policy: 400,
   policy_not_editable: 409,
+  policy_decision_invalid: 409,
+  claim_not_payable: 409,
+  claim_already_paid: 409,
 };
 
 /**

@@ -97,6 +97,9 @@ export const da: Catalogue = {
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskabet. Bekræft din indboforsikring i stedet for at købe.',
   'errors.policy_not_editable': 'Policen kan ikke ændres længere.',
+  'errors.policy_decision_invalid': 'Policen er ikke i en tilstand, hvor det kan besluttes.',
+  'errors.claim_not_payable': 'Cyklen har ingen tyverianmeldelse delt med jer, som kan udbetales.',
+  'errors.claim_already_paid': 'Skaden er allerede udbetalt.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -166,6 +169,10 @@ export const da: Catalogue = {
   'validation.coverage_not_offered': 'Forsikringsselskabet tilbyder ikke den dækning.',
   'validation.bike_not_owned': 'Cyklen er ikke registreret på dig.',
   'validation.bike_already_insured': 'Cyklen er allerede på en police.',
+  'validation.insurer_policy_number_in_use': 'I har allerede givet en anden police dette policenummer.',
+  'validation.csv_header_invalid': 'Første linje skal navngive kolonnerne insurer_policy_id, holder_email og holder_name.',
+  'validation.csv_too_many_rows': 'Filen har for mange rækker (højst 5.000).',
+  'validation.invalid_period': 'Vælg en periode, hvor starten ikke ligger efter slutningen, på højst fem år.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

@@ -100,6 +100,9 @@ export const en = {
   'errors.pre_registered_policy':
     'You are already a customer of this insurer. Confirm your contents insurance instead of buying.',
   'errors.policy_not_editable': 'The policy can no longer be changed.',
+  'errors.policy_decision_invalid': 'The policy is not in a state for this decision.',
+  'errors.claim_not_payable': 'This bike has no theft report shared with you that can be paid.',
+  'errors.claim_already_paid': 'This claim has already been paid.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -169,6 +172,10 @@ export const en = {
   'validation.coverage_not_offered': 'The insurer does not offer that cover.',
   'validation.bike_not_owned': 'The bike is not registered to you.',
   'validation.bike_already_insured': 'The bike is already on a policy.',
+  'validation.insurer_policy_number_in_use': 'You have already given this policy number to another policy.',
+  'validation.csv_header_invalid': 'The first line must name the columns insurer_policy_id, holder_email and holder_name.',
+  'validation.csv_too_many_rows': 'The file has too many rows (at most 5,000).',
+  'validation.invalid_period': 'Choose a period whose start is not after its end, of at most five years.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

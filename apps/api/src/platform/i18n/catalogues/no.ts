@@ -99,6 +99,9 @@ export const no: Catalogue = {
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskapet. Bekreft innboforsikringen din i stedet for å kjøpe.',
   'errors.policy_not_editable': 'Polisen kan ikke endres lenger.',
+  'errors.policy_decision_invalid': 'Polisen er ikke i en tilstand der dette kan avgjøres.',
+  'errors.claim_not_payable': 'Sykkelen har ingen tyverimelding delt med dere som kan utbetales.',
+  'errors.claim_already_paid': 'Skaden er allerede utbetalt.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -166,6 +169,10 @@ export const no: Catalogue = {
   'validation.coverage_not_offered': 'Forsikringsselskapet tilbyr ikke den dekningen.',
   'validation.bike_not_owned': 'Sykkelen er ikke registrert på deg.',
   'validation.bike_already_insured': 'Sykkelen er allerede på en polise.',
+  'validation.insurer_policy_number_in_use': 'Dere har allerede gitt en annen polise dette polisenummeret.',
+  'validation.csv_header_invalid': 'Første linje må navngi kolonnene insurer_policy_id, holder_email og holder_name.',
+  'validation.csv_too_many_rows': 'Filen har for mange rader (høyst 5 000).',
+  'validation.invalid_period': 'Velg en periode der starten ikke er etter slutten, på høyst fem år.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
