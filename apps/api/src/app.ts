@@ -18,7 +18,10 @@ import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
+import { insurerAdminRoutes } from './modules/insurance/insurer-admin.routes.ts';
+import { payoutsRoutes } from './modules/insurance/payouts.routes.ts';
 import { type InsuranceRateLimits, policiesRoutes } from './modules/insurance/policies.routes.ts';
+import { reportsRoutes } from './modules/insurance/reports.routes.ts';
 import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
   type OrganisationRateLimits,
@@ -411,6 +414,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(policiesRoutes, {
         deps: { db: database.db },
         rateLimits: options.insuranceRateLimits,
+      });
+      // The insurer's admin, reports and payouts (issue 16 §4).
+      await api.register(insurerAdminRoutes, { deps: { db: database.db, publicUrl: config.publicUrl } });
+      await api.register(reportsRoutes, { deps: { db: database.db } });
+      await api.register(payoutsRoutes, {
+        deps: { db: database.db, storage: fileStorage, log: app.log.child({ component: 'insurance' }) },
       });
       await api.register(ownershipRoutes, {
         deps: {

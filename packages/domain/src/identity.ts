@@ -65,6 +65,7 @@ export const VALIDATION_MESSAGES = [
   'csv_header_invalid',
   'csv_too_many_rows',
   'invalid_period',
+  'duplicate_value',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

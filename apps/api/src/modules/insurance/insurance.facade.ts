@@ -7,6 +7,7 @@
 
 export type { InsuranceProductInput, PreRegistrationRow } from '@nbr/domain/insurance';
 export type { InsuranceDeps } from './insurance.deps.ts';
+export { findPayableClaim, type PayableClaim, recordPayout } from './payouts.service.ts';
 export { insurancePersonalData } from './personal-data.repository.ts';
 export { forgetInsuranceOf, preRegisterPolicies } from './pre-registrations.service.ts';
 export { hasProducts, storeInsuranceProduct } from './products.service.ts';

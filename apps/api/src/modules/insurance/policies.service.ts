@@ -50,7 +50,7 @@ function fullName(person: identity.Person | null): string | null {
 }
 
 /** Policies as one audience sees them, with their insurers' names, bikes and (for others) holders. */
-async function presentPolicies(
+export async function presentPolicies(
   executor: Executor,
   rows: readonly repository.PolicyRow[],
   audience: PolicyAudience,
