@@ -234,13 +234,20 @@ const dayOf = z
 /** The longest period a report covers. */
 export const REPORT_MAX_DAYS = 5 * 366;
 
-/** A report's period: whole days, both included (UTC). */
-export const ReportPeriodSchema = z.object({ from: dayOf, to: dayOf }).superRefine((period, context) => {
+/** A period runs forwards and spans at most REPORT_MAX_DAYS. */
+function checkPeriod(period: { from: string; to: string }, context: z.RefinementCtx): void {
   const days = (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000;
   if (days < 0 || days > REPORT_MAX_DAYS) {
     context.addIssue({ code: 'custom', path: ['to'], message: 'invalid_period' });
   }
-});
+}
+
+/** A report's period: whole days, both included (UTC). */
+export const ReportPeriodSchema = z.object({ from: dayOf, to: dayOf }).superRefine(checkPeriod);
+/** The PDF download: the period and the language of the document (default: the caller's). */
+export const ReportPdfQuerySchema = z
+  .object({ from: dayOf, to: dayOf, lang: z.enum(['da', 'en', 'no']).optional() })
+  .superRefine(checkPeriod);
 export type ReportPeriod = z.infer<typeof ReportPeriodSchema>;
 
 /** The months of a period as YYYY-MM, first to last. */

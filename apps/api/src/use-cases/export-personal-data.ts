@@ -45,7 +45,13 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
   chats: ['chats', 'chat_participants', 'chat_messages', 'guest_contacts'],
   ownership: ['ownership_transfers', 'ownership_requests', 'ownership_verifications'],
   theft: ['theft_reports', 'item_pickups'],
-  insurance: ['insurance_policies', 'insured_items', 'insurance_pre_registrations'],
+  insurance: [
+    'insurance_policies',
+    'insured_items',
+    'insurance_pre_registrations',
+    'insurance_policy_decisions',
+    'insurance_payouts',
+  ],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],
 } as const;

@@ -1,6 +1,10 @@
-import { InsurerParamsSchema, InsurerReportSchema, ReportPeriodSchema } from '@nbr/domain/insurance-admin';
+import {
+  InsurerParamsSchema,
+  InsurerReportSchema,
+  ReportPdfQuerySchema,
+  ReportPeriodSchema,
+} from '@nbr/domain/insurance-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
@@ -10,11 +14,6 @@ const TAGS = ['insurance'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 const PeriodQuerySchema = ReportPeriodSchema;
-const PdfQuerySchema = z.object({
-  from: z.string().max(10),
-  to: z.string().max(10),
-  lang: z.enum(['da', 'en', 'no']).optional(),
-});
 
 function attachment(fileName: string): string {
   return `attachment; filename="${fileName}"`;
@@ -77,19 +76,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = asy
         security: BEARER,
         summary: 'The same report as a PDF download, in lang (default: the caller’s language)',
         params: InsurerParamsSchema,
-        querystring: PdfQuerySchema,
+        querystring: ReportPdfQuerySchema,
       },
       config: { access: 'signed_in' },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
       const { lang, ...period } = request.query;
-      const report = await service.insurerReport(
-        deps,
-        auth,
-        request.params.insurer,
-        ReportPeriodSchema.parse(period),
-      );
+      const report = await service.insurerReport(deps, auth, request.params.insurer, period);
       const pdf = await service.reportPdf(report, lang ?? mailLanguage(auth.language));
       return reply
         .header('content-type', 'application/pdf')
