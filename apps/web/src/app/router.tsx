@@ -598,25 +598,42 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // --- Issue 16 §4: the insurer's admin, reports and one insured bike (insurance feature, admin-*) ---
       {
-        // The insurer's pages share the signed-in chrome; only its members get past the page loader.
-        path: paths.insurance.admin.path,
+        // The insurer's pages share the signed-in chrome; only its members get past the page loaders.
         lazy: page(() => import('./app-layout.tsx')),
         children: [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
               {
-                index: true,
+                path: paths.insurance.admin.path,
+                lazy: page(() => import('../features/insurance/pages/admin-page.tsx'), ['insurer-admin']),
+              },
+              {
+                path: paths.insurance.adminReports.path,
                 lazy: page(
-                  () => import('../features/organisations/pages/insurer-admin-page.tsx'),
-                  ['organisations'],
+                  () => import('../features/insurance/pages/admin-reports-page.tsx'),
+                  ['insurer-admin'],
                 ),
+              },
+              {
+                path: paths.insurance.adminPolicyBike.path,
+                lazy: page(
+                  () => import('../features/insurance/pages/admin-bike-page.tsx'),
+                  ['insurer-admin'],
+                ),
+              },
+              {
+                // Resolved to the insurer the session acts for.
+                path: paths.insurance.selfAdminReports.path,
+                lazy: page(() => import('../features/insurance/pages/admin-self-reports-page.tsx')),
               },
             ],
           },
         ],
       },
+      // --- end of issue 16 §4 ---
       {
         path: paths.backoffice.home.path,
         lazy: page(() => import('./backoffice-layout.tsx'), ['backoffice']),
