@@ -8,14 +8,9 @@ import { sessionStore } from '../../../lib/session-store.ts';
  */
 export function loader() {
   const claims = sessionStore.getClaims();
-  if (
-    !claims ||
-    claims.organisation_type !== 'insurance_company' ||
-    claims.party_id === claims.identity_party_id
-  ) {
-    throw new Response(null, { status: 404 });
-  }
-  return redirect(paths.insurance.adminReports.getHref({ insurerPartyId: claims.party_id }));
+  const insurer = claims?.organisation_type === 'insurance_company' ? claims.party_id : null;
+  if (!insurer || insurer === claims?.identity_party_id) throw new Response(null, { status: 404 });
+  return redirect(paths.insurance.adminReports.getHref({ insurerPartyId: insurer }));
 }
 
 export function Component() {
