@@ -461,6 +461,19 @@ describe('theft reports shared with the insurer, payouts and reports', () => {
     });
   });
 
+  it('sends a finder of the paid bike to the insurer, not to the former owner', async () => {
+    const finder = await signUpUser(t.app);
+    const contacted = await call('POST', `/api/bikes/${stolen.bikeId}/contact-owner`, finder.token, {
+      message: 'I think I saw your bike at the station.',
+    });
+    expect(contacted.statusCode).toBe(201);
+    const chatId = contacted.json<{ chat_id: string }>().chat_id;
+    const chatIds = async (token: string) =>
+      (await call('GET', '/api/chats', token)).json<Array<{ id: string }>>().map((chat) => chat.id);
+    expect(await chatIds(insurerA.staff.token)).toContain(chatId);
+    expect(await chatIds(stolen.owner.token)).not.toContain(chatId);
+  });
+
   it('reports thefts, payouts, recovery, places and the backlog as JSON, CSV and PDF', async () => {
     const query = `from=${yearAgo}&to=${today}`;
     const response = await call('GET', `${admin(insurerA)}/reports?${query}`, insurerA.staff.token);
