@@ -152,6 +152,8 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
         response: { 200: PreRegistrationUploadResultSchema },
       },
       config: { access: 'signed_in_self' },
+      // 5,000 rows of up to 200 characters, some of them two bytes in UTF-8, inside JSON.
+      bodyLimit: 3 * 1024 * 1024,
     },
     async (request) =>
       service.uploadPreRegistrations(deps, requireAuth(request), request.params.insurer, request.body.csv),

@@ -382,6 +382,10 @@ describe('theft reports shared with the insurer, payouts and reports', () => {
     await call('POST', `${admin(insurerA)}/policies/${policy.id}/accept`, insurerA.staff.token, {
       insurer_policy_number: `P-${made.bikeId.slice(-8)}`,
     });
+    // The holder chose Danish: the mail of the decision is Danish.
+    expect((await latestMail(t.app.db, made.owner.email, 'insurance_policy_accepted')).subject).toMatch(
+      /cykelforsikring .* er aktiv/,
+    );
     const report = await reportStolen(t.app, made.owner.token, made.bikeId, { place });
     return { owner: made.owner, bikeId: made.bikeId, policyId: policy.id, reportId: report.report_id };
   }

@@ -328,7 +328,7 @@ export const en = {
   'pdf.insurer_report.places_note':
     "The place is the postal town in the theft report's address of the theft, else the reporter's own town; the register knows no municipalities.",
   'pdf.insurer_report.backlog': 'Verification backlog (insured bikes of open policies, today)',
-  'pdf.insurer_report.status': 'Status',
+  'pdf.insurer_report.status': 'State of the check',
   'pdf.insurer_report.bikes': 'Bikes',
   'pdf.insurer_report.none': 'None in the period.',
   'pdf.insurer_report.consent_note':
