@@ -59,7 +59,10 @@ export async function insurerContext(
 
 // --- policies --------------------------------------------------------------------------------------
 
-/** GET /api/insurance/{insurer}/admin/policies: the insurer's policies, newest first, one page. */
+/**
+ * GET /api/insurance/{insurer}/admin/policies: the insurer's policies, newest first, one page; our
+ * staff's reading is audited.
+ */
 export async function listInsurerPolicies(
   deps: InsuranceDeps,
   auth: RequestAuth,
@@ -73,6 +76,14 @@ export async function listInsurerPolicies(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
+  if (audience === 'staff' && rows.length > 0) {
+    // Our staff read holders' names and addresses here: kept like any access to personal data.
+    await recordAuditEventBy(deps.db, auth, {
+      action: 'insurance.policy_viewed_by_staff',
+      targetPartyId: null,
+      details: { insurer_party_id: insurer.partyId, policy_ids: rows.map((row) => row.id) },
+    });
+  }
   return {
     items: await presentPolicies(deps.db, rows, audience),
     total,

@@ -120,6 +120,16 @@ describe('the insurer’s list of its policies', () => {
 
   it('lets our staff read; 404 for the other insurer, the holder and another person; 401 for a visitor', async () => {
     expect((await call('GET', `${admin(insurerA)}/policies`, support.token)).statusCode).toBe(200);
+    const [read] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'insurance.policy_viewed_by_staff'),
+          eq(auditEvents.actorPartyId, support.partyId),
+        ),
+      );
+    expect(read?.details).toMatchObject({ insurer_party_id: insurerA.partyId });
     expect((await call('GET', `${admin(insurerA)}/policies`, insurerB.staff.token)).statusCode).toBe(404);
     expect((await call('GET', `${admin(insurerA)}/policies`, holder.token)).statusCode).toBe(404);
     expect((await call('GET', `${admin(insurerA)}/policies`, other.token)).statusCode).toBe(404);
