@@ -20,6 +20,10 @@ const t = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'insurer-admin', key), values);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
+async function snapshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
 test('the insurer accepts an application, sees the bike and downloads its report as CSV and PDF', async ({
   page,
 }) => {
@@ -50,6 +54,7 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await expect(page.getByText(t('policies.done.accept', { holder: 'Helle Holm' }))).toBeVisible();
   await expect(row).toContainText(t('policies.status.active'));
   await expect(row).toContainText(policyNumber);
+  await snapshot(page, 'insurer-admin');
 
   await row.getByRole('link', { name: 'Kildemoes Logic' }).click();
   await expect(heading(page)).toHaveText('Kildemoes Logic');
@@ -57,6 +62,7 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await expect(page.getByText(policyNumber)).toBeVisible();
   await expect(page.getByText(holder.email)).toHaveCount(0);
   await expectNoA11yViolations(page);
+  await snapshot(page, 'insured-bike');
 
   await page.goto('/insurance/self/admin/reports');
   await expect(page).toHaveURL(new RegExp(`/insurance/${partyId}/admin/reports$`));
@@ -68,6 +74,7 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await page.getByRole('button', { name: t('reports.show') }).click();
   await expect(page.getByRole('table', { name: t('reports.backlogCaption') })).toBeVisible();
   await expectNoA11yViolations(page);
+  await snapshot(page, 'insurer-reports');
 
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: t('reports.downloadCsv') }).click();
