@@ -13,6 +13,15 @@ import type { PolicyRow } from './policies.repository.ts';
 export type PolicyDecisionRow = typeof insurancePolicyDecisions.$inferSelect;
 export type PayoutRow = typeof insurancePayouts.$inferSelect;
 
+/** PostgreSQL's unique_violation, as raised directly (pg) or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === '23505') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 /** `%`, `_` and `\` match themselves in a search. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -145,7 +145,15 @@ async function decide(
       decision === 'accepted'
         ? { status: rule.to, insurerPolicyNumber: number, activatedAt: now, updatedAt: now }
         : { status: rule.to, endedAt: now, updatedAt: now };
-    await policies.updatePolicy(tx, row.id, changes);
+    try {
+      await policies.updatePolicy(tx, row.id, changes);
+    } catch (error) {
+      // Another of the insurer's staff gave the same number to another policy at the same moment.
+      if (!repository.isUniqueViolation(error)) throw error;
+      throw new ValidationError([
+        { loc: ['body', 'insurer_policy_number'], type: 'insurer_policy_number_in_use' },
+      ]);
+    }
     await repository.insertDecision(tx, {
       id: uuidv7(now.getTime()),
       policyId: row.id,
