@@ -32,7 +32,9 @@ export async function downloadAdminReport(
   format: 'csv' | 'pdf',
   language: string,
 ): Promise<void> {
-  const search = new URLSearchParams({ ...period, ...(format === 'pdf' ? { lang: language } : {}) });
+  // The PDF is written in da, en or no; any other language of the app (Icelandic) reads it in English.
+  const lang = ['da', 'en', 'no'].includes(language) ? language : 'en';
+  const search = new URLSearchParams({ ...period, ...(format === 'pdf' ? { lang } : {}) });
   const blob = await fetchAuthenticatedFile(`${API_BASE}${base(insurerPartyId)}/${format}?${search}`);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
