@@ -76,8 +76,9 @@ export const InsurerBikeSchema = z.object({
     category: z.string().nullable(),
     color: z.string().nullable(),
     is_electric: z.boolean(),
-    /** Whole kroner, as registered. */
+    /** Whole kroner, as registered, in `currency`. */
     price: z.int().nullable(),
+    currency: z.enum(['DKK', 'NOK']),
     /** registered | stolen. */
     status: z.string(),
     /** Whether our staff checked the owner's proof of ownership (SPEC §4). */

@@ -298,6 +298,7 @@ export async function getInsuredBike(
         color: bike.color,
         is_electric: bike.isElectric,
         price: bike.priceMinor === null ? null : Math.floor(bike.priceMinor / 100),
+        currency: bike.currency === 'NOK' ? 'NOK' : 'DKK',
         status: bike.status,
         owner_verified: bike.ownerVerifiedAt !== null,
         registered_at: bike.createdAt.toISOString(),

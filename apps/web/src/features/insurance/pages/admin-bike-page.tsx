@@ -56,7 +56,7 @@ export function Component() {
             <dt>{t('bike.electric')}</dt>
             <dd>{bike.is_electric ? t('bike.yes') : t('bike.no')}</dd>
             <dt>{t('bike.price')}</dt>
-            <dd>{bike.price === null ? '–' : formatMoney(bike.price * 100, 'DKK', i18n.language)}</dd>
+            <dd>{bike.price === null ? '–' : formatMoney(bike.price * 100, bike.currency, i18n.language)}</dd>
             <dt>{t('bike.status')}</dt>
             <dd>{bike.status === 'stolen' ? t('bike.stolen') : t('bike.registered')}</dd>
             <dt>{t('bike.ownerVerified')}</dt>
