@@ -5,7 +5,11 @@ export interface InsuranceDeps {
   db: Database;
 }
 
-/** The insurer's admin (issue 16 §4) also mails holders, with links into the web app. */
-export interface InsurerAdminDeps extends InsuranceDeps {
+/**
+ * What the insurer's admin (issue 16 §4) needs: the database, and the web app's address for the
+ * links in the holders' mails. Its reading calls need only `db` (Pick<InsuranceDeps, 'db'>).
+ */
+export interface InsurerAdminDeps {
+  db: Database;
   publicUrl: string;
 }

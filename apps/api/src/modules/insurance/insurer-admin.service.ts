@@ -64,7 +64,7 @@ export async function insurerContext(
  * staff's reading is audited.
  */
 export async function listInsurerPolicies(
-  deps: InsuranceDeps,
+  deps: Pick<InsuranceDeps, 'db'>,
   auth: RequestAuth,
   insurerPartyId: string,
   query: { status?: PolicyStatus | undefined; q?: string | undefined; page: number; page_size: number },
@@ -250,7 +250,7 @@ export function presentPayout(row: repository.PayoutRow | undefined) {
  * insurer. 404 when the bike is not (any longer) on that policy of this insurer.
  */
 export async function getInsuredBike(
-  deps: InsuranceDeps,
+  deps: Pick<InsuranceDeps, 'db'>,
   auth: RequestAuth,
   insurerPartyId: string,
   policyId: string,
@@ -326,7 +326,7 @@ const KNOWN_CODES = new Set<string>(VALIDATION_MESSAGES);
  * stored. Otherwise every row is stored (pre-registrations.service) and the upload audited.
  */
 export async function uploadPreRegistrations(
-  deps: InsuranceDeps,
+  deps: Pick<InsuranceDeps, 'db'>,
   auth: RequestAuth,
   insurerPartyId: string,
   csv: string,
@@ -426,7 +426,7 @@ export async function sharedReportsOfInsurer(
 
 /** GET /api/insurance/{insurer}/admin/theft-reports: the reports shared with the insurer; audited. */
 export async function listSharedTheftReports(
-  deps: InsuranceDeps,
+  deps: Pick<InsuranceDeps, 'db'>,
   auth: RequestAuth,
   insurerPartyId: string,
 ): Promise<SharedTheftReport[]> {

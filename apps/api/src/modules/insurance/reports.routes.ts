@@ -20,7 +20,10 @@ function attachment(fileName: string): string {
 }
 
 /** The insurer's reports (issue 16 §4) as JSON, CSV and PDF; its staff and our staff, 404 for anyone else. */
-export const reportsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = async (app, options) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ deps: Pick<InsuranceDeps, 'db'> }> = async (
+  app,
+  options,
+) => {
   const { deps } = options;
 
   app.get(

@@ -29,7 +29,7 @@ export function placeOfTheft(place: string | null, city: string | null): string 
 
 /** The report's figures for the caller's insurer and the period. */
 export async function insurerReport(
-  deps: InsuranceDeps,
+  deps: Pick<InsuranceDeps, 'db'>,
   auth: RequestAuth,
   insurerPartyId: string,
   period: ReportPeriod,
