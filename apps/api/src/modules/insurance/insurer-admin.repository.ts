@@ -6,6 +6,7 @@ import {
   insurancePayouts,
   insurancePolicies,
   insurancePolicyDecisions,
+  insurancePreRegistrations,
   insuredItems,
 } from '../../db/schema/insurance.ts';
 import type { PolicyRow } from './policies.repository.ts';
@@ -239,4 +240,19 @@ export async function listPayoutsOfHolder(executor: Executor, holderPartyId: str
     .innerJoin(insurancePolicies, eq(insurancePolicies.id, insurancePayouts.policyId))
     .where(eq(insurancePolicies.holderPartyId, holderPartyId));
   return rows.map((row) => row.payout);
+}
+
+/** How many pre-registrations the insurer has stored, and how many of them are linked to a policy. */
+export async function countPreRegistrations(
+  executor: Executor,
+  insurerPartyId: string,
+): Promise<{ stored: number; linked: number }> {
+  const [row] = await executor
+    .select({
+      stored: count(),
+      linked: count(insurancePreRegistrations.matchedPolicyId),
+    })
+    .from(insurancePreRegistrations)
+    .where(eq(insurancePreRegistrations.insurerPartyId, insurerPartyId));
+  return { stored: row?.stored ?? 0, linked: row?.linked ?? 0 };
 }

@@ -373,11 +373,18 @@ export async function uploadPreRegistrations(
       return candidate;
     });
     if (issues.length > 0) throw new ValidationError(issues);
+    const before = await repository.countPreRegistrations(tx, insurer.partyId);
     const stored = await preRegisterPolicies(tx, insurer.partyId, parsed, now);
     await recordAuditEventBy(tx, auth, {
       action: 'insurance.pre_registrations_uploaded',
       targetPartyId: insurer.partyId,
-      details: { insurer_party_id: insurer.partyId, rows: stored },
+      // Counts, not the customers: the audit log keeps no copy of the insurer's list.
+      details: {
+        insurer_party_id: insurer.partyId,
+        rows: stored,
+        before,
+        after: await repository.countPreRegistrations(tx, insurer.partyId),
+      },
       now,
     });
     return { stored };

@@ -344,7 +344,11 @@ describe('the CSV upload of existing contents customers', () => {
       ['IND-2', 'bo@example.dk', 'Bo Nielsen'],
     ]);
     const [audit] = await auditOf('insurance.pre_registrations_uploaded', insurerA.partyId);
-    expect(audit?.details).toMatchObject({ rows: 2 });
+    expect(audit?.details).toMatchObject({
+      rows: 2,
+      before: { stored: 0, linked: 0 },
+      after: { stored: 2, linked: 0 },
+    });
   });
 
   it('reports every bad row by line number and stores nothing', async () => {
