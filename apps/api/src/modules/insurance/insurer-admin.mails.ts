@@ -6,7 +6,7 @@ import { renderMail } from '../../platform/mail/render.ts';
 
 /*
  * The holder's mail about their insurer's decision (issue 16 §4), in the holder's language (texts in
- * the API catalogues, `mail.insurance.*`): accepted with the policy number, rejected or cancelled
+ * the API catalogues, `mail.insurer_decision.*`): accepted with the policy number, rejected or cancelled
  * with the insurer's reason. The link leads to the holder's insurance after login.
  */
 export function policyDecisionMail(input: {
@@ -25,18 +25,18 @@ export function policyDecisionMail(input: {
       number: input.policyNumber ?? '–',
       reason: input.reason ?? '',
     });
-  const subject = t(`mail.insurance.${input.decision}.subject`);
+  const subject = t(`mail.insurer_decision.${input.decision}.subject`);
   const { text, html } = renderMail({
     language,
     heading: subject,
     paragraphs: [
-      t('mail.insurance.greeting'),
-      t(`mail.insurance.${input.decision}.intro`),
-      ...(input.reason ? [t('mail.insurance.reason')] : []),
-      t('mail.insurance.questions'),
+      t('mail.insurer_decision.greeting'),
+      t(`mail.insurer_decision.${input.decision}.intro`),
+      ...(input.reason ? [t('mail.insurer_decision.reason')] : []),
+      t('mail.insurer_decision.questions'),
     ],
-    action: { label: t('mail.insurance.action'), url: input.link },
-    footer: `${t('mail.insurance.signature')}\n\n${t('mail.footer')}`,
+    action: { label: t('mail.insurer_decision.action'), url: input.link },
+    footer: `${t('mail.insurer_decision.signature')}\n\n${t('mail.footer')}`,
   });
   return { to: input.to, language, template: `insurance_policy_${input.decision}`, subject, text, html };
 }

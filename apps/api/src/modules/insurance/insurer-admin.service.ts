@@ -185,7 +185,7 @@ async function decide(
           insurer: insurer.name,
           policyNumber: number,
           reason: input.reason ?? null,
-          link: `${deps.publicUrl}/insurance/${insurer.partyId}/policy/${row.id}`,
+          link: `${deps.publicUrl}/insurance/${insurer.partyId}/policy/${row.id}/hub`,
         }),
       );
     }
