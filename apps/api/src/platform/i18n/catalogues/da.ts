@@ -297,7 +297,8 @@ export const da: Catalogue = {
   'mail.insurer_decision.greeting': 'Hej,',
   'mail.insurer_decision.signature': 'Venlig hilsen\nCykelregistret',
   'mail.insurer_decision.accepted.subject': 'Din cykelforsikring hos {insurer} er aktiv',
-  'mail.insurer_decision.accepted.intro': '{insurer} har godkendt din ansøgning. Dit policenummer er {number}.',
+  'mail.insurer_decision.accepted.intro':
+    '{insurer} har godkendt din ansøgning. Dit policenummer er {number}.',
   'mail.insurer_decision.rejected.subject': '{insurer} har afvist din ansøgning',
   'mail.insurer_decision.rejected.intro': '{insurer} har afvist din ansøgning om cykelforsikring.',
   'mail.insurer_decision.cancelled.subject': '{insurer} har opsagt din cykelforsikring',

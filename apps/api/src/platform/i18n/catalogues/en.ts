@@ -300,7 +300,8 @@ export const en = {
   'mail.insurer_decision.greeting': 'Hello,',
   'mail.insurer_decision.signature': 'Kind regards\nThe Nordic Bike Registry',
   'mail.insurer_decision.accepted.subject': 'Your bike insurance with {insurer} is active',
-  'mail.insurer_decision.accepted.intro': '{insurer} has accepted your application. Your policy number is {number}.',
+  'mail.insurer_decision.accepted.intro':
+    '{insurer} has accepted your application. Your policy number is {number}.',
   'mail.insurer_decision.rejected.subject': '{insurer} has declined your application',
   'mail.insurer_decision.rejected.intro': '{insurer} has declined your application for bike insurance.',
   'mail.insurer_decision.cancelled.subject': '{insurer} has cancelled your bike insurance',

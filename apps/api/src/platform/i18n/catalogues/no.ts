@@ -297,7 +297,8 @@ export const no: Catalogue = {
   'mail.insurer_decision.greeting': 'Hei,',
   'mail.insurer_decision.signature': 'Vennlig hilsen\nSykkelregisteret',
   'mail.insurer_decision.accepted.subject': 'Sykkelforsikringen din hos {insurer} er aktiv',
-  'mail.insurer_decision.accepted.intro': '{insurer} har godkjent søknaden din. Polisenummeret ditt er {number}.',
+  'mail.insurer_decision.accepted.intro':
+    '{insurer} har godkjent søknaden din. Polisenummeret ditt er {number}.',
   'mail.insurer_decision.rejected.subject': '{insurer} har avslått søknaden din',
   'mail.insurer_decision.rejected.intro': '{insurer} har avslått søknaden din om sykkelforsikring.',
   'mail.insurer_decision.cancelled.subject': '{insurer} har sagt opp sykkelforsikringen din',
