@@ -254,16 +254,16 @@ test('the demo insurer user lands on the insurer admin page and can switch to th
   await logInOnScreen(page, DEMO_INSURER_USER, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/insurance\/[0-9a-f-]{36}\/admin$/);
   await expect(heading(page)).toHaveText(DEMO_INSURER);
-  await expect(page.getByText(t('organisations', 'types.insurance_company'))).toBeVisible();
+  await expect(page.getByText(t('insurer-admin', 'organisation.insuranceCompany'))).toBeVisible();
   await expectNoA11yViolations(page);
 
-  await page.getByRole('link', { name: t('organisations', 'insurer.manageMembers') }).click();
+  await page.getByRole('link', { name: t('insurer-admin', 'organisation.manageMembers') }).click();
   await expect(page.getByRole('main').getByText(DEMO_INSURER_USER)).toBeVisible();
   await page.goBack();
   // The page's own button (the shell's banner offers the same way back).
   await page
     .getByRole('main')
-    .getByRole('button', { name: t('organisations', 'insurer.backToOwn') })
+    .getByRole('button', { name: t('insurer-admin', 'organisation.backToOwn') })
     .click();
   await expect(page).toHaveURL(/\/app$/);
 });

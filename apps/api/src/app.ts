@@ -19,11 +19,14 @@ import { type IdentityRateLimits, identityRoutes } from './modules/identity/iden
 import { nationalSignInRoutes } from './modules/identity/national-sign-in.routes.ts';
 import { verificationRoutes } from './modules/identity/verification.routes.ts';
 import { checkoutRoutes } from './modules/insurance/checkout.routes.ts';
+import { insurerAdminRoutes } from './modules/insurance/insurer-admin.routes.ts';
 import { lockTestsRoutes } from './modules/insurance/lock-tests.routes.ts';
 import { onboardingRoutes } from './modules/insurance/onboarding.routes.ts';
+import { payoutsRoutes } from './modules/insurance/payouts.routes.ts';
 import { plateOrdersRoutes } from './modules/insurance/plate-orders.routes.ts';
 import { type InsuranceRateLimits, policiesRoutes } from './modules/insurance/policies.routes.ts';
 import { possessionRoutes } from './modules/insurance/possession.routes.ts';
+import { reportsRoutes } from './modules/insurance/reports.routes.ts';
 import { insuranceVerificationRoutes } from './modules/insurance/verification.routes.ts';
 import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
@@ -443,6 +446,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(plateOrdersRoutes, {
         deps: insuranceDeps,
         inbound: { ...config.inboundMail, enabled: config.inboundMail.mode !== 'off' },
+      });
+      // The insurer's admin, reports and payouts (issue 16 §4).
+      await api.register(insurerAdminRoutes, { deps: { db: database.db, publicUrl: config.publicUrl } });
+      await api.register(reportsRoutes, { deps: { db: database.db } });
+      await api.register(payoutsRoutes, {
+        deps: { db: database.db, storage: fileStorage, log: app.log.child({ component: 'insurance' }) },
       });
       await api.register(ownershipRoutes, {
         deps: {

@@ -92,6 +92,8 @@ interface CaseContext {
   possessionUploadOfUser(): Promise<string>;
   /** That policy with the holder's checkout details stored (so its insurer and our staff can read them). */
   checkedOutPolicyOfUser(): Promise<string>;
+  /** A bike of `user` on a policy of `user` at the fixtures' insurer (the same every time). */
+  insuredBikeOfUser(): Promise<{ policyId: string; bikeId: string }>;
   /** A new item of equipment on that bike. */
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
@@ -936,6 +938,73 @@ const CASES: MatrixCase[] = [
       payload: MATRIX_CHECKOUT,
     }),
   },
+  // The insurer's admin (issue 16 §4): the staff of the fixtures' insurer (`insurer`) read and act;
+  // our staff only read; everyone else gets 404. Bodies are valid, so the insurer's answer (200, or
+  // 409 once an earlier case decided the policy) proves access while nobody else gets past the 404.
+  {
+    method: 'GET',
+    route: '/api/insurance/:insurer/admin/policies',
+    allowed: ['insurer', 'staff', 'staff_admin'],
+    request: ({ fixtures }) => ({ url: `/api/insurance/${fixtures.insurerId}/admin/policies` }),
+  },
+  ...(['accept', 'reject', 'cancel'] as const).map(
+    (decision): MatrixCase => ({
+      method: 'POST',
+      route: `/api/insurance/:insurer/admin/policies/:policyId/${decision}`,
+      allowed: ['insurer'],
+      request: async ({ fixtures, policyOfUser }) => ({
+        url: `/api/insurance/${fixtures.insurerId}/admin/policies/${await policyOfUser()}/${decision}`,
+        payload: decision === 'accept' ? { insurer_policy_number: 'MATRIX-P1' } : { reason: 'Matrix' },
+      }),
+    }),
+  ),
+  {
+    method: 'GET',
+    route: '/api/insurance/:insurer/admin/policies/:policyId/bikes/:bikeId',
+    allowed: ['insurer', 'staff', 'staff_admin'],
+    request: async ({ fixtures, insuredBikeOfUser }) => {
+      const { policyId, bikeId } = await insuredBikeOfUser();
+      return { url: `/api/insurance/${fixtures.insurerId}/admin/policies/${policyId}/bikes/${bikeId}` };
+    },
+  },
+  {
+    // The bike is not stolen: the insurer gets 409 claim_not_payable, which shows the access check passed.
+    method: 'POST',
+    route: '/api/insurance/:insurer/admin/policies/:policyId/bikes/:bikeId/payout',
+    allowed: ['insurer'],
+    request: async ({ fixtures, insuredBikeOfUser }) => {
+      const { policyId, bikeId } = await insuredBikeOfUser();
+      return {
+        url: `/api/insurance/${fixtures.insurerId}/admin/policies/${policyId}/bikes/${bikeId}/payout`,
+        payload: { amount_minor: 100 },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/insurance/:insurer/admin/pre-registrations',
+    allowed: ['insurer'],
+    request: ({ fixtures }) => ({
+      url: `/api/insurance/${fixtures.insurerId}/admin/pre-registrations`,
+      payload: { csv: 'insurer_policy_id,holder_email\nMATRIX-CSV-1,matrix-csv@example.dk' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/insurance/:insurer/admin/theft-reports',
+    allowed: ['insurer', 'staff', 'staff_admin'],
+    request: ({ fixtures }) => ({ url: `/api/insurance/${fixtures.insurerId}/admin/theft-reports` }),
+  },
+  ...(['', '/csv', '/pdf'] as const).map(
+    (format): MatrixCase => ({
+      method: 'GET',
+      route: `/api/insurance/:insurer/admin/reports${format}`,
+      allowed: ['insurer', 'staff', 'staff_admin'],
+      request: ({ fixtures }) => ({
+        url: `/api/insurance/${fixtures.insurerId}/admin/reports${format}?from=2026-01-01&to=2026-12-31`,
+      }),
+    }),
+  ),
   {
     method: 'GET',
     route: '/api/stickers/:sticker_id',
@@ -1167,6 +1236,15 @@ const CASES: MatrixCase[] = [
     request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/found` }),
   },
   {
+    // Withdrawing consent is the report's maker's own act: not staff switched in (insurance.md §6).
+    method: 'POST',
+    route: '/api/bikes/:bike_id/theft-report/withdraw-data-share',
+    allowed: ['user'],
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/bikes/${(await stolenBikeOfUser()).bikeId}/theft-report/withdraw-data-share`,
+    }),
+  },
+  {
     method: 'GET',
     route: '/api/stolen-bikes',
     allowed: EVERYONE,
@@ -1269,6 +1347,7 @@ describe('permission matrix', () => {
   let userLockTest: Promise<string> | undefined;
   let insurerPlateOrder: Promise<string> | undefined;
   let userInsuredItem: Promise<string> | undefined;
+  let insuredBike: Promise<{ policyId: string; bikeId: string }> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -1587,6 +1666,23 @@ describe('permission matrix', () => {
               if (stored.statusCode !== 200)
                 throw new Error(`checkout answered ${stored.statusCode}: ${stored.body}`);
               return policyId;
+            },
+            insuredBikeOfUser: () => {
+              insuredBike ??= (async () => {
+                await storeInsuranceProduct(t.database.db, fixtures.insurerId, testProduct('contents_addon'));
+                const bike = await insertBike(t.database.db, {
+                  ownerPartyId: fixtures.users.user.partyId,
+                  nickname: 'Insured',
+                });
+                const policy = await appliedPolicy(t.app, fixtures.users.user.token, {
+                  insurer_party_id: fixtures.insurerId,
+                  coverage: 'contents_addon',
+                  number_of_bikes: 1,
+                  bike_ids: [bike.bikeId],
+                });
+                return { policyId: policy.id, bikeId: bike.bikeId };
+              })();
+              return insuredBike;
             },
             equipmentOfUser: async () => {
               const id = uuidv7();

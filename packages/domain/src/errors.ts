@@ -91,6 +91,10 @@ export const ERROR_CODES = [
   'possession_not_editable',
   'possession_incomplete',
   'verification_steps_open',
+  // Issue 16 §4 (the insurer's admin).
+  'policy_decision_invalid',
+  'claim_not_payable',
+  'claim_already_paid',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -67,6 +67,11 @@ export const VALIDATION_MESSAGES = [
   'lock_approval_not_accepted',
   'bike_not_on_policy',
   'lock_test_picture_not_of_bike',
+  'insurer_policy_number_in_use',
+  'csv_header_invalid',
+  'csv_too_many_rows',
+  'invalid_period',
+  'duplicate_value',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

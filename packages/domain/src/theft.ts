@@ -321,6 +321,11 @@ export const TheftReportSchema = TheftReportDraftSchema.omit({
   public_location: MapPointSchema.nullable(),
   /** A signed address of the report as a PDF, for the police or the insurer (valid for an hour). */
   pdf_url: z.string(),
+  /**
+   * When the owner withdrew acknowledgement_data_share (issue 16 §4): no insurer is shown the report
+   * from then on. Null while the acknowledgement stands (or was never given).
+   */
+  data_share_withdrawn_at: z.string().nullable(),
 });
 export type TheftReport = z.infer<typeof TheftReportSchema>;
 

@@ -87,6 +87,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   possession_not_editable: 409,
   possession_incomplete: 409,
   verification_steps_open: 409,
+  policy_decision_invalid: 409,
+  claim_not_payable: 409,
+  claim_already_paid: 409,
 };
 
 /**

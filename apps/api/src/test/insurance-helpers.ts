@@ -13,7 +13,8 @@ import { latestInvitationCode, nextCvr } from './organisation-helpers.ts';
  * Insurers, their products and pre-registrations for API tests. An insurer is made the way the
  * product makes one: our staff admin creates it and invites its admin, who signs up and accepts,
  * and from then on signs in acting for the insurance company. Products and pre-registrations are
- * stored through the insurance facade until the insurer's admin screens exist (issue 16 §4).
+ * stored through the insurance facade: the insurer's admin has no product screen, and its CSV
+ * upload of pre-registrations is tested through HTTP in insurer-admin.test.ts.
  */
 
 /** A simple tariff whose premiums are easy to check by hand. */
@@ -98,7 +99,7 @@ function nextOrganisasjonsnummer(): string {
   }
 }
 
-/** Stores an insurer's upload of its existing customers (what the CSV screen will call). */
+/** Stores an insurer's existing customers as its CSV upload does (POST …/admin/pre-registrations). */
 export async function preRegister(
   app: FastifyInstance,
   insurerPartyId: string,

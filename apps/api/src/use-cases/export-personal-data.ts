@@ -56,6 +56,8 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
     'insured_item_checks',
     'insurance_onboarding_drafts',
     'insurance_holder_details',
+    'insurance_policy_decisions',
+    'insurance_payouts',
   ],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],

@@ -8,35 +8,37 @@ import { page } from './route-page.ts';
  * possession, lock tests. They are not part of the first download: the router patches them in
  * on the first navigation under /insurance (router.tsx, patchRoutesOnNavigation).
  */
+/** The insurer's admin pages (§4), one chunk for all of them (pages/admin-routes.ts says why). */
+const insurerAdmin = () => import('../features/insurance/pages/admin-routes.ts');
+
 export const insuranceRoutes: RouteObject[] = [
+  // Insurance (issue 16; features/insurance): sign-up and the policy pages, the holder's hub and
+  // proof of possession (§2), lock tests (§3: the insurer's staff ask and decide, the holder
+  // answers) and the insurer's admin (§4: only its members get past the page loaders), all in the
+  // signed-in chrome; the API decides who sees what (404 to anyone else).
   {
-    // The insurer's pages share the signed-in chrome; only its members get past the page loader.
-    path: paths.insurance.admin.path,
     lazy: page(() => import('./app-layout.tsx')),
     children: [
       {
         ErrorBoundary: RouteErrorBoundary,
         children: [
           {
-            index: true,
-            lazy: page(
-              () => import('../features/organisations/pages/insurer-admin-page.tsx'),
-              ['organisations'],
-            ),
+            path: paths.insurance.admin.path,
+            lazy: page(() => insurerAdmin().then((pages) => pages.admin), ['insurer-admin', 'plate-orders']),
           },
-        ],
-      },
-    ],
-  },
-  // Insurance (issue 16; features/insurance): the holder's hub and proof of possession (§2), lock
-  // tests (§3: the insurer's staff ask and decide, the holder answers), all in the signed-in
-  // chrome; the API decides who sees what (404 to anyone else).
-  {
-    lazy: page(() => import('./app-layout.tsx')),
-    children: [
-      {
-        ErrorBoundary: RouteErrorBoundary,
-        children: [
+          {
+            path: paths.insurance.adminReports.path,
+            lazy: page(() => insurerAdmin().then((pages) => pages.reports), ['insurer-admin']),
+          },
+          {
+            path: paths.insurance.adminPolicyBike.path,
+            lazy: page(() => insurerAdmin().then((pages) => pages.bike), ['insurer-admin']),
+          },
+          {
+            // Resolved to the insurer the session acts for.
+            path: paths.insurance.selfAdminReports.path,
+            lazy: page(() => insurerAdmin().then((pages) => pages.selfReports)),
+          },
           // Sign-up and purchase (§2, onboarding-*, policy-*): the person's policies, the onboarding
           // wizard and a policy's pages.
           {

@@ -376,3 +376,61 @@ export const insuranceHolderDetails = pgTable(
   },
   (table) => [index('insurance_holder_details_holder_idx').on(table.holderPartyId)],
 );
+
+/**
+ * What an insurer decided about a policy (issue 16 §4): accepted (with its policy number), rejected
+ * (an application, with the reason) or cancelled (an active policy). Kept as a history with who
+ * decided; the holder is mailed each decision. Goes with the policy.
+ */
+export const insurancePolicyDecisions = pgTable(
+  'insurance_policy_decisions',
+  {
+    id: uuid('id').primaryKey(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => insurancePolicies.id, { onDelete: 'cascade' }),
+    /** accepted | rejected | cancelled (POLICY_DECISIONS). */
+    decision: text('decision').notNull(),
+    reason: text('reason'),
+    /** The insurer's staff member (identity party) who decided. */
+    decidedByPartyId: uuid('decided_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('insurance_policy_decisions_policy_idx').on(table.policyId, table.decidedAt),
+    check(
+      'insurance_policy_decisions_decision',
+      sql`${table.decision} in ('accepted', 'rejected', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * A claim the insurer paid for a stolen insured bike (issue 16 §4): one per theft report. When the
+ * owner had acknowledged that the registration moves to the insurer on compensation, it did
+ * (registration_transferred); the bike stays stolen in the register. The policy and bike links are
+ * cleared when they go (the holder's account deleted), the insurer's figures stay.
+ */
+export const insurancePayouts = pgTable(
+  'insurance_payouts',
+  {
+    id: uuid('id').primaryKey(),
+    insurerPartyId: uuid('insurer_party_id')
+      .notNull()
+      .references(() => organisations.partyId),
+    policyId: uuid('policy_id').references(() => insurancePolicies.id, { onDelete: 'set null' }),
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
+    /** The theft report the claim is about (theft_reports.id; no key: theft's rows are theft's). */
+    theftReportId: uuid('theft_report_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    registrationTransferred: boolean('registration_transferred').notNull(),
+    paidByPartyId: uuid('paid_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('insurance_payouts_report_key').on(table.theftReportId),
+    index('insurance_payouts_insurer_idx').on(table.insurerPartyId, table.paidAt),
+    check('insurance_payouts_amount', sql`${table.amountMinor} >= 0`),
+  ],
+);

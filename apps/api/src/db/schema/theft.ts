@@ -50,6 +50,12 @@ export const theftReports = pgTable(
     region: text('region'),
     category: text('category'),
     isElectric: boolean('is_electric'),
+    /**
+     * When the owner withdrew the acknowledgement that the report may be shared with their insurer
+     * (acknowledgement_data_share in `fields`): from then on no insurer is shown the report
+     * (insurance.md §6: consent is withdrawable, and withdrawing stops further sharing).
+     */
+    dataShareWithdrawnAt: timestamp('data_share_withdrawn_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,3 +12,12 @@ export interface InsuranceDeps {
   /** Seals the holder's national id number at rest (checkout.service.ts). */
   encryption: FieldEncryption;
 }
+
+/**
+ * What the insurer's admin (issue 16 §4) needs: the database, and the web app's address for the
+ * links in the holders' mails. Its reading calls need only `db` (Pick<InsuranceDeps, 'db'>).
+ */
+export interface InsurerAdminDeps {
+  db: Database;
+  publicUrl: string;
+}

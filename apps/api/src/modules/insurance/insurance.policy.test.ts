@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canApply, canChangePolicy, type InsuranceViewer, policyAudience } from './insurance.policy.ts';
+import {
+  canActForInsurer,
+  canApply,
+  canChangePolicy,
+  type InsuranceViewer,
+  insurerAdminAudience,
+  policyAudience,
+} from './insurance.policy.ts';
 
 const HOLDER = 'holder';
 const INSURER = 'insurer-a';
@@ -61,4 +68,34 @@ describe('insurance policy rules', () => {
     const member = person('frida', { actingOrganisation: { partyId: INSURER, type: 'insurance_company' } });
     expect(policyAudience(member, POLICY)).toBeNull();
   });
+});
+
+describe('the insurer’s admin rules (issue 16 §4)', () => {
+  const ADMIN: Array<[string, InsuranceViewer, ReturnType<typeof insurerAdminAudience>, boolean]> = [
+    // name, viewer, audience, may act (decide, upload, pay)
+    ['staff of the insurer acting for it', actingFor(INSURER, 'insurance_company'), 'insurer', true],
+    ['staff of another insurer', actingFor('insurer-b', 'insurance_company'), null, false],
+    ['a business with the insurer’s party id', actingFor(INSURER, 'business'), null, false],
+    [
+      'a member of the insurer acting as themselves',
+      person('frida', { actingOrganisation: { partyId: INSURER, type: 'insurance_company' } }),
+      null,
+      false,
+    ],
+    ['a holder', person(HOLDER), null, false],
+    ['backoffice support', person('support', { staffRole: 'support' }), 'staff', false],
+    ['backoffice admin', person('admin', { staffRole: 'admin' }), 'staff', false],
+    [
+      'staff switched into someone',
+      person('other', { staffRole: 'support', switchedBy: 'support' }),
+      null,
+      false,
+    ],
+  ];
+  for (const [name, viewer, audience, act] of ADMIN) {
+    it(`${name}: works there as ${audience ?? 'nobody'} and ${act ? 'may' : 'may not'} act`, () => {
+      expect(insurerAdminAudience(viewer, INSURER)).toBe(audience);
+      expect(canActForInsurer(viewer, INSURER)).toBe(act);
+    });
+  }
 });

@@ -56,3 +56,31 @@ export function canApply(viewer: InsuranceViewer): boolean {
 export function canChangePolicy(viewer: InsuranceViewer, policy: PolicyFacts): boolean {
   return viewer.partyId === policy.holderPartyId && viewer.partyId === viewer.identityPartyId;
 }
+
+/**
+ * Who works in an insurer's admin (issue 16 §4): the staff of that insurer in a session acting for
+ * it, or our backoffice staff in their own session, who may only read. Null (404) for everyone else:
+ * another insurer's staff, persons, staff switched into someone.
+ */
+export type InsurerAdminAudience = 'insurer' | 'staff';
+
+export function insurerAdminAudience(
+  viewer: InsuranceViewer,
+  insurerPartyId: string,
+): InsurerAdminAudience | null {
+  const organisation = viewer.actingOrganisation;
+  if (
+    organisation?.type === 'insurance_company' &&
+    organisation.partyId === insurerPartyId &&
+    viewer.partyId === organisation.partyId
+  ) {
+    return 'insurer';
+  }
+  if (viewer.staffRole && !viewer.switchedBy) return 'staff';
+  return null;
+}
+
+/** Deciding, uploading and paying are the insurer's own acts: our staff only look. */
+export function canActForInsurer(viewer: InsuranceViewer, insurerPartyId: string): boolean {
+  return insurerAdminAudience(viewer, insurerPartyId) === 'insurer';
+}

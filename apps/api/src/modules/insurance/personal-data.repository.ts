@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { presentHolderDetails } from './checkout.presenter.ts';
 import { listHolderDetailsOf } from './checkout.repository.ts';
+import { listDecisionsOfHolder, listPayoutsOfHolder } from './insurer-admin.repository.ts';
 import { listLockTestsOfHolder, listPictureFileIds } from './lock-tests.repository.ts';
 import { findDraft } from './onboarding.repository.ts';
 import { listPlateOrdersMailedBy } from './plate-orders.repository.ts';
@@ -15,8 +16,9 @@ import { listPreRegistrationsOf } from './pre-registrations.repository.ts';
  * themselves are in the bikes section), what insurers uploaded about them (pre-registrations with
  * one of their addresses or linked to their policies), the lock tests insurers asked of them with
  * their answers and the decisions, the plate orders they mailed for an insurer, their checkout
- * details of each policy (the national id number masked: docs/personal-data-export.md) and their
- * onboarding draft.
+ * details of each policy (the national id number masked: docs/personal-data-export.md), their
+ * onboarding draft, their insurers' decisions on their policies (with the reasons they were given)
+ * and the claims paid on their policies (issue 16 §4).
  */
 export async function insurancePersonalData(
   executor: Executor,
@@ -85,6 +87,21 @@ export async function insurancePersonalData(
       created_at: row.createdAt.toISOString(),
       sent_at: row.sentAt?.toISOString() ?? null,
       cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    })),
+    insurance_policy_decisions: (await listDecisionsOfHolder(executor, partyId)).map((row) => ({
+      policy_id: row.policyId,
+      decision: row.decision,
+      reason: row.reason,
+      decided_at: row.decidedAt.toISOString(),
+    })),
+    insurance_payouts: (await listPayoutsOfHolder(executor, partyId)).map((row) => ({
+      policy_id: row.policyId,
+      bike_id: row.bikeId,
+      theft_report_id: row.theftReportId,
+      amount_minor: row.amountMinor,
+      currency: row.currency,
+      registration_transferred: row.registrationTransferred,
+      paid_at: row.paidAt.toISOString(),
     })),
   };
 }

@@ -86,7 +86,7 @@ async function summariseItems(
 }
 
 /** Policies as one audience sees them, with their insurers' names, bikes and (for others) holders. */
-async function presentPolicies(
+export async function presentPolicies(
   executor: Executor,
   rows: readonly repository.PolicyRow[],
   audience: PolicyAudience,

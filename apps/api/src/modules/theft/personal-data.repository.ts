@@ -16,6 +16,7 @@ export async function theftPersonalData(executor: Executor, partyId: string) {
       submitted_at: theftReports.submittedAt,
       closed_reason: theftReports.closedReason,
       closed_at: theftReports.closedAt,
+      data_share_withdrawn_at: theftReports.dataShareWithdrawnAt,
       created_at: theftReports.createdAt,
       updated_at: theftReports.updatedAt,
     })

@@ -181,5 +181,6 @@ export function presentReport(row: TheftReportRow, pdfUrl: string): TheftReport 
         ? { latitude: row.publicLatitude, longitude: row.publicLongitude }
         : null,
     pdf_url: pdfUrl,
+    data_share_withdrawn_at: row.dataShareWithdrawnAt?.toISOString() ?? null,
   };
 }

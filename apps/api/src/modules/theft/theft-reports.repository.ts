@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { theftReports } from '../../db/schema/theft.ts';
 
@@ -87,4 +87,27 @@ export async function deleteReport(executor: Executor, reportId: string): Promis
 /** Every report a party made, whatever its state (the party's account is being deleted). */
 export async function deleteReportsOfOwner(executor: Executor, ownerPartyId: string): Promise<void> {
   await executor.delete(theftReports).where(eq(theftReports.ownerPartyId, ownerPartyId));
+}
+
+/**
+ * The sent reports of these bikes whose owner acknowledged they may be shared with their insurer
+ * and has not withdrawn it (insurance.md §6), newest first.
+ */
+export async function listSharedReportsOfBikes(
+  executor: Executor,
+  bikeIds: readonly string[],
+): Promise<TheftReportRow[]> {
+  if (bikeIds.length === 0) return [];
+  return executor
+    .select()
+    .from(theftReports)
+    .where(
+      and(
+        inArray(theftReports.bikeId, [...bikeIds]),
+        inArray(theftReports.status, ['submitted', 'closed']),
+        isNull(theftReports.dataShareWithdrawnAt),
+        sql`(${theftReports.fields} ->> 'acknowledgement_data_share') = 'true'`,
+      ),
+    )
+    .orderBy(desc(theftReports.submittedAt), desc(theftReports.id));
 }

@@ -146,6 +146,23 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
   );
 
   app.post(
+    '/bikes/:bike_id/theft-report/withdraw-data-share',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Maker of the sent report: withdraw the acknowledgement that it may be shared with your insurer; no insurer is shown it from then on (404 when you made no sent report of the bike)',
+        params: BikeParamsSchema,
+        response: { 200: TheftReportSchema },
+      },
+      // Consent is the person's own: staff switched in cannot withdraw it for them.
+      config: { access: 'signed_in_self' },
+    },
+    async (request) => service.withdrawDataShare(deps, requireAuth(request), request.params.bike_id),
+  );
+
+  app.post(
     '/bikes/:bike_id/found',
     {
       schema: {

@@ -309,3 +309,99 @@ export async function reportFound(deps: TheftDeps, auth: RequestAuth, bikeId: st
 export async function forgetTheftReportsOf(executor: Executor, partyId: string): Promise<void> {
   await repository.deleteReportsOfOwner(executor, partyId);
 }
+
+// --- sharing with the insurer ------------------------------------------------------------------------
+
+/**
+ * POST /api/bikes/{bike_id}/theft-report/withdraw-data-share: the maker of the bike's newest sent
+ * report withdraws their acknowledgement that it may be shared with their insurer (insurance.md §6:
+ * withdrawable at any time, as easily as given). From then on no insurer is shown it; what an
+ * insurer already received stays theirs (the withdrawal stops further sharing). Withdrawing again
+ * changes nothing. 404 when the caller made no sent report of the bike.
+ */
+export async function withdrawDataShare(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  bikeId: string,
+): Promise<TheftReport> {
+  if (!isUuid(bikeId)) throw new AppError('not_found');
+  const row = await deps.db.transaction(async (tx) => {
+    const latest = await repository.findLatestSentReport(tx, bikeId, auth.partyId);
+    if (
+      !latest ||
+      !canReadReport(auth.partyId, { ownerPartyId: latest.ownerPartyId, status: latest.status })
+    ) {
+      throw new AppError('not_found');
+    }
+    if (latest.dataShareWithdrawnAt) return latest;
+    const now = new Date();
+    const updated = await repository.updateReport(tx, latest.id, {
+      dataShareWithdrawnAt: now,
+      updatedAt: now,
+    });
+    await recordAuditEventBy(tx, auth, {
+      action: 'theft.data_share_withdrawn',
+      targetPartyId: auth.partyId,
+      details: { bike_id: bikeId, report_id: latest.id, before: { shared: true }, after: { shared: false } },
+      now,
+    });
+    return updated;
+  });
+  return presentReport(row, signedPdfUrl(deps, row, auth.language));
+}
+
+/** A sent theft report as an insurer may be shown it (the owner shared it): no contact details. */
+export interface SharedTheftReportFacts {
+  id: string;
+  bikeId: string;
+  ownerPartyId: string;
+  status: string;
+  closedReason: string | null;
+  submittedAt: Date | null;
+  closedAt: Date | null;
+  stolenAt: Date | null;
+  timeLastSeen: string | null;
+  notedTime: string | null;
+  place: string | null;
+  /** The reporter's own postal code and town: where the report's place names none. */
+  zipCode: string | null;
+  city: string | null;
+  lockStatus: string | null;
+  policeReportRequested: boolean | null;
+  bikePrice: number | null;
+  acknowledgementOwnershipTransfer: boolean;
+}
+
+/**
+ * The sent reports of these bikes their makers shared with their insurer and have not withdrawn,
+ * newest first. The caller (insurance) decides which insurer may see which (the report's maker holds
+ * the bike's policy there).
+ */
+export async function sharedTheftReportsOfBikes(
+  executor: Executor,
+  bikeIds: readonly string[],
+): Promise<SharedTheftReportFacts[]> {
+  const rows = await repository.listSharedReportsOfBikes(executor, bikeIds);
+  return rows.map((row) => {
+    const fields = storedFieldsOf(row);
+    return {
+      id: row.id,
+      bikeId: row.bikeId,
+      ownerPartyId: row.ownerPartyId,
+      status: row.status,
+      closedReason: row.closedReason,
+      submittedAt: row.submittedAt,
+      closedAt: row.closedAt,
+      stolenAt: row.stolenAt,
+      timeLastSeen: fields.time_last_seen ?? null,
+      notedTime: fields.noted_time ?? null,
+      place: fields.place ?? null,
+      zipCode: fields.zip_code ?? null,
+      city: fields.city ?? null,
+      lockStatus: fields.lock_status ?? null,
+      policeReportRequested: fields.police_report_requested ?? null,
+      bikePrice: fields.bike_price ?? null,
+      acknowledgementOwnershipTransfer: fields.acknowledgement_ownership_transfer === true,
+    };
+  });
+}

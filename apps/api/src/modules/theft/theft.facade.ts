@@ -1,7 +1,12 @@
 /*
- * What the use cases above the modules may use of theft: account deletion forgets the theft
- * reports a person made of bikes that are now someone else's. Runs in the caller's transaction.
+ * What the use cases and the modules above theft may use of it: account deletion forgets the theft
+ * reports a person made of bikes that are now someone else's; insurance reads the reports their
+ * makers shared with their insurer (issue 16 §4). Runs in the caller's transaction.
  */
 
 export { theftPersonalData } from './personal-data.repository.ts';
-export { forgetTheftReportsOf } from './theft-reports.service.ts';
+export {
+  forgetTheftReportsOf,
+  type SharedTheftReportFacts,
+  sharedTheftReportsOfBikes,
+} from './theft-reports.service.ts';

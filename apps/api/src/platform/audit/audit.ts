@@ -63,6 +63,19 @@ export const AUDIT_ACTIONS = [
   'insurance.holder_details_viewed',
   /** The holder's national id number shown in full to the insurer's staff or ours, on their explicit ask. */
   'insurance.national_id_revealed',
+  /**
+   * The insurer's admin (issue 16 §4): its decisions on policies, its upload of existing customers,
+   * what it opened of a holder's bike or shared theft report, and the claims it paid.
+   */
+  'insurance.policy_accepted',
+  'insurance.policy_rejected',
+  'insurance.policy_cancelled',
+  'insurance.pre_registrations_uploaded',
+  'insurance.insured_bike_viewed',
+  'insurance.theft_report_viewed',
+  'insurance.claim_paid',
+  /** The owner withdrew their acknowledgement that the theft report may be shared with their insurer. */
+  'theft.data_share_withdrawn',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

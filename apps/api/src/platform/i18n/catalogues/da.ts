@@ -106,6 +106,9 @@ export const da: Catalogue = {
   'errors.possession_incomplete':
     'Der mangler stadig noget, før du kan sende: se listen over det, der mangler.',
   'errors.verification_steps_open': 'Alle kontroltrin skal være bekræftet, før cyklen kan godkendes.',
+  'errors.policy_decision_invalid': 'Policen er ikke i en tilstand, hvor det kan besluttes.',
+  'errors.claim_not_payable': 'Cyklen har ingen tyverianmeldelse delt med jer, som kan udbetales.',
+  'errors.claim_already_paid': 'Skaden er allerede udbetalt.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -182,6 +185,12 @@ export const da: Catalogue = {
   'validation.bike_not_owned': 'Cyklen er ikke registreret på dig.',
   'validation.bike_already_insured': 'Cyklen er allerede på en police.',
   'validation.upload_kind_mismatch': 'Filen er ikke den slags, som dette felt beder om.',
+  'validation.insurer_policy_number_in_use': 'I har allerede givet en anden police dette policenummer.',
+  'validation.csv_header_invalid':
+    'Første linje skal navngive kolonnerne insurer_policy_id, holder_email og holder_name.',
+  'validation.csv_too_many_rows': 'Filen har for mange rækker (højst 5.000).',
+  'validation.invalid_period': 'Vælg en periode, hvor starten ikke ligger efter slutningen, på højst fem år.',
+  'validation.duplicate_value': 'Værdien står allerede på en tidligere linje.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',
@@ -339,6 +348,50 @@ export const da: Catalogue = {
   'mail.theft.submitted.pdf':
     'Registret sender ikke anmeldelsen til politiet. Anmeld tyveriet til politiet på politi.dk (i Norge politiet.no) – på anmeldelsens side står de oplysninger, politiets formular spørger om, klar til at kopiere, og du kan hente anmeldelsen som PDF til dit forsikringsselskab. Får du cyklen tilbage, så meld den fundet i registret.',
   'mail.theft.submitted.action': 'Åbn tyverianmeldelsen',
+
+  // the insurer's admin (issue 16 §4): mails about its decisions, its report as a PDF
+  'mail.insurer_decision.greeting': 'Hej,',
+  'mail.insurer_decision.signature': 'Venlig hilsen\nCykelregistret',
+  'mail.insurer_decision.accepted.subject': 'Din cykelforsikring hos {insurer} er aktiv',
+  'mail.insurer_decision.accepted.intro':
+    '{insurer} har godkendt din ansøgning. Dit policenummer er {number}.',
+  'mail.insurer_decision.rejected.subject': '{insurer} har afvist din ansøgning',
+  'mail.insurer_decision.rejected.intro': '{insurer} har afvist din ansøgning om cykelforsikring.',
+  'mail.insurer_decision.cancelled.subject': '{insurer} har opsagt din cykelforsikring',
+  'mail.insurer_decision.cancelled.intro':
+    '{insurer} har opsagt din police {number}. Dine cykler er ikke længere forsikret gennem den.',
+  'mail.insurer_decision.reason': 'Begrundelsen: {reason}',
+  'mail.insurer_decision.questions': 'Har du spørgsmål, så kontakt {insurer}.',
+  'mail.insurer_decision.action': 'Se din forsikring',
+  'pdf.insurer_report.register': 'Cykelregistret',
+  'pdf.insurer_report.title': 'Forsikringsrapport',
+  'pdf.insurer_report.period': 'Periode: {from} – {to}',
+  'pdf.insurer_report.made': 'Lavet {date}',
+  'pdf.insurer_report.summary': 'Overblik',
+  'pdf.insurer_report.per_month': 'Tyverier og udbetalinger pr. måned',
+  'pdf.insurer_report.month': 'Måned',
+  'pdf.insurer_report.thefts': 'Tyverier',
+  'pdf.insurer_report.found': 'Fundet igen',
+  'pdf.insurer_report.payouts': 'Udbetalinger',
+  'pdf.insurer_report.amount': 'Udbetalt ({currency})',
+  'pdf.insurer_report.recovery_rate': 'Genfindingsrate (fundet / stjålet)',
+  'pdf.insurer_report.not_applicable': 'ingen stjålet',
+  'pdf.insurer_report.places': 'Tyverier pr. by',
+  'pdf.insurer_report.place': 'By (postby)',
+  'pdf.insurer_report.unknown_place': 'Sted ikke oplyst',
+  'pdf.insurer_report.places_note':
+    'Stedet er postbyen i anmeldelsens adresse for tyveriet, ellers anmelderens egen by; registret kender ikke kommuner.',
+  'pdf.insurer_report.backlog': 'Verificeringskø (forsikrede cykler på åbne policer, i dag)',
+  'pdf.insurer_report.status': 'Status',
+  'pdf.insurer_report.bikes': 'Cykler',
+  'pdf.insurer_report.none': 'Ingen i perioden.',
+  'pdf.insurer_report.consent_note':
+    'Kun tyverianmeldelser, som ejerne har givet lov til at dele med jer, er talt med.',
+  'pdf.insurer_report.status.needs_uploads': 'Venter på forsikringstagerens uploads',
+  'pdf.insurer_report.status.pending': 'Venter på vores kontrol',
+  'pdf.insurer_report.status.verified': 'Verificeret',
+  'pdf.insurer_report.status.rejected': 'Afvist',
+  'pdf.insurer_report.page': 'Side {page} af {pages}',
   'receipt.title.dk': 'Kvittering (forenklet faktura)',
   'receipt.title.no': 'Kvittering (salgsdokument)',
   'receipt.number': 'Kvitteringsnummer',

@@ -109,6 +109,9 @@ export const en = {
   'errors.possession_incomplete':
     'Something is still missing before you can send: see the list of what is missing.',
   'errors.verification_steps_open': 'Every check must be confirmed before the bike can be approved.',
+  'errors.policy_decision_invalid': 'The policy is not in a state for this decision.',
+  'errors.claim_not_payable': 'This bike has no theft report shared with you that can be paid.',
+  'errors.claim_already_paid': 'This claim has already been paid.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -185,6 +188,12 @@ export const en = {
   'validation.bike_not_owned': 'The bike is not registered to you.',
   'validation.bike_already_insured': 'The bike is already on a policy.',
   'validation.upload_kind_mismatch': 'This file is not the kind this upload asks for.',
+  'validation.insurer_policy_number_in_use': 'You have already given this policy number to another policy.',
+  'validation.csv_header_invalid':
+    'The first line must name the columns insurer_policy_id, holder_email and holder_name.',
+  'validation.csv_too_many_rows': 'The file has too many rows (at most 5,000).',
+  'validation.invalid_period': 'Choose a period whose start is not after its end, of at most five years.',
+  'validation.duplicate_value': 'This value appears on an earlier line already.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',
@@ -342,6 +351,50 @@ export const en = {
   'mail.theft.submitted.pdf':
     'The register does not send the report to the police. Report the theft to the police on politi.dk (in Norway politiet.no) – the report page has the details the police form asks for, ready to copy, and the report as a PDF for your insurance company. If you get the bike back, report it found in the register.',
   'mail.theft.submitted.action': 'Open the theft report',
+
+  // the insurer's admin (issue 16 §4): mails about its decisions, its report as a PDF
+  'mail.insurer_decision.greeting': 'Hello,',
+  'mail.insurer_decision.signature': 'Kind regards\nThe Nordic Bike Registry',
+  'mail.insurer_decision.accepted.subject': 'Your bike insurance with {insurer} is active',
+  'mail.insurer_decision.accepted.intro':
+    '{insurer} has accepted your application. Your policy number is {number}.',
+  'mail.insurer_decision.rejected.subject': '{insurer} has declined your application',
+  'mail.insurer_decision.rejected.intro': '{insurer} has declined your application for bike insurance.',
+  'mail.insurer_decision.cancelled.subject': '{insurer} has cancelled your bike insurance',
+  'mail.insurer_decision.cancelled.intro':
+    '{insurer} has cancelled your policy {number}. Your bikes are no longer insured through it.',
+  'mail.insurer_decision.reason': 'The reason given: {reason}',
+  'mail.insurer_decision.questions': 'If you have questions, contact {insurer}.',
+  'mail.insurer_decision.action': 'See your insurance',
+  'pdf.insurer_report.register': 'The Nordic Bike Registry',
+  'pdf.insurer_report.title': 'Insurance report',
+  'pdf.insurer_report.period': 'Period: {from} – {to}',
+  'pdf.insurer_report.made': 'Made {date}',
+  'pdf.insurer_report.summary': 'Summary',
+  'pdf.insurer_report.per_month': 'Thefts and payouts per month',
+  'pdf.insurer_report.month': 'Month',
+  'pdf.insurer_report.thefts': 'Thefts',
+  'pdf.insurer_report.found': 'Found again',
+  'pdf.insurer_report.payouts': 'Payouts',
+  'pdf.insurer_report.amount': 'Paid out ({currency})',
+  'pdf.insurer_report.recovery_rate': 'Recovery rate (found / stolen)',
+  'pdf.insurer_report.not_applicable': 'none stolen',
+  'pdf.insurer_report.places': 'Thefts per place',
+  'pdf.insurer_report.place': 'Place (postal town)',
+  'pdf.insurer_report.unknown_place': 'Place not given',
+  'pdf.insurer_report.places_note':
+    "The place is the postal town in the theft report's address of the theft, else the reporter's own town; the register knows no municipalities.",
+  'pdf.insurer_report.backlog': 'Verification backlog (insured bikes of open policies, today)',
+  'pdf.insurer_report.status': 'State of the check',
+  'pdf.insurer_report.bikes': 'Bikes',
+  'pdf.insurer_report.none': 'None in the period.',
+  'pdf.insurer_report.consent_note':
+    'Only theft reports whose owners let them be shared with you are counted.',
+  'pdf.insurer_report.status.needs_uploads': "Waiting for the holder's uploads",
+  'pdf.insurer_report.status.pending': 'Waiting for our check',
+  'pdf.insurer_report.status.verified': 'Verified',
+  'pdf.insurer_report.status.rejected': 'Rejected',
+  'pdf.insurer_report.page': 'Page {page} of {pages}',
   'receipt.title.dk': 'Receipt (simplified invoice)',
   'receipt.title.no': 'Receipt (sales document)',
   'receipt.number': 'Receipt number',

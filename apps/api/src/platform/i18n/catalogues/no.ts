@@ -108,6 +108,9 @@ export const no: Catalogue = {
   'errors.possession_incomplete':
     'Det mangler fortsatt noe før du kan sende: se listen over det som mangler.',
   'errors.verification_steps_open': 'Alle kontrolltrinn må være bekreftet før sykkelen kan godkjennes.',
+  'errors.policy_decision_invalid': 'Polisen er ikke i en tilstand der dette kan avgjøres.',
+  'errors.claim_not_payable': 'Sykkelen har ingen tyverimelding delt med dere som kan utbetales.',
+  'errors.claim_already_paid': 'Skaden er allerede utbetalt.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -182,6 +185,12 @@ export const no: Catalogue = {
   'validation.bike_not_owned': 'Sykkelen er ikke registrert på deg.',
   'validation.bike_already_insured': 'Sykkelen er allerede på en polise.',
   'validation.upload_kind_mismatch': 'Filen er ikke den typen dette feltet ber om.',
+  'validation.insurer_policy_number_in_use': 'Dere har allerede gitt en annen polise dette polisenummeret.',
+  'validation.csv_header_invalid':
+    'Første linje må navngi kolonnene insurer_policy_id, holder_email og holder_name.',
+  'validation.csv_too_many_rows': 'Filen har for mange rader (høyst 5 000).',
+  'validation.invalid_period': 'Velg en periode der starten ikke er etter slutten, på høyst fem år.',
+  'validation.duplicate_value': 'Verdien står allerede på en tidligere linje.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
@@ -339,6 +348,50 @@ export const no: Catalogue = {
   'mail.theft.submitted.pdf':
     'Registeret sender ikke meldingen til politiet. Anmeld tyveriet til politiet på politiet.no (i Danmark politi.dk) – på meldingens side står opplysningene politiets skjema spør om, klare til å kopiere, og du kan laste ned meldingen som PDF til forsikringsselskapet ditt. Får du sykkelen tilbake, melder du den funnet i registeret.',
   'mail.theft.submitted.action': 'Åpne tyverianmeldelsen',
+
+  // the insurer's admin (issue 16 §4): mails about its decisions, its report as a PDF
+  'mail.insurer_decision.greeting': 'Hei,',
+  'mail.insurer_decision.signature': 'Vennlig hilsen\nSykkelregisteret',
+  'mail.insurer_decision.accepted.subject': 'Sykkelforsikringen din hos {insurer} er aktiv',
+  'mail.insurer_decision.accepted.intro':
+    '{insurer} har godkjent søknaden din. Polisenummeret ditt er {number}.',
+  'mail.insurer_decision.rejected.subject': '{insurer} har avslått søknaden din',
+  'mail.insurer_decision.rejected.intro': '{insurer} har avslått søknaden din om sykkelforsikring.',
+  'mail.insurer_decision.cancelled.subject': '{insurer} har sagt opp sykkelforsikringen din',
+  'mail.insurer_decision.cancelled.intro':
+    '{insurer} har sagt opp polisen din {number}. Syklene dine er ikke lenger forsikret gjennom den.',
+  'mail.insurer_decision.reason': 'Begrunnelsen: {reason}',
+  'mail.insurer_decision.questions': 'Har du spørsmål, kontakt {insurer}.',
+  'mail.insurer_decision.action': 'Se forsikringen din',
+  'pdf.insurer_report.register': 'Sykkelregisteret',
+  'pdf.insurer_report.title': 'Forsikringsrapport',
+  'pdf.insurer_report.period': 'Periode: {from} – {to}',
+  'pdf.insurer_report.made': 'Laget {date}',
+  'pdf.insurer_report.summary': 'Oversikt',
+  'pdf.insurer_report.per_month': 'Tyverier og utbetalinger per måned',
+  'pdf.insurer_report.month': 'Måned',
+  'pdf.insurer_report.thefts': 'Tyverier',
+  'pdf.insurer_report.found': 'Funnet igjen',
+  'pdf.insurer_report.payouts': 'Utbetalinger',
+  'pdf.insurer_report.amount': 'Utbetalt ({currency})',
+  'pdf.insurer_report.recovery_rate': 'Gjenfinningsrate (funnet / stjålet)',
+  'pdf.insurer_report.not_applicable': 'ingen stjålet',
+  'pdf.insurer_report.places': 'Tyverier per sted',
+  'pdf.insurer_report.place': 'Sted (poststed)',
+  'pdf.insurer_report.unknown_place': 'Sted ikke oppgitt',
+  'pdf.insurer_report.places_note':
+    'Stedet er poststedet i meldingens adresse for tyveriet, ellers melderens eget poststed; registeret kjenner ikke kommuner.',
+  'pdf.insurer_report.backlog': 'Verifiseringskø (forsikrede sykler på åpne poliser, i dag)',
+  'pdf.insurer_report.status': 'Status',
+  'pdf.insurer_report.bikes': 'Sykler',
+  'pdf.insurer_report.none': 'Ingen i perioden.',
+  'pdf.insurer_report.consent_note':
+    'Bare tyverimeldinger som eierne har gitt lov til å dele med dere, er talt med.',
+  'pdf.insurer_report.status.needs_uploads': 'Venter på forsikringstakerens opplastinger',
+  'pdf.insurer_report.status.pending': 'Venter på vår kontroll',
+  'pdf.insurer_report.status.verified': 'Verifisert',
+  'pdf.insurer_report.status.rejected': 'Avvist',
+  'pdf.insurer_report.page': 'Side {page} av {pages}',
   'receipt.title.dk': 'Kvittering (forenklet faktura)',
   'receipt.title.no': 'Kvittering (salgsdokument)',
   'receipt.number': 'Kvitteringsnummer',

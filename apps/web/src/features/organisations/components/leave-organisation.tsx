@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useActAs } from '../../../lib/use-act-as.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { useRemoveMember } from '../api/remove-member.ts';
 import styles from '../organisations.module.css';
-import { useActAs } from './use-act-as.ts';
 
 /**
  * A member leaves. A session acting for the organisation would end with the membership, so it

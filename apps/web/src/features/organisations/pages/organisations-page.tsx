@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
+import { useActAs } from '../../../lib/use-act-as.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useOrganisations } from '../api/get-organisations.ts';
-import { useActAs } from '../components/use-act-as.ts';
 import styles from '../organisations.module.css';
 
 type Notice = { tone: 'success' | 'error'; text: string };

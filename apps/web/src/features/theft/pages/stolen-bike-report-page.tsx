@@ -10,6 +10,7 @@ import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useTheftReport } from '../api/theft-report.ts';
+import { DataShareCard } from '../components/data-share-card.tsx';
 import { PdfLink } from '../components/pdf-link.tsx';
 import { PoliceReportCard } from '../components/police-report-card.tsx';
 import { ReportFound } from '../components/report-found.tsx';
@@ -103,6 +104,7 @@ export function Component() {
           <ReportFound bikeId={bikeId} />
         </Card>
       ) : null}
+      <DataShareCard bikeId={bikeId} report={data} />
       <TheftReportDetails report={data} currency={bike.data.currency} />
     </PageLayout>
   );

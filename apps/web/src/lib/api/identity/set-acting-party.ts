@@ -1,7 +1,7 @@
 import { AuthenticationResponseSchema } from '@nbr/domain/identity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { api } from '../../api-client.ts';
+import { useSession } from '../../session.ts';
 
 /**
  * PUT /identities/authentications/acting-party — act as the person (their own party id) or as an

@@ -1,8 +1,8 @@
 import type { Organisation } from '@nbr/domain/organisations';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useSetActingParty } from '../api/set-acting-party.ts';
+import { paths } from '../config/paths.ts';
+import { useSetActingParty } from './api/identity/set-acting-party.ts';
+import { useSession } from './session.ts';
 
 /**
  * Switching between the person and an organisation of theirs. An insurer's work happens on its
