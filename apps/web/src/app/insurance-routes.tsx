@@ -110,3 +110,35 @@ export const insuranceRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** The Danish enrolment pages (/forsikrings-indtegning…), patched in on their first navigation. */
+export const insuranceEnrolmentRoutes: RouteObject[] = [
+  // The Danish insurance enrolment (issue 16 §2, features/insurance signup-*): the basket, the
+  // overview with the checkout and the confirmation, in the signed-in chrome.
+  {
+    path: paths.insuranceSignup.enrolment.path,
+    lazy: page(() => import('./app-layout.tsx')),
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          {
+            index: true,
+            lazy: page(() => import('../features/insurance/pages/signup-enrolment-page.tsx'), ['insurance']),
+          },
+          {
+            path: paths.insuranceSignup.overview.path,
+            lazy: page(() => import('../features/insurance/pages/signup-overview-page.tsx'), ['insurance']),
+          },
+          {
+            path: paths.insuranceSignup.orderConfirmation.path,
+            lazy: page(
+              () => import('../features/insurance/pages/signup-confirmation-page.tsx'),
+              ['insurance'],
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];

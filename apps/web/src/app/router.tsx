@@ -576,40 +576,6 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // The Danish insurance enrolment (issue 16 §2, features/insurance signup-*): the basket, the
-      // overview with the checkout and the confirmation, in the signed-in chrome.
-      {
-        path: paths.insuranceSignup.enrolment.path,
-        lazy: page(() => import('./app-layout.tsx')),
-        children: [
-          {
-            ErrorBoundary: RouteErrorBoundary,
-            children: [
-              {
-                index: true,
-                lazy: page(
-                  () => import('../features/insurance/pages/signup-enrolment-page.tsx'),
-                  ['insurance'],
-                ),
-              },
-              {
-                path: paths.insuranceSignup.overview.path,
-                lazy: page(
-                  () => import('../features/insurance/pages/signup-overview-page.tsx'),
-                  ['insurance'],
-                ),
-              },
-              {
-                path: paths.insuranceSignup.orderConfirmation.path,
-                lazy: page(
-                  () => import('../features/insurance/pages/signup-confirmation-page.tsx'),
-                  ['insurance'],
-                ),
-              },
-            ],
-          },
-        ],
-      },
     ],
   },
 ];
@@ -645,6 +611,10 @@ export function accessLoader({ request }: LoaderFunctionArgs) {
  */
 const LAZY_AREAS: ReadonlyArray<{ prefix: string; load: () => Promise<RouteObject[]> }> = [
   { prefix: '/insurance', load: async () => (await import('./insurance-routes.tsx')).insuranceRoutes },
+  {
+    prefix: paths.insuranceSignup.enrolment.path,
+    load: async () => (await import('./insurance-routes.tsx')).insuranceEnrolmentRoutes,
+  },
   { prefix: '/backoffice', load: async () => (await import('./backoffice-routes.tsx')).backofficeRoutes },
 ];
 const patchedAreas = new Set<string>();
