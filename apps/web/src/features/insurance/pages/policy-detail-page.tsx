@@ -68,6 +68,12 @@ export function Component() {
           >
             {t('policy.toPersonalInfo')}
           </LinkButton>
+          <LinkButton
+            variant="secondary"
+            href={paths.insurance.lockTestPortal.getHref({ insurerPartyId: data.insurer.party_id })}
+          >
+            {t('policy.toLockTests')}
+          </LinkButton>
         </div>
         <Link href={paths.insurance.home.getHref()}>{t('policy.allPolicies')}</Link>
       </div>
