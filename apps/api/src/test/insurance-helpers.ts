@@ -129,3 +129,9 @@ export async function appliedPolicy(
     throw new Error(`POST /api/insurance/policies/ answered ${response.statusCode}: ${response.body}`);
   return response.json();
 }
+
+/** A 422's field issues as [location, code] pairs, e.g. ['body.bike_id', 'bike_not_on_policy']. */
+export function issuesOf(response: { json(): unknown }): Array<[string, string]> {
+  const body = response.json() as { detail: Array<{ loc: Array<string | number>; type: string }> };
+  return body.detail.map((issue) => [issue.loc.join('.'), issue.type]);
+}

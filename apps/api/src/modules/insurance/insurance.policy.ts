@@ -68,15 +68,8 @@ export function insurerAdminAudience(
   viewer: InsuranceViewer,
   insurerPartyId: string,
 ): InsurerAdminAudience | null {
-  const organisation = viewer.actingOrganisation;
-  if (
-    organisation?.type === 'insurance_company' &&
-    organisation.partyId === insurerPartyId &&
-    viewer.partyId === organisation.partyId
-  ) {
-    return 'insurer';
-  }
-  if (viewer.staffRole && !viewer.switchedBy) return 'staff';
+  if (isInsurerStaff(viewer, insurerPartyId)) return 'insurer';
+  if (isOurStaff(viewer)) return 'staff';
   return null;
 }
 

@@ -8,7 +8,13 @@ import { orderLines, orders } from '../../db/schema/webshop.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, type TestUser } from '../../test/identity-helpers.ts';
-import { appliedPolicy, createInsurer, type TestInsurer, testProduct } from '../../test/insurance-helpers.ts';
+import {
+  appliedPolicy,
+  createInsurer,
+  issuesOf,
+  type TestInsurer,
+  testProduct,
+} from '../../test/insurance-helpers.ts';
 import { signUpStaff } from '../../test/organisation-helpers.ts';
 import { switchInto } from '../../test/role-fixtures.ts';
 
@@ -82,11 +88,6 @@ function call(method: 'GET' | 'PUT' | 'DELETE', url: string, token: string | nul
     headers: token ? bearer(token) : {},
     ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
   });
-}
-
-function issuesOf(response: { json(): unknown }): Array<[string, string]> {
-  const body = response.json() as { detail: Array<{ loc: Array<string | number>; type: string }> };
-  return body.detail.map((issue) => [issue.loc.join('.'), issue.type]);
 }
 
 const DRAFT = '/api/insurance/onboarding-draft';

@@ -13,6 +13,7 @@ import {
   appliedPolicy,
   applyForPolicy,
   createInsurer,
+  issuesOf,
   preRegister,
   type TestInsurer,
   testProduct,
@@ -71,11 +72,6 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, token: string | nul
     headers: token ? bearer(token) : {},
     ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
   });
-}
-
-function issuesOf(response: { json(): unknown }): Array<[string, string]> {
-  const body = response.json() as { detail: Array<{ loc: Array<string | number>; type: string }> };
-  return body.detail.map((issue) => [issue.loc.join('.'), issue.type]);
 }
 
 describe('POST /api/insurance/policies/', () => {

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/insurance.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
-import { appliedPolicy, createInsurer, type TestInsurer } from '../../test/insurance-helpers.ts';
+import { appliedPolicy, createInsurer, issuesOf, type TestInsurer } from '../../test/insurance-helpers.ts';
 import { signUpStaff } from '../../test/organisation-helpers.ts';
 import { ownerWithBike, pdfText, reportStolen } from '../../test/theft-report-fixtures.ts';
 import { forgetInsuranceOf } from './insurance.facade.ts';
@@ -56,11 +56,6 @@ function call(method: 'GET' | 'POST', url: string, token: string | null, payload
     headers: token ? bearer(token) : {},
     ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
   });
-}
-
-function issuesOf(response: { json(): unknown }): Array<[string, string]> {
-  const body = response.json() as { detail: Array<{ loc: Array<string | number>; type: string }> };
-  return body.detail.map((issue) => [issue.loc.join('.'), issue.type]);
 }
 
 async function auditOf(action: string, targetPartyId: string) {

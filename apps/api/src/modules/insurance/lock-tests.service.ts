@@ -19,8 +19,8 @@ import * as identity from '../identity/identity.facade.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 import {
   type InsuranceViewer,
+  insurerAdminAudience,
   isInsurerStaff,
-  isOurStaff,
   type PolicyAudience,
   policyAudience,
 } from './insurance.policy.ts';
@@ -162,7 +162,7 @@ export async function listLockTests(
 ): Promise<LockTest[]> {
   if (!isUuid(insurerPartyId)) throw new AppError('not_found');
   const viewer = await viewerOf(deps.db, auth);
-  const audience = isInsurerStaff(viewer, insurerPartyId) ? 'insurer' : isOurStaff(viewer) ? 'staff' : null;
+  const audience = insurerAdminAudience(viewer, insurerPartyId);
   if (audience) {
     const rows = await repository.listLockTestsOfInsurer(deps.db, insurerPartyId, status);
     if (audience === 'staff') {

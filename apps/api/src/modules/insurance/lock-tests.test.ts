@@ -4,7 +4,7 @@ import { auditEvents } from '../../db/schema/backoffice.ts';
 import { registerBike, signUpOwner, storeBikeFile } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, mailsTo, type TestUser } from '../../test/identity-helpers.ts';
-import { appliedPolicy, createInsurer, type TestInsurer } from '../../test/insurance-helpers.ts';
+import { appliedPolicy, createInsurer, issuesOf, type TestInsurer } from '../../test/insurance-helpers.ts';
 import { signUpStaff } from '../../test/organisation-helpers.ts';
 import { switchInto } from '../../test/role-fixtures.ts';
 
@@ -53,11 +53,6 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string | null,
     headers: token ? bearer(token) : {},
     ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
   });
-}
-
-function issuesOf(response: { json(): unknown }): Array<[string, string]> {
-  const body = response.json() as { detail: Array<{ loc: Array<string | number>; type: string }> };
-  return body.detail.map((issue) => [issue.loc.join('.'), issue.type]);
 }
 
 const ANSWER = {

@@ -16,7 +16,7 @@ import { verifyMailgunInbound } from '../../platform/mail/mailgun-inbound.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import * as identity from '../identity/identity.facade.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
-import { isInsurerStaff, isOurStaff } from './insurance.policy.ts';
+import { insurerAdminAudience, isInsurerStaff, isOurStaff } from './insurance.policy.ts';
 import {
   plateOrderReceivedMail,
   plateOrderSentMail,
@@ -160,7 +160,7 @@ export async function listPlateOrders(
 ): Promise<{ address: string | null; orders: PlateOrder[] }> {
   if (!isUuid(insurerPartyId)) throw new AppError('not_found');
   const viewer = await viewerOf(deps.db, auth);
-  if (!isInsurerStaff(viewer, insurerPartyId) && !isOurStaff(viewer)) throw new AppError('not_found');
+  if (!insurerAdminAudience(viewer, insurerPartyId)) throw new AppError('not_found');
   const rows = await repository.listPlateOrdersOfInsurer(deps.db, insurerPartyId);
   return { address: plateOrderAddress, orders: await present(deps.db, rows) };
 }
