@@ -728,6 +728,15 @@ const CASES: MatrixCase[] = [
   },
   {
     method: 'POST',
+    route: '/api/insurance/policies/:id/insured-bikes',
+    allowed: ['user'],
+    request: async ({ policyOfUser }) => ({
+      url: `/api/insurance/policies/${await policyOfUser()}/insured-bikes`,
+      payload: { bike_id: randomUUID() },
+    }),
+  },
+  {
+    method: 'POST',
     route: '/api/insurance/:insurer/policies/pre-registration-lookup/:insurerPolicyId',
     allowed: SELF,
     request: ({ fixtures }) => ({

@@ -180,6 +180,10 @@ export type PolicyBikesUpdate = z.infer<typeof PolicyBikesUpdateSchema>;
 
 export const PolicyParamsSchema = z.object({ id: z.string() });
 
+/** POST /insurance/policies/{id}/insured-bikes: one more registered bike on the policy, within its number of bikes. */
+export const PolicyBikeAddSchema = z.object({ bike_id: z.uuid({ error: codeOr('invalid_value') }) }).strict();
+export type PolicyBikeAdd = z.infer<typeof PolicyBikeAddSchema>;
+
 /** POST /insurance/{insurer}/policies/pre-registration-lookup/{insurerPolicyId}/ (SPEC §7). */
 export const PreRegistrationLookupParamsSchema = z.object({
   insurer: z.string(),

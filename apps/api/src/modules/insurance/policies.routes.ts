@@ -1,5 +1,6 @@
 import {
   PolicyApplicationSchema,
+  PolicyBikeAddSchema,
   PolicyBikesUpdateSchema,
   PolicyListSchema,
   PolicyParamsSchema,
@@ -105,6 +106,23 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'signed_in_self' },
     },
     async (request) => service.updatePolicyBikes(deps, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/insurance/policies/:id/insured-bikes',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Put one more of your registered bikes on your open policy, within its number of bikes (raise it first when the policy is full); the named bike is priced by the tariff',
+        params: PolicyParamsSchema,
+        body: PolicyBikeAddSchema,
+        response: { 200: PolicySchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) => service.addBikeToPolicy(deps, requireAuth(request), request.params.id, request.body),
   );
 
   app.post(

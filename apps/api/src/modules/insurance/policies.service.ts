@@ -3,6 +3,7 @@ import {
   isOpenPolicy,
   type Policy,
   type PolicyApplication,
+  type PolicyBikeAdd,
   type PolicyBikesUpdate,
   type PolicyStatus,
   type PreRegisteredPolicyDetail,
@@ -370,6 +371,65 @@ export async function updatePolicyBikes(
       action: 'insurance.policy_bikes_changed',
       targetPartyId: row.holderPartyId,
       details: { policy_id: row.id, from: row.numberOfBikes, to: update.number_of_bikes },
+      now,
+    });
+    const updated = await repository.findPolicyById(tx, row.id);
+    return presentPolicyTo(tx, updated!, 'holder');
+  });
+}
+
+/**
+ * POST /api/insurance/policies/{id}/insured-bikes: the holder puts one more of their registered
+ * bikes on an open policy, within its number of bikes (raised first with PATCH …/bikes/ when it is
+ * full). The named bike's premium replaces the default the tariff charged for an unnamed one. The
+ * bike is locked before the policy, the register's lock order.
+ */
+export async function addBikeToPolicy(
+  deps: InsuranceDeps,
+  auth: RequestAuth,
+  policyId: string,
+  input: PolicyBikeAdd,
+  now = new Date(),
+): Promise<Policy> {
+  if (!isUuid(policyId)) throw new AppError('not_found');
+  return deps.db.transaction(async (tx) => {
+    const [bike] = await repository.lockOwnedBikes(tx, auth.partyId, [input.bike_id]);
+    const row = await repository.findPolicyById(tx, policyId, true);
+    if (!row || !canChangePolicy(await viewerOf(tx, auth), row)) throw new AppError('not_found');
+    if (!isOpenPolicy(row.status as PolicyStatus)) throw new AppError('policy_not_editable');
+    if (!bike) throw new ValidationError([{ loc: ['body', 'bike_id'], type: 'bike_not_owned' }]);
+    if ((await repository.findOpenlyInsuredBikeIds(tx, [bike.id])).size > 0) {
+      throw new ValidationError([{ loc: ['body', 'bike_id'], type: 'bike_already_insured' }]);
+    }
+    const onPolicy = await repository.listPricedBikesOfPolicy(tx, row.id);
+    if (onPolicy.length >= row.numberOfBikes) {
+      throw new ValidationError([
+        {
+          loc: ['body', 'bike_id'],
+          type: 'insured_bikes_exceed_number',
+          params: { minimum: onPolicy.length + 1 },
+        },
+      ]);
+    }
+    const product = await products.findProductById(tx, row.productId);
+    await repository.insertInsuredItems(tx, [
+      {
+        id: uuidv7(now.getTime()),
+        policyId: row.id,
+        bikeId: bike.id,
+        verificationStatus: (product?.requiredUploads.length ?? 0) > 0 ? 'needs_uploads' : 'pending',
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+    await repository.updatePolicy(tx, row.id, {
+      annualPremiumMinor: premiumOf(product!.tariff as Tariff, [...onPolicy, bike], row.numberOfBikes),
+      updatedAt: now,
+    });
+    await recordAuditEventBy(tx, auth, {
+      action: 'insurance.policy_bike_added',
+      targetPartyId: row.holderPartyId,
+      details: { policy_id: row.id, bike_id: bike.id },
       now,
     });
     const updated = await repository.findPolicyById(tx, row.id);

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   /** Insurance (issue 16): an application, a change of its number of bikes, a pre-registration linked. */
   'insurance.policy_applied',
   'insurance.policy_bikes_changed',
+  'insurance.policy_bike_added',
   'insurance.pre_registration_linked',
   /** Staff opened someone's policy (it names the holder): kept like any access to personal data. */
   'insurance.policy_viewed_by_staff',
