@@ -7,6 +7,7 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import styles from '../hub.module.css';
+import { AddBikeCard } from './hub-add-bike.tsx';
 import { CheckStatusBadge, insuredBikeName, localised, WithInsuredBike } from './hub-parts.tsx';
 
 function InsuredBikeItem({ policy, item }: { policy: Policy; item: InsuredItem }) {
@@ -108,6 +109,7 @@ function Hub({ policy }: { policy: Policy }) {
           </ul>
         )}
       </section>
+      <AddBikeCard policy={policy} />
       <Card title={t('hub.termsTitle', { product })}>
         <p className={styles.terms}>{localised(policy.product.terms, i18n.language)}</p>
         <p className={styles.muted}>{t('hub.documentsText')}</p>
