@@ -133,3 +133,19 @@ export async function replacePictures(
       .values(fileIds.map((bikeFileId, position) => ({ lockTestId, bikeFileId, position })));
   }
 }
+
+/** The pictures of several lock tests' answers, in the order given. */
+export async function listPicturesOfLockTests(
+  executor: Executor,
+  lockTestIds: readonly string[],
+): Promise<Array<{ lockTestId: string; bikeFileId: string }>> {
+  if (lockTestIds.length === 0) return [];
+  return executor
+    .select({
+      lockTestId: insuranceLockTestPictures.lockTestId,
+      bikeFileId: insuranceLockTestPictures.bikeFileId,
+    })
+    .from(insuranceLockTestPictures)
+    .where(inArray(insuranceLockTestPictures.lockTestId, [...lockTestIds]))
+    .orderBy(asc(insuranceLockTestPictures.lockTestId), asc(insuranceLockTestPictures.position));
+}

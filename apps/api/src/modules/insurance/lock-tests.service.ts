@@ -49,31 +49,63 @@ async function approvalsOf(executor: Executor, policy: policies.PolicyRow) {
   return { expected, accepted: accepted.length > 0 ? accepted : [expected] };
 }
 
+/**
+ * Lock tests as one audience sees them, presented together: each query runs once for all of them
+ * (policies, insurers' names, the bikes on the policies, products, pictures and their addresses).
+ */
+async function presentAll(
+  deps: InsuranceDeps,
+  executor: Executor,
+  rows: readonly repository.LockTestRow[],
+  audience: PolicyAudience,
+): Promise<LockTest[]> {
+  if (rows.length === 0) return [];
+  const policyIds = [...new Set(rows.map((row) => row.policyId))];
+  const policyRows = new Map((await policies.findPoliciesByIds(executor, policyIds)).map((p) => [p.id, p]));
+  const names = await identity.partyNames(executor, [...new Set(rows.map((row) => row.insurerPartyId))]);
+  const items = await policies.listItemsOfPolicies(executor, policyIds);
+  const approvals = new Map<string, Awaited<ReturnType<typeof approvalsOf>>>();
+  for (const policy of policyRows.values()) {
+    if (!approvals.has(policy.productId))
+      approvals.set(policy.productId, await approvalsOf(executor, policy));
+  }
+  const pictureRows = await repository.listPicturesOfLockTests(
+    executor,
+    rows.map((row) => row.id),
+  );
+  const signed = await bikes.signedFileUrls(
+    executor,
+    deps.fileUrls,
+    pictureRows.map((picture) => picture.bikeFileId),
+  );
+  return rows.map((row) => {
+    const policy = policyRows.get(row.policyId);
+    if (!policy) throw new AppError('not_found');
+    const pictures = pictureRows
+      .filter((picture) => picture.lockTestId === row.id)
+      .flatMap((picture) => {
+        const file = signed.get(picture.bikeFileId);
+        return file ? [{ file_id: picture.bikeFileId, url: file.url, thumbnail_url: file.thumbnailUrl }] : [];
+      });
+    return presentLockTest(row, {
+      pictures,
+      insurerName: names.get(row.insurerPartyId) ?? '',
+      insurerPolicyNumber: policy.insurerPolicyNumber,
+      expectedApproval: approvals.get(policy.productId)!.expected,
+      items: items.filter((item) => item.policyId === row.policyId),
+      audience,
+    });
+  });
+}
+
 async function present(
   deps: InsuranceDeps,
   executor: Executor,
   row: repository.LockTestRow,
   audience: PolicyAudience,
 ): Promise<LockTest> {
-  const policy = await policies.findPolicyById(executor, row.policyId);
-  if (!policy) throw new AppError('not_found');
-  const names = await identity.partyNames(executor, [row.insurerPartyId]);
-  const items = await policies.listItemsOfPolicies(executor, [row.policyId]);
-  const { expected } = await approvalsOf(executor, policy);
-  const pictureIds = await repository.listPictureFileIds(executor, row.id);
-  const signed = await bikes.signedFileUrls(executor, deps.fileUrls, pictureIds);
-  const pictures = pictureIds.flatMap((fileId) => {
-    const file = signed.get(fileId);
-    return file ? [{ file_id: fileId, url: file.url, thumbnail_url: file.thumbnailUrl }] : [];
-  });
-  return presentLockTest(row, {
-    pictures,
-    insurerName: names.get(row.insurerPartyId) ?? '',
-    insurerPolicyNumber: policy.insurerPolicyNumber,
-    expectedApproval: expected,
-    items,
-    audience,
-  });
+  const [lockTest] = await presentAll(deps, executor, [row], audience);
+  return lockTest!;
 }
 
 /** The lock test and the policy it belongs to, as this viewer may see them; 404 for anyone else. */
@@ -174,12 +206,12 @@ export async function listLockTests(
         details: { insurer_party_id: insurerPartyId },
       });
     }
-    return Promise.all(rows.map((row) => present(deps, deps.db, row, audience)));
+    return presentAll(deps, deps.db, rows, audience);
   }
   const own = (await repository.listLockTestsOfHolder(deps.db, auth.partyId, insurerPartyId)).filter(
     (row) => status === undefined || row.status === status,
   );
-  return Promise.all(own.map((row) => present(deps, deps.db, row, 'holder')));
+  return presentAll(deps, deps.db, own, 'holder');
 }
 
 /** GET /api/insurance/lock-tests/{id}: for the policy's holder, its insurer's staff and our staff. */

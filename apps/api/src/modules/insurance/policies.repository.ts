@@ -62,6 +62,14 @@ export async function findPolicyById(
   return row ?? null;
 }
 
+export async function findPoliciesByIds(executor: Executor, ids: readonly string[]): Promise<PolicyRow[]> {
+  if (ids.length === 0) return [];
+  return executor
+    .select()
+    .from(insurancePolicies)
+    .where(inArray(insurancePolicies.id, [...ids]));
+}
+
 /** A holder's policies, newest first. */
 export async function listPoliciesOfHolder(executor: Executor, holderPartyId: string): Promise<PolicyRow[]> {
   return executor
