@@ -124,4 +124,5 @@ const rows = [
   ),
 ];
 console.table(rows);
-await server.close();
+await server.close({ keepSchema: process.env.BENCH_KEEP_SCHEMA === "1" });
+if (process.env.BENCH_KEEP_SCHEMA === "1") console.log(`schema kept: ${server.schema}`);

@@ -98,6 +98,8 @@ export const insurancePolicies = pgTable(
   (table) => [
     index('insurance_policies_holder_idx').on(table.holderPartyId, table.createdAt),
     index('insurance_policies_insurer_idx').on(table.insurerPartyId, table.status),
+    // The insurer's list, newest first (issue 16 §4): a page is read off the index, not sorted.
+    index('insurance_policies_insurer_created_idx').on(table.insurerPartyId, table.createdAt, table.id),
     uniqueIndex('insurance_policies_insurer_number_key')
       .on(table.insurerPartyId, table.insurerPolicyNumber)
       .where(sql`${table.insurerPolicyNumber} is not null`),

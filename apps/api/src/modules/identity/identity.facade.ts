@@ -30,6 +30,15 @@ export async function findPersonByEmail(executor: Executor, email: string): Prom
   return identity ? toPerson(identity) : null;
 }
 
+/** People by party id, in one query; unknown ids are left out. */
+export async function findPeopleByIds(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, Person>> {
+  const rows = await repository.findIdentitiesByIds(executor, partyIds);
+  return new Map(rows.map((row) => [row.partyId, toPerson(row)]));
+}
+
 export async function findPersonById(executor: Executor, partyId: string): Promise<Person | null> {
   const identity = await repository.findIdentityById(executor, partyId);
   return identity ? toPerson(identity) : null;

@@ -46,6 +46,17 @@ export async function findIdentityByEmail(executor: Executor, email: string): Pr
   return row ?? null;
 }
 
+export async function findIdentitiesByIds(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<IdentityRow[]> {
+  if (partyIds.length === 0) return [];
+  return executor
+    .select()
+    .from(identities)
+    .where(inArray(identities.partyId, [...partyIds]));
+}
+
 export async function findIdentityById(executor: Executor, partyId: string): Promise<IdentityRow | null> {
   const [row] = await executor
     .select()

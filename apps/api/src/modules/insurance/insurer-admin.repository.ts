@@ -60,11 +60,11 @@ export async function listPoliciesOfInsurer(
     .orderBy(desc(insurancePolicies.createdAt), desc(insurancePolicies.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  const [total] = await executor
-    .select({ total: count() })
-    .from(insurancePolicies)
-    .leftJoin(identities, eq(identities.partyId, insurancePolicies.holderPartyId))
-    .where(where);
+  // The holders are joined only to search them: counting an insurer's policies reads its index alone.
+  const counted = executor.select({ total: count() }).from(insurancePolicies);
+  const [total] = filter.q
+    ? await counted.leftJoin(identities, eq(identities.partyId, insurancePolicies.holderPartyId)).where(where)
+    : await counted.where(where);
   return { rows: rows.map((row) => row.policy), total: total?.total ?? 0 };
 }
 

@@ -116,9 +116,11 @@ export async function presentPolicies(
   );
   const holders = new Map<string, { name: string | null; email: string } | null>();
   if (audience !== 'holder') {
-    for (const holderPartyId of new Set(rows.map((row) => row.holderPartyId))) {
-      const person = await identity.findPersonById(executor, holderPartyId);
-      holders.set(holderPartyId, person ? { name: fullName(person), email: person.email } : null);
+    const people = await identity.findPeopleByIds(executor, [
+      ...new Set(rows.map((row) => row.holderPartyId)),
+    ]);
+    for (const [holderPartyId, person] of people) {
+      holders.set(holderPartyId, { name: fullName(person), email: person.email });
     }
   }
   return rows.map((row) =>

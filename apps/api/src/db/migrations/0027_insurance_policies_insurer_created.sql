@@ -1,0 +1,1 @@
+CREATE INDEX "insurance_policies_insurer_created_idx" ON "insurance_policies" USING btree ("insurer_party_id","created_at","id");
