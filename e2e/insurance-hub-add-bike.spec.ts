@@ -8,7 +8,8 @@ import { fillText, text } from './support/texts.ts';
 
 /*
  * Issue 16 §2: a holder whose policy covers one bike registers another and insures it from the
- * hub — first making room for one more bike (the premium follows the tariff), then choosing it.
+ * hub — first making room for one more bike (the premium follows the tariff), then choosing it;
+ * the register-bike questions for insured bikes then point them to that policy.
  */
 
 test.use({ language: 'no' });

@@ -4,12 +4,14 @@ import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import styles from '../bikes.module.css';
+import { OwnPoliciesNote } from '../components/own-policies-note.tsx';
 
 /** /app/register-bike/insurance-stop — this bike cannot be registered here; the insurer does it. */
 export function Component() {
   const { t } = useTranslation('bikes');
   return (
     <PageLayout title={t('insuranceStop.title')} width="form">
+      <OwnPoliciesNote />
       <Alert tone="info" announce="none" title={t('insuranceStop.alertTitle')}>
         <p>{t('insuranceStop.body')}</p>
       </Alert>

@@ -4,16 +4,19 @@ import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import styles from '../bikes.module.css';
+import { OwnPoliciesNote } from '../components/own-policies-note.tsx';
 
 /**
- * /app/register-bike/pre-registration-insurance-warning — a bike insured through a partner insurer
- * is registered by the insurer. If the insurer already did (or sent a plate), the person stops here;
- * otherwise they may register it themselves.
+ * /app/register-bike/pre-registration-insurance-warning — some partner insurers register their
+ * customers' bikes themselves and send an insurance plate; such a bike is not registered here again.
+ * A person who insures bikes through the register (their own policies, shown first) registers the
+ * bike here and puts it on the policy from the policy's page.
  */
 export function Component() {
   const { t } = useTranslation('bikes');
   return (
     <PageLayout title={t('insuranceWarning.title')} width="form">
+      <OwnPoliciesNote />
       <Alert tone="warning" announce="none" title={t('insuranceWarning.alertTitle')}>
         <p>{t('insuranceWarning.body')}</p>
       </Alert>

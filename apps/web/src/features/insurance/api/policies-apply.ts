@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
 import { onboardingDraftQueryKey } from './onboarding-get-draft.ts';
-import { policiesQueryKey } from './policies-get-policies.ts';
+import { policiesQueryKey } from '../../../lib/api/insurance/get-policies.ts';
 import { policyQueryKey } from './policies-get-policy.ts';
 
 /**

@@ -12,7 +12,7 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useOnboardingDraft } from '../api/onboarding-get-draft.ts';
 import { useApplyForPolicy } from '../api/policies-apply.ts';
-import { usePolicies } from '../api/policies-get-policies.ts';
+import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
 import { useLinkPreRegistration } from '../api/policies-link-pre-registration.ts';
 import styles from './signup.module.css';
 import { PolicyFacts } from './signup-shared.tsx';

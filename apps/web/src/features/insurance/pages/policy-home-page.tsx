@@ -10,7 +10,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useOnboardingDraft } from '../api/onboarding-get-draft.ts';
 import { useInsuranceOffers } from '../api/onboarding-get-offers.ts';
-import { usePolicies } from '../api/policies-get-policies.ts';
+import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
 import styles from './signup.module.css';
 import { PolicyFacts } from './signup-shared.tsx';
 

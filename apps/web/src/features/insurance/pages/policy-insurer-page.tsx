@@ -7,7 +7,7 @@ import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { usePolicies } from '../api/policies-get-policies.ts';
+import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
 import styles from './signup.module.css';
 import { PolicyFacts } from './signup-shared.tsx';
 

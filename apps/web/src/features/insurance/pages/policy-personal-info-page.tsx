@@ -9,7 +9,7 @@ import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useHolderDetails } from '../api/policies-get-holder-details.ts';
-import { usePolicies } from '../api/policies-get-policies.ts';
+import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
 import { useSaveHolderDetails } from '../api/policies-save-holder-details.ts';
 import styles from './signup.module.css';
 import { HolderDetailsForm, regionOfPolicy } from './signup-shared.tsx';

@@ -1,6 +1,6 @@
 import { type Policy, PolicyListSchema } from '@nbr/domain/insurance';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../api-client.ts';
 
 export const policiesQueryKey = ['insurance', 'policies'] as const;
 
