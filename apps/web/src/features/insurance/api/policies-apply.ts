@@ -1,9 +1,9 @@
 import { type Policy, type PolicyApplication, PolicySchema } from '@nbr/domain/insurance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { policiesQueryKey } from '../../../lib/api/insurance/get-policies.ts';
 import { api } from '../../../lib/api-client.ts';
 import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
 import { onboardingDraftQueryKey } from './onboarding-get-draft.ts';
-import { policiesQueryKey } from '../../../lib/api/insurance/get-policies.ts';
 import { policyQueryKey } from './policies-get-policy.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { type Policy, PolicySchema } from '@nbr/domain/insurance';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { policiesQueryKey } from '../../../lib/api/insurance/get-policies.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export const policyQueryKey = (policyId: string) => [...policiesQueryKey, policyId] as const;
 

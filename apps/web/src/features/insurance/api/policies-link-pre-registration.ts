@@ -1,7 +1,7 @@
 import { type Policy, PolicySchema } from '@nbr/domain/insurance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { policiesQueryKey } from '../../../lib/api/insurance/get-policies.ts';
+import { api } from '../../../lib/api-client.ts';
 import { policyQueryKey } from './policies-get-policy.ts';
 
 export interface PreRegistrationLink {

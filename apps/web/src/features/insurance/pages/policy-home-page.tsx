@@ -2,6 +2,7 @@ import type { InsuranceOffer } from '@nbr/domain/insurance-signup';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -10,7 +11,6 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useOnboardingDraft } from '../api/onboarding-get-draft.ts';
 import { useInsuranceOffers } from '../api/onboarding-get-offers.ts';
-import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
 import styles from './signup.module.css';
 import { PolicyFacts } from './signup-shared.tsx';
 

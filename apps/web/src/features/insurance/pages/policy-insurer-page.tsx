@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
 import styles from './signup.module.css';
 import { PolicyFacts } from './signup-shared.tsx';
 
