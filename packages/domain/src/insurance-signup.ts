@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bankAccountFieldsSchemaOf } from './bank-account.ts';
+import { draftFlag, draftOptional, draftText } from './draft-fields.ts';
 import { EmailSchema, PhoneSchema, ZipCodeSchema } from './identity.ts';
 import { CoverKindSchema, MAX_BIKES_PER_POLICY, MoneySchema } from './insurance.ts';
 import type { Region } from './locale.ts';
@@ -19,22 +20,9 @@ export const ONBOARDING_STEPS = ['consent', 'insurance-details', 'insurance-type
 export const OnboardingStepSchema = z.enum(ONBOARDING_STEPS);
 export type OnboardingStep = z.infer<typeof OnboardingStepSchema>;
 
-const text = (max: number) =>
-  z
-    .string({ error: 'invalid_value' })
-    .trim()
-    .max(max, { error: 'too_long' })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null);
-
-const optionalOf = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((value) => (value === '' ? null : value), schema.nullable().optional())
-    .transform((value) => value ?? null);
-
-const flag = optionalOf(z.boolean({ error: 'invalid_value' }));
+const text = (max: number) => draftText(max, 'invalid_value');
+const optionalOf = draftOptional;
+const flag = draftFlag;
 
 /**
  * PUT /api/insurance/onboarding-draft — the whole draft as the wizard holds it; empty means not

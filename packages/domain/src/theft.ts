@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIKE_PRICE_MAX, BikeCategorySchema, BikeColorSchema } from './bikes.ts';
+import { draftFlag, draftOptional, draftText } from './draft-fields.ts';
 import { EmailSchema, PhoneSchema, ZipCodeSchema } from './identity.ts';
 
 /*
@@ -73,22 +74,9 @@ export function roundToPublicGrid(value: number): number {
   return Number((cells * PUBLIC_LOCATION_GRID_DEGREES).toFixed(2));
 }
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'too_long' })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional()
-    .transform((value) => value ?? null);
-
-const optionalOf = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((value) => (value === '' ? null : value), schema.nullable().optional())
-    .transform((value) => value ?? null);
-
-const flag = optionalOf(z.boolean({ error: 'invalid_value' }));
+const text = (max: number) => draftText(max);
+const optionalOf = draftOptional;
+const flag = draftFlag;
 
 /**
  * A moment in the past, ISO 8601 with offset or Z (the browser converts the picked local date and

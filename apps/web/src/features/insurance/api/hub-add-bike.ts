@@ -1,7 +1,7 @@
 import { type Policy, PolicySchema } from '@nbr/domain/insurance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { hubPolicyQueryKey } from './hub-get-policy.ts';
+import { policyQueryKey } from './policies-get-policy.ts';
 
 /*
  * The holder's changes of which bikes a policy covers: one more registered bike on it
@@ -20,7 +20,7 @@ export function useAddBikeToPolicy(policyId: string) {
           schema: PolicySchema,
         },
       ),
-    onSuccess: (policy) => queryClient.setQueryData(hubPolicyQueryKey(policyId), policy),
+    onSuccess: (policy) => queryClient.setQueryData(policyQueryKey(policyId), policy),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['insurance'] }),
   });
 }
@@ -36,6 +36,6 @@ export function useSetNumberOfBikes(policyId: string) {
           schema: PolicySchema,
         },
       ),
-    onSuccess: (policy) => queryClient.setQueryData(hubPolicyQueryKey(policyId), policy),
+    onSuccess: (policy) => queryClient.setQueryData(policyQueryKey(policyId), policy),
   });
 }

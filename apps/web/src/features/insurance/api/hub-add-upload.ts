@@ -8,8 +8,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
 import { uploadDocument, uploadPicture } from '../../../lib/api/bikes/upload-bike-file.ts';
 import { api } from '../../../lib/api-client.ts';
-import { hubPolicyQueryKey } from './hub-get-policy.ts';
 import { possessionPath, possessionQueryKey } from './hub-get-possession.ts';
+import { policyQueryKey } from './policies-get-policy.ts';
 
 export interface PossessionFile {
   kind: RequiredUpload;
@@ -44,7 +44,7 @@ export function useAddPossessionUpload(itemId: string, bikeId: string, policyId:
     mutationFn: (input: PossessionFile) => addPossessionUpload(itemId, bikeId, input),
     onSuccess: (possession) => {
       queryClient.setQueryData(possessionQueryKey(itemId), possession);
-      void queryClient.invalidateQueries({ queryKey: hubPolicyQueryKey(policyId) });
+      void queryClient.invalidateQueries({ queryKey: policyQueryKey(policyId) });
       void queryClient.invalidateQueries({ queryKey: bikeQueryKey(bikeId), exact: true });
     },
   });

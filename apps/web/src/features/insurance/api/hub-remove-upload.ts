@@ -1,8 +1,8 @@
 import { type Possession, PossessionSchema } from '@nbr/domain/insurance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { hubPolicyQueryKey } from './hub-get-policy.ts';
 import { possessionPath, possessionQueryKey } from './hub-get-possession.ts';
+import { policyQueryKey } from './policies-get-policy.ts';
 
 /** DELETE …/possession/uploads/{upload_id}/ — the file stays among the bike's pictures. */
 export function removePossessionUpload(itemId: string, uploadId: string): Promise<Possession> {
@@ -17,7 +17,7 @@ export function useRemovePossessionUpload(itemId: string, policyId: string) {
     mutationFn: (uploadId: string) => removePossessionUpload(itemId, uploadId),
     onSuccess: (possession) => {
       queryClient.setQueryData(possessionQueryKey(itemId), possession);
-      void queryClient.invalidateQueries({ queryKey: hubPolicyQueryKey(policyId) });
+      void queryClient.invalidateQueries({ queryKey: policyQueryKey(policyId) });
     },
   });
 }

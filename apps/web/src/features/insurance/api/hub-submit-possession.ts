@@ -1,8 +1,8 @@
 import { type Possession, PossessionSchema } from '@nbr/domain/insurance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { hubPolicyQueryKey } from './hub-get-policy.ts';
 import { possessionPath, possessionQueryKey } from './hub-get-possession.ts';
+import { policyQueryKey } from './policies-get-policy.ts';
 
 /** POST …/possession/submit/ — to our staff's check (409 possession_incomplete while something is missing). */
 export function submitPossession(itemId: string): Promise<Possession> {
@@ -15,7 +15,7 @@ export function useSubmitPossession(itemId: string, policyId: string) {
     mutationFn: () => submitPossession(itemId),
     onSuccess: (possession) => {
       queryClient.setQueryData(possessionQueryKey(itemId), possession);
-      void queryClient.invalidateQueries({ queryKey: hubPolicyQueryKey(policyId) });
+      void queryClient.invalidateQueries({ queryKey: policyQueryKey(policyId) });
     },
   });
 }

@@ -29,7 +29,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { RadioGroup } from '../../../ui/radio-group.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useHubPolicy } from '../api/hub-get-policy.ts';
+import { usePolicy } from '../api/policies-get-policy.ts';
 import { type HubParams, NotOnPolicy, useHubParams, WithInsuredBike } from './hub-parts.tsx';
 
 /** What the policy reads of a bike: its category and frame type (the check), price and e-bike (the tariff). */
@@ -47,7 +47,7 @@ function EditForm({ bike, params }: { bike: Bike; params: HubParams }) {
   const { t } = useTranslation(['insurance-hub', 'bikes', 'common']);
   const navigate = useNavigate();
   const update = useUpdateBike(bike.bike_id);
-  const policy = useHubPolicy(params.policyId);
+  const policy = usePolicy(params.policyId);
   const invalidMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const form = useZodForm(InsuredBikeFormSchema, {

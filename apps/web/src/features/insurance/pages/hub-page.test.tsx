@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
-import { hubPolicyQueryKey } from '../api/hub-get-policy.ts';
+import { policyQueryKey } from '../api/policies-get-policy.ts';
 import { Component as HubPage } from './hub-page.tsx';
 
 /*
@@ -67,7 +67,7 @@ function show(items: InsuredItem[]) {
     activated_at: null,
     ended_at: null,
   };
-  queryClient.setQueryData(hubPolicyQueryKey(POLICY), policy);
+  queryClient.setQueryData(policyQueryKey(POLICY), policy);
   const path = `/insurance/${INSURER}/policy/${POLICY}/hub`;
   const router = createMemoryRouter(
     [{ path: '/insurance/:insurerPartyId/policy/:policyId/hub', element: <HubPage /> }],

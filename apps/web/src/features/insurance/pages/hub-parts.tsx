@@ -8,7 +8,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useHubPolicy } from '../api/hub-get-policy.ts';
+import { usePolicy } from '../api/policies-get-policy.ts';
 import styles from '../hub.module.css';
 
 /*
@@ -67,7 +67,7 @@ export function WithInsuredBike({
 }) {
   const { t } = useTranslation('insurance-hub');
   const params = useHubParams();
-  const policy = useHubPolicy(params.policyId);
+  const policy = usePolicy(params.policyId);
   if (policy.isError && !policy.data)
     return (
       <LoadErrorPage
