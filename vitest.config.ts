@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { webTestFilesNeedingIsolation } from './apps/web/vitest.isolation.ts';
+
+const isolatedWebTests = webTestFilesNeedingIsolation();
 
 /**
  * One Vitest run covers every workspace; each workspace declares its own project. With
@@ -12,7 +15,21 @@ export default defineConfig({
     projects: [
       'packages/domain',
       'apps/api',
-      'apps/web',
+      {
+        extends: './apps/web/vitest.config.ts',
+        root: './apps/web',
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: isolatedWebTests,
+          isolate: false,
+        },
+      },
+      {
+        extends: './apps/web/vitest.config.ts',
+        root: './apps/web',
+        test: { name: 'web-isolated', include: isolatedWebTests },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {

@@ -1,3 +1,4 @@
+// @vitest-isolate: the test needs i18next before start-up, so a module graph no other file has started.
 import { expect, it } from 'vitest';
 import { i18n, loadNamespaces } from './i18n.ts';
 import { STORAGE_KEYS, writeStorage } from './storage.ts';
