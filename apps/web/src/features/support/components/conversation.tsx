@@ -25,21 +25,23 @@ export function Conversation({ messages, viewer, personName, headingId }: Conver
     return message.staff_name ?? t('conversation.staff');
   };
   return (
-    <ol className={styles.messages} role="log" aria-live="polite" aria-labelledby={headingId}>
-      {messages.map((message) => {
-        const isOwn = (viewer === 'person') === (message.author === 'person');
-        return (
-          <li key={message.id} className={`${styles.message} ${isOwn ? styles.own : styles.other}`}>
-            <p className={styles.sender}>{senderOf(message)}</p>
-            <div className={styles.bubble}>
-              <p className={styles.content}>{message.content}</p>
-            </div>
-            <time className={styles.time} dateTime={message.created_at}>
-              {formatDateTime(message.created_at, i18n.language)}
-            </time>
-          </li>
-        );
-      })}
-    </ol>
+    <div role="log" aria-live="polite" aria-labelledby={headingId}>
+      <ol className={styles.messages}>
+        {messages.map((message) => {
+          const isOwn = (viewer === 'person') === (message.author === 'person');
+          return (
+            <li key={message.id} className={`${styles.message} ${isOwn ? styles.own : styles.other}`}>
+              <p className={styles.sender}>{senderOf(message)}</p>
+              <div className={styles.bubble}>
+                <p className={styles.content}>{message.content}</p>
+              </div>
+              <time className={styles.time} dateTime={message.created_at}>
+                {formatDateTime(message.created_at, i18n.language)}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }
