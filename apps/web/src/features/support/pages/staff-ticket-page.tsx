@@ -106,7 +106,7 @@ export function Component() {
           {failure}
         </Alert>
       ) : null}
-      <div className={styles.actions}>
+      <div className={`${styles.actions} ${styles.ticketActions}`}>
         {isMine ? null : (
           <Button
             variant="secondary"
