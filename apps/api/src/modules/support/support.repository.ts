@@ -135,3 +135,17 @@ export async function deleteTicketsOfPerson(
 ): Promise<void> {
   await executor.delete(supportTickets).where(ofPerson(partyId, addresses));
 }
+
+/** A visitor's confirmed tickets from this address become the person's (their account proved it). */
+export async function claimGuestTickets(executor: Executor, email: string, partyId: string): Promise<void> {
+  await executor
+    .update(supportTickets)
+    .set({ requesterPartyId: partyId })
+    .where(
+      and(
+        eq(supportTickets.guestEmail, email),
+        isNull(supportTickets.requesterPartyId),
+        isNotNull(supportTickets.confirmedAt),
+      ),
+    );
+}

@@ -401,3 +401,17 @@ export async function postGuestMessage(
   );
   return presentSupportMessage(message, null);
 }
+
+/**
+ * A person has proven their address (use-cases/address-proven.ts, in identity's transaction): the
+ * questions they asked as a visitor from it, once confirmed, join their tickets, so the conversation
+ * goes on signed in (live, in their list). The visitor's link keeps working. Unconfirmed questions
+ * stay out: someone else may have typed the address.
+ */
+export async function claimGuestTickets(
+  executor: Executor,
+  person: { partyId: string; email: string; emailVerifiedAt: Date | null },
+): Promise<void> {
+  if (!person.emailVerifiedAt) return;
+  await repository.claimGuestTickets(executor, person.email, person.partyId);
+}

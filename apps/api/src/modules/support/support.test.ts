@@ -8,6 +8,7 @@ import type {
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
+import { identities } from '../../db/schema/identity.ts';
 import { orders } from '../../db/schema/webshop.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
@@ -339,10 +340,15 @@ describe('mail when the person is not connected', () => {
 });
 
 describe('a visitor asks', () => {
+  // Each visitor from a network address of their own: this file is not about the visitors' budget.
+  let visitors = 0;
+  const nextAddress = () => `198.51.100.${++visitors}`;
+
   async function guestTicket(email: string, message = 'I forgot which address I used') {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/support/guest-tickets',
+      remoteAddress: nextAddress(),
       headers: { 'accept-language': 'da' },
       payload: { email, message },
     });
@@ -413,6 +419,35 @@ describe('a visitor asks', () => {
     );
   });
 
+  it('an account proven with the address takes the confirmed questions asked from it as a visitor', async () => {
+    const email = uniqueEmail('later');
+    const confirmed = await guestTicket(email, 'Asked before I had an account');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/support/guest-tickets/${confirmed.ticketId}/open`,
+      payload: confirmed.key,
+    });
+    const unconfirmed = await guestTicket(email, 'Nobody followed this link');
+    const account = await signUpUser(t.app, { email });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/support/tickets',
+      headers: bearer(account.token),
+    });
+    expect(before.json<Ticket[]>()).toHaveLength(0);
+    // Signing in with the confirmed address proves it (identity's onAddressProven).
+    await t.app.db
+      .update(identities)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(identities.partyId, account.partyId));
+    const token = await logIn(t.app, email, account.password);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/support/tickets', headers: bearer(token) });
+    expect(mine.json<Ticket[]>().map((ticket) => ticket.id)).toEqual([confirmed.ticketId]);
+    expect(mine.json<Ticket[]>().map((ticket) => ticket.id)).not.toContain(unconfirmed.ticketId);
+    const staffSees = (await staffView(supportToken, confirmed.ticketId)).json<StaffTicketWithMessages>();
+    expect(staffSees.ticket.requester).toMatchObject({ party_id: account.partyId, is_guest: false });
+  });
+
   it('a signed link of one ticket opens no other', async () => {
     const first = await guestTicket(uniqueEmail('visitor'));
     const second = await guestTicket(uniqueEmail('visitor'));
@@ -429,6 +464,7 @@ describe('a visitor asks', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/support/guest-tickets',
+      remoteAddress: nextAddress(),
       payload: { email, message: 'spam', website: 'http://spam.example' },
     });
     expect(response.statusCode).toBe(201);
@@ -452,6 +488,27 @@ describe('rate limits', () => {
       expect((await open()).statusCode).toBe(201);
       const third = await open();
       expect(third.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('rate limits of visitors', () => {
+  it('a typed address gets only so many confirmation mails an hour, from however many networks', async () => {
+    const limited = await createTestApp({ supportRateLimits: { visitorTicketsPerAddress: 1 } });
+    try {
+      const email = uniqueEmail('flooded');
+      const ask = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/support/guest-tickets',
+          remoteAddress,
+          payload: { email, message: 'Hello' },
+        });
+      expect((await ask('192.0.2.1')).statusCode).toBe(201);
+      expect((await ask('192.0.2.2')).statusCode).toBe(429);
+      expect(await mailsTo(limited.app.db, email, 'support_guest_confirmation')).toHaveLength(1);
     } finally {
       await limited.close();
     }
