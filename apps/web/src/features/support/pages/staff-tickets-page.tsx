@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
@@ -60,7 +61,10 @@ export function Component() {
         <LoadingState />
       ) : tickets.isError ? (
         <Alert tone="error" title={t('staff.loadFailed')}>
-          {errorMessage(tickets.error, t)}
+          <p>{errorMessage(tickets.error, t)}</p>
+          <Button variant="secondary" size="small" onPress={() => void tickets.refetch()}>
+            {t('staff.retry')}
+          </Button>
         </Alert>
       ) : tickets.data.tickets.length === 0 ? (
         <p className={styles.muted}>{t('staff.empty')}</p>
