@@ -36,6 +36,8 @@ import {
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { type SupportRateLimits, supportRoutes } from './modules/support/support.routes.ts';
+import { supportStaffRoutes } from './modules/support/support-staff.routes.ts';
 import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
 import { stolenBikesRoutes } from './modules/theft/stolen-bikes.routes.ts';
@@ -163,6 +165,8 @@ export interface BuildAppOptions {
   voucherRateLimits?: Partial<VoucherRateLimits>;
   /** Budgets of the club shop: membership numbers tried and orders (tests lower them to reach them). */
   clubRateLimits?: Partial<ClubRateLimits>;
+  /** Budgets of support tickets and messages (tests lower them). */
+  supportRateLimits?: Partial<SupportRateLimits>;
   /** Per-person budgets of insurance applications and pre-registration lookups (tests lower them). */
   insuranceRateLimits?: Partial<InsuranceRateLimits>;
   /** The clock of Idempotency-Key leases and expiry (tests move it to see a stuck key released). */
@@ -485,6 +489,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
       await api.register(itemPickupsRoutes, { deps: theftDeps });
+      // Issue 17 §2: support tickets, asked in /support/chat and answered in the backoffice.
+      const supportDeps = { db: database.db, hub: realtime, signer: fileUrls, publicUrl: config.publicUrl };
+      await api.register(supportRoutes, {
+        deps: supportDeps,
+        ...(options.supportRateLimits ? { rateLimits: options.supportRateLimits } : {}),
+      });
+      await api.register(supportStaffRoutes, { deps: supportDeps });
       await api.register(bikeFilesRoutes, {
         deps: {
           db: database.db,

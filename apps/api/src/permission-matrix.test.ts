@@ -70,6 +70,8 @@ interface CaseContext {
   verificationOfUser(): Promise<string>;
   /** A chat of `user` (owner of bikeOfUser) with `other_user`, who contacted them (the same every time). */
   chatOfUser(): Promise<{ chatId: string; messageId: string }>;
+  /** A support ticket `user` opened about their account (the same every time). */
+  ticketOfUser(): Promise<string>;
   /** A bike of `user` with frame number and plate, reported stolen (the same every time), with its report's PDF address. */
   stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string }>;
   /** A new waiting pickup of a new bike of `user`, held by `verified_user`. */
@@ -1056,6 +1058,74 @@ const CASES: MatrixCase[] = [
       return { url: `/api/chats/${chatId}/read`, payload: { message_id: messageId } };
     },
   },
+  // Support (issue 17 §2): a person's own tickets (staff switched in may read, not write); a visitor
+  // writes with an address (invalid bodies: 422 proves access); the queue is for support and admin staff.
+  { method: 'GET', route: '/api/support/tickets', allowed: SIGNED_IN },
+  { method: 'POST', route: '/api/support/tickets', allowed: SELF, request: () => ({ payload: {} }) },
+  {
+    method: 'GET',
+    route: '/api/support/tickets/:ticket_id',
+    allowed: ['user', 'switched'],
+    request: async ({ ticketOfUser }) => ({ url: `/api/support/tickets/${await ticketOfUser()}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/support/tickets/:ticket_id/messages',
+    allowed: ['user'],
+    request: async ({ ticketOfUser }) => ({
+      url: `/api/support/tickets/${await ticketOfUser()}/messages`,
+      payload: { content: 'Matrix' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/support/guest-tickets',
+    allowed: EVERYONE,
+    request: () => ({ payload: {} }),
+  },
+  {
+    method: 'POST',
+    route: '/api/support/guest-tickets/:ticket_id/open',
+    allowed: EVERYONE,
+    request: async ({ ticketOfUser }) => ({
+      url: `/api/support/guest-tickets/${await ticketOfUser()}/open`,
+      payload: {},
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/support/guest-tickets/:ticket_id/messages',
+    allowed: EVERYONE,
+    request: async ({ ticketOfUser }) => ({
+      url: `/api/support/guest-tickets/${await ticketOfUser()}/messages`,
+      payload: {},
+    }),
+  },
+  { method: 'GET', route: '/api/backoffice/tickets', allowed: STAFF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/tickets/:ticket_id',
+    allowed: STAFF,
+    request: async ({ ticketOfUser }) => ({ url: `/api/backoffice/tickets/${await ticketOfUser()}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/tickets/:ticket_id/messages',
+    allowed: STAFF,
+    request: async ({ ticketOfUser }) => ({
+      url: `/api/backoffice/tickets/${await ticketOfUser()}/messages`,
+      payload: {},
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/backoffice/tickets/:ticket_id',
+    allowed: STAFF,
+    request: async ({ ticketOfUser }) => ({
+      url: `/api/backoffice/tickets/${await ticketOfUser()}`,
+      payload: {},
+    }),
+  },
   // Ownership. Offers: the sender (`user`, also switched in) and the bound recipient (`other_user`)
   // see one; only the recipient accepts or rejects (with the mail's code: their address is not
   // confirmed), only the sender cancels; the other side gets 403, everyone else 404. Creating takes
@@ -1348,6 +1418,7 @@ describe('permission matrix', () => {
   let userBike: Promise<string> | undefined;
   let userVerification: Promise<string> | undefined;
   let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
+  let userTicket: Promise<string> | undefined;
   let userStolenBike: Promise<{ bikeId: string; pdfUrl: string }> | undefined;
   let userOrder: Promise<string> | undefined;
   let paidUserOrder: Promise<string> | undefined;
@@ -1439,6 +1510,20 @@ describe('permission matrix', () => {
                 return { chatId: created.chat.id, messageId: created.message.id };
               });
               return userChat;
+            },
+            ticketOfUser: () => {
+              userTicket ??= (async () => {
+                const response = await t.app.inject({
+                  method: 'POST',
+                  url: '/api/support/tickets',
+                  headers: bearer(fixtures.users.user.token),
+                  payload: { subject_kind: 'account', message: 'Matrix' },
+                });
+                if (response.statusCode !== 201)
+                  throw new Error(`support ticket: ${response.statusCode} ${response.body}`);
+                return response.json<{ ticket: { id: string } }>().ticket.id;
+              })();
+              return userTicket;
             },
             transferOfUser: async () => {
               const owner = fixtures.users.user.partyId;

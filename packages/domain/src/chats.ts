@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OwnershipBikeSchema, TransferActionSchema, TransferStatusSchema } from './ownership.ts';
+import { SupportRealtimeEventSchemas } from './support.ts';
 
 /*
  * Chats between users (SPEC §3 Chat, §7 /chats). A chat is about one subject — a bike, a transfer or
@@ -160,6 +161,8 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   }),
   /** My read position or unread count changed elsewhere (another tab or device). */
   z.object({ type: z.literal('chat.read'), chat_id: z.uuid(), unread_count: z.number().int().min(0) }),
+  /** Support tickets (issue 17 §2): a new message, a status change (support.ts). */
+  ...SupportRealtimeEventSchemas,
   /** Sent once after connecting and as an answer to a client `ping`. */
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),

@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   'policy_decision_invalid',
   'claim_not_payable',
   'claim_already_paid',
+  // Issue 17 §2 (support): a visitor's mailed link that is wrong or expired.
+  'support_link_invalid',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

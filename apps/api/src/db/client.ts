@@ -14,6 +14,7 @@ import * as mailSchema from './schema/mail.ts';
 import * as organisationsSchema from './schema/organisations.ts';
 import * as ownershipSchema from './schema/ownership.ts';
 import * as platformSchema from './schema/platform.ts';
+import * as supportSchema from './schema/support.ts';
 import * as theftSchema from './schema/theft.ts';
 import * as webshopSchema from './schema/webshop.ts';
 
@@ -30,6 +31,7 @@ export const schema = {
   ...webshopSchema,
   ...clubsSchema,
   ...insuranceSchema,
+  ...supportSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

@@ -90,6 +90,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   policy_decision_invalid: 409,
   claim_not_payable: 409,
   claim_already_paid: 409,
+  support_link_invalid: 400,
 };
 
 /**

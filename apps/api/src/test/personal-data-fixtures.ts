@@ -322,6 +322,39 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
 
   await createBusiness(app, person);
   const staff = await signUpStaff(app, 'support');
+  // A support ticket about the bike, naming the person, answered by staff (issue 17 §2); and a
+  // question the person wrote as a visitor from their address, confirmed through the mailed link.
+  const ticket = await app.inject({
+    method: 'POST',
+    url: '/api/support/tickets',
+    headers: bearer(person.token),
+    payload: {
+      subject_kind: 'bike',
+      bike_id: withChat,
+      message: `I am ${firstName} ${lastName}, call me on ${mobile} at ${streetAddress}`,
+    },
+  });
+  await expectStatus(ticket, 201, 'support ticket');
+  const ticketId = ticket.json<{ ticket: { id: string } }>().ticket.id;
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: `/api/backoffice/tickets/${ticketId}/messages`,
+      headers: bearer(staff.token),
+      payload: { content: `Hello ${firstName}, we have called ${phone}` },
+    }),
+    201,
+    'support answer',
+  );
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/support/guest-tickets',
+      payload: { email: person.email, message: `From ${firstName} ${lastName} without signing in` },
+    }),
+    201,
+    'support question as a visitor',
+  );
   await switchInto(app, staff.token, person.partyId);
 
   return {

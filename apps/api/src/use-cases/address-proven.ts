@@ -2,6 +2,7 @@ import type { Executor } from '../db/client.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
 import type { AddressProof, Person } from '../modules/identity/identity.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
+import * as support from '../modules/support/support.facade.ts';
 
 /**
  * Identity's "an address was proven" callback (IdentityDeps.onAddressProven, wired in app.ts), in
@@ -9,7 +10,8 @@ import * as ownership from '../modules/ownership/ownership.facade.ts';
  * - confirming the address (the e-mail verification link): bikes offered to it before it was
  *   confirmed are the person's to answer now (ownership binds them when they look, too);
  * - confirming it or signing in with it: what they wrote to owners from it without an account
- *   continues in their chats.
+ *   continues in their chats, and their confirmed questions to support as a visitor join their
+ *   tickets.
  */
 export async function onAddressProven(
   executor: Executor,
@@ -18,4 +20,5 @@ export async function onAddressProven(
 ): Promise<void> {
   if (proof === 'confirmation') await ownership.bindOffersAfterEmailVerification(executor, person);
   await chats.claimGuestContacts(executor, person);
+  await support.claimGuestTickets(executor, person);
 }

@@ -11,6 +11,7 @@ import * as mailSchema from '../db/schema/mail.ts';
 import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
 import * as platformSchema from '../db/schema/platform.ts';
+import * as supportSchema from '../db/schema/support.ts';
 import * as theftSchema from '../db/schema/theft.ts';
 import * as webshopSchema from '../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
@@ -28,6 +29,7 @@ const TABLES = [
   organisationsSchema,
   ownershipSchema,
   platformSchema,
+  supportSchema,
   theftSchema,
   webshopSchema,
 ]

@@ -5,6 +5,7 @@ import type { IdentityDeps } from '../modules/identity/identity.facade.ts';
 import * as identity from '../modules/identity/identity.facade.ts';
 import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
+import * as support from '../modules/support/support.facade.ts';
 import * as theft from '../modules/theft/theft.facade.ts';
 import * as webshop from '../modules/webshop/webshop.facade.ts';
 import type { RequestAuth } from '../platform/auth/authenticate.ts';
@@ -21,6 +22,7 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  * 3. theft reports they made of bikes now someone else's, the guests their address claimed and
  *    unconfirmed messages written from it, and their address on offers made to them; their
  *    insurance policies and what insurers uploaded about them (the insurer keeps its own books);
+ *    their support tickets (and those written as a visitor from their addresses), with every message;
  * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
  *    role, invitations, audit details, other people's pending mails naming them), sessions
  *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
@@ -50,6 +52,7 @@ export async function deleteAccount(
     await chats.forgetUnconfirmedMessagesFrom(tx, identity.addressesOf(account));
     await ownership.forgetAddressInOffers(tx, partyId, identity.addressesOf(account));
     await insurance.forgetInsuranceOf(tx, partyId, identity.addressesOf(account));
+    await support.forgetSupportTicketsOf(tx, partyId, identity.addressesOf(account));
     await webshop.pseudonymiseOrdersOf(tx, partyId, new Date());
     await identity.eraseAccount(tx, account);
     return bikeFileKeys;

@@ -11,6 +11,7 @@ import * as mailSchema from '../db/schema/mail.ts';
 import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
 import * as platformSchema from '../db/schema/platform.ts';
+import * as supportSchema from '../db/schema/support.ts';
 import * as theftSchema from '../db/schema/theft.ts';
 import * as webshopSchema from '../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
@@ -39,6 +40,7 @@ export function schemaTableNames(): string[] {
     organisationsSchema,
     ownershipSchema,
     platformSchema,
+    supportSchema,
     theftSchema,
     webshopSchema,
   ];
@@ -201,6 +203,22 @@ describe('GET /api/identities/me/export', () => {
     expect(data.mails.map((mail: { template: string }) => mail.template)).toContain('email_verification');
     expect(data.audit_events).toEqual(
       expect.arrayContaining([expect.objectContaining({ action: 'switch_user.start', about_you: true })]),
+    );
+  });
+
+  it('holds the person’s support tickets, signed in and as a visitor, with staff as "support"', () => {
+    const tickets = data.support_tickets as Array<{
+      subject_kind: string;
+      bike_id: string | null;
+      written_as_visitor_from: string | null;
+      messages: Array<{ from: string; content: string }>;
+    }>;
+    expect(tickets).toHaveLength(2);
+    const aboutBike = tickets.find((ticket) => ticket.subject_kind === 'bike');
+    expect(aboutBike?.bike_id).toBe(fixture.bikeIds.withChat);
+    expect(aboutBike?.messages.map((message) => message.from)).toEqual(['you', 'support']);
+    expect(tickets.find((ticket) => ticket.written_as_visitor_from)?.written_as_visitor_from).toBe(
+      fixture.person.email,
     );
   });
 

@@ -4,6 +4,7 @@ import * as chats from '../modules/chats/chats.facade.ts';
 import * as identity from '../modules/identity/identity.facade.ts';
 import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
+import * as support from '../modules/support/support.facade.ts';
 import * as theft from '../modules/theft/theft.facade.ts';
 import * as webshop from '../modules/webshop/webshop.facade.ts';
 import { listAuditEventsOfParty } from '../platform/audit/audit.ts';
@@ -59,6 +60,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
     'insurance_policy_decisions',
     'insurance_payouts',
   ],
+  support: ['support_tickets', 'support_ticket_messages'],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],
 } as const;
@@ -110,6 +112,7 @@ export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
       ...(await ownership.ownershipPersonalData(tx, partyId)),
       ...(await theft.theftPersonalData(tx, partyId)),
       ...(await insurance.insurancePersonalData(tx, partyId, addresses)),
+      ...(await support.supportPersonalData(tx, partyId, addresses)),
       mails: await listMailsTo(tx, addresses),
       audit_events: await listAuditEventsOfParty(tx, partyId),
     };

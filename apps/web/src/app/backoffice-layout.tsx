@@ -22,6 +22,7 @@ import { ShellTop } from './switch-user-banner.tsx';
 const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: boolean }> = [
   { key: 'layout.home', href: paths.backoffice.home.getHref(), icon: 'briefcase', end: true },
   { key: 'layout.identities', href: paths.backoffice.identities.getHref(), icon: 'user' },
+  { key: 'layout.tickets', href: paths.backoffice.tickets.getHref(), icon: 'chat' },
   {
     key: 'layout.insuranceVerification',
     href: paths.backoffice.insuranceVerification.getHref(),

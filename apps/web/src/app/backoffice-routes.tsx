@@ -24,6 +24,21 @@ export const backofficeRoutes: RouteObject[] = [
             path: paths.backoffice.identities.path,
             lazy: page(() => import('../features/backoffice/pages/identities-page.tsx'), ['backoffice']),
           },
+          // Support tickets from /support/chat (issue 17 §2).
+          {
+            path: paths.backoffice.tickets.path,
+            lazy: page(
+              () => import('../features/support/pages/staff-tickets-page.tsx'),
+              ['backoffice', 'support'],
+            ),
+          },
+          {
+            path: paths.backoffice.ticket.path,
+            lazy: page(
+              () => import('../features/support/pages/staff-ticket-page.tsx'),
+              ['backoffice', 'support'],
+            ),
+          },
           // Insurance verification, our staff's check of insured bikes (issue 16 §5).
           {
             path: paths.backoffice.insuranceVerification.path,

@@ -14,6 +14,8 @@ const FOOTER_LINKS = [
   { key: 'footer.privacy', href: paths.content.privacy.getHref() },
   { key: 'footer.terms', href: paths.content.terms.getHref() },
   { key: 'footer.accessibility', href: paths.content.accessibility.getHref() },
+  // Issue 17 §2: a visitor on a desktop reaches the support chat here (the phone menu has it too).
+  { key: 'nav.support', href: paths.public.supportChat.getHref() },
 ] as const;
 
 export function SiteFooter() {

@@ -24,6 +24,7 @@ export const PUBLIC_MENU: readonly MenuEntry[] = [
     href: paths.public.stolenBikeMap.getHref(),
   },
   { id: 'webshop', labelKey: 'nav.webshop', icon: 'cart', href: paths.public.webshop.getHref() },
+  { id: 'support', labelKey: 'nav.support', icon: 'help', href: paths.public.supportChat.getHref() },
   {
     id: 'how-it-works',
     labelKey: 'footer.howItWorks',

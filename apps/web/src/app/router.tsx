@@ -124,6 +124,11 @@ export const routes: RouteObject[] = [
                 path: paths.public.search.path,
                 lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
               },
+              // Issue 17 §2: questions to support (signed in, or a visitor through a mailed link).
+              {
+                path: paths.public.supportChat.path,
+                lazy: page(() => import('../features/support/pages/support-chat-page.tsx'), ['support']),
+              },
               {
                 // The card provider's return address for an organisation's purchase (issue 15 §6).
                 path: paths.purchase.organisationPaymentCompleteRedirect.path,

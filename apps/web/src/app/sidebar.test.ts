@@ -115,6 +115,11 @@ describe('sidebar', () => {
     expect(currentEntryId(SIDEBAR, '/somewhere-else')).toBeNull();
   });
 
+  it('leads support to the support chat in the register', () => {
+    const support = SIDEBAR.find((entry) => entry.id === 'support');
+    expect(support?.kind === 'internal' ? support.href : null).toBe('/support/chat');
+  });
+
   it('picks the external address of the region', () => {
     expect(externalHref('support', 'dk')).toContain('.dk');
     expect(externalHref('support', 'no')).toContain('.no');

@@ -176,11 +176,13 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     isAvailable: true,
   },
   {
+    // Issue 17 §2: support is a conversation with our staff in the register (tickets), no longer a
+    // page elsewhere.
     id: 'support',
-    kind: 'external',
+    kind: 'internal',
     labelKey: 'nav.support',
     icon: 'help',
-    link: 'support',
+    href: paths.public.supportChat.getHref(),
     isAvailable: true,
   },
   {

@@ -273,6 +273,7 @@ export const paths = {
     plates: definePath('/backoffice/plates'),
     insuranceVerification: definePath('/backoffice/insurance-verification'),
     insuranceVerificationInsurer: definePath('/backoffice/insurance-verification/:insurerPartyId'),
+    tickets: definePath('/backoffice/tickets'),
     ticket: definePath('/backoffice/tickets/:ticketId'),
     v2: definePath('/backoffice/v2'),
     v2Diverse: definePath('/backoffice/v2/diverse'),

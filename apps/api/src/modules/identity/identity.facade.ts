@@ -112,3 +112,8 @@ export async function setClubMembershipNumber(
 ): Promise<void> {
   await repository.updateIdentity(executor, partyId, { clubMembershipNumber: membershipNumber });
 }
+
+/** Every backoffice staff member's party id (support: the queue's live events reach all of them). */
+export async function staffPartyIds(executor: Executor): Promise<string[]> {
+  return repository.findStaffPartyIds(executor);
+}

@@ -368,3 +368,9 @@ export async function forgetInvitationsTo(
     .set({ email: `deleted:${partyId}` })
     .where(toPerson);
 }
+
+/** Every backoffice staff member (support and admin), for live events of the support queue. */
+export async function findStaffPartyIds(executor: Executor): Promise<string[]> {
+  const rows = await executor.select({ partyId: staffMembers.identityPartyId }).from(staffMembers);
+  return rows.map((row) => row.partyId);
+}

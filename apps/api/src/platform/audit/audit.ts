@@ -77,6 +77,10 @@ export const AUDIT_ACTIONS = [
   'insurance.claim_paid',
   /** The owner withdrew their acknowledgement that the theft report may be shared with their insurer. */
   'theft.data_share_withdrawn',
+  /** Support (issue 17 §2): staff answered a ticket, changed its status, took it (target: the person). */
+  'support.ticket_answered',
+  'support.ticket_status_changed',
+  'support.ticket_assigned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -511,4 +511,20 @@ export const da: Catalogue = {
   'pdf.theft.color_purple': 'Lilla',
   'pdf.theft.color_multi': 'Flerfarvet',
   'pdf.theft.color_pink': 'Lyserød',
+  'errors.support_link_invalid':
+    'Linket til dit spørgsmål til support virker ikke (længere). Skriv til os igen fra support-siden.',
+  'mail.support.greeting': 'Hej,',
+  'mail.support.signature': 'Venlig hilsen\nSupport, Cykelregistret',
+  'mail.support.confirm_subject': 'Bekræft dit spørgsmål til vores support',
+  'mail.support.confirm_intro':
+    'Du (eller nogen, der skrev din adresse) har skrevet til Cykelregistrets support. Dit spørgsmål når frem til os, når du følger linket herunder, som også fører dig til samtalen.',
+  'mail.support.confirm_action': 'Bekræft og åbn samtalen',
+  'mail.support.confirm_expiry':
+    'Linket virker i {days} dage. Dit spørgsmål slettes, hvis det ikke er bekræftet inden for {hours} timer.',
+  'mail.support.confirm_ignore':
+    'Har du ikke skrevet til os, kan du se bort fra denne mail: intet bliver sendt.',
+  'mail.support.answered_subject': 'Vores support har svaret dig',
+  'mail.support.answered_intro':
+    'Vores support har svaret på dit spørgsmål. Følg linket for at læse svaret og skrive tilbage.',
+  'mail.support.answered_action': 'Læs svaret',
 };

@@ -514,6 +514,21 @@ export const en = {
   'pdf.theft.color_purple': 'Purple',
   'pdf.theft.color_multi': 'Multicoloured',
   'pdf.theft.color_pink': 'Pink',
+  'errors.support_link_invalid':
+    'This link to your support question does not work (any longer). Write to us again from the support page.',
+  'mail.support.greeting': 'Hello,',
+  'mail.support.signature': 'Kind regards\nSupport, the Nordic Bike Registry',
+  'mail.support.confirm_subject': 'Confirm your question to our support',
+  'mail.support.confirm_intro':
+    'You (or someone who typed your address) wrote to the support of the Nordic Bike Registry. Your question reaches us once you follow the link below, which also takes you to the conversation.',
+  'mail.support.confirm_action': 'Confirm and open the conversation',
+  'mail.support.confirm_expiry':
+    'The link works for {days} days. Your question is dropped if it is not confirmed within {hours} hours.',
+  'mail.support.confirm_ignore': 'If you did not write to us, you can ignore this e-mail: nothing is sent.',
+  'mail.support.answered_subject': 'Our support has answered you',
+  'mail.support.answered_intro':
+    'Our support has answered your question. Follow the link to read the answer and write back.',
+  'mail.support.answered_action': 'Read the answer',
 } as const;
 
 export type MessageKey = keyof typeof en;

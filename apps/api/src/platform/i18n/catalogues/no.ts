@@ -511,4 +511,20 @@ export const no: Catalogue = {
   'pdf.theft.color_purple': 'Lilla',
   'pdf.theft.color_multi': 'Flerfarget',
   'pdf.theft.color_pink': 'Rosa',
+  'errors.support_link_invalid':
+    'Lenken til spørsmålet ditt til support virker ikke (lenger). Skriv til oss igjen fra support-siden.',
+  'mail.support.greeting': 'Hei,',
+  'mail.support.signature': 'Vennlig hilsen\nSupport, Sykkelregisteret',
+  'mail.support.confirm_subject': 'Bekreft spørsmålet ditt til supporten vår',
+  'mail.support.confirm_intro':
+    'Du (eller noen som skrev inn adressen din) har skrevet til supporten i Sykkelregisteret. Spørsmålet ditt når oss når du følger lenken nedenfor, som også tar deg til samtalen.',
+  'mail.support.confirm_action': 'Bekreft og åpne samtalen',
+  'mail.support.confirm_expiry':
+    'Lenken virker i {days} dager. Spørsmålet ditt slettes hvis det ikke er bekreftet innen {hours} timer.',
+  'mail.support.confirm_ignore':
+    'Har du ikke skrevet til oss, kan du se bort fra denne e-posten: ingenting blir sendt.',
+  'mail.support.answered_subject': 'Supporten vår har svart deg',
+  'mail.support.answered_intro':
+    'Supporten vår har svart på spørsmålet ditt. Følg lenken for å lese svaret og skrive tilbake.',
+  'mail.support.answered_action': 'Les svaret',
 };
