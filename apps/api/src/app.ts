@@ -35,6 +35,7 @@ import {
 } from './modules/organisations/organisations.routes.ts';
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
+import { stickerBatchRoutes } from './modules/plates/sticker-batches.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
@@ -415,6 +416,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(nationalSignInRoutes, { deps: { ...identityDeps, identityProvider } });
       await api.register(backofficeRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
+      });
+      await api.register(stickerBatchRoutes, {
+        deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },
       });
       await api.register(bikeEquipmentRoutes, { deps: bikesDeps });
       await api.register(searchRoutes, { deps: { db: database.db, fileUrls } });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAND_IN_MAILGUN_SIGNING_KEY } from './config.ts';
-import { bikeEquipment, bikeFiles, bikeOwnerships } from './db/schema/bikes.ts';
+import { bikeEquipment, bikeFiles, bikeOwnerships, stickerBatches } from './db/schema/bikes.ts';
 import { chats } from './db/schema/chats.ts';
 import { insurancePlateOrders, insuredItemUploads } from './db/schema/insurance.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
@@ -62,6 +62,8 @@ interface CaseContext {
   newBikeOfUser(): Promise<string>;
   /** A new free bike sticker; answers its code. */
   freeSticker(): Promise<string>;
+  /** A new printed batch of one free sticker; answers the batch's id. */
+  stickerBatch(): Promise<string>;
   /** A new transferable bike of `user` offered to `other_user` (bound), with the offer mail's code. */
   transferOfUser(): Promise<{ transferId: string; code: string }>;
   /** A new open request of `other_user` for a new bike of `user`. */
@@ -407,6 +409,48 @@ const CASES: MatrixCase[] = [
     route: '/api/identities/authentications/acting-party',
     allowed: SIGNED_IN,
     request: () => ({ payload: { party_id: 'not-a-party' } }),
+  },
+  // Printed stickers (issue 17 §1): support lists, prints, looks up and voids; admins make and hand out.
+  { method: 'GET', route: '/api/backoffice/sticker-batches', allowed: STAFF },
+  {
+    method: 'POST',
+    route: '/api/backoffice/sticker-batches',
+    allowed: ['staff_admin'],
+    request: () => ({ payload: {} }),
+  },
+  { method: 'GET', route: '/api/backoffice/sticker-batches/assignees', allowed: STAFF },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/sticker-batches/:batchId/assignment',
+    allowed: ['staff_admin'],
+    request: async ({ stickerBatch }) => ({
+      url: `/api/backoffice/sticker-batches/${await stickerBatch()}/assignment`,
+      payload: { organisation_party_id: 'not-an-organisation' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/backoffice/sticker-batches/:batchId/sheet',
+    allowed: STAFF,
+    request: async ({ stickerBatch }) => ({
+      url: `/api/backoffice/sticker-batches/${await stickerBatch()}/sheet`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/backoffice/stickers/:code',
+    allowed: STAFF,
+    request: async ({ freeSticker }) => ({ url: `/api/backoffice/stickers/${await freeSticker()}` }),
+  },
+  {
+    // The empty reason's 422 proves access and leaves the sticker free.
+    method: 'POST',
+    route: '/api/backoffice/stickers/:code/void',
+    allowed: STAFF,
+    request: async ({ freeSticker }) => ({
+      url: `/api/backoffice/stickers/${await freeSticker()}/void`,
+      payload: { reason: '' },
+    }),
   },
   {
     method: 'POST',
@@ -1491,6 +1535,13 @@ describe('permission matrix', () => {
                 return id;
               });
               return userVerification;
+            },
+            stickerBatch: async () => {
+              const batchId = uuidv7();
+              await t.database.db
+                .insert(stickerBatches)
+                .values({ id: batchId, kind: 'bike', note: 'matrix' });
+              return batchId;
             },
             freeSticker: async () => {
               const code = uniqueStickerCode();

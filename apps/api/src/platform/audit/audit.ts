@@ -32,6 +32,10 @@ export const AUDIT_ACTIONS = [
   /** Theft (issue 6): a bike reported stolen, and reported found after the identity approval. */
   'theft.report_submitted',
   'theft.bike_found',
+  /** Our staff's printed stickers (issue 17 §1): a batch generated, handed to an organisation, a code voided. */
+  'plates.batch_created',
+  'plates.batch_assigned',
+  'plates.sticker_voided',
   'webshop.order_shipment_moved',
   'webshop.order_refunded',
   'webshop.voucher_batch_created',

@@ -94,6 +94,7 @@ export const da: Catalogue = {
   'errors.webhook_signature_invalid': 'Beskeden fra betalingstjenesten kunne ikke bekræftes.',
   'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
   'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trin nu.',
+  'errors.sticker_not_voidable': 'Koden kan ikke annulleres: den er allerede i brug eller annulleret.',
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskabet. Bekræft din indboforsikring i stedet for at købe.',
   'errors.policy_not_editable': 'Policen kan ikke ændres længere.',

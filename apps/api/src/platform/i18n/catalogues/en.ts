@@ -97,6 +97,7 @@ export const en = {
   'errors.webhook_signature_invalid': 'The message from the payment service could not be verified.',
   'errors.order_not_refundable': 'This order cannot be refunded.',
   'errors.shipment_step_invalid': 'The shipment cannot move to that step now.',
+  'errors.sticker_not_voidable': 'The code cannot be voided: it is in use or void already.',
   'errors.pre_registered_policy':
     'You are already a customer of this insurer. Confirm your contents insurance instead of buying.',
   'errors.policy_not_editable': 'The policy can no longer be changed.',

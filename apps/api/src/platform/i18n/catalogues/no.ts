@@ -96,6 +96,7 @@ export const no: Catalogue = {
   'errors.webhook_signature_invalid': 'Meldingen fra betalingstjenesten kunne ikke bekreftes.',
   'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
   'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trinnet nå.',
+  'errors.sticker_not_voidable': 'Koden kan ikke annulleres: den er allerede i bruk eller annullert.',
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskapet. Bekreft innboforsikringen din i stedet for å kjøpe.',
   'errors.policy_not_editable': 'Polisen kan ikke endres lenger.',
