@@ -717,6 +717,7 @@ const CASES: MatrixCase[] = [
     request: () => ({ payload: { action: 'nothing' } }),
   },
   { method: 'POST', route: '/api/webshop/customer-session-for-pricing-table', allowed: SIGNED_IN },
+  { method: 'GET', route: '/api/backoffice/orders', allowed: STAFF },
   {
     // Shipping is backoffice work: staff only (the invalid body's 422 proves access).
     method: 'POST',

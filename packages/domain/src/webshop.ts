@@ -481,3 +481,23 @@ export const SubscriptionCreditsStartedSchema = z.object({
   payment_url: z.string().nullable(),
   credits_added: z.number().int(),
 });
+
+/** GET /api/backoffice/orders (staff): the shop's orders, newest first, 50 to a page. */
+export const STAFF_ORDERS_PAGE_SIZE = 50;
+export const StaffOrderQuerySchema = z.object({
+  /** An order number (DK-000042 or 42), an order id, or part of the buyer's e-mail address. */
+  query: z.string().trim().max(100, { error: 'too_long' }).optional().default(''),
+  status: OrderStatusSchema.optional(),
+  shipment_status: ShipmentStatusSchema.optional(),
+  page: z.coerce.number({ error: 'invalid_value' }).int().min(1).max(100).optional().default(1),
+});
+export type StaffOrderQuery = z.infer<typeof StaffOrderQuerySchema>;
+
+export const StaffOrderSchema = OrderSchema.extend({
+  /** Where the buyer's mails go; null once their account was deleted. */
+  buyer_email: z.string().nullable(),
+  buyer_party_id: z.uuid(),
+});
+export type StaffOrder = z.infer<typeof StaffOrderSchema>;
+export const StaffOrderListSchema = z.object({ items: z.array(StaffOrderSchema), has_more: z.boolean() });
+export type StaffOrderList = z.infer<typeof StaffOrderListSchema>;

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'plates.batch_assigned',
   'plates.sticker_voided',
   'webshop.order_shipment_moved',
+  /** Staff searched the shop's orders (the answer shows buyers' addresses). */
+  'webshop.orders_searched_by_staff',
   'webshop.order_refunded',
   'webshop.voucher_batch_created',
   /** Insurance (issue 16): an application, a change of its number of bikes, a pre-registration linked. */

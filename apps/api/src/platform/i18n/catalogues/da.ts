@@ -430,6 +430,10 @@ export const da: Catalogue = {
     'Vi har refunderet {amount} for din ordre {number} til det kort, du betalte med. Der kan gå nogle bankdage, før beløbet står på din konto.',
   'mail.refund.credits_withdrawn': 'Registreringer fra ordren, som ikke var brugt, er trukket tilbage.',
   'mail.refund.credits_kept': 'En registrering, der allerede er brugt på en cykel, bliver stående.',
+  'mail.shipment.subject': 'Dine oblater er sendt (ordre {number})',
+  'mail.shipment.intro':
+    'Vi har sendt oblaterne fra din ordre {number}. De er normalt fremme inden for et par hverdage.',
+  'mail.shipment.tracking': 'Sporingsnummer: {tracking_number}',
   'pdf.theft.register': 'Cykelregistret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':

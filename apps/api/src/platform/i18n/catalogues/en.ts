@@ -433,6 +433,10 @@ export const en = {
     'We have refunded {amount} for your order {number} to the card you paid with. It can take a few banking days before the amount shows on your account.',
   'mail.refund.credits_withdrawn': 'Registrations from the order that had not been used have been withdrawn.',
   'mail.refund.credits_kept': 'A registration that was already used on a bike stays on it.',
+  'mail.shipment.subject': 'Your plates are on their way (order {number})',
+  'mail.shipment.intro':
+    'We have sent the plates of your order {number}. They usually arrive within a few business days.',
+  'mail.shipment.tracking': 'Tracking number: {tracking_number}',
   'pdf.theft.register': 'Nordic Bike Registry',
   'pdf.theft.title': 'Theft report',
   'pdf.theft.intro':

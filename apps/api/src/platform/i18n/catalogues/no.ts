@@ -430,6 +430,10 @@ export const no: Catalogue = {
     'Vi har refundert {amount} for ordren din {number} til kortet du betalte med. Det kan ta noen bankdager før beløpet står på kontoen din.',
   'mail.refund.credits_withdrawn': 'Registreringer fra ordren som ikke var brukt, er trukket tilbake.',
   'mail.refund.credits_kept': 'En registrering som allerede er brukt på en sykkel, blir stående.',
+  'mail.shipment.subject': 'Oblatene dine er sendt (ordre {number})',
+  'mail.shipment.intro':
+    'Vi har sendt oblatene fra ordren din {number}. De kommer vanligvis fram innen noen virkedager.',
+  'mail.shipment.tracking': 'Sporingsnummer: {tracking_number}',
   'pdf.theft.register': 'Sykkelregisteret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':
