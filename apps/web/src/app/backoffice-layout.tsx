@@ -22,6 +22,9 @@ import { ShellTop } from './switch-user-banner.tsx';
 const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: boolean }> = [
   { key: 'layout.home', href: paths.backoffice.home.getHref(), icon: 'briefcase', end: true },
   { key: 'layout.identities', href: paths.backoffice.identities.getHref(), icon: 'user' },
+  // Issue 17 §1 operations: the v2 landing page (orders…) and the printed stickers.
+  { key: 'layout.v2', href: paths.backoffice.v2.getHref(), icon: 'box' },
+  { key: 'layout.plates', href: paths.backoffice.plates.getHref(), icon: 'book' },
   {
     key: 'layout.insuranceVerification',
     href: paths.backoffice.insuranceVerification.getHref(),

@@ -24,6 +24,19 @@ export const backofficeRoutes: RouteObject[] = [
             path: paths.backoffice.identities.path,
             lazy: page(() => import('../features/backoffice/pages/identities-page.tsx'), ['backoffice']),
           },
+          // Issue 17 §1 operations: printed stickers, the v2 landing page and the shop's orders.
+          {
+            path: paths.backoffice.plates.path,
+            lazy: page(() => import('../features/backoffice-ops/pages/plates-page.tsx'), ['backoffice-ops']),
+          },
+          {
+            path: paths.backoffice.v2.path,
+            lazy: page(() => import('../features/backoffice-ops/pages/v2-home-page.tsx'), ['backoffice-ops']),
+          },
+          {
+            path: paths.backoffice.v2Orders.path,
+            lazy: page(() => import('../features/backoffice-ops/pages/orders-page.tsx'), ['backoffice-ops']),
+          },
           // Insurance verification, our staff's check of insured bikes (issue 16 §5).
           {
             path: paths.backoffice.insuranceVerification.path,
