@@ -42,6 +42,7 @@ import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
 import { stolenBikesRoutes } from './modules/theft/stolen-bikes.routes.ts';
 import type { TheftDeps } from './modules/theft/theft.deps.ts';
 import { type TheftReportRateLimits, theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
+import { theftReviewRoutes } from './modules/theft/theft-review.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { catalogueRoutes } from './modules/webshop/catalogue.routes.ts';
 import type { CheckoutDeps } from './modules/webshop/checkout.service.ts';
@@ -489,6 +490,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
       await api.register(itemPickupsRoutes, { deps: theftDeps });
+      await api.register(theftReviewRoutes, { deps: theftDeps });
       await api.register(bikeFilesRoutes, {
         deps: {
           db: database.db,

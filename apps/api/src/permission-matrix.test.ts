@@ -73,7 +73,7 @@ interface CaseContext {
   /** A chat of `user` (owner of bikeOfUser) with `other_user`, who contacted them (the same every time). */
   chatOfUser(): Promise<{ chatId: string; messageId: string }>;
   /** A bike of `user` with frame number and plate, reported stolen (the same every time), with its report's PDF address. */
-  stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string }>;
+  stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string; reportId: string }>;
   /** A new waiting pickup of a new bike of `user`, held by `verified_user`. */
   pickupForUser(): Promise<string>;
   /** An order of `user` (a voucher's, fulfilled), the same every time. */
@@ -450,6 +450,51 @@ const CASES: MatrixCase[] = [
     request: async ({ freeSticker }) => ({
       url: `/api/backoffice/stickers/${await freeSticker()}/void`,
       payload: { reason: '' },
+    }),
+  },
+  // Staff review of theft reports (issue 17 §1). Changing requests carry an invalid body (422).
+  { method: 'GET', route: '/api/backoffice/theft-reports', allowed: STAFF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/theft-reports/:reportId',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}?reason=matrix`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/theft-reports/:reportId/review',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}/review`,
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/theft-reports/:reportId/suspicion',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}/suspicion`,
+      payload: { suspicious: true },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/theft-reports/:reportId/found-link',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}/found-link`,
+      payload: { pickup_id: 'not-a-pickup' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/theft-reports/:reportId/messages',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}/messages`,
+      payload: { text: '' },
     }),
   },
   {
@@ -1393,7 +1438,7 @@ describe('permission matrix', () => {
   let userBike: Promise<string> | undefined;
   let userVerification: Promise<string> | undefined;
   let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
-  let userStolenBike: Promise<{ bikeId: string; pdfUrl: string }> | undefined;
+  let userStolenBike: Promise<{ bikeId: string; pdfUrl: string; reportId: string }> | undefined;
   let userOrder: Promise<string> | undefined;
   let paidUserOrder: Promise<string> | undefined;
   let organisationOrder: Promise<string> | undefined;
@@ -1574,7 +1619,7 @@ describe('permission matrix', () => {
                 plateId: uniqueStickerCode(),
               }).then(async (bike) => {
                 const report = await reportStolen(t.app, fixtures.users.user.token, bike.bikeId);
-                return { bikeId: bike.bikeId, pdfUrl: report.pdf_url };
+                return { bikeId: bike.bikeId, pdfUrl: report.pdf_url, reportId: report.report_id };
               });
               return userStolenBike;
             },

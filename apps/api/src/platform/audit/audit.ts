@@ -81,6 +81,15 @@ export const AUDIT_ACTIONS = [
   'insurance.insured_bike_viewed',
   'insurance.theft_report_viewed',
   'insurance.claim_paid',
+  /**
+   * Our staff's review of theft reports (issue 17 §1): opening one's private data (with a reason),
+   * reviewing it, marking it suspicious, linking the found bike's pickup, writing to its owner.
+   */
+  'theft.report_viewed_by_staff',
+  'theft.report_reviewed',
+  'theft.report_suspicion_changed',
+  'theft.report_found_linked',
+  'theft.owner_contacted_by_staff',
   /** The owner withdrew their acknowledgement that the theft report may be shared with their insurer. */
   'theft.data_share_withdrawn',
 ] as const;
