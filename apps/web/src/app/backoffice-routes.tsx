@@ -37,6 +37,13 @@ export const backofficeRoutes: RouteObject[] = [
             path: paths.backoffice.v2Orders.path,
             lazy: page(() => import('../features/backoffice-ops/pages/orders-page.tsx'), ['backoffice-ops']),
           },
+          {
+            path: paths.backoffice.v2StolenBikes.path,
+            lazy: page(
+              () => import('../features/backoffice-ops/pages/stolen-bikes-page.tsx'),
+              ['backoffice-ops'],
+            ),
+          },
           // Insurance verification, our staff's check of insured bikes (issue 16 §5).
           {
             path: paths.backoffice.insuranceVerification.path,

@@ -40,6 +40,7 @@ describe('backoffice-ops.json', () => {
   it('names every sticker kind and status, order status and shipment status, and the sidebar entries', async () => {
     const { STICKER_KINDS, STICKER_STATUSES, STICKER_HISTORY_EVENTS } = await import('@nbr/domain/plates');
     const { ORDER_STATUSES, SHIPMENT_STATUSES } = await import('@nbr/domain/webshop');
+    const { THEFT_REVIEW_FILTERS } = await import('@nbr/domain/theft');
     for (const language of LANGUAGES) {
       const texts = tree(language, 'backoffice-ops');
       const wanted = [
@@ -48,7 +49,8 @@ describe('backoffice-ops.json', () => {
         ...STICKER_HISTORY_EVENTS.map((event) => `plates.events.${event}`),
         ...ORDER_STATUSES.map((status) => `orders.statuses.${status}`),
         ...SHIPMENT_STATUSES.map((status) => `orders.shipments.${status}`),
-        ...['orders', 'plates', 'insuranceVerification'].flatMap((area) =>
+        ...THEFT_REVIEW_FILTERS.map((filter) => `stolen.filters.${filter}`),
+        ...['orders', 'stolenBikes', 'plates', 'insuranceVerification'].flatMap((area) =>
           ['title', 'body', 'link'].map((part) => `v2.${area}.${part}`),
         ),
       ];

@@ -10,6 +10,7 @@ export function Component() {
   const { t } = useTranslation('backoffice-ops');
   const areas = [
     { id: 'orders', href: paths.backoffice.v2Orders.getHref() },
+    { id: 'stolenBikes', href: paths.backoffice.v2StolenBikes.getHref() },
     { id: 'plates', href: paths.backoffice.plates.getHref() },
     { id: 'insuranceVerification', href: paths.backoffice.v2InsuranceVerification.getHref() },
   ] as const;
