@@ -44,6 +44,7 @@ import type { TheftDeps } from './modules/theft/theft.deps.ts';
 import { type TheftReportRateLimits, theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
 import { theftReviewRoutes } from './modules/theft/theft-review.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { backofficeShopRoutes } from './modules/webshop/backoffice-shop.routes.ts';
 import { catalogueRoutes } from './modules/webshop/catalogue.routes.ts';
 import type { CheckoutDeps } from './modules/webshop/checkout.service.ts';
 import { type ClubRateLimits, clubRoutes } from './modules/webshop/club.routes.ts';
@@ -426,6 +427,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(bikesRoutes, { deps: bikesDeps });
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });
+      await api.register(backofficeShopRoutes, { deps: { db: database.db } });
       await api.register(orderRoutes, { deps: vippsCheckoutDeps });
       await api.register(receiptRoutes, { deps: checkoutDeps });
       await api.register(organisationSubscriptionRoutes, { deps: checkoutDeps });

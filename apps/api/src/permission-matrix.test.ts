@@ -497,6 +497,15 @@ const CASES: MatrixCase[] = [
       payload: { text: '' },
     }),
   },
+  // The shop's prices and voucher batches (issue 17 §1 /v2/diverse): staff read prices, admins set them.
+  { method: 'GET', route: '/api/backoffice/products', allowed: STAFF },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/products/:productId/price',
+    allowed: ['staff_admin'],
+    request: () => ({ url: `/api/backoffice/products/${uuidv7()}/price`, payload: { price_minor: 5950 } }),
+  },
+  { method: 'GET', route: '/api/backoffice/voucher-batches', allowed: ['staff_admin'] },
   {
     method: 'POST',
     route: '/api/backoffice/organisations',

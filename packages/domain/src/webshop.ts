@@ -501,3 +501,50 @@ export const StaffOrderSchema = OrderSchema.extend({
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 export const StaffOrderListSchema = z.object({ items: z.array(StaffOrderSchema), has_more: z.boolean() });
 export type StaffOrderList = z.infer<typeof StaffOrderListSchema>;
+
+/*
+ * Backoffice /v2/diverse (issue 17 §1): the shop's prices and its voucher batches.
+ */
+
+/** GET /api/backoffice/products (staff): every product of both regions, inactive ones too. */
+export const StaffProductSchema = z.object({
+  id: z.uuid(),
+  handle: z.string(),
+  region: RegionSchema,
+  currency: z.enum(['DKK', 'NOK']),
+  kind: z.string(),
+  names: z.object({ da: z.string(), en: z.string(), no: z.string() }),
+  price_minor: z.number().int(),
+  vat_rate_percent: z.number().int(),
+  active: z.boolean(),
+});
+export type StaffProduct = z.infer<typeof StaffProductSchema>;
+export const StaffProductListSchema = z.array(StaffProductSchema);
+
+export const StaffProductParamsSchema = z.object({ productId: z.string() });
+
+/** PUT /api/backoffice/products/{productId}/price (admins): a new price incl. VAT, in whole kroner. */
+export const ProductPriceUpdateSchema = z.object({
+  price_minor: z
+    .number({ error: 'invalid_value' })
+    .int({ error: 'invalid_value' })
+    .min(0, { error: 'invalid_value' })
+    .max(10_000_000, { error: 'invalid_value' })
+    .refine((value) => value % 100 === 0, { error: 'invalid_value' }),
+});
+
+/** GET /api/backoffice/voucher-batches (admins): batches, newest first, with how much they were used. */
+export const StaffVoucherBatchSchema = z.object({
+  batch_id: z.uuid(),
+  note: z.string(),
+  product_id: z.uuid().nullable(),
+  product_handle: z.string().nullable(),
+  discount_percent: z.number().int().nullable(),
+  max_redemptions: z.number().int(),
+  expires_at: z.string(),
+  created_at: z.string(),
+  codes: z.number().int(),
+  redemptions: z.number().int(),
+});
+export type StaffVoucherBatch = z.infer<typeof StaffVoucherBatchSchema>;
+export const StaffVoucherBatchListSchema = z.array(StaffVoucherBatchSchema);

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'webshop.orders_searched_by_staff',
   'webshop.order_refunded',
   'webshop.voucher_batch_created',
+  /** Our staff changed a product's price (backoffice /v2/diverse). */
+  'webshop.product_price_changed',
   /** Insurance (issue 16): an application, a change of its number of bikes, a pre-registration linked. */
   'insurance.policy_applied',
   'insurance.policy_bikes_changed',
