@@ -1,4 +1,4 @@
-import type { StaffTheftReportSummary } from '@nbr/domain/theft';
+import type { StaffTheftReportDetail, StaffTheftReportSummary } from '@nbr/domain/theft';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-errors.ts';
@@ -9,10 +9,24 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { useOpenTheftReport } from '../api/open-theft-report.ts';
 import { useReviewTheftReport } from '../api/review-theft-report.ts';
 import styles from '../backoffice-ops.module.css';
-import { TheftReportDetail } from './theft-report-detail.tsx';
 
-/** One report in the queue: the bike as the public sees it; mark reviewed, or open it with a reason. */
-export function TheftReportItem({ report }: { report: StaffTheftReportSummary }) {
+/** The bike of a report as a title: its name, brand and model. */
+export function theftReportTitle(report: StaffTheftReportSummary): string {
+  const bike = report.bike;
+  return [bike.nickname, [bike.brand, bike.model].filter(Boolean).join(' ')].filter(Boolean).join(' – ');
+}
+
+/**
+ * One report in the queue: the bike as the public sees it; mark reviewed, or open it with a reason
+ * (the opened report shows above the queue, so it stays while the queue changes under it).
+ */
+export function TheftReportItem({
+  report,
+  onOpened,
+}: {
+  report: StaffTheftReportSummary;
+  onOpened: (detail: StaffTheftReportDetail) => void;
+}) {
   const { t, i18n } = useTranslation('backoffice-ops');
   const review = useReviewTheftReport();
   const open = useOpenTheftReport();
@@ -31,7 +45,16 @@ export function TheftReportItem({ report }: { report: StaffTheftReportSummary })
       return;
     }
     setReasonError(null);
-    open.mutate({ reportId: report.report_id, reason: reason.trim() }, { onSuccess: () => setAsking(false) });
+    open.mutate(
+      { reportId: report.report_id, reason: reason.trim() },
+      {
+        onSuccess: (detail) => {
+          setAsking(false);
+          setReason('');
+          onOpened(detail);
+        },
+      },
+    );
   };
 
   return (
@@ -70,7 +93,7 @@ export function TheftReportItem({ report }: { report: StaffTheftReportSummary })
             {t('stolen.markReviewed')}
           </Button>
         )}
-        {open.data || asking ? null : (
+        {asking ? null : (
           <Button size="small" variant="secondary" onPress={() => setAsking(true)}>
             {t('stolen.open')}
           </Button>
@@ -97,7 +120,6 @@ export function TheftReportItem({ report }: { report: StaffTheftReportSummary })
           </FormActions>
         </Form>
       ) : null}
-      {open.data ? <TheftReportDetail report={open.data} /> : null}
     </li>
   );
 }

@@ -1,13 +1,17 @@
-import { THEFT_REVIEW_FILTERS, type TheftReviewFilter } from '@nbr/domain/theft';
+import { type StaffTheftReportDetail, THEFT_REVIEW_FILTERS, type TheftReviewFilter } from '@nbr/domain/theft';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useStaffTheftReports } from '../api/list-theft-reports.ts';
 import styles from '../backoffice-ops.module.css';
-import { TheftReportItem } from '../components/theft-report-item.tsx';
+import { TheftReportDetail } from '../components/theft-report-detail.tsx';
+import { TheftReportItem, theftReportTitle } from '../components/theft-report-item.tsx';
 
 /**
  * /backoffice/v2/stolen-bikes: the theft reports staff review, new ones first. The queue shows the
@@ -20,6 +24,16 @@ export function Component() {
   const filter: TheftReviewFilter =
     THEFT_REVIEW_FILTERS.find((value) => value === params.get('filter')) ?? 'new';
   const reports = useStaffTheftReports(filter);
+  const [opened, setOpened] = useState<StaffTheftReportDetail | null>(null);
+  const openedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    // Keyboard and screen-reader users land on the opened report, which appears above the queue.
+    const heading = openedRef.current?.querySelector<HTMLElement>('h2');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+    openedRef.current?.scrollIntoView({ block: 'start' });
+  }, [opened]);
   return (
     <PageLayout title={t('stolen.title')} lead={t('stolen.lead')}>
       <div className={styles.filters}>
@@ -30,6 +44,23 @@ export function Component() {
           onChange={(value) => setParams(value === 'new' ? {} : { filter: value }, { replace: true })}
         />
       </div>
+      {opened ? (
+        <div ref={openedRef} className={styles.opened}>
+          <Card
+            title={t('stolen.openedTitle', {
+              bike: theftReportTitle(opened.summary) || t('stolen.unnamedBike'),
+            })}
+            id="opened-report"
+          >
+            <TheftReportDetail key={opened.report_id} report={opened} />
+            <div className={styles.actions}>
+              <Button size="small" variant="secondary" onPress={() => setOpened(null)}>
+                {t('stolen.close')}
+              </Button>
+            </div>
+          </Card>
+        </div>
+      ) : null}
       <section aria-labelledby="reports-heading">
         <h2 id="reports-heading" className={styles.sectionHeading}>
           {t(`stolen.filters.${filter}`)}
@@ -44,7 +75,7 @@ export function Component() {
         {reports.data && reports.data.items.length > 0 ? (
           <ul className={styles.list} aria-label={t('stolen.reports')}>
             {reports.data.items.map((report) => (
-              <TheftReportItem key={report.report_id} report={report} />
+              <TheftReportItem key={report.report_id} report={report} onOpened={setOpened} />
             ))}
           </ul>
         ) : null}
