@@ -20,7 +20,9 @@ function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });
 }
 
-test('an admin generates a batch of plate codes and downloads its PDF sheet', async ({ page }) => {
+test('an admin generates a batch of plate codes, downloads its PDF sheet, and finds the prices', async ({
+  page,
+}) => {
   const note = `e2e run ${Date.now()}`;
   await signInBrowser(page, await logInViaApi(page.request, ADMIN_EMAIL, DEMO_PASSWORD));
   await page.goto('/backoffice');
@@ -53,4 +55,13 @@ test('an admin generates a batch of plate codes and downloads its PDF sheet', as
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   // 30 labels, 24 to an A4 page: two pages.
   expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
+
+  // The operations landing page leads on to the shop's prices and voucher batches (admins).
+  await page.goto('/backoffice/v2');
+  await page.getByRole('link', { name: ops('v2.diverse.link') }).click();
+  await expect(heading(page)).toHaveText(ops('diverse.title'));
+  const prices = page.getByRole('list', { name: ops('diverse.pricesTitle') });
+  await expect(prices.getByRole('listitem').filter({ hasText: 'Oblatpakke' }).first()).toBeVisible();
+  await expect(page.getByRole('form', { name: ops('diverse.newVoucherBatch') })).toBeVisible();
+  await expectNoA11yViolations(page);
 });

@@ -24,7 +24,7 @@ export const backofficeRoutes: RouteObject[] = [
             path: paths.backoffice.identities.path,
             lazy: page(() => import('../features/backoffice/pages/identities-page.tsx'), ['backoffice']),
           },
-          // Issue 17 §1 operations: printed stickers, the v2 landing page and the shop's orders.
+          // Issue 17 §1 operations: printed stickers, the v2 landing page, orders, stolen bikes, diverse.
           {
             path: paths.backoffice.plates.path,
             lazy: page(() => import('../features/backoffice-ops/pages/plates-page.tsx'), ['backoffice-ops']),
@@ -43,6 +43,10 @@ export const backofficeRoutes: RouteObject[] = [
               () => import('../features/backoffice-ops/pages/stolen-bikes-page.tsx'),
               ['backoffice-ops'],
             ),
+          },
+          {
+            path: paths.backoffice.v2Diverse.path,
+            lazy: page(() => import('../features/backoffice-ops/pages/diverse-page.tsx'), ['backoffice-ops']),
           },
           // Insurance verification, our staff's check of insured bikes (issue 16 §5).
           {

@@ -50,7 +50,7 @@ describe('backoffice-ops.json', () => {
         ...ORDER_STATUSES.map((status) => `orders.statuses.${status}`),
         ...SHIPMENT_STATUSES.map((status) => `orders.shipments.${status}`),
         ...THEFT_REVIEW_FILTERS.map((filter) => `stolen.filters.${filter}`),
-        ...['orders', 'stolenBikes', 'plates', 'insuranceVerification'].flatMap((area) =>
+        ...['orders', 'stolenBikes', 'diverse', 'plates', 'insuranceVerification'].flatMap((area) =>
           ['title', 'body', 'link'].map((part) => `v2.${area}.${part}`),
         ),
       ];
