@@ -68,3 +68,64 @@ export async function createVippsPayment(
   expect(response.status()).toBe(201);
   return ((await response.json()) as { redirectUrl: string }).redirectUrl;
 }
+
+/** An expiry (MM/YY) next year, for the card stand-in's window. */
+function nextYearExpiry(): string {
+  return `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A paid order of the Danish plate pack with a shipping address, bought through the API by the
+ * person whose token is given and paid in the card stand-in's window (card 4111…, an accepted CVC),
+ * as the checkout screens do it. Waits until the order is fulfilled (its plates wait to be packed);
+ * answers its id and receipt number.
+ */
+export async function paidPlatesOrderViaApi(
+  request: APIRequestContext,
+  token: string,
+  shippingAddress = {
+    name: 'Olga Oblat',
+    street_address: 'Cykelvej 1',
+    zip_code: '2100',
+    city: 'København Ø',
+    country: 'DK',
+  },
+): Promise<{ orderId: string; receiptNumber: string }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const products = await request.get('/api/webshop/products?region=dk');
+  expect(products.status()).toBe(200);
+  const plates = ((await products.json()) as Array<{ id: string; handle: string }>).find(
+    (product) => product.handle === 'dk-plates',
+  );
+  expect(plates, 'the Danish plate pack is in the catalogue').toBeTruthy();
+  const started = await request.post('/api/webshop/orders/reepay', {
+    headers,
+    data: { items: [{ product_id: plates?.id, quantity: 1 }], shipping_address: shippingAddress },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { order_id: orderId, payment_url: paymentUrl } = (await started.json()) as {
+    order_id: string;
+    payment_url: string;
+  };
+  const window = new URL(paymentUrl);
+  const paid = await request.post(`${window.pathname}${window.search}`, {
+    form: { card: '4111 1111 1111 1111', expiry: nextYearExpiry(), cvv: '123' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  let receiptNumber = '';
+  await expect
+    .poll(
+      async () => {
+        const order = (await (await request.get(`/api/webshop/orders/${orderId}`, { headers })).json()) as {
+          status: string;
+          receipt_number: string | null;
+        };
+        receiptNumber = order.receipt_number ?? '';
+        return order.status;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('fulfilled');
+  return { orderId, receiptNumber };
+}

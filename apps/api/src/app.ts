@@ -35,6 +35,7 @@ import {
 } from './modules/organisations/organisations.routes.ts';
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
+import { stickerBatchRoutes } from './modules/plates/sticker-batches.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { type SupportRateLimits, supportRoutes } from './modules/support/support.routes.ts';
 import { supportStaffRoutes } from './modules/support/support-staff.routes.ts';
@@ -43,7 +44,9 @@ import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
 import { stolenBikesRoutes } from './modules/theft/stolen-bikes.routes.ts';
 import type { TheftDeps } from './modules/theft/theft.deps.ts';
 import { type TheftReportRateLimits, theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
+import { theftReviewRoutes } from './modules/theft/theft-review.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { backofficeShopRoutes } from './modules/webshop/backoffice-shop.routes.ts';
 import { catalogueRoutes } from './modules/webshop/catalogue.routes.ts';
 import type { CheckoutDeps } from './modules/webshop/checkout.service.ts';
 import { type ClubRateLimits, clubRoutes } from './modules/webshop/club.routes.ts';
@@ -420,11 +423,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(backofficeRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
       });
+      await api.register(stickerBatchRoutes, {
+        deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },
+      });
       await api.register(bikeEquipmentRoutes, { deps: bikesDeps });
       await api.register(searchRoutes, { deps: { db: database.db, fileUrls } });
       await api.register(bikesRoutes, { deps: bikesDeps });
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });
+      await api.register(backofficeShopRoutes, { deps: { db: database.db } });
       await api.register(orderRoutes, { deps: vippsCheckoutDeps });
       await api.register(receiptRoutes, { deps: checkoutDeps });
       await api.register(organisationSubscriptionRoutes, { deps: checkoutDeps });
@@ -496,6 +503,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(options.supportRateLimits ? { rateLimits: options.supportRateLimits } : {}),
       });
       await api.register(supportStaffRoutes, { deps: supportDeps });
+      await api.register(theftReviewRoutes, { deps: theftDeps });
       await api.register(bikeFilesRoutes, {
         deps: {
           db: database.db,

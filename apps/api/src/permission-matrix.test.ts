@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAND_IN_MAILGUN_SIGNING_KEY } from './config.ts';
-import { bikeEquipment, bikeFiles, bikeOwnerships } from './db/schema/bikes.ts';
+import { bikeEquipment, bikeFiles, bikeOwnerships, stickerBatches } from './db/schema/bikes.ts';
 import { chats } from './db/schema/chats.ts';
 import { insurancePlateOrders, insuredItemUploads } from './db/schema/insurance.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
@@ -62,6 +62,8 @@ interface CaseContext {
   newBikeOfUser(): Promise<string>;
   /** A new free bike sticker; answers its code. */
   freeSticker(): Promise<string>;
+  /** A new printed batch of one free sticker; answers the batch's id. */
+  stickerBatch(): Promise<string>;
   /** A new transferable bike of `user` offered to `other_user` (bound), with the offer mail's code. */
   transferOfUser(): Promise<{ transferId: string; code: string }>;
   /** A new open request of `other_user` for a new bike of `user`. */
@@ -73,7 +75,7 @@ interface CaseContext {
   /** A support ticket `user` opened about their account (the same every time). */
   ticketOfUser(): Promise<string>;
   /** A bike of `user` with frame number and plate, reported stolen (the same every time), with its report's PDF address. */
-  stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string }>;
+  stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string; reportId: string }>;
   /** A new waiting pickup of a new bike of `user`, held by `verified_user`. */
   pickupForUser(): Promise<string>;
   /** An order of `user` (a voucher's, fulfilled), the same every time. */
@@ -410,6 +412,102 @@ const CASES: MatrixCase[] = [
     allowed: SIGNED_IN,
     request: () => ({ payload: { party_id: 'not-a-party' } }),
   },
+  // Printed stickers (issue 17 §1): support lists, prints, looks up and voids; admins make and hand out.
+  { method: 'GET', route: '/api/backoffice/sticker-batches', allowed: STAFF },
+  {
+    method: 'POST',
+    route: '/api/backoffice/sticker-batches',
+    allowed: ['staff_admin'],
+    request: () => ({ payload: {} }),
+  },
+  { method: 'GET', route: '/api/backoffice/sticker-batches/assignees', allowed: STAFF },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/sticker-batches/:batchId/assignment',
+    allowed: ['staff_admin'],
+    request: async ({ stickerBatch }) => ({
+      url: `/api/backoffice/sticker-batches/${await stickerBatch()}/assignment`,
+      payload: { organisation_party_id: 'not-an-organisation' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/backoffice/sticker-batches/:batchId/sheet',
+    allowed: STAFF,
+    request: async ({ stickerBatch }) => ({
+      url: `/api/backoffice/sticker-batches/${await stickerBatch()}/sheet`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/backoffice/stickers/:code',
+    allowed: STAFF,
+    request: async ({ freeSticker }) => ({ url: `/api/backoffice/stickers/${await freeSticker()}` }),
+  },
+  {
+    // The empty reason's 422 proves access and leaves the sticker free.
+    method: 'POST',
+    route: '/api/backoffice/stickers/:code/void',
+    allowed: STAFF,
+    request: async ({ freeSticker }) => ({
+      url: `/api/backoffice/stickers/${await freeSticker()}/void`,
+      payload: { reason: '' },
+    }),
+  },
+  // Staff review of theft reports (issue 17 §1). Changing requests carry an invalid body (422).
+  { method: 'GET', route: '/api/backoffice/theft-reports', allowed: STAFF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/theft-reports/:reportId',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}?reason=matrix`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/theft-reports/:reportId/review',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}/review`,
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/theft-reports/:reportId/suspicion',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}/suspicion`,
+      payload: { suspicious: true },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/theft-reports/:reportId/found-link',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}/found-link`,
+      payload: { pickup_id: 'not-a-pickup' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/theft-reports/:reportId/messages',
+    allowed: STAFF,
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/backoffice/theft-reports/${(await stolenBikeOfUser()).reportId}/messages`,
+      payload: { text: '' },
+    }),
+  },
+  // The shop's prices and voucher batches (issue 17 §1 /v2/diverse): staff read prices, admins set them.
+  { method: 'GET', route: '/api/backoffice/products', allowed: STAFF },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/products/:productId/price',
+    allowed: ['staff_admin'],
+    request: () => ({ url: `/api/backoffice/products/${uuidv7()}/price`, payload: { price_minor: 5950 } }),
+  },
+  { method: 'GET', route: '/api/backoffice/voucher-batches', allowed: ['staff_admin'] },
   {
     method: 'POST',
     route: '/api/backoffice/organisations',
@@ -675,6 +773,7 @@ const CASES: MatrixCase[] = [
     request: () => ({ payload: { action: 'nothing' } }),
   },
   { method: 'POST', route: '/api/webshop/customer-session-for-pricing-table', allowed: SIGNED_IN },
+  { method: 'GET', route: '/api/backoffice/orders', allowed: STAFF },
   {
     // Shipping is backoffice work: staff only (the invalid body's 422 proves access).
     method: 'POST',
@@ -1419,7 +1518,7 @@ describe('permission matrix', () => {
   let userVerification: Promise<string> | undefined;
   let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
   let userTicket: Promise<string> | undefined;
-  let userStolenBike: Promise<{ bikeId: string; pdfUrl: string }> | undefined;
+  let userStolenBike: Promise<{ bikeId: string; pdfUrl: string; reportId: string }> | undefined;
   let userOrder: Promise<string> | undefined;
   let paidUserOrder: Promise<string> | undefined;
   let organisationOrder: Promise<string> | undefined;
@@ -1577,6 +1676,13 @@ describe('permission matrix', () => {
               });
               return userVerification;
             },
+            stickerBatch: async () => {
+              const batchId = uuidv7();
+              await t.database.db
+                .insert(stickerBatches)
+                .values({ id: batchId, kind: 'bike', note: 'matrix' });
+              return batchId;
+            },
             freeSticker: async () => {
               const code = uniqueStickerCode();
               await insertStickers(t.database.db, [code]);
@@ -1607,7 +1713,7 @@ describe('permission matrix', () => {
                 plateId: uniqueStickerCode(),
               }).then(async (bike) => {
                 const report = await reportStolen(t.app, fixtures.users.user.token, bike.bikeId);
-                return { bikeId: bike.bikeId, pdfUrl: report.pdf_url };
+                return { bikeId: bike.bikeId, pdfUrl: report.pdf_url, reportId: report.report_id };
               });
               return userStolenBike;
             },

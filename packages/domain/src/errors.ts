@@ -82,6 +82,7 @@ export const ERROR_CODES = [
   'webhook_signature_invalid',
   'order_not_refundable',
   'shipment_step_invalid',
+  'sticker_not_voidable',
   'pre_registered_policy',
   'policy_not_editable',
   'lock_test_open',

@@ -88,3 +88,89 @@ export const DevStickerBatchResponseSchema = z.object({
   sticker_ids: z.array(z.string()),
   digital_links: z.array(z.string()),
 });
+
+/*
+ * Backoffice: printed batches of stickers (issue 17 §1 /backoffice/plates). Staff generate a batch of
+ * codes for a kind, hand it to an organisation (a dealer, a business, an insurer), print its PDF
+ * sheet, void codes that were lost, and look up a code's history.
+ */
+
+/** The most codes in one batch: a PDF of 1,000 labels is 42 A4 pages. */
+export const STICKER_BATCH_MAX_COUNT = 1000;
+export const STICKER_BATCHES_PAGE_SIZE = 50;
+
+export const StickerBatchCreateSchema = z.object({
+  kind: StickerKindSchema,
+  count: z
+    .number({ error: 'invalid_value' })
+    .int({ error: 'invalid_value' })
+    .min(1, { error: 'invalid_value' })
+    .max(STICKER_BATCH_MAX_COUNT, { error: 'invalid_value' }),
+  note: z.string().trim().max(200, { error: 'too_long' }).optional(),
+});
+export type StickerBatchCreate = z.infer<typeof StickerBatchCreateSchema>;
+
+export const StickerBatchParamsSchema = z.object({ batchId: z.string() });
+
+/** PUT …/assignment: the organisation the batch goes to, or null to take it back. */
+export const StickerBatchAssignmentSchema = z.object({
+  organisation_party_id: z.uuid({ error: 'invalid_value' }).nullable(),
+});
+
+export const StickerAssigneeSchema = z.object({
+  party_id: z.uuid(),
+  name: z.string(),
+  /** ORGANISATION_TYPES (organisations.ts): business, insurance_company, dealer… */
+  type: z.string(),
+});
+export type StickerAssignee = z.infer<typeof StickerAssigneeSchema>;
+
+export const StickerAssigneeQuerySchema = z.object({
+  query: z.string().trim().max(100, { error: 'too_long' }).optional().default(''),
+});
+
+export const StickerBatchSchema = z.object({
+  id: z.uuid(),
+  kind: StickerKindSchema,
+  note: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  count: z.number().int(),
+  free: z.number().int(),
+  registered: z.number().int(),
+  void: z.number().int(),
+  assigned_to: StickerAssigneeSchema.nullable(),
+  assigned_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type StickerBatch = z.infer<typeof StickerBatchSchema>;
+
+export const StickerBatchListSchema = z.object({ items: z.array(StickerBatchSchema) });
+export type StickerBatchList = z.infer<typeof StickerBatchListSchema>;
+
+export const StickerCodeParamsSchema = z.object({ code: z.string().max(64) });
+
+/** POST …/void: why a code is withdrawn (lost in the post, damaged in print…). */
+export const StickerVoidSchema = z.object({
+  reason: z.string().trim().min(1, { error: 'required' }).max(500, { error: 'too_long' }),
+});
+
+export const STICKER_HISTORY_EVENTS = ['created', 'assigned', 'activated', 'voided'] as const;
+
+/** GET /api/backoffice/stickers/{code}: the code, what it is now, and what happened to it. */
+export const StickerHistorySchema = z.object({
+  code: z.string(),
+  kind: StickerKindSchema,
+  status: StickerStatusSchema,
+  batch_id: z.uuid().nullable(),
+  /** The bike it is on now (never its owner); null when not on a bike. */
+  bike_id: z.uuid().nullable(),
+  on_equipment: z.boolean(),
+  events: z.array(
+    z.object({
+      event: z.enum(STICKER_HISTORY_EVENTS),
+      at: z.iso.datetime({ offset: true }),
+      /** assigned: the organisation's name; voided: the reason. */
+      detail: z.string().nullable(),
+    }),
+  ),
+});
+export type StickerHistory = z.infer<typeof StickerHistorySchema>;

@@ -325,3 +325,82 @@ export const FoundResultSchema = z.object({
   report_id: z.uuid().nullable(),
 });
 export type FoundResult = z.infer<typeof FoundResultSchema>;
+
+/*
+ * Our staff's review of theft reports (issue 17 §1 /backoffice/v2/stolen-bikes): new reports to
+ * review, marked suspicious with a note, linked to the pickup of the found bike, and the owner
+ * contacted through the register (a chat message; staff never see their e-mail address for it).
+ */
+
+/** new: submitted, not reviewed; suspicious: marked so; reviewed: reviewed and not suspicious; all. */
+export const THEFT_REVIEW_FILTERS = ['new', 'suspicious', 'reviewed', 'all'] as const;
+export const TheftReviewFilterSchema = z.enum(THEFT_REVIEW_FILTERS);
+export type TheftReviewFilter = z.infer<typeof TheftReviewFilterSchema>;
+export const STAFF_THEFT_REPORTS_PAGE_SIZE = 50;
+
+export const StaffTheftReportQuerySchema = z.object({
+  filter: TheftReviewFilterSchema.optional().default('new'),
+});
+
+export const StaffTheftReportParamsSchema = z.object({ reportId: z.string() });
+
+/** The reason a staff member gives to open a report's private data; it is in the owner's access log. */
+export const StaffAccessReasonSchema = z.object({
+  reason: z.string().trim().min(3, { error: 'required' }).max(500, { error: 'too_long' }),
+});
+
+/** A report in the staff's queue: the stolen bike (public facts) and the review's state, no owner. */
+export const StaffTheftReportSummarySchema = z.object({
+  report_id: z.uuid(),
+  bike_id: z.uuid(),
+  status: z.enum(['submitted', 'closed']),
+  submitted_at: z.string(),
+  region: z.string().nullable(),
+  bike: z.object({
+    nickname: z.string().nullable(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    frame_number: z.string().nullable(),
+    plate_id: z.string().nullable(),
+  }),
+  reviewed_at: z.string().nullable(),
+  suspicious_at: z.string().nullable(),
+  found_pickup_id: z.uuid().nullable(),
+});
+export type StaffTheftReportSummary = z.infer<typeof StaffTheftReportSummarySchema>;
+export const StaffTheftReportListSchema = z.object({ items: z.array(StaffTheftReportSummarySchema) });
+export type StaffTheftReportList = z.infer<typeof StaffTheftReportListSchema>;
+
+/** A pickup of the reported bike (someone holds it): what staff may link as the found report. */
+export const StaffTheftPickupSchema = z.object({
+  pickup_id: z.uuid(),
+  status: z.string(),
+  place: z.string(),
+  collect_until: z.string(),
+  created_at: z.string(),
+});
+
+/** GET …/theft-reports/{reportId}?reason=: the whole report (audited, in the owner's access log). */
+export const StaffTheftReportDetailSchema = TheftReportSchema.omit({ pdf_url: true }).extend({
+  summary: StaffTheftReportSummarySchema,
+  suspicious_note: z.string().nullable(),
+  pickups: z.array(StaffTheftPickupSchema),
+});
+export type StaffTheftReportDetail = z.infer<typeof StaffTheftReportDetailSchema>;
+
+/** PUT …/suspicion: mark suspicious with a note, or clear it. */
+export const TheftSuspicionSchema = z
+  .object({
+    suspicious: z.boolean(),
+    note: z.string().trim().max(THEFT_TEXT_MAX_LENGTH, { error: 'too_long' }).optional(),
+  })
+  .refine((value) => !value.suspicious || Boolean(value.note), { error: 'required', path: ['note'] });
+
+/** PUT …/found-link: the pickup of the found bike, or null to unlink. */
+export const TheftFoundLinkSchema = z.object({ pickup_id: z.uuid({ error: 'invalid_value' }).nullable() });
+
+/** POST …/messages: a message to the owner in a chat about the bike. */
+export const StaffOwnerMessageSchema = z.object({
+  text: z.string().trim().min(1, { error: 'required' }).max(THEFT_TEXT_MAX_LENGTH, { error: 'too_long' }),
+});
+export const StaffOwnerMessageAnswerSchema = z.object({ chat_id: z.uuid() });

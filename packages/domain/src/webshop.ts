@@ -481,3 +481,70 @@ export const SubscriptionCreditsStartedSchema = z.object({
   payment_url: z.string().nullable(),
   credits_added: z.number().int(),
 });
+
+/** GET /api/backoffice/orders (staff): the shop's orders, newest first, 50 to a page. */
+export const STAFF_ORDERS_PAGE_SIZE = 50;
+export const StaffOrderQuerySchema = z.object({
+  /** An order number (DK-000042 or 42), an order id, or part of the buyer's e-mail address. */
+  query: z.string().trim().max(100, { error: 'too_long' }).optional().default(''),
+  status: OrderStatusSchema.optional(),
+  shipment_status: ShipmentStatusSchema.optional(),
+  page: z.coerce.number({ error: 'invalid_value' }).int().min(1).max(100).optional().default(1),
+});
+export type StaffOrderQuery = z.infer<typeof StaffOrderQuerySchema>;
+
+export const StaffOrderSchema = OrderSchema.extend({
+  /** Where the buyer's mails go; null once their account was deleted. */
+  buyer_email: z.string().nullable(),
+  buyer_party_id: z.uuid(),
+});
+export type StaffOrder = z.infer<typeof StaffOrderSchema>;
+export const StaffOrderListSchema = z.object({ items: z.array(StaffOrderSchema), has_more: z.boolean() });
+export type StaffOrderList = z.infer<typeof StaffOrderListSchema>;
+
+/*
+ * Backoffice /v2/diverse (issue 17 §1): the shop's prices and its voucher batches.
+ */
+
+/** GET /api/backoffice/products (staff): every product of both regions, inactive ones too. */
+export const StaffProductSchema = z.object({
+  id: z.uuid(),
+  handle: z.string(),
+  region: RegionSchema,
+  currency: z.enum(['DKK', 'NOK']),
+  kind: z.string(),
+  names: z.object({ da: z.string(), en: z.string(), no: z.string() }),
+  price_minor: z.number().int(),
+  vat_rate_percent: z.number().int(),
+  active: z.boolean(),
+});
+export type StaffProduct = z.infer<typeof StaffProductSchema>;
+export const StaffProductListSchema = z.array(StaffProductSchema);
+
+export const StaffProductParamsSchema = z.object({ productId: z.string() });
+
+/** PUT /api/backoffice/products/{productId}/price (admins): a new price incl. VAT, in whole kroner. */
+export const ProductPriceUpdateSchema = z.object({
+  price_minor: z
+    .number({ error: 'invalid_value' })
+    .int({ error: 'invalid_value' })
+    .min(0, { error: 'invalid_value' })
+    .max(10_000_000, { error: 'invalid_value' })
+    .refine((value) => value % 100 === 0, { error: 'invalid_value' }),
+});
+
+/** GET /api/backoffice/voucher-batches (admins): batches, newest first, with how much they were used. */
+export const StaffVoucherBatchSchema = z.object({
+  batch_id: z.uuid(),
+  note: z.string(),
+  product_id: z.uuid().nullable(),
+  product_handle: z.string().nullable(),
+  discount_percent: z.number().int().nullable(),
+  max_redemptions: z.number().int(),
+  expires_at: z.string(),
+  created_at: z.string(),
+  codes: z.number().int(),
+  redemptions: z.number().int(),
+});
+export type StaffVoucherBatch = z.infer<typeof StaffVoucherBatchSchema>;
+export const StaffVoucherBatchListSchema = z.array(StaffVoucherBatchSchema);

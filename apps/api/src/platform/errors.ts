@@ -78,6 +78,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   webhook_signature_invalid: 401,
   order_not_refundable: 409,
   shipment_step_invalid: 409,
+  sticker_not_voidable: 409,
   pre_registered_policy: 400,
   policy_not_editable: 409,
   lock_test_open: 409,

@@ -23,6 +23,9 @@ const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: bo
   { key: 'layout.home', href: paths.backoffice.home.getHref(), icon: 'briefcase', end: true },
   { key: 'layout.identities', href: paths.backoffice.identities.getHref(), icon: 'user' },
   { key: 'layout.tickets', href: paths.backoffice.tickets.getHref(), icon: 'chat' },
+  // Issue 17 §1 operations: the v2 landing page (orders…) and the printed stickers.
+  { key: 'layout.v2', href: paths.backoffice.v2.getHref(), icon: 'box' },
+  { key: 'layout.plates', href: paths.backoffice.plates.getHref(), icon: 'book' },
   {
     key: 'layout.insuranceVerification',
     href: paths.backoffice.insuranceVerification.getHref(),

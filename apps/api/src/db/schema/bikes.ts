@@ -99,6 +99,9 @@ export const stickerBatches = pgTable('sticker_batches', {
   note: text('note'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   createdByPartyId: uuid('created_by_party_id').references(() => parties.id),
+  /** The organisation (a dealer, a business, an insurer…) the batch was handed to by our staff, if any. */
+  assignedPartyId: uuid('assigned_party_id').references(() => parties.id),
+  assignedAt: timestamp('assigned_at', { withTimezone: true }),
 });
 
 /**
@@ -121,8 +124,13 @@ export const stickers = pgTable(
     equipmentId: uuid('equipment_id').references(() => bikeEquipment.id),
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When our staff voided a lost or damaged sticker (status void), who did, and why. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedByPartyId: uuid('voided_by_party_id').references(() => parties.id),
+    voidReason: text('void_reason'),
   },
   (table) => [
+    index('stickers_batch_idx').on(table.batchId),
     uniqueIndex('stickers_bike_key').on(table.bikeId).where(sql`${table.bikeId} is not null`),
     index('stickers_equipment_idx').on(table.equipmentId).where(sql`${table.equipmentId} is not null`),
     index('stickers_look_alike_idx').on(table.lookAlike),

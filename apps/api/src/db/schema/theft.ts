@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   doublePrecision,
@@ -56,11 +57,25 @@ export const theftReports = pgTable(
      * (insurance.md §6: consent is withdrawable, and withdrawing stops further sharing).
      */
     dataShareWithdrawnAt: timestamp('data_share_withdrawn_at', { withTimezone: true }),
+    /** Our staff's review of a new report (issue 17 §1 /backoffice/v2/stolen-bikes): when and by whom. */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedByPartyId: uuid('reviewed_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /** Marked suspicious by our staff (a likely false report, a resale…), with their note; null when not. */
+    suspiciousAt: timestamp('suspicious_at', { withTimezone: true }),
+    suspiciousNote: text('suspicious_note'),
+    /** The found bike's pickup (a finder or an organisation holds it) our staff linked to the report. */
+    foundPickupId: uuid('found_pickup_id').references((): AnyPgColumn => itemPickups.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('theft_reports_open_key').on(table.bikeId).where(sql`${table.status} <> 'closed'`),
+    // Our staff's queue of submitted reports not reviewed yet, oldest first.
+    index('theft_reports_review_queue_idx')
+      .on(table.submittedAt)
+      .where(sql`${table.status} = 'submitted' and ${table.reviewedAt} is null`),
     index('theft_reports_owner_idx').on(table.ownerPartyId),
     // The public map: submitted reports with a place, by position. The filter columns are part of
     // the key so the map's cluster query reads this index alone (an index-only scan, in place order).

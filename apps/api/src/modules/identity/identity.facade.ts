@@ -64,6 +64,20 @@ export async function partyNames(
   return repository.findPartyNames(executor, partyIds);
 }
 
+/** Organisations (name and type) by party id, in one query; unknown ids are left out. */
+export async function findOrganisationsByIds(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, { partyId: string; name: string; type: string }>> {
+  const rows = await repository.findOrganisationsByIds(executor, partyIds);
+  return new Map(rows.map((row) => [row.partyId, row]));
+}
+
+/** Organisations whose name contains the query, by name (staff pick one to hand a batch of plates to). */
+export function searchOrganisationsByName(executor: Executor, query: string, limit = 20) {
+  return repository.searchOrganisationsByName(executor, query, limit);
+}
+
 /**
  * The person followed a link mailed to their sign-in address (an organisation invitation): that
  * proves the mailbox as well as the e-mail verification link would.

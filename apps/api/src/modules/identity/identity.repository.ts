@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffMembers } from '../../db/schema/backoffice.ts';
 import {
@@ -374,3 +374,26 @@ export async function findStaffPartyIds(executor: Executor): Promise<string[]> {
   const rows = await executor.select({ partyId: staffMembers.identityPartyId }).from(staffMembers);
   return rows.map((row) => row.partyId);
 }
+/** Organisations by party id, with their name and type (for staff screens that name them). */
+export async function findOrganisationsByIds(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Array<{ partyId: string; name: string; type: string }>> {
+  if (partyIds.length === 0) return [];
+  return executor
+    .select({ partyId: organisations.partyId, name: organisations.name, type: organisations.type })
+    .from(organisations)
+    .where(inArray(organisations.partyId, [...partyIds]));
+/** Organisations whose name contains `query` (case-insensitive), by name; the first `limit`. */
+export async function searchOrganisationsByName(
+  executor: Executor,
+  query: string,
+  limit: number,
+): Promise<Array<{ partyId: string; name: string; type: string }>> {
+  const pattern = `%${query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  return executor
+    .select({ partyId: organisations.partyId, name: organisations.name, type: organisations.type })
+    .from(organisations)
+    .where(query === '' ? undefined : ilike(organisations.name, pattern))
+    .orderBy(asc(organisations.name))
+    .limit(limit);

@@ -17,6 +17,11 @@ export async function theftPersonalData(executor: Executor, partyId: string) {
       closed_reason: theftReports.closedReason,
       closed_at: theftReports.closedAt,
       data_share_withdrawn_at: theftReports.dataShareWithdrawnAt,
+      // Our staff's review of the report (issue 17 §1) is data about the person too.
+      reviewed_at: theftReports.reviewedAt,
+      marked_suspicious_at: theftReports.suspiciousAt,
+      suspicious_note: theftReports.suspiciousNote,
+      found_pickup_id: theftReports.foundPickupId,
       created_at: theftReports.createdAt,
       updated_at: theftReports.updatedAt,
     })

@@ -1,20 +1,87 @@
-import { canOrderMove, canShipmentMove, type OrderStatus, type ShipmentStatus } from '@nbr/domain/webshop';
+import {
+  canOrderMove,
+  canShipmentMove,
+  type OrderStatus,
+  type ShipmentStatus,
+  STAFF_ORDERS_PAGE_SIZE,
+  type StaffOrderList,
+  type StaffOrderQuery,
+} from '@nbr/domain/webshop';
+import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { mailLanguage } from '../../platform/mail/mail-language.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
-import { presentOrder } from './orders.presenter.ts';
+import { shipmentMail } from './orders.mails.ts';
+import { formatReceiptNumber, presentOrder } from './orders.presenter.ts';
 import * as repository from './orders.repository.ts';
-import { queueRefundMail } from './receipts.service.ts';
+import { receiptSettings } from './receipt-settings.ts';
+import { ordersLink, queueRefundMail } from './receipts.service.ts';
 import type { VippsCheckoutDeps } from './vipps-checkout.service.ts';
 import * as credits from './webshop.repository.ts';
 
 /*
- * What staff do with orders (the backoffice screens come with their issue; the API now): move a
- * plate shipment on (waiting → packed → shipped), and refund an order in full through the
+ * What staff do with orders (backoffice /v2/orders, issue 17 §1): find them, move a plate shipment
+ * on (waiting → packed → shipped, which mails the buyer), and refund an order in full through the
  * provider, e.g. on withdrawal within 14 days (payments.md §4.3).
  */
+
+/**
+ * GET /api/backoffice/orders (staff): the shop's orders, newest first, by order number, order id,
+ * buyer's address, status and shipment status. The search is audited like the people search: the
+ * answer shows buyers' addresses.
+ */
+export async function searchOrders(
+  deps: CheckoutDeps,
+  auth: RequestAuth,
+  query: StaffOrderQuery,
+): Promise<StaffOrderList> {
+  await recordAuditEventBy(deps.db, auth, {
+    action: 'webshop.orders_searched_by_staff',
+    targetPartyId: null,
+    details: {
+      query: query.query,
+      status: query.status ?? null,
+      shipment_status: query.shipment_status ?? null,
+      page: query.page,
+    },
+  });
+  const rows = await repository.searchOrders(deps.db, {
+    query: query.query,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.shipment_status ? { shipmentStatus: query.shipment_status } : {}),
+    limit: STAFF_ORDERS_PAGE_SIZE,
+    offset: (query.page - 1) * STAFF_ORDERS_PAGE_SIZE,
+  });
+  return {
+    items: rows.slice(0, STAFF_ORDERS_PAGE_SIZE).map((row) => ({
+      ...presentOrder(row),
+      buyer_email: row.buyerEmail,
+      buyer_party_id: row.partyId,
+    })),
+    has_more: rows.length > STAFF_ORDERS_PAGE_SIZE,
+  };
+}
+
+/** The buyer's mail that the plates are on their way, in the shipping transaction. */
+async function queueShipmentMail(executor: Executor, orderId: string): Promise<void> {
+  const order = await repository.findOrder(executor, orderId);
+  if (!order?.buyerEmail) return;
+  await enqueueMail(
+    executor,
+    shipmentMail({
+      to: order.buyerEmail,
+      language: mailLanguage(order.language),
+      orderNumber:
+        order.receiptNumber === null ? order.id : formatReceiptNumber(order.region, order.receiptNumber),
+      trackingNumber: order.trackingNumber,
+      ordersLink: ordersLink(receiptSettings().publicUrl),
+    }),
+  );
+}
 
 async function lockedOrder(deps: CheckoutDeps, orderId: string) {
   if (!isUuid(orderId)) throw new AppError('not_found');
@@ -49,9 +116,18 @@ export async function moveShipment(
     await recordAuditEventBy(tx, auth, {
       action: 'webshop.order_shipment_moved',
       targetPartyId: order.partyId,
-      details: { order_id: orderId, from: order.shipmentStatus, to, tracking_number: trackingNumber ?? null },
+      details: {
+        order_id: orderId,
+        from: order.shipmentStatus,
+        to,
+        before: { shipment_status: order.shipmentStatus, tracking_number: order.trackingNumber },
+        after: { shipment_status: to, tracking_number: trackingNumber ?? order.trackingNumber },
+        tracking_number: trackingNumber ?? null,
+      },
       now,
     });
+    // The buyer hears that the plates are on their way, committed with the step (issue 17 §1).
+    if (to === 'shipped') await queueShipmentMail(tx, orderId);
     const moved = await repository.findOrder(tx, orderId);
     if (!moved) throw new Error('the order vanished');
     return presentOrder(moved);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   orderLines,
@@ -260,4 +260,41 @@ export async function takeWaitingPlate(
     .where(and(eq(orders.id, waiting.id), isNull(orders.waitingPlateTakenAt)))
     .returning({ code: orders.waitingPlateCode });
   return taken?.code ?? null;
+}
+
+/**
+ * Staff's search of the shop's orders, newest first: by receipt number (its digits, in any region),
+ * order id, or part of the buyer's address; by status and shipment status. Answers one more row than
+ * `limit` when there are more.
+ */
+export async function searchOrders(
+  executor: Executor,
+  filter: { query: string; status?: string; shipmentStatus?: string; limit: number; offset: number },
+): Promise<OrderWithLines[]> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.shipmentStatus) conditions.push(eq(orders.shipmentStatus, filter.shipmentStatus));
+  const text = filter.query.trim();
+  if (text !== '') {
+    const matches: SQL[] = [];
+    const receipt = /^(?:([a-z]{2})-)?0*(\d{1,9})$/i.exec(text);
+    if (receipt?.[2]) {
+      const number = eq(orders.receiptNumber, Number(receipt[2]));
+      matches.push(receipt[1] ? (and(number, eq(orders.region, receipt[1].toLowerCase())) as SQL) : number);
+    }
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) {
+      matches.push(eq(orders.id, text.toLowerCase()));
+    }
+    matches.push(ilike(orders.buyerEmail, `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+    const any = or(...matches);
+    if (any) conditions.push(any);
+  }
+  const rows = await executor
+    .select()
+    .from(orders)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(filter.limit + 1)
+    .offset(filter.offset);
+  return withLines(executor, rows);
 }

@@ -7,6 +7,8 @@ import {
   OrderParamsSchema,
   OrderSchema,
   ShipmentUpdateSchema,
+  StaffOrderListSchema,
+  StaffOrderQuerySchema,
   WebhookAnswerSchema,
 } from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -123,6 +125,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = a
       config: { access: 'signed_in' },
     },
     async (request) => service.getOrder(deps, requireAuth(request), request.params.order_id),
+  );
+
+  app.get(
+    '/backoffice/orders',
+    {
+      schema: {
+        tags: ['backoffice', ...TAGS],
+        security: BEARER,
+        summary:
+          'Backoffice staff: the shop’s orders, newest first (50 a page), by order number, order id or buyer’s e-mail, status and shipment status (audited)',
+        querystring: StaffOrderQuerySchema,
+        response: { 200: StaffOrderListSchema },
+      },
+      config: { access: 'staff' },
+    },
+    async (request) => staff.searchOrders(deps, requireAuth(request), request.query),
   );
 
   app.post(

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { answerOnLandingPage, clubOrder } from '../../test/club-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
+import { bearer, logIn, mailsTo, signUpUser } from '../../test/identity-helpers.ts';
 import { grantStaffRole } from '../../test/role-fixtures.ts';
 import {
   catalogue,
@@ -142,6 +142,85 @@ describe('POST /api/webshop/orders/{order_id}/shipment', () => {
     const service = await paidOrder('dk-single');
     const none = await post(support, `/api/webshop/orders/${service.orderId}/shipment`, { status: 'packed' });
     expect(none.statusCode).toBe(409);
+  });
+});
+
+describe('shipping mails the buyer (issue 17 §1)', () => {
+  it('in their language, with the tracking number; packing mails nothing', async () => {
+    const { buyer, orderId } = await paidOrder('dk-plates', { shipping_address: ADDRESS });
+    await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'packed' });
+    expect(await mailsTo(t.app.db, buyer.email, 'webshop_shipped')).toHaveLength(0);
+    const shipped = await post(support, `/api/webshop/orders/${orderId}/shipment`, {
+      status: 'shipped',
+      tracking_number: 'PN123456789DK',
+    });
+    const [mail, ...more] = await mailsTo(t.app.db, buyer.email, 'webshop_shipped');
+    expect(more).toHaveLength(0);
+    expect(mail?.language).toBe('da');
+    expect(mail?.subject).toContain(shipped.json().receipt_number);
+    expect(mail?.text).toContain('Sporingsnummer: PN123456789DK');
+    const [audit] = (
+      await t.app.db.select().from(auditEvents).where(eq(auditEvents.action, 'webshop.order_shipment_moved'))
+    ).filter(
+      (event) =>
+        (event.details as { to?: string; order_id?: string }).order_id === orderId &&
+        (event.details as { to?: string }).to === 'shipped',
+    );
+    expect(audit?.targetPartyId).toBe(buyer.partyId);
+    expect(audit?.details).toMatchObject({
+      before: { shipment_status: 'packed', tracking_number: null },
+      after: { shipment_status: 'shipped', tracking_number: 'PN123456789DK' },
+    });
+  });
+});
+
+describe('GET /api/backoffice/orders', () => {
+  const search = (token: string | null, query: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/orders?${query}`,
+      headers: token ? bearer(token) : {},
+    });
+
+  it('staff find orders by order number, id, e-mail, status and shipment status; the search is audited', async () => {
+    const { buyer, orderId } = await paidOrder('dk-plates', { shipping_address: ADDRESS });
+    const byEmail = await search(support, `query=${encodeURIComponent(buyer.email.toUpperCase())}`);
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().items).toEqual([
+      expect.objectContaining({ id: orderId, buyer_email: buyer.email, buyer_party_id: buyer.partyId }),
+    ]);
+    const number = byEmail.json().items[0].receipt_number as string;
+    const byNumber = (await search(admin, `query=${number}`)).json().items;
+    expect(byNumber.map((order: { id: string }) => order.id)).toEqual([orderId]);
+    const digits = String(Number(number.split('-')[1]));
+    expect(
+      (await search(support, `query=${digits}`)).json().items.map((order: { id: string }) => order.id),
+    ).toContain(orderId);
+    expect((await search(support, `query=${orderId}`)).json().items).toHaveLength(1);
+
+    const waiting = (await search(support, 'shipment_status=waiting')).json().items;
+    expect(waiting.map((order: { id: string }) => order.id)).toContain(orderId);
+    await post(support, `/api/webshop/orders/${orderId}/shipment`, { status: 'packed' });
+    const stillWaiting = (await search(support, 'shipment_status=waiting&status=fulfilled')).json().items;
+    expect(stillWaiting.map((order: { id: string }) => order.id)).not.toContain(orderId);
+    expect((await search(support, `shipment_status=packed&query=${buyer.email}`)).json().items).toHaveLength(
+      1,
+    );
+
+    const [audit] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'webshop.orders_searched_by_staff'))
+      .orderBy(desc(auditEvents.createdAt))
+      .limit(1);
+    expect(audit?.details).toMatchObject({ query: buyer.email, shipment_status: 'packed' });
+  });
+
+  it('refuses a person (403) and a visitor (401); a bad status is 422', async () => {
+    const buyer = await signUpUser(t.app);
+    expect((await search(buyer.token, '')).statusCode).toBe(403);
+    expect((await search(null, '')).statusCode).toBe(401);
+    expect((await search(support, 'status=lost')).statusCode).toBe(422);
   });
 });
 

@@ -32,9 +32,17 @@ export const AUDIT_ACTIONS = [
   /** Theft (issue 6): a bike reported stolen, and reported found after the identity approval. */
   'theft.report_submitted',
   'theft.bike_found',
+  /** Our staff's printed stickers (issue 17 §1): a batch generated, handed to an organisation, a code voided. */
+  'plates.batch_created',
+  'plates.batch_assigned',
+  'plates.sticker_voided',
   'webshop.order_shipment_moved',
+  /** Staff searched the shop's orders (the answer shows buyers' addresses). */
+  'webshop.orders_searched_by_staff',
   'webshop.order_refunded',
   'webshop.voucher_batch_created',
+  /** Our staff changed a product's price (backoffice /v2/diverse). */
+  'webshop.product_price_changed',
   /** Insurance (issue 16): an application, a change of its number of bikes, a pre-registration linked. */
   'insurance.policy_applied',
   'insurance.policy_bikes_changed',
@@ -75,6 +83,15 @@ export const AUDIT_ACTIONS = [
   'insurance.insured_bike_viewed',
   'insurance.theft_report_viewed',
   'insurance.claim_paid',
+  /**
+   * Our staff's review of theft reports (issue 17 §1): opening one's private data (with a reason),
+   * reviewing it, marking it suspicious, linking the found bike's pickup, writing to its owner.
+   */
+  'theft.report_viewed_by_staff',
+  'theft.report_reviewed',
+  'theft.report_suspicion_changed',
+  'theft.report_found_linked',
+  'theft.owner_contacted_by_staff',
   /** The owner withdrew their acknowledgement that the theft report may be shared with their insurer. */
   'theft.data_share_withdrawn',
   /** Support (issue 17 §2): staff answered a ticket, changed its status, took it (target: the person). */

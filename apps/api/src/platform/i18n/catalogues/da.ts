@@ -94,6 +94,7 @@ export const da: Catalogue = {
   'errors.webhook_signature_invalid': 'Beskeden fra betalingstjenesten kunne ikke bekræftes.',
   'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
   'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trin nu.',
+  'errors.sticker_not_voidable': 'Koden kan ikke annulleres: den er allerede i brug eller annulleret.',
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskabet. Bekræft din indboforsikring i stedet for at købe.',
   'errors.policy_not_editable': 'Policen kan ikke ændres længere.',
@@ -429,6 +430,10 @@ export const da: Catalogue = {
     'Vi har refunderet {amount} for din ordre {number} til det kort, du betalte med. Der kan gå nogle bankdage, før beløbet står på din konto.',
   'mail.refund.credits_withdrawn': 'Registreringer fra ordren, som ikke var brugt, er trukket tilbage.',
   'mail.refund.credits_kept': 'En registrering, der allerede er brugt på en cykel, bliver stående.',
+  'mail.shipment.subject': 'Dine oblater er sendt (ordre {number})',
+  'mail.shipment.intro':
+    'Vi har sendt oblaterne fra din ordre {number}. De er normalt fremme inden for et par hverdage.',
+  'mail.shipment.tracking': 'Sporingsnummer: {tracking_number}',
   'pdf.theft.register': 'Cykelregistret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':

@@ -97,6 +97,7 @@ export const en = {
   'errors.webhook_signature_invalid': 'The message from the payment service could not be verified.',
   'errors.order_not_refundable': 'This order cannot be refunded.',
   'errors.shipment_step_invalid': 'The shipment cannot move to that step now.',
+  'errors.sticker_not_voidable': 'The code cannot be voided: it is in use or void already.',
   'errors.pre_registered_policy':
     'You are already a customer of this insurer. Confirm your contents insurance instead of buying.',
   'errors.policy_not_editable': 'The policy can no longer be changed.',
@@ -432,6 +433,10 @@ export const en = {
     'We have refunded {amount} for your order {number} to the card you paid with. It can take a few banking days before the amount shows on your account.',
   'mail.refund.credits_withdrawn': 'Registrations from the order that had not been used have been withdrawn.',
   'mail.refund.credits_kept': 'A registration that was already used on a bike stays on it.',
+  'mail.shipment.subject': 'Your plates are on their way (order {number})',
+  'mail.shipment.intro':
+    'We have sent the plates of your order {number}. They usually arrive within a few business days.',
+  'mail.shipment.tracking': 'Tracking number: {tracking_number}',
   'pdf.theft.register': 'Nordic Bike Registry',
   'pdf.theft.title': 'Theft report',
   'pdf.theft.intro':

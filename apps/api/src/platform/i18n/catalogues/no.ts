@@ -96,6 +96,7 @@ export const no: Catalogue = {
   'errors.webhook_signature_invalid': 'Meldingen fra betalingstjenesten kunne ikke bekreftes.',
   'errors.order_not_refundable': 'Ordren kan ikke refunderes.',
   'errors.shipment_step_invalid': 'Forsendelsen kan ikke flyttes til det trinnet nå.',
+  'errors.sticker_not_voidable': 'Koden kan ikke annulleres: den er allerede i bruk eller annullert.',
   'errors.pre_registered_policy':
     'Du er allerede kunde hos forsikringsselskapet. Bekreft innboforsikringen din i stedet for å kjøpe.',
   'errors.policy_not_editable': 'Polisen kan ikke endres lenger.',
@@ -429,6 +430,10 @@ export const no: Catalogue = {
     'Vi har refundert {amount} for ordren din {number} til kortet du betalte med. Det kan ta noen bankdager før beløpet står på kontoen din.',
   'mail.refund.credits_withdrawn': 'Registreringer fra ordren som ikke var brukt, er trukket tilbake.',
   'mail.refund.credits_kept': 'En registrering som allerede er brukt på en sykkel, blir stående.',
+  'mail.shipment.subject': 'Oblatene dine er sendt (ordre {number})',
+  'mail.shipment.intro':
+    'Vi har sendt oblatene fra ordren din {number}. De kommer vanligvis fram innen noen virkedager.',
+  'mail.shipment.tracking': 'Sporingsnummer: {tracking_number}',
   'pdf.theft.register': 'Sykkelregisteret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':

@@ -1,0 +1,210 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema/backoffice.ts';
+import { itemPickups } from '../../db/schema/theft.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
+import { grantStaffRole } from '../../test/role-fixtures.ts';
+import { ownerWithBike, reportStolen } from '../../test/theft-report-fixtures.ts';
+import { staffAdminToken } from '../../test/webshop-helpers.ts';
+
+let t: TestApp;
+let support: string;
+let supportPartyId: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await staffAdminToken(t.app);
+  const staff = await signUpUser(t.app);
+  await grantStaffRole(t.app.db, staff.partyId, 'support');
+  support = await logIn(t.app, staff.email, staff.password);
+  supportPartyId = staff.partyId;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+async function stolenReport() {
+  const { owner, bikeId, frameNumber } = await ownerWithBike(t.app);
+  const report = await reportStolen(t.app, owner.token, bikeId);
+  return { owner, bikeId, frameNumber, reportId: report.report_id };
+}
+
+async function lastAudit(action: string, reportId: string) {
+  const rows = await t.app.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action)))
+    .orderBy(desc(auditEvents.createdAt));
+  return rows.find((row) => (row.details as { report_id?: string }).report_id === reportId);
+}
+
+const ids = (answer: { items: Array<{ report_id: string }> }) => answer.items.map((item) => item.report_id);
+
+describe('staff review of theft reports (/backoffice/v2/stolen-bikes)', () => {
+  it('lists new reports with the bike’s public facts and no owner; reviewing moves one out of the queue', async () => {
+    const { owner, reportId, frameNumber } = await stolenReport();
+    const queue = await call(support, 'GET', '/api/backoffice/theft-reports');
+    expect(queue.statusCode).toBe(200);
+    const item = queue.json().items.find((row: { report_id: string }) => row.report_id === reportId);
+    expect(item).toMatchObject({
+      status: 'submitted',
+      reviewed_at: null,
+      suspicious_at: null,
+      bike: { nickname: 'Byhesten', frame_number: frameNumber, brand: 'Kildemoes' },
+    });
+    expect(queue.body).not.toContain(owner.email);
+
+    const reviewed = await call(support, 'POST', `/api/backoffice/theft-reports/${reportId}/review`);
+    expect(reviewed.statusCode).toBe(200);
+    expect(reviewed.json().reviewed_at).not.toBeNull();
+    expect(ids((await call(support, 'GET', '/api/backoffice/theft-reports')).json())).not.toContain(reportId);
+    expect(
+      ids((await call(support, 'GET', '/api/backoffice/theft-reports?filter=reviewed')).json()),
+    ).toContain(reportId);
+    const audit = await lastAudit('theft.report_reviewed', reportId);
+    expect(audit).toMatchObject({ actorPartyId: supportPartyId, targetPartyId: owner.partyId });
+    expect(audit?.details).toMatchObject({ before: { reviewed_at: null } });
+    // Reviewing again changes nothing and files nothing.
+    await call(support, 'POST', `/api/backoffice/theft-reports/${reportId}/review`);
+    const audits = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'theft.report_reviewed'));
+    expect(
+      audits.filter((row) => (row.details as { report_id?: string }).report_id === reportId),
+    ).toHaveLength(1);
+  });
+
+  it('opening a report’s private data asks for a reason and is audited with the owner as target', async () => {
+    const { owner, reportId, bikeId } = await stolenReport();
+    const url = `/api/backoffice/theft-reports/${reportId}`;
+    expect((await call(support, 'GET', url)).statusCode).toBe(422);
+    const opened = await call(
+      admin,
+      'GET',
+      `${url}?reason=${encodeURIComponent('Ticket 4711: owner asked')}`,
+    );
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({
+      report_id: reportId,
+      bike_id: bikeId,
+      status: 'submitted',
+      pickups: [],
+    });
+    expect(opened.json()).not.toHaveProperty('pdf_url');
+    const audit = await lastAudit('theft.report_viewed_by_staff', reportId);
+    expect(audit?.targetPartyId).toBe(owner.partyId);
+    expect(audit?.details).toMatchObject({ bike_id: bikeId, reason: 'Ticket 4711: owner asked' });
+  });
+
+  it('marks a report suspicious with a note (and reviewed), then clears it, audited before and after', async () => {
+    const { owner, reportId } = await stolenReport();
+    const url = `/api/backoffice/theft-reports/${reportId}/suspicion`;
+    expect((await call(support, 'PUT', url, { suspicious: true })).statusCode).toBe(422);
+    const marked = await call(support, 'PUT', url, {
+      suspicious: true,
+      note: 'Same frame sold online yesterday',
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toMatchObject({
+      suspicious_at: expect.any(String),
+      reviewed_at: expect.any(String),
+    });
+    expect(
+      ids((await call(support, 'GET', '/api/backoffice/theft-reports?filter=suspicious')).json()),
+    ).toContain(reportId);
+    expect((await lastAudit('theft.report_suspicion_changed', reportId))?.details).toMatchObject({
+      before: { suspicious: false, note: null },
+      after: { suspicious: true, note: 'Same frame sold online yesterday' },
+    });
+    const detail = await call(support, 'GET', `/api/backoffice/theft-reports/${reportId}?reason=check`);
+    expect(detail.json().suspicious_note).toBe('Same frame sold online yesterday');
+
+    const cleared = await call(support, 'PUT', url, { suspicious: false });
+    expect(cleared.json().suspicious_at).toBeNull();
+    const audit = await lastAudit('theft.report_suspicion_changed', reportId);
+    expect(audit?.targetPartyId).toBe(owner.partyId);
+    expect(audit?.details).toMatchObject({
+      before: { suspicious: true },
+      after: { suspicious: false, note: null },
+    });
+  });
+
+  it('links the pickup of the found bike, only one of the same bike', async () => {
+    const { owner, reportId, bikeId } = await stolenReport();
+    const finder = await signUpUser(t.app);
+    const pickupId = uuidv7();
+    await t.app.db.insert(itemPickups).values({
+      id: pickupId,
+      bikeId,
+      ownerPartyId: owner.partyId,
+      holderPartyId: finder.partyId,
+      createdByPartyId: finder.partyId,
+      place: 'Nørreport station',
+      collectUntil: '2999-01-01',
+    });
+    const detail = await call(
+      support,
+      'GET',
+      `/api/backoffice/theft-reports/${reportId}?reason=found%20bike`,
+    );
+    expect(detail.json().pickups).toEqual([
+      expect.objectContaining({ pickup_id: pickupId, place: 'Nørreport station' }),
+    ]);
+    const url = `/api/backoffice/theft-reports/${reportId}/found-link`;
+    const other = await stolenReport();
+    expect(
+      (
+        await call(support, 'PUT', `/api/backoffice/theft-reports/${other.reportId}/found-link`, {
+          pickup_id: pickupId,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const linked = await call(support, 'PUT', url, { pickup_id: pickupId });
+    expect(linked.json().found_pickup_id).toBe(pickupId);
+    expect((await lastAudit('theft.report_found_linked', reportId))?.details).toMatchObject({
+      before: { pickup_id: null },
+      after: { pickup_id: pickupId },
+    });
+    expect((await call(support, 'PUT', url, { pickup_id: null })).json().found_pickup_id).toBeNull();
+  });
+
+  it('writes to the owner through the register: the owner has the message in a chat, never the address', async () => {
+    const { owner, reportId } = await stolenReport();
+    const sent = await call(support, 'POST', `/api/backoffice/theft-reports/${reportId}/messages`, {
+      text: 'We have a question about your report.',
+    });
+    expect(sent.statusCode).toBe(201);
+    const chatId = sent.json().chat_id;
+    const messages = await call(owner.token, 'GET', `/api/chats/${chatId}/messages`);
+    expect(messages.statusCode).toBe(200);
+    expect(messages.body).toContain('We have a question about your report.');
+    const audit = await lastAudit('theft.owner_contacted_by_staff', reportId);
+    expect(audit).toMatchObject({ actorPartyId: supportPartyId, targetPartyId: owner.partyId });
+    expect(audit?.details).toMatchObject({ chat_id: chatId });
+  });
+
+  it('refuses people and visitors; unknown reports are 404', async () => {
+    const { owner, reportId } = await stolenReport();
+    expect((await call(owner.token, 'GET', '/api/backoffice/theft-reports')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/backoffice/theft-reports')).statusCode).toBe(401);
+    expect(
+      (await call(owner.token, 'POST', `/api/backoffice/theft-reports/${reportId}/review`)).statusCode,
+    ).toBe(403);
+    expect((await call(support, 'POST', '/api/backoffice/theft-reports/nope/review')).statusCode).toBe(404);
+    expect(
+      (await call(support, 'GET', `/api/backoffice/theft-reports/${uuidv7()}?reason=looking`)).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { useStaffProducts } from '../api/list-staff-products.ts';
+import styles from '../backoffice-ops.module.css';
+import { ProductPriceItem } from '../components/product-price-item.tsx';
+import { useStaffRole } from '../components/use-staff-role.ts';
+import { VoucherBatches } from '../components/voucher-batches.tsx';
+
+/**
+ * /backoffice/v2/diverse: the shop's prices (admins change them) and its voucher batches (admins).
+ */
+export function Component() {
+  const { t } = useTranslation('backoffice-ops');
+  const isAdmin = useStaffRole() === 'admin';
+  const products = useStaffProducts();
+  return (
+    <PageLayout title={t('diverse.title')} lead={t('diverse.lead')}>
+      <div className={styles.stack}>
+        <Card title={t('diverse.pricesTitle')} id="prices">
+          {products.isPending ? <LoadingState /> : null}
+          {products.isError ? (
+            <LoadError title={t('loadFailed')} error={products.error} retry={() => void products.refetch()} />
+          ) : null}
+          {products.data ? (
+            <ul className={styles.list} aria-label={t('diverse.pricesTitle')}>
+              {products.data.map((product) => (
+                <ProductPriceItem key={product.id} product={product} canEdit={isAdmin} />
+              ))}
+            </ul>
+          ) : null}
+        </Card>
+        {isAdmin ? (
+          <Card title={t('diverse.voucherBatches')} id="vouchers">
+            {products.data ? <VoucherBatches products={products.data} /> : <LoadingState />}
+          </Card>
+        ) : null}
+      </div>
+    </PageLayout>
+  );
+}
