@@ -43,21 +43,26 @@ export const backofficeRoutes: RouteObject[] = [
           {
             path: paths.backoffice.plates.path,
             lazy: page(() => import('../features/backoffice-ops/pages/plates-page.tsx'), ['backoffice-ops']),
+          },
           {
             path: paths.backoffice.v2.path,
             lazy: page(() => import('../features/backoffice-ops/pages/v2-home-page.tsx'), ['backoffice-ops']),
+          },
           {
             path: paths.backoffice.v2Orders.path,
             lazy: page(() => import('../features/backoffice-ops/pages/orders-page.tsx'), ['backoffice-ops']),
+          },
           {
             path: paths.backoffice.v2StolenBikes.path,
             lazy: page(
               () => import('../features/backoffice-ops/pages/stolen-bikes-page.tsx'),
               ['backoffice-ops'],
             ),
+          },
           {
             path: paths.backoffice.v2Diverse.path,
             lazy: page(() => import('../features/backoffice-ops/pages/diverse-page.tsx'), ['backoffice-ops']),
+          },
           // Insurance verification, our staff's check of insured bikes (issue 16 §5).
           {
             path: paths.backoffice.insuranceVerification.path,

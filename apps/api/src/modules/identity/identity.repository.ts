@@ -374,6 +374,7 @@ export async function findStaffPartyIds(executor: Executor): Promise<string[]> {
   const rows = await executor.select({ partyId: staffMembers.identityPartyId }).from(staffMembers);
   return rows.map((row) => row.partyId);
 }
+
 /** Organisations by party id, with their name and type (for staff screens that name them). */
 export async function findOrganisationsByIds(
   executor: Executor,
@@ -384,6 +385,8 @@ export async function findOrganisationsByIds(
     .select({ partyId: organisations.partyId, name: organisations.name, type: organisations.type })
     .from(organisations)
     .where(inArray(organisations.partyId, [...partyIds]));
+}
+
 /** Organisations whose name contains `query` (case-insensitive), by name; the first `limit`. */
 export async function searchOrganisationsByName(
   executor: Executor,
@@ -397,3 +400,4 @@ export async function searchOrganisationsByName(
     .where(query === '' ? undefined : ilike(organisations.name, pattern))
     .orderBy(asc(organisations.name))
     .limit(limit);
+}
