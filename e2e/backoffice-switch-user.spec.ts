@@ -135,7 +135,7 @@ test('the switch banner fits a phone screen above the header, with its way back 
   const staffToken = await logInViaApi(page.request, SUPPORT_EMAIL, DEMO_PASSWORD);
   const response = await page.request.post(
     `/api/identities/switch-user/${await partyIdOf(page, person.token)}`,
-    { headers: { authorization: `Bearer ${staffToken}` } },
+    { headers: { authorization: `Bearer ${staffToken}` }, data: { reason: 'Ticket #42: phone layout' } },
   );
   expect(response.status()).toBe(200);
   const { authentication_token: switched } = (await response.json()) as { authentication_token: string };

@@ -264,7 +264,10 @@ const CASES: MatrixCase[] = [
     method: 'POST',
     route: '/api/identities/switch-user/:id',
     allowed: STAFF,
-    request: ({ fixtures }) => ({ url: `/api/identities/switch-user/${fixtures.users.other_user.partyId}` }),
+    request: ({ fixtures }) => ({
+      url: `/api/identities/switch-user/${fixtures.users.other_user.partyId}`,
+      payload: { reason: 'Ticket #1: matrix' },
+    }),
   },
   {
     // Anyone signed in may ask; only a switched session has a switch to end (others get 400).
@@ -411,7 +414,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'POST',
     route: '/api/backoffice/organisations',
-    allowed: ['staff_admin'],
+    allowed: STAFF,
     request: () => ({ payload: {} }),
   },
   {

@@ -95,6 +95,9 @@ export const ERROR_CODES = [
   'policy_decision_invalid',
   'claim_not_payable',
   'claim_already_paid',
+  'account_blocked',
+  'organisation_suspended',
+  'admin_only_organisation_type',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -90,6 +90,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   policy_decision_invalid: 409,
   claim_not_payable: 409,
   claim_already_paid: 409,
+  account_blocked: 403,
+  organisation_suspended: 403,
+  admin_only_organisation_type: 403,
 };
 
 /**
