@@ -84,7 +84,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
         body: StaffReasonBodySchema,
         response: { 200: PersonProfileSchema },
       },
-      config: { access: 'staff' },
+      config: { access: 'staff_admin' },
     },
     async (request) =>
       service.setBlocked(
@@ -107,7 +107,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
         body: StaffReasonBodySchema,
         response: { 200: PersonProfileSchema },
       },
-      config: { access: 'staff' },
+      config: { access: 'staff_admin' },
     },
     async (request) =>
       service.setBlocked(
@@ -149,7 +149,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
         body: StaffReasonBodySchema,
         response: { 200: NationalIdentityChecksSchema },
       },
-      config: { access: 'staff' },
+      config: { access: 'staff_admin' },
     },
     async (request) =>
       service.readNationalIdentity(

@@ -93,7 +93,7 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
           body: OrganisationSuspensionSchema,
           response: { 200: BackofficeOrganisationSchema },
         },
-        config: { access: 'staff' },
+        config: { access: 'staff_admin' },
       },
       async (request) =>
         service.setSuspended(
@@ -117,7 +117,7 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
         body: MemberRoleUpdateSchema,
         response: { 200: MemberSchema },
       },
-      config: { access: 'staff' },
+      config: { access: 'staff_admin' },
     },
     async (request) =>
       service.changeMemberRole(
@@ -138,7 +138,7 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
         summary: 'Staff admins: remove a member (their sessions acting for it end); audited',
         params: MemberParamsSchema,
       },
-      config: { access: 'staff' },
+      config: { access: 'staff_admin' },
     },
     async (request, reply) => {
       await service.removeMember(
