@@ -22,6 +22,12 @@ import { ShellTop } from './switch-user-banner.tsx';
 const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: boolean }> = [
   { key: 'layout.home', href: paths.backoffice.home.getHref(), icon: 'briefcase', end: true },
   { key: 'layout.identities', href: paths.backoffice.identities.getHref(), icon: 'user' },
+  { key: 'layout.organisations', href: paths.backoffice.organisations.getHref(), icon: 'briefcase' },
+  {
+    key: 'layout.ownershipVerifications',
+    href: paths.backoffice.ownershipVerifications.getHref(),
+    icon: 'check',
+  },
   {
     key: 'layout.insuranceVerification',
     href: paths.backoffice.insuranceVerification.getHref(),
