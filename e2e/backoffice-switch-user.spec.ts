@@ -57,7 +57,16 @@ test('staff find a user, switch into the account, are not offered what only the 
   await expect(page).toHaveURL(/query=/);
   await expectNoA11yViolations(page);
 
+  // Switching asks why; the reason goes into the audit trail and the person's access log.
   await switchButton.click();
+  const reasonDialog = page.getByRole('dialog', {
+    name: t('backoffice', 'identities.switchTitle', { email: person.email }),
+  });
+  await reasonDialog.getByRole('button', { name: t('backoffice', 'identities.switch') }).click();
+  await expect(reasonDialog.getByText(text('da', 'common', 'validation.required'))).toBeVisible();
+  await reasonDialog.getByLabel(t('backoffice', 'reason.label')).fill('Sag #4711: kan ikke tilføje cykel');
+  await expectNoA11yViolations(page);
+  await reasonDialog.getByRole('button', { name: t('backoffice', 'identities.switch') }).click();
   await expect(page).toHaveURL(/\/app$/);
   await expect(banner(page)).toContainText(t('common', 'switchUser.banner', { email: person.email }));
   await expectNoA11yViolations(page);

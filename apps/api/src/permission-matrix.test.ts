@@ -609,7 +609,8 @@ const CASES: MatrixCase[] = [
     method: 'GET',
     route: '/api/bikes/:bike_id',
     allowed: ['user', 'switched', 'staff', 'staff_admin'],
-    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}` }),
+    // Staff give a reason for reading someone's bike (private pictures and documents).
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}?reason=Ticket%20%231` }),
   },
   {
     method: 'PATCH',
