@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, staffMembers } from '../../db/schema/backoffice.ts';
 import { identities, nationalIdentityChecks } from '../../db/schema/identity.ts';
 import { uuidv7 } from '../../platform/ids.ts';
-import { insertBike } from '../../test/bike-helpers.ts';
+import { insertBike, uniqueFrameNumber, uniqueStickerCode } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   bearer,
@@ -14,6 +14,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
+import { reportStolen } from '../../test/theft-report-fixtures.ts';
 
 let t: TestApp;
 let support: TestUser;
@@ -305,8 +306,25 @@ describe('POST /api/backoffice/identities/:id/national-identity', () => {
 
 describe('GET /api/backoffice/dashboard', () => {
   it('counts what waits in each queue, for staff only', async () => {
+    const countOf = async (key: string) => {
+      const answer = await call(support.token, 'GET', '/api/backoffice/dashboard');
+      expect(answer.statusCode).toBe(200);
+      return (answer.json().counts as Array<{ key: string; count: number }>).find(
+        (entry) => entry.key === key,
+      )?.count;
+    };
+    // A theft report just submitted waits for review.
+    const before = await countOf('stolen_reports_to_review');
+    const owner = await signUpUser(t.app);
+    const bike = await insertBike(db(), {
+      ownerPartyId: owner.partyId,
+      frameNumber: uniqueFrameNumber('DASH'),
+      plateId: uniqueStickerCode(),
+    });
+    await reportStolen(t.app, owner.token, bike.bikeId);
+    expect(await countOf('stolen_reports_to_review')).toBe((before ?? 0) + 1);
+
     const answer = await call(support.token, 'GET', '/api/backoffice/dashboard');
-    expect(answer.statusCode).toBe(200);
     const keys = (answer.json().counts as Array<{ key: string; count: number }>).map((entry) => entry.key);
     expect(keys).toEqual([
       'orders_to_pack',
