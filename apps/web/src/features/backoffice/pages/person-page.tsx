@@ -78,8 +78,9 @@ function PersonView({ detail }: { detail: PersonDetail }) {
   };
 
   return (
-    <PageLayout title={name} lead={profile.email}>
+    <PageLayout title={name}>
       <div className={styles.stack}>
+        <p className={styles.email}>{profile.email}</p>
         <ul className={styles.badges} aria-label={t('person.statusLabel')}>
           {profile.blocked_at ? (
             <li className={`${styles.badge} ${styles.badgeBlocked}`}>
