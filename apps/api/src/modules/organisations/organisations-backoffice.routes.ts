@@ -4,10 +4,9 @@ import {
   BackofficeOrganisationSchema,
   BackofficeOrganisationsQuerySchema,
   BackofficeOrganisationUpdateSchema,
-  DistributorListSchema,
-  DistributorsQuerySchema,
   OrganisationSuspensionSchema,
 } from '@nbr/domain/backoffice-organisations';
+import { DistributorListSchema, DistributorsQuerySchema } from '@nbr/domain/distributors';
 import { MemberRoleUpdateSchema, MemberSchema } from '@nbr/domain/organisations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';

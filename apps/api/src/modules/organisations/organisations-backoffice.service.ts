@@ -5,9 +5,8 @@ import {
   type BackofficeOrganisationList,
   type BackofficeOrganisationsQuery,
   type BackofficeOrganisationUpdate,
-  DISTRIBUTORS_LIMIT,
-  type Distributor,
 } from '@nbr/domain/backoffice-organisations';
+import { DISTRIBUTORS_LIMIT, type Distributor } from '@nbr/domain/distributors';
 import type { Member, OrganisationRole } from '@nbr/domain/organisations';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';

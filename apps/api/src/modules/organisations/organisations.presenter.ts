@@ -1,4 +1,5 @@
-import type { BackofficeOrganisation, Distributor } from '@nbr/domain/backoffice-organisations';
+import type { BackofficeOrganisation } from '@nbr/domain/backoffice-organisations';
+import type { Distributor } from '@nbr/domain/distributors';
 import { type Region, RegionSchema } from '@nbr/domain/locale';
 import {
   type Invitation,

@@ -9,7 +9,6 @@ import {
   supportsWebGL,
   useMapStyleUrl,
 } from '../../lib/map/basemap.ts';
-import styles from './markers-map.module.css';
 
 /** One place on the map. With `onSelect` its marker is a button named by `label`. */
 export interface MapPoint {
@@ -38,11 +37,27 @@ export interface MarkersMapProps {
   onSelect?: (id: string) => void;
   /** The class of each marker, when the caller draws its own (a round brand-coloured dot otherwise). */
   markerClassName?: string;
-  className?: string;
+  /** The map's size and frame are the caller's. */
+  className?: string | undefined;
   testId?: string;
 }
 
 const MAX_ZOOM = 15;
+
+/**
+ * A round brand-coloured dot, when the caller draws no marker of its own. Inline, so the map brings
+ * no style sheet of its own into the pages that use it.
+ */
+const DEFAULT_MARKER_STYLE: Partial<CSSStyleDeclaration> = {
+  width: '1.75rem',
+  height: '1.75rem',
+  padding: '0',
+  border: '2px solid #ffffff',
+  borderRadius: '50%',
+  background: 'var(--color-brand)',
+  boxShadow: '0 1px 4px rgb(0 0 0 / 35%)',
+  cursor: 'pointer',
+};
 
 /**
  * A MapLibre map of a few places on our basemap (lib/map), loaded only when the component renders
@@ -136,7 +151,8 @@ export function MarkersMap({
       markers.current = points.map((point) => {
         const select = latest.current.onSelect;
         const element = document.createElement(select ? 'button' : 'span');
-        element.className = markerClassName ?? styles.marker ?? '';
+        if (markerClassName) element.className = markerClassName;
+        else Object.assign(element.style, DEFAULT_MARKER_STYLE);
         if (element instanceof HTMLButtonElement) {
           element.type = 'button';
           element.setAttribute('aria-label', point.label);
@@ -164,7 +180,5 @@ export function MarkersMap({
   }, [ready, points, zoom, markerClassName]);
 
   if (failed) return null;
-  return (
-    <div ref={container} className={[styles.map, className].filter(Boolean).join(' ')} data-testid={testId} />
-  );
+  return <div ref={container} className={className} data-testid={testId} />;
 }

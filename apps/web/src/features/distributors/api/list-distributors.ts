@@ -1,4 +1,4 @@
-import { type Distributor, DistributorListSchema } from '@nbr/domain/backoffice-organisations';
+import { type Distributor, DistributorListSchema } from '@nbr/domain/distributors';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import type { Distributor } from '@nbr/domain/backoffice-organisations';
+import type { Distributor } from '@nbr/domain/distributors';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
