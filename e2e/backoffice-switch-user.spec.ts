@@ -57,7 +57,16 @@ test('staff find a user, switch into the account, are not offered what only the 
   await expect(page).toHaveURL(/query=/);
   await expectNoA11yViolations(page);
 
+  // Switching asks why; the reason goes into the audit trail and the person's access log.
   await switchButton.click();
+  const reasonDialog = page.getByRole('dialog', {
+    name: t('backoffice', 'identities.switchTitle', { email: person.email }),
+  });
+  await reasonDialog.getByRole('button', { name: t('backoffice', 'identities.switch') }).click();
+  await expect(reasonDialog.getByText(text('da', 'common', 'validation.required'))).toBeVisible();
+  await reasonDialog.getByLabel(t('backoffice', 'reason.label')).fill('Sag #4711: kan ikke tilføje cykel');
+  await expectNoA11yViolations(page);
+  await reasonDialog.getByRole('button', { name: t('backoffice', 'identities.switch') }).click();
   await expect(page).toHaveURL(/\/app$/);
   await expect(banner(page)).toContainText(t('common', 'switchUser.banner', { email: person.email }));
   await expectNoA11yViolations(page);
@@ -135,7 +144,7 @@ test('the switch banner fits a phone screen above the header, with its way back 
   const staffToken = await logInViaApi(page.request, SUPPORT_EMAIL, DEMO_PASSWORD);
   const response = await page.request.post(
     `/api/identities/switch-user/${await partyIdOf(page, person.token)}`,
-    { headers: { authorization: `Bearer ${staffToken}` } },
+    { headers: { authorization: `Bearer ${staffToken}` }, data: { reason: 'Ticket #42: phone layout' } },
   );
   expect(response.status()).toBe(200);
   const { authentication_token: switched } = (await response.json()) as { authentication_token: string };

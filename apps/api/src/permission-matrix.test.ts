@@ -268,7 +268,10 @@ const CASES: MatrixCase[] = [
     method: 'POST',
     route: '/api/identities/switch-user/:id',
     allowed: STAFF,
-    request: ({ fixtures }) => ({ url: `/api/identities/switch-user/${fixtures.users.other_user.partyId}` }),
+    request: ({ fixtures }) => ({
+      url: `/api/identities/switch-user/${fixtures.users.other_user.partyId}`,
+      payload: { reason: 'Ticket #1: matrix' },
+    }),
   },
   {
     // Anyone signed in may ask; only a switched session has a switch to end (others get 400).
@@ -279,6 +282,87 @@ const CASES: MatrixCase[] = [
   },
   { method: 'GET', route: '/api/backoffice/identities', allowed: STAFF },
   { method: 'GET', route: '/api/backoffice/audit-events', allowed: ['staff_admin'] },
+  // Backoffice people (issue 17 §1): staff see and correct a person; admins block and read national
+  // identity checks. Invalid bodies (422) prove access without changing what other cases rely on.
+  { method: 'GET', route: '/api/backoffice/dashboard', allowed: STAFF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/identities/:identityPartyId',
+    allowed: STAFF,
+    request: ({ fixtures }) => ({ url: `/api/backoffice/identities/${fixtures.users.other_user.partyId}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/backoffice/identities/:identityPartyId',
+    allowed: STAFF,
+    request: ({ fixtures }) => ({
+      url: `/api/backoffice/identities/${fixtures.users.other_user.partyId}`,
+      payload: {},
+    }),
+  },
+  ...(['block', 'unblock', 'national-identity'] as const).map((action) => ({
+    method: 'POST' as const,
+    route: `/api/backoffice/identities/:identityPartyId/${action}`,
+    allowed: ['staff_admin'] as const,
+    request: ({ fixtures }: CaseContext) => ({
+      url: `/api/backoffice/identities/${fixtures.users.other_user.partyId}/${action}`,
+      payload: {},
+    }),
+  })),
+  {
+    method: 'POST',
+    route: '/api/backoffice/identities/:identityPartyId/mails',
+    allowed: STAFF,
+    request: ({ fixtures }) => ({
+      url: `/api/backoffice/identities/${fixtures.users.other_user.partyId}/mails`,
+      payload: { mail: 'nothing' },
+    }),
+  },
+  // Backoffice organisations: staff list and edit; admins suspend and govern members.
+  { method: 'GET', route: '/api/backoffice/organisations', allowed: STAFF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/organisations/:organisationId',
+    allowed: STAFF,
+    request: ({ fixtures }) => ({ url: `/api/backoffice/organisations/${fixtures.organisationId}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/backoffice/organisations/:organisationId',
+    allowed: STAFF,
+    request: ({ fixtures }) => ({
+      url: `/api/backoffice/organisations/${fixtures.organisationId}`,
+      payload: { latitude: 'north' },
+    }),
+  },
+  ...(['suspend', 'unsuspend'] as const).map((action) => ({
+    method: 'POST' as const,
+    route: `/api/backoffice/organisations/:organisationId/${action}`,
+    allowed: ['staff_admin'] as const,
+    request: ({ fixtures }: CaseContext) => ({
+      url: `/api/backoffice/organisations/${fixtures.organisationId}/${action}`,
+      payload: {},
+    }),
+  })),
+  {
+    method: 'PATCH',
+    route: '/api/backoffice/organisations/:organisationId/members/:identityPartyId',
+    allowed: ['staff_admin'],
+    request: ({ fixtures }) => ({
+      url: `/api/backoffice/organisations/${fixtures.organisationId}/members/${fixtures.users.org_member.partyId}`,
+      payload: { role: 'owner' },
+    }),
+  },
+  {
+    // Removing the organisation's only admin is refused (409): proves access, changes nothing.
+    method: 'DELETE',
+    route: '/api/backoffice/organisations/:organisationId/members/:identityPartyId',
+    allowed: ['staff_admin'],
+    request: ({ fixtures }) => ({
+      url: `/api/backoffice/organisations/${fixtures.organisationId}/members/${fixtures.users.org_admin.partyId}`,
+    }),
+  },
+  { method: 'GET', route: '/api/distributors', allowed: EVERYONE },
   {
     method: 'PUT',
     route: '/api/backoffice/staff/:identityPartyId',
@@ -511,7 +595,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'POST',
     route: '/api/backoffice/organisations',
-    allowed: ['staff_admin'],
+    allowed: STAFF,
     request: () => ({ payload: {} }),
   },
   {
@@ -625,7 +709,8 @@ const CASES: MatrixCase[] = [
     method: 'GET',
     route: '/api/bikes/:bike_id',
     allowed: ['user', 'switched', 'staff', 'staff_admin'],
-    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}` }),
+    // Staff give a reason for reading someone's bike (private pictures and documents).
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}?reason=Ticket%20%231` }),
   },
   {
     method: 'PATCH',

@@ -98,6 +98,9 @@ export const ERROR_CODES = [
   'claim_already_paid',
   // Issue 17 §2 (support): a visitor's mailed link that is wrong or expired.
   'support_link_invalid',
+  'account_blocked',
+  'organisation_suspended',
+  'admin_only_organisation_type',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

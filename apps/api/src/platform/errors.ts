@@ -92,6 +92,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   claim_not_payable: 409,
   claim_already_paid: 409,
   support_link_invalid: 400,
+  account_blocked: 403,
+  organisation_suspended: 403,
+  admin_only_organisation_type: 403,
 };
 
 /**

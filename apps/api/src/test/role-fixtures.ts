@@ -92,6 +92,7 @@ export async function switchInto(
     method: 'POST',
     url: `/api/identities/switch-user/${targetPartyId}`,
     headers: staffToken ? { authorization: `Bearer ${staffToken}` } : {},
+    payload: { reason: 'Ticket #1000: test switch' },
   });
   if (response.statusCode !== 200)
     throw new Error(`switch-user answered ${response.statusCode}: ${response.body}`);

@@ -26,6 +26,12 @@ const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: bo
   // Issue 17 §1 operations: the v2 landing page (orders…) and the printed stickers.
   { key: 'layout.v2', href: paths.backoffice.v2.getHref(), icon: 'box' },
   { key: 'layout.plates', href: paths.backoffice.plates.getHref(), icon: 'book' },
+  { key: 'layout.organisations', href: paths.backoffice.organisations.getHref(), icon: 'briefcase' },
+  {
+    key: 'layout.ownershipVerifications',
+    href: paths.backoffice.ownershipVerifications.getHref(),
+    icon: 'check',
+  },
   {
     key: 'layout.insuranceVerification',
     href: paths.backoffice.insuranceVerification.getHref(),

@@ -63,6 +63,32 @@ export const backofficeRoutes: RouteObject[] = [
             path: paths.backoffice.v2Diverse.path,
             lazy: page(() => import('../features/backoffice-ops/pages/diverse-page.tsx'), ['backoffice-ops']),
           },
+          // A person, organisations and the ownership-verification queue (issue 17 §1).
+          {
+            path: paths.backoffice.identity.path,
+            lazy: page(() => import('../features/backoffice/pages/person-page.tsx'), ['backoffice']),
+          },
+          {
+            path: paths.backoffice.organisations.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/organisations-page.tsx'),
+              ['backoffice', 'organisations'],
+            ),
+          },
+          {
+            path: paths.backoffice.organisation.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/organisation-page.tsx'),
+              ['backoffice', 'organisations'],
+            ),
+          },
+          {
+            path: paths.backoffice.ownershipVerifications.path,
+            lazy: page(
+              () => import('../features/backoffice/pages/ownership-verifications-page.tsx'),
+              ['backoffice'],
+            ),
+          },
           // Insurance verification, our staff's check of insured bikes (issue 16 §5).
           {
             path: paths.backoffice.insuranceVerification.path,

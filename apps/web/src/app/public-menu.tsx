@@ -23,6 +23,12 @@ export const PUBLIC_MENU: readonly MenuEntry[] = [
     icon: 'map',
     href: paths.public.stolenBikeMap.getHref(),
   },
+  {
+    id: 'find-distributor',
+    labelKey: 'nav.findDistributor',
+    icon: 'briefcase',
+    href: paths.public.findDistributor.getHref(),
+  },
   { id: 'webshop', labelKey: 'nav.webshop', icon: 'cart', href: paths.public.webshop.getHref() },
   { id: 'support', labelKey: 'nav.support', icon: 'help', href: paths.public.supportChat.getHref() },
   {

@@ -137,6 +137,14 @@ export const routes: RouteObject[] = [
                   ['organisations'],
                 ),
               },
+              // Dealers that sell plates and register bikes, as a list and on a map (issue 17 §3).
+              {
+                path: paths.public.findDistributor.path,
+                lazy: page(
+                  () => import('../features/distributors/pages/find-distributor-page.tsx'),
+                  ['distributors'],
+                ),
+              },
               // The public stolen-bike map and one stolen bike on it (features/stolen-map).
               {
                 path: paths.public.stolenBikeMap.path,

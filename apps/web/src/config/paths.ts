@@ -269,7 +269,10 @@ export const paths = {
   backoffice: {
     home: definePath('/backoffice'),
     identities: definePath('/backoffice/identities'),
+    identity: definePath('/backoffice/identities/:identityPartyId'),
     organisations: definePath('/backoffice/organisations'),
+    organisation: definePath('/backoffice/organisations/:organisationId'),
+    ownershipVerifications: definePath('/backoffice/ownership-verifications'),
     plates: definePath('/backoffice/plates'),
     insuranceVerification: definePath('/backoffice/insurance-verification'),
     insuranceVerificationInsurer: definePath('/backoffice/insurance-verification/:insurerPartyId'),

@@ -68,6 +68,11 @@ export const identities = pgTable(
     defaultPartyId: uuid('default_party_id').references(() => parties.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Set when backoffice staff blocked the account: no sign-in and no live session until unblocked.
+     * Who did it and why is in the audit trail (`identity.blocked`).
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('identities_email_key').on(table.email)],
 );
@@ -93,6 +98,8 @@ export const sessions = pgTable(
         'account_deleted',
         'switch_ended',
         'organisation_left',
+        'account_blocked',
+        'organisation_suspended',
       ],
     }),
     userAgent: text('user_agent'),

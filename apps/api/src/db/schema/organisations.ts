@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { parties } from './identity.ts';
 
 /** An organisation is a party (it can own bikes and pay) with a type that decides what it may do. */
@@ -17,8 +27,28 @@ export const organisations = pgTable(
     registrationNumber: text('registration_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdByPartyId: uuid('created_by_party_id').references(() => parties.id),
+    /** Set by backoffice staff: while set, nobody may act for the organisation. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** The organisation's address; for a dealer, what /find-distributor shows. */
+    streetAddress: text('street_address'),
+    postcode: text('postcode'),
+    town: text('town'),
+    /** Where a dealer sits on the map: from the postcode table, or entered by staff. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Public contact of a dealer on /find-distributor. */
+    phone: text('phone'),
+    website: text('website'),
+    /** A dealer shown on /find-distributor (staff decide; a dealer is not listed until then). */
+    listedAsDistributor: boolean('listed_as_distributor').notNull().default(false),
+    /** Where invoices go: an address and the buyer's reference (EAN/GLN for public bodies, a PO). */
+    billingEmail: text('billing_email'),
+    billingReference: text('billing_reference'),
   },
   (table) => [
+    index('organisations_distributors_idx')
+      .on(table.town)
+      .where(sql`${table.type} = 'dealer' and ${table.listedAsDistributor} and ${table.suspendedAt} is null`),
     uniqueIndex('organisations_registration_number_key')
       .on(table.region, table.registrationNumber)
       .where(sql`${table.registrationNumber} is not null`),

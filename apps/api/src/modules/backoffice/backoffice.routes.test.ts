@@ -44,11 +44,12 @@ async function verifiedUser(): Promise<TestUser> {
   return { ...user, token: await logIn(t.app, user.email, user.password) };
 }
 
-async function switchTo(token: string | null, targetId: string) {
+async function switchTo(token: string | null, targetId: string, reason = 'Ticket #4711: cannot add a bike') {
   return t.app.inject({
     method: 'POST',
     url: `/api/identities/switch-user/${targetId}`,
     headers: token ? bearer(token) : {},
+    payload: { reason },
   });
 }
 
@@ -124,8 +125,28 @@ describe('POST /api/identities/switch-user/:id', () => {
           and(eq(auditEvents.action, 'switch_user.start'), eq(auditEvents.targetPartyId, target.partyId)),
         );
       expect(audit).toMatchObject({ actorPartyId: staff.partyId, sessionId: String(claims.sid) });
+      expect(audit!.details).toMatchObject({ reason: 'Ticket #4711: cannot add a bike' });
     },
   );
+
+  it('asks for a reason: none, or a blank one, is refused before anything happens', async () => {
+    const staff = await staffUser('support');
+    const target = await signUpUser(t.app);
+    const withoutBody = await t.app.inject({
+      method: 'POST',
+      url: `/api/identities/switch-user/${target.partyId}`,
+      headers: bearer(staff.token),
+    });
+    expect(withoutBody.statusCode).toBe(422);
+    const blank = await switchTo(staff.token, target.partyId, '   ');
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().detail[0].loc).toEqual(['body', 'reason']);
+    const started = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'switch_user.start'), eq(auditEvents.targetPartyId, target.partyId)));
+    expect(started).toHaveLength(0);
+  });
 
   it('refuses visitors (401), users and verified users (403)', async () => {
     const target = await signUpUser(t.app);
@@ -201,7 +222,11 @@ describe('POST /api/identities/switch-user/:id', () => {
       },
       { method: 'GET' as const, url: '/api/identities/me/export' },
       { method: 'PUT' as const, url: '/api/identities/me', payload: { email: uniqueEmail('moved') } },
-      { method: 'POST' as const, url: `/api/identities/switch-user/${other.partyId}` },
+      {
+        method: 'POST' as const,
+        url: `/api/identities/switch-user/${other.partyId}`,
+        payload: { reason: 'Ticket #1' },
+      },
       { method: 'GET' as const, url: '/api/backoffice/identities' },
     ];
     for (const attempt of attempts) {

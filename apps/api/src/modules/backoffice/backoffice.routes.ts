@@ -9,12 +9,14 @@ import {
   SwitchUserParamsSchema,
   SwitchUserResponseSchema,
 } from '@nbr/domain/backoffice';
+import { StaffReasonBodySchema } from '@nbr/domain/backoffice-people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import type { BackofficeDeps } from './backoffice.service.ts';
 import * as service from './backoffice.service.ts';
+import { peopleRoutes } from './people.routes.ts';
 
 export interface BackofficeRoutesOptions {
   deps: BackofficeDeps;
@@ -32,8 +34,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
       schema: {
         tags: ['identities', 'backoffice'],
         security: BEARER,
-        summary: 'Staff: continue as this person (audited; the token carries act.sub = the staff member)',
+        summary:
+          'Staff: continue as this person, giving a reason (audited; the token carries act.sub = the staff member)',
         params: SwitchUserParamsSchema,
+        body: StaffReasonBodySchema,
         response: { 200: SwitchUserResponseSchema },
       },
       config: { ...sensitiveRateLimit(), access: 'staff' },
@@ -42,6 +46,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
       const userAgent = request.headers['user-agent'];
       const token = await service.switchUser(deps, requireAuth(request), request.params.id, {
         userAgent: typeof userAgent === 'string' ? userAgent : null,
+        reason: request.body.reason,
       });
       return { authentication_token: token };
     },
@@ -125,4 +130,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
       return reply.code(204).send();
     },
   );
+
+  await app.register(peopleRoutes, { deps });
 };

@@ -37,7 +37,7 @@ export async function switchUser(
   deps: BackofficeDeps,
   auth: RequestAuth,
   targetPartyId: string,
-  context: { userAgent: string | null },
+  context: { userAgent: string | null; reason: string },
 ): Promise<string> {
   return deps.db.transaction(async (tx) => {
     const target = await repository.findPersonWithRole(tx, targetPartyId);
@@ -53,6 +53,7 @@ export async function switchUser(
     return startSwitchedSession(deps, tx, target.person, auth, {
       userAgent: context.userAgent,
       ttlMs: SWITCH_USER_TTL_MS,
+      reason: context.reason,
     });
   });
 }

@@ -1,4 +1,5 @@
 import type {} from '@fastify/rate-limit';
+import { StaffReasonSchema } from '@nbr/domain/backoffice-people';
 import {
   BikeCreateSchema,
   BikeListSchema,
@@ -26,6 +27,9 @@ export const IDENTIFIER_CHECKS_PER_ACCOUNT_PER_MINUTE = 60;
 export interface BikesRoutesOptions {
   deps: BikesDeps;
 }
+
+/** Staff reading someone's bike say why (a ticket or free text); the owner needs no reason. */
+const StaffReadQuerySchema = z.object({ reason: StaffReasonSchema.optional() });
 
 const TAGS = ['bikes'];
 
@@ -99,13 +103,16 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
       schema: {
         tags: TAGS,
         security: BEARER,
-        summary: 'One bike as its owner sees it (staff may look); 404 for anyone else',
+        summary:
+          'One bike as its owner sees it (staff may look, giving a reason: it shows private pictures and documents); 404 for anyone else',
         params: BikeParamsSchema,
+        querystring: StaffReadQuerySchema,
         response: { 200: BikeSchema },
       },
       config: { access: 'signed_in' },
     },
-    async (request) => service.getBike(deps, requireAuth(request), request.params.bike_id),
+    async (request) =>
+      service.getBike(deps, requireAuth(request), request.params.bike_id, request.query.reason),
   );
 
   app.patch(

@@ -273,18 +273,25 @@ export async function listMyBikes(deps: BikesDeps, auth: RequestAuth): Promise<B
 }
 
 /** GET /api/bikes/{bike_id}/: the owner's view, for the owner and staff. */
-export async function getBike(deps: BikesDeps, auth: RequestAuth, bikeId: string): Promise<Bike> {
+export async function getBike(
+  deps: BikesDeps,
+  auth: RequestAuth,
+  bikeId: string,
+  /** Why staff read it (a ticket or free text); required of staff, kept in the audit event. */
+  reason?: string,
+): Promise<Bike> {
   const actor = actorOf(auth);
   const found = await loadBike(deps.db, bikeId, (bike) => canViewAsOwner(actor, bike));
   if (!isOwner(actor, factsOf(found.bike))) {
-    // Staff reading someone's bike see private pictures and documents: kept like any access to
-    // personal data.
+    // Staff reading someone's bike see private pictures and documents: only with a reason, kept
+    // like any access to personal data (and shown to the owner in their access log).
+    if (!reason) throw new ValidationError([{ loc: ['query', 'reason'], type: 'required' }]);
     await recordAuditEvent(deps.db, {
       action: 'bike.viewed_by_staff',
       actorPartyId: auth.identityPartyId,
       targetPartyId: found.bike.ownerPartyId,
       sessionId: auth.sessionId,
-      details: { bike_id: found.bike.id },
+      details: { bike_id: found.bike.id, reason },
     });
   }
   return ownerView(deps.db, deps.fileUrls, found);

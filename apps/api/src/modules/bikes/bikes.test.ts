@@ -494,9 +494,15 @@ describe('GET /api/bikes/{bike_id}/', () => {
     const mine = await call('GET', `/api/bikes/${bike.bike_id}/`, owner.token);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ bike_id: bike.bike_id, nickname: 'Mine' });
-    expect((await call('GET', `/api/bikes/${bike.bike_id}`, staff.token)).statusCode).toBe(200);
-    // Staff reading someone's bike (private pictures, documents) is kept in the audit trail; the
-    // owner's own reads are not.
+    // Staff reading someone's bike (private pictures, documents) give a reason, kept in the audit
+    // trail; the owner's own reads are not.
+    const withoutReason = await call('GET', `/api/bikes/${bike.bike_id}`, staff.token);
+    expect(withoutReason.statusCode).toBe(422);
+    expect(withoutReason.json().detail[0].loc).toEqual(['query', 'reason']);
+    const reason = encodeURIComponent('Ticket #31: owner asks about pictures');
+    expect((await call('GET', `/api/bikes/${bike.bike_id}?reason=${reason}`, staff.token)).statusCode).toBe(
+      200,
+    );
     const views = await t.database.db
       .select()
       .from(auditEvents)
@@ -504,7 +510,10 @@ describe('GET /api/bikes/{bike_id}/', () => {
         and(eq(auditEvents.action, 'bike.viewed_by_staff'), eq(auditEvents.targetPartyId, owner.partyId)),
       );
     expect(views).toHaveLength(1);
-    expect(views[0]).toMatchObject({ actorPartyId: staff.partyId, details: { bike_id: bike.bike_id } });
+    expect(views[0]).toMatchObject({
+      actorPartyId: staff.partyId,
+      details: { bike_id: bike.bike_id, reason: 'Ticket #31: owner asks about pictures' },
+    });
 
     const foreign = await call('GET', `/api/bikes/${bike.bike_id}/`, other.token);
     const unknown = await call('GET', `/api/bikes/${randomUUID()}/`, other.token);

@@ -21,6 +21,18 @@ export {
 } from './deletion.service.ts';
 export type { AddressProof, IdentityDeps } from './identity.deps.ts';
 export type { Person } from './person.ts';
+export type { ProfileCorrection } from './person-care.service.ts';
+export {
+  blockAccount,
+  consentsOf,
+  correctProfile,
+  findPersonProfileForStaff,
+  liveSessionsOf,
+  mailPasswordResetLink,
+  mailVerificationAgain,
+  nationalIdentityChecksOf,
+  unblockAccount,
+} from './person-care.service.ts';
 export { endSwitchedSession, issueTokenForSession, startSwitchedSession } from './sessions.service.ts';
 export { consumeApproval } from './verification.service.ts';
 

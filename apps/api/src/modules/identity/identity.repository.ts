@@ -262,7 +262,8 @@ export async function findOrganisationOfMember(
         eq(organisationMembers.identityPartyId, identityPartyId),
       ),
     )
-    .where(eq(organisations.partyId, organisationPartyId))
+    // A suspended organisation is nobody's to act for (backoffice, issue 17 §1).
+    .where(and(eq(organisations.partyId, organisationPartyId), isNull(organisations.suspendedAt)))
     .limit(1);
   return row ?? null;
 }

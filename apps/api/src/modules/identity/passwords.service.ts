@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@nbr/domain/identity';
+import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { revokeSessionsOfParty } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -6,6 +7,7 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { withMinimumDuration } from '../../platform/minimum-duration.ts';
 import type { CallContext, IdentityDeps, SignInDeps } from './identity.deps.ts';
 import { passwordChangedMail, passwordResetMail } from './identity.mails.ts';
+import type { IdentityRow } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
 import {
   hashCode,
@@ -33,20 +35,27 @@ export async function requestPasswordReset(deps: IdentityDeps, email: string): P
 async function mailPasswordReset(deps: IdentityDeps, email: string): Promise<void> {
   const identity = await repository.findIdentityByEmail(deps.db, email);
   if (!identity) return;
+  await deps.db.transaction((tx) => mailPasswordResetTo(deps, tx, identity));
+}
+
+/** Mails a new reset link to the person (earlier unused links stop working); in the caller's transaction. */
+export async function mailPasswordResetTo(
+  deps: IdentityDeps,
+  executor: Executor,
+  identity: IdentityRow,
+): Promise<void> {
   const now = new Date();
   const { code, codeHash } = newCode();
-  await deps.db.transaction(async (tx) => {
-    await repository.expireUnusedCodes(tx, identity.partyId, ['password_reset'], now);
-    await repository.insertOneTimeCode(tx, {
-      codeHash,
-      partyId: identity.partyId,
-      purpose: 'password_reset',
-      email: identity.email,
-      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
-    });
-    const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
-    await enqueueMail(tx, passwordResetMail({ to: identity.email, language: identity.language, link }));
+  await repository.expireUnusedCodes(executor, identity.partyId, ['password_reset'], now);
+  await repository.insertOneTimeCode(executor, {
+    codeHash,
+    partyId: identity.partyId,
+    purpose: 'password_reset',
+    email: identity.email,
+    expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
   });
+  const link = `${deps.publicUrl}/reset-password?code=${encodeURIComponent(code)}`;
+  await enqueueMail(executor, passwordResetMail({ to: identity.email, language: identity.language, link }));
 }
 
 /** Sets a new password from a mailed code and signs the person out everywhere. */

@@ -97,6 +97,9 @@ async function openSession(
   options: StartSessionOptions,
   onAddressProven: AddressProven | null,
 ): Promise<{ token: string; sessionId: string }> {
+  // Every way in (password, Google, MitID/BankID, a password reset, a switch-user) passes here: a
+  // person blocked by staff is told so in their language; staff use the backoffice's person view.
+  if (identity.blockedAt) throw new AppError('account_blocked');
   const defaultOrganisation =
     identity.defaultPartyId && !options.impersonatorPartyId
       ? await repository.findOrganisationOfMember(executor, identity.defaultPartyId, identity.partyId)
@@ -134,7 +137,11 @@ export async function startSwitchedSession(
   executor: Executor,
   target: IdentityRow,
   staff: Pick<RequestAuth, 'identityPartyId' | 'sessionId' | 'staffRole'>,
-  context: Pick<CallContext, 'userAgent'> & { ttlMs: number },
+  context: Pick<CallContext, 'userAgent'> & {
+    ttlMs: number;
+    /** Why staff switch in (a ticket or free text): in the audit trail and the person's access log. */
+    reason: string;
+  },
 ): Promise<string> {
   const { token, sessionId } = await openSession(
     deps,
@@ -153,7 +160,7 @@ export async function startSwitchedSession(
     actorPartyId: staff.identityPartyId,
     targetPartyId: target.partyId,
     sessionId,
-    details: { staff_session_id: staff.sessionId, staff_role: staff.staffRole },
+    details: { staff_session_id: staff.sessionId, staff_role: staff.staffRole, reason: context.reason },
   });
   return token;
 }

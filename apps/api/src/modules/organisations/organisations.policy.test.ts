@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   canActFor,
-  canCreateAnyOrganisation,
+  canCreateInBackoffice,
   canCreateOrganisation,
+  canEditInBackoffice,
+  canGovernInBackoffice,
   canListMembers,
   canManageInvitations,
   canManageMembers,
@@ -81,11 +83,25 @@ describe('creating organisations', () => {
     expect(canCreateOrganisation(null, 'business')).toBe(false);
   });
 
-  it('lets only backoffice admins create any type', () => {
-    expect(
+  it('lets backoffice staff create the self-service types, and only admins the others (any new type too)', () => {
+    const creators = (type: string) =>
       Object.entries(CALLERS)
-        .filter(([, caller]) => canCreateAnyOrganisation(caller.actor))
-        .map(([name]) => name),
-    ).toEqual(['staff_admin']);
+        .filter(([, caller]) => canCreateInBackoffice(caller.actor, type))
+        .map(([name]) => name);
+    for (const type of ['business', 'club', 'dealer']) {
+      expect(creators(type)).toEqual(['staff_support', 'staff_admin']);
+    }
+    for (const type of ['insurance_company', 'police', 'municipality', 'a_type_added_later']) {
+      expect(creators(type)).toEqual(['staff_admin']);
+    }
+  });
+
+  it('lets staff edit an organisation in the backoffice, and only admins suspend it or change its members', () => {
+    const names = (rule: (actor: OrganisationActor | null) => boolean) =>
+      Object.entries(CALLERS)
+        .filter(([, caller]) => rule(caller.actor))
+        .map(([name]) => name);
+    expect(names(canEditInBackoffice)).toEqual(['staff_support', 'staff_admin']);
+    expect(names(canGovernInBackoffice)).toEqual(['staff_admin']);
   });
 });

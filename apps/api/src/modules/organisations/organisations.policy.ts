@@ -1,3 +1,4 @@
+import { isAdminOnlyOrganisationType } from '@nbr/domain/backoffice-organisations';
 import { isSelfServiceType, type OrganisationRole } from '@nbr/domain/organisations';
 
 /** Who is asking, as far as organisations care. Null is a visitor. */
@@ -70,7 +71,24 @@ export function canCreateOrganisation(actor: OrganisationActor | null, type: str
   return actor !== null && isSelfServiceType(type);
 }
 
-/** Backoffice admins create organisations of every type, naming the first admin. */
-export function canCreateAnyOrganisation(actor: OrganisationActor | null): boolean {
-  return actor?.staffRole === 'admin';
+/**
+ * Backoffice staff create organisations; the types a person may not create themself (insurers, the
+ * police, municipalities…) only admins, after checking who they are.
+ */
+export function canCreateInBackoffice(actor: OrganisationActor | null, type: string): boolean {
+  if (!actor?.staffRole || actor.switchedBy) return false;
+  return actor.staffRole === 'admin' || !isAdminOnlyOrganisationType(type);
+}
+
+/** Staff keep an organisation's address, public listing and billing details up to date. */
+export function canEditInBackoffice(actor: OrganisationActor | null): boolean {
+  return Boolean(actor?.staffRole) && !actor?.switchedBy;
+}
+
+/**
+ * Suspending an organisation (nobody may act for it) and changing its members' roles or removing
+ * them from the backoffice are admins' decisions.
+ */
+export function canGovernInBackoffice(actor: OrganisationActor | null): boolean {
+  return actor?.staffRole === 'admin' && !actor.switchedBy;
 }

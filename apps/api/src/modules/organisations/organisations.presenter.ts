@@ -1,3 +1,5 @@
+import type { BackofficeOrganisation } from '@nbr/domain/backoffice-organisations';
+import type { Distributor } from '@nbr/domain/distributors';
 import { type Region, RegionSchema } from '@nbr/domain/locale';
 import {
   type Invitation,
@@ -70,5 +72,47 @@ export function presentInvitationDetails(
     role: row.role,
     email: row.email,
     expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** An organisation as backoffice staff see it: its address, listing and billing details too. */
+export function presentBackofficeOrganisation(
+  row: OrganisationRow,
+  memberCount: number,
+): BackofficeOrganisation {
+  return {
+    party_id: row.partyId,
+    name: row.name,
+    type: presentType(row.type),
+    region: presentRegion(row.region),
+    registration_number: row.registrationNumber,
+    created_at: row.createdAt.toISOString(),
+    suspended_at: row.suspendedAt?.toISOString() ?? null,
+    street_address: row.streetAddress,
+    postcode: row.postcode,
+    town: row.town,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    phone: row.phone,
+    website: row.website,
+    listed_as_distributor: row.listedAsDistributor,
+    billing_email: row.billingEmail,
+    billing_reference: row.billingReference,
+    member_count: memberCount,
+  };
+}
+
+/** A dealer as anyone sees it on /find-distributor: the shop and how to reach it, nothing more. */
+export function presentDistributor(row: OrganisationRow): Distributor {
+  return {
+    party_id: row.partyId,
+    name: row.name,
+    street_address: row.streetAddress,
+    postcode: row.postcode,
+    town: row.town,
+    phone: row.phone,
+    website: row.website,
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }

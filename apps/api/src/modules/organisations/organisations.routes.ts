@@ -27,6 +27,7 @@ import {
 } from './organisations.schema.ts';
 import type { OrganisationsDeps } from './organisations.service.ts';
 import * as service from './organisations.service.ts';
+import { organisationsBackofficeRoutes } from './organisations-backoffice.routes.ts';
 
 /** Per-account budgets: every invitation mails a stranger, every organisation is a new party. */
 export interface OrganisationRateLimits {
@@ -304,15 +305,17 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
         tags: ['backoffice', ...TAGS],
         security: BEARER,
         summary:
-          'Create an organisation of any type (e.g. an insurer) and invite its first admin (backoffice admins)',
+          'Staff: create an organisation and invite its first admin (insurers, police and other non-self-service types: admins only)',
         body: BackofficeOrganisationCreateSchema,
         response: { 201: BackofficeOrganisationCreatedSchema },
       },
-      config: { access: 'staff_admin' },
+      config: { access: 'staff' },
     },
     async (request, reply) => {
       const created = await service.createOrganisationInBackoffice(deps, requireAuth(request), request.body);
       return reply.code(201).send(created);
     },
   );
+
+  await app.register(organisationsBackofficeRoutes, { deps });
 };

@@ -25,7 +25,7 @@ import * as identity from '../identity/identity.facade.ts';
 import { organisationInvitationMail } from './organisations.mails.ts';
 import {
   canActFor,
-  canCreateAnyOrganisation,
+  canCreateInBackoffice,
   canCreateOrganisation,
   canListMembers,
   canManageInvitations,
@@ -457,6 +457,7 @@ export async function setActingParty(
     if (partyId !== auth.identityPartyId) {
       const found = await repository.findOrganisationForMember(tx, partyId, auth.identityPartyId);
       if (!canActFor(actorOf(auth), found?.role ?? null)) throw new AppError('forbidden');
+      if (found?.organisation.suspendedAt) throw new AppError('organisation_suspended');
       actingPartyId = partyId;
     }
     await setSessionActingParty(tx, auth.sessionId, actingPartyId);
@@ -466,7 +467,7 @@ export async function setActingParty(
 }
 
 /**
- * A backoffice admin creates an organisation of any type (an insurer, the police). It starts with no
+ * Backoffice staff create an organisation (admins of any type: an insurer, the police). It starts with no
  * members: its first admin is invited like anyone else and joins by accepting with their own account.
  * The creation and the invitation are audit-logged.
  */
@@ -475,7 +476,9 @@ export async function createOrganisationInBackoffice(
   auth: RequestAuth,
   input: BackofficeOrganisationCreate,
 ): Promise<BackofficeOrganisationCreated> {
-  if (!canCreateAnyOrganisation(actorOf(auth))) throw new AppError('forbidden');
+  if (!canCreateInBackoffice(actorOf(auth), input.type)) {
+    throw new AppError(auth.staffRole ? 'admin_only_organisation_type' : 'forbidden');
+  }
   return translatingDuplicates(() =>
     deps.db.transaction(async (tx) => {
       const organisation = await createWithFirstAdmin(tx, input, auth.identityPartyId);

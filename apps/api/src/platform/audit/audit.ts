@@ -98,6 +98,20 @@ export const AUDIT_ACTIONS = [
   'support.ticket_answered',
   'support.ticket_status_changed',
   'support.ticket_assigned',
+  /**
+   * Backoffice people (issue 17 §1): staff opened a person's view, corrected their details (before
+   * and after), blocked or unblocked them, mailed a link again, or read private data with a reason.
+   */
+  'backoffice.person_viewed',
+  'backoffice.person_updated',
+  'backoffice.person_blocked',
+  'backoffice.person_unblocked',
+  'backoffice.mail_resent',
+  'backoffice.private_data_read',
+  /** Backoffice organisations: details changed (before and after), suspended and lifted. */
+  'organisation.updated',
+  'organisation.suspended',
+  'organisation.unsuspended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { staffMembers } from '../../db/schema/backoffice.ts';
 import { identities, sessions } from '../../db/schema/identity.ts';
-import { organisationMembers } from '../../db/schema/organisations.ts';
+import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
 import { uuidv7 } from '../ids.ts';
 import { SESSION_TTL_MS } from './tokens.ts';
 
@@ -63,8 +63,9 @@ const parentSessions = alias(sessions, 'parent_sessions');
 const impersonatorStaff = alias(staffMembers, 'impersonator_staff');
 
 /**
- * The session if it is live: not revoked, not past its absolute end, and its identity not deleted;
- * a session acting for an organisation only while the person is still a member of it; and a
+ * The session if it is live: not revoked, not past its absolute end, and its identity neither deleted
+ * nor blocked by staff; a session acting for an organisation only while the person is still a member
+ * of it and the organisation is not suspended; and a
  * switch-user session only while the staff member's own session is live and they are still staff
  * (a staff member who signs out, changes password or loses the role leaves no switch behind).
  */
@@ -85,6 +86,7 @@ export async function findLiveSession(
       verifiedOn: identities.verifiedOn,
       staffRole: staffMembers.role,
       actingMembership: organisationMembers.role,
+      actingSuspendedAt: organisations.suspendedAt,
       parentPartyId: parentSessions.partyId,
       parentRevokedAt: parentSessions.revokedAt,
       parentExpiresAt: parentSessions.expiresAt,
@@ -100,6 +102,7 @@ export async function findLiveSession(
         eq(organisationMembers.identityPartyId, sessions.partyId),
       ),
     )
+    .leftJoin(organisations, eq(organisations.partyId, sessions.actingPartyId))
     .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
     .leftJoin(impersonatorStaff, eq(impersonatorStaff.identityPartyId, sessions.impersonatorPartyId))
     .where(
@@ -108,11 +111,12 @@ export async function findLiveSession(
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         isNull(identities.deletedAt),
+        isNull(identities.blockedAt),
       ),
     )
     .limit(1);
   if (!row) return null;
-  if (row.actingPartyId && !row.actingMembership) return null;
+  if (row.actingPartyId && (!row.actingMembership || row.actingSuspendedAt)) return null;
   if (row.impersonatorPartyId) {
     const isParentLive =
       row.parentPartyId === row.impersonatorPartyId &&
@@ -207,4 +211,16 @@ export async function findOpenSwitchSessions(
     .select({ id: sessions.id, partyId: sessions.partyId, impersonatorPartyId: sessions.impersonatorPartyId })
     .from(sessions)
     .where(and(eq(sessions.parentSessionId, parentSessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session, of anyone, that acts for `actingPartyId` (an organisation was suspended). */
+export async function revokeAllSessionsActingFor(
+  executor: Executor,
+  actingPartyId: string,
+  reason: RevokeReason,
+): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.actingPartyId, actingPartyId), isNull(sessions.revokedAt)));
 }

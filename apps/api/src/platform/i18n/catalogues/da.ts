@@ -110,6 +110,11 @@ export const da: Catalogue = {
   'errors.policy_decision_invalid': 'Policen er ikke i en tilstand, hvor det kan besluttes.',
   'errors.claim_not_payable': 'Cyklen har ingen tyverianmeldelse delt med jer, som kan udbetales.',
   'errors.claim_already_paid': 'Skaden er allerede udbetalt.',
+  'errors.account_blocked':
+    'Kontoen er spærret af Cykelregisterets support. Kontakt support, hvis du mener, det er en fejl.',
+  'errors.organisation_suspended':
+    'Organisationen er suspenderet. Ingen kan handle for den, før Cykelregisteret ophæver suspenderingen.',
+  'errors.admin_only_organisation_type': 'Kun administratorer kan oprette denne type organisation.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':

@@ -113,6 +113,11 @@ export const en = {
   'errors.policy_decision_invalid': 'The policy is not in a state for this decision.',
   'errors.claim_not_payable': 'This bike has no theft report shared with you that can be paid.',
   'errors.claim_already_paid': 'This claim has already been paid.',
+  'errors.account_blocked':
+    "This account has been blocked by the register's support. Contact support if you think this is a mistake.",
+  'errors.organisation_suspended':
+    'The organisation is suspended. Nobody can act for it until the register lifts the suspension.',
+  'errors.admin_only_organisation_type': 'Only administrators may create this type of organisation.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':

@@ -112,6 +112,11 @@ export const no: Catalogue = {
   'errors.policy_decision_invalid': 'Polisen er ikke i en tilstand der dette kan avgjøres.',
   'errors.claim_not_payable': 'Sykkelen har ingen tyverimelding delt med dere som kan utbetales.',
   'errors.claim_already_paid': 'Skaden er allerede utbetalt.',
+  'errors.account_blocked':
+    'Kontoen er sperret av Sykkelregisterets kundeservice. Kontakt kundeservice hvis du mener dette er en feil.',
+  'errors.organisation_suspended':
+    'Organisasjonen er suspendert. Ingen kan handle for den før Sykkelregisteret opphever suspensjonen.',
+  'errors.admin_only_organisation_type': 'Bare administratorer kan opprette denne typen organisasjon.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':

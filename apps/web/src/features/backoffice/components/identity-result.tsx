@@ -1,7 +1,9 @@
 import type { IdentitySearchResult } from '@nbr/domain/backoffice';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Link } from '../../../ui/link.tsx';
 import styles from '../backoffice.module.css';
 
 export interface IdentityResultProps {
@@ -22,7 +24,9 @@ export function IdentityResult({ person, isSelf, isSwitching, onSwitch }: Identi
     <li className={styles.result} aria-labelledby={headingId}>
       <div className={styles.stack}>
         <h3 id={headingId} className={styles.resultName}>
-          {person.name ?? t('identities.unnamed')}
+          <Link href={paths.backoffice.identity.getHref({ identityPartyId: person.identity_party_id })}>
+            {person.name ?? t('identities.unnamed')}
+          </Link>
         </h3>
         <dl className={styles.facts}>
           <div>

@@ -15,6 +15,7 @@ import { useIdentitySearch } from '../api/search-identities.ts';
 import { useSwitchUser } from '../api/switch-user.ts';
 import styles from '../backoffice.module.css';
 import { IdentityResult } from '../components/identity-result.tsx';
+import { ReasonDialog } from '../components/reason-dialog.tsx';
 
 const DEBOUNCE_MS = 300;
 
@@ -37,7 +38,7 @@ export function Component() {
   const isTooShort = query.length > 0 && query.length < IDENTITY_SEARCH_MIN_LENGTH;
   const search = useIdentitySearch({ query, page }, { enabled: !isTooShort });
   const switchUser = useSwitchUser();
-  const [switchingTo, setSwitchingTo] = useState<string | null>(null);
+  const [switchingTo, setSwitchingTo] = useState<IdentitySearchResult | null>(null);
 
   const showPage = (next: number) => {
     const params: Record<string, string> = {};
@@ -52,15 +53,10 @@ export function Component() {
     setSearchParams(trimmed ? { query: trimmed } : {}, { replace: true });
   };
 
-  const onSwitch = async (person: IdentitySearchResult) => {
-    setSwitchingTo(person.identity_party_id);
-    try {
-      switchAccount(await switchUser.mutateAsync(person.identity_party_id), paths.app.home.getHref());
-    } catch {
-      // Shown below from the mutation's error.
-    } finally {
-      setSwitchingTo(null);
-    }
+  const onSwitch = async (reason: string) => {
+    if (!switchingTo) return;
+    const token = await switchUser.mutateAsync({ identityPartyId: switchingTo.identity_party_id, reason });
+    switchAccount(token, paths.app.home.getHref());
   };
 
   const data = isTooShort ? undefined : search.data;
@@ -80,11 +76,17 @@ export function Component() {
         />
       </search>
 
-      {switchUser.isError ? (
-        <Alert tone="error" title={t('identities.switchFailed')}>
-          <p>{errorMessage(switchUser.error, t)}</p>
-        </Alert>
-      ) : null}
+      <ReasonDialog
+        isOpen={switchingTo !== null}
+        onOpenChange={(open) => {
+          if (!open) setSwitchingTo(null);
+        }}
+        title={t('identities.switchTitle', { email: switchingTo?.email ?? '' })}
+        confirmLabel={t('identities.switch')}
+        onConfirm={onSwitch}
+      >
+        <p>{t('identities.switchBody')}</p>
+      </ReasonDialog>
 
       <section aria-labelledby="identity-results-heading">
         <h2 id="identity-results-heading" className={styles.resultsHeading}>
@@ -117,8 +119,10 @@ export function Component() {
                 key={person.identity_party_id}
                 person={person}
                 isSelf={person.identity_party_id === claims?.identity_party_id}
-                isSwitching={switchingTo === person.identity_party_id}
-                onSwitch={(target) => void onSwitch(target)}
+                isSwitching={
+                  switchUser.isPending && switchingTo?.identity_party_id === person.identity_party_id
+                }
+                onSwitch={setSwitchingTo}
               />
             ))}
           </ul>

@@ -1,7 +1,6 @@
-import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { basemapStyle, loadMapLibre, supportsWebGL, useMapStyleUrl } from '../../../lib/map/basemap.ts';
+import { MarkersMap } from '../../../components/map/markers-map.tsx';
 import styles from '../stolen-map.module.css';
 
 /** How close the small map shows a bike's rounded place: the town, not the street. */
@@ -13,43 +12,15 @@ const PLACE_ZOOM = 10;
  */
 export function PlaceMap({ latitude, longitude }: { latitude: number; longitude: number }) {
   const { t } = useTranslation('stolen-map');
-  const styleUrl = useMapStyleUrl();
-  const container = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(() => !supportsWebGL());
-
-  useEffect(() => {
-    if (failed || styleUrl === undefined || !container.current) return;
-    const element = container.current;
-    let cancelled = false;
-    let map: MapLibreMap | null = null;
-    (async () => {
-      const maplibregl = await loadMapLibre();
-      const style = await basemapStyle(styleUrl);
-      if (cancelled) return;
-      map = new maplibregl.Map({
-        container: element,
-        style,
-        center: [longitude, latitude],
-        zoom: PLACE_ZOOM,
-        interactive: false,
-        attributionControl: { compact: true },
-        locale: {
-          'Map.Title': t('bikePage.placeMapLabel'),
-          'AttributionControl.ToggleAttribution': t('map.attribution'),
-        },
-      });
-      const marker = document.createElement('span');
-      marker.className = `${styles.marker} ${styles.bike} ${styles.placeMarker}`;
-      new maplibregl.Marker({ element: marker }).setLngLat([longitude, latitude]).addTo(map);
-    })().catch(() => {
-      if (!cancelled) setFailed(true);
-    });
-    return () => {
-      cancelled = true;
-      map?.remove();
-    };
-  }, [failed, styleUrl, latitude, longitude, t]);
-
-  if (failed) return null;
-  return <div ref={container} className={styles.placeMap} data-testid="place-map" />;
+  const points = useMemo(() => [{ id: 'place', latitude, longitude, label: '' }], [latitude, longitude]);
+  return (
+    <MarkersMap
+      points={points}
+      zoom={PLACE_ZOOM}
+      texts={{ title: t('bikePage.placeMapLabel'), attribution: t('map.attribution') }}
+      markerClassName={`${styles.marker} ${styles.bike} ${styles.placeMarker}`}
+      className={styles.placeMap}
+      testId="place-map"
+    />
+  );
 }

@@ -1,0 +1,184 @@
+import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import {
+  basemapStyle,
+  loadMapLibre,
+  MAX_MAP_BOUNDS,
+  NORDIC_BOUNDS,
+  offlineBasemapStyle,
+  supportsWebGL,
+  useMapStyleUrl,
+} from '../../lib/map/basemap.ts';
+
+/** One place on the map. With `onSelect` its marker is a button named by `label`. */
+export interface MapPoint {
+  id: string;
+  latitude: number;
+  longitude: number;
+  label: string;
+}
+
+export interface MarkersMapTexts {
+  /** The map's name for screen readers. */
+  title: string;
+  attribution: string;
+  zoomIn?: string;
+  zoomOut?: string;
+}
+
+export interface MarkersMapProps {
+  points: readonly MapPoint[];
+  texts: MarkersMapTexts;
+  /** A still picture (no panning or zooming), or a map to explore with zoom buttons. */
+  interactive?: boolean;
+  /** The zoom when one point is shown; several are fitted into view. */
+  zoom?: number;
+  /** The marker pressed; without it markers are pictures, not buttons. */
+  onSelect?: (id: string) => void;
+  /** The class of each marker, when the caller draws its own (a round brand-coloured dot otherwise). */
+  markerClassName?: string;
+  /** The map's size and frame are the caller's. */
+  className?: string | undefined;
+  testId?: string;
+}
+
+const MAX_ZOOM = 15;
+
+/**
+ * A round brand-coloured dot, when the caller draws no marker of its own. Inline, so the map brings
+ * no style sheet of its own into the pages that use it.
+ */
+const DEFAULT_MARKER_STYLE: Partial<CSSStyleDeclaration> = {
+  width: '1.75rem',
+  height: '1.75rem',
+  padding: '0',
+  border: '2px solid #ffffff',
+  borderRadius: '50%',
+  background: 'var(--color-brand)',
+  boxShadow: '0 1px 4px rgb(0 0 0 / 35%)',
+  cursor: 'pointer',
+};
+
+/**
+ * A MapLibre map of a few places on our basemap (lib/map), loaded only when the component renders
+ * (the stolen bike's place, dealers on /find-distributor). Markers are DOM elements, so keyboards and
+ * screen readers reach the ones that do something. Without WebGL it renders nothing and the page's
+ * list stands alone.
+ */
+export function MarkersMap({
+  points,
+  texts,
+  interactive = false,
+  zoom = 10,
+  onSelect,
+  markerClassName,
+  className,
+  testId,
+}: MarkersMapProps) {
+  const styleUrl = useMapStyleUrl();
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const markers = useRef<Marker[]>([]);
+  const [failed, setFailed] = useState(() => !supportsWebGL());
+  const [ready, setReady] = useState(false);
+  const latest = useRef({ texts, onSelect });
+  latest.current = { texts, onSelect };
+
+  // The map itself, once per style.
+  useEffect(() => {
+    if (failed || styleUrl === undefined || !container.current) return;
+    const element = container.current;
+    let cancelled = false;
+    let map: MapLibreMap | null = null;
+    (async () => {
+      const maplibregl = await loadMapLibre();
+      const style = await basemapStyle(styleUrl);
+      if (cancelled) return;
+      const labels = latest.current.texts;
+      map = new maplibregl.Map({
+        container: element,
+        style,
+        bounds: NORDIC_BOUNDS,
+        fitBoundsOptions: { padding: 16 },
+        maxBounds: MAX_MAP_BOUNDS,
+        maxZoom: MAX_ZOOM,
+        interactive,
+        dragRotate: false,
+        pitchWithRotate: false,
+        touchPitch: false,
+        attributionControl: { compact: true },
+        locale: {
+          'Map.Title': labels.title,
+          'AttributionControl.ToggleAttribution': labels.attribution,
+          ...(labels.zoomIn ? { 'NavigationControl.ZoomIn': labels.zoomIn } : {}),
+          ...(labels.zoomOut ? { 'NavigationControl.ZoomOut': labels.zoomOut } : {}),
+        },
+      });
+      if (interactive) {
+        map.touchZoomRotate.disableRotation();
+        map.keyboard.disableRotation();
+        map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+      }
+      map.on('error', () => {
+        // A configured style that cannot be reached (offline, or down): fall back to the built-in one.
+        if (styleUrl !== null && map && !map.isStyleLoaded()) {
+          void offlineBasemapStyle().then((offline) => map?.setStyle(offline));
+        }
+      });
+      mapRef.current = map;
+      setReady(true);
+    })().catch(() => {
+      if (!cancelled) setFailed(true);
+    });
+    return () => {
+      cancelled = true;
+      for (const marker of markers.current) marker.remove();
+      markers.current = [];
+      map?.remove();
+      mapRef.current = null;
+      setReady(false);
+    };
+  }, [failed, styleUrl, interactive]);
+
+  // The markers of the points, and the view that shows them all.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    let active = true;
+    void loadMapLibre().then((maplibregl) => {
+      if (!active) return;
+      for (const marker of markers.current) marker.remove();
+      markers.current = points.map((point) => {
+        const select = latest.current.onSelect;
+        const element = document.createElement(select ? 'button' : 'span');
+        if (markerClassName) element.className = markerClassName;
+        else Object.assign(element.style, DEFAULT_MARKER_STYLE);
+        if (element instanceof HTMLButtonElement) {
+          element.type = 'button';
+          element.setAttribute('aria-label', point.label);
+          element.onclick = (event) => {
+            event.stopPropagation();
+            latest.current.onSelect?.(point.id);
+          };
+        } else {
+          element.setAttribute('aria-hidden', 'true');
+        }
+        return new maplibregl.Marker({ element }).setLngLat([point.longitude, point.latitude]).addTo(map);
+      });
+      const [first] = points;
+      if (points.length === 1 && first) {
+        map.jumpTo({ center: [first.longitude, first.latitude], zoom });
+      } else if (points.length > 1) {
+        const bounds = new maplibregl.LngLatBounds();
+        for (const point of points) bounds.extend([point.longitude, point.latitude]);
+        map.fitBounds(bounds, { padding: 48, maxZoom: 12, animate: false });
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [ready, points, zoom, markerClassName]);
+
+  if (failed) return null;
+  return <div ref={container} className={className} data-testid={testId} />;
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { StaffReasonSchema } from './backoffice-people.ts';
+import { EmailSchema } from './identity.ts';
+import { RegionSchema } from './locale.ts';
+import { MemberSchema, OrganisationTypeSchema, SELF_SERVICE_ORGANISATION_TYPES } from './organisations.ts';
+
+/*
+ * Backoffice contract for organisations (issue 17 §1) and the public list of dealers
+ * (/find-distributor). Custom zod messages are validation codes (VALIDATION_MESSAGES in identity.ts).
+ */
+
+/**
+ * Types only backoffice admins create: every type a person may not create themself (insurers, the
+ * police, municipalities…), because they get powers over other people's data. Written as "not
+ * self-service" so a type added to ORGANISATION_TYPES is admin-only until someone decides otherwise.
+ */
+export function isAdminOnlyOrganisationType(type: string): boolean {
+  return !(SELF_SERVICE_ORGANISATION_TYPES as readonly string[]).includes(type);
+}
+
+export const BACKOFFICE_ORGANISATIONS_PAGE_SIZE = 20;
+
+/** GET /backoffice/organisations — by name, registration number or town; optionally one type. */
+export const BackofficeOrganisationsQuerySchema = z.object({
+  query: z.string().trim().max(100, { error: 'too_long' }).optional().default(''),
+  type: OrganisationTypeSchema.optional(),
+  page: z.coerce
+    .number({ error: 'invalid_value' })
+    .int({ error: 'invalid_value' })
+    .min(1, { error: 'invalid_value' })
+    .max(100, { error: 'invalid_value' })
+    .optional()
+    .default(1),
+});
+export type BackofficeOrganisationsQuery = z.output<typeof BackofficeOrganisationsQuerySchema>;
+
+export const BackofficeOrganisationSchema = z.object({
+  party_id: z.uuid(),
+  name: z.string(),
+  type: OrganisationTypeSchema,
+  region: RegionSchema,
+  registration_number: z.string().nullable(),
+  created_at: z.string(),
+  suspended_at: z.string().nullable(),
+  street_address: z.string().nullable(),
+  postcode: z.string().nullable(),
+  town: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  listed_as_distributor: z.boolean(),
+  billing_email: z.string().nullable(),
+  billing_reference: z.string().nullable(),
+  member_count: z.number().int(),
+});
+export type BackofficeOrganisation = z.infer<typeof BackofficeOrganisationSchema>;
+
+export const BackofficeOrganisationListSchema = z.object({
+  results: z.array(BackofficeOrganisationSchema),
+  page: z.number().int(),
+  has_next_page: z.boolean(),
+});
+export type BackofficeOrganisationList = z.infer<typeof BackofficeOrganisationListSchema>;
+
+export const BackofficeOrganisationDetailSchema = BackofficeOrganisationSchema.extend({
+  members: z.array(MemberSchema),
+});
+export type BackofficeOrganisationDetail = z.infer<typeof BackofficeOrganisationDetailSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'too_long' })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** Danish (4 digits) and Norwegian (4 digits) postcodes alike. */
+const PostcodeSchema = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}$/, { error: 'invalid_value' })
+      .nullable(),
+  )
+  .nullable()
+  .optional();
+
+/**
+ * PATCH /backoffice/organisations/{id} — address, public contact, listing and billing. Coordinates
+ * come both or neither; without them a dealer is placed by its postcode (the API's postcode table).
+ */
+export const BackofficeOrganisationUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, { error: 'required' }).max(200, { error: 'too_long' }).optional(),
+    street_address: optionalText(200),
+    postcode: PostcodeSchema,
+    town: optionalText(100),
+    latitude: z.number({ error: 'invalid_value' }).min(-90).max(90).nullable().optional(),
+    longitude: z.number({ error: 'invalid_value' }).min(-180).max(180).nullable().optional(),
+    phone: optionalText(40),
+    website: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? null : value))
+      .pipe(
+        z
+          .url({ protocol: /^https?$/, error: 'invalid_value' })
+          .max(300)
+          .nullable(),
+      )
+      .nullable()
+      .optional(),
+    listed_as_distributor: z.boolean().optional(),
+    billing_email: EmailSchema.nullable().optional(),
+    billing_reference: optionalText(100),
+  })
+  .refine((value) => (value.latitude == null) === (value.longitude == null), {
+    error: 'invalid_value',
+    path: ['longitude'],
+  });
+export type BackofficeOrganisationUpdate = z.output<typeof BackofficeOrganisationUpdateSchema>;
+
+/** POST /backoffice/organisations/{id}/suspend and …/unsuspend */
+export const OrganisationSuspensionSchema = z.object({ reason: StaffReasonSchema });
