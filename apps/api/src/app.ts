@@ -35,6 +35,7 @@ import {
 } from './modules/organisations/organisations.routes.ts';
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
+import { orgBikeSearchRoutes } from './modules/search/org-bike-search.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
@@ -465,6 +466,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(options.ownershipRateLimits ? { rateLimits: options.ownershipRateLimits } : {}),
       });
       await api.register(chatsRoutes, { deps: chatsDeps });
+      // Issue 17 §3: the police, municipalities and insurers search the register in their work.
+      await api.register(orgBikeSearchRoutes, { deps: chatsDeps });
       const theftDeps: TheftDeps = {
         ...chatsDeps,
         storage: fileStorage,

@@ -95,6 +95,11 @@ export const ERROR_CODES = [
   'policy_decision_invalid',
   'claim_not_payable',
   'claim_already_paid',
+  // Issue 17 §3 (organisations at work).
+  'organisation_search_not_allowed',
+  'owner_contact_police_only',
+  'bike_not_registered',
+  'pickup_not_due',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

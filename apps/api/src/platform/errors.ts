@@ -90,6 +90,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   policy_decision_invalid: 409,
   claim_not_payable: 409,
   claim_already_paid: 409,
+  organisation_search_not_allowed: 403,
+  owner_contact_police_only: 403,
+  bike_not_registered: 404,
+  pickup_not_due: 409,
 };
 
 /**

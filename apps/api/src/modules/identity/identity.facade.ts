@@ -11,6 +11,7 @@ import { type Person, toPerson } from './person.ts';
  * someone else's address.
  */
 
+export { accessLogPersonalData } from './access-log.service.ts';
 export type { AccountBeingDeleted } from './deletion.service.ts';
 export {
   addressesOf,
@@ -54,6 +55,14 @@ export async function findActingOrganisation(
 ): Promise<{ partyId: string; type: string } | null> {
   if (auth.partyId === auth.identityPartyId) return null;
   return repository.findOrganisationOfMember(executor, auth.partyId, auth.identityPartyId);
+}
+
+/** Organisations by party id (name and type); unknown ids are left out. */
+export async function findOrganisationsByIds(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, { name: string; type: string }>> {
+  return repository.findOrganisationsByIds(executor, partyIds);
 }
 
 /** Display names of parties (people and organisations), for chats and transfers; null when none is given. */

@@ -368,3 +368,16 @@ export async function forgetInvitationsTo(
     .set({ email: `deleted:${partyId}` })
     .where(toPerson);
 }
+
+/** Organisations by party id (name and type), in one query; unknown ids are left out. */
+export async function findOrganisationsByIds(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, { name: string; type: string }>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ partyId: organisations.partyId, name: organisations.name, type: organisations.type })
+    .from(organisations)
+    .where(inArray(organisations.partyId, [...new Set(partyIds)]));
+  return new Map(rows.map((row) => [row.partyId, { name: row.name, type: row.type }]));
+}

@@ -1,4 +1,4 @@
-import type { Pickup, PickupStatus } from '@nbr/domain/finds';
+import { canReleaseHeldBike, type Pickup, type PickupStatus } from '@nbr/domain/finds';
 import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { PickupRow } from './item-pickups.repository.ts';
 
@@ -6,6 +6,8 @@ import type { PickupRow } from './item-pickups.repository.ts';
 export interface HolderView {
   kind: 'person' | 'organisation';
   name: string | null;
+  /** The organisation's type (police, municipality…); null for a person. */
+  organisationType: string | null;
 }
 
 /**
@@ -29,6 +31,15 @@ export function presentPickup(
   if (status === 'waiting') {
     if (isHolder || isOwner) actions.push('collected');
     if (isHolder) actions.push('cancel');
+    if (
+      isHolder &&
+      canReleaseHeldBike({
+        status,
+        collectUntil: row.collectUntil,
+        holderOrganisationType: holder?.organisationType ?? null,
+      })
+    )
+      actions.push('released');
   }
   return {
     pickup_id: row.id,
@@ -42,6 +53,7 @@ export function presentPickup(
     holder_kind: holder?.kind ?? 'person',
     chat_id: row.chatId,
     actions,
+    stolen_report_linked: row.theftReportId !== null,
     is_holder: isHolder,
     bike: context.bikes.get(row.bikeId) ?? null,
     created_at: row.createdAt.toISOString(),

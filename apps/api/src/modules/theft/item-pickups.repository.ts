@@ -81,7 +81,7 @@ export async function listPickups(
 export async function closePickup(
   executor: Executor,
   pickupId: string,
-  status: 'collected' | 'cancelled',
+  status: 'collected' | 'cancelled' | 'released',
   at: Date,
 ): Promise<PickupRow | null> {
   const [row] = await executor

@@ -1,5 +1,11 @@
 import { BikeParamsSchema } from '@nbr/domain/bikes';
-import { PickupCreateSchema, PickupListSchema, PickupParamsSchema, PickupSchema } from '@nbr/domain/finds';
+import {
+  HeldBikeCreateSchema,
+  PickupCreateSchema,
+  PickupListSchema,
+  PickupParamsSchema,
+  PickupSchema,
+} from '@nbr/domain/finds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
@@ -52,6 +58,27 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     },
   );
 
+  app.post(
+    '/item-pickups',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          "The police or a municipality took in a found or abandoned bike: name it by frame number or plate, where and until when its owner can collect it. The owner is mailed and told in a chat; a stolen bike's theft report is linked. Members acting for a police or municipality organisation only (403); 404 bike_not_registered when no registered bike has the identifier; 409 conflict when the bike already waits somewhere",
+        headers: IdempotencyHeadersSchema,
+        body: HeldBikeCreateSchema,
+        response: { 201: PickupSchema },
+      },
+      config: { access: 'signed_in_self', idempotent: true },
+      preHandler: perAccountBudget(app, PICKUPS_PER_HOUR, '1 hour'),
+    },
+    async (request, reply) => {
+      const pickup = await service.createHeldBike(deps, requireAuth(request), request.body, request.log);
+      return reply.code(201).send(pickup);
+    },
+  );
+
   app.get(
     '/item-pickups',
     {
@@ -97,5 +124,22 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     },
     async (request) =>
       service.closePickup(deps, requireAuth(request), request.params.pickup_id, 'cancel', request.log),
+  );
+
+  app.post(
+    '/item-pickups/:pickup_id/released',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Unclaimed after the last day, the police or municipality holding the bike releases it (to reuse or auction); the owner is told. Holder only (403); 409 pickup_not_due before the last day has passed, pickup_not_waiting once closed',
+        params: PickupParamsSchema,
+        response: { 200: PickupSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) =>
+      service.releasePickup(deps, requireAuth(request), request.params.pickup_id, request.log),
   );
 };
