@@ -124,6 +124,18 @@ export const routes: RouteObject[] = [
                 path: paths.public.search.path,
                 lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
               },
+              // The organisation search (issue 17 §3): members acting for the police, a municipality or an insurer.
+              {
+                path: paths.public.orgBikeSearch.path,
+                lazy: page(
+                  () => import('../features/org-search/pages/org-bike-search-page.tsx'),
+                  ['org-search'],
+                ),
+              },
+              {
+                path: paths.public.orgBikeSearchBike.path,
+                lazy: page(() => import('../features/org-search/pages/org-bike-page.tsx'), ['org-search']),
+              },
               {
                 // The card provider's return address for an organisation's purchase (issue 15 §6).
                 path: paths.purchase.organisationPaymentCompleteRedirect.path,

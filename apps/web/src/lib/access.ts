@@ -1,5 +1,6 @@
 import type { TokenClaims } from '@nbr/domain/identity';
 import type { Region } from '@nbr/domain/locale';
+import { canUseOrgBikeSearch } from '@nbr/domain/org-search';
 import { paths } from '../config/paths.ts';
 
 /*
@@ -37,6 +38,8 @@ const PROTECTED_AREAS = [
   '/backoffice',
   '/survey',
   '/checkout',
+  // The organisation search (issue 17 §3) is for members acting for the police, a municipality or an insurer.
+  paths.public.orgBikeSearch.path,
   // The insurance enrolment insures the person's registered bikes (issue 16 §2); the benefit page is public.
   paths.insuranceSignup.enrolment.path,
   paths.purchase.completeRedirect.path,
@@ -79,6 +82,16 @@ export function requiresLogin(rawPathname: string): boolean {
 export function satisfiesDependency(claims: TokenClaims | null, dependency: LoginDependency): boolean {
   if (!claims) return false;
   return dependency === 'loggedIn' || Boolean(claims.verified_on);
+}
+
+/**
+ * Whether the session may use /org-bike-search (issue 17 §3): a member acting for the police, a
+ * municipality or an insurer in their own session (never staff switched into an account). The API
+ * decides the same.
+ */
+export function mayUseOrgBikeSearch(claims: TokenClaims | null): boolean {
+  if (!claims || claims.act) return false;
+  return claims.party_id !== claims.identity_party_id && canUseOrgBikeSearch(claims.organisation_type);
 }
 
 export function isInsuranceCompanyUser(claims: TokenClaims): boolean {

@@ -1,4 +1,5 @@
 import {
+  type HeldBikeCreate,
   type Pickup,
   type PickupCreate,
   type PickupList,
@@ -39,7 +40,17 @@ export function createPickup(input: { bikeId: string } & PickupCreate): Promise<
   );
 }
 
-export type PickupAction = 'collected' | 'cancel';
+/**
+ * POST /api/item-pickups: the police or a municipality takes in a bike by its frame number or plate
+ * (issue 17 §3).
+ */
+export function createHeldBike(input: HeldBikeCreate): Promise<Pickup> {
+  return withIdempotencyKey(`held-bike:${JSON.stringify(input)}`, (key) =>
+    api.post('/item-pickups', input, { schema: PickupSchema, headers: { [IDEMPOTENCY_HEADER]: key } }),
+  );
+}
+
+export type PickupAction = 'collected' | 'cancel' | 'released';
 
 export function closePickup(input: { pickupId: string; action: PickupAction }): Promise<Pickup> {
   return api.post(`/item-pickups/${encodeURIComponent(input.pickupId)}/${input.action}`, undefined, {
@@ -58,6 +69,11 @@ function useSettled() {
 export function useCreatePickup() {
   const settled = useSettled();
   return useMutation({ mutationFn: createPickup, onSuccess: settled });
+}
+
+export function useCreateHeldBike() {
+  const settled = useSettled();
+  return useMutation({ mutationFn: createHeldBike, onSuccess: settled });
 }
 
 export function useClosePickup() {
