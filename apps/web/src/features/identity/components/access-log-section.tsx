@@ -1,7 +1,7 @@
 import type { AccessLogEntry } from '@nbr/domain/access-log';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-errors.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -40,7 +40,7 @@ function Entry({ entry }: { entry: AccessLogEntry }) {
         <strong>{who}</strong> · {t(WHAT[entry.action] ?? 'accessLog.what.other')}
       </p>
       <p className={styles.accessLogMeta}>
-        {formatDate(entry.at, i18n.language)} · {why}
+        {formatDateTime(entry.at, i18n.language)} · {why}
       </p>
     </li>
   );
