@@ -312,8 +312,17 @@ describe('the owner’s access log', () => {
     const bike = await insertBike(t.app.db, { ownerPartyId: owner.partyId, frameNumber: 'LOG12345' });
     const otherBike = await insertBike(t.app.db, { ownerPartyId: other.partyId, frameNumber: 'LOG12346' });
 
-    // The owner's own look-ups are not in their log; someone else's bike is not in it either.
+    // The owner's own look-ups are not in their log (an officer who looks up their own bike at
+    // work); someone else's bike is not in it either.
     expect((await get(t.app, owner.token, `/api/bikes/${bike.bikeId}`)).statusCode).toBe(200);
+    const officersBike = await insertBike(t.app.db, {
+      ownerPartyId: police.member.partyId,
+      frameNumber: 'LOG12347',
+    });
+    expect(
+      (await get(t.app, police.member.token, `/api/org-bike-search/bikes/${officersBike.bikeId}`)).statusCode,
+    ).toBe(200);
+    expect((await accessLog(t.app, police.member)).entries).toEqual([]);
     expect(
       (await get(t.app, police.member.token, `/api/org-bike-search/bikes/${otherBike.bikeId}`)).statusCode,
     ).toBe(200);
