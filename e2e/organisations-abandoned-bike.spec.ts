@@ -76,5 +76,10 @@ test('a municipality takes in an abandoned registered bike; its owner is mailed 
   await expect(card.getByText(municipalityName)).toBeVisible();
   await snapshot(ownerPage, 'owner-told');
   await expectNoA11yViolations(ownerPage);
+
+  // Their bike's page says so too.
+  await ownerPage.goto(`/app/my-bikes/${bike.bikeId}`);
+  await expect(ownerPage.getByText(f('heldForYou.title'))).toBeVisible();
+  await expect(ownerPage.getByText(new RegExp(`${municipalityName}.*${place}`))).toBeVisible();
   await ownerPage.context().close();
 });

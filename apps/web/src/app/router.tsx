@@ -359,7 +359,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.bike.path,
-                lazy: page(() => import('./routes/bike-page.tsx'), ['bikes', 'ownership', 'webshop']),
+                lazy: page(
+                  () => import('./routes/bike-page.tsx'),
+                  ['bikes', 'ownership', 'webshop', 'finds'],
+                ),
               },
               {
                 path: paths.app.bikeEdit.path,
