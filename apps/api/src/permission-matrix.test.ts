@@ -80,6 +80,8 @@ interface CaseContext {
   expiredPickupOfPolice(): Promise<string>;
   /** The frame number of a new bike of `user`. */
   newFrameNumberOfUser(): Promise<string>;
+  /** The signed address of the photo of a new pickup of a bike of `user` (row and stored bytes). */
+  pickupPhotoOfUser(): Promise<string>;
   /** An order of `user` (a voucher's, fulfilled), the same every time. */
   orderOfUser(): Promise<string>;
   /** An order of `user` paid by card, with its receipt number, the same every time. */
@@ -1372,6 +1374,20 @@ const CASES: MatrixCase[] = [
       payload: { content: 'Matrix' },
     }),
   },
+  {
+    // The holder's photo of a held bike: the holder only (422 without a file); the owner 403, others 404.
+    method: 'PUT',
+    route: '/api/item-pickups/:pickup_id/photo',
+    allowed: ['verified_user'],
+    request: async ({ pickupForUser }) => ({ url: `/api/item-pickups/${await pickupForUser()}/photo` }),
+  },
+  {
+    // The signature is the access check: anyone with the signed address gets the photo.
+    method: 'GET',
+    route: '/api/item-pickups/:pickup_id/photo',
+    allowed: EVERYONE,
+    request: async ({ pickupPhotoOfUser }) => ({ url: await pickupPhotoOfUser() }),
+  },
   { method: 'GET', route: '/api/identities/me/access-log', allowed: SELF },
 ];
 
@@ -1623,6 +1639,16 @@ describe('permission matrix', () => {
                 collectUntil: '2000-01-01',
               });
               return id;
+            },
+            pickupPhotoOfUser: async () => {
+              const pickupId = await context.pickupForUser();
+              const key = `pickups/${pickupId}/matrix.webp`;
+              await t.app.fileStorage.put(key, Buffer.from('RIFF0000WEBP'), 'image/webp');
+              await t.database.db
+                .update(itemPickups)
+                .set({ photoStorageKey: key })
+                .where(eq(itemPickups.id, pickupId));
+              return t.app.fileUrls.sign(`/api/item-pickups/${pickupId}/photo`);
             },
             newFrameNumberOfUser: async () => {
               const frameNumber = `MTXH${randomUUID().slice(0, 8)}`;

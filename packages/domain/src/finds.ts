@@ -169,6 +169,8 @@ export const PickupSchema = z.object({
   actions: z.array(z.enum(['collected', 'cancel', 'released'])),
   /** The bike was reported stolen when it was taken in: the owner's theft report is linked. */
   stolen_report_linked: z.boolean(),
+  /** The holder's photo of the bike as taken in (a signed address); null without one. */
+  photo_url: z.string().nullable(),
   is_holder: z.boolean(),
   /** The bike as the caller may see it (its nickname and identifiers for the owner only); null once deleted. */
   bike: OwnershipBikeSchema.nullable(),

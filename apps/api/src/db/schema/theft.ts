@@ -169,6 +169,8 @@ export const itemPickups = pgTable(
      * stolen bike was found, and the holder sees it was stolen.
      */
     theftReportId: uuid('theft_report_id').references(() => theftReports.id, { onDelete: 'set null' }),
+    /** The holder's photo of the bike as taken in (re-encoded to WebP), in file storage; null without one. */
+    photoStorageKey: text('photo_storage_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

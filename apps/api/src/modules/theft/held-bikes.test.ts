@@ -1,14 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { todayInRegisterZone } from '@nbr/domain/bikes';
 import type { ChatMessagePage } from '@nbr/domain/chats';
 import type { Pickup, PickupList } from '@nbr/domain/finds';
 import type { OrgBikeDetail } from '@nbr/domain/org-search';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { itemPickups } from '../../db/schema/theft.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { bearer, mailsTo, signUpUser, TEST_PASSWORD, type TestUser } from '../../test/identity-helpers.ts';
 import {
   createVettedOrganisation,
   signUpStaff,
@@ -37,6 +39,30 @@ function hold(app: FastifyInstance, token: string | null, body: Record<string, u
     url: '/api/item-pickups',
     headers: token ? bearer(token) : {},
     payload: body,
+  });
+}
+
+/** PUT /api/item-pickups/{id}/photo with one file, as a browser sends it. */
+function uploadPhoto(
+  app: FastifyInstance,
+  token: string,
+  pickupId: string,
+  bytes: Buffer,
+  type = 'image/png',
+) {
+  const boundary = `----nbr${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bike.png"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'PUT',
+    url: `/api/item-pickups/${pickupId}/photo`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
   });
 }
 
@@ -164,6 +190,70 @@ describe('found and abandoned bikes held by the police and municipalities', () =
       ['registered', null],
     ]);
     expect(detail.json<OrgBikeDetail>().actions).toEqual(['message']);
+  });
+
+  it('the holder adds a photo of the bike; owner and holder see it at a signed address, removed with the owner’s bikes', async () => {
+    const { owner, plate } = await ownerWithBike(t.app);
+    const created = await hold(t.app, municipality.member.token, {
+      identifier: plate,
+      place: PLACE,
+      collect_until: inDays(7),
+    });
+    const pickup = created.json<Pickup>();
+    expect(pickup.photo_url).toBeNull();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+
+    expect((await uploadPhoto(t.app, owner.token, pickup.pickup_id, png)).statusCode).toBe(403);
+    expect((await uploadPhoto(t.app, police.member.token, pickup.pickup_id, png)).statusCode).toBe(404);
+    const notAPicture = await uploadPhoto(
+      t.app,
+      municipality.member.token,
+      pickup.pickup_id,
+      Buffer.from('%PDF-1.4'),
+      'application/pdf',
+    );
+    expect(notAPicture.statusCode).toBe(415);
+    const uploaded = await uploadPhoto(t.app, municipality.member.token, pickup.pickup_id, png);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const photoUrl = uploaded.json<Pickup>().photo_url;
+    expect(photoUrl).toMatch(new RegExp(`^/api/item-pickups/${pickup.pickup_id}/photo\\?expires=`));
+
+    const ownersView = (await list(t.app, owner.token)).for_me.find(
+      (item) => item.pickup_id === pickup.pickup_id,
+    );
+    const served = await t.app.inject({ method: 'GET', url: ownersView?.photo_url ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(40);
+    const unsigned = await t.app.inject({
+      method: 'GET',
+      url: `/api/item-pickups/${pickup.pickup_id}/photo`,
+    });
+    expect(unsigned.statusCode).toBe(403);
+
+    // A new photo replaces the old one in storage.
+    const [before] = await t.app.db.select().from(itemPickups).where(eq(itemPickups.id, pickup.pickup_id));
+    expect((await uploadPhoto(t.app, municipality.member.token, pickup.pickup_id, png)).statusCode).toBe(200);
+    expect(await t.app.fileStorage.get(before!.photoStorageKey!)).toBeNull();
+    const [after] = await t.app.db.select().from(itemPickups).where(eq(itemPickups.id, pickup.pickup_id));
+    expect(await t.app.fileStorage.get(after!.photoStorageKey!)).not.toBeNull();
+    // The owner deletes their account: their bikes go, and the photos of their pickups with them.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/identities/${owner.partyId}`,
+      headers: bearer(owner.token),
+      payload: {
+        confirm_data_copy: true,
+        confirm_legal_retention: true,
+        confirm_insurance_consequences: true,
+        confirm_permanent: true,
+        password: TEST_PASSWORD,
+      },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await t.app.fileStorage.get(after!.photoStorageKey!)).toBeNull();
   });
 
   it('refuses an unknown identifier, and everyone but the police and municipalities', async () => {

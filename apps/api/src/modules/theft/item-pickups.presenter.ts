@@ -21,6 +21,8 @@ export function presentPickup(
     viewerPartyId: string;
     holders: ReadonlyMap<string, HolderView>;
     bikes: ReadonlyMap<string, OwnershipBike>;
+    /** Signs the address of the pickup's photo. */
+    signPhoto: (pickupId: string) => string;
   },
 ): Pickup {
   const isHolder = row.holderPartyId === context.viewerPartyId;
@@ -54,9 +56,15 @@ export function presentPickup(
     chat_id: row.chatId,
     actions,
     stolen_report_linked: row.theftReportId !== null,
+    photo_url: row.photoStorageKey ? context.signPhoto(row.id) : null,
     is_holder: isHolder,
     bike: context.bikes.get(row.bikeId) ?? null,
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt ? row.closedAt.toISOString() : null,
   };
+}
+
+/** The path of a pickup's photo; its signed form is the access check (owner and holder get it). */
+export function pickupPhotoPath(pickupId: string): string {
+  return `/api/item-pickups/${pickupId}/photo`;
 }

@@ -1,3 +1,4 @@
+import { PICTURE_CONTENT_TYPES, PICTURE_MAX_BYTES } from '@nbr/domain/bikes';
 import {
   canHoldBikesForOwners,
   canRegisterPickup,
@@ -16,6 +17,13 @@ import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import type { StoredFile } from '../../platform/storage/file-storage.ts';
+import {
+  ImageUnreadableError,
+  MAX_INPUT_PIXELS,
+  processImage,
+  sniffImage,
+} from '../../platform/storage/images.ts';
 import {
   describeBikesForOwnership,
   findBikeIdByIdentifier,
@@ -35,7 +43,7 @@ import {
   pickupRegisteredMail,
   pickupReleasedMail,
 } from './item-pickups.mails.ts';
-import { type HolderView, presentPickup } from './item-pickups.presenter.ts';
+import { type HolderView, pickupPhotoPath, presentPickup } from './item-pickups.presenter.ts';
 import * as repository from './item-pickups.repository.ts';
 import type { TheftDeps } from './theft.deps.ts';
 import * as reports from './theft-reports.repository.ts';
@@ -99,7 +107,8 @@ async function present(
       viewerPartyId,
     ),
   ]);
-  return rows.map((row) => presentPickup(row, { viewerPartyId, holders, bikes }));
+  const signPhoto = (pickupId: string) => deps.fileUrls.sign(pickupPhotoPath(pickupId));
+  return rows.map((row) => presentPickup(row, { viewerPartyId, holders, bikes, signPhoto }));
 }
 
 async function presentOne(
@@ -396,4 +405,81 @@ export async function releasePickup(
   });
   if (posted) await announceQuietly(deps, [posted], log);
   return presentOne(deps, auth.partyId, row);
+}
+
+/** Only the holder adds a photo, while the bike waits: checked before the upload is read. */
+export async function checkPhotoHolder(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  pickupId: string,
+): Promise<string> {
+  const id = requirePickupId(pickupId);
+  const pickup = await repository.findPickupOfParty(deps.db, id, auth.partyId);
+  if (!pickup) throw new AppError('not_found');
+  if (pickup.holderPartyId !== auth.partyId) throw new AppError('forbidden');
+  if (pickup.status !== 'waiting') throw new AppError('pickup_not_waiting');
+  return id;
+}
+
+/**
+ * PUT /api/item-pickups/{pickup_id}/photo (issue 17 §3): the holder's photo of the bike as taken in,
+ * while it waits; re-encoded like every picture (no metadata), replacing an earlier one. The owner
+ * and the holder see it through a signed address.
+ */
+export async function setPickupPhoto(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  pickupId: string,
+  bytes: Buffer,
+  log?: FastifyBaseLogger,
+): Promise<Pickup> {
+  const id = await checkPhotoHolder(deps, auth, pickupId);
+  if (bytes.length > PICTURE_MAX_BYTES)
+    throw new AppError('file_too_large', { maximum: String(PICTURE_MAX_BYTES / (1024 * 1024)) });
+  const sniffed = await sniffImage(bytes);
+  if (
+    sniffed.kind !== 'image' ||
+    !(PICTURE_CONTENT_TYPES as readonly string[]).includes(sniffed.contentType)
+  ) {
+    throw new AppError('unsupported_file_type');
+  }
+  if (sniffed.width * sniffed.height > MAX_INPUT_PIXELS) throw new AppError('image_unreadable');
+  let image: Buffer;
+  try {
+    image = (await processImage(bytes)).image;
+  } catch (error) {
+    if (error instanceof ImageUnreadableError) throw new AppError('image_unreadable');
+    throw error;
+  }
+  const key = `pickups/${id}/${uuidv7()}.webp`;
+  await deps.storage.put(key, image, 'image/webp');
+  let replaced: string | null = null;
+  let row: repository.PickupRow;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const locked = await repository.findPickupOfParty(tx, id, auth.partyId, true);
+      if (locked?.status !== 'waiting') throw new AppError('pickup_not_waiting');
+      replaced = locked.photoStorageKey;
+      return repository.setPhoto(tx, id, key);
+    });
+  } catch (error) {
+    await deps.storage.delete([key]).catch(() => undefined);
+    throw error;
+  }
+  if (replaced) {
+    await deps.storage.delete([replaced]).catch((error: unknown) => {
+      log?.warn({ err: error }, 'removing a replaced pickup photo failed');
+    });
+  }
+  return presentOne(deps, auth.partyId, row);
+}
+
+/** GET /api/item-pickups/{pickup_id}/photo (signed): the photo's bytes; 404 without one. */
+export async function openPickupPhoto(deps: TheftDeps, pickupId: string): Promise<StoredFile> {
+  const id = requirePickupId(pickupId);
+  const pickup = await repository.findPickupById(deps.db, id);
+  if (!pickup?.photoStorageKey) throw new AppError('not_found');
+  const file = await deps.storage.get(pickup.photoStorageKey);
+  if (!file) throw new AppError('not_found');
+  return file;
 }
