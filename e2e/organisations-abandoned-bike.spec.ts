@@ -12,7 +12,8 @@ import { fillText, text } from './support/texts.ts';
 /*
  * Issue 17 §3 and §4: a municipality takes in an abandoned bike by the code of its plate, with
  * where and until when its owner can collect it. The owner is mailed the place and the last day, and
- * finds the bike waiting for them under Items for pickup, kept by the municipality.
+ * finds the bike waiting for them under Items for pickup, kept by the municipality, with the photo
+ * the municipality took.
  */
 
 const f = (key: string, values: Record<string, string | number> = {}) =>
@@ -21,6 +22,10 @@ const f = (key: string, values: Record<string, string | number> = {}) =>
 async function snapshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
+
+/** A 2×2 red PNG. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==';
 
 function inDays(days: number): string {
   const day = new Date();
@@ -59,6 +64,15 @@ test('a municipality takes in an abandoned registered bike; its owner is mailed 
   await expect(page.getByText(f('register.doneTitle'))).toBeVisible();
   const held = page.getByRole('region', { name: f('pickups.heldByMe') });
   await expect(held.getByText(place)).toBeVisible();
+  // A photo of the bike as it was found.
+  const chooser = page.waitForEvent('filechooser');
+  await held.getByRole('button', { name: f('pickups.addPhoto') }).click();
+  await (await chooser).setFiles({
+    name: 'cykel.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG, 'base64'),
+  });
+  await expect(held.getByRole('img', { name: f('pickups.photoAlt') })).toBeVisible();
 
   // The owner is mailed where and until when, in their language, by the municipality's name.
   const mail = await waitForMail(request, owner.email, { linkPath: '/app/item-pickup' });
@@ -74,6 +88,7 @@ test('a municipality takes in an abandoned registered bike; its owner is mailed 
   const card = waiting.getByRole('listitem').filter({ hasText: bike.nickname });
   await expect(card.getByText(place)).toBeVisible();
   await expect(card.getByText(municipalityName)).toBeVisible();
+  await expect(card.getByRole('img', { name: f('pickups.photoAlt') })).toBeVisible();
   await snapshot(ownerPage, 'owner-told');
   await expectNoA11yViolations(ownerPage);
 

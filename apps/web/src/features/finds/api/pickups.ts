@@ -7,6 +7,7 @@ import {
   PickupSchema,
 } from '@nbr/domain/finds';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { uploadForm } from '../../../lib/api/bikes/upload-bike-file.ts';
 import { api } from '../../../lib/api-client.ts';
 import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
 
@@ -79,4 +80,16 @@ export function useCreateHeldBike() {
 export function useClosePickup() {
   const settled = useSettled();
   return useMutation({ mutationFn: closePickup, onSettled: settled });
+}
+
+/** PUT /item-pickups/{id}/photo — the holder's photo of the bike as taken in (issue 17 §3). */
+export function setPickupPhoto(input: { pickupId: string; file: File }): Promise<Pickup> {
+  const form = new FormData();
+  form.append('file', input.file);
+  return uploadForm(`/item-pickups/${encodeURIComponent(input.pickupId)}/photo`, form, PickupSchema, 'PUT');
+}
+
+export function useSetPickupPhoto() {
+  const settled = useSettled();
+  return useMutation({ mutationFn: setPickupPhoto, onSettled: settled });
 }

@@ -9,6 +9,7 @@ import {
   pickupUrgency,
 } from '@nbr/domain/finds';
 import { type ReactNode, useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -42,6 +43,7 @@ import {
   useCreateHeldBike,
   useCreatePickup,
   usePickups,
+  useSetPickupPhoto,
 } from '../api/pickups.ts';
 import { CountedMessageField } from '../components/counted-message-field.tsx';
 import styles from '../finds.module.css';
@@ -326,6 +328,38 @@ function StatusBadges({ pickup }: { pickup: Pickup }) {
   );
 }
 
+/** The holder's photo of the bike while it waits: add or replace it (issue 17 §3). */
+function PhotoButton({ pickup }: { pickup: Pickup }) {
+  const { t } = useTranslation(['finds', 'common']);
+  const setPhoto = useSetPickupPhoto();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <FileTrigger
+        acceptedFileTypes={['image/jpeg', 'image/png', 'image/webp']}
+        onSelect={(files) => {
+          const file = files?.[0];
+          if (!file) return;
+          setError(null);
+          setPhoto.mutate(
+            { pickupId: pickup.pickup_id, file },
+            { onError: (failure) => setError(errorMessage(failure, t)) },
+          );
+        }}
+      >
+        <Button size="small" variant="secondary" isPending={setPhoto.isPending}>
+          {pickup.photo_url ? t('pickups.replacePhoto') : t('pickups.addPhoto')}
+        </Button>
+      </FileTrigger>
+      {error ? (
+        <Alert tone="error" announce="auto">
+          <p>{error}</p>
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
 function PickupCard({
   pickup,
   onAction,
@@ -386,6 +420,9 @@ function PickupCard({
           </>
         ) : null}
       </dl>
+      {pickup.photo_url ? (
+        <img src={pickup.photo_url} alt={t('pickups.photoAlt')} className={styles.photo} loading="lazy" />
+      ) : null}
       {pickup.stolen_report_linked ? (
         <p className={styles.muted}>
           {pickup.is_holder ? t('pickups.stolenLinkedHolder') : t('pickups.stolenLinkedOwner')}
@@ -416,6 +453,7 @@ function PickupCard({
             {t('pickups.cancel')}
           </Button>
         ) : null}
+        {pickup.is_holder && isWaiting ? <PhotoButton pickup={pickup} /> : null}
         {pickup.actions.includes('released') ? (
           <Button
             size="small"
