@@ -12,17 +12,12 @@ import { SEARCH_QUERY_MAX_LENGTH } from './search.ts';
  * audited and shown to the owner in their access log.
  */
 
-/** The organisations that may search the register this way. */
-export const ORG_SEARCH_ORGANISATION_TYPES = ['police', 'municipality', 'insurance_company'] as const;
-
-export function canUseOrgBikeSearch(organisationType: string | null): boolean {
-  return (ORG_SEARCH_ORGANISATION_TYPES as readonly (string | null)[]).includes(organisationType);
-}
-
-/** Only the police may see the owner's contact details (with a case number). */
-export function canRevealOwnerContact(organisationType: string | null): boolean {
-  return organisationType === 'police';
-}
+// Who may search and see the owner's contact: organisation-powers.ts (the web app's shell reads it too).
+export {
+  canRevealOwnerContact,
+  canUseOrgBikeSearch,
+  ORG_SEARCH_ORGANISATION_TYPES,
+} from './organisation-powers.ts';
 
 const optionalText = (max: number) =>
   z

@@ -124,18 +124,6 @@ export const routes: RouteObject[] = [
                 path: paths.public.search.path,
                 lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
               },
-              // The organisation search (issue 17 §3): members acting for the police, a municipality or an insurer.
-              {
-                path: paths.public.orgBikeSearch.path,
-                lazy: page(
-                  () => import('../features/org-search/pages/org-bike-search-page.tsx'),
-                  ['org-search'],
-                ),
-              },
-              {
-                path: paths.public.orgBikeSearchBike.path,
-                lazy: page(() => import('../features/org-search/pages/org-bike-page.tsx'), ['org-search']),
-              },
               {
                 // The card provider's return address for an organisation's purchase (issue 15 §6).
                 path: paths.purchase.organisationPaymentCompleteRedirect.path,
@@ -631,6 +619,10 @@ const LAZY_AREAS: ReadonlyArray<{ prefix: string; load: () => Promise<RouteObjec
     load: async () => (await import('./insurance-routes.tsx')).insuranceEnrolmentRoutes,
   },
   { prefix: '/backoffice', load: async () => (await import('./backoffice-routes.tsx')).backofficeRoutes },
+  {
+    prefix: paths.public.orgBikeSearch.path,
+    load: async () => (await import('./org-search-routes.tsx')).orgSearchRoutes,
+  },
 ];
 const patchedAreas = new Set<string>();
 

@@ -2,12 +2,12 @@ import type { TokenClaims } from '@nbr/domain/identity';
 import { describe, expect, it } from 'vitest';
 import {
   afterSignUpHref,
-  mayUseOrgBikeSearch,
   normalisePathname,
   postLoginDestination,
   requiresLogin,
   satisfiesDependency,
 } from './access.ts';
+import { mayUseOrgBikeSearch } from './org-search-access.ts';
 
 const claims = (overrides: Partial<TokenClaims> = {}): TokenClaims => ({
   exp: 2_000_000_000,

@@ -1,6 +1,5 @@
 import type { TokenClaims } from '@nbr/domain/identity';
 import type { Region } from '@nbr/domain/locale';
-import { canUseOrgBikeSearch } from '@nbr/domain/org-search';
 import { paths } from '../config/paths.ts';
 
 /*
@@ -82,16 +81,6 @@ export function requiresLogin(rawPathname: string): boolean {
 export function satisfiesDependency(claims: TokenClaims | null, dependency: LoginDependency): boolean {
   if (!claims) return false;
   return dependency === 'loggedIn' || Boolean(claims.verified_on);
-}
-
-/**
- * Whether the session may use /org-bike-search (issue 17 §3): a member acting for the police, a
- * municipality or an insurer in their own session (never staff switched into an account). The API
- * decides the same.
- */
-export function mayUseOrgBikeSearch(claims: TokenClaims | null): boolean {
-  if (!claims || claims.act) return false;
-  return claims.party_id !== claims.identity_party_id && canUseOrgBikeSearch(claims.organisation_type);
 }
 
 export function isInsuranceCompanyUser(claims: TokenClaims): boolean {
