@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
+import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
@@ -347,15 +348,65 @@ describe('the owner’s access log', () => {
     expect(JSON.stringify([first, second])).not.toContain(support.email);
 
     expect((await get(t.app, null, '/api/identities/me/access-log')).statusCode).toBe(401);
+    // Staff switched into the account do not read it (and their switching in is itself in it).
+    expect(
+      (
+        await get(
+          t.app,
+          await switchInto(t.app, support.token, owner.partyId),
+          '/api/identities/me/access-log',
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await get(t.app, owner.token, '/api/identities/me/access-log?cursor=nope')).statusCode).toBe(422);
 
     const exported = await get(t.app, owner.token, '/api/identities/me/export');
     expect(exported.statusCode).toBe(200);
     const data = JSON.parse(exported.body);
-    expect(data.access_log).toHaveLength(22);
-    expect(data.access_log[0]).toMatchObject({
+    expect(data.access_log).toHaveLength(23);
+    expect(data.access_log[0]).toMatchObject({ who: 'staff', action: 'switch_user.start' });
+    expect(data.access_log[1]).toMatchObject({
       who: 'organisation',
       organisation_name: 'Nordsjællands Politi',
     });
+  });
+
+  it('names the insurer of its own screens, tells staff’s reason, and leaves out actions that are no look-up', async () => {
+    const staffAdmin = await signUpStaff(t.app, 'admin');
+    const insurer = await createVettedOrganisation(
+      t.app,
+      staffAdmin.token,
+      'insurance_company',
+      'Log Forsikring A/S',
+    );
+    const owner = await signUpUser(t.app);
+    const event = (
+      action: Parameters<typeof recordAuditEvent>[1]['action'],
+      actor: string,
+      details: object,
+    ) =>
+      recordAuditEvent(t.app.db, {
+        action,
+        actorPartyId: actor,
+        targetPartyId: owner.partyId,
+        sessionId: null,
+        details: { ...details },
+      });
+    await event('insurance.insured_bike_viewed', insurer.member.partyId, {
+      insurer_party_id: insurer.partyId,
+    });
+    await event('bike.viewed_by_staff', staffAdmin.partyId, { reason: 'Ticket 4711: the owner asked us' });
+    // Not look-ups: a staff grant and an organisation's own invitation are audited, not shown.
+    await event('staff.grant', staffAdmin.partyId, {});
+    await event('organisation.invitation_sent', insurer.member.partyId, {
+      organisation_party_id: insurer.partyId,
+    });
+    const log = await accessLog(t.app, owner);
+    expect(
+      log.entries.map((entry) => [entry.action, entry.who, entry.organisation_name, entry.reason]),
+    ).toEqual([
+      ['bike.viewed_by_staff', 'staff', null, 'Ticket 4711: the owner asked us'],
+      ['insurance.insured_bike_viewed', 'organisation', 'Log Forsikring A/S', null],
+    ]);
   });
 });
