@@ -1,5 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { logInViaApi } from './accounts.ts';
+import { logInViaApi, signUpViaApi, type TestAccount, uniqueEmail } from './accounts.ts';
+import { waitForMail } from './mailbox.ts';
 
 /** Password of every demo account the seed creates (README). */
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -31,4 +33,52 @@ export async function actingSession(
   expect(response.status()).toBe(200);
   const answer = (await response.json()) as { authentication_token: string };
   return { token: answer.authentication_token, partyId: organisation?.party_id ?? '' };
+}
+
+/** The demo seed's backoffice admin (README), who creates the organisations only admins create. */
+export const DEMO_STAFF_ADMIN = 'staff@demo.cykelregister.dk';
+
+/**
+ * A police, municipality or insurance organisation made the way the product does (issue 17 §3): the
+ * demo backoffice admin creates it and invites a new account as its first admin, who accepts the
+ * mailed invitation. Answers that member's token, acting for the organisation.
+ */
+export async function vettedOrganisationViaApi(
+  request: APIRequestContext,
+  type: 'police' | 'municipality' | 'insurance_company',
+  name: string,
+): Promise<{ member: TestAccount; partyId: string }> {
+  const staffToken = await logInViaApi(request, DEMO_STAFF_ADMIN, DEMO_PASSWORD);
+  const member = await signUpViaApi(request, { email: uniqueEmail(type) });
+  const created = await request.post('/api/backoffice/organisations', {
+    headers: { authorization: `Bearer ${staffToken}` },
+    data: { name, type, region: 'dk', registration_number: nextCvr(), admin_email: member.email },
+  });
+  expect(created.status(), `creating ${name} answered ${await created.text()}`).toBe(201);
+  const { party_id: partyId } = (await created.json()) as { party_id: string };
+  const mail = await waitForMail(request, member.email, { subject: name });
+  const link = mail.links.map((href) => new URL(href)).find((url) => INVITATION_PATH.test(url.pathname));
+  const code = link ? INVITATION_PATH.exec(link.pathname)?.[1] : undefined;
+  expect(code, `the invitation to ${name} has a link`).toBeTruthy();
+  const accepted = await request.post(`/api/organisations/invitations/${code}/accept`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  expect(accepted.status(), `accepting answered ${await accepted.text()}`).toBe(200);
+  const { authentication_token: token } = (await accepted.json()) as { authentication_token: string };
+  return { member: { ...member, token }, partyId };
+}
+
+const INVITATION_PATH = /^\/app\/organisations\/invitations\/([A-Za-z0-9_-]+)$/;
+
+/** A valid Danish CVR number (modulus 11), a new one per call: registration numbers are unique. */
+function nextCvr(): string {
+  for (;;) {
+    const stem = String(1_000_000 + randomInt(0, 8_999_999));
+    const sum = [2, 7, 6, 5, 4, 3, 2].reduce(
+      (total, weight, index) => total + weight * Number(stem[index]),
+      0,
+    );
+    const check = (11 - (sum % 11)) % 11;
+    if (check !== 10) return `${stem}${check}`;
+  }
 }

@@ -36,6 +36,7 @@ import {
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
 import { stickerBatchRoutes } from './modules/plates/sticker-batches.routes.ts';
+import { orgBikeSearchRoutes } from './modules/search/org-bike-search.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { type SupportRateLimits, supportRoutes } from './modules/support/support.routes.ts';
 import { supportStaffRoutes } from './modules/support/support-staff.routes.ts';
@@ -476,6 +477,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(options.ownershipRateLimits ? { rateLimits: options.ownershipRateLimits } : {}),
       });
       await api.register(chatsRoutes, { deps: chatsDeps });
+      // Issue 17 §3: the police, municipalities and insurers search the register in their work.
+      await api.register(orgBikeSearchRoutes, { deps: chatsDeps });
       const theftDeps: TheftDeps = {
         ...chatsDeps,
         storage: fileStorage,

@@ -37,6 +37,8 @@ const SIGNED_IN: readonly Role[] = ROLES.filter((role) => role !== 'visitor');
 const SELF: readonly Role[] = SIGNED_IN.filter((role) => role !== 'switched');
 const EVERYONE: readonly Role[] = ROLES;
 const STAFF: readonly Role[] = ['staff', 'staff_admin'];
+/** Sessions acting for an organisation the registry vetted (an insurer, the police, a municipality). */
+const ACTING_FOR_VETTED: readonly Role[] = ['insurer', 'police', 'municipality'];
 
 interface MatrixCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -78,6 +80,12 @@ interface CaseContext {
   stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string; reportId: string }>;
   /** A new waiting pickup of a new bike of `user`, held by `verified_user`. */
   pickupForUser(): Promise<string>;
+  /** A new waiting pickup of a new bike of `user`, held by the matrix police, past its last day. */
+  expiredPickupOfPolice(): Promise<string>;
+  /** The frame number of a new bike of `user`. */
+  newFrameNumberOfUser(): Promise<string>;
+  /** The signed address of the photo of a new pickup of a bike of `user` (row and stored bytes). */
+  pickupPhotoOfUser(): Promise<string>;
   /** An order of `user` (a voucher's, fulfilled), the same every time. */
   orderOfUser(): Promise<string>;
   /** An order of `user` paid by card, with its receipt number, the same every time. */
@@ -1097,24 +1105,24 @@ const CASES: MatrixCase[] = [
     }),
   },
   // Insurance sign-up (issue 16 §2): the covers are public; the onboarding draft is a person's own
-  // (an insurer's session has none: 403), written by themselves only. The holder's checkout details
+  // (a session acting for an organisation has none: 403), written by themselves only. The holder's checkout details
   // are seen by the holder (masked), the staff of its insurer and ours; written by the holder only.
   { method: 'GET', route: '/api/insurance/products', allowed: EVERYONE },
   {
     method: 'GET',
     route: '/api/insurance/onboarding-draft',
-    allowed: SIGNED_IN.filter((role) => role !== 'insurer'),
+    allowed: SIGNED_IN.filter((role) => !ACTING_FOR_VETTED.includes(role)),
   },
   {
     method: 'PUT',
     route: '/api/insurance/onboarding-draft',
-    allowed: SELF.filter((role) => role !== 'insurer'),
+    allowed: SELF.filter((role) => !ACTING_FOR_VETTED.includes(role)),
     request: () => ({ payload: { acknowledgement_privacy: true } }),
   },
   {
     method: 'DELETE',
     route: '/api/insurance/onboarding-draft',
-    allowed: SELF.filter((role) => role !== 'insurer'),
+    allowed: SELF.filter((role) => !ACTING_FOR_VETTED.includes(role)),
   },
   {
     method: 'GET',
@@ -1563,6 +1571,78 @@ const CASES: MatrixCase[] = [
     allowed: ['verified_user'],
     request: async ({ pickupForUser }) => ({ url: `/api/item-pickups/${await pickupForUser()}/cancel` }),
   },
+  // Organisations at work (issue 17 §3). The police and municipalities take in bikes by frame number
+  // (a new bike of user each time: 201) and release the ones they hold after the deadline; the
+  // body is valid, so everyone else's 403 comes from the organisation check.
+  {
+    method: 'POST',
+    route: '/api/item-pickups',
+    allowed: ['police', 'municipality'],
+    request: async ({ newFrameNumberOfUser }) => ({
+      payload: {
+        identifier: await newFrameNumberOfUser(),
+        place: 'Matrix depot',
+        collect_until: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      },
+    }),
+  },
+  {
+    // A new pickup past its last day, held by the matrix police for a bike of user: only it releases;
+    // the owner is refused (403), everyone else does not see it (404).
+    method: 'POST',
+    route: '/api/item-pickups/:pickup_id/released',
+    allowed: ['police'],
+    request: async ({ expiredPickupOfPolice }) => ({
+      url: `/api/item-pickups/${await expiredPickupOfPolice()}/released`,
+    }),
+  },
+  // /org-bike-search: members acting for the police, a municipality or an insurer; the owner's
+  // contact for the police only; each one's own access log.
+  {
+    method: 'GET',
+    route: '/api/org-bike-search',
+    allowed: ['insurer', 'police', 'municipality'],
+    request: () => ({ url: '/api/org-bike-search?q=MATRIX4711' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/org-bike-search/bikes/:bike_id',
+    allowed: ['insurer', 'police', 'municipality'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/org-bike-search/bikes/${await bikeOfUser()}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/org-bike-search/bikes/:bike_id/owner-contact',
+    allowed: ['police'],
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/org-bike-search/bikes/${await bikeOfUser()}/owner-contact`,
+      payload: { case_number: 'MATRIX-1' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/org-bike-search/bikes/:bike_id/messages',
+    allowed: ['insurer', 'police', 'municipality'],
+    request: async ({ bikeOfUser }) => ({
+      url: `/api/org-bike-search/bikes/${await bikeOfUser()}/messages`,
+      payload: { content: 'Matrix' },
+    }),
+  },
+  {
+    // The holder's photo of a held bike: the holder only (422 without a file); the owner 403, others 404.
+    method: 'PUT',
+    route: '/api/item-pickups/:pickup_id/photo',
+    allowed: ['verified_user'],
+    request: async ({ pickupForUser }) => ({ url: `/api/item-pickups/${await pickupForUser()}/photo` }),
+  },
+  {
+    // The signature is the access check: anyone with the signed address gets the photo.
+    method: 'GET',
+    route: '/api/item-pickups/:pickup_id/photo',
+    allowed: EVERYONE,
+    request: async ({ pickupPhotoOfUser }) => ({ url: await pickupPhotoOfUser() }),
+  },
+  { method: 'GET', route: '/api/identities/me/access-log', allowed: SELF },
 ];
 
 /** A multipart body with fields only, sent with the role's token. */
@@ -1818,6 +1898,38 @@ describe('permission matrix', () => {
                 collectUntil: '2999-01-01',
               });
               return id;
+            },
+            expiredPickupOfPolice: async () => {
+              const bike = await insertBike(t.database.db, {
+                ownerPartyId: fixtures.users.user.partyId,
+                nickname: 'Left',
+              });
+              const id = uuidv7();
+              await t.database.db.insert(itemPickups).values({
+                id,
+                bikeId: bike.bikeId,
+                ownerPartyId: fixtures.users.user.partyId,
+                holderPartyId: fixtures.policeId,
+                createdByPartyId: fixtures.users.police.partyId,
+                place: 'Matrix depot',
+                collectUntil: '2000-01-01',
+              });
+              return id;
+            },
+            pickupPhotoOfUser: async () => {
+              const pickupId = await context.pickupForUser();
+              const key = `pickups/${pickupId}/matrix.webp`;
+              await t.app.fileStorage.put(key, Buffer.from('RIFF0000WEBP'), 'image/webp');
+              await t.database.db
+                .update(itemPickups)
+                .set({ photoStorageKey: key })
+                .where(eq(itemPickups.id, pickupId));
+              return t.app.fileUrls.sign(`/api/item-pickups/${pickupId}/photo`);
+            },
+            newFrameNumberOfUser: async () => {
+              const frameNumber = `MTXH${randomUUID().slice(0, 8)}`;
+              await insertBike(t.database.db, { ownerPartyId: fixtures.users.user.partyId, frameNumber });
+              return frameNumber;
             },
             orderOfUser: () => {
               userOrder ??= (async () => {

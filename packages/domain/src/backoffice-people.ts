@@ -165,5 +165,3 @@ export const DashboardCountSchema = z.object({
 });
 export const DashboardSchema = z.object({ counts: z.array(DashboardCountSchema) });
 export type Dashboard = z.infer<typeof DashboardSchema>;
-/** Stolen reports newer than this many days count as waiting for review. */
-export const STOLEN_REPORT_REVIEW_DAYS = 14;

@@ -31,6 +31,7 @@ export const SYSTEM_EVENTS = [
   'pickup_registered',
   'pickup_collected',
   'pickup_cancelled',
+  'pickup_released',
 ] as const;
 export const SystemEventSchema = z.enum(SYSTEM_EVENTS);
 export type SystemEvent = z.infer<typeof SystemEventSchema>;

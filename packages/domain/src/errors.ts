@@ -101,6 +101,11 @@ export const ERROR_CODES = [
   'account_blocked',
   'organisation_suspended',
   'admin_only_organisation_type',
+  // Issue 17 §3 (organisations at work).
+  'organisation_search_not_allowed',
+  'owner_contact_police_only',
+  'bike_not_registered',
+  'pickup_not_due',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -4,6 +4,7 @@ import {
   CONTACT_MESSAGE_MAX_LENGTH,
   ContactOwnerSchema,
   canRegisterPickup,
+  canReleaseHeldBike,
   isVettedOrganisation,
   PICKUP_MAX_DAYS,
   PickupCreateSchema,
@@ -81,6 +82,8 @@ describe('canRegisterPickup', () => {
     ['dealer', false, false],
     ['police', true, true],
     ['police', false, true],
+    ['municipality', true, true],
+    ['municipality', false, true],
     ['insurance_company', true, true],
     ['insurance_company', false, true],
   ];
@@ -98,8 +101,30 @@ describe('isVettedOrganisation', () => {
   it('is true only for the types backoffice admins create after checking who they are', () => {
     expect(ORGANISATION_TYPES.filter((type) => isVettedOrganisation(type)).sort()).toEqual([
       'insurance_company',
+      'municipality',
       'police',
     ]);
     expect(isVettedOrganisation(null)).toBe(false);
+  });
+});
+
+describe('canReleaseHeldBike', () => {
+  const today = '2026-06-10';
+  it('lets the police or a municipality release a waiting bike once its last day has passed', () => {
+    const held = {
+      status: 'waiting' as const,
+      collectUntil: '2026-06-09',
+      holderOrganisationType: 'municipality',
+    };
+    expect(canReleaseHeldBike(held, today)).toBe(true);
+    expect(canReleaseHeldBike({ ...held, holderOrganisationType: 'police' }, today)).toBe(true);
+    // On the last day the owner may still come.
+    expect(canReleaseHeldBike({ ...held, collectUntil: '2026-06-10' }, today)).toBe(false);
+    expect(canReleaseHeldBike({ ...held, status: 'collected' }, today)).toBe(false);
+    for (const holder of ['insurance_company', 'business', 'dealer', null]) {
+      expect(canReleaseHeldBike({ ...held, holderOrganisationType: holder }, today), String(holder)).toBe(
+        false,
+      );
+    }
   });
 });

@@ -68,8 +68,11 @@ export type ContactConfirmationResult = z.infer<typeof ContactConfirmationResult
 /** A signed-in person may start this many contacts an hour. */
 export const CONTACTS_PER_HOUR = 20;
 
-/** waiting: the holder keeps it for the owner. collected: the owner has it. cancelled: no longer held. */
-export const PICKUP_STATUSES = ['waiting', 'collected', 'cancelled'] as const;
+/**
+ * waiting: the holder keeps it for the owner. collected: the owner has it. cancelled: no longer held.
+ * released: unclaimed after the last day, the police or municipality let it go (to reuse or auction).
+ */
+export const PICKUP_STATUSES = ['waiting', 'collected', 'cancelled', 'released'] as const;
 export const PickupStatusSchema = z.enum(PICKUP_STATUSES);
 export type PickupStatus = z.infer<typeof PickupStatusSchema>;
 
@@ -110,11 +113,26 @@ export type PickupCreate = z.infer<typeof PickupCreateSchema>;
 
 export const PickupParamsSchema = z.object({ pickup_id: z.string() });
 
+/**
+ * POST /api/item-pickups — the police or a municipality takes in a found or abandoned bike and
+ * names it by what is on it (issue 17 §3): its frame number or plate. When a registered bike has
+ * it, the owner is told where and until when to collect it (404 bike_not_registered otherwise).
+ */
+export const HeldBikeCreateSchema = PickupCreateSchema.extend({
+  identifier: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(60, { error: 'too_long' }),
+});
+export type HeldBikeCreate = z.output<typeof HeldBikeCreateSchema>;
+
 /** A pickup's registration, collection and cancellation are told in the chat between holder and owner. */
 export const PICKUP_SYSTEM_EVENTS = {
   registered: 'pickup_registered',
   collected: 'pickup_collected',
   cancelled: 'pickup_cancelled',
+  released: 'pickup_released',
 } as const satisfies Record<string, SystemEvent>;
 
 /** How many days before its last day a waiting pickup is shown as due soon. */
@@ -144,8 +162,15 @@ export const PickupSchema = z.object({
   holder_kind: z.enum(['person', 'organisation']),
   /** The chat between holder and owner about it. */
   chat_id: z.uuid().nullable(),
-  /** What the caller may do: the owner marks it collected; the holder marks it collected or cancels. */
-  actions: z.array(z.enum(['collected', 'cancel'])),
+  /**
+   * What the caller may do: the owner marks it collected; the holder marks it collected or cancels;
+   * the police or a municipality releases it once the last day has passed unclaimed.
+   */
+  actions: z.array(z.enum(['collected', 'cancel', 'released'])),
+  /** The bike was reported stolen when it was taken in: the owner's theft report is linked. */
+  stolen_report_linked: z.boolean(),
+  /** The holder's photo of the bike as taken in (a signed address); null without one. */
+  photo_url: z.string().nullable(),
   is_holder: z.boolean(),
   /** The bike as the caller may see it (its nickname and identifiers for the owner only); null once deleted. */
   bike: OwnershipBikeSchema.nullable(),
@@ -186,4 +211,26 @@ export function isVettedOrganisation(organisationType: string | null): boolean {
 /** Whether the holder may register a pickup; otherwise they must verify their identity first. */
 export function canRegisterPickup(holder: PickupHolderFacts): boolean {
   return holder.isVerified || isVettedOrganisation(holder.organisationType);
+}
+
+/** The police and municipalities hold found or abandoned bikes, and release them when unclaimed. */
+export const BIKE_HOLDING_ORGANISATION_TYPES = ['police', 'municipality'] as const;
+
+export function canHoldBikesForOwners(organisationType: string | null): boolean {
+  return (BIKE_HOLDING_ORGANISATION_TYPES as readonly (string | null)[]).includes(organisationType);
+}
+
+/**
+ * Whether the holder may release a held bike (issue 17 §3): the police or a municipality, once the
+ * last day to collect it has passed and the owner did not come.
+ */
+export function canReleaseHeldBike(
+  pickup: { status: PickupStatus; collectUntil: string; holderOrganisationType: string | null },
+  today: string = todayInRegisterZone(),
+): boolean {
+  return (
+    pickup.status === 'waiting' &&
+    canHoldBikesForOwners(pickup.holderOrganisationType) &&
+    pickupUrgency(pickup.collectUntil, today) === 'past'
+  );
 }

@@ -10,15 +10,23 @@ import { type Region, RegionSchema } from './locale.ts';
 /**
  * What an organisation is decides what it may do: businesses own bikes for their staff, insurers
  * handle policies and claims, the motoring club sells memberships, dealers register bikes they sell,
- * the police search the register.
+ * the police and municipalities search the register and hold found or abandoned bikes for their owners.
  */
-export const ORGANISATION_TYPES = ['business', 'insurance_company', 'club', 'dealer', 'police'] as const;
+export const ORGANISATION_TYPES = [
+  'business',
+  'insurance_company',
+  'club',
+  'dealer',
+  'police',
+  'municipality',
+] as const;
 export const OrganisationTypeSchema = z.enum(ORGANISATION_TYPES, { error: 'invalid_value' });
 export type OrganisationType = z.infer<typeof OrganisationTypeSchema>;
 
 /**
- * Types anyone with a verified identity may create. Insurers and the police get powers over other
- * people's data in later releases, so only backoffice admins create those, after checking who they are.
+ * Types anyone with a verified identity may create. Insurers, the police and municipalities have powers
+ * over other people's data (the organisation search, held bikes), so only backoffice admins create
+ * those, after checking who they are.
  */
 export const SELF_SERVICE_ORGANISATION_TYPES = [
   'business',

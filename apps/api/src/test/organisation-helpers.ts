@@ -110,3 +110,40 @@ export async function joinByInvitation(
   person.token = accepted.json<{ authentication_token: string }>().authentication_token;
   return person.token;
 }
+
+export interface TestVettedOrganisation {
+  partyId: string;
+  /** Its first admin, signed in acting for it. */
+  member: TestUser;
+}
+
+/**
+ * An organisation only backoffice admins create (the police, a municipality, an insurer), made the
+ * way the product does: a staff admin creates it and invites its first admin, who accepts with their
+ * own account and is then signed in acting for it.
+ */
+export async function createVettedOrganisation(
+  app: FastifyInstance,
+  staffAdminToken: string,
+  type: 'police' | 'municipality' | 'insurance_company',
+  name: string,
+): Promise<TestVettedOrganisation> {
+  const member = await signUpUser(app, { email: uniqueEmail(type) });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/backoffice/organisations',
+    headers: bearer(staffAdminToken),
+    payload: { name, type, region: 'dk', registration_number: nextCvr(), admin_email: member.email },
+  });
+  if (created.statusCode !== 201)
+    throw new Error(`creating the organisation answered ${created.statusCode}: ${created.body}`);
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/organisations/invitations/${await latestInvitationCode(app, member.email)}/accept`,
+    headers: bearer(member.token),
+  });
+  if (accepted.statusCode !== 200)
+    throw new Error(`accepting the invitation answered ${accepted.statusCode}: ${accepted.body}`);
+  member.token = accepted.json<{ authentication_token: string }>().authentication_token;
+  return { partyId: created.json<{ party_id: string }>().party_id, member };
+}

@@ -20,6 +20,9 @@ export const ROLES = [
   'org_member',
   'org_admin',
   'insurer',
+  /** Members whose sessions act for a police and a municipality organisation (issue 17 §3). */
+  'police',
+  'municipality',
   'staff',
   'staff_admin',
   /** Support staff switched into `user`'s account (switch-user). */
@@ -35,6 +38,9 @@ export interface RoleFixtures {
   organisationId: string;
   /** An insurance company whose business user is `insurer` (their sessions act for it). */
   insurerId: string;
+  /** The police and the municipality `police` and `municipality` act for. */
+  policeId: string;
+  municipalityId: string;
 }
 
 /** Marks a person's national identity as verified, as a completed MitID/BankID check would. */
@@ -109,6 +115,8 @@ export async function createRoleFixtures(app: FastifyInstance): Promise<RoleFixt
     org_member: await signUp('member'),
     org_admin: await signUp('admin'),
     insurer: await signUp('insurer'),
+    police: await signUp('police'),
+    municipality: await signUp('municipality'),
     staff: await signUp('support'),
     staff_admin: await signUp('staffadmin'),
   } satisfies RoleFixtures['users'];
@@ -131,12 +139,28 @@ export async function createRoleFixtures(app: FastifyInstance): Promise<RoleFixt
     type: 'insurance_company',
     members: [{ partyId: users.insurer.partyId, role: 'member' }],
   });
-  // A business user of the insurer: new sessions act for the insurance company.
-  await db
-    .update(identities)
-    .set({ defaultPartyId: insurerId })
-    .where(eq(identities.partyId, users.insurer.partyId));
-  users.insurer.token = await logIn(app, users.insurer.email, users.insurer.password);
+  const policeId = await insertOrganisation(db, {
+    name: 'Matrix Politi',
+    type: 'police',
+    members: [{ partyId: users.police.partyId, role: 'member' }],
+  });
+  const municipalityId = await insertOrganisation(db, {
+    name: 'Matrix Kommune',
+    type: 'municipality',
+    members: [{ partyId: users.municipality.partyId, role: 'member' }],
+  });
+  // Business users of the insurer, the police and the municipality: new sessions act for them.
+  for (const [role, organisationId] of [
+    ['insurer', insurerId],
+    ['police', policeId],
+    ['municipality', municipalityId],
+  ] as const) {
+    await db
+      .update(identities)
+      .set({ defaultPartyId: organisationId })
+      .where(eq(identities.partyId, users[role].partyId));
+    users[role].token = await logIn(app, users[role].email, users[role].password);
+  }
 
   return {
     tokens: {
@@ -147,5 +171,7 @@ export async function createRoleFixtures(app: FastifyInstance): Promise<RoleFixt
     users,
     organisationId,
     insurerId,
+    policeId,
+    municipalityId,
   };
 }

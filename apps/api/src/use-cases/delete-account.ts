@@ -43,7 +43,10 @@ export async function deleteAccount(
     const account = await identity.lockAccountForDeletion(tx, partyId);
     await identity.proveAccountDeletion(tx, account, request.password);
     const bikeFileKeys: string[] = [];
-    for (const bikeId of await bikes.lockBikesOfAccount(tx, partyId)) {
+    const bikeIds = await bikes.lockBikesOfAccount(tx, partyId);
+    // The photos the police or a municipality took of the bikes when they held them (issue 17 §3).
+    bikeFileKeys.push(...(await theft.pickupPhotoKeysOfBikes(tx, bikeIds)));
+    for (const bikeId of bikeIds) {
       await ownership.closeOwnershipMattersOfBike(tx, bikeId);
       bikeFileKeys.push(...(await bikes.deleteBikeOfDeletedAccount(tx, partyId, bikeId)));
     }

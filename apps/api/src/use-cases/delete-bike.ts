@@ -1,6 +1,7 @@
 import type { BikesDeps } from '../modules/bikes/bikes.facade.ts';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
+import * as theft from '../modules/theft/theft.facade.ts';
 import type { RequestAuth } from '../platform/auth/authenticate.ts';
 
 /**
@@ -21,7 +22,9 @@ export async function deleteBike(
   const storageKeys = await deps.db.transaction(async (tx) => {
     const bike = await bikes.lockBikeForDeletion(tx, auth, bikeId);
     await ownership.closeOwnershipMattersOfBike(tx, bike.bikeId);
-    return bikes.deleteLockedBike(tx, auth, bike);
+    // Its pickups go with it (cascade), and the photos of them with its files (issue 17 §3).
+    const photoKeys = await theft.pickupPhotoKeysOfBikes(tx, [bike.bikeId]);
+    return [...(await bikes.deleteLockedBike(tx, auth, bike)), ...photoKeys];
   });
   await bikes.removeStoredFiles(deps, storageKeys, log);
 }

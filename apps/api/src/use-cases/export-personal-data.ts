@@ -115,6 +115,8 @@ export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
       ...(await support.supportPersonalData(tx, partyId, addresses)),
       mails: await listMailsTo(tx, addresses),
       audit_events: await listAuditEventsOfParty(tx, partyId),
+      // Who looked the person or their bikes up, as their settings show it (issue 17 §3).
+      access_log: await identity.accessLogPersonalData(tx, partyId),
     };
   });
 }

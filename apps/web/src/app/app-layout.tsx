@@ -7,6 +7,7 @@ import { externalHref } from '../config/paths.ts';
 import { useUnreadCount } from '../features/chats/api/get-unread-count.ts';
 import { useLiveUpdates } from '../features/chats/lib/live-updates.ts';
 import { profileQueryOptions } from '../lib/api/identity/get-profile.ts';
+import { mayUseOrgBikeSearch } from '../lib/org-search-access.ts';
 import { useRegion } from '../lib/region.ts';
 import { useSession } from '../lib/session.ts';
 import { Icon } from '../ui/icon.tsx';
@@ -45,6 +46,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const entries = visibleSidebarEntries(SIDEBAR, {
     isStaff: Boolean(profile.data?.staff_role),
     insurerPartyId: claims?.organisation_type === 'insurance_company' ? claims.party_id : null,
+    mayUseOrgSearch: mayUseOrgBikeSearch(claims),
   });
   const unread = useUnreadCount({ enabled: Boolean(claims) });
   const internal = entries.filter((entry) => entry.kind === 'internal');

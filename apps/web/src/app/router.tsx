@@ -360,7 +360,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.app.bike.path,
-                lazy: page(() => import('./routes/bike-page.tsx'), ['bikes', 'ownership', 'webshop']),
+                lazy: page(
+                  () => import('./routes/bike-page.tsx'),
+                  ['bikes', 'ownership', 'webshop', 'finds'],
+                ),
               },
               {
                 path: paths.app.bikeEdit.path,
@@ -629,6 +632,10 @@ const LAZY_AREAS: ReadonlyArray<{ prefix: string; load: () => Promise<RouteObjec
     load: async () => (await import('./insurance-routes.tsx')).insuranceEnrolmentRoutes,
   },
   { prefix: '/backoffice', load: async () => (await import('./backoffice-routes.tsx')).backofficeRoutes },
+  {
+    prefix: paths.public.orgBikeSearch.path,
+    load: async () => (await import('./org-search-routes.tsx')).orgSearchRoutes,
+  },
 ];
 const patchedAreas = new Set<string>();
 

@@ -96,6 +96,18 @@ describe('sidebar', () => {
     expect(isCurrentEntry(admin, '/app')).toBe(false);
   });
 
+  it('offers the organisation search only to a session that may use it', () => {
+    expect(visibleSidebarEntries(SIDEBAR, {}).some((entry) => entry.id === 'org-bike-search')).toBe(false);
+    const entry = visibleSidebarEntries(SIDEBAR, { mayUseOrgSearch: true }).find(
+      (candidate) => candidate.id === 'org-bike-search',
+    );
+    expect(entry).toMatchObject({
+      kind: 'internal',
+      href: '/org-bike-search',
+      labelKey: 'nav.orgBikeSearch',
+    });
+  });
+
   it('marks the account entry current on every settings page, home only on /app itself', () => {
     const account = SIDEBAR.find((entry) => entry.id === 'account');
     const home = SIDEBAR.find((entry) => entry.id === 'home');

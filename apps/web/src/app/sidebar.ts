@@ -34,6 +34,8 @@ interface BaseEntry {
    * company (SPEC §6: the insurer's way into the app is its admin page).
    */
   insurerOnly?: boolean;
+  /** Shown only to a session that may use the organisation search (police, municipality, insurer). */
+  orgSearchOnly?: boolean;
 }
 
 export interface InternalEntry extends BaseEntry {
@@ -160,6 +162,15 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     insurerOnly: true,
   },
   {
+    id: 'org-bike-search',
+    kind: 'internal',
+    labelKey: 'nav.orgBikeSearch',
+    icon: 'search',
+    href: paths.public.orgBikeSearch.getHref(),
+    isAvailable: true,
+    orgSearchOnly: true,
+  },
+  {
     id: 'stolen-bike-map',
     kind: 'internal',
     labelKey: 'nav.stolenBikeMap',
@@ -200,6 +211,8 @@ export interface SidebarViewer {
   isStaff?: boolean;
   /** The insurance company the session acts for (token organisation_type insurance_company). */
   insurerPartyId?: string | null;
+  /** The session may use the organisation search (lib/access.ts mayUseOrgBikeSearch). */
+  mayUseOrgSearch?: boolean;
 }
 
 /**
@@ -213,6 +226,7 @@ export function visibleSidebarEntries(
   const { insurerPartyId } = viewer;
   return entries.flatMap((entry): SidebarEntry[] => {
     if (!entry.isAvailable || (entry.staffOnly && viewer.isStaff !== true)) return [];
+    if (entry.orgSearchOnly && viewer.mayUseOrgSearch !== true) return [];
     if (!entry.insurerOnly) return [entry];
     if (!insurerPartyId || entry.kind !== 'internal') return [];
     return [{ ...entry, href: paths.insurance.admin.getHref({ insurerPartyId }) }];

@@ -84,6 +84,8 @@ export const paths = {
     home: definePath('/'),
     search: definePath('/search'),
     orgBikeSearch: definePath('/org-bike-search'),
+    /** One bike as the police, a municipality or an insurer sees it (issue 17 §3). */
+    orgBikeSearchBike: definePath('/org-bike-search/bikes/:bikeId'),
     webshop: definePath('/webshop'),
     goToWebshop: definePath('/go-to-webshop'),
     findDistributor: definePath('/find-distributor'),

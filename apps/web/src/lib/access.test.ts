@@ -7,6 +7,7 @@ import {
   requiresLogin,
   satisfiesDependency,
 } from './access.ts';
+import { mayUseOrgBikeSearch } from './org-search-access.ts';
 
 const claims = (overrides: Partial<TokenClaims> = {}): TokenClaims => ({
   exp: 2_000_000_000,
@@ -153,5 +154,24 @@ describe('afterSignUpHref', () => {
   it('picks the newsletter page of the region', () => {
     expect(afterSignUpHref('dk')).toBe('/signup/newsletter');
     expect(afterSignUpHref('no')).toBe('/signup/newsletter-sleek');
+  });
+});
+
+describe('mayUseOrgBikeSearch', () => {
+  it('lets members acting for the police, a municipality or an insurer, in their own session', () => {
+    const acting = (organisation_type: string) => claims({ organisation_type });
+    expect(mayUseOrgBikeSearch(acting('police'))).toBe(true);
+    expect(mayUseOrgBikeSearch(acting('municipality'))).toBe(true);
+    expect(mayUseOrgBikeSearch(acting('insurance_company'))).toBe(true);
+    expect(mayUseOrgBikeSearch(acting('business'))).toBe(false);
+    expect(mayUseOrgBikeSearch(acting('dealer'))).toBe(false);
+    expect(mayUseOrgBikeSearch(null)).toBe(false);
+    // A person acting as themselves, and staff switched into a police member's account, may not.
+    expect(
+      mayUseOrgBikeSearch(claims({ party_id: claims().identity_party_id, organisation_type: 'police' })),
+    ).toBe(false);
+    expect(mayUseOrgBikeSearch(claims({ organisation_type: 'police', act: { sub: 'staff' } }))).toBe(false);
+    expect(requiresLogin('/org-bike-search')).toBe(true);
+    expect(requiresLogin('/org-bike-search/bikes/0190a000-0000-7000-8000-000000000009')).toBe(true);
   });
 });

@@ -37,6 +37,8 @@ const PROTECTED_AREAS = [
   '/backoffice',
   '/survey',
   '/checkout',
+  // The organisation search (issue 17 §3) is for members acting for the police, a municipality or an insurer.
+  paths.public.orgBikeSearch.path,
   // The insurance enrolment insures the person's registered bikes (issue 16 §2); the benefit page is public.
   paths.insuranceSignup.enrolment.path,
   paths.purchase.completeRedirect.path,

@@ -15,3 +15,9 @@ export function formatDate(value: string | Date, language: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return new Intl.DateTimeFormat(htmlLang(language), { dateStyle: 'long' }).format(date);
 }
+
+/** A moment with its time of day (an access log entry: when someone looked). */
+export function formatDateTime(value: string | Date, language: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat(htmlLang(language), { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}

@@ -20,7 +20,7 @@ export const organisations = pgTable(
       .primaryKey()
       .references(() => parties.id),
     name: text('name').notNull(),
-    /** business | insurance_company | club | dealer | police (ORGANISATION_TYPES in packages/domain). */
+    /** business | insurance_company | club | dealer | police | municipality (ORGANISATION_TYPES in packages/domain). */
     type: text('type').notNull(),
     region: text('region').notNull(),
     /** CVR (dk, 8 digits) or organisasjonsnummer (no, 9 digits), stored as digits only. */

@@ -172,13 +172,20 @@ export const itemPickups = pgTable(
       .references(() => parties.id, { onDelete: 'cascade' }),
     /** The member who registered it for an organisation (or the finder themself). */
     createdByPartyId: uuid('created_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
-    /** waiting | collected | cancelled (PICKUP_STATUSES). */
+    /** waiting | collected | cancelled | released (PICKUP_STATUSES). */
     status: text('status').notNull().default('waiting'),
     place: text('place').notNull(),
     collectUntil: date('collect_until').notNull(),
     note: text('note'),
     foundOn: date('found_on'),
     chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
+    /**
+     * The owner's open theft report when the bike was taken in (issue 17 §3): the owner is told their
+     * stolen bike was found, and the holder sees it was stolen.
+     */
+    theftReportId: uuid('theft_report_id').references(() => theftReports.id, { onDelete: 'set null' }),
+    /** The holder's photo of the bike as taken in (re-encoded to WebP), in file storage; null without one. */
+    photoStorageKey: text('photo_storage_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

@@ -313,7 +313,7 @@ describe('GET /api/backoffice/dashboard', () => {
         (entry) => entry.key === key,
       )?.count;
     };
-    // A theft report just submitted waits for review.
+    // A theft report just submitted waits for review, until staff mark it reviewed.
     const before = await countOf('stolen_reports_to_review');
     const owner = await signUpUser(t.app);
     const bike = await insertBike(db(), {
@@ -321,13 +321,30 @@ describe('GET /api/backoffice/dashboard', () => {
       frameNumber: uniqueFrameNumber('DASH'),
       plateId: uniqueStickerCode(),
     });
-    await reportStolen(t.app, owner.token, bike.bikeId);
+    const report = await reportStolen(t.app, owner.token, bike.bikeId);
     expect(await countOf('stolen_reports_to_review')).toBe((before ?? 0) + 1);
+    const reviewed = await call(
+      support.token,
+      'POST',
+      `/api/backoffice/theft-reports/${report.report_id}/review`,
+    );
+    expect(reviewed.statusCode).toBe(200);
+    expect(await countOf('stolen_reports_to_review')).toBe(before ?? 0);
+
+    // A support ticket waits for staff until they answer it.
+    const ticketsBefore = await countOf('open_tickets');
+    const opened = await call(owner.token, 'POST', '/api/support/tickets', {
+      subject_kind: 'account',
+      message: 'Where is my plate?',
+    });
+    expect(opened.statusCode).toBe(201);
+    expect(await countOf('open_tickets')).toBe((ticketsBefore ?? 0) + 1);
 
     const answer = await call(support.token, 'GET', '/api/backoffice/dashboard');
     const keys = (answer.json().counts as Array<{ key: string; count: number }>).map((entry) => entry.key);
     expect(keys).toEqual([
       'orders_to_pack',
+      'open_tickets',
       'stolen_reports_to_review',
       'ownership_verifications',
       'insurance_verifications',

@@ -1,8 +1,9 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikes } from '../../db/schema/bikes.ts';
 import { insurancePolicies, insuredItems } from '../../db/schema/insurance.ts';
 import { ownershipVerifications } from '../../db/schema/ownership.ts';
+import { supportTickets } from '../../db/schema/support.ts';
 import { theftReports } from '../../db/schema/theft.ts';
 import { orders } from '../../db/schema/webshop.ts';
 
@@ -26,13 +27,23 @@ export function countOrdersToPack(executor: Executor): Promise<number> {
   );
 }
 
-/** Theft reports submitted since `since` (the stolen-bike review; the review mark comes with it). */
-export function countRecentTheftReports(executor: Executor, since: Date): Promise<number> {
+/** Support tickets that wait for staff (the ticket queue's `open`: confirmed, not answered yet). */
+export function countOpenTickets(executor: Executor): Promise<number> {
+  return single(
+    executor
+      .select({ value: count() })
+      .from(supportTickets)
+      .where(and(eq(supportTickets.status, 'open'), isNotNull(supportTickets.confirmedAt))),
+  );
+}
+
+/** Theft reports submitted and not yet reviewed by staff (the stolen-bike review's `new` queue). */
+export function countTheftReportsToReview(executor: Executor): Promise<number> {
   return single(
     executor
       .select({ value: count() })
       .from(theftReports)
-      .where(and(eq(theftReports.status, 'submitted'), gte(theftReports.submittedAt, since))),
+      .where(and(eq(theftReports.status, 'submitted'), isNull(theftReports.reviewedAt))),
   );
 }
 

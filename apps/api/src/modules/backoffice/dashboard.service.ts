@@ -1,9 +1,7 @@
-import { type Dashboard, STOLEN_REPORT_REVIEW_DAYS } from '@nbr/domain/backoffice-people';
+import type { Dashboard } from '@nbr/domain/backoffice-people';
 import type { Executor } from '../../db/client.ts';
 import type { BackofficeDeps } from './backoffice.service.ts';
 import * as repository from './dashboard.repository.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One queue on the dashboard: its key (the web app names and links it) and how to count it. */
 export interface CountProvider {
@@ -17,14 +15,8 @@ export interface CountProvider {
  */
 export const COUNT_PROVIDERS: readonly CountProvider[] = [
   { key: 'orders_to_pack', count: (executor) => repository.countOrdersToPack(executor) },
-  {
-    key: 'stolen_reports_to_review',
-    count: (executor, now) =>
-      repository.countRecentTheftReports(
-        executor,
-        new Date(now.getTime() - STOLEN_REPORT_REVIEW_DAYS * DAY_MS),
-      ),
-  },
+  { key: 'open_tickets', count: (executor) => repository.countOpenTickets(executor) },
+  { key: 'stolen_reports_to_review', count: (executor) => repository.countTheftReportsToReview(executor) },
   { key: 'ownership_verifications', count: (executor) => repository.countOwnershipVerifications(executor) },
   { key: 'insurance_verifications', count: (executor) => repository.countInsuranceVerifications(executor) },
 ];

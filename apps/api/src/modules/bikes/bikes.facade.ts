@@ -1,3 +1,4 @@
+import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
 import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
@@ -50,6 +51,36 @@ export async function ownerOfPublicBike(
     isOwn: isOwner(actor, factsOf(bike)),
     isStolen: bike.status === 'stolen',
   };
+}
+
+/**
+ * The current owner of any registered bike, whatever its visibility (organisations at work, issue
+ * 17 §3: the police or a municipality holds it, after their own access check); 404 for a malformed
+ * or unknown id. `lock` holds the bike row FOR UPDATE.
+ */
+export async function ownerOfBike(
+  executor: Executor,
+  bikeId: string,
+  lock = false,
+): Promise<{ bikeId: string; ownerPartyId: string; isStolen: boolean }> {
+  const { bike } = await loadBike(executor, bikeId, () => true, lock);
+  return { bikeId: bike.id, ownerPartyId: bike.ownerPartyId, isStolen: bike.status === 'stolen' };
+}
+
+/**
+ * The registered bike a frame number or plate (as typed) belongs to, exactly (after normalising, no
+ * look-alikes): the frame number first, then a plate on a bike. Null when none has it.
+ */
+export async function findBikeIdByIdentifier(executor: Executor, typed: string): Promise<string | null> {
+  if (identifierShapeProblem(typed)) return null;
+  const { key } = identifierKeys(typed);
+  const byFrame = await repository.findBikeIdByFrameNumberKey(executor, key);
+  if (byFrame) return byFrame;
+  const sticker = await plates.lookupSticker(executor, key, async (id) => ({
+    bikeId: id,
+    status: 'registered',
+  }));
+  return sticker?.bike_id ?? null;
 }
 
 /**

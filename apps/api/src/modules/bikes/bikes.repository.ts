@@ -255,3 +255,9 @@ export async function setOwnerAfterTransfer(
     })
     .where(eq(bikes.id, bikeId));
 }
+
+/** The registered bike whose frame number has this normalised key, if any (any visibility). */
+export async function findBikeIdByFrameNumberKey(executor: Executor, key: string): Promise<string | null> {
+  const [row] = await executor.select({ id: bikes.id }).from(bikes).where(eq(bikes.frameNumberKey, key));
+  return row?.id ?? null;
+}

@@ -11,6 +11,7 @@ export {
   announceMessages,
   announceQuietly,
   announceTransfer,
+  chatIdOfBikeStarter,
   chatIdOfRequest,
   chatIdOfTransfer,
   detachBikeChats,

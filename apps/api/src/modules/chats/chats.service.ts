@@ -113,6 +113,15 @@ export async function chatIdOfRequest(executor: Executor, requestId: string): Pr
   return (await repository.findChatOfRequest(executor, requestId))?.id ?? null;
 }
 
+/** The chat a party started with a bike's owner about the bike, if any. */
+export async function chatIdOfBikeStarter(
+  executor: Executor,
+  bikeId: string,
+  startedByPartyId: string,
+): Promise<string | null> {
+  return (await repository.findChatOfBikeStarter(executor, bikeId, startedByPartyId))?.id ?? null;
+}
+
 /**
  * `readBy`: the participant whose action the register's message reports (the sender of an offer,
  * whoever accepted or declined): it is news to the others, not to them, so it is read for them.

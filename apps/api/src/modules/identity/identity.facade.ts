@@ -11,6 +11,7 @@ import { type Person, toPerson } from './person.ts';
  * someone else's address.
  */
 
+export { accessLogPersonalData } from './access-log.service.ts';
 export type { AccountBeingDeleted } from './deletion.service.ts';
 export {
   addressesOf,
@@ -68,21 +69,20 @@ export async function findActingOrganisation(
   return repository.findOrganisationOfMember(executor, auth.partyId, auth.identityPartyId);
 }
 
+/** Organisations by party id (name and type); unknown ids are left out. */
+export async function findOrganisationsByIds(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, { partyId: string; name: string; type: string }>> {
+  return repository.findOrganisationsByIds(executor, partyIds);
+}
+
 /** Display names of parties (people and organisations), for chats and transfers; null when none is given. */
 export async function partyNames(
   executor: Executor,
   partyIds: readonly string[],
 ): Promise<Map<string, string | null>> {
   return repository.findPartyNames(executor, partyIds);
-}
-
-/** Organisations (name and type) by party id, in one query; unknown ids are left out. */
-export async function findOrganisationsByIds(
-  executor: Executor,
-  partyIds: readonly string[],
-): Promise<Map<string, { partyId: string; name: string; type: string }>> {
-  const rows = await repository.findOrganisationsByIds(executor, partyIds);
-  return new Map(rows.map((row) => [row.partyId, row]));
 }
 
 /** Organisations whose name contains the query, by name (staff pick one to hand a batch of plates to). */

@@ -376,18 +376,6 @@ export async function findStaffPartyIds(executor: Executor): Promise<string[]> {
   return rows.map((row) => row.partyId);
 }
 
-/** Organisations by party id, with their name and type (for staff screens that name them). */
-export async function findOrganisationsByIds(
-  executor: Executor,
-  partyIds: readonly string[],
-): Promise<Array<{ partyId: string; name: string; type: string }>> {
-  if (partyIds.length === 0) return [];
-  return executor
-    .select({ partyId: organisations.partyId, name: organisations.name, type: organisations.type })
-    .from(organisations)
-    .where(inArray(organisations.partyId, [...partyIds]));
-}
-
 /** Organisations whose name contains `query` (case-insensitive), by name; the first `limit`. */
 export async function searchOrganisationsByName(
   executor: Executor,
@@ -401,4 +389,17 @@ export async function searchOrganisationsByName(
     .where(query === '' ? undefined : ilike(organisations.name, pattern))
     .orderBy(asc(organisations.name))
     .limit(limit);
+}
+
+/** Organisations by party id (name and type), in one query; unknown ids are left out. */
+export async function findOrganisationsByIds(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, { partyId: string; name: string; type: string }>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ partyId: organisations.partyId, name: organisations.name, type: organisations.type })
+    .from(organisations)
+    .where(inArray(organisations.partyId, [...new Set(partyIds)]));
+  return new Map(rows.map((row) => [row.partyId, row]));
 }

@@ -1,4 +1,5 @@
 import type {} from '@fastify/rate-limit';
+import { AccessLogPageSchema, AccessLogQuerySchema } from '@nbr/domain/access-log';
 import {
   AccountDeletionSchema,
   AuthenticationResponseSchema,
@@ -21,6 +22,7 @@ import { requireAuth } from '../../platform/auth/access.ts';
 import { perAccountBudget, routeBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import { deleteAccount } from '../../use-cases/delete-account.ts';
 import { exportPersonalData } from '../../use-cases/export-personal-data.ts';
+import { listAccessLog } from './access-log.service.ts';
 import { callContextOf, type SignInDeps } from './identity.deps.ts';
 import {
   CodeParamsSchema,
@@ -307,6 +309,22 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(data, null, 2));
     },
+  );
+
+  app.get(
+    '/identities/me/access-log',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Who looked me or my bikes up (organisations by name, or our staff), when and why; newest first, a page at a time',
+        querystring: AccessLogQuerySchema,
+        response: { 200: AccessLogPageSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) => listAccessLog(deps, requireAuth(request), request.query.cursor),
   );
 
   app.get(

@@ -90,7 +90,12 @@ export async function getHolderDetails(
     await recordAuditEventBy(tx, auth, {
       action: revealing ? 'insurance.national_id_revealed' : 'insurance.holder_details_viewed',
       targetPartyId: policy.holderPartyId,
-      details: { policy_id: policy.id, as: audience },
+      details: {
+        policy_id: policy.id,
+        as: audience,
+        // The holder's access log names the insurer that looked (issue 17 §3).
+        ...(audience === 'insurer' ? { organisation_party_id: policy.insurerPartyId } : {}),
+      },
     });
     return presentHolderDetails(row, deps.encryption, revealing ? 'clear' : 'masked');
   });

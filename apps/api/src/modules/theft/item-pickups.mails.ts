@@ -57,6 +57,8 @@ export function pickupRegisteredMail(input: {
   place: string;
   collectUntil: string;
   note: string | null;
+  /** A stolen bike taken in: the owner's theft report is linked (issue 17 §3). */
+  stolen?: boolean;
   publicUrl: string;
 }): OutgoingMail {
   const lang = mailLanguage(input.language);
@@ -69,6 +71,7 @@ export function pickupRegisteredMail(input: {
       subject: 'mail.finds.pickup_registered.subject',
       paragraphs: [
         'mail.finds.pickup_registered.intro',
+        ...(input.stolen ? (['mail.finds.pickup_registered.stolen'] as const) : []),
         ...(input.note ? (['mail.finds.pickup_registered.note'] as const) : []),
         'mail.finds.pickup_registered.chat',
       ],
@@ -103,5 +106,29 @@ export function pickupCancelledMail(input: {
       action: { label: 'mail.finds.pickup_cancelled.action', url: input.chatLink },
     },
     { holder, bike: input.bike },
+  );
+}
+
+/** Unclaimed after the last day, the police or municipality released the bike (issue 17 §3). */
+export function pickupReleasedMail(input: {
+  to: string;
+  language: string;
+  holder: string | null;
+  bike: string;
+  collectUntil: string;
+  chatLink: string;
+}): OutgoingMail {
+  const lang = mailLanguage(input.language);
+  const holder = input.holder ?? translate(lang, 'mail.finds.someone');
+  return render(
+    input.to,
+    lang,
+    'pickup_released',
+    {
+      subject: 'mail.finds.pickup_released.subject',
+      paragraphs: ['mail.finds.pickup_released.intro'],
+      action: { label: 'mail.finds.pickup_released.action', url: input.chatLink },
+    },
+    { holder, bike: input.bike, until: formatMailDate(input.collectUntil, lang) },
   );
 }

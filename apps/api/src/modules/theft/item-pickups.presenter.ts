@@ -1,4 +1,4 @@
-import type { Pickup, PickupStatus } from '@nbr/domain/finds';
+import { canReleaseHeldBike, type Pickup, type PickupStatus } from '@nbr/domain/finds';
 import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { PickupRow } from './item-pickups.repository.ts';
 
@@ -6,6 +6,8 @@ import type { PickupRow } from './item-pickups.repository.ts';
 export interface HolderView {
   kind: 'person' | 'organisation';
   name: string | null;
+  /** The organisation's type (police, municipality…); null for a person. */
+  organisationType: string | null;
 }
 
 /**
@@ -19,6 +21,8 @@ export function presentPickup(
     viewerPartyId: string;
     holders: ReadonlyMap<string, HolderView>;
     bikes: ReadonlyMap<string, OwnershipBike>;
+    /** Signs the address of the pickup's photo. */
+    signPhoto: (pickupId: string) => string;
   },
 ): Pickup {
   const isHolder = row.holderPartyId === context.viewerPartyId;
@@ -29,6 +33,15 @@ export function presentPickup(
   if (status === 'waiting') {
     if (isHolder || isOwner) actions.push('collected');
     if (isHolder) actions.push('cancel');
+    if (
+      isHolder &&
+      canReleaseHeldBike({
+        status,
+        collectUntil: row.collectUntil,
+        holderOrganisationType: holder?.organisationType ?? null,
+      })
+    )
+      actions.push('released');
   }
   return {
     pickup_id: row.id,
@@ -42,9 +55,16 @@ export function presentPickup(
     holder_kind: holder?.kind ?? 'person',
     chat_id: row.chatId,
     actions,
+    stolen_report_linked: row.theftReportId !== null,
+    photo_url: row.photoStorageKey ? context.signPhoto(row.id) : null,
     is_holder: isHolder,
     bike: context.bikes.get(row.bikeId) ?? null,
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt ? row.closedAt.toISOString() : null,
   };
+}
+
+/** The path of a pickup's photo; its signed form is the access check (owner and holder get it). */
+export function pickupPhotoPath(pickupId: string): string {
+  return `/api/item-pickups/${pickupId}/photo`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { itemPickups } from '../../db/schema/theft.ts';
 
@@ -81,7 +81,7 @@ export async function listPickups(
 export async function closePickup(
   executor: Executor,
   pickupId: string,
-  status: 'collected' | 'cancelled',
+  status: 'collected' | 'cancelled' | 'released',
   at: Date,
 ): Promise<PickupRow | null> {
   const [row] = await executor
@@ -103,4 +103,30 @@ export function isWaitingPickupTaken(error: unknown): boolean {
     current = current.cause as typeof current;
   }
   return false;
+}
+
+/** Sets the pickup's photo; answers the stored key it replaces, if any. */
+export async function setPhoto(executor: Executor, pickupId: string, storageKey: string): Promise<PickupRow> {
+  const [row] = await executor
+    .update(itemPickups)
+    .set({ photoStorageKey: storageKey })
+    .where(eq(itemPickups.id, pickupId))
+    .returning();
+  if (!row) throw new Error('setting a pickup photo updated nothing');
+  return row;
+}
+
+export async function findPickupById(executor: Executor, pickupId: string): Promise<PickupRow | null> {
+  const [row] = await executor.select().from(itemPickups).where(eq(itemPickups.id, pickupId));
+  return row ?? null;
+}
+
+/** The stored photos of every pickup of these bikes (removed with the bikes). */
+export async function photoKeysOfBikes(executor: Executor, bikeIds: readonly string[]): Promise<string[]> {
+  if (bikeIds.length === 0) return [];
+  const rows = await executor
+    .select({ key: itemPickups.photoStorageKey })
+    .from(itemPickups)
+    .where(and(inArray(itemPickups.bikeId, [...bikeIds]), isNotNull(itemPickups.photoStorageKey)));
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
 }

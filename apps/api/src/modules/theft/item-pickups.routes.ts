@@ -1,9 +1,19 @@
-import { BikeParamsSchema } from '@nbr/domain/bikes';
-import { PickupCreateSchema, PickupListSchema, PickupParamsSchema, PickupSchema } from '@nbr/domain/finds';
+import multipart from '@fastify/multipart';
+import { BikeParamsSchema, PICTURE_MAX_BYTES } from '@nbr/domain/bikes';
+import {
+  HeldBikeCreateSchema,
+  PickupCreateSchema,
+  PickupListSchema,
+  PickupParamsSchema,
+  PickupSchema,
+} from '@nbr/domain/finds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
+import { pickupPhotoPath } from './item-pickups.presenter.ts';
 import * as service from './item-pickups.service.ts';
 import type { TheftDeps } from './theft.deps.ts';
 
@@ -48,6 +58,27 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
         request.body,
         request.log,
       );
+      return reply.code(201).send(pickup);
+    },
+  );
+
+  app.post(
+    '/item-pickups',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          "The police or a municipality took in a found or abandoned bike: name it by frame number or plate, where and until when its owner can collect it. The owner is mailed and told in a chat; a stolen bike's theft report is linked. Members acting for a police or municipality organisation only (403); 404 bike_not_registered when no registered bike has the identifier; 409 conflict when the bike already waits somewhere",
+        headers: IdempotencyHeadersSchema,
+        body: HeldBikeCreateSchema,
+        response: { 201: PickupSchema },
+      },
+      config: { access: 'signed_in_self', idempotent: true },
+      preHandler: perAccountBudget(app, PICKUPS_PER_HOUR, '1 hour'),
+    },
+    async (request, reply) => {
+      const pickup = await service.createHeldBike(deps, requireAuth(request), request.body, request.log);
       return reply.code(201).send(pickup);
     },
   );
@@ -97,5 +128,89 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     },
     async (request) =>
       service.closePickup(deps, requireAuth(request), request.params.pickup_id, 'cancel', request.log),
+  );
+
+  app.post(
+    '/item-pickups/:pickup_id/released',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Unclaimed after the last day, the police or municipality holding the bike releases it (to reuse or auction); the owner is told. Holder only (403); 409 pickup_not_due before the last day has passed, pickup_not_waiting once closed',
+        params: PickupParamsSchema,
+        response: { 200: PickupSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) =>
+      service.releasePickup(deps, requireAuth(request), request.params.pickup_id, request.log),
+  );
+
+  await app.register(multipart, { limits: { files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+
+  app.put(
+    '/item-pickups/:pickup_id/photo',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          "The holder's photo of the bike as taken in (multipart/form-data, one JPEG, PNG or WebP in `file`, at most 15 MB; re-encoded without metadata), replacing an earlier one while the bike waits. Holder only (403); 409 pickup_not_waiting once closed",
+        params: PickupParamsSchema,
+        response: { 200: PickupSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await service.checkPhotoHolder(deps, auth, request.params.pickup_id);
+      if (!request.isMultipart()) throw new ValidationError([{ loc: ['body', 'file'], type: 'required' }]);
+      let bytes: Buffer | null = null;
+      try {
+        const part = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1, parts: 1 } });
+        if (part && part.fieldname === 'file') bytes = await part.toBuffer();
+        else part?.file.resume();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('file_too_large', { maximum: String(PICTURE_MAX_BYTES / (1024 * 1024)) });
+        if (error instanceof AppError) throw error;
+        throw new AppError('bad_request');
+      }
+      if (!bytes || bytes.length === 0)
+        throw new ValidationError([{ loc: ['body', 'file'], type: 'required' }]);
+      return service.setPickupPhoto(deps, auth, request.params.pickup_id, bytes, request.log);
+    },
+  );
+
+  app.get(
+    '/item-pickups/:pickup_id/photo',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The photo of a held bike at its signed address (as found in pickup answers); 403 when the signature is wrong or expired',
+        params: PickupParamsSchema,
+        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+      },
+      // The signature is the access check: addresses are only handed to the owner and the holder.
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      const { pickup_id: pickupId } = request.params;
+      const { expires, signature } = request.query;
+      if (!deps.fileUrls.verify(pickupPhotoPath(pickupId), expires, signature))
+        throw new AppError('forbidden');
+      const file = await service.openPickupPhoto(deps, pickupId);
+      const maxAge = Math.max(0, Number(expires) - Math.floor(Date.now() / 1000));
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
+        .header('content-disposition', 'inline');
+      return reply.send(file.body);
+    },
   );
 };

@@ -1,23 +1,52 @@
+import { PICTURE_CONTENT_TYPES, PICTURE_MAX_BYTES } from '@nbr/domain/bikes';
 import {
+  canHoldBikesForOwners,
   canRegisterPickup,
+  canReleaseHeldBike,
+  type HeldBikeCreate,
   PICKUP_SYSTEM_EVENTS,
   type Pickup,
   type PickupCreate,
   type PickupList,
+  type PickupStatus,
 } from '@nbr/domain/finds';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.facade.ts';
+import type { StoredFile } from '../../platform/storage/file-storage.ts';
+import {
+  ImageUnreadableError,
+  MAX_INPUT_PIXELS,
+  processImage,
+  sniffImage,
+} from '../../platform/storage/images.ts';
+import {
+  describeBikesForOwnership,
+  findBikeIdByIdentifier,
+  ownerOfBike,
+  ownerOfPublicBike,
+} from '../bikes/bikes.facade.ts';
 import { announceQuietly, openBikeChat, type PostedMessage, postMessage } from '../chats/chats.facade.ts';
-import { findActingOrganisation, findPersonById, partyNames } from '../identity/identity.facade.ts';
-import { describeBikeForOwner, pickupCancelledMail, pickupRegisteredMail } from './item-pickups.mails.ts';
-import { type HolderView, presentPickup } from './item-pickups.presenter.ts';
+import {
+  findActingOrganisation,
+  findOrganisationsByIds,
+  findPersonById,
+  partyNames,
+} from '../identity/identity.facade.ts';
+import {
+  describeBikeForOwner,
+  pickupCancelledMail,
+  pickupRegisteredMail,
+  pickupReleasedMail,
+} from './item-pickups.mails.ts';
+import { type HolderView, pickupPhotoPath, presentPickup } from './item-pickups.presenter.ts';
 import * as repository from './item-pickups.repository.ts';
 import type { TheftDeps } from './theft.deps.ts';
+import * as reports from './theft-reports.repository.ts';
 
 /*
  * Bikes held for their owner (SPEC §2 /app/item-pickup): a finder with a verified national identity,
@@ -39,14 +68,21 @@ async function holderViews(
 ): Promise<Map<string, HolderView>> {
   const ids = [...new Set(partyIds)];
   const views = new Map<string, HolderView>();
-  const names = await partyNames(executor, ids);
+  const [names, organisations] = await Promise.all([
+    partyNames(executor, ids),
+    findOrganisationsByIds(executor, ids),
+  ]);
   for (const id of ids) {
     const person = await findPersonById(executor, id);
     views.set(
       id,
       person
-        ? { kind: 'person', name: person.firstName?.trim() || null }
-        : { kind: 'organisation', name: names.get(id) ?? null },
+        ? { kind: 'person', name: person.firstName?.trim() || null, organisationType: null }
+        : {
+            kind: 'organisation',
+            name: names.get(id) ?? null,
+            organisationType: organisations.get(id)?.type ?? null,
+          },
     );
   }
   return views;
@@ -71,7 +107,8 @@ async function present(
       viewerPartyId,
     ),
   ]);
-  return rows.map((row) => presentPickup(row, { viewerPartyId, holders, bikes }));
+  const signPhoto = (pickupId: string) => deps.fileUrls.sign(pickupPhotoPath(pickupId));
+  return rows.map((row) => presentPickup(row, { viewerPartyId, holders, bikes, signPhoto }));
 }
 
 async function presentOne(
@@ -110,21 +147,75 @@ export async function createPickup(
   ) {
     throw new AppError('identity_verification_required');
   }
+  // The police and municipalities take in bikes nobody else may see (private ones): they reach
+  // every registered bike, as in their search; everyone else only a bike they may see in public.
+  const holdsForOwners = canHoldBikesForOwners(organisation?.type ?? null);
+  return registerPickup(deps, auth, input, log, {
+    isOrganisation,
+    holdsForOwners,
+    loadBike: async (tx) =>
+      holdsForOwners
+        ? ownerOfBike(tx, bikeId, true)
+        : { bikeId, ...(await ownerOfPublicBike(tx, auth, bikeId, true)) },
+  });
+}
+
+/**
+ * POST /api/item-pickups (issue 17 §3): the police or a municipality takes in a found or abandoned
+ * bike by its frame number or plate. A registered bike's owner is told as for any pickup (mail and
+ * chat); a stolen bike's open theft report is linked and the owner told it was found.
+ */
+export async function createHeldBike(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  input: HeldBikeCreate,
+  log?: FastifyBaseLogger,
+): Promise<Pickup> {
+  const organisation = await findActingOrganisation(deps.db, auth);
+  if (!organisation || !canHoldBikesForOwners(organisation.type)) throw new AppError('forbidden');
+  const { identifier, ...pickup } = input;
+  return registerPickup(deps, auth, pickup, log, {
+    isOrganisation: true,
+    holdsForOwners: true,
+    loadBike: async (tx) => {
+      const bikeId = await findBikeIdByIdentifier(tx, identifier);
+      if (!bikeId) throw new AppError('bike_not_registered');
+      return ownerOfBike(tx, bikeId, true);
+    },
+  });
+}
+
+/** The steps every pickup shares: one waiting per bike, the chat, the owner's mail, the audit. */
+async function registerPickup(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  input: PickupCreate,
+  log: FastifyBaseLogger | undefined,
+  options: {
+    isOrganisation: boolean;
+    holdsForOwners: boolean;
+    loadBike: (tx: Executor) => Promise<{ bikeId: string; ownerPartyId: string; isStolen: boolean }>;
+  },
+): Promise<Pickup> {
   const now = new Date();
   let posted: PostedMessage;
   let row: repository.PickupRow;
   try {
     ({ row, posted } = await deps.db.transaction(async (tx) => {
-      const bike = await ownerOfPublicBike(tx, auth, bikeId, true);
-      if (bike.isOwn) throw new AppError('own_bike');
+      const bike = await options.loadBike(tx);
+      const bikeId = bike.bikeId;
+      if (bike.ownerPartyId === auth.partyId) throw new AppError('own_bike');
       if (await repository.findWaitingPickupOfBike(tx, bikeId)) throw new AppError('conflict');
+      // A stolen bike taken in: its owner's open report goes with it (the owner marks it found).
+      const report = bike.isStolen ? await reports.findOpenReportOfBike(tx, bikeId) : null;
+      const theftReportId = report?.status === 'submitted' ? report.id : null;
       // A finder is named to the owner by first name only (holderViews): the chat the pickup opens
       // shows no more until they write in it. An organisation is named in full.
       const chatId = await openBikeChat(tx, {
         bikeId,
         ownerPartyId: bike.ownerPartyId,
         senderPartyId: auth.partyId,
-        senderNameVisible: isOrganisation,
+        senderNameVisible: options.isOrganisation,
       });
       const inserted = await repository.insertPickup(tx, {
         id: uuidv7(now.getTime()),
@@ -138,6 +229,7 @@ export async function createPickup(
         note: input.note ? input.note : null,
         foundOn: input.found_on ?? null,
         chatId,
+        theftReportId,
       });
       const message = await postMessage(tx, {
         kind: 'system',
@@ -145,6 +237,18 @@ export async function createPickup(
         systemEvent: PICKUP_SYSTEM_EVENTS.registered,
         readBy: auth.partyId,
       });
+      if (options.holdsForOwners) {
+        await recordAuditEventBy(tx, auth, {
+          action: 'item_pickup.registered_by_organisation',
+          targetPartyId: bike.ownerPartyId,
+          details: {
+            organisation_party_id: auth.partyId,
+            pickup_id: inserted.id,
+            bike_id: bikeId,
+            ...(theftReportId ? { theft_report_id: theftReportId } : {}),
+          },
+        });
+      }
       const owner = await findPersonById(tx, bike.ownerPartyId);
       if (owner) {
         const holder = (await holderViews(tx, [auth.partyId])).get(auth.partyId);
@@ -158,6 +262,7 @@ export async function createPickup(
             place: inserted.place,
             collectUntil: inserted.collectUntil,
             note: inserted.note,
+            stolen: theftReportId !== null,
             publicUrl: deps.publicUrl,
           }),
         );
@@ -236,4 +341,145 @@ export async function closePickup(
   });
   if (posted) await announceQuietly(deps, [posted], log);
   return presentOne(deps, auth.partyId, row);
+}
+
+/**
+ * POST /api/item-pickups/{pickup_id}/released (issue 17 §3): the owner did not come by the last day;
+ * the police or municipality holding the bike lets it go (to reuse or auction). The pickup stays as
+ * the bike's history; the owner is told in the chat and by mail.
+ */
+export async function releasePickup(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  pickupId: string,
+  log?: FastifyBaseLogger,
+): Promise<Pickup> {
+  const id = requirePickupId(pickupId);
+  const now = new Date();
+  const { row, posted } = await deps.db.transaction(async (tx) => {
+    const pickup = await repository.findPickupOfParty(tx, id, auth.partyId, true);
+    if (!pickup) throw new AppError('not_found');
+    if (pickup.holderPartyId !== auth.partyId) throw new AppError('forbidden');
+    const organisation = await findActingOrganisation(tx, auth);
+    if (!canHoldBikesForOwners(organisation?.type ?? null)) throw new AppError('forbidden');
+    if (pickup.status !== 'waiting') throw new AppError('pickup_not_waiting');
+    const facts = {
+      status: pickup.status as PickupStatus,
+      collectUntil: pickup.collectUntil,
+      holderOrganisationType: organisation?.type ?? null,
+    };
+    if (!canReleaseHeldBike(facts)) throw new AppError('pickup_not_due');
+    const closed = await repository.closePickup(tx, id, 'released', now);
+    if (!closed) throw new AppError('pickup_not_waiting');
+    const message = closed.chatId
+      ? await postMessage(tx, {
+          kind: 'system',
+          chatId: closed.chatId,
+          systemEvent: PICKUP_SYSTEM_EVENTS.released,
+          readBy: auth.partyId,
+        })
+      : null;
+    await recordAuditEventBy(tx, auth, {
+      action: 'item_pickup.released',
+      targetPartyId: closed.ownerPartyId,
+      details: { organisation_party_id: auth.partyId, pickup_id: closed.id, bike_id: closed.bikeId },
+    });
+    const owner = await findPersonById(tx, closed.ownerPartyId);
+    if (owner) {
+      const holder = (await holderViews(tx, [closed.holderPartyId])).get(closed.holderPartyId);
+      await enqueueMail(
+        tx,
+        pickupReleasedMail({
+          to: owner.email,
+          language: owner.language,
+          holder: holder?.name ?? null,
+          bike: await bikeForOwnerMail(deps, tx, closed.bikeId, closed.ownerPartyId),
+          collectUntil: closed.collectUntil,
+          chatLink: closed.chatId
+            ? `${deps.publicUrl}/app/chats/${closed.chatId}`
+            : `${deps.publicUrl}/app/item-pickup`,
+        }),
+      );
+    }
+    return { row: closed, posted: message };
+  });
+  if (posted) await announceQuietly(deps, [posted], log);
+  return presentOne(deps, auth.partyId, row);
+}
+
+/** Only the holder adds a photo, while the bike waits: checked before the upload is read. */
+export async function checkPhotoHolder(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  pickupId: string,
+): Promise<string> {
+  const id = requirePickupId(pickupId);
+  const pickup = await repository.findPickupOfParty(deps.db, id, auth.partyId);
+  if (!pickup) throw new AppError('not_found');
+  if (pickup.holderPartyId !== auth.partyId) throw new AppError('forbidden');
+  if (pickup.status !== 'waiting') throw new AppError('pickup_not_waiting');
+  return id;
+}
+
+/**
+ * PUT /api/item-pickups/{pickup_id}/photo (issue 17 §3): the holder's photo of the bike as taken in,
+ * while it waits; re-encoded like every picture (no metadata), replacing an earlier one. The owner
+ * and the holder see it through a signed address.
+ */
+export async function setPickupPhoto(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  pickupId: string,
+  bytes: Buffer,
+  log?: FastifyBaseLogger,
+): Promise<Pickup> {
+  const id = await checkPhotoHolder(deps, auth, pickupId);
+  if (bytes.length > PICTURE_MAX_BYTES)
+    throw new AppError('file_too_large', { maximum: String(PICTURE_MAX_BYTES / (1024 * 1024)) });
+  const sniffed = await sniffImage(bytes);
+  if (
+    sniffed.kind !== 'image' ||
+    !(PICTURE_CONTENT_TYPES as readonly string[]).includes(sniffed.contentType)
+  ) {
+    throw new AppError('unsupported_file_type');
+  }
+  if (sniffed.width * sniffed.height > MAX_INPUT_PIXELS) throw new AppError('image_unreadable');
+  let image: Buffer;
+  try {
+    image = (await processImage(bytes)).image;
+  } catch (error) {
+    if (error instanceof ImageUnreadableError) throw new AppError('image_unreadable');
+    throw error;
+  }
+  const key = `pickups/${id}/${uuidv7()}.webp`;
+  await deps.storage.put(key, image, 'image/webp');
+  let replaced: string | null = null;
+  let row: repository.PickupRow;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const locked = await repository.findPickupOfParty(tx, id, auth.partyId, true);
+      if (locked?.status !== 'waiting') throw new AppError('pickup_not_waiting');
+      replaced = locked.photoStorageKey;
+      return repository.setPhoto(tx, id, key);
+    });
+  } catch (error) {
+    await deps.storage.delete([key]).catch(() => undefined);
+    throw error;
+  }
+  if (replaced) {
+    await deps.storage.delete([replaced]).catch((error: unknown) => {
+      log?.warn({ err: error }, 'removing a replaced pickup photo failed');
+    });
+  }
+  return presentOne(deps, auth.partyId, row);
+}
+
+/** GET /api/item-pickups/{pickup_id}/photo (signed): the photo's bytes; 404 without one. */
+export async function openPickupPhoto(deps: TheftDeps, pickupId: string): Promise<StoredFile> {
+  const id = requirePickupId(pickupId);
+  const pickup = await repository.findPickupById(deps.db, id);
+  if (!pickup?.photoStorageKey) throw new AppError('not_found');
+  const file = await deps.storage.get(pickup.photoStorageKey);
+  if (!file) throw new AppError('not_found');
+  return file;
 }

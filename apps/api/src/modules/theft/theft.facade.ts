@@ -1,9 +1,11 @@
 /*
  * What the use cases and the modules above theft may use of it: account deletion forgets the theft
  * reports a person made of bikes that are now someone else's; insurance reads the reports their
- * makers shared with their insurer (issue 16 §4). Runs in the caller's transaction.
+ * makers shared with their insurer (issue 16 §4); deleting bikes removes the stored photos of their
+ * pickups (issue 17 §3). Runs in the caller's transaction.
  */
 
+export { photoKeysOfBikes as pickupPhotoKeysOfBikes } from './item-pickups.repository.ts';
 export { theftPersonalData } from './personal-data.repository.ts';
 export {
   forgetTheftReportsOf,

@@ -1,8 +1,9 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import type { RequestAuth } from '../auth/authenticate.ts';
 import { uuidv7 } from '../ids.ts';
+import { ACCESS_LOG_ACTIONS } from './access-log-actions.ts';
 
 /** Dotted names of what is audited; a closed list so a typo never files an event nobody looks for. */
 export const AUDIT_ACTIONS = [
@@ -112,6 +113,17 @@ export const AUDIT_ACTIONS = [
   'organisation.updated',
   'organisation.suspended',
   'organisation.unsuspended',
+  /**
+   * Organisations at work (issue 17 §3): the police, a municipality or an insurer opened a bike in
+   * /org-bike-search, the police revealed its owner's contact details (with a case number), one of
+   * them wrote to the owner through the register; a bike held for its owner by the police or a
+   * municipality, and released when unclaimed after the deadline.
+   */
+  'org_search.bike_viewed',
+  'org_search.owner_contact_revealed',
+  'org_search.owner_messaged',
+  'item_pickup.registered_by_organisation',
+  'item_pickup.released',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -197,4 +209,45 @@ export async function eraseAuditDetailsAbout(
     .update(auditEvents)
     .set({ details: null })
     .where(or(eq(auditEvents.targetPartyId, partyId), ...mentions));
+}
+
+export interface AccessLogEventRow {
+  id: string;
+  action: string;
+  details: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/**
+ * The person's access log (issue 17 §3, access-log-actions.ts): events of ACCESS_LOG_ACTIONS about
+ * them done by someone else, newest first; `after` is the id of the last entry of the previous page
+ * (an unknown id answers nothing more). Answers at most `limit` rows.
+ */
+export function listAccessLogEvents(
+  executor: Executor,
+  partyId: string,
+  options: { after?: string | undefined; limit?: number } = {},
+): Promise<AccessLogEventRow[]> {
+  const conditions = [
+    eq(auditEvents.targetPartyId, partyId),
+    isNotNull(auditEvents.actorPartyId),
+    ne(auditEvents.actorPartyId, partyId),
+    inArray(auditEvents.action, [...ACCESS_LOG_ACTIONS]),
+  ];
+  if (options.after) {
+    conditions.push(
+      sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (select a.created_at, a.id from audit_events a where a.id = ${options.after})`,
+    );
+  }
+  const query = executor
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      details: sql<Record<string, unknown> | null>`${auditEvents.details}`,
+      createdAt: auditEvents.createdAt,
+    })
+    .from(auditEvents)
+    .where(and(...conditions))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id));
+  return options.limit === undefined ? query : query.limit(options.limit);
 }

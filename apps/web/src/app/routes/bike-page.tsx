@@ -13,6 +13,7 @@ import { DocumentSection } from '../../features/bikes/components/document-sectio
 import { EquipmentSummary } from '../../features/bikes/components/equipment-summary.tsx';
 import { PictureSection } from '../../features/bikes/components/picture-section.tsx';
 import { PublicPreview } from '../../features/bikes/components/public-preview.tsx';
+import { HeldForYouNotice } from '../../features/finds/components/held-for-you-notice.tsx';
 import { BikeOwnershipCard } from '../../features/ownership/components/bike-ownership-card.tsx';
 import { BikeTheftCard } from '../../features/theft/components/bike-theft-card.tsx';
 import { BikeShopCard } from '../../features/webshop/components/bike-shop-card.tsx';
@@ -87,6 +88,7 @@ export function Component() {
           </p>
         </Alert>
       ) : null}
+      <HeldForYouNotice bikeId={bikeId} />
       <div className={styles.detailHeader}>
         <StatusBadge status={data.status} />
         <div className={styles.actions}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
+import { AccessLogSection } from '../../features/identity/components/access-log-section.tsx';
 import { DataExportButton } from '../../features/identity/components/data-export-button.tsx';
 import { NewsletterSection } from '../../features/identity/components/newsletter-section.tsx';
 import { NotWhileSwitched } from '../../features/identity/components/not-while-switched.tsx';
@@ -47,6 +48,7 @@ export function Component() {
             <NewsletterSection />
             <OrganisationsSettingsSection />
             <PasswordSection email={profile.data.email} />
+            <AccessLogSection />
             <Card title={t('data.title')} id="data">
               <p>{t('data.body')}</p>
               <DataExportButton />

@@ -46,6 +46,7 @@ describe('backoffice.json', () => {
   it('names every queue the dashboard counts, in every language', () => {
     const queues = [
       'orders_to_pack',
+      'open_tickets',
       'stolen_reports_to_review',
       'ownership_verifications',
       'insurance_verifications',

@@ -115,6 +115,14 @@ export const da: Catalogue = {
   'errors.organisation_suspended':
     'Organisationen er suspenderet. Ingen kan handle for den, før Cykelregisteret ophæver suspenderingen.',
   'errors.admin_only_organisation_type': 'Kun administratorer kan oprette denne type organisation.',
+  'errors.organisation_search_not_allowed':
+    'Kun politiet, kommuner og forsikringsselskaber kan søge i registret på denne måde. Skift til den organisation, du arbejder for.',
+  'errors.owner_contact_police_only':
+    'Kun politiet kan se ejerens kontaktoplysninger. Skriv til ejeren gennem registret.',
+  'errors.bike_not_registered':
+    'Ingen registreret cykel har dette stelnummer eller denne plade. Registret har ingen ejer at give besked.',
+  'errors.pickup_not_due':
+    'Ejeren kan stadig hente cyklen. Den kan først frigives efter sidste afhentningsdag.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke lige nu. Der er ikke trukket penge. Prøv igen om lidt.',
   'errors.payment_provider_rejected':
@@ -294,6 +302,12 @@ export const da: Catalogue = {
   'mail.finds.pickup_cancelled.intro':
     '{holder} opbevarer ikke længere din cykel {bike}, så du kan hente den. Skriv til dem i chatten, hvis du har spørgsmål.',
   'mail.finds.pickup_cancelled.action': 'Åbn chatten',
+  'mail.finds.pickup_registered.stolen':
+    'Cyklen er meldt stjålet, og din tyverianmeldelse er knyttet til den. Når du har den igen, så meld den fundet i registret.',
+  'mail.finds.pickup_released.subject': 'Din cykel er ikke blevet hentet og er frigivet',
+  'mail.finds.pickup_released.intro':
+    '{holder} opbevarede din cykel {bike} til og med {until}. Den blev ikke hentet og er nu frigivet til genbrug eller auktion. Registret gemmer historikken.',
+  'mail.finds.pickup_released.action': 'Åbn chatten',
   'mail.finds.someone': 'En finder',
 
   // ownership mails (transfers, requests, verification)

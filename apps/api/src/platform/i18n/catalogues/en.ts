@@ -118,6 +118,14 @@ export const en = {
   'errors.organisation_suspended':
     'The organisation is suspended. Nobody can act for it until the register lifts the suspension.',
   'errors.admin_only_organisation_type': 'Only administrators may create this type of organisation.',
+  'errors.organisation_search_not_allowed':
+    'Only the police, municipalities and insurers can search the register this way. Switch to the organisation you work for.',
+  'errors.owner_contact_police_only':
+    "Only the police can see the owner's contact details. Write to the owner through the register.",
+  'errors.bike_not_registered':
+    'No registered bike has this frame number or plate. The register has no owner to tell.',
+  'errors.pickup_not_due':
+    'The owner can still collect the bike. It can be released only after the last day to collect it.',
   'errors.payment_provider_unavailable':
     'The payment service is not answering right now. No money has been taken. Please try again in a moment.',
   'errors.payment_provider_rejected':
@@ -297,6 +305,12 @@ export const en = {
   'mail.finds.pickup_cancelled.intro':
     '{holder} no longer keeps your bike {bike} for you to collect. Write to them in the chat if you have questions.',
   'mail.finds.pickup_cancelled.action': 'Open the chat',
+  'mail.finds.pickup_registered.stolen':
+    'The bike was reported stolen and your theft report is linked to it. When you have it back, report it found in the register.',
+  'mail.finds.pickup_released.subject': 'Your bike was not collected and has been released',
+  'mail.finds.pickup_released.intro':
+    '{holder} kept your bike {bike} until {until}. It was not collected and has now been released to reuse or auction. The register keeps the history.',
+  'mail.finds.pickup_released.action': 'Open the chat',
   'mail.finds.someone': 'A finder',
 
   // ownership mails (transfers, requests, verification)

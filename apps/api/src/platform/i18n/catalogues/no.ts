@@ -117,6 +117,13 @@ export const no: Catalogue = {
   'errors.organisation_suspended':
     'Organisasjonen er suspendert. Ingen kan handle for den før Sykkelregisteret opphever suspensjonen.',
   'errors.admin_only_organisation_type': 'Bare administratorer kan opprette denne typen organisasjon.',
+  'errors.organisation_search_not_allowed':
+    'Bare politiet, kommuner og forsikringsselskaper kan søke i registeret på denne måten. Bytt til organisasjonen du jobber for.',
+  'errors.owner_contact_police_only':
+    'Bare politiet kan se eierens kontaktinformasjon. Skriv til eieren gjennom registeret.',
+  'errors.bike_not_registered':
+    'Ingen registrert sykkel har dette rammenummeret eller dette skiltet. Registeret har ingen eier å gi beskjed.',
+  'errors.pickup_not_due': 'Eieren kan fortsatt hente sykkelen. Den kan først frigis etter siste hentedag.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
   'errors.payment_provider_rejected':
@@ -294,6 +301,12 @@ export const no: Catalogue = {
   'mail.finds.pickup_cancelled.intro':
     '{holder} oppbevarer ikke lenger sykkelen din {bike} for henting. Skriv til dem i chatten hvis du har spørsmål.',
   'mail.finds.pickup_cancelled.action': 'Åpne chatten',
+  'mail.finds.pickup_registered.stolen':
+    'Sykkelen er meldt stjålet, og tyverimeldingen din er knyttet til den. Når du har den igjen, melder du den funnet i registeret.',
+  'mail.finds.pickup_released.subject': 'Sykkelen din ble ikke hentet og er frigitt',
+  'mail.finds.pickup_released.intro':
+    '{holder} oppbevarte sykkelen din {bike} til og med {until}. Den ble ikke hentet og er nå frigitt til gjenbruk eller auksjon. Registeret tar vare på historikken.',
+  'mail.finds.pickup_released.action': 'Åpne chatten',
   'mail.finds.someone': 'En finner',
 
   // ownership mails (transfers, requests, verification)

@@ -13,12 +13,16 @@ import styles from '../backoffice.module.css';
  * counted without a link; its screen adds itself here.
  */
 const QUEUE_LINKS: Readonly<Record<string, string>> = {
+  orders_to_pack: paths.backoffice.v2Orders.getHref(),
+  open_tickets: paths.backoffice.tickets.getHref(),
+  stolen_reports_to_review: paths.backoffice.v2StolenBikes.getHref(),
   ownership_verifications: paths.backoffice.ownershipVerifications.getHref(),
   insurance_verifications: paths.backoffice.insuranceVerification.getHref(),
 };
 
 const KNOWN_QUEUES = new Set([
   'orders_to_pack',
+  'open_tickets',
   'stolen_reports_to_review',
   'ownership_verifications',
   'insurance_verifications',

@@ -1,4 +1,5 @@
 import {
+  type HeldBikeCreate,
   type Pickup,
   type PickupCreate,
   type PickupList,
@@ -6,6 +7,7 @@ import {
   PickupSchema,
 } from '@nbr/domain/finds';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { uploadForm } from '../../../lib/api/bikes/upload-bike-file.ts';
 import { api } from '../../../lib/api-client.ts';
 import { IDEMPOTENCY_HEADER, withIdempotencyKey } from '../../../lib/idempotency.ts';
 
@@ -39,7 +41,17 @@ export function createPickup(input: { bikeId: string } & PickupCreate): Promise<
   );
 }
 
-export type PickupAction = 'collected' | 'cancel';
+/**
+ * POST /api/item-pickups: the police or a municipality takes in a bike by its frame number or plate
+ * (issue 17 §3).
+ */
+export function createHeldBike(input: HeldBikeCreate): Promise<Pickup> {
+  return withIdempotencyKey(`held-bike:${JSON.stringify(input)}`, (key) =>
+    api.post('/item-pickups', input, { schema: PickupSchema, headers: { [IDEMPOTENCY_HEADER]: key } }),
+  );
+}
+
+export type PickupAction = 'collected' | 'cancel' | 'released';
 
 export function closePickup(input: { pickupId: string; action: PickupAction }): Promise<Pickup> {
   return api.post(`/item-pickups/${encodeURIComponent(input.pickupId)}/${input.action}`, undefined, {
@@ -60,7 +72,24 @@ export function useCreatePickup() {
   return useMutation({ mutationFn: createPickup, onSuccess: settled });
 }
 
+export function useCreateHeldBike() {
+  const settled = useSettled();
+  return useMutation({ mutationFn: createHeldBike, onSuccess: settled });
+}
+
 export function useClosePickup() {
   const settled = useSettled();
   return useMutation({ mutationFn: closePickup, onSettled: settled });
+}
+
+/** PUT /item-pickups/{id}/photo — the holder's photo of the bike as taken in (issue 17 §3). */
+export function setPickupPhoto(input: { pickupId: string; file: File }): Promise<Pickup> {
+  const form = new FormData();
+  form.append('file', input.file);
+  return uploadForm(`/item-pickups/${encodeURIComponent(input.pickupId)}/photo`, form, PickupSchema, 'PUT');
+}
+
+export function useSetPickupPhoto() {
+  const settled = useSettled();
+  return useMutation({ mutationFn: setPickupPhoto, onSettled: settled });
 }

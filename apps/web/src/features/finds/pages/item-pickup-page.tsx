@@ -1,12 +1,15 @@
 import { todayInRegisterZone } from '@nbr/domain/bikes';
 import {
+  canHoldBikesForOwners,
   canRegisterPickup,
+  HeldBikeCreateSchema,
   PICKUP_MAX_DAYS,
   type Pickup,
   PickupCreateSchema,
   pickupUrgency,
 } from '@nbr/domain/finds';
 import { type ReactNode, useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -34,11 +37,20 @@ import {
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { type PickupAction, useClosePickup, useCreatePickup, usePickups } from '../api/pickups.ts';
+import {
+  type PickupAction,
+  useClosePickup,
+  useCreateHeldBike,
+  useCreatePickup,
+  usePickups,
+  useSetPickupPhoto,
+} from '../api/pickups.ts';
 import { CountedMessageField } from '../components/counted-message-field.tsx';
 import styles from '../finds.module.css';
 
 const NOTE_MAX_LENGTH = 1000;
+/** ?identifier= — the frame number or plate to take in (from the organisation search's bike page). */
+const IDENTIFIER_PARAM = 'identifier';
 
 /** The form's shape: dates as typed (an empty "found on" means not given). */
 const PickupFormSchema = PickupCreateSchema.extend({
@@ -46,6 +58,16 @@ const PickupFormSchema = PickupCreateSchema.extend({
   note: z.string().trim().max(NOTE_MAX_LENGTH, { error: 'too_long' }).optional(),
 });
 type PickupForm = z.input<typeof PickupFormSchema>;
+
+/**
+ * Taking in a bike by what is on it (the police, a municipality): the same form with its identifier,
+ * required then (and absent when the bike was chosen already).
+ */
+const FormSchema = PickupFormSchema.extend({ identifier: HeldBikeCreateSchema.shape.identifier.optional() });
+const HeldBikeFormSchema = FormSchema.refine((values) => Boolean(values.identifier), {
+  error: 'required',
+  path: ['identifier'],
+});
 
 function inDays(days: number): string {
   const day = new Date(`${todayInRegisterZone()}T00:00:00Z`);
@@ -78,33 +100,51 @@ function PickupRegistered({ pickup, onDone }: { pickup: Pickup; onDone: () => vo
   );
 }
 
+/**
+ * The pickup form: for a bike already chosen (`bikeId`), or, without one, for a bike the police or
+ * a municipality took in, named by its frame number or plate.
+ */
 function PickupFormFields({
   bikeId,
   onRegistered,
+  labelledBy = 'pickup-form-heading',
+  defaultIdentifier = '',
 }: {
-  bikeId: string;
+  bikeId: string | null;
   onRegistered: (pickup: Pickup) => void;
+  labelledBy?: string;
+  /** The frame number or plate to take in, when the organisation search sent the member here. */
+  defaultIdentifier?: string;
 }) {
   const { t } = useTranslation(['finds', 'common']);
   const create = useCreatePickup();
+  const createHeld = useCreateHeldBike();
   const invalidMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
-  const form = useZodForm(PickupFormSchema, {
-    defaultValues: { place: '', collect_until: inDays(14), note: '', found_on: '' } satisfies PickupForm,
+  const form = useZodForm(bikeId ? FormSchema : HeldBikeFormSchema, {
+    defaultValues: {
+      identifier: defaultIdentifier,
+      place: '',
+      collect_until: inDays(14),
+      note: '',
+      found_on: '',
+    } satisfies PickupForm & { identifier: string },
   });
   const note = useController({ control: form.control, name: 'note' });
 
   const onSubmit = form.handleSubmit(
     async (values) => {
       setSummary(null);
+      const body = {
+        place: values.place,
+        collect_until: values.collect_until,
+        ...(values.note ? { note: values.note } : {}),
+        ...(values.found_on ? { found_on: values.found_on } : {}),
+      };
       try {
-        const pickup = await create.mutateAsync({
-          bikeId,
-          place: values.place,
-          collect_until: values.collect_until,
-          ...(values.note ? { note: values.note } : {}),
-          ...(values.found_on ? { found_on: values.found_on } : {}),
-        });
+        const pickup = bikeId
+          ? await create.mutateAsync({ bikeId, ...body })
+          : await createHeld.mutateAsync({ identifier: values.identifier ?? '', ...body });
         onRegistered(pickup);
       } catch (error) {
         const code = isApiError(error) ? error.code : null;
@@ -113,7 +153,13 @@ function PickupFormFields({
           message:
             code === 'conflict'
               ? t('register.alreadyHeld')
-              : applyApiError(error, form.setError, t, ['place', 'collect_until', 'note', 'found_on']),
+              : applyApiError(error, form.setError, t, [
+                  'identifier',
+                  'place',
+                  'collect_until',
+                  'note',
+                  'found_on',
+                ]),
         });
       }
     },
@@ -121,8 +167,18 @@ function PickupFormFields({
   );
 
   return (
-    <Form onSubmit={onSubmit} aria-labelledby="pickup-form-heading">
+    <Form onSubmit={onSubmit} aria-labelledby={labelledBy}>
       <ErrorSummary title={summary?.title} message={summary?.message} />
+      {bikeId ? null : (
+        <FormTextField
+          control={form.control}
+          name="identifier"
+          label={t('takeIn.identifier')}
+          description={t('takeIn.identifierHint')}
+          autoComplete="off"
+          isRequired
+        />
+      )}
       <FormTextField
         control={form.control}
         name="place"
@@ -163,7 +219,7 @@ function PickupFormFields({
         rows={4}
       />
       <FormActions>
-        <Button type="submit" isPending={create.isPending}>
+        <Button type="submit" isPending={create.isPending || createHeld.isPending}>
           {t('register.submit')}
         </Button>
       </FormActions>
@@ -260,6 +316,8 @@ function StatusBadges({ pickup }: { pickup: Pickup }) {
     return <span className={`${styles.badge} ${styles.badgeSuccess}`}>{t('pickups.status.collected')}</span>;
   if (pickup.status === 'cancelled')
     return <span className={`${styles.badge} ${styles.badgeMuted}`}>{t('pickups.status.cancelled')}</span>;
+  if (pickup.status === 'released')
+    return <span className={`${styles.badge} ${styles.badgeMuted}`}>{t('pickups.status.released')}</span>;
   const urgency = pickupUrgency(pickup.collect_until);
   const className =
     urgency === 'past' ? styles.badgeDanger : urgency === 'soon' ? styles.badgeWarning : undefined;
@@ -267,6 +325,38 @@ function StatusBadges({ pickup }: { pickup: Pickup }) {
     <span className={[styles.badge, className].filter(Boolean).join(' ')}>
       {t(`pickups.urgency.${urgency}`)}
     </span>
+  );
+}
+
+/** The holder's photo of the bike while it waits: add or replace it (issue 17 §3). */
+function PhotoButton({ pickup }: { pickup: Pickup }) {
+  const { t } = useTranslation(['finds', 'common']);
+  const setPhoto = useSetPickupPhoto();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <FileTrigger
+        acceptedFileTypes={['image/jpeg', 'image/png', 'image/webp']}
+        onSelect={(files) => {
+          const file = files?.[0];
+          if (!file) return;
+          setError(null);
+          setPhoto.mutate(
+            { pickupId: pickup.pickup_id, file },
+            { onError: (failure) => setError(errorMessage(failure, t)) },
+          );
+        }}
+      >
+        <Button size="small" variant="secondary" isPending={setPhoto.isPending}>
+          {pickup.photo_url ? t('pickups.replacePhoto') : t('pickups.addPhoto')}
+        </Button>
+      </FileTrigger>
+      {error ? (
+        <Alert tone="error" announce="auto">
+          <p>{error}</p>
+        </Alert>
+      ) : null}
+    </>
   );
 }
 
@@ -330,6 +420,17 @@ function PickupCard({
           </>
         ) : null}
       </dl>
+      {pickup.photo_url ? (
+        <img src={pickup.photo_url} alt={t('pickups.photoAlt')} className={styles.photo} loading="lazy" />
+      ) : null}
+      {pickup.stolen_report_linked ? (
+        <p className={styles.muted}>
+          {pickup.is_holder ? t('pickups.stolenLinkedHolder') : t('pickups.stolenLinkedOwner')}
+        </p>
+      ) : null}
+      {pickup.status === 'released' && !pickup.is_holder ? (
+        <p className={styles.muted}>{t('pickups.releasedOwner')}</p>
+      ) : null}
       <div className={styles.itemActions}>
         {pickup.actions.includes('collected') ? (
           <Button
@@ -350,6 +451,18 @@ function PickupCard({
             onPress={() => onAction(pickup, 'cancel')}
           >
             {t('pickups.cancel')}
+          </Button>
+        ) : null}
+        {pickup.is_holder && isWaiting ? <PhotoButton pickup={pickup} /> : null}
+        {pickup.actions.includes('released') ? (
+          <Button
+            size="small"
+            variant="secondary"
+            isPending={pendingAction === 'released'}
+            isDisabled={pendingAction !== null}
+            onPress={() => onAction(pickup, 'released')}
+          >
+            {t('pickups.release')}
           </Button>
         ) : null}
         {pickup.chat_id ? (
@@ -390,7 +503,12 @@ function PickupSection({
         onSuccess: () =>
           setStatus({
             tone: 'success',
-            text: action === 'cancel' ? t('pickups.cancelledDone') : t('pickups.collectedDone'),
+            text:
+              action === 'cancel'
+                ? t('pickups.cancelledDone')
+                : action === 'released'
+                  ? t('pickups.releasedDone')
+                  : t('pickups.collectedDone'),
           }),
         onError: (error) => setStatus({ tone: 'error', text: errorMessage(error, t) }),
       },
@@ -430,6 +548,43 @@ function PickupSection({
 }
 
 /**
+ * The police or a municipality took in a found or abandoned bike (issue 17 §3): named by its frame
+ * number or plate, its registered owner is told where and until when to collect it.
+ */
+function TakeInBike({ identifier }: { identifier: string }) {
+  const { t } = useTranslation(['finds', 'common']);
+  const [registered, setRegistered] = useState<Pickup | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <section aria-labelledby="take-in-heading" className={styles.formCard}>
+      <h2 id="take-in-heading" className={styles.sectionTitle}>
+        {t('takeIn.title')}
+      </h2>
+      <p className={styles.muted}>{t('takeIn.lead')}</p>
+      <div className={styles.section}>
+        {registered ? (
+          <PickupRegistered
+            pickup={registered}
+            onDone={() => {
+              setRegistered(null);
+              setFormKey((key) => key + 1);
+            }}
+          />
+        ) : (
+          <PickupFormFields
+            key={formKey}
+            bikeId={null}
+            onRegistered={setRegistered}
+            labelledBy="take-in-heading"
+            defaultIdentifier={identifier}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
  * /app/item-pickup — bikes a finder or an organisation holds for their owner: "Bikes waiting for you"
  * (where, until when — highlighted when the day is near or past —, who holds it) and "Bikes you hold".
  * With ?bike={id} (the stolen banner's "I have this bike") the form to register a pickup comes first.
@@ -439,6 +594,12 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   const bikeId = search.get(BIKE_PARAM);
   const pickups = usePickups();
+  const { claims, isSwitched } = useSession();
+  // The police and municipalities take in found and abandoned bikes (issue 17 §3).
+  const takesInBikes =
+    !isSwitched &&
+    Boolean(claims && claims.party_id !== claims.identity_party_id) &&
+    canHoldBikesForOwners(claims?.organisation_type ?? null);
 
   return (
     <PageLayout title={t('pickups.title')} lead={t('pickups.lead')}>
@@ -453,6 +614,7 @@ export function Component() {
           }}
         />
       ) : null}
+      {takesInBikes && !bikeId ? <TakeInBike identifier={search.get(IDENTIFIER_PARAM) ?? ''} /> : null}
       {pickups.isPending ? <LoadingState /> : null}
       {pickups.isError ? (
         <LoadError
@@ -470,7 +632,7 @@ export function Component() {
             empty={t('pickups.forMeEmpty')}
             pickups={pickups.data.for_me}
           />
-          {pickups.data.held_by_me.length > 0 || bikeId ? (
+          {pickups.data.held_by_me.length > 0 || bikeId || takesInBikes ? (
             <PickupSection
               id="pickups-held"
               title={t('pickups.heldByMe')}

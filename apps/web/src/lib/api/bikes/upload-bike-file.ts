@@ -21,13 +21,19 @@ import { sessionStore } from '../../session-store.ts';
 /**
  * A multipart upload (the JSON client cannot send files). The same headers and the same error
  * handling as every other call: an ApiError with the stable code, 401 invalid_token ends the session.
+ * Also the photo of a bike the police or a municipality holds (finds, PUT).
  */
-async function upload<T>(path: string, form: FormData, schema: z.ZodType<T>): Promise<T> {
+export async function uploadForm<T>(
+  path: string,
+  form: FormData,
+  schema: z.ZodType<T>,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
   const token = sessionStore.getToken();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
-      method: 'POST',
+      method,
       headers: buildHeaders({ token, hasBody: false }),
       body: form,
       credentials: 'same-origin',
@@ -73,7 +79,7 @@ export function uploadPicture(
   form.append('kind', kind);
   if (equipmentId) form.append('equipment_id', equipmentId);
   form.append('file', file, file.name);
-  return upload(`${base(bikeId)}/pictures`, form, BikePictureSchema);
+  return uploadForm(`${base(bikeId)}/pictures`, form, BikePictureSchema);
 }
 
 export interface DocumentUpload {
@@ -86,5 +92,5 @@ export function uploadDocument(bikeId: string, { kind, file }: DocumentUpload): 
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);
-  return upload(`${base(bikeId)}/documents`, form, BikeDocumentSchema);
+  return uploadForm(`${base(bikeId)}/documents`, form, BikeDocumentSchema);
 }
