@@ -939,6 +939,15 @@ const CASES: MatrixCase[] = [
     }),
   },
   {
+    method: 'POST',
+    route: '/api/insurance/policies/:id/holder-details/national-id-reveal',
+    allowed: ['insurer', 'staff', 'staff_admin'],
+    request: async ({ checkedOutPolicyOfUser }) => ({
+      url: `/api/insurance/policies/${await checkedOutPolicyOfUser()}/holder-details/national-id-reveal`,
+      payload: { reason: 'Premium collection' },
+    }),
+  },
+  {
     method: 'PUT',
     route: '/api/insurance/policies/:id/holder-details',
     allowed: ['user'],

@@ -251,5 +251,17 @@ export const HolderDetailsSchema = z.object({
 });
 export type HolderDetails = z.infer<typeof HolderDetailsSchema>;
 
-/** GET …/holder-details?reveal=national_id: the insurer's staff or ours ask for the number in full. */
-export const HolderDetailsQuerySchema = z.object({ reveal: z.enum(['national_id']).optional() });
+/**
+ * POST …/holder-details/national-id-reveal: the insurer's staff or ours ask for the number in full,
+ * saying why (kept in the audit event).
+ */
+export const NationalIdRevealSchema = z
+  .object({
+    reason: z
+      .string({ error: 'required' })
+      .trim()
+      .min(1, { error: 'required' })
+      .max(500, { error: 'invalid_value' }),
+  })
+  .strict();
+export type NationalIdReveal = z.infer<typeof NationalIdRevealSchema>;
