@@ -9,6 +9,7 @@ import {
   insurancePreRegistrations,
   insuredItems,
 } from '../../db/schema/insurance.ts';
+import { organisationMembers } from '../../db/schema/organisations.ts';
 import type { PolicyRow } from './policies.repository.ts';
 
 export type PolicyDecisionRow = typeof insurancePolicyDecisions.$inferSelect;
@@ -255,4 +256,38 @@ export async function countPreRegistrations(
     .from(insurancePreRegistrations)
     .where(eq(insurancePreRegistrations.insurerPartyId, insurerPartyId));
   return { stored: row?.stored ?? 0, linked: row?.linked ?? 0 };
+}
+
+/** Whether the insurer holds the bike's registration because it paid a claim on it (and the owner agreed). */
+export async function hasTransferringPayout(
+  executor: Executor,
+  insurerPartyId: string,
+  bikeId: string,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: insurancePayouts.id })
+    .from(insurancePayouts)
+    .where(
+      and(
+        eq(insurancePayouts.insurerPartyId, insurerPartyId),
+        eq(insurancePayouts.bikeId, bikeId),
+        eq(insurancePayouts.registrationTransferred, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The people with the admin role in an organisation. */
+export async function listAdminsOfOrganisation(executor: Executor, organisationPartyId: string) {
+  const rows = await executor
+    .select({ identityPartyId: organisationMembers.identityPartyId })
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationPartyId, organisationPartyId),
+        eq(organisationMembers.role, 'admin'),
+      ),
+    );
+  return rows.map((row) => row.identityPartyId);
 }

@@ -162,6 +162,7 @@ export async function createPickup(
           }),
         );
       }
+      await deps.onOwnerContacted(tx, { bikeId, ownerPartyId: bike.ownerPartyId, kind: 'pickup' });
       return { row: inserted, posted: message };
     }));
   } catch (error) {

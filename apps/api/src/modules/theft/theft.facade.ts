@@ -1,10 +1,12 @@
 /*
  * What the use cases and the modules above theft may use of it: account deletion forgets the theft
  * reports a person made of bikes that are now someone else's; insurance reads the reports their
- * makers shared with their insurer (issue 16 §4). Runs in the caller's transaction.
+ * makers shared with their insurer (issue 16 §4); app.ts wires the "owner contacted" callback of
+ * its deps (use-cases/owner-contacted.ts). Runs in the caller's transaction.
  */
 
 export { theftPersonalData } from './personal-data.repository.ts';
+export type { OwnerContacted } from './theft.deps.ts';
 export {
   forgetTheftReportsOf,
   type SharedTheftReportFacts,

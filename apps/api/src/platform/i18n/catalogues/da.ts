@@ -337,6 +337,14 @@ export const da: Catalogue = {
   'mail.insurance.rejected.again': 'Ret det, vi beder om, og send dokumentationen igen.',
   'mail.insurance.action': 'Åbn din forsikring',
 
+  // insurance: a bike the insurer paid out for is found (issue 16 §4)
+  'mail.insurance.found_after_payout.subject': 'En cykel, I har udbetalt erstatning for, er fundet',
+  'mail.insurance.found_after_payout.message':
+    'Nogen har skrevet til {insurer} om cyklen {bike}. Registreringen gik over til {insurer}, da I udbetalte erstatningen, så beskeden ligger i jeres organisations chats.',
+  'mail.insurance.found_after_payout.pickup':
+    'Nogen opbevarer cyklen {bike}, så {insurer} kan hente den. Registreringen gik over til {insurer}, da I udbetalte erstatningen; hvor og hvornår den kan hentes, står i jeres organisations chats.',
+  'mail.insurance.found_after_payout.action': 'Åbn chats',
+
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hej,',
   'mail.theft.signature': 'Venlig hilsen\nCykelregistret',

@@ -340,6 +340,14 @@ export const en = {
   'mail.insurance.rejected.again': 'Correct what we ask for and send the proof again.',
   'mail.insurance.action': 'Open your insurance',
 
+  // insurance: a bike the insurer paid out for is found (issue 16 §4)
+  'mail.insurance.found_after_payout.subject': 'Someone has found a bike you paid out for',
+  'mail.insurance.found_after_payout.message':
+    'Someone has written to {insurer} about the bike {bike}. The registration moved to {insurer} when you paid the claim, so the message is in your organisation’s chats.',
+  'mail.insurance.found_after_payout.pickup':
+    'Someone holds the bike {bike} for {insurer} to collect. The registration moved to {insurer} when you paid the claim; where and until when to collect it is in your organisation’s chats.',
+  'mail.insurance.found_after_payout.action': 'Open the chats',
+
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hello,',
   'mail.theft.signature': 'Kind regards\nThe Nordic Bike Registry',

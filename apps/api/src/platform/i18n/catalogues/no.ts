@@ -337,6 +337,14 @@ export const no: Catalogue = {
   'mail.insurance.rejected.again': 'Rett det vi ber om, og send dokumentasjonen på nytt.',
   'mail.insurance.action': 'Åpne forsikringen din',
 
+  // insurance: a bike the insurer paid out for is found (issue 16 §4)
+  'mail.insurance.found_after_payout.subject': 'En sykkel dere har utbetalt erstatning for, er funnet',
+  'mail.insurance.found_after_payout.message':
+    'Noen har skrevet til {insurer} om sykkelen {bike}. Registreringen gikk over til {insurer} da dere utbetalte erstatningen, så meldingen ligger i organisasjonens chatter.',
+  'mail.insurance.found_after_payout.pickup':
+    'Noen oppbevarer sykkelen {bike} slik at {insurer} kan hente den. Registreringen gikk over til {insurer} da dere utbetalte erstatningen; hvor og til når den kan hentes, står i organisasjonens chatter.',
+  'mail.insurance.found_after_payout.action': 'Åpne chattene',
+
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hei,',
   'mail.theft.signature': 'Vennlig hilsen\nSykkelregisteret',
