@@ -167,6 +167,9 @@ describe('deciding on policies', () => {
     });
     const mail = await latestMail(t.app.db, holder.email, 'insurance_policy_accepted');
     expect(mail.text).toContain('A-1001');
+    // The policy number is searched by any part, in any case.
+    const found = await call('GET', `${admin(insurerA)}/policies?q=a-10`, insurerA.staff.token);
+    expect(found.json<{ items: Array<{ id: string }> }>().items.map((item) => item.id)).toEqual([policy.id]);
 
     expect(
       (await call('POST', url, insurerA.staff.token, { insurer_policy_number: 'A-1002' })).json(),
