@@ -999,6 +999,33 @@ const CASES: MatrixCase[] = [
     },
   },
   {
+    method: 'GET',
+    route: '/api/insurance/:insurer/admin/products',
+    allowed: ['insurer', 'staff', 'staff_admin'],
+    request: ({ fixtures }) => ({ url: `/api/insurance/${fixtures.insurerId}/admin/products` }),
+  },
+  {
+    // Changing a cover is for the insurer's admins (the organisation role): the fixtures' insurer
+    // user is a member of its staff, so it gets 403 and everyone else 404 (the admin's own change is
+    // tried in insurer-products.test.ts). The body is valid, so nothing but access refuses it.
+    method: 'PUT',
+    route: '/api/insurance/:insurer/admin/products/:coverKind',
+    allowed: [],
+    request: ({ fixtures }) => ({
+      url: `/api/insurance/${fixtures.insurerId}/admin/products/bike_theft`,
+      payload: {
+        terms: { da: 'Vilkår', en: 'Terms', no: 'Vilkår' },
+        accepted_locks: [],
+        required_uploads: [],
+        tariff: {
+          price_bands: [{ max_price: null, annual_premium_minor: 100_000 }],
+          category_surcharge_percent: {},
+          electric_surcharge_percent: 0,
+        },
+      },
+    }),
+  },
+  {
     method: 'POST',
     route: '/api/insurance/:insurer/admin/pre-registrations',
     allowed: ['insurer'],

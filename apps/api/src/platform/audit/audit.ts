@@ -75,6 +75,8 @@ export const AUDIT_ACTIONS = [
   'insurance.insured_bike_viewed',
   'insurance.theft_report_viewed',
   'insurance.claim_paid',
+  /** The insurer's admin changed a cover: terms, accepted locks, required uploads, tariff (before and after). */
+  'insurance.product_changed',
   /** The owner withdrew their acknowledgement that the theft report may be shared with their insurer. */
   'theft.data_share_withdrawn',
 ] as const;

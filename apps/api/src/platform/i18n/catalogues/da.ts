@@ -191,6 +191,8 @@ export const da: Catalogue = {
   'validation.csv_too_many_rows': 'Filen har for mange rækker (højst 5.000).',
   'validation.invalid_period': 'Vælg en periode, hvor starten ikke ligger efter slutningen, på højst fem år.',
   'validation.duplicate_value': 'Værdien står allerede på en tidligere linje.',
+  'validation.invalid_price_bands':
+    'Giv prisintervallerne stigende øvre grænser; kun det sidste interval har ingen øvre grænse.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',

@@ -194,6 +194,8 @@ export const en = {
   'validation.csv_too_many_rows': 'The file has too many rows (at most 5,000).',
   'validation.invalid_period': 'Choose a period whose start is not after its end, of at most five years.',
   'validation.duplicate_value': 'This value appears on an earlier line already.',
+  'validation.invalid_price_bands':
+    'Give the price bands rising upper limits; only the last band has no upper limit.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',

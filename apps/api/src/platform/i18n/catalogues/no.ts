@@ -191,6 +191,8 @@ export const no: Catalogue = {
   'validation.csv_too_many_rows': 'Filen har for mange rader (høyst 5 000).',
   'validation.invalid_period': 'Velg en periode der starten ikke er etter slutten, på høyst fem år.',
   'validation.duplicate_value': 'Verdien står allerede på en tidligere linje.',
+  'validation.invalid_price_bands':
+    'Gi prisintervallene stigende øvre grenser; bare det siste intervallet har ingen øvre grense.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
