@@ -304,7 +304,12 @@ export function Component() {
         {canEdit ? null : <Alert tone="info">{t('products.adminsOnly')}</Alert>}
         {products.length === 0 ? <p>{t('products.none')}</p> : null}
         {products.map((product) => (
-          <ProductForm key={product.cover_kind} insurerPartyId={insurerPartyId} product={product} canEdit={canEdit} />
+          <ProductForm
+            key={product.cover_kind}
+            insurerPartyId={insurerPartyId}
+            product={product}
+            canEdit={canEdit}
+          />
         ))}
       </div>
     </PageLayout>
