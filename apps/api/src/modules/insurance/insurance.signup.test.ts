@@ -2,7 +2,7 @@ import { fodselsnummerCheckDigits } from '@nbr/domain/national-id';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
-import { identities } from '../../db/schema/identity.ts';
+import { consentEvents, identities } from '../../db/schema/identity.ts';
 import { insuranceHolderDetails, insurancePolicies } from '../../db/schema/insurance.ts';
 import { orderLines, orders } from '../../db/schema/webshop.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
@@ -223,6 +223,68 @@ describe('the onboarding draft', () => {
     expect((await call('GET', DRAFT, person.token)).json().saved_at).toBeNull();
     expect((await call('DELETE', DRAFT, person.token)).statusCode).toBe(204);
     expect((await call('GET', DRAFT, person.token)).json().saved_at).toBeNull();
+  });
+
+  it('logs the consents given and taken back, and withdrawing them deletes the draft; all in the export', async () => {
+    const person = await signUpOwner(t.app, 0);
+    const history = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(consentEvents)
+          .where(eq(consentEvents.partyId, person.partyId))
+          .orderBy(asc(consentEvents.createdAt), asc(consentEvents.id))
+      )
+        .filter((event) => event.type.startsWith('insurance_'))
+        .map((event) => [event.type, event.action, event.source]);
+    await call('PUT', DRAFT, person.token, {
+      acknowledgement_privacy: true,
+      acknowledgement_data_share: true,
+    });
+    // Saving the same again logs nothing new; taking one back logs its revocation.
+    await call('PUT', DRAFT, person.token, {
+      acknowledgement_privacy: true,
+      acknowledgement_data_share: true,
+    });
+    await call('PUT', DRAFT, person.token, {
+      acknowledgement_privacy: true,
+      acknowledgement_data_share: false,
+      acknowledgement_ownership_transfer: true,
+    });
+    // Events of one save share its time: compared in any order within it.
+    const given = await history();
+    expect(given.slice(0, 2).sort()).toEqual([
+      ['insurance_data_share', 'grant', 'user'],
+      ['insurance_privacy', 'grant', 'user'],
+    ]);
+    expect(given.slice(2).sort()).toEqual([
+      ['insurance_data_share', 'revoke', 'user'],
+      ['insurance_ownership_transfer', 'grant', 'user'],
+    ]);
+    // Another person, an insurer's staff and a visitor cannot withdraw them.
+    expect((await call('DELETE', DRAFT, insurerA.staff.token)).statusCode).toBe(403);
+    expect((await call('DELETE', DRAFT, null)).statusCode).toBe(401);
+    expect((await call('DELETE', DRAFT, other.token)).statusCode).toBe(204);
+    expect((await call('GET', DRAFT, person.token)).json().saved_at).not.toBeNull();
+
+    expect((await call('DELETE', DRAFT, person.token)).statusCode).toBe(204);
+    expect((await call('GET', DRAFT, person.token)).json()).toMatchObject({
+      saved_at: null,
+      acknowledgement_privacy: null,
+    });
+    expect((await history()).slice(4).sort()).toEqual([
+      ['insurance_ownership_transfer', 'revoke', 'user'],
+      ['insurance_privacy', 'revoke', 'user'],
+    ]);
+    const exported = await call('GET', '/api/identities/me/export', person.token);
+    expect(
+      exported
+        .json()
+        .insurance_onboarding_consents.map((event: { type: string; action: string }) => [
+          event.type,
+          event.action,
+        ]),
+    ).toHaveLength(6);
   });
 
   it('becomes the application: applying at the draft’s insurer takes its shipping address onto the policy and clears it', async () => {
