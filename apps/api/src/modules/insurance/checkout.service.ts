@@ -158,6 +158,70 @@ async function orderPlates(
 }
 
 /**
+ * A pre-registered contents customer confirmed their policy (pre-registrations.service.ts): they
+ * skip the checkout (the insurer collects through the contents insurance), so the plates for the
+ * policy's bikes are ordered here, as a first checkout would, to the shipping address the sign-up
+ * gave, else the person's profile address; once per policy. Nothing is ordered while neither holds
+ * a street, postal code and town (the checkout orders them then). Answers the order's id or null.
+ */
+export async function orderPlatesOfConfirmedPolicy(
+  executor: Executor,
+  policy: policies.PolicyRow,
+  now: Date,
+): Promise<string | null> {
+  const existing = await repository.findHolderDetails(executor, policy.id);
+  if (existing?.plateOrderId) return existing.plateOrderId;
+  const person = await identity.findPersonById(executor, policy.holderPartyId);
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ') || null;
+  const fromSignUp = existing?.streetAddress && existing.zipCode && existing.city;
+  const address = fromSignUp
+    ? existing
+    : {
+        streetAddress: person?.streetAddress ?? null,
+        zipCode: person?.zipCode ?? null,
+        city: person?.city ?? null,
+        floor: person?.floor ?? null,
+        side: person?.side ?? null,
+        door: person?.door ?? null,
+      };
+  if (!address.streetAddress || !address.zipCode || !address.city) return null;
+  const insurer = await products.findInsurer(executor, policy.insurerPartyId);
+  const region = RegionSchema.catch('dk').parse(insurer?.region);
+  const fields = {
+    name: existing?.name ?? name ?? '',
+    email: existing?.email ?? person?.email ?? null,
+    streetAddress: address.streetAddress,
+    zipCode: address.zipCode,
+    city: address.city,
+    floor: address.floor,
+    side: address.side,
+    door: address.door,
+  } as HolderDetailsFields;
+  const orderId = await orderPlates(executor, policy, region, fields, now);
+  if (!orderId) return null;
+  if (!existing) {
+    await repository.upsertHolderDetails(executor, {
+      policyId: policy.id,
+      holderPartyId: policy.holderPartyId,
+      name: fields.name || null,
+      email: fields.email,
+      streetAddress: fields.streetAddress,
+      zipCode: fields.zipCode,
+      city: fields.city,
+      floor: fields.floor,
+      side: fields.side,
+      door: fields.door,
+      mobilePhone: person?.mobile ?? null,
+      otherPhone: person?.phone ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  await repository.setPlateOrder(executor, policy.id, orderId);
+  return orderId;
+}
+
+/**
  * PUT /api/insurance/policies/{id}/holder-details: the holder's checkout, checked by the insurer's
  * region; 404 for anyone but the holder, 409 policy_not_editable once the policy ended. The first
  * save completes the checkout (completed_at) and orders the plates for the policy's bikes to the
