@@ -553,7 +553,10 @@ describe('pre-registered policies (SPEC §8)', () => {
     expect(buy.statusCode, buy.body).toBe(201);
     // The insurer's staff see the linked policy with its number.
     const seen = await call('GET', `/api/insurance/policies/${policy.id}/`, insurerA.staff.token);
-    expect(seen.json()).toMatchObject({ insurer_policy_number: insurerPolicyId, holder: { name: 'Inge Indbo' } });
+    expect(seen.json()).toMatchObject({
+      insurer_policy_number: insurerPolicyId,
+      holder: { name: 'Inge Indbo' },
+    });
   });
 
   it('answers the same 404 for every lookup that is not the caller’s own, so no insurer policy id leaks', async () => {
