@@ -61,6 +61,8 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await expect(page.getByText(bike.frameNumber)).toBeVisible();
   await expect(page.getByText(policyNumber)).toBeVisible();
   await expect(page.getByText(holder.email)).toHaveCount(0);
+  // The holder has not been through the checkout: no national id to show yet.
+  await expect(page.getByText(t('holder.notGiven'))).toBeVisible();
   await expectNoA11yViolations(page);
   await snapshot(page, 'insured-bike');
 

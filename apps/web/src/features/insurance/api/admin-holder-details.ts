@@ -15,6 +15,8 @@ export function useAdminHolderDetails(policyId: string) {
     queryFn: ({ signal }) =>
       api.get<HolderDetails>(holderDetailsPath(policyId), { schema: HolderDetailsSchema, signal }),
     retry: false,
+    // 404 is an ordinary answer here (no checkout yet), not the 404 page.
+    meta: { pageData: false },
   });
 }
 
