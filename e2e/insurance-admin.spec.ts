@@ -61,6 +61,8 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await expect(page.getByText(bike.frameNumber)).toBeVisible();
   await expect(page.getByText(policyNumber)).toBeVisible();
   await expect(page.getByText(holder.email)).toHaveCount(0);
+  // The holder has not been through the checkout: no national id to show yet.
+  await expect(page.getByText(t('holder.notGiven'))).toBeVisible();
   await expectNoA11yViolations(page);
   await snapshot(page, 'insured-bike');
 
@@ -92,4 +94,48 @@ test('the insurer accepts an application, sees the bike and downloads its report
   const pdf = await readFile((await (await pdfDownload).path()) ?? '');
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.toString('latin1')).toMatch(/\/Type \/Page\b/);
+});
+
+test('the insurer shows a holder’s national id only after giving a reason', async ({ page }) => {
+  const holder = await signUpViaApi(page.request);
+  await setName(page.request, holder, 'Nina', 'Nielsen');
+  const bike = await registerBikeViaApi(page.request, holder, 'Cpr');
+  const { token, partyId } = await actingSession(page.request, DEMO_INSURER_USER, DEMO_INSURER);
+  const auth = { Authorization: `Bearer ${holder.token}` };
+  const applied = await page.request.post('/api/insurance/policies/', {
+    headers: auth,
+    data: { insurer_party_id: partyId, coverage: 'bike_theft', number_of_bikes: 1, bike_ids: [bike.bikeId] },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const policyId = (await applied.json()).id as string;
+  const checkout = await page.request.put(`/api/insurance/policies/${policyId}/holder-details`, {
+    headers: auth,
+    data: {
+      name: 'Nina Nielsen',
+      email: holder.email,
+      identitySocialNumber: '010190-1234',
+      streetAddress: 'Holdervej 1',
+      city: 'Odense',
+      zipCode: '5000',
+      mobilePhone: '+4520000001',
+      bankRegister: '1234',
+      bankAccount: '0012345678',
+    },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+
+  await signInBrowser(page, token);
+  await page.goto(`/insurance/${partyId}/admin/policies/${policyId}/bikes/${bike.bikeId}`);
+  const card = page.getByRole('region', { name: t('holder.title') });
+  const number = card.getByTestId('holder-national-id');
+  await expect(number).toHaveText('******-1234');
+  await card.getByRole('button', { name: t('holder.show') }).click();
+  const reason = card.getByRole('textbox', { name: t('holder.reason') });
+  await card.getByRole('button', { name: t('holder.confirm') }).click();
+  await expect(card.getByText(text('da', 'common', 'validation.required'))).toBeVisible();
+  await expect(number).toHaveText('******-1234');
+  await reason.fill('Premium collection failed');
+  await card.getByRole('button', { name: t('holder.confirm') }).click();
+  await expect(number).toHaveText('0101901234');
+  await expect(card.getByText(t('holder.revealedNote'))).toBeVisible();
 });

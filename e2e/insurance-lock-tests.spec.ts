@@ -12,8 +12,8 @@ import { fillText, text } from './support/texts.ts';
 /*
  * Issue 16 §3: a lock test round trip. The demo insurer's staff ask a holder (by address and policy)
  * for a lock test in the portal; the holder follows the mailed link and answers from the lock
- * certificate, in Norwegian; the insurer rejects with a reason the holder is mailed, asks again, and
- * approves the corrected answer.
+ * certificate, in Norwegian; the insurer rejects with a reason the holder is mailed, asks again
+ * (the second request and answer through the API), and approves the corrected answer.
  */
 
 const da = (key: string, values: Record<string, string | number> = {}) =>
@@ -129,38 +129,41 @@ test('an insurer asks for a lock test, the holder answers from the certificate, 
   await expect(holderPage.getByText(no('detail.rejectedReason', { reason }))).toBeVisible();
   await expect(holderPage.getByRole('button', { name: no('answer.submit') })).toHaveCount(0);
 
-  // Asked again, the holder answers with the bike's frame number; the insurer approves.
-  await page.goto(`/insurance/${insurer.partyId}/lock-test-portal`);
-  await page.getByRole('textbox', { name: da('request.email'), exact: true }).fill(holder.email);
-  await page.getByRole('textbox', { name: da('request.policyId'), exact: true }).fill(policyId);
-  await page.getByRole('button', { name: da('request.submit') }).click();
-  await expect(page.getByText(da('detail.waitingForHolder'))).toBeVisible();
-  const secondAsk = page.url();
+  // Asked again, and answered with the bike's frame number (through the API: the portal's request
+  // and the holder's form were tried above); the insurer sees it match and approves.
+  const insurerHeaders = { Authorization: `Bearer ${insurer.token}` };
+  const again = await request.post(`/api/insurance/${insurer.partyId}/lock-tests`, {
+    headers: insurerHeaders,
+    data: { email: holder.email, policy_id: policyId },
+  });
+  expect(again.status(), await again.text()).toBe(201);
+  const secondId = ((await again.json()) as { id: string }).id;
+  const answered = await request.put(`/api/insurance/lock-tests/${secondId}/answer`, {
+    headers: { Authorization: `Bearer ${holder.token}` },
+    data: {
+      approval: 'varefakta',
+      certificate_number: 'VK 2231',
+      lock_name: 'ABUS Granit X-Plus 540',
+      key_number: 'K-45120',
+      certificate_frame_number: bike.frameNumber.toLowerCase(),
+      dealer_stamp: true,
+      bike_id: bike.bikeId,
+    },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  const secondAsk = `/insurance/${insurer.partyId}/lock-test-portal/${secondId}`;
+  // The holder's portal lists both of the insurer's requests.
   await holderPage.goto(`/insurance/${insurer.partyId}/lock-test-portal`);
   await expect(heading(holderPage)).toHaveText(no('portal.holderTitle'));
-  await holderPage
-    .getByRole('link', { name: no('list.policy', { policy: no('list.policyApplication') }) })
-    .first()
-    .click();
-  await expect(holderPage.getByText(no('status.requested'), { exact: true })).toBeVisible();
-  await holderPage
-    .getByRole('textbox', { name: no('answer.certificateNumber'), exact: true })
-    .fill('VK 2231');
-  await holderPage
-    .getByRole('textbox', { name: no('answer.lockName'), exact: true })
-    .fill('ABUS Granit X-Plus 540');
-  await holderPage.getByRole('textbox', { name: no('answer.keyNumber'), exact: true }).fill('K-45120');
-  await holderPage
-    .getByRole('textbox', { name: no('answer.certificateFrameNumber'), exact: true })
-    .fill(bike.frameNumber.toLowerCase());
-  await holderPage.getByRole('button', { name: no('answer.submit') }).click();
-  await expect(holderPage.getByText(no('answer.savedTitle'))).toBeVisible();
+  await expect(
+    holderPage.getByRole('link', { name: no('list.policy', { policy: no('list.policyApplication') }) }),
+  ).toHaveCount(2);
   await page.goto(secondAsk);
   await expect(page.getByText(da('answer.frameMatches'), { exact: false })).toBeVisible();
   await page.getByRole('button', { name: da('decision.submit') }).click();
   await expect(page.getByText(da('detail.approvedTitle'))).toBeVisible();
   await waitForMail(request, holder.email, { subject: /har godkjent/ });
-  await holderPage.reload();
+  await holderPage.goto(secondAsk);
   await expect(holderPage.getByText(no('detail.approvedTitle'))).toBeVisible();
   await snapshot(holderPage, 'approved-holder');
   await holderPage.context().close();

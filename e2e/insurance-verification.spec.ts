@@ -12,6 +12,8 @@ import { fillText, text } from './support/texts.ts';
  * Issue 16 §2 and §5: a holder proves possession of an insured bike from their insurance hub (the
  * bike's details, what to photograph, the uploads, sending it), our staff check it step by step in
  * the backoffice (frame number, plate, receipt, then approve), and the holder sees it approved.
+ * Desktop only: the hub's phone layout is tried by insurance-hub-add-bike.spec.ts (@phone), and the
+ * backoffice half of this journey is a desk job.
  */
 
 const t = (namespace: string, key: string, values: Record<string, string | number> = {}) =>
@@ -34,7 +36,7 @@ async function upload(page: Page, kind: string, file: string) {
   await expect(card.getByText(t('insurance-hub', 'possession.uploaded', { kind: label }))).toBeVisible();
 }
 
-test('a holder proves possession of an insured bike, staff check it step by step, and the holder sees it approved @phone', async ({
+test('a holder proves possession of an insured bike, staff check it step by step, and the holder sees it approved', async ({
   page,
   browser,
 }, testInfo) => {

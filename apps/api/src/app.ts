@@ -110,6 +110,7 @@ import {
   loadFileUrlSecret,
 } from './platform/storage/signed-urls.ts';
 import { onAddressProven } from './use-cases/address-proven.ts';
+import { ownerContacted } from './use-cases/owner-contacted.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -484,6 +485,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         storage: fileStorage,
         encryption: dataEncryption,
         mapStyleUrl: config.mapStyleUrl,
+        onOwnerContacted: ownerContacted(config.publicUrl),
         log: app.log.child({ component: 'theft' }),
       };
       await api.register(theftReportsRoutes, {

@@ -1133,6 +1133,15 @@ const CASES: MatrixCase[] = [
     }),
   },
   {
+    method: 'POST',
+    route: '/api/insurance/policies/:id/holder-details/national-id-reveal',
+    allowed: ['insurer', 'staff', 'staff_admin'],
+    request: async ({ checkedOutPolicyOfUser }) => ({
+      url: `/api/insurance/policies/${await checkedOutPolicyOfUser()}/holder-details/national-id-reveal`,
+      payload: { reason: 'Premium collection' },
+    }),
+  },
+  {
     method: 'PUT',
     route: '/api/insurance/policies/:id/holder-details',
     allowed: ['user'],
@@ -1182,6 +1191,33 @@ const CASES: MatrixCase[] = [
         payload: { amount_minor: 100 },
       };
     },
+  },
+  {
+    method: 'GET',
+    route: '/api/insurance/:insurer/admin/products',
+    allowed: ['insurer', 'staff', 'staff_admin'],
+    request: ({ fixtures }) => ({ url: `/api/insurance/${fixtures.insurerId}/admin/products` }),
+  },
+  {
+    // Changing a cover is for the insurer's admins (the organisation role): the fixtures' insurer
+    // user is a member of its staff, so it gets 403 and everyone else 404 (the admin's own change is
+    // tried in insurer-products.test.ts). The body is valid, so nothing but access refuses it.
+    method: 'PUT',
+    route: '/api/insurance/:insurer/admin/products/:coverKind',
+    allowed: [],
+    request: ({ fixtures }) => ({
+      url: `/api/insurance/${fixtures.insurerId}/admin/products/bike_theft`,
+      payload: {
+        terms: { da: 'Vilkår', en: 'Terms', no: 'Vilkår' },
+        accepted_locks: [],
+        required_uploads: [],
+        tariff: {
+          price_bands: [{ max_price: null, annual_premium_minor: 100_000 }],
+          category_surcharge_percent: {},
+          electric_surcharge_percent: 0,
+        },
+      },
+    }),
   },
   {
     method: 'POST',

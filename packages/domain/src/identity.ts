@@ -72,6 +72,7 @@ export const VALIDATION_MESSAGES = [
   'csv_too_many_rows',
   'invalid_period',
   'duplicate_value',
+  'invalid_price_bands',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

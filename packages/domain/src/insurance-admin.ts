@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { MoneySchema, PolicySchema, PolicyStatusSchema } from './insurance.ts';
+import {
+  LOCK_APPROVALS,
+  LockApprovalSchema,
+  MoneySchema,
+  PolicySchema,
+  PolicyStatusSchema,
+  REQUIRED_UPLOADS,
+  RequiredUploadSchema,
+  TariffSchema,
+} from './insurance.ts';
 
 /*
  * The insurer's admin (issue 16 §4), shared by the web app and the API: the insurer's list of its
@@ -298,3 +307,36 @@ export const InsurerReportSchema = z.object({
   verification_backlog: z.array(z.object({ status: z.string(), count: z.int() })),
 });
 export type InsurerReport = z.infer<typeof InsurerReportSchema>;
+
+// --- the insurer's products (issue 16 §4) -----------------------------------------------------------
+
+const TermsTextSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(20_000, { error: 'too_long' });
+
+/**
+ * PUT /insurance/{insurer}/admin/products/{coverKind}: the insurer's admin changes a cover — its
+ * terms in da, en and no, the lock approvals it accepts (its region's only), what a holder must
+ * upload, and the tariff. Saved as a new version of the product; policies keep the one they were
+ * priced by.
+ */
+export const InsurerProductUpdateSchema = z
+  .object({
+    terms: z.object({ da: TermsTextSchema, en: TermsTextSchema, no: TermsTextSchema }).strict(),
+    accepted_locks: z
+      .array(LockApprovalSchema)
+      .max(LOCK_APPROVALS.length)
+      .refine((locks) => new Set(locks).size === locks.length, { error: 'duplicate_value' }),
+    required_uploads: z
+      .array(RequiredUploadSchema)
+      .max(REQUIRED_UPLOADS.length)
+      .refine((uploads) => new Set(uploads).size === uploads.length, { error: 'duplicate_value' }),
+    tariff: TariffSchema,
+  })
+  .strict();
+export type InsurerProductUpdate = z.infer<typeof InsurerProductUpdateSchema>;
+
+/** An unknown cover kind answers 404 like a cover the insurer does not sell. */
+export const InsurerProductParamsSchema = InsurerParamsSchema.extend({ coverKind: z.string().max(64) });

@@ -95,7 +95,16 @@ export type LockTestDecision = z.infer<typeof LockTestDecisionSchema>;
 
 export const LockTestParamsSchema = z.object({ id: z.string() });
 export const InsurerLockTestParamsSchema = z.object({ insurer: z.string() });
-export const LockTestListQuerySchema = z.object({ status: LockTestStatusSchema.optional() }).strict();
+export const LOCK_TESTS_PAGE_SIZE_MAX = 100;
+/** GET /insurance/{insurer}/lock-tests — by status, newest first, a page at a time (like the insurer's policies). */
+export const LockTestListQuerySchema = z
+  .object({
+    status: LockTestStatusSchema.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(LOCK_TESTS_PAGE_SIZE_MAX).default(25),
+  })
+  .strict();
+export type LockTestListQuery = z.output<typeof LockTestListQuerySchema>;
 
 // --- answers ------------------------------------------------------------------------------------------
 
@@ -149,4 +158,11 @@ export const LockTestSchema = z.object({
 });
 export type LockTest = z.infer<typeof LockTestSchema>;
 
-export const LockTestListSchema = z.array(LockTestSchema);
+/** One page of lock tests, with how many there are in all for the filter. */
+export const LockTestListSchema = z.object({
+  items: z.array(LockTestSchema),
+  total: z.int(),
+  page: z.int(),
+  page_size: z.int(),
+});
+export type LockTestList = z.infer<typeof LockTestListSchema>;

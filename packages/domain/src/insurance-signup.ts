@@ -105,6 +105,18 @@ export const OnboardingDraftSchema = z.object({
 });
 export type OnboardingDraft = z.infer<typeof OnboardingDraftSchema>;
 
+/**
+ * The consents of the onboarding's consent step, as the person's consent history (consent_events)
+ * names them: each given (true) is logged as granted, and taking it back, or withdrawing them all
+ * by throwing the draft away (DELETE …/onboarding-draft), as revoked.
+ */
+export const ONBOARDING_CONSENTS = {
+  acknowledgement_privacy: 'insurance_privacy',
+  acknowledgement_data_share: 'insurance_data_share',
+  acknowledgement_ownership_transfer: 'insurance_ownership_transfer',
+} as const;
+export const ONBOARDING_CONSENT_TYPES = Object.values(ONBOARDING_CONSENTS);
+
 /** What each step needs before the next one opens (acknowledgement_privacy must be true). */
 export const ONBOARDING_STEP_FIELDS = {
   consent: ['acknowledgement_privacy'],
@@ -251,5 +263,17 @@ export const HolderDetailsSchema = z.object({
 });
 export type HolderDetails = z.infer<typeof HolderDetailsSchema>;
 
-/** GET …/holder-details?reveal=national_id: the insurer's staff or ours ask for the number in full. */
-export const HolderDetailsQuerySchema = z.object({ reveal: z.enum(['national_id']).optional() });
+/**
+ * POST …/holder-details/national-id-reveal: the insurer's staff or ours ask for the number in full,
+ * saying why (kept in the audit event).
+ */
+export const NationalIdRevealSchema = z
+  .object({
+    reason: z
+      .string({ error: 'required' })
+      .trim()
+      .min(1, { error: 'required' })
+      .max(500, { error: 'invalid_value' }),
+  })
+  .strict();
+export type NationalIdReveal = z.infer<typeof NationalIdRevealSchema>;

@@ -76,13 +76,27 @@ export const TariffSchema = z
     price_bands: z
       .array(
         z.object({
-          max_price: z.int().positive().nullable(),
-          annual_premium_minor: z.int().nonnegative().multipleOf(100),
+          max_price: z.int({ error: 'invalid_price' }).positive({ error: 'invalid_price' }).nullable(),
+          annual_premium_minor: z
+            .int({ error: 'invalid_price' })
+            .nonnegative({ error: 'invalid_price' })
+            .max(100_000_000, { error: 'invalid_price' })
+            .multipleOf(100, { error: 'invalid_price' }),
         }),
       )
-      .min(1),
-    category_surcharge_percent: z.partialRecord(BikeCategorySchema, z.int().min(-100).max(500)),
-    electric_surcharge_percent: z.int().min(0).max(500),
+      .min(1, { error: 'required' })
+      .max(20, { error: 'invalid_value' }),
+    category_surcharge_percent: z.partialRecord(
+      BikeCategorySchema,
+      z
+        .int({ error: 'invalid_value' })
+        .min(-100, { error: 'invalid_value' })
+        .max(500, { error: 'invalid_value' }),
+    ),
+    electric_surcharge_percent: z
+      .int({ error: 'invalid_value' })
+      .min(0, { error: 'invalid_value' })
+      .max(500, { error: 'invalid_value' }),
   })
   .refine(
     (tariff) =>
@@ -91,7 +105,7 @@ export const TariffSchema = z
           (band.max_price === null) === (index === bands.length - 1) &&
           (index === 0 || (bands[index - 1]?.max_price ?? 0) < (band.max_price ?? Number.POSITIVE_INFINITY)),
       ),
-    { error: 'invalid_value' },
+    { error: 'invalid_price_bands', path: ['price_bands'] },
   );
 export type Tariff = z.infer<typeof TariffSchema>;
 

@@ -31,6 +31,10 @@ export const insuranceRoutes: RouteObject[] = [
             lazy: page(() => insurerAdmin().then((pages) => pages.reports), ['insurer-admin']),
           },
           {
+            path: paths.insurance.adminProducts.path,
+            lazy: page(() => insurerAdmin().then((pages) => pages.products), ['insurer-admin']),
+          },
+          {
             path: paths.insurance.adminPolicyBike.path,
             lazy: page(() => insurerAdmin().then((pages) => pages.bike), ['insurer-admin']),
           },

@@ -174,6 +174,7 @@ export const paths = {
     onboardingStep: definePath('/insurance/onboarding/:step'),
     admin: definePath('/insurance/:insurerPartyId/admin'),
     adminReports: definePath('/insurance/:insurerPartyId/admin/reports'),
+    adminProducts: definePath('/insurance/:insurerPartyId/admin/products'),
     adminPolicyBike: definePath('/insurance/:insurerPartyId/admin/policies/:policyId/bikes/:bikeId'),
     selfAdminReports: definePath('/insurance/self/admin/reports'),
     lockTestPortal: definePath('/insurance/:insurerPartyId/lock-test-portal'),

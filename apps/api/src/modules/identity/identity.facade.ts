@@ -143,3 +143,31 @@ export async function setClubMembershipNumber(
 export async function staffPartyIds(executor: Executor): Promise<string[]> {
   return repository.findStaffPartyIds(executor);
 }
+
+/**
+ * Consent decisions another module collects (insurance's onboarding consents), kept in the person's
+ * consent history with the platform's own; in the caller's transaction.
+ */
+export async function recordConsentEvents(
+  executor: Executor,
+  events: { partyId: string; type: string; action: 'grant' | 'revoke'; source: string; createdAt?: Date }[],
+): Promise<void> {
+  await repository.insertConsentEvents(executor, events);
+}
+
+/** A person's consent decisions of these types, newest first (their personal data export). */
+export async function listConsentEventsOfTypes(
+  executor: Executor,
+  partyId: string,
+  types: readonly string[],
+) {
+  const rows = await repository.listConsentEvents(executor, partyId);
+  return rows
+    .filter((row) => types.includes(row.type))
+    .map((row) => ({
+      type: row.type,
+      action: row.action,
+      source: row.source,
+      at: row.createdAt.toISOString(),
+    }));
+}

@@ -1,8 +1,8 @@
 import { PolicyParamsSchema } from '@nbr/domain/insurance';
 import {
   HolderDetailsBodySchema,
-  HolderDetailsQuerySchema,
   HolderDetailsSchema,
+  NationalIdRevealSchema,
 } from '@nbr/domain/insurance-signup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
@@ -23,15 +23,30 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = as
         tags: TAGS,
         security: BEARER,
         summary:
-          'The holder’s checkout details: to the holder with the national id masked (pre-filled from the profile until given); to the staff of the policy’s insurer and ours masked, or in full with reveal=national_id (audited); 404 for anyone else',
+          'The holder’s checkout details: to the holder with the national id masked (pre-filled from the profile until given); to the staff of the policy’s insurer and ours masked (audited); 404 for anyone else',
         params: PolicyParamsSchema,
-        querystring: HolderDetailsQuerySchema,
         response: { 200: HolderDetailsSchema },
       },
       config: { access: 'signed_in' },
     },
-    async (request) =>
-      service.getHolderDetails(deps, requireAuth(request), request.params.id, request.query.reveal),
+    async (request) => service.getHolderDetails(deps, requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    '/insurance/policies/:id/holder-details/national-id-reveal',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'The staff of the policy’s insurer or ours: the holder’s details with the national id in full, on an explicit ask with a reason (audited with the reason); 403 to the holder, 404 to anyone else or before a number was given',
+        params: PolicyParamsSchema,
+        body: NationalIdRevealSchema,
+        response: { 200: HolderDetailsSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => service.revealNationalId(deps, requireAuth(request), request.params.id, request.body),
   );
 
   app.put(

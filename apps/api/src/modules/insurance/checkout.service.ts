@@ -4,6 +4,7 @@ import {
   type HolderDetailsBody,
   type HolderDetailsFields,
   holderDetailsSchemaOf,
+  type NationalIdReveal,
 } from '@nbr/domain/insurance-signup';
 import { LanguageSchema, RegionSchema } from '@nbr/domain/locale';
 import { maskNationalId } from '@nbr/domain/national-id';
@@ -17,7 +18,7 @@ import * as webshop from '../webshop/webshop.facade.ts';
 import { presentHolderDetails } from './checkout.presenter.ts';
 import * as repository from './checkout.repository.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
-import { canChangePolicy, policyAudience } from './insurance.policy.ts';
+import { canChangePolicy, type PolicyAudience, policyAudience } from './insurance.policy.ts';
 import * as policies from './policies.repository.ts';
 import { viewerOf } from './policies.service.ts';
 import * as products from './products.repository.ts';
@@ -28,7 +29,7 @@ import * as products from './products.repository.ts';
  * the policy is an application or active. The national id number is checked by the insurer's region
  * (a CPR number in dk, a fødselsnummer or D-number in no), sealed with the platform's field
  * encryption and answered masked; the staff of the policy's insurer and our staff get it in full
- * only by asking explicitly (?reveal=national_id), and every read of theirs is audited.
+ * only by asking explicitly with a reason (national-id-reveal), and every read of theirs is audited.
  */
 
 /** What the holder's checkout form starts from before anything is stored: their profile. */
@@ -64,31 +65,24 @@ async function prefilled(
 /**
  * GET /api/insurance/policies/{id}/holder-details: to the holder (national id masked; pre-filled
  * from their profile while nothing is stored), to the staff of the policy's insurer and to our
- * staff (masked, or in full with `reveal`; audited). Anyone else, or the insurer before the holder
- * gave anything, gets 404. The holder asking to reveal gets 403: the number is never sent back.
+ * staff (masked; each read audited). Anyone else, or the insurer before the holder gave anything,
+ * gets 404.
  */
 export async function getHolderDetails(
   deps: InsuranceDeps,
   auth: RequestAuth,
   policyId: string,
-  reveal: 'national_id' | undefined,
 ): Promise<HolderDetails> {
-  if (!isUuid(policyId)) throw new AppError('not_found');
-  const policy = await policies.findPolicyById(deps.db, policyId);
-  if (!policy) throw new AppError('not_found');
-  const audience = policyAudience(await viewerOf(deps.db, auth), policy);
-  if (!audience) throw new AppError('not_found');
+  const { policy, audience } = await policyFor(deps, auth, policyId);
   if (audience === 'holder') {
-    if (reveal) throw new AppError('forbidden');
     const row = await repository.findHolderDetails(deps.db, policy.id);
     return row ? presentHolderDetails(row, deps.encryption, 'masked') : prefilled(deps.db, auth, policy);
   }
   return deps.db.transaction(async (tx) => {
     const row = await repository.findHolderDetails(tx, policy.id);
     if (!row) throw new AppError('not_found');
-    const revealing = reveal === 'national_id' && row.nationalIdEncrypted !== null;
     await recordAuditEventBy(tx, auth, {
-      action: revealing ? 'insurance.national_id_revealed' : 'insurance.holder_details_viewed',
+      action: 'insurance.holder_details_viewed',
       targetPartyId: policy.holderPartyId,
       details: {
         policy_id: policy.id,
@@ -97,8 +91,48 @@ export async function getHolderDetails(
         ...(audience === 'insurer' ? { organisation_party_id: policy.insurerPartyId } : {}),
       },
     });
-    return presentHolderDetails(row, deps.encryption, revealing ? 'clear' : 'masked');
+    return presentHolderDetails(row, deps.encryption, 'masked');
   });
+}
+
+/**
+ * POST /api/insurance/policies/{id}/holder-details/national-id-reveal: the staff of the policy's
+ * insurer, or ours, get the holder's national id number in full on an explicit ask with a reason,
+ * audited with that reason. The holder gets 403 (the number is never sent back to them); anyone
+ * else, or when the holder gave no number yet, 404.
+ */
+export async function revealNationalId(
+  deps: InsuranceDeps,
+  auth: RequestAuth,
+  policyId: string,
+  body: NationalIdReveal,
+): Promise<HolderDetails> {
+  const { policy, audience } = await policyFor(deps, auth, policyId);
+  if (audience === 'holder') throw new AppError('forbidden');
+  return deps.db.transaction(async (tx) => {
+    const row = await repository.findHolderDetails(tx, policy.id);
+    if (!row || row.nationalIdEncrypted === null) throw new AppError('not_found');
+    await recordAuditEventBy(tx, auth, {
+      action: 'insurance.national_id_revealed',
+      targetPartyId: policy.holderPartyId,
+      details: { policy_id: policy.id, as: audience, reason: body.reason },
+    });
+    return presentHolderDetails(row, deps.encryption, 'clear');
+  });
+}
+
+/** The policy and whose eyes it is shown to; 404 to anyone the rules leave out. */
+async function policyFor(
+  deps: InsuranceDeps,
+  auth: RequestAuth,
+  policyId: string,
+): Promise<{ policy: policies.PolicyRow; audience: PolicyAudience }> {
+  if (!isUuid(policyId)) throw new AppError('not_found');
+  const policy = await policies.findPolicyById(deps.db, policyId);
+  if (!policy) throw new AppError('not_found');
+  const audience = policyAudience(await viewerOf(deps.db, auth), policy);
+  if (!audience) throw new AppError('not_found');
+  return { policy, audience };
 }
 
 /** The webshop order of one plate pack per bike of the policy, shipped to the holder's address. */
@@ -126,6 +160,70 @@ async function orderPlates(
     buyerEmail: fields.email,
     now,
   });
+}
+
+/**
+ * A pre-registered contents customer confirmed their policy (pre-registrations.service.ts): they
+ * skip the checkout (the insurer collects through the contents insurance), so the plates for the
+ * policy's bikes are ordered here, as a first checkout would, to the shipping address the sign-up
+ * gave, else the person's profile address; once per policy. Nothing is ordered while neither holds
+ * a street, postal code and town (the checkout orders them then). Answers the order's id or null.
+ */
+export async function orderPlatesOfConfirmedPolicy(
+  executor: Executor,
+  policy: policies.PolicyRow,
+  now: Date,
+): Promise<string | null> {
+  const existing = await repository.findHolderDetails(executor, policy.id);
+  if (existing?.plateOrderId) return existing.plateOrderId;
+  const person = await identity.findPersonById(executor, policy.holderPartyId);
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ') || null;
+  const fromSignUp = existing?.streetAddress && existing.zipCode && existing.city;
+  const address = fromSignUp
+    ? existing
+    : {
+        streetAddress: person?.streetAddress ?? null,
+        zipCode: person?.zipCode ?? null,
+        city: person?.city ?? null,
+        floor: person?.floor ?? null,
+        side: person?.side ?? null,
+        door: person?.door ?? null,
+      };
+  if (!address.streetAddress || !address.zipCode || !address.city) return null;
+  const insurer = await products.findInsurer(executor, policy.insurerPartyId);
+  const region = RegionSchema.catch('dk').parse(insurer?.region);
+  const fields = {
+    name: existing?.name ?? name ?? '',
+    email: existing?.email ?? person?.email ?? null,
+    streetAddress: address.streetAddress,
+    zipCode: address.zipCode,
+    city: address.city,
+    floor: address.floor,
+    side: address.side,
+    door: address.door,
+  } as HolderDetailsFields;
+  const orderId = await orderPlates(executor, policy, region, fields, now);
+  if (!orderId) return null;
+  if (!existing) {
+    await repository.upsertHolderDetails(executor, {
+      policyId: policy.id,
+      holderPartyId: policy.holderPartyId,
+      name: fields.name || null,
+      email: fields.email,
+      streetAddress: fields.streetAddress,
+      zipCode: fields.zipCode,
+      city: fields.city,
+      floor: fields.floor,
+      side: fields.side,
+      door: fields.door,
+      mobilePhone: person?.mobile ?? null,
+      otherPhone: person?.phone ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  await repository.setPlateOrder(executor, policy.id, orderId);
+  return orderId;
 }
 
 /**

@@ -2,7 +2,7 @@ import { fodselsnummerCheckDigits } from '@nbr/domain/national-id';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
-import { identities } from '../../db/schema/identity.ts';
+import { consentEvents, identities } from '../../db/schema/identity.ts';
 import { insuranceHolderDetails, insurancePolicies } from '../../db/schema/insurance.ts';
 import { orderLines, orders } from '../../db/schema/webshop.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
@@ -81,7 +81,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(method: 'GET' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown) {
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+) {
   return t.app.inject({
     method,
     url,
@@ -91,6 +96,11 @@ function call(method: 'GET' | 'PUT' | 'DELETE', url: string, token: string | nul
 }
 
 const DRAFT = '/api/insurance/onboarding-draft';
+
+/** The audited ask for the holder's national id in full, with a reason. */
+function reveal(holderDetailsUrl: string, token: string | null, reason: unknown = 'Premium collection') {
+  return call('POST', `${holderDetailsUrl}/national-id-reveal`, token, { reason });
+}
 
 describe('GET /api/insurance/products', () => {
   it('lists the covers on offer to anyone, with the insurer and the tariff to price a basket', async () => {
@@ -213,6 +223,68 @@ describe('the onboarding draft', () => {
     expect((await call('GET', DRAFT, person.token)).json().saved_at).toBeNull();
     expect((await call('DELETE', DRAFT, person.token)).statusCode).toBe(204);
     expect((await call('GET', DRAFT, person.token)).json().saved_at).toBeNull();
+  });
+
+  it('logs the consents given and taken back, and withdrawing them deletes the draft; all in the export', async () => {
+    const person = await signUpOwner(t.app, 0);
+    const history = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(consentEvents)
+          .where(eq(consentEvents.partyId, person.partyId))
+          .orderBy(asc(consentEvents.createdAt), asc(consentEvents.id))
+      )
+        .filter((event) => event.type.startsWith('insurance_'))
+        .map((event) => [event.type, event.action, event.source]);
+    await call('PUT', DRAFT, person.token, {
+      acknowledgement_privacy: true,
+      acknowledgement_data_share: true,
+    });
+    // Saving the same again logs nothing new; taking one back logs its revocation.
+    await call('PUT', DRAFT, person.token, {
+      acknowledgement_privacy: true,
+      acknowledgement_data_share: true,
+    });
+    await call('PUT', DRAFT, person.token, {
+      acknowledgement_privacy: true,
+      acknowledgement_data_share: false,
+      acknowledgement_ownership_transfer: true,
+    });
+    // Events of one save share its time: compared in any order within it.
+    const given = await history();
+    expect(given.slice(0, 2).sort()).toEqual([
+      ['insurance_data_share', 'grant', 'user'],
+      ['insurance_privacy', 'grant', 'user'],
+    ]);
+    expect(given.slice(2).sort()).toEqual([
+      ['insurance_data_share', 'revoke', 'user'],
+      ['insurance_ownership_transfer', 'grant', 'user'],
+    ]);
+    // Another person, an insurer's staff and a visitor cannot withdraw them.
+    expect((await call('DELETE', DRAFT, insurerA.staff.token)).statusCode).toBe(403);
+    expect((await call('DELETE', DRAFT, null)).statusCode).toBe(401);
+    expect((await call('DELETE', DRAFT, other.token)).statusCode).toBe(204);
+    expect((await call('GET', DRAFT, person.token)).json().saved_at).not.toBeNull();
+
+    expect((await call('DELETE', DRAFT, person.token)).statusCode).toBe(204);
+    expect((await call('GET', DRAFT, person.token)).json()).toMatchObject({
+      saved_at: null,
+      acknowledgement_privacy: null,
+    });
+    expect((await history()).slice(4).sort()).toEqual([
+      ['insurance_ownership_transfer', 'revoke', 'user'],
+      ['insurance_privacy', 'revoke', 'user'],
+    ]);
+    const exported = await call('GET', '/api/identities/me/export', person.token);
+    expect(
+      exported
+        .json()
+        .insurance_onboarding_consents.map((event: { type: string; action: string }) => [
+          event.type,
+          event.action,
+        ]),
+    ).toHaveLength(6);
   });
 
   it('becomes the application: applying at the draft’s insurer takes its shipping address onto the policy and clears it', async () => {
@@ -342,7 +414,7 @@ describe('the holder’s checkout details', () => {
     expect(JSON.stringify(row)).not.toContain('0101901234');
     expect((await call('GET', url(), holder.token)).json().identitySocialNumber).toBe('******-1234');
     // The holder never gets it back in full.
-    expect((await call('GET', `${url()}?reveal=national_id`, holder.token)).statusCode).toBe(403);
+    expect((await reveal(url(), holder.token)).statusCode).toBe(403);
   });
 
   it('sends the plates for the policy’s bikes to the holder’s address once, included with the insurance', async () => {
@@ -385,17 +457,34 @@ describe('the holder’s checkout details', () => {
     expect(changed.json().plate_order_id).not.toBeNull();
     const plateOrders = await t.app.db.select().from(orders).where(eq(orders.partyId, holder.partyId));
     expect(plateOrders.filter((order) => order.paymentMethod === 'insurance')).toHaveLength(1);
-    const revealed = await call('GET', `${url()}?reveal=national_id`, support.token);
+    const revealed = await reveal(url(), support.token, 'Holder asked support for their number');
     expect(revealed.json().identitySocialNumber).toBe('0101901234');
   });
 
-  it('shows the insurer’s staff and ours the details masked, in full only on an explicit reveal, each read audited', async () => {
+  it('needs a reason to reveal the national id (422, nothing audited)', async () => {
+    const before = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetPartyId, holder.partyId));
+    for (const payload of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', extra: 1 }]) {
+      const response = await call('POST', `${url()}/national-id-reveal`, insurerA.staff.token, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    const after = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetPartyId, holder.partyId));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('shows the insurer’s staff and ours the details masked, in full only on an explicit reveal with a reason, each read audited', async () => {
     const masked = await call('GET', url(), insurerA.staff.token);
     expect(masked.statusCode, masked.body).toBe(200);
     expect(masked.json()).toMatchObject({ identitySocialNumber: '******-1234', national_id_revealed: false });
-    const revealed = await call('GET', `${url()}?reveal=national_id`, insurerA.staff.token);
+    const revealed = await reveal(url(), insurerA.staff.token, '  Premium collection failed  ');
+    expect(revealed.statusCode, revealed.body).toBe(200);
     expect(revealed.json()).toMatchObject({ identitySocialNumber: '0101901234', national_id_revealed: true });
-    const ours = await call('GET', `${url()}?reveal=national_id`, support.token);
+    const ours = await reveal(url(), support.token, 'Holder asked support for their number');
     expect(ours.json().identitySocialNumber).toBe('0101901234');
 
     const events = await t.app.db
@@ -406,26 +495,30 @@ describe('the holder’s checkout details', () => {
     expect(
       events
         .filter((event) => event.action.startsWith('insurance.holder') || event.action.includes('revealed'))
-        .map((event) => [event.action, event.actorPartyId, (event.details as { as?: string }).as ?? null]),
+        .map((event) => {
+          const details = event.details as { as?: string; reason?: string };
+          return [event.action, event.actorPartyId, details.as ?? null, details.reason ?? null];
+        }),
     ).toEqual([
-      ['insurance.holder_details_saved', holder.partyId, null],
-      ['insurance.holder_details_saved', holder.partyId, null],
-      ['insurance.national_id_revealed', support.partyId, 'staff'],
-      ['insurance.holder_details_viewed', insurerA.staff.partyId, 'insurer'],
-      ['insurance.national_id_revealed', insurerA.staff.partyId, 'insurer'],
-      ['insurance.national_id_revealed', support.partyId, 'staff'],
+      ['insurance.holder_details_saved', holder.partyId, null, null],
+      ['insurance.holder_details_saved', holder.partyId, null, null],
+      ['insurance.national_id_revealed', support.partyId, 'staff', 'Holder asked support for their number'],
+      ['insurance.holder_details_viewed', insurerA.staff.partyId, 'insurer', null],
+      ['insurance.national_id_revealed', insurerA.staff.partyId, 'insurer', 'Premium collection failed'],
+      ['insurance.national_id_revealed', support.partyId, 'staff', 'Holder asked support for their number'],
     ]);
   });
 
   it('is 404 to another person, another insurer’s staff and for writes by anyone but the holder; 401 to a visitor', async () => {
     for (const token of [other.token, insurerB.staff.token]) {
       expect((await call('GET', url(), token)).statusCode).toBe(404);
-      expect((await call('GET', `${url()}?reveal=national_id`, token)).statusCode).toBe(404);
+      expect((await reveal(url(), token)).statusCode).toBe(404);
       expect((await call('PUT', url(), token, DANISH_CHECKOUT)).statusCode).toBe(404);
     }
     expect((await call('PUT', url(), insurerA.staff.token, DANISH_CHECKOUT)).statusCode).toBe(404);
     expect((await call('PUT', url(), support.token, DANISH_CHECKOUT)).statusCode).toBe(404);
     expect((await call('GET', url(), null)).statusCode).toBe(401);
+    expect((await reveal(url(), null)).statusCode).toBe(401);
     expect(
       (await call('GET', '/api/insurance/policies/not-a-uuid/holder-details', holder.token)).statusCode,
     ).toBe(404);
@@ -498,7 +591,7 @@ describe('the holder’s checkout details', () => {
       identitySocialNumber: dNumber,
     });
     expect(withDNumber.statusCode, withDNumber.body).toBe(200);
-    const revealed = await call('GET', `${norwegianUrl}?reveal=national_id`, norwegian.staff.token);
+    const revealed = await reveal(norwegianUrl, norwegian.staff.token);
     expect(revealed.json().identitySocialNumber).toBe(dNumber);
   });
 });

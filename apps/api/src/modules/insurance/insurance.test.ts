@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
-import { insurancePolicies } from '../../db/schema/insurance.ts';
+import { insuranceHolderDetails, insurancePolicies } from '../../db/schema/insurance.ts';
+import { orderLines, orders } from '../../db/schema/webshop.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
@@ -488,10 +489,20 @@ describe('pre-registered policies (SPEC §8)', () => {
   });
 
   it('links the insurer’s policy to the person’s contents add-on: it takes the insurer’s number and is active', async () => {
+    await t.app.db
+      .update(identities)
+      .set({
+        firstName: 'Inge',
+        lastName: 'Indbo',
+        streetAddress: 'Indbovej 4',
+        zipCode: '8000',
+        city: 'Aarhus C',
+      })
+      .where(eq(identities.partyId, customer.partyId));
     const policy = await appliedPolicy(t.app, customer.token, {
       insurer_party_id: insurerA.partyId,
       coverage: 'contents_addon',
-      number_of_bikes: 1,
+      number_of_bikes: 2,
     });
     const url = `/api/insurance/${insurerA.partyId}/policies/pre-registration-lookup/${insurerPolicyId}/`;
     const linked = await call('POST', url, customer.token, { policy_id: policy.id });
@@ -511,6 +522,28 @@ describe('pre-registered policies (SPEC §8)', () => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'insurance.pre_registration_linked'));
     expect(audited.filter((event) => event.targetPartyId === customer.partyId)).toHaveLength(1);
+    // As a first checkout would, the confirmation orders a plate pack per bike to the holder, once.
+    const plateOrders = (
+      await t.app.db.select().from(orders).where(eq(orders.partyId, customer.partyId))
+    ).filter((order) => order.paymentMethod === 'insurance');
+    expect(plateOrders).toHaveLength(1);
+    expect(plateOrders[0]).toMatchObject({
+      totalMinor: 0,
+      status: 'fulfilled',
+      shippingAddress: {
+        name: 'Inge Indbo',
+        street_address: 'Indbovej 4',
+        zip_code: '8000',
+        city: 'Aarhus C',
+      },
+    });
+    const lines = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, plateOrders[0]!.id));
+    expect(lines.map((line) => [line.kind, line.quantity])).toEqual([['plates', 2]]);
+    const [details] = await t.app.db
+      .select()
+      .from(insuranceHolderDetails)
+      .where(eq(insuranceHolderDetails.policyId, policy.id));
+    expect(details).toMatchObject({ plateOrderId: plateOrders[0]!.id, completedAt: null });
     // Once linked, buying the bike cover at that insurer is an ordinary application again.
     const buy = await applyForPolicy(t.app, customer.token, {
       insurer_party_id: insurerA.partyId,
@@ -520,7 +553,10 @@ describe('pre-registered policies (SPEC §8)', () => {
     expect(buy.statusCode, buy.body).toBe(201);
     // The insurer's staff see the linked policy with its number.
     const seen = await call('GET', `/api/insurance/policies/${policy.id}/`, insurerA.staff.token);
-    expect(seen.json()).toMatchObject({ insurer_policy_number: insurerPolicyId, holder: { name: null } });
+    expect(seen.json()).toMatchObject({
+      insurer_policy_number: insurerPolicyId,
+      holder: { name: 'Inge Indbo' },
+    });
   });
 
   it('answers the same 404 for every lookup that is not the caller’s own, so no insurer policy id leaks', async () => {

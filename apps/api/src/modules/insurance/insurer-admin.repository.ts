@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
@@ -9,6 +9,7 @@ import {
   insurancePreRegistrations,
   insuredItems,
 } from '../../db/schema/insurance.ts';
+import { organisationMembers } from '../../db/schema/organisations.ts';
 import type { PolicyRow } from './policies.repository.ts';
 
 export type PolicyDecisionRow = typeof insurancePolicyDecisions.$inferSelect;
@@ -29,8 +30,13 @@ function likePattern(text: string): string {
 }
 
 /**
- * An insurer's policies, newest first, filtered by status and by a search in the holder's name,
- * e-mail address or the insurer's policy number; one page and the count of all that match.
+ * An insurer's policies, newest first, filtered by status and by a search in the holder's e-mail
+ * address or name or the insurer's policy number; one page and the count of all that match.
+ *
+ * The search is the union of two index lookups rather than a condition on every policy joined to
+ * its holder: the holders whose `lower(email || ' ' || first || ' ' || last)` contains the text
+ * (identities_search_trgm_idx, the same expression), then their policies (insurance_policies_holder_idx);
+ * and the policies whose lower-cased number contains it (insurance_policies_number_trgm_idx).
  */
 export async function listPoliciesOfInsurer(
   executor: Executor,
@@ -40,32 +46,43 @@ export async function listPoliciesOfInsurer(
   const conditions: SQL[] = [eq(insurancePolicies.insurerPartyId, insurerPartyId)];
   if (filter.status) conditions.push(eq(insurancePolicies.status, filter.status));
   if (filter.q) {
-    const pattern = likePattern(filter.q);
-    const searched = or(
-      ilike(identities.email, pattern),
-      ilike(
-        sql`coalesce(${identities.firstName}, '') || ' ' || coalesce(${identities.lastName}, '')`,
-        pattern,
-      ),
-      ilike(insurancePolicies.insurerPolicyNumber, pattern),
-    );
-    if (searched) conditions.push(searched);
+    const pattern = likePattern(filter.q.toLowerCase());
+    const holders = executor
+      .select({ partyId: identities.partyId })
+      .from(identities)
+      .where(
+        and(
+          isNull(identities.deletedAt),
+          sql`lower(${identities.email} || ' ' || coalesce(${identities.firstName}, '') || ' ' || coalesce(${identities.lastName}, '')) like ${pattern}`,
+        ),
+      );
+    const byHolder = executor
+      .select({ id: insurancePolicies.id })
+      .from(insurancePolicies)
+      .where(inArray(insurancePolicies.holderPartyId, holders));
+    const byNumber = executor
+      .select({ id: insurancePolicies.id })
+      .from(insurancePolicies)
+      .where(
+        and(
+          isNotNull(insurancePolicies.insurerPolicyNumber),
+          sql`lower(${insurancePolicies.insurerPolicyNumber}) like ${pattern}`,
+        ),
+      );
+    conditions.push(inArray(insurancePolicies.id, byHolder.union(byNumber)));
   }
   const where = and(...conditions);
-  const rows = await executor
-    .select({ policy: insurancePolicies })
-    .from(insurancePolicies)
-    .leftJoin(identities, eq(identities.partyId, insurancePolicies.holderPartyId))
-    .where(where)
-    .orderBy(desc(insurancePolicies.createdAt), desc(insurancePolicies.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  // The holders are joined only to search them: counting an insurer's policies reads its index alone.
-  const counted = executor.select({ total: count() }).from(insurancePolicies);
-  const [total] = filter.q
-    ? await counted.leftJoin(identities, eq(identities.partyId, insurancePolicies.holderPartyId)).where(where)
-    : await counted.where(where);
-  return { rows: rows.map((row) => row.policy), total: total?.total ?? 0 };
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select()
+      .from(insurancePolicies)
+      .where(where)
+      .orderBy(desc(insurancePolicies.createdAt), desc(insurancePolicies.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    executor.select({ total: count() }).from(insurancePolicies).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
 }
 
 /** Another policy of the insurer that already carries this number, if any. */
@@ -255,4 +272,38 @@ export async function countPreRegistrations(
     .from(insurancePreRegistrations)
     .where(eq(insurancePreRegistrations.insurerPartyId, insurerPartyId));
   return { stored: row?.stored ?? 0, linked: row?.linked ?? 0 };
+}
+
+/** Whether the insurer holds the bike's registration because it paid a claim on it (and the owner agreed). */
+export async function hasTransferringPayout(
+  executor: Executor,
+  insurerPartyId: string,
+  bikeId: string,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: insurancePayouts.id })
+    .from(insurancePayouts)
+    .where(
+      and(
+        eq(insurancePayouts.insurerPartyId, insurerPartyId),
+        eq(insurancePayouts.bikeId, bikeId),
+        eq(insurancePayouts.registrationTransferred, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The people with the admin role in an organisation. */
+export async function listAdminsOfOrganisation(executor: Executor, organisationPartyId: string) {
+  const rows = await executor
+    .select({ identityPartyId: organisationMembers.identityPartyId })
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationPartyId, organisationPartyId),
+        eq(organisationMembers.role, 'admin'),
+      ),
+    );
+  return rows.map((row) => row.identityPartyId);
 }

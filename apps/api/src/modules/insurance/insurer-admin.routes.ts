@@ -7,15 +7,19 @@ import {
   InsurerPolicyPageSchema,
   InsurerPolicyParamsSchema,
   InsurerPolicyQuerySchema,
+  InsurerProductParamsSchema,
+  InsurerProductUpdateSchema,
   PolicyEndSchema,
   PreRegistrationUploadResultSchema,
   PreRegistrationUploadSchema,
   SharedTheftReportListSchema,
 } from '@nbr/domain/insurance-admin';
+import { InsuranceOfferListSchema, InsuranceOfferSchema } from '@nbr/domain/insurance-signup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import type { InsurerAdminDeps } from './insurance.deps.ts';
 import * as service from './insurer-admin.service.ts';
+import * as products from './insurer-products.service.ts';
 
 const TAGS = ['insurance'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
@@ -43,6 +47,45 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     },
     async (request) =>
       service.listInsurerPolicies(deps, requireAuth(request), request.params.insurer, request.query),
+  );
+
+  app.get(
+    '/insurance/:insurer/admin/products',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: `The insurer’s live covers: names, terms, tariff, accepted locks, required uploads. ${WHO}`,
+        params: InsurerParamsSchema,
+        response: { 200: InsuranceOfferListSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => products.listInsurerProducts(deps, requireAuth(request), request.params.insurer),
+  );
+
+  app.put(
+    '/insurance/:insurer/admin/products/:coverKind',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Change a cover the insurer sells (terms in da/en/no, accepted locks of its region, required uploads, tariff): saved as a new version, audited with before and after; policies keep the version they were priced by. For the insurer’s admins (403 for its other staff; 404 for anyone else or a cover it does not sell)',
+        params: InsurerProductParamsSchema,
+        body: InsurerProductUpdateSchema,
+        response: { 200: InsuranceOfferSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) =>
+      products.updateInsurerProduct(
+        deps,
+        requireAuth(request),
+        request.params.insurer,
+        request.params.coverKind,
+        request.body,
+      ),
   );
 
   app.post(

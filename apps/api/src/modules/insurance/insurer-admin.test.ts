@@ -9,9 +9,17 @@ import {
   insurancePreRegistrations,
 } from '../../db/schema/insurance.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, latestMail, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import {
+  bearer,
+  codeFromMail,
+  latestMail,
+  mailsTo,
+  signUpUser,
+  type TestUser,
+  uniqueEmail,
+} from '../../test/identity-helpers.ts';
 import { appliedPolicy, createInsurer, issuesOf, type TestInsurer } from '../../test/insurance-helpers.ts';
-import { signUpStaff } from '../../test/organisation-helpers.ts';
+import { signUpStaff, signUpVerifiedUser } from '../../test/organisation-helpers.ts';
 import { ownerWithBike, pdfText, reportStolen } from '../../test/theft-report-fixtures.ts';
 import { forgetInsuranceOf } from './insurance.facade.ts';
 
@@ -159,6 +167,9 @@ describe('deciding on policies', () => {
     });
     const mail = await latestMail(t.app.db, holder.email, 'insurance_policy_accepted');
     expect(mail.text).toContain('A-1001');
+    // The policy number is searched by any part, in any case.
+    const found = await call('GET', `${admin(insurerA)}/policies?q=a-10`, insurerA.staff.token);
+    expect(found.json<{ items: Array<{ id: string }> }>().items.map((item) => item.id)).toEqual([policy.id]);
 
     expect(
       (await call('POST', url, insurerA.staff.token, { insurer_policy_number: 'A-1002' })).json(),
@@ -380,8 +391,15 @@ describe('the CSV upload of existing contents customers', () => {
 });
 
 describe('theft reports shared with the insurer, payouts and reports', () => {
-  let stolen: { owner: TestUser; bikeId: string; policyId: string; reportId: string };
-  let withdrawn: { owner: TestUser; bikeId: string; policyId: string; reportId: string };
+  type InsuredStolen = {
+    owner: TestUser;
+    bikeId: string;
+    frameNumber: string;
+    policyId: string;
+    reportId: string;
+  };
+  let stolen: InsuredStolen;
+  let withdrawn: InsuredStolen;
   const today = new Date().toISOString().slice(0, 10);
   const yearAgo = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
 
@@ -396,7 +414,13 @@ describe('theft reports shared with the insurer, payouts and reports', () => {
       /cykelforsikring .* er aktiv/,
     );
     const report = await reportStolen(t.app, made.owner.token, made.bikeId, { place });
-    return { owner: made.owner, bikeId: made.bikeId, policyId: policy.id, reportId: report.report_id };
+    return {
+      owner: made.owner,
+      bikeId: made.bikeId,
+      frameNumber: made.frameNumber,
+      policyId: policy.id,
+      reportId: report.report_id,
+    };
   }
 
   beforeAll(async () => {
@@ -485,6 +509,80 @@ describe('theft reports shared with the insurer, payouts and reports', () => {
       (await call('GET', '/api/chats', token)).json<Array<{ id: string }>>().map((chat) => chat.id);
     expect(await chatIds(insurerA.staff.token)).toContain(chatId);
     expect(await chatIds(stolen.owner.token)).not.toContain(chatId);
+  });
+
+  it('mails the insurer’s admins, in their language, when someone writes about or holds the paid bike', async () => {
+    const adminEmail = insurerA.staff.email;
+    const found = () =>
+      mailsTo(t.app.db, adminEmail).then((mails) =>
+        mails.filter((mail) => mail.template.startsWith('insurance_found_after_payout')),
+      );
+    const before = (await found()).length;
+    expect(before).toBe(1); // the finder's message of the test above
+    await t.app.db
+      .update(identities)
+      .set({ language: 'no' })
+      .where(eq(identities.partyId, insurerA.staff.partyId));
+
+    // A signed-in finder writes.
+    const finder = await signUpUser(t.app);
+    const contacted = await call('POST', `/api/bikes/${stolen.bikeId}/contact-owner`, finder.token, {
+      message: 'Your bike is at Nørreport.',
+    });
+    expect(contacted.statusCode).toBe(201);
+    const [message] = await found();
+    expect(message).toMatchObject({ template: 'insurance_found_after_payout_message', language: 'no' });
+    expect(message?.subject).toBe('En sykkel dere har utbetalt erstatning for, er funnet');
+    expect(message?.text).toContain(`${t.config.publicUrl}/app/chats`);
+    // What was written stays in the chats.
+    expect(message?.text).not.toContain('Nørreport');
+
+    // A visitor's message reaches the insurer once they confirm it.
+    const guest = uniqueEmail('guest-finder');
+    const sent = await call('POST', `/api/bikes/${stolen.bikeId}/contact-owner`, null, {
+      message: 'Found it behind the station.',
+      email: guest,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await found()).toHaveLength(before + 1);
+    const { code } = codeFromMail(
+      await latestMail(t.app.db, guest, 'contact_owner_confirmation'),
+      `/app/bikes/${stolen.bikeId}/contact-bike-owner/confirm`,
+    );
+    const confirmed = await call('POST', '/api/contact-owner/confirmations', null, { code });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await found()).toHaveLength(before + 2);
+
+    // Someone holds the bike for the insurer to collect.
+    const holderOfBike = await signUpVerifiedUser(t.app);
+    const pickup = await call('POST', `/api/bikes/${stolen.bikeId}/pickups`, holderOfBike.token, {
+      place: 'Nørreport station, the bike racks',
+      collect_until: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    });
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    const [held] = await found();
+    expect(held).toMatchObject({ template: 'insurance_found_after_payout_pickup', language: 'no' });
+    expect(held?.text).toContain(stolen.frameNumber);
+
+    // Nobody else is mailed: not the other insurer, not the former owner; nor for a bike not paid out.
+    expect(await mailsTo(t.app.db, insurerB.staff.email)).toEqual(
+      expect.not.arrayContaining([
+        expect.objectContaining({ template: expect.stringMatching(/found_after_payout/) }),
+      ]),
+    );
+    expect(
+      (await mailsTo(t.app.db, stolen.owner.email)).filter((mail) =>
+        mail.template.includes('found_after_payout'),
+      ),
+    ).toEqual([]);
+    expect(
+      (
+        await call('POST', `/api/bikes/${withdrawn.bikeId}/contact-owner`, finder.token, {
+          message: 'Seen it.',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(await found()).toHaveLength(before + 3);
   });
 
   it('reports thefts, payouts, recovery, places and the backlog as JSON, CSV and PDF', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   insuranceLockTestPictures,
@@ -33,22 +33,28 @@ export async function updateLockTest(
   await executor.update(insuranceLockTests).set(values).where(eq(insuranceLockTests.id, id));
 }
 
-/** An insurer's lock tests, newest first, optionally of one status. */
+/** A page of an insurer's lock tests, newest first, optionally of one status, and how many there are. */
 export async function listLockTestsOfInsurer(
   executor: Executor,
   insurerPartyId: string,
   status: string | undefined,
-): Promise<LockTestRow[]> {
-  return executor
-    .select()
-    .from(insuranceLockTests)
-    .where(
-      and(
-        eq(insuranceLockTests.insurerPartyId, insurerPartyId),
-        status ? eq(insuranceLockTests.status, status) : undefined,
-      ),
-    )
-    .orderBy(desc(insuranceLockTests.createdAt), desc(insuranceLockTests.id));
+  page: { limit: number; offset: number },
+): Promise<{ rows: LockTestRow[]; total: number }> {
+  const where = and(
+    eq(insuranceLockTests.insurerPartyId, insurerPartyId),
+    status ? eq(insuranceLockTests.status, status) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    executor
+      .select()
+      .from(insuranceLockTests)
+      .where(where)
+      .orderBy(desc(insuranceLockTests.createdAt), desc(insuranceLockTests.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    executor.select({ total: count() }).from(insuranceLockTests).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** The lock tests on a holder's policies (at one insurer, or at all), newest first. */

@@ -52,7 +52,7 @@ export const lockTestsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = a
         tags: TAGS,
         security: BEARER,
         summary:
-          'The insurer’s lock tests, newest first, to its staff (and to our staff); to anyone else, the lock tests of their own policies at that insurer',
+          'The insurer’s lock tests, newest first, a page at a time (page, page_size ≤ 100, with the total), to its staff (and to our staff); to anyone else, the lock tests of their own policies at that insurer',
         params: InsurerLockTestParamsSchema,
         querystring: LockTestListQuerySchema,
         response: { 200: LockTestListSchema },
@@ -60,7 +60,7 @@ export const lockTestsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = a
       config: { access: 'signed_in' },
     },
     async (request) =>
-      service.listLockTests(deps, requireAuth(request), request.params.insurer, request.query.status),
+      service.listLockTests(deps, requireAuth(request), request.params.insurer, request.query),
   );
 
   app.get(

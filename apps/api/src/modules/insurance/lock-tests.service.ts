@@ -5,6 +5,8 @@ import {
   type LockTest,
   type LockTestAnswer,
   type LockTestDecision,
+  type LockTestList,
+  type LockTestListQuery,
   type LockTestRequest,
   type LockTestStatus,
 } from '@nbr/domain/insurance-lock-tests';
@@ -190,13 +192,18 @@ export async function listLockTests(
   deps: InsuranceDeps,
   auth: RequestAuth,
   insurerPartyId: string,
-  status: LockTestStatus | undefined,
-): Promise<LockTest[]> {
+  query: LockTestListQuery,
+): Promise<LockTestList> {
   if (!isUuid(insurerPartyId)) throw new AppError('not_found');
+  const { status, page, page_size: pageSize } = query;
+  const offset = (page - 1) * pageSize;
   const viewer = await viewerOf(deps.db, auth);
   const audience = insurerAdminAudience(viewer, insurerPartyId);
   if (audience) {
-    const rows = await repository.listLockTestsOfInsurer(deps.db, insurerPartyId, status);
+    const { rows, total } = await repository.listLockTestsOfInsurer(deps.db, insurerPartyId, status, {
+      limit: pageSize,
+      offset,
+    });
     if (audience === 'staff') {
       await recordAuditEvent(deps.db, {
         action: 'insurance.lock_tests_listed_by_staff',
@@ -206,12 +213,15 @@ export async function listLockTests(
         details: { insurer_party_id: insurerPartyId },
       });
     }
-    return presentAll(deps, deps.db, rows, audience);
+    const items = await presentAll(deps, deps.db, rows, audience);
+    return { items, total, page, page_size: pageSize };
   }
+  // A holder's own lock tests at one insurer are a handful: paged in memory.
   const own = (await repository.listLockTestsOfHolder(deps.db, auth.partyId, insurerPartyId)).filter(
     (row) => status === undefined || row.status === status,
   );
-  return presentAll(deps, deps.db, own, 'holder');
+  const items = await presentAll(deps, deps.db, own.slice(offset, offset + pageSize), 'holder');
+  return { items, total: own.length, page, page_size: pageSize };
 }
 
 /** GET /api/insurance/lock-tests/{id}: for the policy's holder, its insurer's staff and our staff. */

@@ -110,7 +110,8 @@ describe('a lock test round trip', () => {
       policy: { id: policyId },
     });
     const list = await call('GET', `/api/insurance/${insurerA.partyId}/lock-tests`, holder.token);
-    expect(list.json().map((item: { id: string }) => item.id)).toEqual([lockTestId]);
+    expect(list.json()).toMatchObject({ total: 1, page: 1, page_size: 25 });
+    expect(list.json().items.map((item: { id: string }) => item.id)).toEqual([lockTestId]);
   });
 
   it('refuses an answer naming a bike off the policy or an approval the insurer does not accept', async () => {
@@ -262,15 +263,42 @@ describe('a lock test round trip', () => {
       `/api/insurance/${insurerA.partyId}/lock-tests?status=approved`,
       insurerA.staff.token,
     );
-    expect(list.json().map((item: { id: string }) => item.id)).toEqual([second]);
+    expect(list.json().items.map((item: { id: string }) => item.id)).toEqual([second]);
+  });
+
+  it('pages the insurer’s list newest first, with the total', async () => {
+    const url = `/api/insurance/${insurerA.partyId}/lock-tests`;
+    const all = (await call('GET', url, insurerA.staff.token)).json() as {
+      items: Array<{ id: string }>;
+      total: number;
+    };
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    expect(all.items).toHaveLength(all.total);
+    const pages = [];
+    for (let page = 1; page <= all.total; page++) {
+      const response = await call('GET', `${url}?page=${page}&page_size=1`, insurerA.staff.token);
+      expect(response.json()).toMatchObject({ total: all.total, page, page_size: 1 });
+      pages.push(...(response.json() as { items: Array<{ id: string }> }).items.map((item) => item.id));
+    }
+    expect(pages).toEqual(all.items.map((item) => item.id));
+    const past = await call('GET', `${url}?page=${all.total + 1}&page_size=1`, insurerA.staff.token);
+    expect(past.json()).toMatchObject({ items: [], total: all.total });
+    // The holder's own list pages too.
+    const holders = await call('GET', `${url}?page=2&page_size=1`, holder.token);
+    expect(holders.json()).toMatchObject({ page: 2, page_size: 1 });
+    for (const query of ['page_size=101', 'page=0', 'page=x', 'size=3']) {
+      expect((await call('GET', `${url}?${query}`, insurerA.staff.token)).statusCode, query).toBe(422);
+    }
   });
 });
 
 describe('who may see and ask', () => {
   it('hides a lock test from another person, another insurer and a visitor; our staff see it, audited', async () => {
     const [latest] = (
-      await call('GET', `/api/insurance/${insurerA.partyId}/lock-tests`, insurerA.staff.token)
-    ).json() as Array<{ id: string }>;
+      (await call('GET', `/api/insurance/${insurerA.partyId}/lock-tests`, insurerA.staff.token)).json() as {
+        items: Array<{ id: string }>;
+      }
+    ).items;
     const url = `/api/insurance/lock-tests/${latest!.id}`;
     expect((await call('GET', url, other.token)).statusCode).toBe(404);
     expect((await call('GET', url, insurerB.staff.token)).statusCode).toBe(404);
@@ -286,9 +314,9 @@ describe('who may see and ask', () => {
 
   it('lists another insurer’s lock tests to nobody but its staff and ours', async () => {
     const asB = await call('GET', `/api/insurance/${insurerA.partyId}/lock-tests`, insurerB.staff.token);
-    expect(asB.json()).toEqual([]);
+    expect(asB.json()).toEqual({ items: [], total: 0, page: 1, page_size: 25 });
     const asOther = await call('GET', `/api/insurance/${insurerA.partyId}/lock-tests`, other.token);
-    expect(asOther.json()).toEqual([]);
+    expect(asOther.json()).toEqual({ items: [], total: 0, page: 1, page_size: 25 });
   });
 
   it('refuses requests from anyone but the insurer’s staff, and for policies or addresses that do not fit', async () => {

@@ -1,4 +1,9 @@
-import type { InsuranceOffer, OnboardingDraft, OnboardingDraftFields } from '@nbr/domain/insurance-signup';
+import {
+  type InsuranceOffer,
+  ONBOARDING_CONSENTS,
+  type OnboardingDraft,
+  type OnboardingDraftFields,
+} from '@nbr/domain/insurance-signup';
 import { RegionSchema } from '@nbr/domain/locale';
 import type { Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
@@ -94,15 +99,51 @@ export async function saveOnboardingDraft(
     if (fields.insurer_party_id !== null && !(await products.findInsurer(tx, fields.insurer_party_id))) {
       throw new ValidationError([{ loc: ['body', 'insurer_party_id'], type: 'insurer_unknown' }]);
     }
+    const before = await repository.findDraft(tx, auth.partyId);
     const row = await repository.upsertDraft(tx, auth.partyId, fields, now);
+    await logConsents(tx, auth.partyId, before ? fieldsOf(before) : EMPTY_FIELDS, fields, now);
     return presentDraft(auth.partyId, fieldsOf(row), row.updatedAt);
   });
 }
 
-/** DELETE /api/insurance/onboarding-draft: the person starts over; none left either way. */
+/** Each onboarding consent that changed between two states of the draft, logged as granted or revoked. */
+async function logConsents(
+  executor: Executor,
+  partyId: string,
+  before: OnboardingDraftFields,
+  after: OnboardingDraftFields,
+  now: Date,
+): Promise<void> {
+  const events = Object.entries(ONBOARDING_CONSENTS).flatMap(([field, type]) => {
+    const was = before[field as keyof typeof ONBOARDING_CONSENTS] === true;
+    const is = after[field as keyof typeof ONBOARDING_CONSENTS] === true;
+    if (was === is) return [];
+    return [
+      {
+        partyId,
+        type,
+        action: is ? ('grant' as const) : ('revoke' as const),
+        source: 'user',
+        createdAt: now,
+      },
+    ];
+  });
+  await identity.recordConsentEvents(executor, events);
+}
+
+/**
+ * DELETE /api/insurance/onboarding-draft: the person starts over, or withdraws the consents they
+ * gave in the onboarding (/insurance shows them with a "withdraw" action): the draft is deleted and
+ * each consent it held is logged as revoked. None left either way.
+ */
 export async function deleteOnboardingDraft(deps: InsuranceDeps, auth: RequestAuth): Promise<void> {
-  await requireApplicant(deps.db, auth);
-  await repository.deleteDraft(deps.db, auth.partyId);
+  await deps.db.transaction(async (tx) => {
+    await requireApplicant(tx, auth);
+    const draft = await repository.findDraft(tx, auth.partyId);
+    if (!draft) return;
+    await repository.deleteDraft(tx, auth.partyId);
+    await logConsents(tx, auth.partyId, fieldsOf(draft), EMPTY_FIELDS, new Date());
+  });
 }
 
 /** GET /api/insurance/products?region=: the covers the insurers offer now, with their tariffs. */

@@ -3,11 +3,15 @@ import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import * as identity from '../identity/identity.facade.ts';
 import type * as theft from '../theft/theft.facade.ts';
 import { sharedTheftReportsOfBikes } from '../theft/theft.facade.ts';
 import * as repository from './insurer-admin.repository.ts';
 import { insurerContext } from './insurer-admin.service.ts';
+import { foundAfterPayoutMail } from './payouts.mails.ts';
 import * as policies from './policies.repository.ts';
+import { findInsurer } from './products.repository.ts';
 
 /*
  * Payouts (issue 16 §4): the insurer marks the claim on a stolen insured bike paid. These are the
@@ -108,4 +112,43 @@ export async function recordPayout(
     registration_transferred: input.registrationTransferred,
     paid_at: input.now.toISOString(),
   };
+}
+
+/**
+ * Someone contacted the owner of a bike (a message, or a pickup: they hold it to be collected), in
+ * their transaction. When the owner is an insurer that holds the registration because it paid the
+ * claim, the insurer's admins are mailed in their own language (issue 16 §4: a bike found after
+ * payout alerts the insurer; its chats are read only in the app). Anything else: nothing.
+ */
+export async function alertInsurerOfContact(
+  executor: Executor,
+  publicUrl: string,
+  contact: { bikeId: string; ownerPartyId: string; kind: 'message' | 'pickup' },
+): Promise<void> {
+  const insurer = await findInsurer(executor, contact.ownerPartyId);
+  if (!insurer) return;
+  if (!(await repository.hasTransferringPayout(executor, insurer.partyId, contact.bikeId))) return;
+  const bike = await repository.findBikeFacts(executor, contact.bikeId);
+  const described = bike
+    ? [[bike.brand, bike.model].filter(Boolean).join(' ') || bike.nickname, bike.frameNumber]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  const admins = await identity.findPeopleByIds(
+    executor,
+    await repository.listAdminsOfOrganisation(executor, insurer.partyId),
+  );
+  for (const admin of admins.values()) {
+    await enqueueMail(
+      executor,
+      foundAfterPayoutMail({
+        to: admin.email,
+        language: admin.language,
+        insurer: insurer.name,
+        bike: described,
+        kind: contact.kind,
+        url: `${publicUrl}/app/chats`,
+      }),
+    );
+  }
 }

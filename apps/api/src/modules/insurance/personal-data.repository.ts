@@ -1,4 +1,6 @@
+import { ONBOARDING_CONSENT_TYPES } from '@nbr/domain/insurance-signup';
 import type { Executor } from '../../db/client.ts';
+import * as identity from '../identity/identity.facade.ts';
 import { presentHolderDetails } from './checkout.presenter.ts';
 import { listHolderDetailsOf } from './checkout.repository.ts';
 import { listDecisionsOfHolder, listPayoutsOfHolder } from './insurer-admin.repository.ts';
@@ -17,7 +19,8 @@ import { listPreRegistrationsOf } from './pre-registrations.repository.ts';
  * one of their addresses or linked to their policies), the lock tests insurers asked of them with
  * their answers and the decisions, the plate orders they mailed for an insurer, their checkout
  * details of each policy (the national id number masked: docs/personal-data-export.md), their
- * onboarding draft, their insurers' decisions on their policies (with the reasons they were given)
+ * onboarding draft and the consents they gave and withdrew in it (kept in identity's consent history),
+ * their insurers' decisions on their policies (with the reasons they were given)
  * and the claims paid on their policies (issue 16 §4).
  */
 export async function insurancePersonalData(
@@ -32,6 +35,11 @@ export async function insurancePersonalData(
   const draft = await findDraft(executor, partyId);
   return {
     insurance_policies: policies,
+    insurance_onboarding_consents: await identity.listConsentEventsOfTypes(
+      executor,
+      partyId,
+      ONBOARDING_CONSENT_TYPES,
+    ),
     insurance_possession_uploads: (await listUploadsOfHolder(executor, partyId)).map((row) => ({
       insured_item_id: row.insuredItemId,
       kind: row.kind,

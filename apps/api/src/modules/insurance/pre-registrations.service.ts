@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import * as identity from '../identity/identity.facade.ts';
 import * as checkout from './checkout.repository.ts';
+import { orderPlatesOfConfirmedPolicy } from './checkout.service.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 import * as onboarding from './onboarding.repository.ts';
 import { forgetPlateOrderSender } from './plate-orders.repository.ts';
@@ -103,10 +104,17 @@ export async function linkPreRegisteredPolicy(
       activatedAt: policy.activatedAt ?? now,
       updatedAt: now,
     });
+    // As a first checkout would: the plates for the policy's bikes go to the holder.
+    const plateOrderId = await orderPlatesOfConfirmedPolicy(tx, policy, now);
     await recordAuditEventBy(tx, auth, {
       action: 'insurance.pre_registration_linked',
       targetPartyId: policy.holderPartyId,
-      details: { policy_id: policy.id, insurer_party_id: insurerPartyId, insurer_policy_id: insurerPolicyId },
+      details: {
+        policy_id: policy.id,
+        insurer_party_id: insurerPartyId,
+        insurer_policy_id: insurerPolicyId,
+        plate_order_id: plateOrderId,
+      },
       now,
     });
     const linked = await policies.findPolicyById(tx, policy.id);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insuranceProducts } from '../../db/schema/insurance.ts';
-import { organisations } from '../../db/schema/organisations.ts';
+import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
 
 export type InsuranceProductRow = typeof insuranceProducts.$inferSelect;
 
@@ -65,4 +65,22 @@ export async function insertProduct(
   values: typeof insuranceProducts.$inferInsert,
 ): Promise<void> {
   await executor.insert(insuranceProducts).values(values);
+}
+
+/** Whether the person holds the admin role in the organisation (the insurer's admins edit its products). */
+export async function isOrganisationAdmin(
+  executor: Executor,
+  organisationPartyId: string,
+  identityPartyId: string,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ role: organisationMembers.role })
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationPartyId, organisationPartyId),
+        eq(organisationMembers.identityPartyId, identityPartyId),
+      ),
+    );
+  return row?.role === 'admin';
 }

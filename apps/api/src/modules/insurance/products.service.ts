@@ -8,8 +8,8 @@ import * as repository from './products.repository.ts';
 
 /*
  * Insurers' products (issue 16 §1): what each insurer sells in its region, priced by a tariff that
- * is data. The insurer's admin will edit them (issue 16 §4); until then the demo seed and the tests
- * store them here.
+ * is data. The insurer's admins edit them (issue 16 §4, insurer-products.service.ts); the demo seed
+ * and the tests store them here.
  */
 
 /**

@@ -65,13 +65,15 @@ export async function contactOwner(
     const posted = await deps.db.transaction(async (tx) => {
       const bike = await ownerOfPublicBike(tx, auth, bikeId);
       if (bike.isOwn) throw new AppError('own_bike');
-      return writeToBikeOwner(tx, {
+      const message = await writeToBikeOwner(tx, {
         bikeId,
         ownerPartyId: bike.ownerPartyId,
         senderPartyId: auth.partyId,
         senderRole: 'contact',
         content: input.message,
       });
+      await deps.onOwnerContacted(tx, { bikeId, ownerPartyId: bike.ownerPartyId, kind: 'message' });
+      return message;
     });
     await announceQuietly(deps, [posted], log);
     return { chat_id: posted.chatId };
@@ -150,6 +152,11 @@ export async function confirmContact(
       content: confirmation.message,
     });
     await markContactConfirmationDelivered(tx, confirmation.id, now);
+    await deps.onOwnerContacted(tx, {
+      bikeId: confirmation.bikeId,
+      ownerPartyId: bike.ownerPartyId,
+      kind: 'message',
+    });
     return { posted: message, bikeId: confirmation.bikeId };
   });
   await announceQuietly(deps, [posted], log);

@@ -267,6 +267,7 @@ async function registerPickup(
           }),
         );
       }
+      await deps.onOwnerContacted(tx, { bikeId, ownerPartyId: bike.ownerPartyId, kind: 'pickup' });
       return { row: inserted, posted: message };
     }));
   } catch (error) {

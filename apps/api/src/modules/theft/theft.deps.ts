@@ -1,6 +1,18 @@
+import type { Executor } from '../../db/client.ts';
 import type { FieldEncryption } from '../../platform/crypto/field-encryption.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { ChatsDeps } from '../chats/chats.facade.ts';
+
+/**
+ * Someone reached a bike's owner through theft's forms: wrote to them (a signed-in contact, or a
+ * guest's confirmed message) or holds the bike for them to collect. Called in that transaction;
+ * app.ts wires it to use-cases/owner-contacted.ts (an insurer that paid out for the bike is
+ * alerted), so theft knows nothing of insurance.
+ */
+export type OwnerContacted = (
+  executor: Executor,
+  contact: { bikeId: string; ownerPartyId: string; kind: 'message' | 'pickup' },
+) => Promise<void>;
 
 /** What the theft context (reports, found, the public map, contact and pickups) needs; app.ts builds it once. */
 export interface TheftDeps extends ChatsDeps {
@@ -9,6 +21,7 @@ export interface TheftDeps extends ChatsDeps {
   encryption: FieldEncryption;
   /** MAP_STYLE_URL: a basemap with real tiles; null for the built-in offline one. */
   mapStyleUrl: string | null;
+  onOwnerContacted: OwnerContacted;
   /** Where failures of best-effort work after commit (live delivery, mails) are reported. */
   log?: { error(details: object, message: string): void };
 }

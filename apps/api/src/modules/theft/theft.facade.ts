@@ -2,11 +2,13 @@
  * What the use cases and the modules above theft may use of it: account deletion forgets the theft
  * reports a person made of bikes that are now someone else's; insurance reads the reports their
  * makers shared with their insurer (issue 16 §4); deleting bikes removes the stored photos of their
- * pickups (issue 17 §3). Runs in the caller's transaction.
+ * pickups (issue 17 §3); app.ts wires the "owner contacted" callback of its deps
+ * (use-cases/owner-contacted.ts). Runs in the caller's transaction.
  */
 
 export { photoKeysOfBikes as pickupPhotoKeysOfBikes } from './item-pickups.repository.ts';
 export { theftPersonalData } from './personal-data.repository.ts';
+export type { OwnerContacted } from './theft.deps.ts';
 export {
   forgetTheftReportsOf,
   type SharedTheftReportFacts,

@@ -93,6 +93,8 @@ export const AUDIT_ACTIONS = [
   'theft.report_suspicion_changed',
   'theft.report_found_linked',
   'theft.owner_contacted_by_staff',
+  /** The insurer's admin changed a cover: terms, accepted locks, required uploads, tariff (before and after). */
+  'insurance.product_changed',
   /** The owner withdrew their acknowledgement that the theft report may be shared with their insurer. */
   'theft.data_share_withdrawn',
   /** Support (issue 17 §2): staff answered a ticket, changed its status, took it (target: the person). */

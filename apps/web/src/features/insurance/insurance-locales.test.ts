@@ -20,8 +20,12 @@ describe('insurance.json', () => {
   });
 
   it('says the optional consents can be withdrawn and are never pre-ticked (insurance.md §6)', () => {
-    expect(lookup(tree('da'), 'consent.withdraw')).toMatch(/trække tilbage når som helst/);
-    expect(lookup(tree('no'), 'consent.withdraw')).toMatch(/trekke tilbake når som helst/);
+    expect(lookup(tree('da'), 'consent.withdraw')).toMatch(
+      /når som helst trække samtykkerne tilbage på siden Forsikringer/,
+    );
+    expect(lookup(tree('no'), 'consent.withdraw')).toMatch(
+      /når som helst trekke samtykkene tilbake på siden Forsikringer/,
+    );
     expect(lookup(tree('da'), 'consent.dataShare')).toMatch(/frivilligt/);
   });
 

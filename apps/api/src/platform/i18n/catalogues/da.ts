@@ -205,6 +205,8 @@ export const da: Catalogue = {
   'validation.csv_too_many_rows': 'Filen har for mange rækker (højst 5.000).',
   'validation.invalid_period': 'Vælg en periode, hvor starten ikke ligger efter slutningen, på højst fem år.',
   'validation.duplicate_value': 'Værdien står allerede på en tidligere linje.',
+  'validation.invalid_price_bands':
+    'Giv prisintervallerne stigende øvre grænser; kun det sidste interval har ingen øvre grænse.',
   'validation.invalid_type': 'Værdien har en forkert type.',
   'validation.too_short': 'Skal være på mindst {minimum} tegn.',
   'validation.too_small': 'Skal være mindst {minimum}.',
@@ -356,6 +358,14 @@ export const da: Catalogue = {
     'Vi kunne ikke godkende dokumentationen for cyklen {bike} på din police hos {insurer}. Begrundelse: {reason}',
   'mail.insurance.rejected.again': 'Ret det, vi beder om, og send dokumentationen igen.',
   'mail.insurance.action': 'Åbn din forsikring',
+
+  // insurance: a bike the insurer paid out for is found (issue 16 §4)
+  'mail.insurance.found_after_payout.subject': 'En cykel, I har udbetalt erstatning for, er fundet',
+  'mail.insurance.found_after_payout.message':
+    'Nogen har skrevet til {insurer} om cyklen {bike}. Registreringen gik over til {insurer}, da I udbetalte erstatningen, så beskeden ligger i jeres organisations chats.',
+  'mail.insurance.found_after_payout.pickup':
+    'Nogen opbevarer cyklen {bike}, så {insurer} kan hente den. Registreringen gik over til {insurer}, da I udbetalte erstatningen; hvor og hvornår den kan hentes, står i jeres organisations chats.',
+  'mail.insurance.found_after_payout.action': 'Åbn chats',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hej,',

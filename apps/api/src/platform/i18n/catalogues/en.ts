@@ -208,6 +208,8 @@ export const en = {
   'validation.csv_too_many_rows': 'The file has too many rows (at most 5,000).',
   'validation.invalid_period': 'Choose a period whose start is not after its end, of at most five years.',
   'validation.duplicate_value': 'This value appears on an earlier line already.',
+  'validation.invalid_price_bands':
+    'Give the price bands rising upper limits; only the last band has no upper limit.',
   'validation.invalid_type': 'The value has the wrong type.',
   'validation.too_short': 'Must be at least {minimum} characters.',
   'validation.too_small': 'Must be at least {minimum}.',
@@ -359,6 +361,14 @@ export const en = {
     'We could not approve the proof for the bike {bike} on your policy with {insurer}. Reason: {reason}',
   'mail.insurance.rejected.again': 'Correct what we ask for and send the proof again.',
   'mail.insurance.action': 'Open your insurance',
+
+  // insurance: a bike the insurer paid out for is found (issue 16 §4)
+  'mail.insurance.found_after_payout.subject': 'Someone has found a bike you paid out for',
+  'mail.insurance.found_after_payout.message':
+    'Someone has written to {insurer} about the bike {bike}. The registration moved to {insurer} when you paid the claim, so the message is in your organisation’s chats.',
+  'mail.insurance.found_after_payout.pickup':
+    'Someone holds the bike {bike} for {insurer} to collect. The registration moved to {insurer} when you paid the claim; where and until when to collect it is in your organisation’s chats.',
+  'mail.insurance.found_after_payout.action': 'Open the chats',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hello,',

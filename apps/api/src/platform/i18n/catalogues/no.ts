@@ -204,6 +204,8 @@ export const no: Catalogue = {
   'validation.csv_too_many_rows': 'Filen har for mange rader (høyst 5 000).',
   'validation.invalid_period': 'Velg en periode der starten ikke er etter slutten, på høyst fem år.',
   'validation.duplicate_value': 'Verdien står allerede på en tidligere linje.',
+  'validation.invalid_price_bands':
+    'Gi prisintervallene stigende øvre grenser; bare det siste intervallet har ingen øvre grense.',
   'validation.invalid_type': 'Verdien har feil type.',
   'validation.too_short': 'Må være minst {minimum} tegn.',
   'validation.too_small': 'Må være minst {minimum}.',
@@ -355,6 +357,14 @@ export const no: Catalogue = {
     'Vi kunne ikke godkjenne dokumentasjonen for sykkelen {bike} på polisen din hos {insurer}. Begrunnelse: {reason}',
   'mail.insurance.rejected.again': 'Rett det vi ber om, og send dokumentasjonen på nytt.',
   'mail.insurance.action': 'Åpne forsikringen din',
+
+  // insurance: a bike the insurer paid out for is found (issue 16 §4)
+  'mail.insurance.found_after_payout.subject': 'En sykkel dere har utbetalt erstatning for, er funnet',
+  'mail.insurance.found_after_payout.message':
+    'Noen har skrevet til {insurer} om sykkelen {bike}. Registreringen gikk over til {insurer} da dere utbetalte erstatningen, så meldingen ligger i organisasjonens chatter.',
+  'mail.insurance.found_after_payout.pickup':
+    'Noen oppbevarer sykkelen {bike} slik at {insurer} kan hente den. Registreringen gikk over til {insurer} da dere utbetalte erstatningen; hvor og til når den kan hentes, står i organisasjonens chatter.',
+  'mail.insurance.found_after_payout.action': 'Åpne chattene',
 
   // theft reports: the confirmation mail and the PDF of a report
   'mail.theft.greeting': 'Hei,',

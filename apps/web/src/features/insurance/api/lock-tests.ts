@@ -7,7 +7,7 @@ import {
   LockTestSchema,
   type LockTestStatus,
 } from '@nbr/domain/insurance-lock-tests';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /*
@@ -18,22 +18,25 @@ import { api } from '../../../lib/api-client.ts';
 
 const lockTestsKey = ['lock-tests'] as const;
 
-export function lockTestsQueryOptions(insurerPartyId: string, status?: LockTestStatus) {
+/** The page size of the lock-test portal's list. */
+export const LOCK_TESTS_PAGE_SIZE = 25;
+
+export function lockTestsQueryOptions(insurerPartyId: string, status?: LockTestStatus, page = 1) {
+  const query = new URLSearchParams({ page: String(page), page_size: String(LOCK_TESTS_PAGE_SIZE) });
+  if (status) query.set('status', status);
   return queryOptions({
-    queryKey: [...lockTestsKey, 'insurer', insurerPartyId, status ?? 'all'],
+    queryKey: [...lockTestsKey, 'insurer', insurerPartyId, status ?? 'all', page],
     queryFn: ({ signal }) =>
-      api.get(
-        `/insurance/${encodeURIComponent(insurerPartyId)}/lock-tests${status ? `?status=${status}` : ''}`,
-        {
-          schema: LockTestListSchema,
-          signal,
-        },
-      ),
+      api.get(`/insurance/${encodeURIComponent(insurerPartyId)}/lock-tests?${query}`, {
+        schema: LockTestListSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useLockTests(insurerPartyId: string, status?: LockTestStatus) {
-  return useQuery(lockTestsQueryOptions(insurerPartyId, status));
+export function useLockTests(insurerPartyId: string, status?: LockTestStatus, page = 1) {
+  return useQuery(lockTestsQueryOptions(insurerPartyId, status, page));
 }
 
 export function lockTestQueryOptions(lockTestId: string) {

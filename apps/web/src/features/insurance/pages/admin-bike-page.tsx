@@ -9,6 +9,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { adminBikeQueryOptions, useAdminBike } from '../api/admin-bike.ts';
 import { adminInsurerQueryOptions, isOwnInsurer } from '../api/admin-insurer.ts';
 import styles from './admin.module.css';
+import { HolderDetailsCard } from './admin-holder-card.tsx';
 
 /** The insurer's own people only (404 otherwise), and a bike that is on this insurer's policy. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -24,7 +25,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 /**
  * /insurance/{insurerPartyId}/admin/policies/{policyId}/bikes/{bikeId} — one insured bike as the
  * insurer sees it: the register's facts, the check of the holder's proof, the policy, and the theft
- * report the owner shared with its claim. No owner data beyond the holder's name.
+ * report the owner shared with its claim. No owner data beyond the holder's name and national id
+ * (masked; in full on an audited ask with a reason, admin-holder-card.tsx).
  */
 export function Component() {
   const { t, i18n } = useTranslation(['insurer-admin', 'common']);
@@ -83,6 +85,7 @@ export function Component() {
             <dd>{formatDate(data.insured_since, i18n.language)}</dd>
           </dl>
         </Card>
+        <HolderDetailsCard policyId={params.policyId ?? ''} />
         <Card title={t('bike.theftTitle')} id="theft">
           {report ? (
             <dl className={styles.details}>

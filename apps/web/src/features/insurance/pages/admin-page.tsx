@@ -114,6 +114,12 @@ export function Component() {
                 {t('admin.reportsLink')}
               </LinkButton>
             </Card>
+            <Card title={t('admin.productsTitle')} id="products">
+              <p>{t('admin.productsBody')}</p>
+              <LinkButton href={paths.insurance.adminProducts.getHref({ insurerPartyId: insurer.party_id })}>
+                {t('admin.productsLink')}
+              </LinkButton>
+            </Card>
             <Card title={t('admin.lockTestsTitle')} id="lock-tests">
               <p>{t('admin.lockTestsBody')}</p>
               <LinkButton href={paths.insurance.lockTestPortal.getHref({ insurerPartyId: insurer.party_id })}>

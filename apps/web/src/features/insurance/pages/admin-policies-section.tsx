@@ -122,7 +122,7 @@ export function PoliciesSection({ insurerPartyId }: { insurerPartyId: string }) 
       {query.data && query.data.items.length === 0 ? <p>{t('policies.none')}</p> : null}
       {query.data && query.data.items.length > 0 ? (
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stacked}`}>
             <caption>{t('policies.caption', { count: query.data.total })}</caption>
             <thead>
               <tr>
@@ -148,14 +148,14 @@ export function PoliciesSection({ insurerPartyId }: { insurerPartyId: string }) 
                       : [];
                 return (
                   <tr key={policy.id}>
-                    <td>
+                    <td data-label={t('policies.holder')}>
                       {policy.holder?.name ?? '–'}
                       <br />
                       <span className={`${styles.muted} ${styles.address}`}>{policy.holder?.email}</span>
                     </td>
-                    <td>{t(`policies.status.${policy.status}`)}</td>
-                    <td>{policy.insurer_policy_number ?? '–'}</td>
-                    <td>
+                    <td data-label={t('policies.statusColumn')}>{t(`policies.status.${policy.status}`)}</td>
+                    <td data-label={t('policies.number')}>{policy.insurer_policy_number ?? '–'}</td>
+                    <td data-label={t('policies.bikes')}>
                       {policy.insured_items.length === 0
                         ? t('policies.noBikes', { count: policy.number_of_bikes })
                         : policy.insured_items.map((item) => (
@@ -173,15 +173,15 @@ export function PoliciesSection({ insurerPartyId }: { insurerPartyId: string }) 
                             </div>
                           ))}
                     </td>
-                    <td className={styles.number}>
+                    <td className={styles.number} data-label={t('policies.premium')}>
                       {formatMoney(
                         policy.annual_premium.amount_minor,
                         policy.annual_premium.currency,
                         i18n.language,
                       )}
                     </td>
-                    <td>{formatDate(policy.created_at, i18n.language)}</td>
-                    <td>
+                    <td data-label={t('policies.applied')}>{formatDate(policy.created_at, i18n.language)}</td>
+                    <td data-label={t('policies.actions')}>
                       <div className={styles.actions}>
                         {kinds.map((kind) => (
                           <Button

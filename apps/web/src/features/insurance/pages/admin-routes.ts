@@ -1,5 +1,6 @@
 import * as bikePage from './admin-bike-page.tsx';
 import * as adminPage from './admin-page.tsx';
+import * as productsPage from './admin-products-page.tsx';
 import * as reportsPage from './admin-reports-page.tsx';
 import * as selfReportsPage from './admin-self-reports-page.tsx';
 
@@ -12,3 +13,4 @@ export const admin = adminPage;
 export const reports = reportsPage;
 export const bike = bikePage;
 export const selfReports = selfReportsPage;
+export const products = productsPage;

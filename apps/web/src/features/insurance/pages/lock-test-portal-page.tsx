@@ -22,7 +22,7 @@ import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useLockTests, useRequestLockTest } from '../api/lock-tests.ts';
+import { LOCK_TESTS_PAGE_SIZE, useLockTests, useRequestLockTest } from '../api/lock-tests.ts';
 import { LockTestStatusBadge } from '../components/lock-test-status.tsx';
 import styles from '../lock-tests.module.css';
 
@@ -135,11 +135,14 @@ export function Component() {
   const { claims } = useSession();
   const asInsurer = claims?.organisation_type === 'insurance_company' && claims.party_id === insurerPartyId;
   const [status, setStatus] = useState<string>('all');
+  const [page, setPage] = useState(1);
   const lockTests = useLockTests(
     insurerPartyId,
     status === 'all' ? undefined : (status as (typeof LOCK_TEST_STATUSES)[number]),
+    page,
   );
-  const insurerName = lockTests.data?.[0]?.insurer.name;
+  const insurerName = lockTests.data?.items[0]?.insurer.name;
+  const pages = lockTests.data ? Math.max(1, Math.ceil(lockTests.data.total / LOCK_TESTS_PAGE_SIZE)) : 1;
 
   return (
     <PageLayout
@@ -160,7 +163,10 @@ export function Component() {
             <Select
               label={t('portal.filter')}
               value={status}
-              onChange={setStatus}
+              onChange={(value) => {
+                setStatus(value);
+                setPage(1);
+              }}
               options={[
                 { value: 'all', label: t('portal.filterAll') },
                 ...LOCK_TEST_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
@@ -175,11 +181,36 @@ export function Component() {
               error={lockTests.error}
               retry={() => void lockTests.refetch()}
             />
-          ) : lockTests.data.length === 0 ? (
+          ) : lockTests.data.items.length === 0 ? (
             <p>{asInsurer ? t('portal.insurerEmpty') : t('portal.holderEmpty')}</p>
           ) : (
-            <LockTestList lockTests={lockTests.data} insurerPartyId={insurerPartyId} asInsurer={asInsurer} />
+            <LockTestList
+              lockTests={lockTests.data.items}
+              insurerPartyId={insurerPartyId}
+              asInsurer={asInsurer}
+            />
           )}
+          {pages > 1 ? (
+            <nav className={styles.pager} aria-label={t('portal.pages')}>
+              <Button
+                variant="secondary"
+                size="small"
+                isDisabled={page <= 1}
+                onPress={() => setPage(page - 1)}
+              >
+                {t('portal.previous')}
+              </Button>
+              <span>{t('portal.page', { page, pages })}</span>
+              <Button
+                variant="secondary"
+                size="small"
+                isDisabled={page >= pages}
+                onPress={() => setPage(page + 1)}
+              >
+                {t('portal.next')}
+              </Button>
+            </nav>
+          ) : null}
         </Card>
       </div>
     </PageLayout>

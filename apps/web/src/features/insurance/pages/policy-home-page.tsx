@@ -1,14 +1,18 @@
-import type { InsuranceOffer } from '@nbr/domain/insurance-signup';
+import type { InsuranceOffer, OnboardingDraft } from '@nbr/domain/insurance-signup';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
+import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
-import { LinkButton } from '../../../ui/button.tsx';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import { useWithdrawOnboardingConsents } from '../api/onboarding-delete-draft.ts';
 import { useOnboardingDraft } from '../api/onboarding-get-draft.ts';
 import { useInsuranceOffers } from '../api/onboarding-get-offers.ts';
 import styles from './signup.module.css';
@@ -31,6 +35,71 @@ function byInsurer(
   return [...insurers.values()];
 }
 
+const CONSENTS = [
+  ['acknowledgement_privacy', 'privacy'],
+  ['acknowledgement_data_share', 'data_share'],
+  ['acknowledgement_ownership_transfer', 'ownership_transfer'],
+] as const;
+
+/**
+ * The consents given in the sign-up in progress, and withdrawing them (insurance.md §6: as easy as
+ * giving them), which throws the draft away; the API logs each as revoked.
+ */
+function OnboardingConsents({ draft, onWithdrawn }: { draft: OnboardingDraft; onWithdrawn: () => void }) {
+  const { t } = useTranslation(['insurance', 'common']);
+  const withdraw = useWithdrawOnboardingConsents();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const given = CONSENTS.filter(([field]) => draft[field] === true);
+
+  const submit = async () => {
+    setError(null);
+    try {
+      await withdraw.mutateAsync();
+      onWithdrawn();
+    } catch (failure) {
+      setError(errorMessage(failure, t));
+    }
+  };
+
+  return (
+    <Card title={t('home.consentsTitle')} id="onboarding-consents">
+      {given.length === 0 ? (
+        <p>{t('home.consentsNone')}</p>
+      ) : (
+        <>
+          <p>{t('home.consentsText')}</p>
+          <ul>
+            {given.map(([, key]) => (
+              <li key={key}>{t(`home.consent.${key}`)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {confirming ? (
+        <>
+          <Alert tone="warning">{t('home.consentsConfirm')}</Alert>
+          <div className={styles.actions}>
+            <Button variant="danger" isPending={withdraw.isPending} onPress={() => void submit()}>
+              {t('home.consentsConfirmButton')}
+            </Button>
+            <Button variant="secondary" onPress={() => setConfirming(false)}>
+              {t('home.consentsCancel')}
+            </Button>
+          </div>
+        </>
+      ) : given.length > 0 ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" onPress={() => setConfirming(true)}>
+            {t('home.consentsWithdraw')}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
 /** /insurance — the person's policies with their status, and the insurers' covers to start with. */
 export function Component() {
   const { t, i18n } = useTranslation(['insurance', 'common']);
@@ -38,9 +107,11 @@ export function Component() {
   const policies = usePolicies();
   const offers = useInsuranceOffers(region);
   const draft = useOnboardingDraft();
+  const [withdrawn, setWithdrawn] = useState(false);
   return (
     <PageLayout title={t('home.title')} lead={t('home.lead')}>
       <div className={styles.stack}>
+        {withdrawn ? <Alert tone="success">{t('home.consentsWithdrawn')}</Alert> : null}
         <Card title={t('home.yourPolicies')}>
           {policies.isError ? (
             <LoadError title={t('loadFailed')} error={policies.error} retry={() => void policies.refetch()} />
@@ -73,6 +144,9 @@ export function Component() {
             <p>{t('home.draftText')}</p>
             <LinkButton href={paths.insurance.onboarding.getHref()}>{t('home.continueDraft')}</LinkButton>
           </Card>
+        ) : null}
+        {draft.data?.saved_at ? (
+          <OnboardingConsents draft={draft.data} onWithdrawn={() => setWithdrawn(true)} />
         ) : null}
         <Card title={t('home.startTitle')}>
           <p>
