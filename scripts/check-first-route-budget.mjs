@@ -21,9 +21,11 @@ import { webBuildStaleReason } from './web-build.mjs';
  * are about 110 KiB before any code of ours. What is left is the shell the first paint needs (links
  * and buttons of react-aria, TanStack Query, the session, the route table): 165 KiB in all, from 238.
  * The budget keeps it there, so that forms, dialogs, selects, zod or the map put back on the first
- * route fail this check.
+ * route fail this check. The route table and the menus grow by a few hundred bytes with each area
+ * (issue 17 added /support/chat, /find-distributor, the organisation search's entry and the
+ * backoffice's queues: 170.5 KiB), so the budget is 172: a page's own code still never fits in it.
  */
-const BUDGET_KIB = Number(process.env.FIRST_ROUTE_BUDGET_KIB ?? 170);
+const BUDGET_KIB = Number(process.env.FIRST_ROUTE_BUDGET_KIB ?? 172);
 const TARGET_KIB = 100;
 
 /** The page modules of the first routes, by file name (the folders may move). */
