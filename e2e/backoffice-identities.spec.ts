@@ -43,8 +43,11 @@ test('staff open a person, correct their details and block them; the person cann
     .getByRole('link', { name: t('backoffice', 'layout.identities') })
     .click();
   await page.getByRole('searchbox', { name: t('backoffice', 'identities.searchLabel') }).fill(person.email);
+  // Other journeys' people may match while the search narrows: pick the row with this address.
   await page
     .getByRole('list', { name: t('backoffice', 'identities.resultsLabel') })
+    .getByRole('listitem')
+    .filter({ hasText: person.email })
     .getByRole('link', { name: t('backoffice', 'identities.unnamed') })
     .click();
 
