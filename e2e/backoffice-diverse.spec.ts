@@ -75,3 +75,45 @@ test('an admin edits a content page with a preview, the public page shows it, an
   );
   expect(await (await page.request.get(PUBLIC_TEXT)).json()).toEqual({ text: null });
 });
+
+/** Five letters that differ between runs (the table keeps every code ever added). */
+function uniqueCode(): string {
+  return [...String(Date.now()).slice(-5)].map((digit) => 'ABCDEFGHJK'[Number(digit)]).join('');
+}
+
+test('an admin adds a manufacturer code and edits it; the frame-number check uses it', async ({ page }) => {
+  const token = await logInViaApi(page.request, ADMIN_EMAIL, DEMO_PASSWORD);
+  const code = uniqueCode();
+  const brand = `e2e-brand-${code.toLowerCase()}`;
+  const warnings = async () => {
+    const answer = await page.request.post('/api/bikes/identifier-checks', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { frame_number: 'WDA 1234 Z', brand },
+    });
+    return ((await answer.json()) as { frame_number: { warnings: string[] } }).frame_number.warnings;
+  };
+  expect(await warnings()).toEqual([]);
+
+  await signInBrowser(page, token);
+  await page.goto('/backoffice/v2/diverse');
+  const codes = page.getByRole('list', { name: ops('diverse.codesTitle') });
+  await expect(codes.getByRole('heading', { name: /^WDA · FDB/ })).toBeVisible();
+
+  const form = page.getByRole('form', { name: ops('diverse.newCode') });
+  await form.getByRole('textbox', { name: ops('diverse.code') }).fill(code.toLowerCase());
+  await form.getByRole('textbox', { name: ops('diverse.codeHolder') }).fill('E2E Cykelimport');
+  await form.getByRole('textbox', { name: ops('diverse.codeBrands') }).fill(brand);
+  await form.getByRole('textbox', { name: ops('diverse.codeSource') }).fill('an importer’s letter');
+  await form.getByRole('button', { name: ops('diverse.saveCode') }).click();
+  await expect(page.getByText(ops('diverse.codeSaved', { code }))).toBeVisible();
+  await expect(codes.getByRole('heading', { name: `${code} · E2E Cykelimport` })).toBeVisible();
+  // The brand now carries its own code: a WDA frame on it is questioned.
+  expect(await warnings()).toContain('brand_prefix_mismatch');
+  await expectNoA11yViolations(page);
+
+  await codes.getByRole('button', { name: ops('diverse.editCode', { code }) }).click();
+  const edit = page.getByRole('form', { name: ops('diverse.editCode', { code }) });
+  await edit.getByRole('textbox', { name: ops('diverse.codeHolder') }).fill('E2E Cykelimport A/S');
+  await edit.getByRole('button', { name: ops('diverse.saveCode') }).click();
+  await expect(codes.getByRole('heading', { name: `${code} · E2E Cykelimport A/S` })).toBeVisible();
+});
