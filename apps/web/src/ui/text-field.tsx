@@ -7,7 +7,6 @@ import {
   Input,
   Label,
   Text,
-  TextArea,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import styles from './field.module.css';
@@ -58,45 +57,6 @@ export function TextField({
         </Text>
       ) : null}
       <Input ref={inputRef} className={styles.input} placeholder={placeholder} max={max} />
-      <FieldError className={styles.error}>{errorText}</FieldError>
-    </AriaTextField>
-  );
-}
-
-export interface TextAreaFieldProps
-  extends Omit<AriaTextFieldProps, 'className' | 'children' | 'isInvalid' | 'validationBehavior'> {
-  label: string;
-  description?: string;
-  /** A validation code (translated via common:validation.<code>) or a translated text. */
-  error?: string | null;
-  rows?: number;
-  className?: string;
-}
-
-/** A multi-line text field in the look of TextField (long texts: a content page's body). */
-export function TextAreaField({
-  label,
-  description,
-  error,
-  rows = 6,
-  className,
-  ...props
-}: TextAreaFieldProps) {
-  const errorText = useFieldErrorText(error);
-  return (
-    <AriaTextField
-      {...props}
-      validationBehavior="aria"
-      isInvalid={Boolean(errorText)}
-      className={[styles.field, className].filter(Boolean).join(' ')}
-    >
-      <Label className={styles.label}>{label}</Label>
-      {description ? (
-        <Text slot="description" className={styles.description}>
-          {description}
-        </Text>
-      ) : null}
-      <TextArea className={styles.input} rows={rows} />
       <FieldError className={styles.error}>{errorText}</FieldError>
     </AriaTextField>
   );

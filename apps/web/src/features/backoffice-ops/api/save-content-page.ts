@@ -26,12 +26,7 @@ export function resetContentPage(input: { page: ContentPageKey; language: Langua
 
 function useRefreshOnSuccess() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: staffContentPagesQueryKey }),
-      // The public page's cached answer in this browser (the content feature's query key).
-      queryClient.invalidateQueries({ queryKey: ['content-pages'] }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: staffContentPagesQueryKey });
 }
 
 export function useSaveContentPage() {

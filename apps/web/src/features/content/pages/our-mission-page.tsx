@@ -1,7 +1,7 @@
 import { ContentPage } from '../components/content-page.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { SectionList } from '../components/section-list.tsx';
-import { usePageText } from '../hooks/use-page-text.ts';
+import { usePageText } from '../hooks/use-content.ts';
 
 export function Component() {
   const text = usePageText('our-mission', 'mission');

@@ -3,8 +3,7 @@ import { ContentPage } from '../components/content-page.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { SectionList } from '../components/section-list.tsx';
 import { TableOfContents } from '../components/table-of-contents.tsx';
-import { useContent } from '../hooks/use-content.ts';
-import { usePageText } from '../hooks/use-page-text.ts';
+import { useContent, usePageText } from '../hooks/use-content.ts';
 
 export function Component() {
   const { t } = useContent();
