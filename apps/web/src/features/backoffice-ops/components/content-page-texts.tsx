@@ -47,7 +47,10 @@ interface Draft {
 export function ContentPageTexts({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation('backoffice-ops');
   const [page, setPage] = useState<ContentPageKey>('our-mission');
-  const [language, setLanguage] = useState<Language>('da');
+  // The staff member's own language first; the others are a choice away.
+  const [language, setLanguage] = useState<Language>(
+    () => EDITABLE_LANGUAGES.find((candidate) => candidate === i18n.language) ?? 'da',
+  );
   const stored = useStaffContentPages();
   const builtIn = useTranslation('content', { lng: language, useSuspense: false });
   // Here rather than in the form: saving reloads the list, which renews the form (its key).
