@@ -6,10 +6,13 @@ import { Redis } from 'ioredis';
 import { type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { contentPagesRoutes } from './modules/backoffice/content-pages.routes.ts';
 import { bikeEquipmentRoutes } from './modules/bikes/bike-equipment.routes.ts';
 import { bikeFilesRoutes } from './modules/bikes/bike-files.routes.ts';
 import type { BikesDeps } from './modules/bikes/bikes.deps.ts';
 import { bikesRoutes } from './modules/bikes/bikes.routes.ts';
+import { manufacturerCodeRoutes } from './modules/bikes/manufacturer-codes.routes.ts';
+import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.service.ts';
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
@@ -394,6 +397,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      // The frame-number check reads the manufacturer-code table from memory: (re)load it when it is
+      // missing or a minute old (an edit made here reloads it at once).
+      api.addHook('onRequest', async (request) =>
+        refreshManufacturerCodes(database.db, { log: request.log }),
+      );
       await api.register(healthRoutes);
       await api.register(realtimeRoutes, {
         deps: { db: database.db, hub: realtime, keys: signingKeys },
@@ -425,6 +433,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(backofficeRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
       });
+      await api.register(contentPagesRoutes, { deps: { db: database.db } });
+      await api.register(manufacturerCodeRoutes, { deps: { db: database.db } });
       await api.register(stickerBatchRoutes, {
         deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },
       });

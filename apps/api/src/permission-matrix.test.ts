@@ -600,6 +600,40 @@ const CASES: MatrixCase[] = [
     request: () => ({ url: `/api/backoffice/products/${uuidv7()}/price`, payload: { price_minor: 5950 } }),
   },
   { method: 'GET', route: '/api/backoffice/voucher-batches', allowed: ['staff_admin'] },
+  // Content pages' texts (issue 17 §1 /v2/diverse): everyone reads a stored text, staff list, admins edit.
+  {
+    method: 'GET',
+    route: '/api/content-pages/:page/:language',
+    allowed: EVERYONE,
+    request: () => ({ url: '/api/content-pages/terms/da' }),
+  },
+  { method: 'GET', route: '/api/backoffice/content-pages', allowed: STAFF },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/content-pages/:page/:language',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/content-pages/terms/da', payload: { heading: '' } }),
+  },
+  // The manufacturer-code table (issue 17 §1 /v2/diverse): staff view it, admins add and edit codes.
+  { method: 'GET', route: '/api/backoffice/manufacturer-codes', allowed: STAFF },
+  {
+    method: 'POST',
+    route: '/api/backoffice/manufacturer-codes',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/manufacturer-codes', payload: { code: '1' } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/manufacturer-codes/:code',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/manufacturer-codes/WDA', payload: { holder: '' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/backoffice/content-pages/:page/:language',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/content-pages/advisory-board/no' }),
+  },
   {
     method: 'POST',
     route: '/api/backoffice/organisations',

@@ -38,7 +38,19 @@ export type SystemEvent = z.infer<typeof SystemEventSchema>;
 
 /** The role a participant has in the chat's subject. */
 /** guest: someone who wrote without an account (their answers are announced to their e-mail address). */
-export const PARTICIPANT_ROLES = ['owner', 'requester', 'sender', 'recipient', 'contact', 'guest'] as const;
+/**
+ * `register`: the register's staff writing to an owner (a stolen report's review); shown to the owner
+ * as the register ("Cykelregisteret"), never by the staff member's name.
+ */
+export const PARTICIPANT_ROLES = [
+  'owner',
+  'requester',
+  'sender',
+  'recipient',
+  'contact',
+  'guest',
+  'register',
+] as const;
 export const ParticipantRoleSchema = z.enum(PARTICIPANT_ROLES);
 export type ParticipantRole = z.infer<typeof ParticipantRoleSchema>;
 

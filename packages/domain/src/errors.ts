@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'google_sign_in_disabled',
   'google_link_requires_password',
   'organisation_exists',
+  'manufacturer_code_exists',
   'member_exists',
   'last_admin',
   'email_verification_required',

@@ -1,5 +1,9 @@
 import { normaliseIdentifier } from './identifiers.ts';
-import { codeForPrefix, codesForBrand, type ManufacturerCode } from './manufacturer-codes.ts';
+import {
+  BUILT_IN_MANUFACTURER_CODES,
+  type ManufacturerCode,
+  type ManufacturerCodeTable,
+} from './manufacturer-codes.ts';
 
 /*
  * The soft check of a frame number against the Danish stelnummer system (lov om mærkning af
@@ -84,6 +88,8 @@ export interface FrameNumberCheckInput {
   productionYear?: number | null;
   /** Today's year; candidates and the stated year are bounded by it (plus next year's models). */
   currentYear: number;
+  /** The manufacturer codes to check against: the register's table; the built-in list by default. */
+  codes?: ManufacturerCodeTable;
 }
 
 export interface FrameNumberCheck {
@@ -112,6 +118,7 @@ export function isPlausibleProductionYear(year: number, currentYear: number): bo
  */
 export function checkFrameNumber(input: FrameNumberCheckInput): FrameNumberCheck {
   const { brand, productionYear, currentYear } = input;
+  const { codesForBrand, codeForPrefix } = input.codes ?? BUILT_IN_MANUFACTURER_CODES;
   // Only codes seen with reasonable confidence: low-confidence ones (one old example of an importer)
   // would warn every owner of a modern bike of that brand.
   const brandCodes = brand ? codesForBrand(brand).filter((entry) => entry.confidence !== 'low') : [];

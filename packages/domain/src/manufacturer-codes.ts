@@ -203,21 +203,49 @@ export function brandKey(brand: string): string {
   return brand.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-const CODES_BY_BRAND = new Map<string, ManufacturerCode[]>();
-for (const entry of MANUFACTURER_CODES) {
-  for (const brand of entry.brands) CODES_BY_BRAND.set(brand, [...(CODES_BY_BRAND.get(brand) ?? []), entry]);
-}
-
-/** The codes a brand is known to carry; empty when the brand is not in the table. */
-export function codesForBrand(brand: string): readonly ManufacturerCode[] {
-  return CODES_BY_BRAND.get(brandKey(brand)) ?? [];
-}
-
 /**
- * The known code a frame number's letter prefix is, if any. The prefix is the whole run of letters
- * before the serial (codes are 1–5 letters and the serial starts with a digit), so `WDA1234Z` is WDA
- * and never W or WD.
+ * A table of codes indexed for the frame-number check. The register's table is data (the API reads
+ * `manufacturer_codes`, seeded from MANUFACTURER_CODES, which staff edit); the built-in list is the
+ * default, for callers without the database.
  */
+export interface ManufacturerCodeTable {
+  readonly entries: readonly ManufacturerCode[];
+  /** The codes a brand is known to carry; empty when the brand is not in the table. */
+  codesForBrand(brand: string): readonly ManufacturerCode[];
+  /**
+   * The known code a frame number's letter prefix is, if any. The prefix is the whole run of letters
+   * before the serial (codes are 1–5 letters and the serial starts with a digit), so `WDA1234Z` is
+   * WDA and never W or WD.
+   */
+  codeForPrefix(prefix: string): ManufacturerCode | null;
+}
+
+export function manufacturerCodeTable(entries: readonly ManufacturerCode[]): ManufacturerCodeTable {
+  const byBrand = new Map<string, ManufacturerCode[]>();
+  const byCode = new Map<string, ManufacturerCode>();
+  for (const entry of entries) {
+    byCode.set(entry.code, entry);
+    for (const brand of entry.brands) {
+      const key = brandKey(brand);
+      byBrand.set(key, [...(byBrand.get(key) ?? []), entry]);
+    }
+  }
+  return {
+    entries,
+    codesForBrand: (brand) => byBrand.get(brandKey(brand)) ?? [],
+    codeForPrefix: (prefix) => byCode.get(prefix) ?? null,
+  };
+}
+
+/** The built-in list as a table. */
+export const BUILT_IN_MANUFACTURER_CODES: ManufacturerCodeTable = manufacturerCodeTable(MANUFACTURER_CODES);
+
+/** The codes a brand is known to carry in the built-in list; empty when the brand is not in it. */
+export function codesForBrand(brand: string): readonly ManufacturerCode[] {
+  return BUILT_IN_MANUFACTURER_CODES.codesForBrand(brand);
+}
+
+/** The known code of the built-in list a frame number's letter prefix is, if any. */
 export function codeForPrefix(prefix: string): ManufacturerCode | null {
-  return MANUFACTURER_CODES.find((entry) => entry.code === prefix) ?? null;
+  return BUILT_IN_MANUFACTURER_CODES.codeForPrefix(prefix);
 }

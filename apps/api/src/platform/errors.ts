@@ -34,6 +34,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   google_sign_in_disabled: 404,
   google_link_requires_password: 409,
   organisation_exists: 409,
+  manufacturer_code_exists: 409,
   member_exists: 409,
   last_admin: 409,
   email_verification_required: 403,

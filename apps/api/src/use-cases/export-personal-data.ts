@@ -85,6 +85,9 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'the payment provider’s delivery ids and event types, kept to process each once; the order they paid is exported',
   insurance_products:
     'insurers’ products, tariffs and terms; tied to no person (a person’s policy names the product it was priced by)',
+  content_page_texts:
+    'staff’s texts of the public content pages; who changed them is in the audit trail, tied to no person',
+  manufacturer_codes: 'the manufacturer and importer codes the frame-number check reads; tied to no person',
   account_deletions:
     'exists only once the account is deleted, when there is no one left to export for; holds the party id and dates only',
 };

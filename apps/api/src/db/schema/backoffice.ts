@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { parties } from './identity.ts';
 
 /** Backoffice staff: `support` helps users (and may switch into their accounts), `admin` also manages staff. */
@@ -32,4 +32,24 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(table.actorPartyId, table.createdAt),
     index('audit_events_target_idx').on(table.targetPartyId, table.createdAt),
   ],
+);
+
+/**
+ * Staff's texts of the public content pages (issue 17 §1, /backoffice/v2/diverse), one per page and
+ * language; without a row the web app's built-in text shows. The body is the small markup of
+ * packages/domain/src/content-pages.ts, never HTML. Who changed it is in the audit trail.
+ */
+export const contentPageTexts = pgTable(
+  'content_page_texts',
+  {
+    /** CONTENT_PAGE_KEYS: our-mission | privacy | terms | advisory-board | accessibility. */
+    page: text('page').notNull(),
+    /** da | en | no */
+    language: text('language').notNull(),
+    heading: text('heading').notNull(),
+    lead: text('lead').notNull(),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.page, table.language] })],
 );

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -254,3 +255,21 @@ export const bikeOwnershipCredits = pgTable(
     index('bike_ownership_credits_party_idx').on(table.partyId),
   ],
 );
+
+/**
+ * The Danish manufacturer and importer codes (fabrikantmærker) the frame-number check reads
+ * (packages/domain/src/frame-number.ts), seeded by migration from the researched built-in list
+ * (packages/domain/src/manufacturer-codes.ts); admins add and edit them in /backoffice/v2/diverse
+ * (audited). Codes are never deleted: a frame stamped with one keeps it.
+ */
+export const manufacturerCodes = pgTable('manufacturer_codes', {
+  /** The letters stamped before the serial, upper case (1–5 letters). */
+  code: text('code').primaryKey(),
+  holder: text('holder').notNull(),
+  /** Brand names in lower case, as users type them. */
+  brands: jsonb('brands').$type<string[]>().notNull(),
+  /** high | medium | low */
+  confidence: text('confidence').notNull(),
+  source: text('source').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

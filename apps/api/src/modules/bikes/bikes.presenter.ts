@@ -17,6 +17,7 @@ import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { FilesOfBike } from './bike-files.service.ts';
 import { publicLevel } from './bikes.policy.ts';
 import type { BikeRow, FrameNumberCopy } from './bikes.repository.ts';
+import { currentManufacturerCodes } from './manufacturer-codes.service.ts';
 
 /*
  * The one place a bike row becomes an answer: the owner's view (BikeSchema), a row of the owner's
@@ -83,6 +84,7 @@ export function presentBike(input: OwnerViewInput): Bike {
         brand: row.brand,
         productionYear: row.productionYear,
         currentYear: input.now.getUTCFullYear(),
+        codes: currentManufacturerCodes(),
       }),
     ),
     pictures: input.files?.pictures ?? [],

@@ -43,6 +43,7 @@ import {
 } from './bikes.presenter.ts';
 import type { BikeChanges, BikeRow, BikeWithOwnership } from './bikes.repository.ts';
 import * as repository from './bikes.repository.ts';
+import { currentManufacturerCodes } from './manufacturer-codes.service.ts';
 
 /*
  * Registering, reading, editing and deleting bikes. "Mine" is always the acting party (the token's
@@ -515,6 +516,7 @@ export async function checkIdentifiers(
         brand: input.brand ?? null,
         productionYear: input.production_year ?? null,
         currentYear: new Date().getUTCFullYear(),
+        codes: currentManufacturerCodes(),
       }),
     );
     const problem = identifierShapeProblem(input.frame_number);

@@ -32,10 +32,12 @@ export function presentParticipant(
   names: ReadonlyMap<string, string | null>,
 ): ChatParticipant {
   const isMe = participant.partyId === viewerPartyId;
+  // Staff write for the register: the others see the register, never the staff member's name.
+  const visible = isMe || (participant.isNameVisible && participant.role !== 'register');
   return {
     role: participant.role as ParticipantRole,
     is_me: isMe,
-    name: isMe || participant.isNameVisible ? (names.get(participant.partyId) ?? null) : null,
+    name: visible ? (names.get(participant.partyId) ?? null) : null,
   };
 }
 

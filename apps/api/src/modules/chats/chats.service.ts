@@ -352,8 +352,9 @@ export async function announceQuietly(
 
 /**
  * A message to a bike's owner in the one chat the sender started about the bike (opened on the first
- * message). The owner stays anonymous until they write back; the sender is a contact, or a guest when
- * they wrote without an account. The caller has checked the sender may see the bike and is not its owner.
+ * message). The owner stays anonymous until they write back; the sender is a contact, a guest when
+ * they wrote without an account, or the register when staff write (never shown by name). The caller
+ * has checked the sender may see the bike and is not its owner.
  */
 export async function writeToBikeOwner(
   executor: Executor,
@@ -361,7 +362,7 @@ export async function writeToBikeOwner(
     bikeId: string;
     ownerPartyId: string;
     senderPartyId: string;
-    senderRole: 'contact' | 'guest';
+    senderRole: 'contact' | 'guest' | 'register';
     content: string;
   },
 ): Promise<PostedMessage> {
@@ -384,7 +385,7 @@ export async function openBikeChat(
     bikeId: string;
     ownerPartyId: string;
     senderPartyId: string;
-    senderRole?: 'contact' | 'guest';
+    senderRole?: 'contact' | 'guest' | 'register';
     senderNameVisible?: boolean;
   },
 ): Promise<string> {
@@ -392,7 +393,7 @@ export async function openBikeChat(
     {
       partyId: input.senderPartyId,
       role: input.senderRole ?? 'contact',
-      isNameVisible: input.senderNameVisible ?? true,
+      isNameVisible: input.senderRole === 'register' ? false : (input.senderNameVisible ?? true),
     },
     { partyId: input.ownerPartyId, role: 'owner', isNameVisible: false },
   ]);

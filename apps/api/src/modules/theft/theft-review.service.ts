@@ -219,7 +219,7 @@ export async function messageTheftReportOwner(
       bikeId: row.bikeId,
       ownerPartyId: row.ownerPartyId,
       senderPartyId: auth.identityPartyId,
-      senderRole: 'contact',
+      senderRole: 'register',
       content: text,
     });
     await recordAuditEventBy(tx, auth, {

@@ -20,6 +20,11 @@ beforeAll(async () => {
   const staff = await signUpUser(t.app);
   await grantStaffRole(t.app.db, staff.partyId, 'support');
   support = await logIn(t.app, staff.email, staff.password);
+  const named = await call(support, 'PUT', '/api/identities/me', {
+    first_name: 'Stine',
+    last_name: 'Staffsen',
+  });
+  expect(named.statusCode).toBe(200);
   supportPartyId = staff.partyId;
 });
 afterAll(async () => {
@@ -190,6 +195,12 @@ describe('staff review of theft reports (/backoffice/v2/stolen-bikes)', () => {
     const messages = await call(owner.token, 'GET', `/api/chats/${chatId}/messages`);
     expect(messages.statusCode).toBe(200);
     expect(messages.body).toContain('We have a question about your report.');
+    // The owner sees the register, never the staff member's name, in the message and the chat.
+    expect(messages.json().messages[0].sender).toEqual({ role: 'register', is_me: false, name: null });
+    const chat = await call(owner.token, 'GET', `/api/chats/${chatId}`);
+    expect(chat.json().participants).toContainEqual({ role: 'register', is_me: false, name: null });
+    expect(chat.body).not.toContain('Staffsen');
+    expect(messages.body).not.toContain('Staffsen');
     const audit = await lastAudit('theft.owner_contacted_by_staff', reportId);
     expect(audit).toMatchObject({ actorPartyId: supportPartyId, targetPartyId: owner.partyId });
     expect(audit?.details).toMatchObject({ chat_id: chatId });

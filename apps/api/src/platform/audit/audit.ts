@@ -44,6 +44,12 @@ export const AUDIT_ACTIONS = [
   'webshop.voucher_batch_created',
   /** Our staff changed a product's price (backoffice /v2/diverse). */
   'webshop.product_price_changed',
+  /** Admins stored a public content page's text, or reset it to the built-in one (details.before/after). */
+  'content.page_text_changed',
+  'content.page_text_reset',
+  /** Admins added a manufacturer code or changed one (details.code, before/after). */
+  'bikes.manufacturer_code_added',
+  'bikes.manufacturer_code_changed',
   /** Insurance (issue 16): an application, a change of its number of bikes, a pre-registration linked. */
   'insurance.policy_applied',
   'insurance.policy_bikes_changed',

@@ -39,6 +39,7 @@ export const da: Catalogue = {
   'errors.google_link_requires_password':
     'Der findes allerede en konto med denne e-mailadresse. Log ind med din adgangskode.',
   'errors.organisation_exists': 'En organisation med dette CVR-nummer er allerede registreret.',
+  'errors.manufacturer_code_exists': 'Den fabrikantkode findes allerede i tabellen; ret den i stedet.',
   'errors.member_exists': 'Denne person er allerede medlem af organisationen.',
   'errors.last_admin': 'En organisation skal have mindst én administrator.',
   'errors.email_verification_required':

@@ -42,6 +42,7 @@ export const en = {
   'errors.google_link_requires_password':
     'An account with this e-mail already exists. Log in with your password.',
   'errors.organisation_exists': 'An organisation with this registration number is already registered.',
+  'errors.manufacturer_code_exists': 'That manufacturer code is already in the table; edit it instead.',
   'errors.member_exists': 'This person is already a member of the organisation.',
   'errors.last_admin': 'An organisation needs at least one administrator.',
   'errors.email_verification_required':

@@ -40,6 +40,7 @@ export const no: Catalogue = {
   'errors.google_link_requires_password':
     'Det finnes allerede en konto med denne e-postadressen. Logg inn med passordet ditt.',
   'errors.organisation_exists': 'En organisasjon med dette organisasjonsnummeret er allerede registrert.',
+  'errors.manufacturer_code_exists': 'Den produsentkoden finnes allerede i tabellen; endre den i stedet.',
   'errors.member_exists': 'Denne personen er allerede medlem av organisasjonen.',
   'errors.last_admin': 'En organisasjon må ha minst én administrator.',
   'errors.email_verification_required':

@@ -5,12 +5,15 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useStaffProducts } from '../api/list-staff-products.ts';
 import styles from '../backoffice-ops.module.css';
+import { ContentPageTexts } from '../components/content-page-texts.tsx';
+import { ManufacturerCodes } from '../components/manufacturer-codes.tsx';
 import { ProductPriceItem } from '../components/product-price-item.tsx';
 import { useStaffRole } from '../components/use-staff-role.ts';
 import { VoucherBatches } from '../components/voucher-batches.tsx';
 
 /**
- * /backoffice/v2/diverse: the shop's prices (admins change them) and its voucher batches (admins).
+ * /backoffice/v2/diverse: the shop's prices (admins change them), its voucher batches (admins) and
+ * the public content pages' texts and the manufacturer-code table (staff read them, admins change them).
  */
 export function Component() {
   const { t } = useTranslation('backoffice-ops');
@@ -37,6 +40,12 @@ export function Component() {
             {products.data ? <VoucherBatches products={products.data} /> : <LoadingState />}
           </Card>
         ) : null}
+        <Card title={t('diverse.contentTitle')} id="content-pages">
+          <ContentPageTexts canEdit={isAdmin} />
+        </Card>
+        <Card title={t('diverse.codesTitle')} id="manufacturer-codes">
+          <ManufacturerCodes canEdit={isAdmin} />
+        </Card>
       </div>
     </PageLayout>
   );

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../ui/page-title.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
 import styles from './content.module.css';
 
 interface ContentPageProps {
+  /** False while the page's stored text is asked for: a spinner rather than a text that then changes. */
+  ready?: boolean;
   /** The document title without the site name, which PageTitle appends. */
   title: string;
   heading: string;
@@ -13,7 +16,8 @@ interface ContentPageProps {
 }
 
 /** The frame of an editorial page: one h1 with its lead, then the page's sections. */
-export function ContentPage({ title, heading, lead, meta, children }: ContentPageProps) {
+export function ContentPage({ ready = true, title, heading, lead, meta, children }: ContentPageProps) {
+  if (!ready) return <LoadingState />;
   return (
     <article className={styles.page} aria-labelledby="content-page-heading">
       <PageTitle title={title} />

@@ -1,6 +1,6 @@
+import { RichText } from '../../../components/rich-text.tsx';
 import type { ContentSection } from '../hooks/use-content.ts';
 import styles from './content.module.css';
-import { RichText } from './rich-text.tsx';
 
 interface SectionListProps {
   sections: ContentSection[];
@@ -25,12 +25,15 @@ export function SectionList({ sections, idPrefix, numbered = false }: SectionLis
             key={section.id}
             id={anchor}
             className={styles.section}
-            aria-labelledby={`${anchor}-heading`}
+            aria-labelledby={section.heading ? `${anchor}-heading` : undefined}
           >
-            <h2 id={`${anchor}-heading`} className={styles.sectionHeading}>
-              {numbered ? `${index + 1}. ` : null}
-              {section.heading}
-            </h2>
+            {/* A stored text may begin with paragraphs before its first heading. */}
+            {section.heading ? (
+              <h2 id={`${anchor}-heading`} className={styles.sectionHeading}>
+                {numbered ? `${index + 1}. ` : null}
+                {section.heading}
+              </h2>
+            ) : null}
             {section.paragraphs?.map((paragraph) => (
               <p key={paragraph}>
                 <RichText text={paragraph} />

@@ -18,11 +18,13 @@ export function TableOfContents({ label, sections, idPrefix, numbered = false }:
         {label}
       </h2>
       <ol className={numbered ? styles.tocListNumbered : styles.tocList}>
-        {sections.map((section) => (
-          <li key={section.id}>
-            <a href={`#${sectionAnchor(idPrefix, section.id)}`}>{section.heading}</a>
-          </li>
-        ))}
+        {sections
+          .filter((section) => section.heading)
+          .map((section) => (
+            <li key={section.id}>
+              <a href={`#${sectionAnchor(idPrefix, section.id)}`}>{section.heading}</a>
+            </li>
+          ))}
       </ol>
     </nav>
   );

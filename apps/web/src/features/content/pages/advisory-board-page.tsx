@@ -1,17 +1,13 @@
 import { ContentPage } from '../components/content-page.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { SectionList } from '../components/section-list.tsx';
-import { type ContentSection, useContent } from '../hooks/use-content.ts';
+import { usePageText } from '../hooks/use-content.ts';
 
 export function Component() {
-  const { t, list } = useContent();
+  const text = usePageText('advisory-board', 'advisoryBoard');
   return (
-    <ContentPage
-      title={t('advisoryBoard.title')}
-      heading={t('advisoryBoard.heading')}
-      lead={t('advisoryBoard.lead')}
-    >
-      <SectionList sections={list<ContentSection>('advisoryBoard.sections')} idPrefix="advisoryBoard" />
+    <ContentPage ready={text.ready} title={text.title} heading={text.heading} lead={text.lead}>
+      <SectionList sections={text.sections} idPrefix="advisoryBoard" />
       <RelatedPages current="advisoryBoard" />
     </ContentPage>
   );

@@ -3,16 +3,18 @@ import { ContentPage } from '../components/content-page.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { SectionList } from '../components/section-list.tsx';
 import { TableOfContents } from '../components/table-of-contents.tsx';
-import { type ContentSection, useContent } from '../hooks/use-content.ts';
+import { useContent, usePageText } from '../hooks/use-content.ts';
 
 export function Component() {
-  const { t, list } = useContent();
-  const sections = list<ContentSection>('privacy.sections');
+  const { t } = useContent();
+  const text = usePageText('privacy', 'privacy');
+  const { sections } = text;
   return (
     <ContentPage
-      title={t('privacy.title')}
-      heading={t('privacy.heading')}
-      lead={t('privacy.lead')}
+      ready={text.ready}
+      title={text.title}
+      heading={text.heading}
+      lead={text.lead}
       meta={t('common.effectiveFrom', { date: t('common.effectiveDate') })}
     >
       <div className={styles.legalLayout}>

@@ -1,6 +1,9 @@
 import { Fragment } from 'react';
 
-/* E-mail addresses and www.* addresses in the texts become links, so the JSON stays plain text. */
+/*
+ * E-mail addresses and www.* addresses in the texts become links, so the texts stay plain text (the
+ * content pages' JSON and staff's stored texts): React escapes the rest, no HTML is ever injected.
+ */
 const LINKABLE = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+|www\.[\w-]+(?:\.[\w-]+)+)/g;
 
 /** Plain text with its e-mail and web addresses made clickable. */
