@@ -41,6 +41,10 @@ import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
 import { stickerBatchRoutes } from './modules/plates/sticker-batches.routes.ts';
 import { orgBikeSearchRoutes } from './modules/search/org-bike-search.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import {
+  createUnconfirmedQuestionSweeper,
+  type UnconfirmedQuestionSweeper,
+} from './modules/support/support.notifier.ts';
 import { type SupportRateLimits, supportRoutes } from './modules/support/support.routes.ts';
 import { supportStaffRoutes } from './modules/support/support-staff.routes.ts';
 import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
@@ -132,6 +136,7 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     /** Mails participants who are away about unread chat messages; server.ts starts its passes. */
     chatNotifier: ChatNotifier;
+    supportSweeper: UnconfirmedQuestionSweeper;
     /** The payment provider adapters (Reepay, Vipps MobilePay), pointed at the built-in stand-ins outside production. */
     payments: Payments;
     /** Asks the card provider about orders left pending; server.ts starts its passes. */
@@ -317,8 +322,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log.child({ component: 'chat-notifier' }),
   });
   app.decorate('chatNotifier', chatNotifier);
+  const supportSweeper = createUnconfirmedQuestionSweeper({
+    db: database.db,
+    logger: app.log.child({ component: 'support-sweeper' }),
+  });
+  app.decorate('supportSweeper', supportSweeper);
   app.addHook('onClose', async () => {
     await chatNotifier.stop();
+    await supportSweeper.stop();
     await mailWorker.stop();
     if (!options.realtime) await realtime.close();
     await transport.close();

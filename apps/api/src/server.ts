@@ -98,6 +98,7 @@ async function main(): Promise<void> {
     handleShutdown(app, database);
     app.mailWorker.start();
     app.chatNotifier.start();
+    app.supportSweeper.start();
     app.orderReconciler.start();
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);

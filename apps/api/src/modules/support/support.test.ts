@@ -5,10 +5,12 @@ import type {
   Ticket,
   TicketWithMessages,
 } from '@nbr/domain/support';
+import { SUPPORT_CONFIRMATION_TTL_HOURS } from '@nbr/domain/support';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { identities } from '../../db/schema/identity.ts';
+import { supportTickets } from '../../db/schema/support.ts';
 import { orders } from '../../db/schema/webshop.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
@@ -29,6 +31,8 @@ import { grantStaffRole, switchInto } from '../../test/role-fixtures.ts';
  * link), support staff and admin staff; the statuses open → waiting → closed and back; the audit
  * rows of staff's work; the answer mail for someone not connected.
  */
+
+const HOUR_MS = 60 * 60 * 1000;
 
 let t: TestApp;
 let person: TestUser;
@@ -446,6 +450,26 @@ describe('a visitor asks', () => {
     expect(mine.json<Ticket[]>().map((ticket) => ticket.id)).not.toContain(unconfirmed.ticketId);
     const staffSees = (await staffView(supportToken, confirmed.ticketId)).json<StaffTicketWithMessages>();
     expect(staffSees.ticket.requester).toMatchObject({ party_id: account.partyId, is_guest: false });
+  });
+
+  it('a question nobody confirmed is deleted after its hours by the background pass, with nobody asking since', async () => {
+    const unconfirmed = await guestTicket(uniqueEmail('visitor'), 'Never confirmed');
+    const confirmed = await guestTicket(uniqueEmail('visitor'), 'Confirmed at once');
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/support/guest-tickets/${confirmed.ticketId}/open`,
+      payload: confirmed.key,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const exists = async (ticketId: string) =>
+      (await t.app.db.select().from(supportTickets).where(eq(supportTickets.id, ticketId))).length === 1;
+
+    // Within the hours nothing goes; after them the unconfirmed question does, the confirmed stays.
+    await t.app.supportSweeper.runOnce(new Date(Date.now() + (SUPPORT_CONFIRMATION_TTL_HOURS - 1) * HOUR_MS));
+    expect(await exists(unconfirmed.ticketId)).toBe(true);
+    await t.app.supportSweeper.runOnce(new Date(Date.now() + (SUPPORT_CONFIRMATION_TTL_HOURS + 1) * HOUR_MS));
+    expect(await exists(unconfirmed.ticketId)).toBe(false);
+    expect(await exists(confirmed.ticketId)).toBe(true);
   });
 
   it('a signed link of one ticket opens no other', async () => {
