@@ -194,7 +194,7 @@ export const da: Catalogue = {
   'validation.lock_test_policy_unknown': 'Der er ingen åben police med det nummer hos jeres selskab.',
   'validation.lock_test_holder_mismatch': 'Det er ikke forsikringstagerens e-mailadresse.',
   'validation.lock_approval_not_accepted':
-    'Forsikringsselskabet godkender ikke låse med den godkendelse på denne police.',
+    'Den godkendelse gælder ikke i forsikringsselskabets land (Varefakta i Danmark, FG i Norge).',
   'validation.bike_not_on_policy': 'Vælg en af cyklerne på policen.',
   'validation.lock_test_picture_not_of_bike': 'Vælg billeder, du har lagt op af denne cykel.',
   'validation.bike_not_owned': 'Cyklen er ikke registreret på dig.',

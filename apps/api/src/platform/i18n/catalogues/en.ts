@@ -197,7 +197,7 @@ export const en = {
   'validation.lock_test_policy_unknown': 'There is no open policy with that number at your company.',
   'validation.lock_test_holder_mismatch': 'That is not the e-mail address of the policy holder.',
   'validation.lock_approval_not_accepted':
-    'The insurer does not accept locks with that approval for this policy.',
+    'That approval does not apply in the insurer’s country (Varefakta in Denmark, FG in Norway).',
   'validation.bike_not_on_policy': 'Choose one of the bikes on the policy.',
   'validation.lock_test_picture_not_of_bike': 'Choose pictures you uploaded of this bike.',
   'validation.bike_not_owned': 'The bike is not registered to you.',

@@ -193,7 +193,7 @@ export const no: Catalogue = {
   'validation.lock_test_policy_unknown': 'Det finnes ingen åpen polise med det nummeret hos selskapet deres.',
   'validation.lock_test_holder_mismatch': 'Det er ikke e-postadressen til forsikringstakeren.',
   'validation.lock_approval_not_accepted':
-    'Forsikringsselskapet godtar ikke låser med den godkjenningen på denne polisen.',
+    'Den godkjenningen gjelder ikke i forsikringsselskapets land (Varefakta i Danmark, FG i Norge).',
   'validation.bike_not_on_policy': 'Velg en av syklene på polisen.',
   'validation.lock_test_picture_not_of_bike': 'Velg bilder du har lastet opp av denne sykkelen.',
   'validation.bike_not_owned': 'Sykkelen er ikke registrert på deg.',
