@@ -5,8 +5,9 @@ import {
   SupportMessageContentSchema,
   type SupportSubjectKind,
   type Ticket,
+  type TicketWithMessages,
 } from '@nbr/domain/support';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -259,28 +260,54 @@ function MyConversation({ ticketId }: { ticketId: string }) {
       </Alert>
     );
   }
-  const { ticket: current, messages } = ticket.data;
   return (
-    <section aria-labelledby="support-conversation" className={styles.section}>
-      <div className={styles.ticketRowTop}>
-        <h2 id="support-conversation" className={styles.sectionTitle}>
-          {ticketTitle(current, t)}
-        </h2>
-        <TicketStatusBadge status={current.status} />
-      </div>
-      <StatusNote status={current.status} />
-      <Conversation messages={messages} viewer="person" headingId="support-conversation" />
-      <MessageComposer
-        label={t('conversation.write')}
-        submitLabel={t('conversation.send')}
-        onSend={(content) => send.mutateAsync(content)}
-        isPending={send.isPending}
-      />
+    <TicketConversation
+      ticket={ticket.data.ticket}
+      messages={ticket.data.messages}
+      onSend={(content) => send.mutateAsync(content)}
+      isPending={send.isPending}
+    >
       <div className={styles.actions}>
         <LinkButton variant="secondary" href={paths.public.supportChat.getHref()}>
           {t('new.another')}
         </LinkButton>
       </div>
+    </TicketConversation>
+  );
+}
+
+/** One ticket as its asker sees it (signed in, or a visitor through the mailed link): title, status, messages, the composer. */
+function TicketConversation({
+  ticket,
+  messages,
+  onSend,
+  isPending,
+  children,
+}: {
+  ticket: Ticket;
+  messages: TicketWithMessages['messages'];
+  onSend: (content: string) => Promise<unknown>;
+  isPending: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(['support', 'common']);
+  return (
+    <section aria-labelledby="support-conversation" className={styles.section}>
+      <div className={styles.ticketRowTop}>
+        <h2 id="support-conversation" className={styles.sectionTitle}>
+          {ticketTitle(ticket, t)}
+        </h2>
+        <TicketStatusBadge status={ticket.status} />
+      </div>
+      <StatusNote status={ticket.status} />
+      <Conversation messages={messages} viewer="person" headingId="support-conversation" />
+      <MessageComposer
+        label={t('conversation.write')}
+        submitLabel={t('conversation.send')}
+        onSend={onSend}
+        isPending={isPending}
+      />
+      {children}
     </section>
   );
 }
@@ -430,25 +457,14 @@ function GuestConversation({ ticketId, ticketKey }: { ticketId: string; ticketKe
       </PageLayout>
     );
   }
-  const { ticket, messages } = conversation.data;
   return (
     <PageLayout title={t('page.title')} lead={t('guest.conversationLead')} width="form">
-      <section aria-labelledby="support-conversation" className={styles.section}>
-        <div className={styles.ticketRowTop}>
-          <h2 id="support-conversation" className={styles.sectionTitle}>
-            {ticketTitle(ticket, t)}
-          </h2>
-          <TicketStatusBadge status={ticket.status} />
-        </div>
-        <StatusNote status={ticket.status} />
-        <Conversation messages={messages} viewer="person" headingId="support-conversation" />
-        <MessageComposer
-          label={t('conversation.write')}
-          submitLabel={t('conversation.send')}
-          onSend={(content) => send.mutateAsync(content)}
-          isPending={send.isPending}
-        />
-      </section>
+      <TicketConversation
+        ticket={conversation.data.ticket}
+        messages={conversation.data.messages}
+        onSend={(content) => send.mutateAsync(content)}
+        isPending={send.isPending}
+      />
     </PageLayout>
   );
 }
