@@ -331,9 +331,7 @@ export async function closePickup(
             language: owner.language,
             holder: holder?.name ?? null,
             bike: await bikeForOwnerMail(deps, tx, closed.bikeId, closed.ownerPartyId),
-            chatLink: closed.chatId
-              ? `${deps.publicUrl}/app/chats/${closed.chatId}`
-              : `${deps.publicUrl}/app/item-pickup`,
+            chatLink: ownerLinkOfPickup(deps, closed.chatId),
           }),
         );
       }
@@ -342,6 +340,11 @@ export async function closePickup(
   });
   if (posted) await announceQuietly(deps, [posted], log);
   return presentOne(deps, auth.partyId, row);
+}
+
+/** Where the owner's mail about a pickup leads: its chat, or their items for pickup. */
+function ownerLinkOfPickup(deps: TheftDeps, chatId: string | null): string {
+  return chatId ? `${deps.publicUrl}/app/chats/${chatId}` : `${deps.publicUrl}/app/item-pickup`;
 }
 
 /**
@@ -396,9 +399,7 @@ export async function releasePickup(
           holder: holder?.name ?? null,
           bike: await bikeForOwnerMail(deps, tx, closed.bikeId, closed.ownerPartyId),
           collectUntil: closed.collectUntil,
-          chatLink: closed.chatId
-            ? `${deps.publicUrl}/app/chats/${closed.chatId}`
-            : `${deps.publicUrl}/app/item-pickup`,
+          chatLink: ownerLinkOfPickup(deps, closed.chatId),
         }),
       );
     }
