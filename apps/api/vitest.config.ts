@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'api',
-    include: ['src/**/*.test.ts'],
+    // No `include` here: the root config's projects set theirs (Vitest would add them up).
     environment: 'node',
     env: { NODE_ENV: 'test' },
     // Starting PGlite and migrating takes a few seconds on a busy machine.
