@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { logInViaApi, signInBrowser } from './support/accounts.ts';
+import { signInBrowser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_PASSWORD } from './support/organisations.ts';
+import { demoSessionToken } from './support/organisations.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -25,7 +25,7 @@ async function pickPage(page: Page) {
 test('an admin edits a content page with a preview, the public page shows it, and resets it', async ({
   page,
 }) => {
-  const token = await logInViaApi(page.request, ADMIN_EMAIL, DEMO_PASSWORD);
+  const token = await demoSessionToken(page.request, ADMIN_EMAIL);
   const auth = { Authorization: `Bearer ${token}` };
   // A run that stopped half-way may have left a stored text: start from the built-in one.
   await page.request.delete(`/api/backoffice/content-pages/advisory-board/da`, { headers: auth });
@@ -82,7 +82,7 @@ function uniqueCode(): string {
 }
 
 test('an admin adds a manufacturer code and edits it; the frame-number check uses it', async ({ page }) => {
-  const token = await logInViaApi(page.request, ADMIN_EMAIL, DEMO_PASSWORD);
+  const token = await demoSessionToken(page.request, ADMIN_EMAIL);
   const code = uniqueCode();
   const brand = `e2e-brand-${code.toLowerCase()}`;
   const warnings = async () => {

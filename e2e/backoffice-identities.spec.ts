@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { logInViaApi, signInBrowser, signUpViaApi } from './support/accounts.ts';
+import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_PASSWORD } from './support/organisations.ts';
+import { demoSessionToken } from './support/organisations.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -29,7 +29,7 @@ test('staff open a person, correct their details and block them; the person cann
 }) => {
   const person = await signUpViaApi(page.request);
   await registerBikeViaApi(page.request, person, 'Den blå');
-  await signInBrowser(page, await logInViaApi(page.request, STAFF_EMAIL, DEMO_PASSWORD));
+  await signInBrowser(page, await demoSessionToken(page.request, STAFF_EMAIL));
 
   // The start page counts what waits; the people search leads to the person's page.
   await page.goto('/backoffice');

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { logInViaApi, signInBrowser, signUpViaApi } from './support/accounts.ts';
+import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
-import { DEMO_PASSWORD } from './support/organisations.ts';
+import { demoSessionToken } from './support/organisations.ts';
 import { paidPlatesOrderViaApi } from './support/payments.ts';
 import { fillText, text } from './support/texts.ts';
 
@@ -31,7 +31,7 @@ test('staff pack and ship a plate order with a tracking number; the buyer is mai
   const { receiptNumber } = await paidPlatesOrderViaApi(page.request, buyer.token);
   const tracking = `PN${Date.now()}DK`;
 
-  await signInBrowser(page, await logInViaApi(page.request, SUPPORT_EMAIL, DEMO_PASSWORD));
+  await signInBrowser(page, await demoSessionToken(page.request, SUPPORT_EMAIL));
   await page.goto('/backoffice');
   await page
     .getByRole('navigation', { name: text('da', 'backoffice', 'layout.navigation') })

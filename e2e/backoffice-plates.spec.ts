@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { logInViaApi, signInBrowser } from './support/accounts.ts';
+import { signInBrowser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_PASSWORD } from './support/organisations.ts';
+import { demoSessionToken } from './support/organisations.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -24,7 +24,7 @@ test('an admin generates a batch of plate codes, downloads its PDF sheet, and fi
   page,
 }) => {
   const note = `e2e run ${Date.now()}`;
-  await signInBrowser(page, await logInViaApi(page.request, ADMIN_EMAIL, DEMO_PASSWORD));
+  await signInBrowser(page, await demoSessionToken(page.request, ADMIN_EMAIL));
   await page.goto('/backoffice');
   await page
     .getByRole('navigation', { name: text('da', 'backoffice', 'layout.navigation') })

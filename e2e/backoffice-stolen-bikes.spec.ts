@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { logInViaApi, signInBrowser, signUpViaApi } from './support/accounts.ts';
+import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_PASSWORD } from './support/organisations.ts';
+import { demoSessionToken } from './support/organisations.ts';
 import { fillText, text } from './support/texts.ts';
 import { reportStolenViaApi } from './support/theft.ts';
 
@@ -30,7 +30,7 @@ test('support reviews a new theft report: opens it with a reason, marks it suspi
   const bike = await registerBikeViaApi(page.request, owner, `Stjålet ${Date.now()}`);
   await reportStolenViaApi(page.request, owner.token, bike.bikeId);
 
-  await signInBrowser(page, await logInViaApi(page.request, SUPPORT_EMAIL, DEMO_PASSWORD));
+  await signInBrowser(page, await demoSessionToken(page.request, SUPPORT_EMAIL));
   await page.goto('/backoffice/v2');
   await page.getByRole('link', { name: ops('v2.stolenBikes.link') }).click();
   await expect(heading(page)).toHaveText(ops('stolen.title'));

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { logInViaApi, uniqueEmail } from './support/accounts.ts';
+import { uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_PASSWORD } from './support/organisations.ts';
+import { demoSessionToken } from './support/organisations.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -38,7 +38,7 @@ async function dealerViaApi(
   name: string,
   options: { listed: boolean },
 ): Promise<void> {
-  const staff = await logInViaApi(request, 'staff@demo.cykelregister.dk', DEMO_PASSWORD);
+  const staff = await demoSessionToken(request, 'staff@demo.cykelregister.dk');
   const headers = { authorization: `Bearer ${staff}` };
   const created = await request.post('/api/backoffice/organisations', {
     headers,

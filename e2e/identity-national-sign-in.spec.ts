@@ -47,6 +47,8 @@ test('signs up with MitID, then signs in with it', async ({ page, request }) => 
   await expect(page).toHaveURL(/\/signup\/newsletter$/);
 
   await page.getByRole('button', { name: text('da', 'common', 'shell.signOut') }).click();
+  // Signed out once the header offers to sign in again; /login before that would lead back to /app.
+  await expect(page.getByRole('link', { name: text('da', 'common', 'shell.signIn') }).first()).toBeVisible();
   await page.goto('/login');
   await page
     .getByRole('button', { name: fillText(text('da', 'auth', 'national.login'), { provider: 'MitID' }) })

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { logInViaApi, signInBrowser, signUpViaApi } from './support/accounts.ts';
+import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { applyForInsuranceViaApi, provePossessionViaApi } from './support/insurance.ts';
-import { actingSession, DEMO_INSURER, DEMO_INSURER_USER, DEMO_PASSWORD } from './support/organisations.ts';
+import { actingSession, DEMO_INSURER, DEMO_INSURER_USER, demoSessionToken } from './support/organisations.ts';
 import { secondBrowser, setName } from './support/people.ts';
 import { fillText, text } from './support/texts.ts';
 
@@ -65,7 +65,7 @@ test('a person applies, the insurer accepts, the holder proves possession, our s
 
   // Our staff find it in the insurer's queue and approve it.
   const staff = await secondBrowser(browser, testInfo.project.use);
-  const staffToken = await logInViaApi(staff.request, STAFF_EMAIL, DEMO_PASSWORD);
+  const staffToken = await demoSessionToken(staff.request, STAFF_EMAIL);
   await signInBrowser(staff, staffToken);
   await staff.goto(`/backoffice/insurance-verification/${insurer.partyId}`);
   const name = `${bike.nickname} (Kildemoes Logic)`;

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { logInViaApi, signInBrowser, signUpViaApi } from './support/accounts.ts';
+import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
-import { actingSession, DEMO_INSURER, DEMO_INSURER_USER, DEMO_PASSWORD } from './support/organisations.ts';
+import { actingSession, DEMO_INSURER, DEMO_INSURER_USER, demoSessionToken } from './support/organisations.ts';
 import { secondBrowser } from './support/people.ts';
 import { fillText, text } from './support/texts.ts';
 
@@ -97,7 +97,7 @@ test('a holder proves possession of an insured bike, staff check it step by step
 
   // Our staff take it from the backoffice queue, step by step.
   const staff = await secondBrowser(browser, testInfo.project.use);
-  await signInBrowser(staff, await logInViaApi(staff.request, STAFF_EMAIL, DEMO_PASSWORD));
+  await signInBrowser(staff, await demoSessionToken(staff.request, STAFF_EMAIL));
   await staff.goto('/backoffice');
   await staff
     .getByRole('navigation', { name: t('backoffice', 'layout.navigation') })

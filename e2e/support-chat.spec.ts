@@ -1,8 +1,8 @@
-import { logInViaApi, signInBrowser, signUpViaApi } from './support/accounts.ts';
+import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_PASSWORD } from './support/organisations.ts';
+import { demoSessionToken } from './support/organisations.ts';
 import { secondBrowser, setName } from './support/people.ts';
 import { fillText, text } from './support/texts.ts';
 
@@ -64,7 +64,7 @@ test('a person opens a support chat and staff answer live', async ({
     { baseURL, viewport, isMobile, hasTouch, locale, deviceScaleFactor: isMobile ? 2 : 1 },
     language,
   );
-  await signInBrowser(staffPage, await logInViaApi(staffPage.request, STAFF_EMAIL, DEMO_PASSWORD));
+  await signInBrowser(staffPage, await demoSessionToken(staffPage.request, STAFF_EMAIL));
   await staffPage.goto('/backoffice');
   await staffPage.getByRole('link', { name: backoffice('layout.tickets') }).click();
   await expect(staffPage.getByRole('heading', { level: 1 })).toHaveText(s('staff.title'));

@@ -8,6 +8,26 @@ export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_INSURER_USER = 'forsikring@demo.cykelregister.dk';
 export const DEMO_INSURER = 'Demo Forsikring A/S';
 
+/** The demo accounts' sessions of this worker, by address (demoSessionToken). */
+const demoSessions = new Map<string, string>();
+
+/**
+ * A live session of a demo account, signed in once per worker and kept while it lives. The demo
+ * accounts are shared by many journeys, and signing in is limited per address (10 in 15 minutes,
+ * as for anyone), so journeys that only need one of them to act reuse its session instead of
+ * signing in again. Not for a journey that signs out or switches user with it.
+ */
+export async function demoSessionToken(request: APIRequestContext, email: string): Promise<string> {
+  const kept = demoSessions.get(email);
+  if (kept) {
+    const me = await request.get('/api/identities/me', { headers: { authorization: `Bearer ${kept}` } });
+    if (me.ok()) return kept;
+  }
+  const token = await logInViaApi(request, email, DEMO_PASSWORD);
+  demoSessions.set(email, token);
+  return token;
+}
+
 /**
  * A session of a demo user acting for the named organisation, made through the API. Acting for an
  * organisation is also remembered for the account's next sign-in, so a test that needs a login to
@@ -18,7 +38,7 @@ export async function actingSession(
   email: string,
   name: string,
 ): Promise<{ token: string; partyId: string }> {
-  const token = await logInViaApi(request, email, DEMO_PASSWORD);
+  const token = await demoSessionToken(request, email);
   const headers = { authorization: `Bearer ${token}` };
   const list = (await (await request.get('/api/organisations', { headers })).json()) as Array<{
     party_id: string;
@@ -48,7 +68,7 @@ export async function vettedOrganisationViaApi(
   type: 'police' | 'municipality' | 'insurance_company',
   name: string,
 ): Promise<{ member: TestAccount; partyId: string }> {
-  const staffToken = await logInViaApi(request, DEMO_STAFF_ADMIN, DEMO_PASSWORD);
+  const staffToken = await demoSessionToken(request, DEMO_STAFF_ADMIN);
   const member = await signUpViaApi(request, { email: uniqueEmail(type) });
   const created = await request.post('/api/backoffice/organisations', {
     headers: { authorization: `Bearer ${staffToken}` },

@@ -63,7 +63,10 @@ type PickupForm = z.input<typeof PickupFormSchema>;
  * Taking in a bike by what is on it (the police, a municipality): the same form with its identifier,
  * required then (and absent when the bike was chosen already).
  */
-const FormSchema = PickupFormSchema.extend({ identifier: HeldBikeCreateSchema.shape.identifier.optional() });
+const FormSchema = PickupFormSchema.extend({
+  // Empty when the bike was chosen already: the form starts with '' and only taking in asks for it.
+  identifier: z.union([z.literal(''), HeldBikeCreateSchema.shape.identifier]).optional(),
+});
 const HeldBikeFormSchema = FormSchema.refine((values) => Boolean(values.identifier), {
   error: 'required',
   path: ['identifier'],
