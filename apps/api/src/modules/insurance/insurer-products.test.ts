@@ -129,7 +129,7 @@ describe('the insurer’s covers', () => {
       headers: { ...bearer(insurerA.staff.token), 'accept-language': 'da' },
       payload: bad({ accepted_locks: ['fg'] }),
     });
-    expect(danish.json().detail[0].msg).toMatch(/^Forsikringsselskabet godkender ikke/);
+    expect(danish.json().detail[0].msg).toMatch(/^Den godkendelse gælder ikke i forsikringsselskabets land/);
     expect(await liveProducts(insurerA.partyId)).toEqual(before);
   });
 
