@@ -91,11 +91,27 @@ export function initI18n(language: Language = detectLanguage()): Promise<unknown
 }
 
 /**
+ * Starts downloading the namespaces' files of `language` (and of the language it falls back to)
+ * without waiting for i18next: on the first page, its namespaces then download beside `common`
+ * instead of after it, one round trip less before the page shows. i18next's own load later gets the
+ * same module; a failed download is reported there, not here.
+ */
+function startDownloads(language: string, namespaces: readonly string[]): void {
+  const languages = language === 'is' ? ['is', 'en'] : [language];
+  for (const lng of languages) {
+    for (const namespace of namespaces) {
+      loaders[`../locales/${lng}/${namespace}.json`]?.().catch(() => {});
+    }
+  }
+}
+
+/**
  * Loads namespaces before a screen renders, so it does not flash untranslated keys. The router
  * opens the first page while main.tsx is still starting i18next; before start-up this would load
  * nothing, and a partial language (is) would then show keys it lacks instead of falling back.
  */
 export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  startDownloads(i18next.isInitialized ? i18next.language : detectLanguage(), namespaces);
   await initI18n();
   await i18next.loadNamespaces([...namespaces]);
 }
