@@ -47,13 +47,14 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
       schema: {
         tags: TAGS,
         security: BEARER,
-        summary: 'Staff: one ticket with its messages and the person’s name and address',
+        summary:
+          'Staff: one ticket with its messages and the person’s name and address (audited once per staff member and opening: not again within 30 minutes)',
         params: TicketParamsSchema,
         response: { 200: StaffTicketWithMessagesSchema },
       },
       config: { access: 'staff' },
     },
-    async (request) => service.getTicket(deps, request.params.ticket_id),
+    async (request) => service.getTicket(deps, requireAuth(request), request.params.ticket_id),
   );
 
   app.post(

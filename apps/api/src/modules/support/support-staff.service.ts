@@ -8,7 +8,7 @@ import type {
 } from '@nbr/domain/support';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { recordAuditEventBy } from '../../platform/audit/audit.ts';
+import { recordAuditEventBy, wasAuditedSince } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
@@ -23,7 +23,8 @@ import { announceTicketChange, guestLink, loadReferences, requireTicketId } from
 /*
  * Support tickets, staff's side (backoffice, `support` and `admin` staff alike): the queue, a
  * ticket with the person's name and address (staff only), answering, changing the status and
- * taking a ticket. Answers, status changes and assignments are audited with the person as target.
+ * taking a ticket. Opening a ticket (once per opening), answers, status changes and assignments are
+ * audited with the person as target.
  * A person who is not connected when staff answer gets a mail with a link back; visitors, who
  * have no live connection, always do. Staff get no mail: they have the queue.
  */
@@ -95,9 +96,46 @@ async function withMessages(
   return { ticket, messages: messages.map((message) => presentSupportMessage(message, names)) };
 }
 
-/** GET /api/backoffice/tickets/{ticket_id}. */
-export async function getTicket(deps: SupportDeps, ticketId: string): Promise<StaffTicketWithMessages> {
-  return withMessages(deps, deps.db, await requireQueuedTicket(deps.db, ticketId));
+/**
+ * How long one staff member's reading of a ticket counts as one opening. The ticket page refetches
+ * the ticket on every live event, on focus and on reconnect, so a request is not an opening: a read
+ * is audited unless the same staff member's read of the same ticket was audited within the last 30
+ * minutes (one sitting at the ticket, however often it refetches). Someone coming back later, or
+ * a colleague, is audited again; so is someone keeping it open for hours, once every 30 minutes.
+ */
+const TICKET_OPENING_MS = 30 * 60 * 1000;
+
+/**
+ * GET /api/backoffice/tickets/{ticket_id}: the ticket shows the person's name, address and words,
+ * so staff reading it is audited like their other look-ups (`support.ticket_viewed`, target the
+ * person, none for a visitor), once per opening (TICKET_OPENING_MS). Two first requests at the same
+ * moment may both be audited: a row too many is harmless, a missing one is not. It is not in the
+ * person's access log (access-log-actions.ts): that list holds look-ups the person did not ask for
+ * (their page, bikes, private data, policies), while here they asked us to read what they wrote,
+ * as with the answers and status changes, which are not in it either.
+ */
+export async function getTicket(
+  deps: SupportDeps,
+  auth: RequestAuth,
+  ticketId: string,
+): Promise<StaffTicketWithMessages> {
+  const row = await requireQueuedTicket(deps.db, ticketId);
+  const now = new Date();
+  const isSameOpening = await wasAuditedSince(deps.db, {
+    action: 'support.ticket_viewed',
+    actorPartyId: auth.identityPartyId,
+    subject: { ticket_id: row.id },
+    since: new Date(now.getTime() - TICKET_OPENING_MS),
+  });
+  if (!isSameOpening) {
+    await recordAuditEventBy(deps.db, auth, {
+      action: 'support.ticket_viewed',
+      targetPartyId: row.requesterPartyId,
+      details: { ticket_id: row.id },
+      now,
+    });
+  }
+  return withMessages(deps, deps.db, row);
 }
 
 /** Where an answer is mailed when the person is not connected: their address, or the visitor's. */

@@ -1,3 +1,4 @@
+import type { AccessLogPage } from '@nbr/domain/access-log';
 import type {
   StaffTicketList,
   StaffTicketWithMessages,
@@ -40,6 +41,7 @@ let other: TestUser;
 let supportToken: string;
 let supportPartyId: string;
 let adminToken: string;
+let adminPartyId: string;
 
 async function staff(role: 'support' | 'admin') {
   const user = await signUpUser(t.app);
@@ -96,7 +98,9 @@ beforeAll(async () => {
   const support = await staff('support');
   supportToken = support.token;
   supportPartyId = support.partyId;
-  adminToken = (await staff('admin')).token;
+  const admin = await staff('admin');
+  adminToken = admin.token;
+  adminPartyId = admin.partyId;
 });
 
 afterAll(async () => {
@@ -323,6 +327,50 @@ describe('statuses: open → waiting → closed, and back', () => {
   });
 });
 
+describe('staff opening a ticket', () => {
+  it('is audited on the first read, not on the live view’s refetch, again for a colleague and after 30 minutes', async () => {
+    const ticket = await newTicket(other, 'Who reads this?');
+    expect((await staffView(supportToken, ticket.id)).statusCode).toBe(200);
+    const [first, ...more] = await auditOf('support.ticket_viewed', ticket.id);
+    expect(more).toHaveLength(0);
+    expect(first).toMatchObject({ actorPartyId: supportPartyId, targetPartyId: other.partyId });
+
+    // The live view asks again: the same opening.
+    expect((await staffView(supportToken, ticket.id)).statusCode).toBe(200);
+    expect(await auditOf('support.ticket_viewed', ticket.id)).toHaveLength(1);
+
+    expect((await staffView(adminToken, ticket.id)).statusCode).toBe(200);
+    const withColleague = await auditOf('support.ticket_viewed', ticket.id);
+    expect(withColleague.map((row) => row.actorPartyId).sort()).toEqual(
+      [supportPartyId, adminPartyId].sort(),
+    );
+
+    // 31 minutes after the first read, reading it is a new opening.
+    if (!first) throw new Error('no audit row of the first read');
+    await t.app.db
+      .update(auditEvents)
+      .set({ createdAt: new Date(Date.now() - 31 * 60 * 1000) })
+      .where(eq(auditEvents.id, first.id));
+    await staffView(supportToken, ticket.id);
+    const reads = await auditOf('support.ticket_viewed', ticket.id);
+    expect(reads.filter((row) => row.actorPartyId === supportPartyId)).toHaveLength(2);
+  });
+
+  it('is not in the person’s access log: they asked us to read it', async () => {
+    const asker = await signUpUser(t.app);
+    const ticket = await newTicket(asker, 'Please look at my account');
+    expect((await staffView(supportToken, ticket.id)).statusCode).toBe(200);
+    expect(await auditOf('support.ticket_viewed', ticket.id)).toHaveLength(1);
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/api/identities/me/access-log',
+      headers: bearer(asker.token),
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json<AccessLogPage>().entries).toEqual([]);
+  });
+});
+
 describe('mail when the person is not connected', () => {
   it('an answer brings a mail in the person’s language with a link back, never the answer’s text', async () => {
     const norwegian = await signUpUser(t.app);
@@ -381,6 +429,7 @@ describe('a visitor asks', () => {
       ).json<StaffTicketList>();
     expect((await queue()).tickets.map((row) => row.id)).not.toContain(ticketId);
     expect((await staffView(supportToken, ticketId)).statusCode).toBe(404);
+    expect(await auditOf('support.ticket_viewed', ticketId)).toEqual([]);
 
     const wrong = await t.app.inject({
       method: 'POST',
@@ -399,6 +448,10 @@ describe('a visitor asks', () => {
     expect(opened.json<TicketWithMessages>().messages).toHaveLength(1);
     const row = (await queue()).tickets.find((ticket) => ticket.id === ticketId);
     expect(row?.requester).toMatchObject({ party_id: null, email, is_guest: true });
+    // Staff reading it is audited with no person as target: the visitor has no account.
+    expect((await staffView(supportToken, ticketId)).statusCode).toBe(200);
+    const [read] = await auditOf('support.ticket_viewed', ticketId);
+    expect(read).toMatchObject({ actorPartyId: supportPartyId, targetPartyId: null });
 
     // Staff answer: a visitor has no live connection, so the answer is mailed with a fresh link.
     expect((await answer(supportToken, ticketId, 'Use the address on your receipt')).statusCode).toBe(201);

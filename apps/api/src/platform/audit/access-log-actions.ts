@@ -6,7 +6,8 @@ import type { AuditAction } from './audit.ts';
  * `target_party_id` is the person and its actor is someone else. Who is told by organisation
  * (`details.organisation_party_id`, or `details.insurer_party_id` for the insurer's own screens),
  * otherwise as the register's staff; why by `details.reason` or the police's `details.case_number`.
- * A module that audits a new look-up of a person adds its action here.
+ * A module that audits a new look-up of a person adds its action here. Support's work on a ticket
+ * the person wrote to us (`support.ticket_viewed`, answered…) is not a look-up: they asked us to read it.
  */
 export const ACCESS_LOG_ACTIONS = [
   /** Staff opened the owner's view of a bike; staff switched into the person's account. */

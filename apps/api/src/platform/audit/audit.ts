@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import type { RequestAuth } from '../auth/authenticate.ts';
@@ -103,7 +103,11 @@ export const AUDIT_ACTIONS = [
   'insurance.product_changed',
   /** The owner withdrew their acknowledgement that the theft report may be shared with their insurer. */
   'theft.data_share_withdrawn',
-  /** Support (issue 17 §2): staff answered a ticket, changed its status, took it (target: the person). */
+  /**
+   * Support (issue 17 §2): staff opened a ticket (once per opening: support-staff.service.ts),
+   * answered it, changed its status, took it (target: the person).
+   */
+  'support.ticket_viewed',
   'support.ticket_answered',
   'support.ticket_status_changed',
   'support.ticket_assigned',
@@ -182,6 +186,30 @@ export async function recordAuditEventBy(
     sessionId: auth.sessionId,
     details: { ...details, ...(auth.switchedBy ? { switched_by: auth.switchedBy } : {}) },
   });
+}
+
+/**
+ * Whether the actor's event of this action about this subject (`subject`: details it holds, such as
+ * `{ ticket_id }`) was recorded since `since`: for a look-up audited once per opening rather than
+ * once per request. The actor index keeps it to the actor's recent events.
+ */
+export async function wasAuditedSince(
+  executor: Executor,
+  input: { action: AuditAction; actorPartyId: string; subject: Record<string, string>; since: Date },
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.actorPartyId, input.actorPartyId),
+        gte(auditEvents.createdAt, input.since),
+        eq(auditEvents.action, input.action),
+        sql`${auditEvents.details} @> ${JSON.stringify(input.subject)}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
