@@ -39,8 +39,9 @@ export type SystemEvent = z.infer<typeof SystemEventSchema>;
 /** The role a participant has in the chat's subject. */
 /** guest: someone who wrote without an account (their answers are announced to their e-mail address). */
 /**
- * `register`: the register's staff writing to an owner (a stolen report's review); shown to the owner
- * as the register ("Cykelregisteret"), never by the staff member's name.
+ * `register`: the register's staff writing to an owner (a stolen report's review), in the register's
+ * one chat with the owner about the bike, which any staff member opens and continues; shown to the
+ * owner as the register ("Cykelregisteret"), never by a staff member's name (staff see each other's).
  */
 export const PARTICIPANT_ROLES = [
   'owner',

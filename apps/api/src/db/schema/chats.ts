@@ -17,7 +17,10 @@ export const chats = pgTable(
     bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'set null' }),
     transferId: uuid('transfer_id').references(() => ownershipTransfers.id, { onDelete: 'cascade' }),
     requestId: uuid('request_id').references(() => ownershipRequests.id, { onDelete: 'cascade' }),
-    /** For bike chats: who started it (one chat per bike and person). */
+    /**
+     * For bike chats: who started it (one chat per bike and person); null for the register's chat
+     * with the owner, which our staff write in together (one per bike, `chats_bike_register_key`).
+     */
     startedByPartyId: uuid('started_by_party_id').references(() => parties.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +31,9 @@ export const chats = pgTable(
     uniqueIndex('chats_bike_starter_key')
       .on(table.bikeId, table.startedByPartyId)
       .where(sql`${table.subjectKind} = 'bike'`),
+    uniqueIndex('chats_bike_register_key')
+      .on(table.bikeId)
+      .where(sql`${table.subjectKind} = 'bike' and ${table.startedByPartyId} is null`),
   ],
 );
 
@@ -41,7 +47,7 @@ export const chatParticipants = pgTable(
     partyId: uuid('party_id')
       .notNull()
       .references(() => parties.id, { onDelete: 'cascade' }),
-    /** owner | requester | sender | recipient | contact (PARTICIPANT_ROLES). */
+    /** owner | requester | sender | recipient | contact | guest | register (PARTICIPANT_ROLES). */
     role: text('role').notNull(),
     /** Whether the others see this participant's name (an owner asked for a bike: only after writing). */
     isNameVisible: boolean('is_name_visible').notNull().default(true),

@@ -26,14 +26,26 @@ import type {
  * whose name the reader may see, and which offer actions the reader has. Never an e-mail address.
  */
 
+/** Whether the reader writes for the register in this chat (staff): they see their colleagues' names. */
+function isRegisterViewer(chatId: string, viewerPartyId: string, participants: readonly ParticipantRow[]) {
+  return participants.some(
+    (participant) =>
+      participant.chatId === chatId &&
+      participant.partyId === viewerPartyId &&
+      participant.role === 'register',
+  );
+}
+
 export function presentParticipant(
   participant: ParticipantRow,
   viewerPartyId: string,
   names: ReadonlyMap<string, string | null>,
+  isViewerRegister = false,
 ): ChatParticipant {
   const isMe = participant.partyId === viewerPartyId;
-  // Staff write for the register: the others see the register, never the staff member's name.
-  const visible = isMe || (participant.isNameVisible && participant.role !== 'register');
+  // Staff write for the register: the others see the register, never the staff member's name; their
+  // colleagues do see who wrote.
+  const visible = isMe || (participant.role === 'register' ? isViewerRegister : participant.isNameVisible);
   return {
     role: participant.role as ParticipantRole,
     is_me: isMe,
@@ -74,7 +86,14 @@ export function presentMessage(row: MessageRow, context: MessageContext): ChatMe
     id: row.id,
     chat_id: row.chatId,
     kind: row.kind as MessageKind,
-    sender: sender ? presentParticipant(sender, context.viewerPartyId, context.names) : null,
+    sender: sender
+      ? presentParticipant(
+          sender,
+          context.viewerPartyId,
+          context.names,
+          isRegisterViewer(row.chatId, context.viewerPartyId, context.participants),
+        )
+      : null,
     content: row.kind === 'text' ? row.content : null,
     system_event: row.kind === 'system' ? (row.systemEvent as SystemEvent | null) : null,
     offer,
@@ -104,10 +123,20 @@ export interface SummaryContext extends MessageContext {
 export function presentChatSummary(entry: ChatOfParty, context: SummaryContext): ChatSummary {
   const { chat } = entry;
   const latest = context.latest.get(chat.id);
-  const participants = context.participants
+  const isViewerRegister = entry.me.role === 'register';
+  const ofChat = context.participants
     .filter((participant) => participant.chatId === chat.id)
-    .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime())
-    .map((participant) => presentParticipant(participant, context.viewerPartyId, context.names));
+    .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime());
+  // The register is one side of the conversation however many staff members wrote for it: the
+  // reader's own place when they are one of them, else the first to join.
+  const registerSide = isViewerRegister
+    ? entry.me
+    : ofChat.find((participant) => participant.role === 'register');
+  const participants = ofChat
+    .filter((participant) => participant.role !== 'register' || participant.partyId === registerSide?.partyId)
+    .map((participant) =>
+      presentParticipant(participant, context.viewerPartyId, context.names, isViewerRegister),
+    );
   // An offer's chat looks the same to its sender whether or not the address has an account yet:
   // a recipient who has not joined is shown as the anonymous recipient they will be.
   if (

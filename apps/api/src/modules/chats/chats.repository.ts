@@ -55,6 +55,15 @@ export async function findChatOfBikeStarter(
   return row ?? null;
 }
 
+/** The register's one chat with the owner of a bike (our staff write in it together). */
+export async function findRegisterChatOfBike(executor: Executor, bikeId: string): Promise<ChatRow | null> {
+  const [row] = await executor
+    .select()
+    .from(chats)
+    .where(and(eq(chats.subjectKind, 'bike'), eq(chats.bikeId, bikeId), isNull(chats.startedByPartyId)));
+  return row ?? null;
+}
+
 /** Adds the participant; one already there keeps their row (read position, role). */
 export async function insertParticipant(
   executor: Executor,
@@ -96,6 +105,27 @@ export async function markRead(
     .update(chatParticipants)
     .set({ lastReadMessageId: messageId })
     .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.partyId, partyId)));
+}
+
+/**
+ * A message the register wrote is read by the register's whole side: staff write as one, so a
+ * colleague's message (and what it answered) is not news to the others, nor worth a mail.
+ */
+export async function markReadByRegister(
+  executor: Executor,
+  chatId: string,
+  messageId: string,
+): Promise<void> {
+  await executor
+    .update(chatParticipants)
+    .set({ lastReadMessageId: messageId })
+    .where(
+      and(
+        eq(chatParticipants.chatId, chatId),
+        eq(chatParticipants.role, 'register'),
+        or(isNull(chatParticipants.lastReadMessageId), lt(chatParticipants.lastReadMessageId, messageId)),
+      ),
+    );
 }
 
 export async function insertMessage(

@@ -40,7 +40,8 @@ export interface NewParticipant {
 export type ChatSubjectRef =
   | { kind: 'transfer'; transferId: string; bikeId: string | null }
   | { kind: 'request'; requestId: string; bikeId: string | null }
-  | { kind: 'bike'; bikeId: string; startedByPartyId: string };
+  /** startedByPartyId null: the register's one chat with the bike's owner, shared by our staff. */
+  | { kind: 'bike'; bikeId: string; startedByPartyId: string | null };
 
 function findChatOfSubject(executor: Executor, subject: ChatSubjectRef) {
   switch (subject.kind) {
@@ -49,7 +50,9 @@ function findChatOfSubject(executor: Executor, subject: ChatSubjectRef) {
     case 'request':
       return repository.findChatOfRequest(executor, subject.requestId);
     case 'bike':
-      return repository.findChatOfBikeStarter(executor, subject.bikeId, subject.startedByPartyId);
+      return subject.startedByPartyId === null
+        ? repository.findRegisterChatOfBike(executor, subject.bikeId)
+        : repository.findChatOfBikeStarter(executor, subject.bikeId, subject.startedByPartyId);
   }
 }
 
@@ -144,8 +147,9 @@ export interface PostedMessage {
 }
 
 /**
- * Writes a message. A participant's own text also moves their read position and, for someone
- * anonymous so far, shows their name: writing back is choosing to talk.
+ * Writes a message. A participant's own text also moves their read position (the whole register's
+ * side, when staff write for it) and, for someone anonymous so far, shows their name: writing back is
+ * choosing to talk.
  */
 export async function postMessage(executor: Executor, message: NewMessage): Promise<PostedMessage> {
   const row = await repository.insertMessage(executor, {
@@ -158,7 +162,9 @@ export async function postMessage(executor: Executor, message: NewMessage): Prom
     transferId: message.kind === 'text' ? null : (message.transferId ?? null),
   });
   if (message.kind === 'text') {
-    await repository.markRead(executor, message.chatId, message.senderPartyId, row.id);
+    const sender = await repository.findParticipant(executor, message.chatId, message.senderPartyId);
+    if (sender?.role === 'register') await repository.markReadByRegister(executor, message.chatId, row.id);
+    else await repository.markRead(executor, message.chatId, message.senderPartyId, row.id);
     await repository.showParticipantName(executor, message.chatId, message.senderPartyId);
   } else if (message.readBy) {
     await repository.markRead(executor, message.chatId, message.readBy, row.id);
@@ -235,6 +241,30 @@ export async function announceTransfer(
 function requireUuid(value: string): string {
   if (!isUuid(value)) throw new AppError('not_found');
   return value.toLowerCase();
+}
+
+/** The register's chat with a bike's owner: a bike chat nobody in particular started (openBikeChat). */
+function isRegisterChat(chat: repository.ChatRow): boolean {
+  return chat.subjectKind === 'bike' && chat.startedByPartyId === null;
+}
+
+/**
+ * The caller's place in the chat, else 404. Staff in their own session take a place on the
+ * register's side of the register's chat with an owner the first time they open it or write in it:
+ * the chat is the register's, not one staff member's, so any colleague continues it (and hears of
+ * the owner's answers from then on). Nobody else joins a chat this way.
+ */
+async function requireParticipant(executor: Executor, auth: RequestAuth, chatId: string): Promise<void> {
+  if (await repository.findParticipant(executor, chatId, auth.partyId)) return;
+  const isStaffInOwnSession = auth.staffRole !== null && auth.partyId === auth.identityPartyId;
+  const chat = isStaffInOwnSession ? await repository.findChat(executor, chatId) : null;
+  if (!chat || !isRegisterChat(chat)) throw new AppError('not_found');
+  await repository.insertParticipant(executor, {
+    chatId,
+    partyId: auth.partyId,
+    role: 'register',
+    isNameVisible: false,
+  });
 }
 
 function requireUuidField(value: string, loc: Array<string | number>): string {
@@ -320,7 +350,9 @@ async function summarize(
 }
 
 async function summarizeOne(deps: ChatsDeps, auth: RequestAuth, chatId: string): Promise<ChatSummary> {
-  const entries = await repository.findChatsOfParty(deps.db, auth.partyId, [requireUuid(chatId)]);
+  const id = requireUuid(chatId);
+  await requireParticipant(deps.db, auth, id);
+  const entries = await repository.findChatsOfParty(deps.db, auth.partyId, [id]);
   if (entries.length === 0) throw new AppError('not_found');
   const [summary] = await summarize(deps, auth.partyId, entries);
   if (!summary) throw new Error('a chat summary came back empty');
@@ -352,9 +384,10 @@ export async function announceQuietly(
 
 /**
  * A message to a bike's owner in the one chat the sender started about the bike (opened on the first
- * message). The owner stays anonymous until they write back; the sender is a contact, a guest when
- * they wrote without an account, or the register when staff write (never shown by name). The caller
- * has checked the sender may see the bike and is not its owner.
+ * message), or, when staff write for the register, in the register's one chat with the owner about
+ * the bike, whichever staff member wrote first (never shown by name). The owner stays anonymous until
+ * they write back; the sender is a contact, a guest when they wrote without an account, or the
+ * register. The caller has checked the sender may see the bike and is not its owner.
  */
 export async function writeToBikeOwner(
   executor: Executor,
@@ -376,8 +409,9 @@ export async function writeToBikeOwner(
 }
 
 /**
- * The chat between someone and a bike's owner about the bike (theirs if it exists, else a new one).
- * The sender's name shows unless `senderNameVisible` is false (then it shows once they write).
+ * The chat between someone and a bike's owner about the bike (theirs if it exists, else a new one;
+ * the register's, shared by our staff, for the `register` role). The sender's name shows unless
+ * `senderNameVisible` is false (then it shows once they write); the register's never does.
  */
 export async function openBikeChat(
   executor: Executor,
@@ -389,11 +423,13 @@ export async function openBikeChat(
     senderNameVisible?: boolean;
   },
 ): Promise<string> {
-  return openChat(executor, { kind: 'bike', bikeId: input.bikeId, startedByPartyId: input.senderPartyId }, [
+  const isRegister = input.senderRole === 'register';
+  const startedByPartyId = isRegister ? null : input.senderPartyId;
+  return openChat(executor, { kind: 'bike', bikeId: input.bikeId, startedByPartyId }, [
     {
       partyId: input.senderPartyId,
       role: input.senderRole ?? 'contact',
-      isNameVisible: input.senderRole === 'register' ? false : (input.senderNameVisible ?? true),
+      isNameVisible: isRegister ? false : (input.senderNameVisible ?? true),
     },
     { partyId: input.ownerPartyId, role: 'owner', isNameVisible: false },
   ]);
@@ -426,7 +462,7 @@ export async function listMessages(
   before: string | undefined,
 ): Promise<ChatMessagePage> {
   const id = requireUuid(chatId);
-  if (!(await repository.findParticipant(deps.db, id, auth.partyId))) throw new AppError('not_found');
+  await requireParticipant(deps.db, auth, id);
   const beforeId = before === undefined ? null : requireUuidField(before, ['query', 'before']);
   const rows = await repository.findMessagesBefore(deps.db, id, beforeId, MESSAGES_PAGE_SIZE + 1);
   const page = rows.slice(0, MESSAGES_PAGE_SIZE);
@@ -448,7 +484,7 @@ export async function sendMessage(
 ): Promise<ChatMessage> {
   const id = requireUuid(chatId);
   const posted = await deps.db.transaction(async (tx) => {
-    if (!(await repository.findParticipant(tx, id, auth.partyId))) throw new AppError('not_found');
+    await requireParticipant(tx, auth, id);
     return postMessage(tx, { kind: 'text', chatId: id, senderPartyId: auth.partyId, content });
   });
   await announceQuietly(deps, [posted], log);
@@ -467,7 +503,7 @@ export async function markChatRead(
 ): Promise<void> {
   const id = requireUuid(chatId);
   const message = requireUuidField(messageId, ['body', 'message_id']);
-  if (!(await repository.findParticipant(deps.db, id, auth.partyId))) throw new AppError('not_found');
+  await requireParticipant(deps.db, auth, id);
   if (!(await repository.findMessageInChat(deps.db, id, message))) throw new AppError('not_found');
   if (!(await repository.advanceReadPosition(deps.db, id, auth.partyId, message))) return;
   const [entry] = await repository.findChatsOfParty(deps.db, auth.partyId, [id]);

@@ -201,9 +201,10 @@ export function linkFoundPickup(
 }
 
 /**
- * POST …/messages: a message to the owner in the staff member's chat about the bike, through the
- * register (the owner answers there; the chats notifier mails them when they are away). Audited
- * with the owner as target; the text itself stays in the chat.
+ * POST …/messages: a message to the owner through the register, in the register's one chat with the
+ * owner about the bike, whichever staff member wrote before (the owner answers there, and any staff
+ * member continues it; the chats notifier mails the owner when they are away). Audited with the
+ * owner as target; the text itself stays in the chat.
  */
 export async function messageTheftReportOwner(
   deps: TheftDeps,

@@ -5,7 +5,7 @@ import { itemPickups } from '../../db/schema/theft.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
-import { grantStaffRole } from '../../test/role-fixtures.ts';
+import { grantStaffRole, switchInto } from '../../test/role-fixtures.ts';
 import { ownerWithBike, reportStolen } from '../../test/theft-report-fixtures.ts';
 import { staffAdminToken } from '../../test/webshop-helpers.ts';
 
@@ -38,6 +38,18 @@ const call = (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string,
     headers: token ? bearer(token) : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+
+async function namedStaff(firstName: string, lastName: string) {
+  const staff = await signUpUser(t.app);
+  await grantStaffRole(t.app.db, staff.partyId, 'support');
+  const token = await logIn(t.app, staff.email, staff.password);
+  const named = await call(token, 'PUT', '/api/identities/me', {
+    first_name: firstName,
+    last_name: lastName,
+  });
+  expect(named.statusCode).toBe(200);
+  return token;
+}
 
 async function stolenReport() {
   const { owner, bikeId, frameNumber } = await ownerWithBike(t.app);
@@ -204,6 +216,95 @@ describe('staff review of theft reports (/backoffice/v2/stolen-bikes)', () => {
     const audit = await lastAudit('theft.owner_contacted_by_staff', reportId);
     expect(audit).toMatchObject({ actorPartyId: supportPartyId, targetPartyId: owner.partyId });
     expect(audit?.details).toMatchObject({ chat_id: chatId });
+  });
+
+  it('staff write in one register chat per owner and bike: a colleague continues it, the owner sees one conversation', async () => {
+    const { owner, reportId } = await stolenReport();
+    const colleague = await namedStaff('Kai', 'Kollega');
+    const first = await call(support, 'POST', `/api/backoffice/theft-reports/${reportId}/messages`, {
+      text: 'Where was it parked?',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const chatId = first.json().chat_id;
+    const second = await call(colleague, 'POST', `/api/backoffice/theft-reports/${reportId}/messages`, {
+      text: 'Do you still have the receipt?',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().chat_id).toBe(chatId);
+
+    const inbox = await call(owner.token, 'GET', '/api/chats');
+    const withRegister = inbox
+      .json()
+      .filter((chat: { participants: Array<{ role: string }> }) =>
+        chat.participants.some((participant) => participant.role === 'register'),
+      );
+    expect(withRegister.map((chat: { id: string }) => chat.id)).toEqual([chatId]);
+    expect(withRegister[0].participants).toEqual([
+      { role: 'register', is_me: false, name: null },
+      expect.objectContaining({ role: 'owner', is_me: true }),
+    ]);
+    const seen = await call(owner.token, 'GET', `/api/chats/${chatId}/messages`);
+    expect(seen.json().messages.map((message: { content: string }) => message.content)).toEqual([
+      'Where was it parked?',
+      'Do you still have the receipt?',
+    ]);
+    for (const message of seen.json().messages) {
+      expect(message.sender).toEqual({ role: 'register', is_me: false, name: null });
+    }
+    expect(inbox.body + seen.body).not.toMatch(/Staffsen|Kollega/);
+
+    // The owner answers; a staff member who has not written yet opens the chat and answers for the register.
+    const answered = await call(owner.token, 'POST', `/api/chats/${chatId}/messages`, {
+      content: 'At the station',
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const third = await namedStaff('Tove', 'Tredje');
+    const opened = await call(third, 'GET', `/api/chats/${chatId}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    // One register side, theirs now, and the owner.
+    expect(opened.json().participants).toHaveLength(2);
+    expect(opened.json().participants).toEqual(
+      expect.arrayContaining([
+        { role: 'register', is_me: true, name: 'Tove Tredje' },
+        expect.objectContaining({ role: 'owner', is_me: false }),
+      ]),
+    );
+    // Staff see which colleague wrote.
+    const asStaff = await call(third, 'GET', `/api/chats/${chatId}/messages`);
+    expect(asStaff.json().messages[1].sender).toEqual({
+      role: 'register',
+      is_me: false,
+      name: 'Kai Kollega',
+    });
+    const continued = await call(third, 'POST', `/api/chats/${chatId}/messages`, {
+      content: 'Thank you, noted.',
+    });
+    expect(continued.statusCode, continued.body).toBe(201);
+    const after = await call(owner.token, 'GET', `/api/chats/${chatId}/messages`);
+    expect(after.json().messages).toHaveLength(4);
+    expect(after.body).not.toContain('Tredje');
+    // The register answered the owner: nothing in the chat is unread for the staff who wrote before.
+    expect((await call(support, 'GET', `/api/chats/${chatId}`)).json().unread_count).toBe(0);
+  });
+
+  it('the register’s chat with an owner opens to nobody but staff in their own session', async () => {
+    const { reportId } = await stolenReport();
+    const sent = await call(support, 'POST', `/api/backoffice/theft-reports/${reportId}/messages`, {
+      text: 'A question from the register.',
+    });
+    const chatId = sent.json().chat_id;
+    const stranger = await signUpUser(t.app);
+    const switched = await switchInto(t.app, admin, stranger.partyId);
+    // Staff switched into someone's account act as that person, who is no part of it.
+    for (const token of [stranger.token, switched]) {
+      expect((await call(token, 'GET', `/api/chats/${chatId}`)).statusCode).toBe(404);
+      expect((await call(token, 'GET', `/api/chats/${chatId}/messages`)).statusCode).toBe(404);
+    }
+    expect(
+      (await call(stranger.token, 'POST', `/api/chats/${chatId}/messages`, { content: 'Let me in' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(null, 'GET', `/api/chats/${chatId}`)).statusCode).toBe(401);
   });
 
   it('refuses people and visitors; unknown reports are 404', async () => {
