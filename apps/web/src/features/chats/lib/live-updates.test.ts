@@ -118,6 +118,29 @@ describe('chat.message', () => {
     expect(flattenMessages(client.getQueryData<MessagesData>(messagesQueryKey(CHAT_A)))).toHaveLength(3);
   });
 
+  it('is not unread when a colleague wrote it for the register, as I do; it is to the owner', () => {
+    const client = seed();
+    const registerChat = (me: 'register' | 'owner'): ChatSummary => ({
+      ...chat(CHAT_A, message(1)),
+      subject: { kind: 'bike', id: id(901), bike: null },
+      participants: [
+        { role: 'register', is_me: me === 'register', name: me === 'register' ? 'Tove' : null },
+        { role: 'owner', is_me: me === 'owner', name: null },
+      ],
+    });
+    client.setQueryData(chatQueryKey(CHAT_A), registerChat('register'));
+    const fromColleague = message(10, { sender: { role: 'register', is_me: false, name: 'Kai' } });
+    applyRealtimeEvent(client, { type: 'chat.message', chat_id: CHAT_A, message: fromColleague }, hidden);
+    expect(client.getQueryData<ChatSummary>(chatQueryKey(CHAT_A))!.unread_count).toBe(0);
+    expect(client.getQueryData(unreadCountQueryKey)).toBe(0);
+
+    client.setQueryData(chatQueryKey(CHAT_A), registerChat('owner'));
+    const toOwner = message(11, { sender: { role: 'register', is_me: false, name: null } });
+    applyRealtimeEvent(client, { type: 'chat.message', chat_id: CHAT_A, message: toOwner }, hidden);
+    expect(client.getQueryData<ChatSummary>(chatQueryKey(CHAT_A))!.unread_count).toBe(1);
+    expect(client.getQueryData(unreadCountQueryKey)).toBe(1);
+  });
+
   it('of a chat the inbox does not know yet has the inbox fetched again', () => {
     const client = seed();
     const invalidate = vi.spyOn(client, 'invalidateQueries');

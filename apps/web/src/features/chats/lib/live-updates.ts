@@ -1,4 +1,4 @@
-import type { ChatSummary, RealtimeEvent } from '@nbr/domain/chats';
+import type { ChatMessage, ChatSummary, RealtimeEvent } from '@nbr/domain/chats';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -35,6 +35,21 @@ export interface LiveContext {
   isChatVisible: (chatId: string) => boolean;
 }
 
+/**
+ * Whether the message comes from my side of the chat: mine, or a colleague's when I write for the
+ * register too (staff share the register's chat with an owner; the API counts it read for all of them).
+ */
+function isFromMySide(queryClient: QueryClient, chatId: string, message: ChatMessage): boolean {
+  if (message.sender?.is_me) return true;
+  if (message.sender?.role !== 'register') return false;
+  const chat =
+    queryClient.getQueryData<ChatSummary>(chatQueryKey(chatId)) ??
+    queryClient.getQueryData<ChatSummary[]>(chatListQueryKey)?.find((candidate) => candidate.id === chatId);
+  return (
+    chat?.participants.some((participant) => participant.is_me && participant.role === 'register') ?? false
+  );
+}
+
 export function applyRealtimeEvent(
   queryClient: QueryClient,
   event: RealtimeEvent,
@@ -44,7 +59,7 @@ export function applyRealtimeEvent(
     case 'chat.message': {
       const { message } = event;
       const chatId = event.chat_id;
-      const countsUnread = !message.sender?.is_me && !context.isChatVisible(chatId);
+      const countsUnread = !isFromMySide(queryClient, chatId, message) && !context.isChatVisible(chatId);
 
       queryClient.setQueryData<MessagesData>(messagesQueryKey(chatId), (data) =>
         data ? appendMessage(data, message) : data,
