@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Executor } from '../db/client.ts';
 import { identities } from '../db/schema/identity.ts';
@@ -23,6 +23,22 @@ export function uniqueEmail(prefix = 'rider'): string {
 
 export function bearer(token: string, extra: Record<string, string> = {}): Record<string, string> {
   return { authorization: `Bearer ${token}`, ...extra };
+}
+
+/** A request as the holder of a token (null: a visitor), with a JSON body when one is given. */
+export function injectAs(
+  app: FastifyInstance,
+  token: string | null,
+  method: HTTPMethods,
+  url: string,
+  payload?: object,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload }),
+  });
 }
 
 export function claimsOf(token: string): Record<string, unknown> {

@@ -1,12 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, staffMembers } from '../../db/schema/backoffice.ts';
 import { identities, nationalIdentityChecks } from '../../db/schema/identity.ts';
 import { uuidv7 } from '../../platform/ids.ts';
+import { auditEventsAbout } from '../../test/audit-helpers.ts';
 import { insertBike, uniqueFrameNumber, uniqueStickerCode } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
-  bearer,
+  injectAs,
   logIn,
   mailsTo,
   signUpUser,
@@ -14,6 +14,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
+import { createStaffFixtures, signUpStaff } from '../../test/staff-fixtures.ts';
 import { reportStolen } from '../../test/theft-report-fixtures.ts';
 
 let t: TestApp;
@@ -21,8 +22,7 @@ let support: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  support = await staffUser('support');
-  admin = await staffUser('admin');
+  ({ support, admin } = await createStaffFixtures(t.app));
 });
 afterAll(async () => {
   await t?.close();
@@ -30,37 +30,14 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 
-async function staffUser(role: 'support' | 'admin'): Promise<TestUser> {
-  const user = await signUpUser(t.app, { email: uniqueEmail(role) });
-  await db().insert(staffMembers).values({ identityPartyId: user.partyId, role });
-  return user;
-}
-
-function call(
-  token: string | null,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload?: Record<string, unknown>,
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (token: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  injectAs(t.app, token, method, url, payload);
 
 async function named(person: TestUser, firstName: string): Promise<void> {
   await db().update(identities).set({ firstName }).where(eq(identities.partyId, person.partyId));
 }
 
-async function auditOf(action: string, targetPartyId: string) {
-  return db()
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetPartyId, targetPartyId)))
-    .orderBy(desc(auditEvents.createdAt));
-}
+const auditOf = (action: string, targetPartyId: string) => auditEventsAbout(db(), action, targetPartyId);
 
 describe('GET /api/backoffice/identities/:id', () => {
   it('shows staff the person’s profile, bikes, consents and sessions, and audits the look-up', async () => {
@@ -159,7 +136,7 @@ describe('PATCH /api/backoffice/identities/:id', () => {
   });
 
   it('never edits a staff member’s account', async () => {
-    const colleague = await staffUser('support');
+    const colleague = await signUpStaff(t.app, 'support');
     const answer = await call(admin.token, 'PATCH', `/api/backoffice/identities/${colleague.partyId}`, {
       first_name: 'Z',
       reason: 'Ticket #79',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, staffMembers } from '../../db/schema/backoffice.ts';
+import { auditEvents } from '../../db/schema/backoffice.ts';
 import { identities, sessions } from '../../db/schema/identity.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
@@ -13,6 +13,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
+import { signUpStaff } from '../../test/staff-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,17 +24,6 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-
-/** A person with a staff role, granted in the database (the grant journey is tested below). */
-async function staffUser(
-  role: 'support' | 'admin',
-  overrides: Record<string, unknown> = {},
-): Promise<TestUser> {
-  const user = await signUpUser(t.app, { email: uniqueEmail(role), ...overrides });
-  await db().insert(staffMembers).values({ identityPartyId: user.partyId, role });
-  // The sign-up token predates the role; the role is read per request, so the same token works.
-  return user;
-}
 
 async function verifiedUser(): Promise<TestUser> {
   const user = await signUpUser(t.app);
@@ -84,7 +74,7 @@ describe('POST /api/identities/switch-user/:id', () => {
   it.each(['support', 'admin'] as const)(
     'lets %s staff continue as the person, with act.sub naming them',
     async (role) => {
-      const staff = await staffUser(role);
+      const staff = await signUpStaff(t.app, role);
       const target = await signUpUser(t.app, { zip_code: '2100' });
       const token = await switchedToken(staff, target);
 
@@ -130,7 +120,7 @@ describe('POST /api/identities/switch-user/:id', () => {
   );
 
   it('asks for a reason: none, or a blank one, is refused before anything happens', async () => {
-    const staff = await staffUser('support');
+    const staff = await signUpStaff(t.app, 'support');
     const target = await signUpUser(t.app);
     const withoutBody = await t.app.inject({
       method: 'POST',
@@ -160,12 +150,12 @@ describe('POST /api/identities/switch-user/:id', () => {
   });
 
   it('refuses switching into staff or into oneself (403 cannot_switch_to_user)', async () => {
-    const support = await staffUser('support');
-    const admin = await staffUser('admin');
+    const support = await signUpStaff(t.app, 'support');
+    const admin = await signUpStaff(t.app, 'admin');
     for (const [staff, target] of [
       [support, admin],
       [admin, support],
-      [support, await staffUser('support')],
+      [support, await signUpStaff(t.app, 'support')],
       [support, support],
       [admin, admin],
     ] as const) {
@@ -176,7 +166,7 @@ describe('POST /api/identities/switch-user/:id', () => {
   });
 
   it('answers 404 for an unknown or deleted person and 422 for an id that is no UUID', async () => {
-    const support = await staffUser('support');
+    const support = await signUpStaff(t.app, 'support');
     expect((await switchTo(support.token, randomUUID())).statusCode).toBe(404);
     const gone = await signUpUser(t.app);
     const deletion = await t.app.inject({
@@ -198,7 +188,7 @@ describe('POST /api/identities/switch-user/:id', () => {
   });
 
   it('keeps what only the person may do out of reach of a switched session', async () => {
-    const support = await staffUser('support');
+    const support = await signUpStaff(t.app, 'support');
     const target = await signUpUser(t.app);
     const other = await signUpUser(t.app);
     const token = await switchedToken(support, target);
@@ -248,7 +238,7 @@ describe('POST /api/identities/switch-user/:id', () => {
 
 describe('DELETE /api/identities/switch-user', () => {
   it('ends the switch, audits it and answers a token of the staff member’s own session', async () => {
-    const staff = await staffUser('support');
+    const staff = await signUpStaff(t.app, 'support');
     const target = await signUpUser(t.app);
     const switched = await switchedToken(staff, target);
     const switchedSid = String(claimsOf(switched).sid);
@@ -280,7 +270,7 @@ describe('DELETE /api/identities/switch-user', () => {
   });
 
   it('ends and audits the switch when the switched session signs out', async () => {
-    const staff = await staffUser('support');
+    const staff = await signUpStaff(t.app, 'support');
     const target = await signUpUser(t.app);
     const switched = await switchedToken(staff, target);
     const logout = await t.app.inject({
@@ -303,13 +293,13 @@ describe('DELETE /api/identities/switch-user', () => {
     const response = await endSwitch(user.token);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('bad_request');
-    const staff = await staffUser('admin');
+    const staff = await signUpStaff(t.app, 'admin');
     expect((await endSwitch(staff.token)).statusCode).toBe(400);
     expect((await endSwitch(null)).statusCode).toBe(401);
   });
 
   it('ends every switch of a staff member who signs out, and records when', async () => {
-    const staff = await staffUser('support');
+    const staff = await signUpStaff(t.app, 'support');
     const target = await signUpUser(t.app);
     const switched = await switchedToken(staff, target);
     const logout = await t.app.inject({
@@ -335,7 +325,7 @@ describe('DELETE /api/identities/switch-user', () => {
 
 describe('GET /api/backoffice/identities', () => {
   it('finds people by e-mail or name, case-insensitively, with no private fields', async () => {
-    const support = await staffUser('support');
+    const support = await signUpStaff(t.app, 'support');
     const marker = randomUUID().slice(0, 8);
     const person = await signUpUser(t.app, { email: `Kirsten.${marker}@Example.dk` });
     await t.app.inject({
@@ -384,7 +374,7 @@ describe('GET /api/backoffice/identities', () => {
   });
 
   it('lists the newest sign-ups without a query, pages by 20, and shows staff roles', async () => {
-    const admin = await staffUser('admin');
+    const admin = await signUpStaff(t.app, 'admin');
     const newest = await signUpUser(t.app);
     const first = (await search(admin.token)).json();
     expect(first.results[0].identity_party_id).toBe(newest.partyId);
@@ -404,7 +394,7 @@ describe('GET /api/backoffice/identities', () => {
   });
 
   it('never returns deleted accounts', async () => {
-    const support = await staffUser('support');
+    const support = await signUpStaff(t.app, 'support');
     const marker = randomUUID().slice(0, 8);
     const gone = await signUpUser(t.app, { email: `gone-${marker}@example.dk` });
     expect((await search(support.token, { query: marker })).json().results).toHaveLength(1);
@@ -426,7 +416,7 @@ describe('GET /api/backoffice/identities', () => {
   });
 
   it('answers 422 for a one-letter query or a bad page, 401 to visitors, 403 to users', async () => {
-    const support = await staffUser('support');
+    const support = await signUpStaff(t.app, 'support');
     const short = await search(support.token, { query: 'a' });
     expect(short.statusCode).toBe(422);
     expect(short.json().detail[0].loc).toEqual(['query', 'query']);
@@ -465,7 +455,7 @@ describe('staff roles and the audit trail', () => {
   }
 
   it('lets an admin grant a role, which works at once, and audits it', async () => {
-    const admin = await staffUser('admin');
+    const admin = await signUpStaff(t.app, 'admin');
     const person = await signUpUser(t.app);
     expect((await search(person.token)).statusCode).toBe(403);
 
@@ -493,8 +483,8 @@ describe('staff roles and the audit trail', () => {
   });
 
   it('takes a removed role away on the next request and ends that person’s open switches', async () => {
-    const admin = await staffUser('admin');
-    const support = await staffUser('support');
+    const admin = await signUpStaff(t.app, 'admin');
+    const support = await signUpStaff(t.app, 'support');
     const target = await signUpUser(t.app);
     const switched = await switchedToken(support, target);
     expect((await search(support.token)).statusCode).toBe(200);
@@ -517,7 +507,7 @@ describe('staff roles and the audit trail', () => {
   });
 
   it('does not let an admin demote or remove themself (409)', async () => {
-    const admin = await staffUser('admin');
+    const admin = await signUpStaff(t.app, 'admin');
     const demote = await putRole(admin.token, admin.partyId, { role: 'support' });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().code).toBe('conflict');
@@ -526,8 +516,8 @@ describe('staff roles and the audit trail', () => {
   });
 
   it('refuses support, users and visitors, and validates the role and the id', async () => {
-    const admin = await staffUser('admin');
-    const support = await staffUser('support');
+    const admin = await signUpStaff(t.app, 'admin');
+    const support = await signUpStaff(t.app, 'support');
     const person = await signUpUser(t.app);
     for (const token of [support.token, person.token]) {
       expect((await putRole(token, person.partyId, { role: 'support' })).statusCode).toBe(403);
@@ -547,7 +537,7 @@ describe('staff roles and the audit trail', () => {
   });
 
   it('lists at most 50 audit events, newest first', async () => {
-    const admin = await staffUser('admin');
+    const admin = await signUpStaff(t.app, 'admin');
     const events = (await audit(admin.token)).json() as { created_at: string }[];
     expect(events.length).toBeGreaterThan(0);
     expect(events.length).toBeLessThanOrEqual(50);

@@ -1,10 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema/backoffice.ts';
+import { latestAuditEvent } from '../../test/audit-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
-import { grantStaffRole } from '../../test/role-fixtures.ts';
-import { staffAdminToken } from '../../test/webshop-helpers.ts';
+import { injectAs, signUpUser } from '../../test/identity-helpers.ts';
+import { createStaffFixtures } from '../../test/staff-fixtures.ts';
 
 let t: TestApp;
 let admin: string;
@@ -13,33 +11,19 @@ let person: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await staffAdminToken(t.app);
-  const staff = await signUpUser(t.app);
-  await grantStaffRole(t.app.db, staff.partyId, 'support');
-  support = await logIn(t.app, staff.email, staff.password);
+  const staff = await createStaffFixtures(t.app);
+  admin = staff.admin.token;
+  support = staff.support.token;
   person = (await signUpUser(t.app)).token;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const call = (token: string | null, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = (token: string | null, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  injectAs(t.app, token, method, url, payload);
 
-async function lastAudit(action: string) {
-  const [row] = await t.app.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action)))
-    .orderBy(desc(auditEvents.createdAt))
-    .limit(1);
-  return row;
-}
+const lastAudit = (action: string) => latestAuditEvent(t.app.db, action);
 
 const text = {
   heading: 'Vores mission',

@@ -8,6 +8,7 @@ import {
   insurancePolicyDecisions,
   insurancePreRegistrations,
 } from '../../db/schema/insurance.ts';
+import { auditEventsAbout } from '../../test/audit-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   bearer,
@@ -66,13 +67,7 @@ function call(method: 'GET' | 'POST', url: string, token: string | null, payload
   });
 }
 
-async function auditOf(action: string, targetPartyId: string) {
-  return t.app.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetPartyId, targetPartyId)))
-    .orderBy(desc(auditEvents.createdAt));
-}
+const auditOf = (action: string, targetPartyId: string) => auditEventsAbout(t.app.db, action, targetPartyId);
 
 const admin = (insurer: TestInsurer | string) =>
   `/api/insurance/${typeof insurer === 'string' ? insurer : insurer.partyId}/admin`;

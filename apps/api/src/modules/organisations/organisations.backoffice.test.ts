@@ -1,18 +1,18 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, staffMembers } from '../../db/schema/backoffice.ts';
 import { identities } from '../../db/schema/identity.ts';
+import { auditEventsAbout } from '../../test/audit-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, logIn, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
+import { injectAs, logIn, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import { insertOrganisation } from '../../test/role-fixtures.ts';
+import { createStaffFixtures } from '../../test/staff-fixtures.ts';
 
 let t: TestApp;
 let support: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  support = await staffUser('support');
-  admin = await staffUser('admin');
+  ({ support, admin } = await createStaffFixtures(t.app));
 });
 afterAll(async () => {
   await t?.close();
@@ -20,33 +20,14 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 
-async function staffUser(role: 'support' | 'admin'): Promise<TestUser> {
-  const user = await signUpUser(t.app, { email: uniqueEmail(role) });
-  await db().insert(staffMembers).values({ identityPartyId: user.partyId, role });
-  return user;
-}
-
-function call(
+const call = (
   token: string | null,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
   url: string,
-  payload?: Record<string, unknown>,
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+  payload?: object,
+) => injectAs(t.app, token, method, url, payload);
 
-async function auditOf(action: string, targetPartyId: string) {
-  return db()
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.targetPartyId, targetPartyId)))
-    .orderBy(desc(auditEvents.createdAt));
-}
+const auditOf = (action: string, targetPartyId: string) => auditEventsAbout(db(), action, targetPartyId);
 
 /** A dealer with an admin and a member who acts for it. */
 async function dealer(name = `Cykelhandler ${Math.random().toString(36).slice(2, 8)}`) {

@@ -4,11 +4,12 @@ import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
+import { latestAuditEvent } from '../../test/audit-helpers.ts';
 import { postBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
-import { grantStaffRole, insertOrganisation } from '../../test/role-fixtures.ts';
-import { staffAdminToken } from '../../test/webshop-helpers.ts';
+import { bearer, injectAs, signUpUser } from '../../test/identity-helpers.ts';
+import { insertOrganisation } from '../../test/role-fixtures.ts';
+import { createStaffFixtures } from '../../test/staff-fixtures.ts';
 import { labelOrigin, STICKER_SHEET_LAYOUT, STICKERS_PER_PAGE } from './sticker-sheet-pdf.ts';
 
 let t: TestApp;
@@ -19,10 +20,9 @@ let insurerId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await staffAdminToken(t.app);
-  const staff = await signUpUser(t.app);
-  await grantStaffRole(t.app.db, staff.partyId, 'support');
-  support = await logIn(t.app, staff.email, staff.password);
+  const staff = await createStaffFixtures(t.app);
+  admin = staff.admin.token;
+  support = staff.support.token;
   person = (await signUpUser(t.app)).token;
   insurerId = await insertOrganisation(t.app.db, {
     name: 'Plateforsikring A/S',
@@ -34,13 +34,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  injectAs(t.app, token, method, url, payload);
 
 async function generate(count: number, kind = 'bike', note?: string) {
   const response = await call(admin, 'POST', '/api/backoffice/sticker-batches', { kind, count, note });
@@ -53,15 +48,7 @@ async function codesOfBatch(batchId: string): Promise<string[]> {
   return decodeSheet(sheet.rawPayload).map((link) => stickerIdFromScan(link) ?? link);
 }
 
-async function latestAudit(action: string) {
-  const [row] = await t.app.db
-    .select()
-    .from(auditEvents)
-    .where(eq(auditEvents.action, action))
-    .orderBy(desc(auditEvents.createdAt))
-    .limit(1);
-  return row;
-}
+const latestAudit = (action: string) => latestAuditEvent(t.app.db, action);
 
 /**
  * Renders every page of the PDF at 150 dpi (MuPDF, the engine of many PDF viewers, from npm) and

@@ -25,7 +25,8 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
-import { grantStaffRole, switchInto } from '../../test/role-fixtures.ts';
+import { switchInto } from '../../test/role-fixtures.ts';
+import { createStaffFixtures } from '../../test/staff-fixtures.ts';
 
 /*
  * Support tickets through HTTP: the person who asks, another person, a visitor (and their mailed
@@ -42,12 +43,6 @@ let supportToken: string;
 let supportPartyId: string;
 let adminToken: string;
 let adminPartyId: string;
-
-async function staff(role: 'support' | 'admin') {
-  const user = await signUpUser(t.app);
-  await grantStaffRole(t.app.db, user.partyId, role);
-  return { token: await logIn(t.app, user.email, user.password), partyId: user.partyId };
-}
 
 async function openTicket(token: string, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/support/tickets', headers: bearer(token), payload });
@@ -95,12 +90,11 @@ beforeAll(async () => {
     headers: bearer(person.token),
     payload: { first_name: 'Asta', last_name: 'Asker' },
   });
-  const support = await staff('support');
-  supportToken = support.token;
-  supportPartyId = support.partyId;
-  const admin = await staff('admin');
-  adminToken = admin.token;
-  adminPartyId = admin.partyId;
+  const staff = await createStaffFixtures(t.app);
+  supportToken = staff.support.token;
+  supportPartyId = staff.support.partyId;
+  adminToken = staff.admin.token;
+  adminPartyId = staff.admin.partyId;
 });
 
 afterAll(async () => {

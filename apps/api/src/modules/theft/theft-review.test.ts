@@ -4,10 +4,10 @@ import { auditEvents } from '../../db/schema/backoffice.ts';
 import { itemPickups } from '../../db/schema/theft.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
+import { injectAs, logIn, signUpUser } from '../../test/identity-helpers.ts';
 import { grantStaffRole, switchInto } from '../../test/role-fixtures.ts';
+import { createStaffFixtures } from '../../test/staff-fixtures.ts';
 import { ownerWithBike, reportStolen } from '../../test/theft-report-fixtures.ts';
-import { staffAdminToken } from '../../test/webshop-helpers.ts';
 
 let t: TestApp;
 let support: string;
@@ -16,28 +16,22 @@ let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await staffAdminToken(t.app);
-  const staff = await signUpUser(t.app);
-  await grantStaffRole(t.app.db, staff.partyId, 'support');
-  support = await logIn(t.app, staff.email, staff.password);
+  const staff = await createStaffFixtures(t.app);
+  admin = staff.admin.token;
+  support = staff.support.token;
   const named = await call(support, 'PUT', '/api/identities/me', {
     first_name: 'Stine',
     last_name: 'Staffsen',
   });
   expect(named.statusCode).toBe(200);
-  supportPartyId = staff.partyId;
+  supportPartyId = staff.support.partyId;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const call = (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  injectAs(t.app, token, method, url, payload);
 
 async function namedStaff(firstName: string, lastName: string) {
   const staff = await signUpUser(t.app);

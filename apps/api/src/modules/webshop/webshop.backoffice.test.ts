@@ -2,9 +2,9 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, logIn, signUpUser } from '../../test/identity-helpers.ts';
-import { grantStaffRole } from '../../test/role-fixtures.ts';
-import { catalogue, makeVouchers, redeem, staffAdminToken } from '../../test/webshop-helpers.ts';
+import { injectAs, signUpUser } from '../../test/identity-helpers.ts';
+import { createStaffFixtures } from '../../test/staff-fixtures.ts';
+import { catalogue, makeVouchers, redeem } from '../../test/webshop-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -13,23 +13,17 @@ let person: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await staffAdminToken(t.app);
-  const staff = await signUpUser(t.app);
-  await grantStaffRole(t.app.db, staff.partyId, 'support');
-  support = await logIn(t.app, staff.email, staff.password);
+  const staff = await createStaffFixtures(t.app);
+  admin = staff.admin.token;
+  support = staff.support.token;
   person = (await signUpUser(t.app)).token;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const call = (token: string | null, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = (token: string | null, method: 'GET' | 'PUT', url: string, payload?: object) =>
+  injectAs(t.app, token, method, url, payload);
 
 describe('backoffice prices (/v2/diverse)', () => {
   it('staff see every product of both regions; admins change a price, audited; the shop sells at it', async () => {

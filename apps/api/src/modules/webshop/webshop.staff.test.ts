@@ -3,16 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { answerOnLandingPage, clubOrder } from '../../test/club-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, logIn, mailsTo, signUpUser } from '../../test/identity-helpers.ts';
-import { grantStaffRole } from '../../test/role-fixtures.ts';
-import {
-  catalogue,
-  checkout,
-  makeVouchers,
-  payInWindow,
-  redeem,
-  staffAdminToken,
-} from '../../test/webshop-helpers.ts';
+import { bearer, mailsTo, signUpUser } from '../../test/identity-helpers.ts';
+import { createStaffFixtures } from '../../test/staff-fixtures.ts';
+import { catalogue, checkout, makeVouchers, payInWindow, redeem } from '../../test/webshop-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -21,10 +14,9 @@ let products: Awaited<ReturnType<typeof catalogue>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await staffAdminToken(t.app);
-  const person = await signUpUser(t.app);
-  await grantStaffRole(t.app.db, person.partyId, 'support');
-  support = await logIn(t.app, person.email, person.password);
+  const staff = await createStaffFixtures(t.app);
+  admin = staff.admin.token;
+  support = staff.support.token;
   products = await catalogue(t.app);
 });
 afterAll(async () => {

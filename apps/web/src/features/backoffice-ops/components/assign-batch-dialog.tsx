@@ -1,6 +1,7 @@
 import type { StickerBatch } from '@nbr/domain/plates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -40,11 +41,11 @@ export function AssignBatchDialog({
         onChange={setText}
         autoComplete="off"
       />
-      <p className={styles.status} role="status">
+      <p className={staffPage.status} role="status">
         {assignees.data && assignees.data.length === 0 ? t('plates.noAssignees') : ''}
       </p>
       {assignees.data && assignees.data.length > 0 ? (
-        <ul className={styles.choices} aria-label={t('plates.assignees')}>
+        <ul className={staffPage.list} aria-label={t('plates.assignees')}>
           {assignees.data.map((organisation) => (
             <li key={organisation.party_id} className={styles.choice}>
               <span>

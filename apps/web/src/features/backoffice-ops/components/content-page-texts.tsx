@@ -8,6 +8,7 @@ import type { ContentPageText } from '@nbr/domain/content-pages';
 import { CHOOSABLE_LANGUAGES, type Language } from '@nbr/domain/locale-values';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadError } from '../../../components/load-error.tsx';
 import { RichText } from '../../../components/rich-text.tsx';
 import { errorMessage } from '../../../lib/api-errors.ts';
@@ -71,7 +72,7 @@ export function ContentPageTexts({ canEdit }: { canEdit: boolean }) {
   };
 
   return (
-    <div className={styles.stack}>
+    <div className={staffPage.stack}>
       <div className={styles.filters}>
         <Select
           label={t('diverse.contentPage')}
@@ -150,7 +151,7 @@ function ContentPageForm({
   };
 
   return (
-    <div className={styles.stack}>
+    <div className={staffPage.stack}>
       <Form onSubmit={onSubmit} aria-label={t('diverse.contentEdit')}>
         <ErrorSummary message={problem ?? (failure ? errorMessage(failure, t) : null)} />
         <TextField
@@ -214,7 +215,7 @@ function ContentPreview({ draft }: { draft: Draft }) {
         {draft.lead ? <p className={styles.previewLead}>{draft.lead}</p> : null}
         {parseContentBody(draft.body).map((section) => (
           <div key={section.id}>
-            {section.heading ? <h4 className={styles.itemTitle}>{section.heading}</h4> : null}
+            {section.heading ? <h4 className={staffPage.itemTitle}>{section.heading}</h4> : null}
             {section.paragraphs.map((paragraph) => (
               <p key={paragraph}>
                 <RichText text={paragraph} />

@@ -1,6 +1,7 @@
 import { CODE_CONFIDENCES, type StaffManufacturerCode } from '@nbr/domain/manufacturer-code-admin';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -93,7 +94,7 @@ export function ManufacturerCodes({ canEdit }: { canEdit: boolean }) {
   };
 
   return (
-    <div className={styles.stack}>
+    <div className={staffPage.stack}>
       <p className={styles.muted}>{t('diverse.codesLead')}</p>
       {canEdit ? (
         <div ref={formRef}>
@@ -158,13 +159,13 @@ export function ManufacturerCodes({ canEdit }: { canEdit: boolean }) {
         <LoadError title={t('loadFailed')} error={codes.error} retry={() => void codes.refetch()} />
       ) : null}
       {codes.data ? (
-        <ul className={styles.list} aria-label={t('diverse.codesTitle')}>
+        <ul className={staffPage.list} aria-label={t('diverse.codesTitle')}>
           {codes.data.map((entry) => (
-            <li key={entry.code} className={styles.item} aria-labelledby={`code-${entry.code}`}>
-              <h4 id={`code-${entry.code}`} className={styles.itemTitle}>
+            <li key={entry.code} className={staffPage.item} aria-labelledby={`code-${entry.code}`}>
+              <h4 id={`code-${entry.code}`} className={staffPage.itemTitle}>
                 {entry.code} · {entry.holder}
               </h4>
-              <dl className={styles.facts}>
+              <dl className={staffPage.facts}>
                 <div>
                   <dt>{t('diverse.codeBrands')}</dt>
                   <dd>{entry.brands.length ? entry.brands.join(', ') : t('diverse.noBrands')}</dd>
@@ -179,7 +180,7 @@ export function ManufacturerCodes({ canEdit }: { canEdit: boolean }) {
                 </div>
               </dl>
               {canEdit ? (
-                <div className={styles.actions}>
+                <div className={staffPage.actions}>
                   <Button
                     size="small"
                     variant="secondary"

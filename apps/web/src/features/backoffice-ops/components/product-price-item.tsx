@@ -1,6 +1,7 @@
 import type { StaffProduct } from '@nbr/domain/webshop';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { parseWholeNumber } from '../../../lib/parse-whole-number.ts';
@@ -8,7 +9,6 @@ import { Button } from '../../../ui/button.tsx';
 import { ErrorSummary, Form, FormActions } from '../../../ui/form.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useChangeProductPrice } from '../api/change-product-price.ts';
-import styles from '../backoffice-ops.module.css';
 
 function productName(product: StaffProduct, language: string): string {
   const key = language === 'no' || language === 'en' ? language : 'da';
@@ -35,11 +35,11 @@ export function ProductPriceItem({ product, canEdit }: { product: StaffProduct; 
   };
 
   return (
-    <li className={styles.item} aria-labelledby={`product-${product.id}`}>
-      <h3 id={`product-${product.id}`} className={styles.itemTitle}>
+    <li className={staffPage.item} aria-labelledby={`product-${product.id}`}>
+      <h3 id={`product-${product.id}`} className={staffPage.itemTitle}>
         {name}
       </h3>
-      <dl className={styles.facts}>
+      <dl className={staffPage.facts}>
         <div>
           <dt>{t('diverse.region')}</dt>
           <dd>{product.region.toUpperCase()}</dd>

@@ -1,6 +1,7 @@
 import type { StaffOrder } from '@nbr/domain/webshop';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -9,7 +10,6 @@ import { ErrorSummary, Form, FormActions } from '../../../ui/form.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useMoveShipment } from '../api/move-shipment.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
-import styles from '../backoffice-ops.module.css';
 
 /** Orders a refund may be asked for (the API decides whether the provider can give the money back). */
 const REFUNDABLE = new Set(['paid', 'fulfilled']);
@@ -34,11 +34,11 @@ export function StaffOrderItem({ order, canRefund }: { order: StaffOrder; canRef
   };
 
   return (
-    <li className={styles.item} aria-labelledby={`order-${order.id}`}>
-      <h3 id={`order-${order.id}`} className={styles.itemTitle}>
+    <li className={staffPage.item} aria-labelledby={`order-${order.id}`}>
+      <h3 id={`order-${order.id}`} className={staffPage.itemTitle}>
         {t('orders.orderTitle', { number })}
       </h3>
-      <dl className={styles.facts}>
+      <dl className={staffPage.facts}>
         <div>
           <dt>{t('orders.buyer')}</dt>
           <dd>{order.buyer_email ?? t('orders.buyerDeleted')}</dd>
@@ -85,7 +85,7 @@ export function StaffOrderItem({ order, canRefund }: { order: StaffOrder; canRef
       </dl>
       <ErrorSummary message={move.isError ? errorMessage(move.error, t) : null} />
       {order.shipment_status === 'waiting' && order.status === 'fulfilled' ? (
-        <div className={styles.actions}>
+        <div className={staffPage.actions}>
           <Button
             size="small"
             onPress={() => move.mutate({ orderId: order.id, status: 'packed' })}
@@ -113,7 +113,7 @@ export function StaffOrderItem({ order, canRefund }: { order: StaffOrder; canRef
         </Form>
       ) : null}
       {canRefund && REFUNDABLE.has(order.status) && order.total_minor > 0 ? (
-        <div className={styles.actions}>
+        <div className={staffPage.actions}>
           <Button size="small" variant="danger" onPress={() => setConfirmRefund(true)}>
             {t('orders.refund')}
           </Button>

@@ -1,12 +1,12 @@
 import type { StickerBatch } from '@nbr/domain/plates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorSummary } from '../../../ui/form.tsx';
 import { downloadStickerSheet } from '../api/download-sticker-sheet.ts';
-import styles from '../backoffice-ops.module.css';
 import { AssignBatchDialog } from './assign-batch-dialog.tsx';
 
 /** One printed batch: what and when, how many codes are used, who has it; print it, hand it out. */
@@ -30,11 +30,11 @@ export function StickerBatchItem({ batch, canAssign }: { batch: StickerBatch; ca
   };
 
   return (
-    <li className={styles.item}>
-      <h3 className={styles.itemTitle}>
+    <li className={staffPage.item}>
+      <h3 className={staffPage.itemTitle}>
         {t('plates.batchTitle', { kind: t(`plates.kinds.${batch.kind}`), count: batch.count, date: created })}
       </h3>
-      <dl className={styles.facts}>
+      <dl className={staffPage.facts}>
         {batch.note ? (
           <div>
             <dt>{t('plates.note')}</dt>
@@ -52,7 +52,7 @@ export function StickerBatchItem({ batch, canAssign }: { batch: StickerBatch; ca
           <dd>{batch.assigned_to ? batch.assigned_to.name : t('plates.notAssigned')}</dd>
         </div>
       </dl>
-      <div className={styles.actions}>
+      <div className={staffPage.actions}>
         <Button variant="secondary" size="small" onPress={() => void download()} isPending={downloading}>
           {t('plates.downloadPdf')}
         </Button>

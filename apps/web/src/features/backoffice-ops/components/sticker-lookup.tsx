@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -40,7 +41,7 @@ export function StickerLookup() {
 
   const sticker = history.data;
   return (
-    <div className={styles.stack}>
+    <div className={staffPage.stack}>
       <Form onSubmit={onSearch} aria-label={t('plates.lookupTitle')}>
         <TextField
           label={t('plates.code')}
@@ -66,11 +67,11 @@ export function StickerLookup() {
         </Alert>
       ) : null}
       {sticker ? (
-        <section aria-labelledby="sticker-history-heading" className={styles.item}>
-          <h3 id="sticker-history-heading" className={styles.itemTitle}>
+        <section aria-labelledby="sticker-history-heading" className={staffPage.item}>
+          <h3 id="sticker-history-heading" className={staffPage.itemTitle}>
             {t('plates.historyTitle', { code: sticker.code })}
           </h3>
-          <dl className={styles.facts}>
+          <dl className={staffPage.facts}>
             <div>
               <dt>{t('plates.kind')}</dt>
               <dd>{t(`plates.kinds.${sticker.kind}`)}</dd>

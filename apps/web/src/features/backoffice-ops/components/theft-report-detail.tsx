@@ -1,6 +1,7 @@
 import type { StaffTheftReportDetail } from '@nbr/domain/theft';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -52,8 +53,8 @@ export function TheftReportDetail({ report }: { report: StaffTheftReportDetail }
   };
 
   return (
-    <div className={styles.stack}>
-      <dl className={styles.facts}>
+    <div className={staffPage.stack}>
+      <dl className={staffPage.facts}>
         <div>
           <dt>{t('stolen.lastSeen')}</dt>
           <dd>{report.time_last_seen ? formatDate(report.time_last_seen, i18n.language) : '–'}</dd>
@@ -76,8 +77,8 @@ export function TheftReportDetail({ report }: { report: StaffTheftReportDetail }
         </div>
       </dl>
 
-      <section aria-labelledby={`suspicion-${report.report_id}`} className={styles.stack}>
-        <h4 id={`suspicion-${report.report_id}`} className={styles.itemTitle}>
+      <section aria-labelledby={`suspicion-${report.report_id}`} className={staffPage.stack}>
+        <h4 id={`suspicion-${report.report_id}`} className={staffPage.itemTitle}>
           {t('stolen.suspicionTitle')}
         </h4>
         <ErrorSummary message={suspicion.isError ? errorMessage(suspicion.error, t) : null} />
@@ -88,7 +89,7 @@ export function TheftReportDetail({ report }: { report: StaffTheftReportDetail }
                 {t('stolen.isSuspicious', { note: suspicion.data ? note : (report.suspicious_note ?? '') })}
               </p>
             </Alert>
-            <div className={styles.actions}>
+            <div className={staffPage.actions}>
               <Button
                 size="small"
                 variant="secondary"
@@ -111,14 +112,14 @@ export function TheftReportDetail({ report }: { report: StaffTheftReportDetail }
         )}
       </section>
 
-      <section aria-labelledby={`found-${report.report_id}`} className={styles.stack}>
-        <h4 id={`found-${report.report_id}`} className={styles.itemTitle}>
+      <section aria-labelledby={`found-${report.report_id}`} className={staffPage.stack}>
+        <h4 id={`found-${report.report_id}`} className={staffPage.itemTitle}>
           {t('stolen.foundTitle')}
         </h4>
         <ErrorSummary message={link.isError ? errorMessage(link.error, t) : null} />
         {report.pickups.length === 0 ? <p className={styles.muted}>{t('stolen.noPickups')}</p> : null}
         {report.pickups.length > 0 ? (
-          <ul className={styles.choices} aria-label={t('stolen.pickups')}>
+          <ul className={staffPage.list} aria-label={t('stolen.pickups')}>
             {report.pickups.map((pickup) => (
               <li key={pickup.pickup_id} className={styles.choice}>
                 <span>
@@ -151,8 +152,8 @@ export function TheftReportDetail({ report }: { report: StaffTheftReportDetail }
         ) : null}
       </section>
 
-      <section aria-labelledby={`message-${report.report_id}`} className={styles.stack}>
-        <h4 id={`message-${report.report_id}`} className={styles.itemTitle}>
+      <section aria-labelledby={`message-${report.report_id}`} className={staffPage.stack}>
+        <h4 id={`message-${report.report_id}`} className={staffPage.itemTitle}>
           {t('stolen.messageTitle')}
         </h4>
         <p className={styles.muted}>{t('stolen.messageHint')}</p>

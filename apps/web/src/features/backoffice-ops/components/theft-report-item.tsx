@@ -1,6 +1,7 @@
 import type { StaffTheftReportDetail, StaffTheftReportSummary } from '@nbr/domain/theft';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -8,7 +9,6 @@ import { ErrorSummary, Form, FormActions } from '../../../ui/form.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useOpenTheftReport } from '../api/open-theft-report.ts';
 import { useReviewTheftReport } from '../api/review-theft-report.ts';
-import styles from '../backoffice-ops.module.css';
 
 /** The bike of a report as a title: its name, brand and model. */
 export function theftReportTitle(report: StaffTheftReportSummary): string {
@@ -58,11 +58,11 @@ export function TheftReportItem({
   };
 
   return (
-    <li className={styles.item} aria-labelledby={`report-${report.report_id}`}>
-      <h3 id={`report-${report.report_id}`} className={styles.itemTitle}>
+    <li className={staffPage.item} aria-labelledby={`report-${report.report_id}`}>
+      <h3 id={`report-${report.report_id}`} className={staffPage.itemTitle}>
         {title || t('stolen.unnamedBike')}
       </h3>
-      <dl className={styles.facts}>
+      <dl className={staffPage.facts}>
         <div>
           <dt>{t('stolen.frameNumber')}</dt>
           <dd>{bike.frame_number ?? '–'}</dd>
@@ -87,7 +87,7 @@ export function TheftReportItem({
         </div>
       </dl>
       <ErrorSummary message={review.isError ? errorMessage(review.error, t) : null} />
-      <div className={styles.actions}>
+      <div className={staffPage.actions}>
         {report.reviewed_at ? null : (
           <Button size="small" isPending={review.isPending} onPress={() => review.mutate(report.report_id)}>
             {t('stolen.markReviewed')}

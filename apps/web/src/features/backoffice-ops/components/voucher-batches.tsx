@@ -1,6 +1,7 @@
 import type { StaffProduct } from '@nbr/domain/webshop';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadError } from '../../../components/load-error.tsx';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -60,7 +61,7 @@ export function VoucherBatches({ products }: { products: readonly StaffProduct[]
   };
 
   return (
-    <div className={styles.stack}>
+    <div className={staffPage.stack}>
       <Form onSubmit={onSubmit} aria-label={t('diverse.newVoucherBatch')}>
         <ErrorSummary message={problem ?? (create.isError ? errorMessage(create.error, t) : null)} />
         <TextField label={t('diverse.voucherNote')} value={note} onChange={setNote} maxLength={200} />
@@ -98,10 +99,10 @@ export function VoucherBatches({ products }: { products: readonly StaffProduct[]
       ) : null}
       {batches.data && batches.data.length === 0 ? <p>{t('diverse.noVoucherBatches')}</p> : null}
       {batches.data && batches.data.length > 0 ? (
-        <ul className={styles.list} aria-label={t('diverse.voucherBatches')}>
+        <ul className={staffPage.list} aria-label={t('diverse.voucherBatches')}>
           {batches.data.map((batch) => (
-            <li key={batch.batch_id} className={styles.item}>
-              <h4 className={styles.itemTitle}>{batch.note}</h4>
+            <li key={batch.batch_id} className={staffPage.item}>
+              <h4 className={staffPage.itemTitle}>{batch.note}</h4>
               <p className={styles.muted}>
                 {t('diverse.voucherBatchFacts', {
                   gives: batch.product_handle ?? `${batch.discount_percent ?? 0} %`,

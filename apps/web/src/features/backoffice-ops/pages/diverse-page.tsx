@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useStaffProducts } from '../api/list-staff-products.ts';
-import styles from '../backoffice-ops.module.css';
 import { ContentPageTexts } from '../components/content-page-texts.tsx';
 import { ManufacturerCodes } from '../components/manufacturer-codes.tsx';
 import { ProductPriceItem } from '../components/product-price-item.tsx';
@@ -21,14 +21,14 @@ export function Component() {
   const products = useStaffProducts();
   return (
     <PageLayout title={t('diverse.title')} lead={t('diverse.lead')}>
-      <div className={styles.stack}>
+      <div className={staffPage.stack}>
         <Card title={t('diverse.pricesTitle')} id="prices">
           {products.isPending ? <LoadingState /> : null}
           {products.isError ? (
             <LoadError title={t('loadFailed')} error={products.error} retry={() => void products.refetch()} />
           ) : null}
           {products.data ? (
-            <ul className={styles.list} aria-label={t('diverse.pricesTitle')}>
+            <ul className={staffPage.list} aria-label={t('diverse.pricesTitle')}>
               {products.data.map((product) => (
                 <ProductPriceItem key={product.id} product={product} canEdit={isAdmin} />
               ))}

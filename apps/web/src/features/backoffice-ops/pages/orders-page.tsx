@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -87,7 +88,7 @@ export function Component() {
         <h2 id="orders-heading" className={styles.sectionHeading}>
           {t('orders.results')}
         </h2>
-        <p className={styles.status} role="status">
+        <p className={staffPage.status} role="status">
           {orders.data && orders.data.items.length === 0 ? t('orders.none') : ''}
         </p>
         {orders.isPending ? <LoadingState /> : null}
@@ -95,14 +96,14 @@ export function Component() {
           <LoadError title={t('loadFailed')} error={orders.error} retry={() => void orders.refetch()} />
         ) : null}
         {orders.data && orders.data.items.length > 0 ? (
-          <ul className={styles.list} aria-label={t('orders.results')}>
+          <ul className={staffPage.list} aria-label={t('orders.results')}>
             {orders.data.items.map((order) => (
               <StaffOrderItem key={order.id} order={order} canRefund={isAdmin} />
             ))}
           </ul>
         ) : null}
         {orders.data && (page > 1 || orders.data.has_more) ? (
-          <nav className={styles.pager} aria-label={t('orders.pagination')}>
+          <nav className={staffPage.pager} aria-label={t('orders.pagination')}>
             <Button variant="secondary" size="small" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
               {t('orders.previous')}
             </Button>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
@@ -20,7 +21,7 @@ export function Component() {
   const batches = useStickerBatches();
   return (
     <PageLayout title={t('plates.title')} lead={t('plates.lead')}>
-      <div className={styles.stack}>
+      <div className={staffPage.stack}>
         {isAdmin ? (
           <Card title={t('plates.generateTitle')} id="generate">
             <StickerBatchForm />
@@ -39,7 +40,7 @@ export function Component() {
           ) : null}
           {batches.data && batches.data.items.length === 0 ? <p>{t('plates.noBatches')}</p> : null}
           {batches.data && batches.data.items.length > 0 ? (
-            <ul className={styles.list} aria-label={t('plates.batchesTitle')}>
+            <ul className={staffPage.list} aria-label={t('plates.batchesTitle')}>
               {batches.data.items.map((batch) => (
                 <StickerBatchItem key={batch.id} batch={batch} canAssign={isAdmin} />
               ))}

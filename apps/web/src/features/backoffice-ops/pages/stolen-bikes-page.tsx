@@ -2,6 +2,7 @@ import { type StaffTheftReportDetail, THEFT_REVIEW_FILTERS, type TheftReviewFilt
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -53,7 +54,7 @@ export function Component() {
             id="opened-report"
           >
             <TheftReportDetail key={opened.report_id} report={opened} />
-            <div className={styles.actions}>
+            <div className={staffPage.actions}>
               <Button size="small" variant="secondary" onPress={() => setOpened(null)}>
                 {t('stolen.close')}
               </Button>
@@ -65,7 +66,7 @@ export function Component() {
         <h2 id="reports-heading" className={styles.sectionHeading}>
           {t(`stolen.filters.${filter}`)}
         </h2>
-        <p className={styles.status} role="status">
+        <p className={staffPage.status} role="status">
           {reports.data && reports.data.items.length === 0 ? t('stolen.none') : ''}
         </p>
         {reports.isPending ? <LoadingState /> : null}
@@ -73,7 +74,7 @@ export function Component() {
           <LoadError title={t('loadFailed')} error={reports.error} retry={() => void reports.refetch()} />
         ) : null}
         {reports.data && reports.data.items.length > 0 ? (
-          <ul className={styles.list} aria-label={t('stolen.reports')}>
+          <ul className={staffPage.list} aria-label={t('stolen.reports')}>
             {reports.data.items.map((report) => (
               <TheftReportItem key={report.report_id} report={report} onOpened={setOpened} />
             ))}

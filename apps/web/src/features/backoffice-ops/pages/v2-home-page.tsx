@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { paths } from '../../../config/paths.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import styles from '../backoffice-ops.module.css';
 
 /** /backoffice/v2: the day-to-day operations of the register, one card per screen. */
 export function Component() {
@@ -17,7 +17,7 @@ export function Component() {
   ] as const;
   return (
     <PageLayout title={t('v2.title')} lead={t('v2.lead')}>
-      <div className={styles.stack}>
+      <div className={staffPage.stack}>
         {areas.map((area) => (
           <Card key={area.id} title={t(`v2.${area.id}.title`)} id={`v2-${area.id}`}>
             <p>{t(`v2.${area.id}.body`)}</p>

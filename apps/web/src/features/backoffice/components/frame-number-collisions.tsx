@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -29,16 +30,16 @@ export function FrameNumberCollisions() {
       ) : null}
       {collisions.data?.length === 0 ? <p>{t('collisions.none')}</p> : null}
       {collisions.data && collisions.data.length > 0 ? (
-        <ul className={styles.results} aria-label={t('collisions.title')}>
+        <ul className={staffPage.list} aria-label={t('collisions.title')}>
           {collisions.data.map((collision) => (
-            <li key={collision.folded_key} className={styles.result}>
-              <h3 className={styles.resultName}>
+            <li key={collision.folded_key} className={`${staffPage.item} ${styles.result}`}>
+              <h3 className={staffPage.itemTitle}>
                 {t('collisions.number', { number: collision.folded_key })}
               </h3>
-              <ul className={styles.results}>
+              <ul className={staffPage.list}>
                 {collision.bikes.map((bike) => (
                   <li key={bike.bike_id}>
-                    <dl className={styles.facts}>
+                    <dl className={`${staffPage.facts} ${styles.facts}`}>
                       <div>
                         <dt>{t('collisions.stored')}</dt>
                         <dd>

@@ -1,5 +1,6 @@
 import type { IdentitySearchResult } from '@nbr/domain/backoffice';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -21,14 +22,14 @@ export function IdentityResult({ person, isSelf, isSwitching, onSwitch }: Identi
   const canSwitch = !isSelf && person.staff_role === null;
   const headingId = `person-${person.identity_party_id}`;
   return (
-    <li className={styles.result} aria-labelledby={headingId}>
-      <div className={styles.stack}>
-        <h3 id={headingId} className={styles.resultName}>
+    <li className={`${staffPage.item} ${styles.result}`} aria-labelledby={headingId}>
+      <div className={staffPage.stack}>
+        <h3 id={headingId} className={staffPage.itemTitle}>
           <Link href={paths.backoffice.identity.getHref({ identityPartyId: person.identity_party_id })}>
             {person.name ?? t('identities.unnamed')}
           </Link>
         </h3>
-        <dl className={styles.facts}>
+        <dl className={`${staffPage.facts} ${styles.facts}`}>
           <div>
             <dt>{t('identities.email')}</dt>
             <dd>{person.email}</dd>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { paths } from '../../../config/paths.ts';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -17,7 +18,7 @@ export function Component() {
   const { staffRole } = useStaffContext();
   return (
     <PageLayout title={t('home.title')} lead={t('home.lead')}>
-      <div className={styles.stack}>
+      <div className={staffPage.stack}>
         <p className={styles.note}>{staffRole === 'admin' ? t('home.roleAdmin') : t('home.roleSupport')}</p>
         <DashboardCounts />
         <Card title={t('home.identitiesTitle')} id="identities">

@@ -2,6 +2,7 @@ import { IDENTITY_SEARCH_MIN_LENGTH, type IdentitySearchResult } from '@nbr/doma
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
@@ -92,7 +93,7 @@ export function Component() {
         <h2 id="identity-results-heading" className={styles.resultsHeading}>
           {heading}
         </h2>
-        <p className={styles.status} role="status">
+        <p className={staffPage.status} role="status">
           {isTooShort
             ? t('identities.tooShort')
             : search.isFetching && data
@@ -113,7 +114,7 @@ export function Component() {
           </Alert>
         ) : null}
         {data && data.results.length > 0 ? (
-          <ul className={styles.results} aria-label={t('identities.resultsLabel')}>
+          <ul className={staffPage.list} aria-label={t('identities.resultsLabel')}>
             {data.results.map((person) => (
               <IdentityResult
                 key={person.identity_party_id}
@@ -128,7 +129,7 @@ export function Component() {
           </ul>
         ) : null}
         {data && (data.page > 1 || data.has_next_page) ? (
-          <nav className={styles.pager} aria-label={t('identities.pagination')}>
+          <nav className={staffPage.pager} aria-label={t('identities.pagination')}>
             <Button
               variant="secondary"
               size="small"

@@ -5,6 +5,7 @@ import type {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -72,7 +73,7 @@ function OrganisationView({ organisation }: { organisation: BackofficeOrganisati
         .filter(Boolean)
         .join(' · ')}
     >
-      <div className={styles.stack}>
+      <div className={staffPage.stack}>
         {organisation.suspended_at ? (
           <Alert tone="warning" title={t('organisation.suspendedTitle')}>
             <p>
@@ -81,7 +82,7 @@ function OrganisationView({ organisation }: { organisation: BackofficeOrganisati
           </Alert>
         ) : null}
         {isAdmin ? (
-          <div className={styles.actions}>
+          <div className={staffPage.actions}>
             {organisation.suspended_at ? (
               <Button variant="secondary" size="small" onPress={() => setDialog('unsuspend')}>
                 {t('organisation.unsuspend')}
@@ -115,7 +116,7 @@ function OrganisationView({ organisation }: { organisation: BackofficeOrganisati
                   </Link>{' '}
                   · {member.email} · {t(`organisation.roles.${member.role}`)}
                   {isAdmin ? (
-                    <div className={styles.actions}>
+                    <div className={staffPage.actions}>
                       <Button
                         variant="secondary"
                         size="small"
@@ -247,7 +248,7 @@ function DetailsForm({ organisation }: { organisation: BackofficeOrganisationDet
   return (
     <Card title={t('organisation.detailsTitle')} id="details">
       <form
-        className={styles.stack}
+        className={staffPage.stack}
         onSubmit={(event) => {
           event.preventDefault();
           save();
@@ -300,7 +301,7 @@ function DetailsForm({ organisation }: { organisation: BackofficeOrganisationDet
             <p>{t('organisation.saved')}</p>
           </Alert>
         ) : null}
-        <div className={styles.actions}>
+        <div className={staffPage.actions}>
           <Button type="submit" isPending={update.isPending}>
             {t('organisation.save')}
           </Button>

@@ -3,6 +3,7 @@ import { ORGANISATION_TYPES, type OrganisationType } from '@nbr/domain/organisat
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -52,7 +53,7 @@ export function Component() {
 
   return (
     <PageLayout title={t('organisations.title')} lead={t('organisations.lead')}>
-      <div className={styles.stack}>
+      <div className={staffPage.stack}>
         <search className={styles.formGrid}>
           <TextField
             label={t('organisations.searchLabel')}
@@ -76,7 +77,7 @@ export function Component() {
           <h2 id="organisation-results-heading" className={styles.resultsHeading}>
             {t('organisations.resultsTitle')}
           </h2>
-          <p className={styles.status} role="status">
+          <p className={staffPage.status} role="status">
             {list.data && list.data.results.length === 0 ? t('organisations.none') : ''}
           </p>
           {list.isPending ? <LoadingState /> : null}
@@ -86,11 +87,11 @@ export function Component() {
             </Alert>
           ) : null}
           {list.data && list.data.results.length > 0 ? (
-            <ul className={styles.results}>
+            <ul className={staffPage.list}>
               {list.data.results.map((organisation) => (
-                <li key={organisation.party_id} className={styles.result}>
-                  <div className={styles.stack}>
-                    <h3 className={styles.resultName}>
+                <li key={organisation.party_id} className={`${staffPage.item} ${styles.result}`}>
+                  <div className={staffPage.stack}>
+                    <h3 className={staffPage.itemTitle}>
                       <Link
                         href={paths.backoffice.organisation.getHref({
                           organisationId: organisation.party_id,
@@ -119,7 +120,7 @@ export function Component() {
             </ul>
           ) : null}
           {list.data && (list.data.page > 1 || list.data.has_next_page) ? (
-            <nav className={styles.pager} aria-label={t('identities.pagination')}>
+            <nav className={staffPage.pager} aria-label={t('identities.pagination')}>
               <Button
                 variant="secondary"
                 size="small"
@@ -172,7 +173,7 @@ function CreateOrganisation() {
   return (
     <Card title={t('organisations.createTitle')} id="create-organisation">
       <form
-        className={styles.stack}
+        className={staffPage.stack}
         onSubmit={(event) => {
           event.preventDefault();
           create.mutate(values, {
@@ -229,7 +230,7 @@ function CreateOrganisation() {
             <p>{errorMessage(create.error, t)}</p>
           </Alert>
         ) : null}
-        <div className={styles.actions}>
+        <div className={staffPage.actions}>
           <Button type="submit" isPending={create.isPending}>
             {t('organisations.create')}
           </Button>

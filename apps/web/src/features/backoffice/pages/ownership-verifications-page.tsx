@@ -1,6 +1,7 @@
 import type { OwnershipVerificationQueueItem } from '@nbr/domain/ownership';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -29,8 +30,8 @@ export function Component() {
 
   return (
     <PageLayout title={t('ownershipQueue.title')} lead={t('ownershipQueue.lead')}>
-      <div className={styles.stack}>
-        <p className={styles.status} role="status">
+      <div className={staffPage.stack}>
+        <p className={staffPage.status} role="status">
           {notice ?? (queue.data && queue.data.length === 0 ? t('ownershipQueue.empty') : '')}
         </p>
         {approve.isError ? (
@@ -48,7 +49,7 @@ export function Component() {
           </Alert>
         ) : null}
         {queue.data && queue.data.length > 0 ? (
-          <ul className={styles.results} aria-label={t('ownershipQueue.listLabel')}>
+          <ul className={staffPage.list} aria-label={t('ownershipQueue.listLabel')}>
             {queue.data.map((item) => (
               <VerificationItem
                 key={item.verification_id}
@@ -108,12 +109,12 @@ function VerificationItem({
   const language = i18n.resolvedLanguage ?? 'da';
   const headingId = `verification-${item.verification_id}`;
   return (
-    <li className={styles.result} aria-labelledby={headingId}>
-      <div className={styles.stack}>
-        <h2 id={headingId} className={styles.resultName}>
+    <li className={`${staffPage.item} ${styles.result}`} aria-labelledby={headingId}>
+      <div className={staffPage.stack}>
+        <h2 id={headingId} className={staffPage.itemTitle}>
           {bikeName(item)}
         </h2>
-        <dl className={styles.facts}>
+        <dl className={`${staffPage.facts} ${styles.facts}`}>
           <div>
             <dt>{t('ownershipQueue.owner')}</dt>
             <dd>{item.owner_name ?? '–'}</dd>
@@ -135,7 +136,7 @@ function VerificationItem({
             </div>
           ) : null}
         </dl>
-        <p className={styles.actions}>
+        <p className={staffPage.actions}>
           {item.frame_picture_url ? (
             <Link href={item.frame_picture_url} external>
               {t('ownershipQueue.framePicture')}
@@ -148,7 +149,7 @@ function VerificationItem({
           ) : null}
         </p>
       </div>
-      <div className={styles.actions}>
+      <div className={staffPage.actions}>
         <Button size="small" isPending={isApproving} onPress={onApprove}>
           {t('ownershipQueue.approve')}
         </Button>

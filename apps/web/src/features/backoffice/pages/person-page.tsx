@@ -3,6 +3,7 @@ import type { Currency } from '@nbr/domain/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -79,7 +80,7 @@ function PersonView({ detail }: { detail: PersonDetail }) {
 
   return (
     <PageLayout title={name}>
-      <div className={styles.stack}>
+      <div className={staffPage.stack}>
         <p className={styles.email}>{profile.email}</p>
         <ul className={styles.badges} aria-label={t('person.statusLabel')}>
           {profile.blocked_at ? (
@@ -113,7 +114,7 @@ function PersonView({ detail }: { detail: PersonDetail }) {
 
         {isStaff ? null : (
           <Card title={t('person.actionsTitle')} id="actions">
-            <div className={styles.actions}>
+            <div className={staffPage.actions}>
               {can('switch_user') && !profile.blocked_at ? (
                 <Button variant="secondary" size="small" onPress={() => setDialog('switch')}>
                   {t('identities.switch')}
@@ -400,7 +401,7 @@ function ProfileForm({ detail }: { detail: PersonDetail }) {
           event.preventDefault();
           save();
         }}
-        className={styles.stack}
+        className={staffPage.stack}
       >
         <div className={styles.formGrid}>
           {TEXT_FIELDS.map(({ key, type }) => (
@@ -451,7 +452,7 @@ function ProfileForm({ detail }: { detail: PersonDetail }) {
             <p>{t('person.saved')}</p>
           </Alert>
         ) : null}
-        <div className={styles.actions}>
+        <div className={staffPage.actions}>
           <Button type="submit" isPending={update.isPending}>
             {t('person.save')}
           </Button>

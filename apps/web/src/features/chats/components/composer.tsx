@@ -1,6 +1,7 @@
 import { MESSAGE_MAX_LENGTH } from '@nbr/domain/chats';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import conversationStyles from '../../../components/conversation/conversation.module.css';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -94,7 +95,7 @@ export function Composer({ chatId, subjectId, draftKey, onSent }: ComposerProps)
       <div className={styles.composerRow}>
         <textarea
           id={`${id}-text`}
-          className={styles.textarea}
+          className={`${conversationStyles.textarea} ${styles.textarea}`}
           value={text}
           rows={2}
           onChange={(event) => {

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@nbr/domain/chats';
 import type { OwnershipBike } from '@nbr/domain/ownership';
 import { useTranslation } from 'react-i18next';
+import conversationStyles from '../../../components/conversation/conversation.module.css';
 import styles from '../chats.module.css';
 import { messageText, participantName } from '../lib/chat-labels.ts';
 import { formatClock } from '../lib/format-time.ts';
@@ -14,14 +15,14 @@ import { OfferCard } from './offer-card.tsx';
 export function MessageItem({ message, bike }: { message: ChatMessage; bike: OwnershipBike | null }) {
   const { t, i18n } = useTranslation('chats');
   const time = (
-    <time className={styles.time} dateTime={message.created_at}>
+    <time className={`${conversationStyles.time} ${styles.time}`} dateTime={message.created_at}>
       {formatClock(message.created_at, i18n.language)}
     </time>
   );
 
   if (message.kind === 'transfer_offer') {
     return (
-      <li className={`${styles.message} ${styles.offerItem}`}>
+      <li className={`${conversationStyles.message} ${conversationStyles.wideMessage} ${styles.offerItem}`}>
         <OfferCard message={message} bike={bike} />
         {time}
       </li>
@@ -30,7 +31,7 @@ export function MessageItem({ message, bike }: { message: ChatMessage; bike: Own
 
   if (message.kind === 'system' || !message.sender) {
     return (
-      <li className={`${styles.message} ${styles.system}`}>
+      <li className={`${conversationStyles.message} ${conversationStyles.wideMessage} ${styles.system}`}>
         <p className={styles.systemText}>{messageText(message, t)}</p>
         {time}
       </li>
@@ -39,14 +40,16 @@ export function MessageItem({ message, bike }: { message: ChatMessage; bike: Own
 
   const isMine = message.sender.is_me;
   return (
-    <li className={`${styles.message} ${isMine ? styles.own : styles.other}`}>
-      <div className={styles.bubble}>
+    <li
+      className={`${conversationStyles.message} ${isMine ? conversationStyles.own : conversationStyles.other}`}
+    >
+      <div className={conversationStyles.bubble}>
         {isMine ? (
           <span className="visually-hidden">{t('chat.youWrote')}: </span>
         ) : (
-          <p className={styles.sender}>{participantName(message.sender, t)}</p>
+          <p className={conversationStyles.sender}>{participantName(message.sender, t)}</p>
         )}
-        <p className={styles.content}>{message.content}</p>
+        <p className={conversationStyles.content}>{message.content}</p>
       </div>
       {time}
     </li>

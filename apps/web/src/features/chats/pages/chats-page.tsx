@@ -1,5 +1,6 @@
 import type { ChatSummary } from '@nbr/domain/chats';
 import { useTranslation } from 'react-i18next';
+import conversationStyles from '../../../components/conversation/conversation.module.css';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { LinkButton } from '../../../ui/button.tsx';
@@ -21,7 +22,11 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
   const isUnread = chat.unread_count > 0;
   const lastAt = chat.last_message?.created_at ?? chat.updated_at;
   return (
-    <li className={[styles.chatRow, isUnread && styles.chatRowUnread].filter(Boolean).join(' ')}>
+    <li
+      className={[conversationStyles.row, styles.chatRow, isUnread && conversationStyles.rowHighlighted]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <ChatThumbnail url={bike?.thumbnail_url ?? null} />
       <div className={styles.chatRowText}>
         <div className={styles.chatRowTop}>
@@ -34,7 +39,7 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
             {formatListTime(lastAt, i18n.language)}
           </time>
         </div>
-        <p className={styles.chatRowMeta}>
+        <p className={conversationStyles.rowMeta}>
           {participantName(otherParticipant(chat), t)} · {t(`subjects.${chat.subject.kind}`)}
         </p>
         <div className={styles.chatRowBottom}>
@@ -83,7 +88,7 @@ export function Component() {
 
   return (
     <PageLayout title={t('inbox.title')} lead={t('inbox.lead')}>
-      <ul className={styles.chatList} aria-label={t('inbox.listLabel')}>
+      <ul className={conversationStyles.list} aria-label={t('inbox.listLabel')}>
         {chats.data.map((chat) => (
           <ChatRow key={chat.id} chat={chat} />
         ))}

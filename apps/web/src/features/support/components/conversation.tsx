@@ -1,5 +1,6 @@
 import type { SupportMessage } from '@nbr/domain/support';
 import { useTranslation } from 'react-i18next';
+import conversationStyles from '../../../components/conversation/conversation.module.css';
 import { formatDateTime } from '../lib/format-time.ts';
 import styles from '../support.module.css';
 
@@ -30,12 +31,15 @@ export function Conversation({ messages, viewer, personName, headingId }: Conver
         {messages.map((message) => {
           const isOwn = (viewer === 'person') === (message.author === 'person');
           return (
-            <li key={message.id} className={`${styles.message} ${isOwn ? styles.own : styles.other}`}>
-              <p className={styles.sender}>{senderOf(message)}</p>
-              <div className={styles.bubble}>
-                <p className={styles.content}>{message.content}</p>
+            <li
+              key={message.id}
+              className={`${conversationStyles.message} ${isOwn ? conversationStyles.own : conversationStyles.other}`}
+            >
+              <p className={conversationStyles.sender}>{senderOf(message)}</p>
+              <div className={conversationStyles.bubble}>
+                <p className={conversationStyles.content}>{message.content}</p>
               </div>
-              <time className={styles.time} dateTime={message.created_at}>
+              <time className={`${conversationStyles.time} ${styles.time}`} dateTime={message.created_at}>
                 {formatDateTime(message.created_at, i18n.language)}
               </time>
             </li>

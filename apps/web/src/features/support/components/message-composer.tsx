@@ -1,6 +1,7 @@
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '@nbr/domain/support';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import conversationStyles from '../../../components/conversation/conversation.module.css';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -41,7 +42,7 @@ export function MessageComposer({ label, submitLabel, onSend, isPending }: Messa
       </label>
       <textarea
         id={`${id}-text`}
-        className={styles.textarea}
+        className={`${conversationStyles.textarea} ${styles.textarea}`}
         value={text}
         rows={3}
         onChange={(event) => {

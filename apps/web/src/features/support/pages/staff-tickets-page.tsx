@@ -2,6 +2,7 @@ import { TICKET_STATUSES, type TicketStatus } from '@nbr/domain/support';
 import { Link as AriaLink } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import conversationStyles from '../../../components/conversation/conversation.module.css';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -69,9 +70,9 @@ export function Component() {
       ) : tickets.data.tickets.length === 0 ? (
         <p className={styles.muted}>{t('staff.empty')}</p>
       ) : (
-        <ul className={styles.ticketList}>
+        <ul className={conversationStyles.list}>
           {tickets.data.tickets.map((ticket) => (
-            <li key={ticket.id} className={styles.ticketRow}>
+            <li key={ticket.id} className={`${conversationStyles.row} ${styles.ticketRow}`}>
               <div className={styles.ticketRowTop}>
                 <h2 className={styles.ticketTitle}>
                   <Link href={paths.backoffice.ticket.getHref({ ticketId: ticket.id })}>
@@ -80,11 +81,11 @@ export function Component() {
                 </h2>
                 <TicketStatusBadge status={ticket.status} />
               </div>
-              <p className={styles.ticketMeta}>
+              <p className={conversationStyles.rowMeta}>
                 {ticketTitle(ticket, t)}
                 {ticket.requester.is_guest ? ` · ${t('staff.visitor')}` : ''}
               </p>
-              <p className={styles.ticketMeta}>
+              <p className={conversationStyles.rowMeta}>
                 {t('mine.lastActivity', { time: formatDateTime(ticket.last_message_at, i18n.language) })} ·{' '}
                 {ticket.assigned_to
                   ? t('staff.assignedTo', { name: ticket.assigned_to.name ?? t('conversation.staff') })

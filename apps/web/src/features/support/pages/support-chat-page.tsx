@@ -10,6 +10,7 @@ import {
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import conversationStyles from '../../../components/conversation/conversation.module.css';
 import { paths } from '../../../config/paths.ts';
 import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -74,7 +75,7 @@ function MessageField({
       </label>
       <textarea
         id={`${id}-message`}
-        className={styles.textarea}
+        className={`${conversationStyles.textarea} ${styles.textarea}`}
         value={value}
         rows={5}
         onChange={(event) => onChange(event.target.value)}
@@ -213,11 +214,15 @@ function MyTicketList({ tickets, selected }: { tickets: Ticket[]; selected: stri
       {tickets.length === 0 ? (
         <p className={styles.muted}>{t('mine.empty')}</p>
       ) : (
-        <ul className={styles.ticketList}>
+        <ul className={conversationStyles.list}>
           {tickets.map((ticket) => (
             <li
               key={ticket.id}
-              className={[styles.ticketRow, ticket.id === selected && styles.ticketRowCurrent]
+              className={[
+                conversationStyles.row,
+                styles.ticketRow,
+                ticket.id === selected && conversationStyles.rowHighlighted,
+              ]
                 .filter(Boolean)
                 .join(' ')}
             >
@@ -232,7 +237,7 @@ function MyTicketList({ tickets, selected }: { tickets: Ticket[]; selected: stri
                 </h3>
                 <TicketStatusBadge status={ticket.status} />
               </div>
-              <p className={styles.ticketMeta}>
+              <p className={conversationStyles.rowMeta}>
                 {t('mine.lastActivity', { time: formatDateTime(ticket.last_message_at, i18n.language) })}
               </p>
             </li>
