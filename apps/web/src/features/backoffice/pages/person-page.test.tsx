@@ -1,6 +1,6 @@
 import type { PersonDetail } from '@nbr/domain/backoffice-people';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -21,7 +21,11 @@ afterEach(() => {
 
 const PERSON = '019ac15e-0000-7000-8000-000700000001';
 
-function show(role: 'support' | 'admin', overrides: Partial<PersonDetail['profile']> = {}) {
+function show(
+  role: 'support' | 'admin',
+  overrides: Partial<PersonDetail['profile']> = {},
+  trail: NonNullable<PersonDetail['audit_trail']> = [],
+) {
   const detail: PersonDetail = {
     profile: {
       identity_party_id: PERSON,
@@ -50,7 +54,7 @@ function show(role: 'support' | 'admin', overrides: Partial<PersonDetail['profil
     orders: [],
     consents: [],
     sessions: [],
-    audit_trail: role === 'admin' ? [] : null,
+    audit_trail: role === 'admin' ? trail : null,
     capabilities:
       role === 'admin'
         ? [
@@ -104,5 +108,22 @@ describe('/backoffice/identities/{id}', () => {
     expect(screen.getByText(/Blocked since/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Lift block' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Switch to this user' })).toBeNull();
+  });
+
+  it('names the audited actions in the trail, and shows one it does not know as recorded', () => {
+    const event = (id: string, action: string) => ({
+      id: `019ac15e-0000-7000-8000-00080000000${id}`,
+      action,
+      actor_party_id: null,
+      target_party_id: PERSON,
+      session_id: null,
+      details: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
+    show('admin', {}, [event('1', 'backoffice.person_blocked'), event('2', 'backoffice.brand_new')]);
+    const trail = within(document.getElementById('audit-trail')!);
+    expect(trail.getByText('Account blocked')).toBeTruthy();
+    expect(trail.queryByText('backoffice.person_blocked')).toBeNull();
+    expect(trail.getByText('backoffice.brand_new')).toBeTruthy();
   });
 });

@@ -24,6 +24,7 @@ import { useResendPersonMail } from '../api/resend-person-mail.ts';
 import { useSwitchUser } from '../api/switch-user.ts';
 import { useUnblockPerson } from '../api/unblock-person.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
+import { auditActionLabel } from '../audit-action-label.ts';
 import styles from '../backoffice.module.css';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 
@@ -273,7 +274,8 @@ function PersonView({ detail }: { detail: PersonDetail }) {
               <ul className={styles.rows}>
                 {detail.audit_trail.map((event) => (
                   <li key={event.id} className={styles.row}>
-                    <strong>{event.action}</strong> · {formatDate(event.created_at, language)}
+                    <strong>{auditActionLabel(event.action, t)}</strong> ·{' '}
+                    {formatDate(event.created_at, language)}
                     {typeof event.details?.reason === 'string' ? (
                       <>
                         <br />
