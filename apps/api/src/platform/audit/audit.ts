@@ -7,6 +7,10 @@ import { uuidv7 } from '../ids.ts';
 import { ACCESS_LOG_ACTIONS } from './access-log-actions.ts';
 
 export interface AuditEventInput {
+  /**
+   * One of AUDIT_ACTIONS (packages/domain/src/backoffice.ts): a new action needs its label in the web
+   * app's backoffice:auditActions too, in da, en and no (audit-action-label.test.ts fails without).
+   */
   action: AuditAction;
   /** Who did it; null for the system (the command-line tool run by an operator). */
   actorPartyId: string | null;
