@@ -91,40 +91,77 @@ const PostcodeSchema = z
   .nullable()
   .optional();
 
+/** The organisation's details staff edit, apart from its coordinates. */
+const OrganisationDetailsShape = {
+  name: z.string().trim().min(1, { error: 'required' }).max(200, { error: 'too_long' }).optional(),
+  street_address: optionalText(200),
+  postcode: PostcodeSchema,
+  town: optionalText(100),
+  phone: optionalText(40),
+  website: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'invalid_value' })
+        .max(300, { error: 'too_long' })
+        .nullable(),
+    )
+    .nullable()
+    .optional(),
+  listed_as_distributor: z.boolean().optional(),
+  /** Empty clears it, as for the other optional texts. */
+  billing_email: z
+    .union([z.literal('').transform(() => null), EmailSchema])
+    .nullable()
+    .optional(),
+  billing_reference: optionalText(100),
+};
+
+/** A latitude (limit 90) or longitude (limit 180) in degrees. */
+const coordinate = (limit: number) =>
+  z
+    .number({ error: 'invalid_value' })
+    .min(-limit, { error: 'invalid_value' })
+    .max(limit, { error: 'invalid_value' });
+
+/** A coordinate as staff type it, with a decimal point or comma ('55,06'); empty for none. */
+const typedCoordinate = (limit: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : Number(value.replace(',', '.'))))
+    .pipe(coordinate(limit).nullable());
+
+type Coordinates = { latitude?: number | null; longitude?: number | null };
+const hasBothCoordinatesOrNeither = (value: Coordinates) =>
+  (value.latitude == null) === (value.longitude == null);
+
 /**
  * PATCH /backoffice/organisations/{id} — address, public contact, listing and billing. Coordinates
  * come both or neither; without them a dealer is placed by its postcode (the API's postcode table).
  */
 export const BackofficeOrganisationUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'required' }).max(200, { error: 'too_long' }).optional(),
-    street_address: optionalText(200),
-    postcode: PostcodeSchema,
-    town: optionalText(100),
-    latitude: z.number({ error: 'invalid_value' }).min(-90).max(90).nullable().optional(),
-    longitude: z.number({ error: 'invalid_value' }).min(-180).max(180).nullable().optional(),
-    phone: optionalText(40),
-    website: z
-      .string()
-      .trim()
-      .transform((value) => (value === '' ? null : value))
-      .pipe(
-        z
-          .url({ protocol: /^https?$/, error: 'invalid_value' })
-          .max(300)
-          .nullable(),
-      )
-      .nullable()
-      .optional(),
-    listed_as_distributor: z.boolean().optional(),
-    billing_email: EmailSchema.nullable().optional(),
-    billing_reference: optionalText(100),
+    ...OrganisationDetailsShape,
+    latitude: coordinate(90).nullable().optional(),
+    longitude: coordinate(180).nullable().optional(),
   })
-  .refine((value) => (value.latitude == null) === (value.longitude == null), {
-    error: 'invalid_value',
-    path: ['longitude'],
-  });
+  .refine(hasBothCoordinatesOrNeither, { error: 'invalid_value', path: ['longitude'] });
 export type BackofficeOrganisationUpdate = z.output<typeof BackofficeOrganisationUpdateSchema>;
+
+/**
+ * The backoffice's form of the same details: the coordinates as typed (empty for none), turned into
+ * the numbers the PATCH takes; the page sends only what changed.
+ */
+export const BackofficeOrganisationFormSchema = z
+  .object({
+    ...OrganisationDetailsShape,
+    latitude: typedCoordinate(90),
+    longitude: typedCoordinate(180),
+  })
+  .refine(hasBothCoordinatesOrNeither, { error: 'invalid_value', path: ['longitude'] });
 
 /** POST /backoffice/organisations/{id}/suspend and …/unsuspend */
 export const OrganisationSuspensionSchema = z.object({ reason: StaffReasonSchema });

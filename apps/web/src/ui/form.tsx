@@ -119,10 +119,20 @@ export function useInvalidFormMessage(): (errors: FieldErrors) => { title: strin
       : { title: t('messages.somethingWrong'), message: t('errors.validation_failed') };
 }
 
-type ControlledProps<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
+/**
+ * A field of a form whose schema may turn what the inputs hold (`T`) into something else on submit
+ * (`Output`, e.g. a typed coordinate into a number): the fields bind to the inputs' values.
+ */
+type ControlledProps<T extends FieldValues, Output extends FieldValues = T> = {
+  control: Control<T, unknown, Output>;
+  name: FieldPath<T>;
+};
 
 /** Binds a text-like field to react-hook-form: value, change and blur, focus on error, the error code. */
-function useTextFieldBinding<T extends FieldValues>({ control, name }: ControlledProps<T>) {
+function useTextFieldBinding<T extends FieldValues, Output extends FieldValues>({
+  control,
+  name,
+}: ControlledProps<T, Output>) {
   const { field, fieldState } = useController({ control, name });
   return {
     name: field.name,
@@ -137,29 +147,29 @@ function useTextFieldBinding<T extends FieldValues>({ control, name }: Controlle
 
 type BoundProps = 'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef';
 
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, Output extends FieldValues = T>({
   control,
   name,
   ...props
-}: ControlledProps<T> & Omit<TextFieldProps, BoundProps>) {
+}: ControlledProps<T, Output> & Omit<TextFieldProps, BoundProps>) {
   const binding = useTextFieldBinding({ control, name });
   return <TextField {...props} {...binding} isDisabled={props.isDisabled ?? binding.isDisabled} />;
 }
 
-export function FormPasswordField<T extends FieldValues>({
+export function FormPasswordField<T extends FieldValues, Output extends FieldValues = T>({
   control,
   name,
   ...props
-}: ControlledProps<T> & Omit<PasswordFieldProps, BoundProps>) {
+}: ControlledProps<T, Output> & Omit<PasswordFieldProps, BoundProps>) {
   const binding = useTextFieldBinding({ control, name });
   return <PasswordField {...props} {...binding} isDisabled={props.isDisabled ?? binding.isDisabled} />;
 }
 
-export function FormCheckbox<T extends FieldValues>({
+export function FormCheckbox<T extends FieldValues, Output extends FieldValues = T>({
   control,
   name,
   ...props
-}: ControlledProps<T> &
+}: ControlledProps<T, Output> &
   Omit<CheckboxProps, 'isSelected' | 'onChange' | 'onBlur' | 'name' | 'error' | 'inputRef'>) {
   const { field, fieldState } = useController({ control, name });
   return (

@@ -1,4 +1,4 @@
-import type { AuditAction } from './audit.ts';
+import type { AuditAction } from '@nbr/domain/backoffice';
 
 /**
  * The audit events a person sees in their access log (issue 17 §3): an organisation or our staff

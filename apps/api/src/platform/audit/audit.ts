@@ -1,3 +1,4 @@
+import type { AuditAction } from '@nbr/domain/backoffice';
 import { and, desc, eq, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
@@ -5,141 +6,11 @@ import type { RequestAuth } from '../auth/authenticate.ts';
 import { uuidv7 } from '../ids.ts';
 import { ACCESS_LOG_ACTIONS } from './access-log-actions.ts';
 
-/** Dotted names of what is audited; a closed list so a typo never files an event nobody looks for. */
-export const AUDIT_ACTIONS = [
-  'switch_user.start',
-  'switch_user.end',
-  'staff.grant',
-  'staff.revoke',
-  /** Staff looked people up: who searched for what is kept, as for any access to personal data. */
-  'backoffice.identity_search',
-  'organisation.create',
-  'organisation.invitation_sent',
-  'organisation.invitation_revoked',
-  'organisation.member_joined',
-  'organisation.member_role_changed',
-  'organisation.member_removed',
-  /** A bike deleted by its owner (after the identity approval) or with its owner's account. */
-  'bike.deleted',
-  /** Staff opened the owner's view of someone's bike (private pictures and documents included). */
-  'bike.viewed_by_staff',
-  /** Ownership (issue 5): an offer made, and what became of it; staff decisions on verifications. */
-  'ownership.transfer_created',
-  'ownership.transfer_accepted',
-  'ownership.transfer_rejected',
-  'ownership.transfer_cancelled',
-  'ownership.verification_approved',
-  'ownership.verification_rejected',
-  /** Theft (issue 6): a bike reported stolen, and reported found after the identity approval. */
-  'theft.report_submitted',
-  'theft.bike_found',
-  /** Our staff's printed stickers (issue 17 §1): a batch generated, handed to an organisation, a code voided. */
-  'plates.batch_created',
-  'plates.batch_assigned',
-  'plates.sticker_voided',
-  'webshop.order_shipment_moved',
-  /** Staff searched the shop's orders (the answer shows buyers' addresses). */
-  'webshop.orders_searched_by_staff',
-  'webshop.order_refunded',
-  'webshop.voucher_batch_created',
-  /** Our staff changed a product's price (backoffice /v2/diverse). */
-  'webshop.product_price_changed',
-  /** Admins stored a public content page's text, or reset it to the built-in one (details.before/after). */
-  'content.page_text_changed',
-  'content.page_text_reset',
-  /** Admins added a manufacturer code or changed one (details.code, before/after). */
-  'bikes.manufacturer_code_added',
-  'bikes.manufacturer_code_changed',
-  /** Insurance (issue 16): an application, a change of its number of bikes, a pre-registration linked. */
-  'insurance.policy_applied',
-  'insurance.policy_bikes_changed',
-  'insurance.policy_bike_added',
-  'insurance.pre_registration_linked',
-  /** Staff opened someone's policy (it names the holder): kept like any access to personal data. */
-  'insurance.policy_viewed_by_staff',
-  'insurance.lock_test_requested',
-  'insurance.lock_test_answered',
-  'insurance.lock_test_decided',
-  'insurance.lock_test_viewed_by_staff',
-  'insurance.lock_tests_listed_by_staff',
-  'insurance.plate_order_received',
-  'insurance.plate_order_mail_refused',
-  'insurance.plate_order_cancelled',
-  'insurance.plate_order_sent',
-  /** Issue 16 §2 and §5: the holder's proof of possession, and our staff's check of it step by step. */
-  'insurance.possession_upload_added',
-  'insurance.possession_upload_removed',
-  'insurance.possession_submitted',
-  'insurance.verification_viewed_by_staff',
-  'insurance.verification_step_decided',
-  'insurance.verification_approved',
-  'insurance.verification_rejected',
-  /** Insurance sign-up (issue 16 §2): the holder's checkout details saved; read by the insurer or our staff. */
-  'insurance.holder_details_saved',
-  'insurance.holder_details_viewed',
-  /** The holder's national id number shown in full to the insurer's staff or ours, on their explicit ask. */
-  'insurance.national_id_revealed',
-  /**
-   * The insurer's admin (issue 16 §4): its decisions on policies, its upload of existing customers,
-   * what it opened of a holder's bike or shared theft report, and the claims it paid.
-   */
-  'insurance.policy_accepted',
-  'insurance.policy_rejected',
-  'insurance.policy_cancelled',
-  'insurance.pre_registrations_uploaded',
-  'insurance.insured_bike_viewed',
-  'insurance.theft_report_viewed',
-  'insurance.claim_paid',
-  /**
-   * Our staff's review of theft reports (issue 17 §1): opening one's private data (with a reason),
-   * reviewing it, marking it suspicious, linking the found bike's pickup, writing to its owner.
-   */
-  'theft.report_viewed_by_staff',
-  'theft.report_reviewed',
-  'theft.report_suspicion_changed',
-  'theft.report_found_linked',
-  'theft.owner_contacted_by_staff',
-  /** The insurer's admin changed a cover: terms, accepted locks, required uploads, tariff (before and after). */
-  'insurance.product_changed',
-  /** The owner withdrew their acknowledgement that the theft report may be shared with their insurer. */
-  'theft.data_share_withdrawn',
-  /**
-   * Support (issue 17 §2): staff opened a ticket (once per opening: support-staff.service.ts),
-   * answered it, changed its status, took it (target: the person).
-   */
-  'support.ticket_viewed',
-  'support.ticket_answered',
-  'support.ticket_status_changed',
-  'support.ticket_assigned',
-  /**
-   * Backoffice people (issue 17 §1): staff opened a person's view, corrected their details (before
-   * and after), blocked or unblocked them, mailed a link again, or read private data with a reason.
-   */
-  'backoffice.person_viewed',
-  'backoffice.person_updated',
-  'backoffice.person_blocked',
-  'backoffice.person_unblocked',
-  'backoffice.mail_resent',
-  'backoffice.private_data_read',
-  /** Backoffice organisations: details changed (before and after), suspended and lifted. */
-  'organisation.updated',
-  'organisation.suspended',
-  'organisation.unsuspended',
-  /**
-   * Organisations at work (issue 17 §3): the police, a municipality or an insurer opened a bike in
-   * /org-bike-search, the police revealed its owner's contact details (with a case number), one of
-   * them wrote to the owner through the register; a bike held for its owner by the police or a
-   * municipality, and released when unclaimed after the deadline.
-   */
-  'org_search.bike_viewed',
-  'org_search.owner_contact_revealed',
-  'org_search.owner_messaged',
-  'item_pickup.registered_by_organisation',
-  'item_pickup.released',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 export interface AuditEventInput {
+  /**
+   * One of AUDIT_ACTIONS (packages/domain/src/backoffice.ts): a new action needs its label in the web
+   * app's backoffice:auditActions too, in da, en and no (audit-action-label.test.ts fails without).
+   */
   action: AuditAction;
   /** Who did it; null for the system (the command-line tool run by an operator). */
   actorPartyId: string | null;

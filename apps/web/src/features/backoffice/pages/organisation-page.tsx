@@ -1,25 +1,35 @@
-import type {
-  BackofficeOrganisationDetail,
-  BackofficeOrganisationUpdate,
+import {
+  type BackofficeOrganisation,
+  type BackofficeOrganisationDetail,
+  BackofficeOrganisationFormSchema,
+  type BackofficeOrganisationUpdate,
 } from '@nbr/domain/backoffice-organisations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { z } from 'zod';
 import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { Checkbox } from '../../../ui/checkbox.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import {
+  applyApiError,
+  ErrorSummary,
+  Form,
+  FormActions,
+  FormCheckbox,
+  FormTextField,
+  useInvalidFormMessage,
+  useZodForm,
+} from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
 import { useOrganisation } from '../api/get-organisation.ts';
 import { useRemoveOrganisationMember } from '../api/remove-organisation-member.ts';
 import { useSuspendOrganisation } from '../api/suspend-organisation.ts';
@@ -193,120 +203,102 @@ const TEXT_FIELDS = [
   'billing_email',
   'billing_reference',
 ] as const;
-type TextFieldKey = (typeof TEXT_FIELDS)[number];
+const FORM_FIELDS = [...TEXT_FIELDS, 'latitude', 'longitude', 'listed_as_distributor'] as const;
 
-/** Address (placed on the map by postcode, or by coordinates staff enter), listing and billing. */
+type DetailsFormValues = z.input<typeof BackofficeOrganisationFormSchema>;
+
+function toFormValues(organisation: BackofficeOrganisation): DetailsFormValues {
+  return {
+    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, organisation[field] ?? ''])),
+    latitude: organisation.latitude?.toString() ?? '',
+    longitude: organisation.longitude?.toString() ?? '',
+    listed_as_distributor: organisation.listed_as_distributor,
+  };
+}
+
+/**
+ * Address (placed on the map by postcode, or by coordinates staff enter), listing and billing, saved
+ * with PATCH /backoffice/organisations/{id}. Only changed fields are sent.
+ */
 function DetailsForm({ organisation }: { organisation: BackofficeOrganisationDetail }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['backoffice', 'common']);
   const update = useUpdateOrganisation(organisation.party_id);
-  const [values, setValues] = useState(
-    () =>
-      ({
-        ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, organisation[key] ?? ''])),
-        latitude: organisation.latitude?.toString() ?? '',
-        longitude: organisation.longitude?.toString() ?? '',
-        listed: organisation.listed_as_distributor,
-      }) as Record<TextFieldKey | 'latitude' | 'longitude', string> & { listed: boolean },
-  );
+  const invalidFormMessage = useInvalidFormMessage();
+  const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [saved, setSaved] = useState(false);
-  const [coordinateError, setCoordinateError] = useState<string | null>(null);
-  const issues = isApiError(update.error) ? update.error.issues : [];
-  const fieldError = (key: string) =>
-    (key === 'latitude' || key === 'longitude' ? coordinateError : null) ??
-    issues.find((issue) => issue.loc[issue.loc.length - 1] === key)?.type ??
-    null;
-  const set = (key: TextFieldKey | 'latitude' | 'longitude') => (value: string) => {
-    setSaved(false);
-    setCoordinateError(null);
-    setValues((current) => ({ ...current, [key]: value }));
-  };
+  const form = useZodForm(BackofficeOrganisationFormSchema, { defaultValues: toFormValues(organisation) });
+  const { dirtyFields, isDirty } = form.formState;
 
-  const save = () => {
-    const changes: BackofficeOrganisationUpdate = {};
-    for (const key of TEXT_FIELDS) {
-      if (values[key] !== (organisation[key] ?? ''))
-        (changes as Record<string, string | null>)[key] = values[key] || null;
-    }
-    // Coordinates typed by staff win; a new postcode alone lets the API place the organisation.
-    const coordinatesChanged =
-      values.latitude !== (organisation.latitude?.toString() ?? '') ||
-      values.longitude !== (organisation.longitude?.toString() ?? '');
-    if (coordinatesChanged) {
-      const latitude = values.latitude.trim() === '' ? null : Number(values.latitude.replace(',', '.'));
-      const longitude = values.longitude.trim() === '' ? null : Number(values.longitude.replace(',', '.'));
-      if (Number.isNaN(latitude) || Number.isNaN(longitude)) {
-        setCoordinateError('invalid_value');
-        return;
+  const onSubmit = form.handleSubmit(
+    async (output) => {
+      setSummary(null);
+      setSaved(false);
+      const changes: BackofficeOrganisationUpdate = Object.fromEntries(
+        [...TEXT_FIELDS, 'listed_as_distributor' as const]
+          .filter((field) => dirtyFields[field])
+          .map((field) => [field, output[field]]),
+      );
+      // Coordinates typed by staff win and go together; a new postcode alone lets the API place it.
+      if (dirtyFields.latitude || dirtyFields.longitude) {
+        changes.latitude = output.latitude;
+        changes.longitude = output.longitude;
       }
-      changes.latitude = latitude;
-      changes.longitude = longitude;
-    }
-    if (values.listed !== organisation.listed_as_distributor) changes.listed_as_distributor = values.listed;
-    update.mutate(changes, { onSuccess: () => setSaved(true) });
-  };
+      try {
+        const updated = await update.mutateAsync(changes);
+        form.reset(toFormValues(updated));
+        setSaved(true);
+      } catch (error) {
+        setSummary({ message: applyApiError(error, form.setError, t, FORM_FIELDS) });
+      }
+    },
+    (errors) => setSummary(invalidFormMessage(errors)),
+  );
 
   return (
     <Card title={t('organisation.detailsTitle')} id="details">
-      <form
-        className={staffPage.stack}
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
-        <div className={styles.formGrid}>
-          {TEXT_FIELDS.map((key) => (
-            <TextField
-              key={key}
-              label={t(`organisation.fields.${key}`)}
-              value={values[key]}
-              onChange={set(key)}
-              error={fieldError(key)}
-              {...(key === 'postcode' ? { description: t('organisation.postcodeHint') } : {})}
+      <Form onSubmit={onSubmit} aria-label={t('organisation.detailsTitle')}>
+        <div className={staffPage.stack}>
+          <ErrorSummary title={summary?.title} message={summary?.message} />
+          <div className={styles.formGrid}>
+            {TEXT_FIELDS.map((field) => (
+              <FormTextField
+                key={field}
+                control={form.control}
+                name={field}
+                label={t(`organisation.fields.${field}`)}
+                {...(field === 'postcode' ? { description: t('organisation.postcodeHint') } : {})}
+              />
+            ))}
+            <FormTextField
+              control={form.control}
+              name="latitude"
+              label={t('organisation.fields.latitude')}
+              inputMode="decimal"
             />
-          ))}
-          <TextField
-            label={t('organisation.fields.latitude')}
-            inputMode="decimal"
-            value={values.latitude}
-            onChange={set('latitude')}
-            error={fieldError('latitude')}
-          />
-          <TextField
-            label={t('organisation.fields.longitude')}
-            inputMode="decimal"
-            value={values.longitude}
-            onChange={set('longitude')}
-            error={fieldError('longitude')}
-          />
+            <FormTextField
+              control={form.control}
+              name="longitude"
+              label={t('organisation.fields.longitude')}
+              inputMode="decimal"
+            />
+          </div>
+          {organisation.type === 'dealer' ? (
+            <FormCheckbox control={form.control} name="listed_as_distributor">
+              {t('organisation.listed')}
+            </FormCheckbox>
+          ) : null}
+          {saved && !isDirty ? (
+            <Alert tone="success">
+              <p>{t('organisation.saved')}</p>
+            </Alert>
+          ) : null}
+          <FormActions>
+            <Button type="submit" isPending={update.isPending}>
+              {t('organisation.save')}
+            </Button>
+          </FormActions>
         </div>
-        {organisation.type === 'dealer' ? (
-          <Checkbox
-            isSelected={values.listed}
-            onChange={(listed) => {
-              setSaved(false);
-              setValues((current) => ({ ...current, listed }));
-            }}
-          >
-            {t('organisation.listed')}
-          </Checkbox>
-        ) : null}
-        {update.isError && issues.length === 0 ? (
-          <Alert tone="error">
-            <p>{errorMessage(update.error, t)}</p>
-          </Alert>
-        ) : null}
-        {saved ? (
-          <Alert tone="success">
-            <p>{t('organisation.saved')}</p>
-          </Alert>
-        ) : null}
-        <div className={staffPage.actions}>
-          <Button type="submit" isPending={update.isPending}>
-            {t('organisation.save')}
-          </Button>
-        </div>
-      </form>
+      </Form>
     </Card>
   );
 }

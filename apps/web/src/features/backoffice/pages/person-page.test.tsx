@@ -1,8 +1,8 @@
 import type { PersonDetail } from '@nbr/domain/backoffice-people';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { personQueryKey } from '../api/get-person.ts';
@@ -11,18 +11,50 @@ import { Component as PersonPage } from './person-page.tsx';
 /*
  * A person's page offers what the staff member's role may do (the API's `capabilities`): support
  * corrects details and mails links; only admins block, move the e-mail and read national identity.
+ * Corrections send only the changed fields, always with a reason.
  */
 
+const fetchMock = vi.fn<typeof fetch>();
 beforeAll(() => initTestI18n('en', ['common', 'backoffice']));
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async () => new Response('{}', { status: 404 }));
+});
 afterEach(() => {
   cleanup();
   queryClient.clear();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
 });
 
 const PERSON = '019ac15e-0000-7000-8000-000700000001';
 
-function show(role: 'support' | 'admin', overrides: Partial<PersonDetail['profile']> = {}) {
-  const detail: PersonDetail = {
+function show(
+  role: 'support' | 'admin',
+  overrides: Partial<PersonDetail['profile']> = {},
+  trail: NonNullable<PersonDetail['audit_trail']> = [],
+) {
+  const detail = personDetail(role, overrides, trail);
+  queryClient.setQueryData(personQueryKey(PERSON), detail);
+  const router = createMemoryRouter(
+    [{ path: '/backoffice/identities/:identityPartyId', element: <PersonPage /> }],
+    {
+      initialEntries: [`/backoffice/identities/${PERSON}`],
+    },
+  );
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+function personDetail(
+  role: 'support' | 'admin',
+  overrides: Partial<PersonDetail['profile']>,
+  trail: NonNullable<PersonDetail['audit_trail']>,
+): PersonDetail {
+  return {
     profile: {
       identity_party_id: PERSON,
       email: 'ida@example.test',
@@ -50,7 +82,7 @@ function show(role: 'support' | 'admin', overrides: Partial<PersonDetail['profil
     orders: [],
     consents: [],
     sessions: [],
-    audit_trail: role === 'admin' ? [] : null,
+    audit_trail: role === 'admin' ? trail : null,
     capabilities:
       role === 'admin'
         ? [
@@ -65,18 +97,6 @@ function show(role: 'support' | 'admin', overrides: Partial<PersonDetail['profil
           ]
         : ['view_person', 'edit_profile', 'resend_mails', 'switch_user'],
   };
-  queryClient.setQueryData(personQueryKey(PERSON), detail);
-  const router = createMemoryRouter(
-    [{ path: '/backoffice/identities/:identityPartyId', element: <PersonPage /> }],
-    {
-      initialEntries: [`/backoffice/identities/${PERSON}`],
-    },
-  );
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 describe('/backoffice/identities/{id}', () => {
@@ -104,5 +124,100 @@ describe('/backoffice/identities/{id}', () => {
     expect(screen.getByText(/Blocked since/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Lift block' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Switch to this user' })).toBeNull();
+  });
+
+  it('names the audited actions in the trail, and shows one it does not know as recorded', () => {
+    const event = (id: string, action: string) => ({
+      id: `019ac15e-0000-7000-8000-00080000000${id}`,
+      action,
+      actor_party_id: null,
+      target_party_id: PERSON,
+      session_id: null,
+      details: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
+    show('admin', {}, [event('1', 'backoffice.person_blocked'), event('2', 'backoffice.brand_new')]);
+    const trail = within(document.getElementById('audit-trail')!);
+    expect(trail.getByText('Account blocked')).toBeTruthy();
+    expect(trail.queryByText('backoffice.person_blocked')).toBeNull();
+    expect(trail.getByText('backoffice.brand_new')).toBeTruthy();
+  });
+});
+
+describe('correcting the details of /backoffice/identities/{id}', () => {
+  /** The PATCH answers `answer`; the page's reload after a save gets the person as shown. */
+  function answerPatchWith(answer: Response) {
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'PATCH') return answer.clone();
+      return Response.json(personDetail('support', {}, []));
+    });
+  }
+
+  const patches = () =>
+    fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'PATCH')
+      .map(([input, init]) => ({ url: String(input), body: JSON.parse(String(init?.body)) }));
+
+  const details = () => within(document.getElementById('edit')!);
+
+  function fill(label: string, value: string) {
+    fireEvent.change(details().getByLabelText(label), { target: { value } });
+  }
+
+  const save = () => fireEvent.click(details().getByRole('button', { name: 'Save changes' }));
+
+  function unprocessable(loc: string[], type: string) {
+    return Response.json({ detail: [{ loc, msg: 'Not valid', type }] }, { status: 422 });
+  }
+
+  it('asks for the reason before it sends anything', async () => {
+    show('support');
+    fill('Town', 'Vejle');
+    save();
+    expect(await details().findByText('This field is required.')).toBeTruthy();
+    expect(details().getByText('Please fill in all fields.')).toBeTruthy();
+    expect(details().getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
+    expect(patches()).toEqual([]);
+  });
+
+  it('sends only the changed fields, with the reason, and says it is saved', async () => {
+    answerPatchWith(Response.json({ ...personDetail('support', {}, []).profile, city: 'Vejle' }));
+    show('support');
+    fill('Town', 'Vejle');
+    fill('Mobile', '20 30 40 50');
+    fill('Reason', 'Ticket #88: moved');
+    save();
+    expect(await details().findByText('The changes are saved and logged.')).toBeTruthy();
+    expect(patches()).toEqual([
+      {
+        url: expect.stringMatching(new RegExp(`/backoffice/identities/${PERSON}$`)),
+        body: { city: 'Vejle', mobile: '20304050', reason: 'Ticket #88: moved' },
+      },
+    ]);
+    expect((details().getByLabelText('Reason') as HTMLInputElement).value).toBe('');
+  });
+
+  it('puts a refusal of one field beside that field', async () => {
+    answerPatchWith(unprocessable(['body', 'zip_code'], 'invalid_zip_code'));
+    show('support');
+    fill('Postcode', '0000');
+    fill('Reason', 'Ticket #89');
+    save();
+    await waitFor(() =>
+      expect(details().getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(details().getAllByText('The postal code must be four digits.').length).toBeGreaterThan(0);
+  });
+
+  it('shows a refusal that names no field of the form above it', async () => {
+    answerPatchWith(unprocessable(['body', 'door'], 'invalid_unit_number'));
+    show('support', { region: 'no' });
+    fill('Town', 'Bergen');
+    fill('Reason', 'Ticket #90');
+    save();
+    expect(
+      await details().findByText('Enter the unit number as a letter and four digits, for example H0101.'),
+    ).toBeTruthy();
+    expect(details().queryByText('The changes are saved and logged.')).toBeNull();
   });
 });

@@ -1,23 +1,38 @@
-import type { NationalIdentityCheck, PersonDetail, PersonUpdate } from '@nbr/domain/backoffice-people';
-import type { Currency } from '@nbr/domain/locale';
+import {
+  type NationalIdentityCheck,
+  type PersonDetail,
+  type PersonProfile,
+  type PersonUpdate,
+  PersonUpdateSchema,
+} from '@nbr/domain/backoffice-people';
+import { CHOOSABLE_LANGUAGES, type Currency } from '@nbr/domain/locale';
 import { useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { z } from 'zod';
 import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { switchAccount } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import {
+  applyApiError,
+  ErrorSummary,
+  Form,
+  FormActions,
+  FormTextField,
+  useInvalidFormMessage,
+  useZodForm,
+} from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
 import { useBlockPerson } from '../api/block-person.ts';
 import { usePerson } from '../api/get-person.ts';
 import { useReadNationalIdentity } from '../api/read-national-identity.ts';
@@ -25,6 +40,7 @@ import { useResendPersonMail } from '../api/resend-person-mail.ts';
 import { useSwitchUser } from '../api/switch-user.ts';
 import { useUnblockPerson } from '../api/unblock-person.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
+import { auditActionLabel } from '../audit-action-label.ts';
 import styles from '../backoffice.module.css';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 
@@ -274,7 +290,8 @@ function PersonView({ detail }: { detail: PersonDetail }) {
               <ul className={styles.rows}>
                 {detail.audit_trail.map((event) => (
                   <li key={event.id} className={styles.row}>
-                    <strong>{event.action}</strong> · {formatDate(event.created_at, language)}
+                    <strong>{auditActionLabel(event.action, t)}</strong> ·{' '}
+                    {formatDate(event.created_at, language)}
                     {typeof event.details?.reason === 'string' ? (
                       <>
                         <br />
@@ -335,129 +352,127 @@ function PersonView({ detail }: { detail: PersonDetail }) {
   );
 }
 
-type ProfileFields = Required<
-  Omit<PersonUpdate, 'reason' | 'email' | 'language' | 'floor' | 'side' | 'door'>
->;
+/** The details support corrects; admins also the e-mail address (`edit_email`). */
+const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'mobile',
+  'phone',
+  'street_address',
+  'zip_code',
+  'city',
+] as const;
+const PHONE_FIELDS: ReadonlySet<string> = new Set(['mobile', 'phone']);
+type EditableField = (typeof PROFILE_FIELDS)[number] | 'language' | 'email';
 
-const TEXT_FIELDS: ReadonlyArray<{ key: keyof ProfileFields; type?: 'tel' }> = [
-  { key: 'first_name' },
-  { key: 'last_name' },
-  { key: 'mobile', type: 'tel' },
-  { key: 'phone', type: 'tel' },
-  { key: 'street_address' },
-  { key: 'zip_code' },
-  { key: 'city' },
-];
+type PersonFormValues = z.input<typeof PersonUpdateSchema>;
 
-/** Correcting the person's details: every save names its reason; the e-mail address only for admins. */
+function toFormValues(profile: PersonProfile, canEditEmail: boolean): PersonFormValues {
+  return {
+    ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profile[field] ?? ''])),
+    // Icelandic is not offered to choose; the list shows English, the language it falls back to.
+    language: profile.language === 'is' ? 'en' : profile.language,
+    ...(canEditEmail ? { email: profile.email } : {}),
+    reason: '',
+  };
+}
+
+/**
+ * Correcting the person's details with PATCH /backoffice/identities/{id}: only changed fields are
+ * sent, every save names its reason; the e-mail address only for admins.
+ */
 function ProfileForm({ detail }: { detail: PersonDetail }) {
   const { t } = useTranslation(['backoffice', 'common']);
   const { profile } = detail;
   const update = useUpdatePerson(profile.identity_party_id);
-  const initial = () => ({
-    first_name: profile.first_name ?? '',
-    last_name: profile.last_name ?? '',
-    mobile: profile.mobile ?? '',
-    phone: profile.phone ?? '',
-    street_address: profile.street_address ?? '',
-    zip_code: profile.zip_code ?? '',
-    city: profile.city ?? '',
-    language: profile.language === 'is' ? 'en' : profile.language,
-    email: profile.email,
-    reason: '',
-  });
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(false);
+  const invalidFormMessage = useInvalidFormMessage();
   const canEditEmail = detail.capabilities.includes('edit_email');
+  const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useZodForm(PersonUpdateSchema, { defaultValues: toFormValues(profile, canEditEmail) });
+  const { dirtyFields, isDirty } = form.formState;
+  const language = useController({ control: form.control, name: 'language' });
+  const editable: EditableField[] = [
+    ...PROFILE_FIELDS,
+    'language',
+    ...(canEditEmail ? ['email' as const] : []),
+  ];
 
-  const set = (key: keyof typeof values) => (value: string) => {
-    setSaved(false);
-    setValues((current) => ({ ...current, [key]: value }));
-  };
-
-  const save = () => {
-    const changes: PersonUpdate = { reason: values.reason };
-    for (const { key } of TEXT_FIELDS) {
-      if (values[key] !== (profile[key] ?? '')) changes[key] = values[key] === '' ? null : values[key];
-    }
-    if (values.language !== profile.language) changes.language = values.language as PersonUpdate['language'];
-    if (canEditEmail && values.email.trim().toLowerCase() !== profile.email) changes.email = values.email;
-    update.mutate(changes, {
-      onSuccess: () => {
+  const onSubmit = form.handleSubmit(
+    async (output) => {
+      setSummary(null);
+      setSaved(false);
+      const changes: PersonUpdate = {
+        ...Object.fromEntries(
+          editable.filter((field) => dirtyFields[field]).map((field) => [field, output[field]]),
+        ),
+        reason: output.reason,
+      };
+      try {
+        const person = await update.mutateAsync(changes);
+        form.reset(toFormValues(person, canEditEmail));
         setSaved(true);
-        setValues((current) => ({ ...current, reason: '' }));
-      },
-    });
-  };
-
-  const issues = isApiError(update.error) ? update.error.issues : [];
-  const fieldError = (key: string) =>
-    issues.find((issue) => issue.loc[issue.loc.length - 1] === key)?.type ?? null;
+      } catch (error) {
+        setSummary({ message: applyApiError(error, form.setError, t, [...editable, 'reason']) });
+      }
+    },
+    (errors) => setSummary(invalidFormMessage(errors)),
+  );
 
   return (
     <Card title={t('person.editTitle')} id="edit">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-        className={staffPage.stack}
-      >
-        <div className={styles.formGrid}>
-          {TEXT_FIELDS.map(({ key, type }) => (
-            <TextField
-              key={key}
-              label={t(`person.fields.${key}`)}
-              value={values[key]}
-              onChange={set(key)}
-              error={fieldError(key)}
-              {...(type ? { type } : {})}
+      <Form onSubmit={onSubmit} aria-label={t('person.editTitle')}>
+        <div className={staffPage.stack}>
+          <ErrorSummary title={summary?.title} message={summary?.message} />
+          <div className={styles.formGrid}>
+            {PROFILE_FIELDS.map((field) => (
+              <FormTextField
+                key={field}
+                control={form.control}
+                name={field}
+                label={t(`person.fields.${field}`)}
+                {...(PHONE_FIELDS.has(field) ? { type: 'tel', inputMode: 'tel' } : {})}
+              />
+            ))}
+            <Select
+              label={t('person.fields.language')}
+              name={language.field.name}
+              value={language.field.value}
+              onChange={language.field.onChange}
+              onBlur={language.field.onBlur}
+              error={language.fieldState.error?.message}
+              options={CHOOSABLE_LANGUAGES.map((value) => ({ value, label: t(`common:languages.${value}`) }))}
             />
-          ))}
-          <Select
-            label={t('person.fields.language')}
-            value={values.language}
-            onChange={set('language')}
-            options={[
-              { value: 'da', label: t('common:languages.da') },
-              { value: 'en', label: t('common:languages.en') },
-              { value: 'no', label: t('common:languages.no') },
-            ]}
+            {canEditEmail ? (
+              <FormTextField
+                control={form.control}
+                name="email"
+                label={t('person.fields.email')}
+                description={t('person.emailHint')}
+                type="email"
+                inputMode="email"
+              />
+            ) : null}
+          </div>
+          <FormTextField
+            control={form.control}
+            name="reason"
+            label={t('reason.label')}
+            description={t('reason.hint')}
+            isRequired
           />
-          {canEditEmail ? (
-            <TextField
-              label={t('person.fields.email')}
-              description={t('person.emailHint')}
-              type="email"
-              value={values.email}
-              onChange={set('email')}
-              error={fieldError('email')}
-            />
+          {saved && !isDirty ? (
+            <Alert tone="success">
+              <p>{t('person.saved')}</p>
+            </Alert>
           ) : null}
+          <FormActions>
+            <Button type="submit" isPending={update.isPending}>
+              {t('person.save')}
+            </Button>
+          </FormActions>
         </div>
-        <TextField
-          label={t('reason.label')}
-          description={t('reason.hint')}
-          value={values.reason}
-          onChange={set('reason')}
-          error={fieldError('reason')}
-        />
-        {update.isError && issues.length === 0 ? (
-          <Alert tone="error">
-            <p>{errorMessage(update.error, t)}</p>
-          </Alert>
-        ) : null}
-        {saved ? (
-          <Alert tone="success">
-            <p>{t('person.saved')}</p>
-          </Alert>
-        ) : null}
-        <div className={staffPage.actions}>
-          <Button type="submit" isPending={update.isPending}>
-            {t('person.save')}
-          </Button>
-        </div>
-      </form>
+      </Form>
     </Card>
   );
 }
