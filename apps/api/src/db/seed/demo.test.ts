@@ -1,3 +1,4 @@
+import type { Distributor } from '@nbr/domain/distributors';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -8,7 +9,7 @@ import { bikes } from '../schema/bikes.ts';
 import { identities } from '../schema/identity.ts';
 import { insuranceProducts } from '../schema/insurance.ts';
 import { organisations } from '../schema/organisations.ts';
-import { DEMO_PASSWORD, DEMO_PRE_REGISTRATION, seedDemoData } from './demo.ts';
+import { DEMO_DEALERS, DEMO_PASSWORD, DEMO_PRE_REGISTRATION, seedDemoData } from './demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,14 +60,28 @@ describe('seedDemoData', () => {
         region: 'dk',
         created: true,
       },
+      {
+        email: 'politi@demo.cykelregister.dk',
+        password: DEMO_PASSWORD,
+        language: 'da',
+        region: 'dk',
+        created: true,
+      },
+      {
+        email: 'kommune@demo.cykelregister.dk',
+        password: DEMO_PASSWORD,
+        language: 'da',
+        region: 'dk',
+        created: true,
+      },
     ]);
     const again = await seedDemoData(t.database.db);
-    expect(again.map((account) => account.created)).toEqual([false, false, false, false, false]);
+    expect(again.map((account) => account.created)).toEqual(first.map(() => false));
     const rows = await t.database.db
       .select()
       .from(identities)
       .where(like(identities.email, '%@demo.cykelregister.dk'));
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(first.length);
 
     const anna = await logIn(t.app, 'anna@demo.cykelregister.dk', DEMO_PASSWORD);
     const annaProfile = (
@@ -127,8 +142,11 @@ describe('seedDemoData', () => {
   it('seeds an insurer whose business user lands acting for it, and a business with Anna as admin, once', async () => {
     await seedDemoData(t.database.db);
     await seedDemoData(t.database.db);
-    const names = (await t.database.db.select().from(organisations)).map((row) => row.name).sort();
-    expect(names).toEqual(['Demo Cykler ApS', 'Demo Forsikring A/S']);
+    const names = (await t.database.db.select().from(organisations))
+      .filter((row) => row.type !== 'dealer')
+      .map((row) => row.name)
+      .sort();
+    expect(names).toEqual(['Demo Cykler ApS', 'Demo Forsikring A/S', 'Demo Kommune', 'Demo Politi']);
 
     const insurerUser = await logIn(t.app, 'forsikring@demo.cykelregister.dk', DEMO_PASSWORD);
     const claims = claimsOf(insurerUser);
@@ -153,6 +171,57 @@ describe('seedDemoData', () => {
     });
     expect(annasOrganisations.json()).toEqual([
       expect.objectContaining({ name: 'Demo Cykler ApS', type: 'business', role: 'admin' }),
+    ]);
+  });
+
+  it('seeds the police and a municipality whose business users search the register, acting for them', async () => {
+    await seedDemoData(t.database.db);
+    for (const [email, name, type] of [
+      ['politi@demo.cykelregister.dk', 'Demo Politi', 'police'],
+      ['kommune@demo.cykelregister.dk', 'Demo Kommune', 'municipality'],
+    ] as const) {
+      const token = await logIn(t.app, email, DEMO_PASSWORD);
+      const claims = claimsOf(token);
+      expect(claims.organisation_type).toBe(type);
+      const organisation = await t.app.inject({
+        method: 'GET',
+        url: `/api/organisations/${String(claims.party_id)}`,
+        headers: bearer(token),
+      });
+      expect(organisation.json()).toMatchObject({ name, type, role: 'admin' });
+      const search = await t.app.inject({
+        method: 'GET',
+        url: '/api/org-bike-search?q=WDA12345Z',
+        headers: bearer(token),
+      });
+      expect(search.statusCode, search.body).toBe(200);
+      expect(search.json().results).toEqual([expect.objectContaining({ frame_number: 'WDA12345Z' })]);
+    }
+  });
+
+  it('lists demo dealers in Denmark and Norway on /find-distributor, on the map, once', async () => {
+    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/distributors' });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const dealers: Distributor[] = listed.json();
+    expect(dealers.map((dealer) => dealer.name).sort()).toEqual(
+      DEMO_DEALERS.map((dealer) => dealer.name).sort(),
+    );
+    for (const dealer of dealers) {
+      expect(dealer.postcode).toMatch(/^\d{4}$/);
+      expect(dealer.town).toBeTruthy();
+      expect(dealer.latitude).toEqual(expect.any(Number));
+      expect(dealer.longitude).toEqual(expect.any(Number));
+    }
+    const regions = await t.database.db
+      .select({ region: organisations.region })
+      .from(organisations)
+      .where(eq(organisations.type, 'dealer'));
+    expect(new Set(regions.map((row) => row.region))).toEqual(new Set(['dk', 'no']));
+    const oslo = await t.app.inject({ method: 'GET', url: '/api/distributors?query=Oslo' });
+    expect(oslo.json()).toEqual([
+      expect.objectContaining({ name: 'Demo Sykkelbutikk Oslo', postcode: '0181' }),
     ]);
   });
 

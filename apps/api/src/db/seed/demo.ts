@@ -11,6 +11,7 @@ import { storeVoucherBatch } from '../../modules/webshop/vouchers.service.ts';
 import * as webshop from '../../modules/webshop/webshop.service.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import { placeOfPostcode } from '../../platform/geo/postcodes.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { Database } from '../client.ts';
 import { staffMembers } from '../schema/backoffice.ts';
@@ -146,7 +147,8 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
       ...(staffRole ? { staffRole } : {}),
     });
   }
-  accounts.push(await seedDemoOrganisations(db));
+  accounts.push(...(await seedDemoOrganisations(db)));
+  await seedDemoDealers(db);
   await seedDemoInsurance(db);
   await seedDemoRegister(db);
   await seedDemoVouchers(db);
@@ -198,21 +200,72 @@ const DEMO_BUSINESS = {
   registrationNumber: '87654311',
 } as const;
 const DEMO_BUSINESS_ADMIN = 'anna@demo.cykelregister.dk';
-/** A business user of the insurer: no account of their own, every sign-in acts for the insurance company. */
-const DEMO_INSURER_USER = {
-  email: 'forsikring@demo.cykelregister.dk',
-  firstName: 'Frida',
-  lastName: 'Forsikring',
-  language: 'da',
-  region: 'dk',
-} as const;
+
+/** A business user of an organisation: no account of their own, every sign-in acts for it. */
+interface DemoBusinessUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: string;
+  region: string;
+}
+
+/**
+ * The organisations whose business users the seed creates: the insurer, and the police and a
+ * municipality (issue 17 §3: /org-bike-search and the bikes they hold for their owners).
+ */
+const DEMO_ORGANISATIONS_WITH_USERS: ReadonlyArray<{
+  organisation: { name: string; type: string; region: string; registrationNumber: string };
+  user: DemoBusinessUser;
+}> = [
+  {
+    organisation: DEMO_INSURER,
+    user: {
+      email: 'forsikring@demo.cykelregister.dk',
+      firstName: 'Frida',
+      lastName: 'Forsikring',
+      language: 'da',
+      region: 'dk',
+    },
+  },
+  {
+    organisation: { name: 'Demo Politi', type: 'police', region: 'dk', registrationNumber: '11223346' },
+    user: {
+      email: 'politi@demo.cykelregister.dk',
+      firstName: 'Peter',
+      lastName: 'Politi',
+      language: 'da',
+      region: 'dk',
+    },
+  },
+  {
+    organisation: {
+      name: 'Demo Kommune',
+      type: 'municipality',
+      region: 'dk',
+      registrationNumber: '33445563',
+    },
+    user: {
+      email: 'kommune@demo.cykelregister.dk',
+      firstName: 'Karen',
+      lastName: 'Kommune',
+      language: 'da',
+      region: 'dk',
+    },
+  },
+];
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** An organisation as the seed writes it: found again by its registration number. */
+type DemoOrganisation = Omit<typeof organisations.$inferInsert, 'partyId' | 'createdAt'> & {
+  registrationNumber: string;
+};
 
 /** The organisation's party id, and whether this call created it (found by its registration number). */
 async function ensureOrganisation(
   tx: Tx,
-  values: { name: string; type: string; region: string; registrationNumber: string },
+  values: DemoOrganisation,
   now: Date,
 ): Promise<{ partyId: string; created: boolean }> {
   const [existing] = await tx
@@ -232,14 +285,50 @@ async function ensureOrganisation(
   return { partyId, created: true };
 }
 
+/** Creates the business user of an organisation, as its admin, when the address has no account. */
+async function ensureBusinessUser(
+  tx: Tx,
+  user: DemoBusinessUser,
+  organisationPartyId: string,
+  now: Date,
+): Promise<DemoAccount> {
+  const [existingUser] = await tx
+    .select({ partyId: identities.partyId })
+    .from(identities)
+    .where(eq(identities.email, user.email))
+    .limit(1);
+  if (!existingUser) {
+    const partyId = uuidv7(now.getTime());
+    await tx.insert(parties).values({ id: partyId, kind: 'person', createdAt: now });
+    await tx.insert(identities).values({
+      partyId,
+      ...user,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      emailVerifiedAt: now,
+      signedUpAt: now,
+      defaultPartyId: organisationPartyId,
+    });
+    await tx
+      .insert(organisationMembers)
+      .values({ organisationPartyId, identityPartyId: partyId, role: 'admin', createdAt: now })
+      .onConflictDoNothing();
+  }
+  return {
+    email: user.email,
+    password: DEMO_PASSWORD,
+    language: user.language,
+    region: user.region,
+    created: !existingUser,
+  };
+}
+
 /**
- * Creates the demo organisations and the insurer's business user when missing. Like the people,
- * what exists is left alone: members someone removed while trying the app stay removed.
+ * Creates the demo organisations and their business users when missing. Like the people, what
+ * exists is left alone: members someone removed while trying the app stay removed.
  */
-async function seedDemoOrganisations(db: Database): Promise<DemoAccount> {
+async function seedDemoOrganisations(db: Database): Promise<DemoAccount[]> {
   const now = new Date();
   return db.transaction(async (tx) => {
-    const insurer = await ensureOrganisation(tx, DEMO_INSURER, now);
     const business = await ensureOrganisation(tx, DEMO_BUSINESS, now);
     if (business.created) {
       const [anna] = await tx
@@ -256,39 +345,61 @@ async function seedDemoOrganisations(db: Database): Promise<DemoAccount> {
         });
       }
     }
-    const [existingUser] = await tx
-      .select({ partyId: identities.partyId })
-      .from(identities)
-      .where(eq(identities.email, DEMO_INSURER_USER.email))
-      .limit(1);
-    if (!existingUser) {
-      const partyId = uuidv7(now.getTime());
-      await tx.insert(parties).values({ id: partyId, kind: 'person', createdAt: now });
-      await tx.insert(identities).values({
-        partyId,
-        ...DEMO_INSURER_USER,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-        emailVerifiedAt: now,
-        signedUpAt: now,
-        defaultPartyId: insurer.partyId,
-      });
-      await tx
-        .insert(organisationMembers)
-        .values({
-          organisationPartyId: insurer.partyId,
-          identityPartyId: partyId,
-          role: 'admin',
-          createdAt: now,
-        })
-        .onConflictDoNothing();
+    const accounts: DemoAccount[] = [];
+    for (const { organisation, user } of DEMO_ORGANISATIONS_WITH_USERS) {
+      const { partyId } = await ensureOrganisation(tx, organisation, now);
+      accounts.push(await ensureBusinessUser(tx, user, partyId, now));
     }
-    return {
-      email: DEMO_INSURER_USER.email,
-      password: DEMO_PASSWORD,
-      language: DEMO_INSURER_USER.language,
-      region: DEMO_INSURER_USER.region,
-      created: !existingUser,
-    };
+    return accounts;
+  });
+}
+
+/**
+ * Dealers listed on /find-distributor, in Denmark and Norway, placed on the map by their postcode.
+ * Created once: a dealer staff unlisted or changed while trying the backoffice stays so.
+ */
+export const DEMO_DEALERS = [
+  {
+    name: 'Demo Cykelhandel København',
+    region: 'dk',
+    registrationNumber: '44556677',
+    streetAddress: 'Nørrebrogade 40',
+    postcode: '2200',
+    town: 'København N',
+  },
+  {
+    name: 'Demo Cykelsmed Aarhus',
+    region: 'dk',
+    registrationNumber: '55667780',
+    streetAddress: 'Frederiksgade 20',
+    postcode: '8000',
+    town: 'Aarhus C',
+  },
+  {
+    name: 'Demo Sykkelbutikk Oslo',
+    region: 'no',
+    registrationNumber: '911223341',
+    streetAddress: 'Torggata 10',
+    postcode: '0181',
+    town: 'Oslo',
+  },
+] as const;
+
+async function seedDemoDealers(db: Database): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    for (const dealer of DEMO_DEALERS) {
+      await ensureOrganisation(
+        tx,
+        {
+          ...dealer,
+          type: 'dealer',
+          ...placeOfPostcode(dealer.region, dealer.postcode),
+          listedAsDistributor: true,
+        },
+        now,
+      );
+    }
   });
 }
 

@@ -1,5 +1,6 @@
+import type { ChatSummary } from '@nbr/domain/chats';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatMessages, chatParticipants } from '../../db/schema/chats.ts';
 import { ownershipRequests, ownershipTransfers } from '../../db/schema/ownership.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -120,6 +121,27 @@ describe('ownership requests', () => {
     expect(request?.status).toBe('closed');
     const mine = (await get(t.app, b.token, '/api/bikes/')).json() as Array<{ bike_id: string }>;
     expect(mine.map((bike) => bike.bike_id)).toContain(bikeId);
+  });
+
+  it('the owner’s inbox previews the requester’s text, written after the register’s note in the same millisecond', async () => {
+    const { owner, bikeId } = await ownerWithBike(t.app);
+    const askers = await Promise.all(Array.from({ length: 12 }, () => signUpUser(t.app)));
+    // A stopped clock: the note and the text of every request are written in one millisecond.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const [index, asker] of askers.entries()) {
+        const created = await ask(t, asker.token, bikeId, `Tekst nummer ${index}`);
+        expect(created.statusCode, created.body).toBe(201);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const inbox = await get(t.app, owner.token, '/api/chats/');
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const previews = inbox
+      .json<ChatSummary[]>()
+      .map((chat) => chat.last_message?.content ?? chat.last_message?.kind);
+    expect(previews.sort()).toEqual(askers.map((_, index) => `Tekst nummer ${index}`).sort());
   });
 
   it('refuses private bikes, one’s own bike, a second open request and visitors', async () => {
