@@ -31,6 +31,8 @@ function banner(page: Page) {
 test('staff find a user, switch into the account, are not offered what only the person may do, and switch back', async ({
   page,
 }) => {
+  // A long journey with six accessibility checks: in the full run under load it took 60 s (the default).
+  test.setTimeout(120_000);
   const person = await signUpViaApi(page.request);
   // Signed in through the API: this journey is about the backoffice, not the login screen.
   await signInBrowser(page, await logInViaApi(page.request, STAFF_EMAIL, DEMO_PASSWORD));
