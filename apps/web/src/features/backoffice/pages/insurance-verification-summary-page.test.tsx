@@ -1,10 +1,9 @@
 import type { InsuranceVerification } from '@nbr/domain/insurance';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { insuranceVerificationQueryKey } from '../api/get-insurance-verification.ts';
 import { Component as SummaryPage } from './insurance-verification-summary-page.tsx';
 
@@ -52,14 +51,9 @@ function show(values: Partial<InsuranceVerification>) {
     ...values,
   };
   queryClient.setQueryData(insuranceVerificationQueryKey(ITEM), verification);
-  const router = createMemoryRouter(
+  return renderRoute(
     [{ path: '/backoffice/v2/insurance-verification/:insuredItemId/summary', element: <SummaryPage /> }],
-    { initialEntries: [`/backoffice/v2/insurance-verification/${ITEM}/summary`] },
-  );
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    `/backoffice/v2/insurance-verification/${ITEM}/summary`,
   );
 }
 

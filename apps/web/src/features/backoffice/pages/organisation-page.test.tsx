@@ -1,10 +1,10 @@
 import type { BackofficeOrganisationDetail } from '@nbr/domain/backoffice-organisations';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { organisationQueryKey } from '../api/get-organisation.ts';
 import type { StaffContext } from '../staff-context.ts';
 import { Component as OrganisationPage } from './organisation-page.tsx';
@@ -56,7 +56,7 @@ function show(answer: Response = Response.json(organisation)) {
   );
   queryClient.setQueryData(organisationQueryKey(ORGANISATION), organisation);
   const staff: StaffContext = { staffRole: 'support' };
-  const router = createMemoryRouter(
+  return renderRoute(
     [
       {
         path: '/backoffice/organisations',
@@ -64,12 +64,7 @@ function show(answer: Response = Response.json(organisation)) {
         children: [{ path: ':organisationId', element: <OrganisationPage /> }],
       },
     ],
-    { initialEntries: [`/backoffice/organisations/${ORGANISATION}`] },
-  );
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    `/backoffice/organisations/${ORGANISATION}`,
   );
 }
 

@@ -1,10 +1,9 @@
 import type { OwnershipVerificationQueueItem } from '@nbr/domain/ownership';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { Component as OwnershipVerificationsPage } from './ownership-verifications-page.tsx';
 
 /*
@@ -67,12 +66,7 @@ describe('/backoffice/ownership-verifications', () => {
       }
       return new Response('{}', { status: 404 });
     });
-    const router = createMemoryRouter([{ path: '/', element: <OwnershipVerificationsPage /> }]);
-    return render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    return renderRoute([{ path: '/', element: <OwnershipVerificationsPage /> }]);
   }
 
   const posts = () =>

@@ -1,10 +1,9 @@
 import type { PersonDetail } from '@nbr/domain/backoffice-people';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
 import { personQueryKey } from '../api/get-person.ts';
 import { Component as PersonPage } from './person-page.tsx';
 
@@ -36,16 +35,9 @@ function show(
 ) {
   const detail = personDetail(role, overrides, trail);
   queryClient.setQueryData(personQueryKey(PERSON), detail);
-  const router = createMemoryRouter(
+  return renderRoute(
     [{ path: '/backoffice/identities/:identityPartyId', element: <PersonPage /> }],
-    {
-      initialEntries: [`/backoffice/identities/${PERSON}`],
-    },
-  );
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    `/backoffice/identities/${PERSON}`,
   );
 }
 
