@@ -12,7 +12,15 @@ export interface FileUrlSigner {
   sign(path: string, ttlSeconds?: number): string;
   /** Whether the path's signature is right and not expired. */
   verify(path: string, expires: string | undefined, signature: string | undefined): boolean;
+  /**
+   * An address this signer made (`sign`), expired or not, signed again for `ttlSeconds` from now;
+   * null for anything else. A kept answer replayed a day later gives addresses that still work.
+   */
+  renew(address: string, ttlSeconds?: number): string | null;
 }
+
+/** `…?expires=<seconds>&signature=<mac>` or `…&expires=…`, as `sign` writes it. */
+const SIGNED_ADDRESS = /^(.+)[?&]expires=(\d{1,12})&signature=([\w-]+)$/;
 
 /** Signed addresses live at least this long; rounding to windows lets browsers cache a picture. */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
@@ -20,7 +28,12 @@ const WINDOW_SECONDS = 15 * 60;
 
 export function createFileUrlSigner(secret: Buffer | string, now: () => number = Date.now): FileUrlSigner {
   const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
-  return {
+  const isSignature = (path: string, expires: string, signature: string) => {
+    const expected = Buffer.from(mac(`${path}\n${expires}`));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  const signer: FileUrlSigner = {
     sign(path, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
       const minimum = Math.floor(now() / 1000) + ttlSeconds;
       const expires = Math.ceil(minimum / WINDOW_SECONDS) * WINDOW_SECONDS;
@@ -30,11 +43,15 @@ export function createFileUrlSigner(secret: Buffer | string, now: () => number =
     verify(path, expires, signature) {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
       if (Number(expires) * 1000 < now()) return false;
-      const expected = Buffer.from(mac(`${path}\n${expires}`));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return isSignature(path, expires, signature);
+    },
+    renew(address, ttlSeconds) {
+      const parts = SIGNED_ADDRESS.exec(address);
+      if (!parts?.[1] || !parts[2] || !parts[3] || !isSignature(parts[1], parts[2], parts[3])) return null;
+      return signer.sign(parts[1], ttlSeconds);
     },
   };
+  return signer;
 }
 
 /** The configured secret, else one generated once and kept under DATA_DIR/keys (one instance). */
