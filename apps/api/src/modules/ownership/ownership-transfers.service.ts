@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import * as bikes from '../bikes/bikes.facade.ts';
@@ -307,10 +308,12 @@ async function presentOne(
   partyId: string,
   row: TransferRow,
   side?: 'sender' | 'recipient',
+  /** A transaction that has the row (the one that made it), else the database. */
+  executor: Executor = deps.db,
 ): Promise<Transfer> {
   const [answer] = await presentTransfers(
     deps,
-    deps.db,
+    executor,
     partyId,
     [row],
     side ? new Map([[row.id, side]]) : undefined,
@@ -356,6 +359,8 @@ export async function createTransfer(
   deps: OwnershipDeps,
   auth: RequestAuth,
   input: TransferCreate,
+  /** The request's Idempotency-Key: the answer commits with the offer. */
+  idempotency: IdempotencyClaim | null,
 ): Promise<Transfer> {
   const recipientEmail = input.recipient_email.toLowerCase();
   const { transfer, posted } = await translatingPendingRace(() =>
@@ -420,11 +425,15 @@ export async function createTransfer(
         details: { transfer_id: created.id, bike_id: bike.bikeId },
         now,
       });
-      return { transfer: created, posted: [...expiredPosts, ...offerPosts] };
+      const answer = await presentOne(deps, auth.partyId, created, 'sender', tx);
+      return {
+        transfer: await keepAnswer(tx, idempotency, answer),
+        posted: [...expiredPosts, ...offerPosts],
+      };
     }),
   );
   await announce(deps, [{ posted }]);
-  return presentOne(deps, auth.partyId, transfer, 'sender');
+  return transfer;
 }
 
 // --- read ------------------------------------------------------------------------------------------

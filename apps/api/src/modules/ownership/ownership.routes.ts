@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { OwnershipDeps } from './ownership.deps.ts';
 import * as requests from './ownership-requests.service.ts';
@@ -73,7 +73,12 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       preHandler: perAccountBudget(app, limits.transfersPerHour, '1 hour'),
     },
     async (request, reply) => {
-      const transfer = await transfers.createTransfer(deps, requireAuth(request), request.body);
+      const transfer = await transfers.createTransfer(
+        deps,
+        requireAuth(request),
+        request.body,
+        idempotencyClaim(request, 201),
+      );
       return reply.code(201).send(transfer);
     },
   );
