@@ -65,7 +65,7 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
         deps,
         requireAuth(request),
         request.body,
-        idempotencyClaim(request, 201),
+        idempotencyClaim(request),
       );
       return reply.code(201).send(bike);
     },

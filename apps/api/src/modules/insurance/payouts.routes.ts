@@ -37,7 +37,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
             bikeId: request.params.bikeId,
           },
           request.body,
-          idempotencyClaim(request, 201),
+          idempotencyClaim(request),
           deps.log,
         ),
       ),

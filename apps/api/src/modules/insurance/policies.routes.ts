@@ -75,12 +75,7 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
       reply
         .code(201)
         .send(
-          await service.applyForPolicy(
-            deps,
-            requireAuth(request),
-            request.body,
-            idempotencyClaim(request, 201),
-          ),
+          await service.applyForPolicy(deps, requireAuth(request), request.body, idempotencyClaim(request)),
         ),
   );
 

@@ -50,7 +50,7 @@ export const organisationSubscriptionRoutes: FastifyPluginAsyncZod<{
             request.params.organisationId,
             request.body.quantity,
             request.language,
-            idempotencyClaim(request, 201),
+            idempotencyClaim(request),
           ),
         ),
   );

@@ -77,7 +77,7 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
         deps,
         requireAuth(request),
         request.body,
-        idempotencyClaim(request, 201),
+        idempotencyClaim(request),
       );
       return reply.code(201).send(transfer);
     },
@@ -110,7 +110,8 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => transfers.claimTransfer(deps, requireAuth(request), request.body.code),
+    async (request) =>
+      transfers.claimTransfer(deps, requireAuth(request), request.body.code, idempotencyClaim(request)),
   );
 
   app.get(
@@ -145,7 +146,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       config: ownWrite,
     },
     async (request) =>
-      transfers.acceptTransfer(deps, requireAuth(request), request.params.transfer_id, request.body?.code),
+      transfers.acceptTransfer(
+        deps,
+        requireAuth(request),
+        request.params.transfer_id,
+        request.body?.code,
+        idempotencyClaim(request),
+      ),
   );
 
   app.post(
@@ -161,7 +168,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => transfers.rejectTransfer(deps, requireAuth(request), request.params.transfer_id),
+    async (request) =>
+      transfers.rejectTransfer(
+        deps,
+        requireAuth(request),
+        request.params.transfer_id,
+        idempotencyClaim(request),
+      ),
   );
 
   app.post(
@@ -177,7 +190,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => transfers.cancelTransfer(deps, requireAuth(request), request.params.transfer_id),
+    async (request) =>
+      transfers.cancelTransfer(
+        deps,
+        requireAuth(request),
+        request.params.transfer_id,
+        idempotencyClaim(request),
+      ),
   );
 
   // --- requests ------------------------------------------------------------------------------------
@@ -198,7 +217,12 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       preHandler: perAccountBudget(app, limits.requestsPerHour, '1 hour'),
     },
     async (request, reply) => {
-      const created = await requests.createRequest(deps, requireAuth(request), request.body);
+      const created = await requests.createRequest(
+        deps,
+        requireAuth(request),
+        request.body,
+        idempotencyClaim(request),
+      );
       return reply.code(201).send(created);
     },
   );
@@ -230,7 +254,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => requests.offerFromRequest(deps, requireAuth(request), request.params.request_id),
+    async (request) =>
+      requests.offerFromRequest(
+        deps,
+        requireAuth(request),
+        request.params.request_id,
+        idempotencyClaim(request),
+      ),
   );
 
   app.post(
@@ -246,7 +276,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => requests.declineRequest(deps, requireAuth(request), request.params.request_id),
+    async (request) =>
+      requests.declineRequest(
+        deps,
+        requireAuth(request),
+        request.params.request_id,
+        idempotencyClaim(request),
+      ),
   );
 
   app.post(
@@ -262,7 +298,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => requests.withdrawRequest(deps, requireAuth(request), request.params.request_id),
+    async (request) =>
+      requests.withdrawRequest(
+        deps,
+        requireAuth(request),
+        request.params.request_id,
+        idempotencyClaim(request),
+      ),
   );
 
   // --- verification --------------------------------------------------------------------------------

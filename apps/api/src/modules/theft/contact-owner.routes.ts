@@ -88,7 +88,7 @@ export const contactOwnerRoutes: FastifyPluginAsyncZod<ContactOwnerRoutesOptions
         request.params.bike_id,
         request.body,
         request.language,
-        idempotencyClaim(request, 201),
+        idempotencyClaim(request),
         request.log,
       );
       return reply.code(201).send(result);

@@ -56,7 +56,7 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
         requireAuth(request),
         request.params.bike_id,
         request.body,
-        idempotencyClaim(request, 201),
+        idempotencyClaim(request),
         request.log,
       );
       return reply.code(201).send(pickup);
@@ -83,7 +83,7 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
         deps,
         requireAuth(request),
         request.body,
-        idempotencyClaim(request, 201),
+        idempotencyClaim(request),
         request.log,
       );
       return reply.code(201).send(pickup);

@@ -102,12 +102,7 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
       preHandler: perAccountBudget(app, limits.submitsPerHour, '1 hour'),
     },
     async (request) =>
-      service.submitReport(
-        deps,
-        requireAuth(request),
-        request.params.bike_id,
-        idempotencyClaim(request, 200),
-      ),
+      service.submitReport(deps, requireAuth(request), request.params.bike_id, idempotencyClaim(request)),
   );
 
   app.get(
@@ -183,6 +178,6 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
       config: { access: 'signed_in_self', idempotent: true },
     },
     async (request) =>
-      service.reportFound(deps, requireAuth(request), request.params.bike_id, idempotencyClaim(request, 200)),
+      service.reportFound(deps, requireAuth(request), request.params.bike_id, idempotencyClaim(request)),
   );
 };

@@ -91,7 +91,7 @@ export const clubRoutes: FastifyPluginAsyncZod<{
               role,
               request.body,
               request.language,
-              idempotencyClaim(request, 201),
+              idempotencyClaim(request),
             ),
           ),
     );

@@ -53,7 +53,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = a
             requireAuth(request),
             request.body,
             request.language,
-            idempotencyClaim(request, 201),
+            idempotencyClaim(request),
           ),
         ),
   );
@@ -84,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = a
             request.query.config_id,
             request.body,
             request.language,
-            idempotencyClaim(request, 201),
+            idempotencyClaim(request),
           ),
         ),
   );
@@ -191,6 +191,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = a
       config: { access: 'staff_admin', idempotent: true },
     },
     async (request) =>
-      staff.refundOrder(deps, requireAuth(request), request.params.order_id, idempotencyClaim(request, 200)),
+      staff.refundOrder(deps, requireAuth(request), request.params.order_id, idempotencyClaim(request)),
   );
 };

@@ -46,7 +46,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
             requireAuth(request),
             request.body,
             request.language,
-            idempotencyClaim(request, 201),
+            idempotencyClaim(request),
           ),
         ),
   );
@@ -75,7 +75,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
             requireAuth(request),
             request.body.quantity,
             request.language,
-            idempotencyClaim(request, 201),
+            idempotencyClaim(request),
           ),
         ),
   );
@@ -96,12 +96,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
       preHandler: providerBudget,
     },
     async (request) =>
-      service.customerSession(
-        deps,
-        requireAuth(request),
-        request.body.action,
-        idempotencyClaim(request, 200),
-      ),
+      service.customerSession(deps, requireAuth(request), request.body.action, idempotencyClaim(request)),
   );
 
   app.post(

@@ -66,7 +66,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{
             requireAuth(request),
             request.body,
             request.language,
-            idempotencyClaim(request, 201),
+            idempotencyClaim(request),
           ),
         ),
   );

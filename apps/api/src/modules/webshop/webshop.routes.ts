@@ -69,7 +69,7 @@ export const webshopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async
         requireAuth(request),
         request.params.credit_id,
         request.body.bike_ownership_id,
-        idempotencyClaim(request, 200),
+        idempotencyClaim(request),
       ),
   );
 };

@@ -60,13 +60,21 @@ beforeAll(async () => {
               dieAfterCommit: z.boolean().optional(),
               progress: z.boolean().optional(),
             }),
+            response: {
+              201: z.object({
+                effect: z.number(),
+                amount: z.number(),
+                progress: z.unknown(),
+                picture_url: z.string(),
+              }),
+            },
           },
           config: { access: 'signed_in', idempotent: true },
         },
         async (request, reply) => {
           requireAuth(request);
           const body = request.body as TestBody;
-          const idempotency = idempotencyClaim(request, 201);
+          const idempotency = idempotencyClaim(request);
           if (body.fail) throw new AppError('no_free_credit');
           if (body.wait) {
             await new Promise<void>((resolve) => (release = resolve));

@@ -18,8 +18,8 @@ import type { FileUrlSigner } from '../storage/signed-urls.ts';
  *
  * The answer is kept IN THE TRANSACTION OF THE EFFECT, so both commit or neither does: a process
  * that dies after the commit but before the client heard the answer leaves the answer kept, and the
- * retry repeats it. The one way to do it: the route hands its service `idempotencyClaim(request,
- * status)`, and the service calls `keepAnswer(tx, claim, answer)` in the transaction that completes
+ * retry repeats it. The one way to do it: the route hands its service `idempotencyClaim(request)`,
+ * and the service calls `keepAnswer(tx, idempotency, answer)` in the transaction that completes
  * the effect, with the answer as the route sends it (presented inside that transaction). A service
  * that calls a payment provider between two transactions records in the first what it decided
  * (`recordProgress`: the order it placed) and reads `claim.progress` when it starts, so a retry
@@ -56,7 +56,7 @@ interface HeldKey {
 
 /**
  * What a route hands its service so that the service's transaction keeps the answer: the key the
- * request holds and the status the route answers with on success. Null without an Idempotency-Key.
+ * request holds and the status the route answers with on success.
  */
 export interface IdempotencyClaim {
   readonly held: HeldKey;
@@ -65,11 +65,24 @@ export interface IdempotencyClaim {
   readonly progress: unknown;
 }
 
-/** The claim a route passes to its service: null when the request carries no Idempotency-Key. */
-export function idempotencyClaim(request: FastifyRequest, status: number): IdempotencyClaim | null {
+/**
+ * The claim a route passes to its service: null when the request carries no Idempotency-Key. The
+ * kept status is the one success status the route's schema declares (201 for POST /api/bikes).
+ */
+export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | null {
   const held = request.idempotency;
   if (!held) return null;
-  return { held, status, progress: held.progress };
+  return { held, status: successStatusOf(request), progress: held.progress };
+}
+
+function successStatusOf(request: FastifyRequest): number {
+  const declared = Object.keys(request.routeOptions.schema?.response ?? {}).map(Number);
+  const successes = declared.filter((status) => status >= 200 && status < 300);
+  const [status] = successes;
+  if (successes.length !== 1 || status === undefined) {
+    throw new Error(`idempotent route ${request.routeOptions.url} must declare one success status`);
+  }
+  return status;
 }
 
 const heldRow = (held: HeldKey) =>
