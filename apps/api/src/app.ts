@@ -269,6 +269,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
           connectTimeout: 2000,
+          // A Redis that hangs must not hang requests: a command unanswered by then counts as failed.
+          commandTimeout: 1000,
         })
       : null);
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));

@@ -19,6 +19,12 @@ import type { Redis } from 'ioredis';
 
 export const RATE_LIMIT_KEY_PREFIX = 'nbr:rate-limit:';
 
+/**
+ * After Redis failed to answer, how long counts stay local before Redis is asked again: a Redis that
+ * hangs (each command waits for the client's timeout) then slows one request a second, not all.
+ */
+const LOCAL_AFTER_FAILURE_MS = 1000;
+
 /** Counters kept in memory at most; beyond it the expired ones go first, then the oldest. */
 const LOCAL_CAPACITY = 50_000;
 
@@ -115,6 +121,8 @@ export class SharedOrLocalCounters {
   readonly #local = new LocalCounters();
   /** Whether the last count came from Redis: the switch each way is logged once. */
   #isShared = true;
+  /** Until then counts stay local without asking Redis (it just failed). */
+  #localUntil = 0;
 
   constructor(settings: RateLimitStoreSettings) {
     this.#instances = settings.instances;
@@ -127,41 +135,42 @@ export class SharedOrLocalCounters {
     this.#redis = redis as (Redis & RateLimitCommands) | null;
   }
 
-  /** Whether counts are shared through Redis right now (false while on the per-instance fallback). */
-  get isShared(): boolean {
-    return this.#redis !== null && this.#isShared;
+  increment(key: string, timeWindow: number, max: number): Promise<Count> {
+    return this.#count(
+      (redis) => redis.nbrRateLimitIncrement(RATE_LIMIT_KEY_PREFIX + key, timeWindow),
+      () => this.#local.increment(key, timeWindow, Date.now()),
+      max,
+    );
   }
 
-  async increment(key: string, timeWindow: number, max: number): Promise<Count> {
+  read(key: string, max: number): Promise<Count> {
+    return this.#count(
+      (redis) => redis.nbrRateLimitRead(RATE_LIMIT_KEY_PREFIX + key),
+      () => this.#local.read(key, Date.now()),
+      max,
+    );
+  }
+
+  /** Redis's count when it answers; else this instance's, against its share of the budget. */
+  async #count(
+    askRedis: (redis: Redis & RateLimitCommands) => Promise<[number, number]>,
+    countLocally: () => Count,
+    max: number,
+  ): Promise<Count> {
     const redis = this.#redis;
-    if (!redis) return this.#local.increment(key, timeWindow, Date.now());
-    if (redis.status === 'ready') {
-      try {
-        const [current, ttl] = await redis.nbrRateLimitIncrement(RATE_LIMIT_KEY_PREFIX + key, timeWindow);
-        this.#markShared();
-        return { current, ttl };
-      } catch (error) {
-        this.#markLocal(error);
-      }
-    } else {
+    if (!redis) return countLocally();
+    if (redis.status !== 'ready') {
       this.#markLocal(new Error(`redis connection is ${redis.status}`));
-    }
-    return this.#onFallback(this.#local.increment(key, timeWindow, Date.now()), max);
-  }
-
-  async read(key: string, max: number): Promise<Count> {
-    const redis = this.#redis;
-    if (!redis) return this.#local.read(key, Date.now());
-    if (redis.status === 'ready') {
+    } else if (Date.now() >= this.#localUntil) {
       try {
-        const [current, ttl] = await redis.nbrRateLimitRead(RATE_LIMIT_KEY_PREFIX + key);
+        const [current, ttl] = await askRedis(redis);
         this.#markShared();
         return { current, ttl };
       } catch (error) {
         this.#markLocal(error);
       }
     }
-    return this.#onFallback(this.#local.read(key, Date.now()), max);
+    return this.#onFallback(countLocally(), max);
   }
 
   /**
@@ -181,6 +190,7 @@ export class SharedOrLocalCounters {
   }
 
   #markLocal(error: unknown): void {
+    this.#localUntil = Date.now() + LOCAL_AFTER_FAILURE_MS;
     if (!this.#isShared) return;
     this.#isShared = false;
     this.#log.warn(

@@ -182,4 +182,26 @@ describe('a Redis that is killed and comes back', () => {
     const keys = await inspect.keys('*');
     expect(keys.filter((key) => key.includes('undefined'))).toEqual([]);
   });
+
+  it('keeps answering and limiting while Redis hangs, and shares again once it answers', async () => {
+    const other = await signUpUser(two.a.app, {}, {}, nextAddress());
+    const attempt = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/identities/authentications',
+        payload: { email: other.email, password: 'not-the-password-2' },
+        remoteAddress: nextAddress(),
+      });
+    redis.pause();
+    try {
+      // Every request is answered (Redis's silence counts as a failure), within the instance share.
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await attempt(two.b)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      redis.resume();
+    }
+    await untilCountedInRedis(two.a.app);
+    await untilCountedInRedis(two.b);
+  }, 60_000);
 });

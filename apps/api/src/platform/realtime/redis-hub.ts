@@ -92,7 +92,11 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
   const presenceKey = (partyId: string) => `${prefix}${partyId}`;
 
   // Waits for the connection (offline queue) and resubscribes after a reconnect, however long it takes.
-  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  const subscriber = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
   subscriber.on('error', (error) => log.warn({ err: error }, 'realtime subscriber: redis error'));
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
