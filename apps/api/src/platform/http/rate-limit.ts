@@ -76,7 +76,7 @@ export function budgetKey(budget: string, client: string): string {
   return `${budget}:${createHash('sha256').update(client).digest('hex').slice(0, 32)}`;
 }
 
-/** `POST /api/identities/authentications/login`: HEAD counts as the GET it mirrors. */
+/** `POST /api/identities/authentications`: HEAD counts as the GET it mirrors. */
 function routeName(method: RouteOptions['method'], url: string): string {
   const name = Array.isArray(method) ? method.join(',') : method;
   return `${name === 'HEAD' ? 'GET' : name} ${url}`;

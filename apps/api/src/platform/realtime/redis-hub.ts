@@ -29,7 +29,10 @@ import { LocalConnections, type RealtimeHub } from './hub.ts';
 export const REALTIME_CHANNEL = 'nbr:realtime';
 const PRESENCE_PREFIX = 'nbr:presence:';
 const RESYNC: RealtimeEvent = { type: 'resync' };
-/** Parties remembered for a `resync` after failed publishes; beyond it Redis is down for everyone anyway. */
+/**
+ * Parties remembered for a `resync` after failed publishes, a bound on memory in a long outage; the
+ * others' sockets still resync if their own instance's subscription dropped too.
+ */
 const MAX_PARTIES_TO_RESYNC = 10_000;
 
 export interface RedisHubOptions {
