@@ -57,6 +57,14 @@ describe('SharedOrLocalCounters', () => {
     expect(counts).toEqual([1, 2, 3]);
   });
 
+  it('keeps a bounded number of counters in memory, forgetting the oldest windows first', async () => {
+    const counters = new SharedOrLocalCounters({ redis: null, instances: 2, ...recordingLog() });
+    await counters.increment('global:oldest', 60_000, 10);
+    for (let i = 0; i < 50_000; i += 1) await counters.increment(`global:${i}`, 60_000, 10);
+    expect((await counters.increment('global:49999', 60_000, 10)).current).toBe(2);
+    expect((await counters.increment('global:oldest', 60_000, 10)).current).toBe(1);
+  });
+
   it('while Redis is down passes max only after the instance share, and logs the switch each way once', async () => {
     const { log, lines } = recordingLog();
     const state = { status: 'end', fails: true };

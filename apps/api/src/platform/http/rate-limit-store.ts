@@ -25,7 +25,7 @@ export const RATE_LIMIT_KEY_PREFIX = 'nbr:rate-limit:';
  */
 const LOCAL_AFTER_FAILURE_MS = 1000;
 
-/** Counters kept in memory at most; beyond it the expired ones go first, then the oldest. */
+/** Counters kept in memory at most (a few MB). */
 const LOCAL_CAPACITY = 50_000;
 
 /** INCR with the window set on the first hit of a key (fixed window, as the plugin's own store). */
@@ -86,12 +86,13 @@ class LocalCounters {
       : { current: entry.count, ttl: entry.endsAt - now };
   }
 
+  /** Full: the expired counters go, then the oldest down to 90 %, so a full scan stays rare. */
   #makeRoom(now: number): void {
     if (this.#entries.size < LOCAL_CAPACITY) return;
     for (const [key, entry] of this.#entries) if (entry.endsAt <= now) this.#entries.delete(key);
-    // Still full of live counters: the oldest windows go (a Map iterates in insertion order).
+    // A Map iterates in insertion order: the oldest windows first.
     for (const key of this.#entries.keys()) {
-      if (this.#entries.size < LOCAL_CAPACITY) break;
+      if (this.#entries.size < LOCAL_CAPACITY * 0.9) break;
       this.#entries.delete(key);
     }
   }
