@@ -219,8 +219,8 @@ function createFileStorage(settings: Config['files']['storage']): FileStorage & 
 }
 
 /**
- * Requests arriving before Redis answers would pass unlimited (limits fail open), so start-up waits
- * for it briefly; an unreachable Redis is logged, not fatal.
+ * Requests arriving before Redis answers would count on this instance alone (its stricter share of
+ * each budget), so start-up waits for it briefly; an unreachable Redis is logged, not fatal.
  */
 async function waitForRedis(redis: Redis, app: FastifyInstance, timeoutMs = 3000): Promise<void> {
   if (redis.status === 'ready') return;
@@ -231,7 +231,7 @@ async function waitForRedis(redis: Redis, app: FastifyInstance, timeoutMs = 3000
       resolve(true);
     });
   });
-  if (!ready) app.log.warn('redis is not reachable; rate limits are not enforced until it is');
+  if (!ready) app.log.warn('redis is not reachable; rate limits are per instance (stricter) until it is');
 }
 
 const API_VERSION = (
@@ -269,6 +269,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
           connectTimeout: 2000,
+          // A Redis that hangs must not hang requests: a command unanswered by then counts as failed.
+          commandTimeout: 1000,
         })
       : null);
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
@@ -343,7 +345,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestLanguagePlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction, corsOrigins: config.corsOrigins });
   await app.register(cacheControlPlugin);
-  await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute, redis });
+  await app.register(rateLimitPlugin, {
+    perMinute: config.rateLimit.perMinute,
+    redis,
+    instances: config.rateLimit.instances,
+  });
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });
   await app.register(idempotencyPlugin, {

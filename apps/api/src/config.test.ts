@@ -204,6 +204,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads how many instances share the rate limits (their share while Redis is down), two by default', () => {
+    expect(loadConfig({}).rateLimit.instances).toBe(2);
+    expect(loadConfig({ RATE_LIMIT_INSTANCES: '6' }).rateLimit.instances).toBe(6);
+    expect(problemsOf({ RATE_LIMIT_INSTANCES: '0' })).toEqual([
+      expect.stringMatching(/^RATE_LIMIT_INSTANCES: /),
+    ]);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
       port: 3000,

@@ -125,6 +125,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_VISITOR_CONTACTS_PER_HOUR: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1),
   ).default(VISITOR_CONTACTS_PER_HOUR),
+  /**
+   * How many API instances share the rate limits through Redis (the most that run at once, e.g. the
+   * autoscaler's maximum). While Redis is unreachable each instance counts on its own and allows
+   * 1/RATE_LIMIT_INSTANCES of every budget (at least 1), so the instances together never allow more
+   * than the shared budget. Without REDIS_URL the one instance's limits are the whole budgets.
+   */
+  RATE_LIMIT_INSTANCES: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)).default(2),
   /** Ed25519 private key signing session tokens (PEM PKCS#8 or JWK); unset generates one under DATA_DIR/keys. */
   AUTH_PRIVATE_KEY: optional(z.string().trim().min(1)),
   /** Its public key (PEM SPKI or JWK); derived from the private key when unset. */
@@ -304,6 +311,8 @@ export interface Config {
     sensitivePerMinute: number;
     searchPerMinute: number;
     visitorContactsPerHour: number;
+    /** RATE_LIMIT_INSTANCES: each instance's share of a budget while Redis is down is 1/instances. */
+    instances: number;
   };
   /** Token signing keys; both undefined means generate and keep them under DATA_DIR/keys. */
   auth: { privateKey: string | undefined; publicKey: string | undefined };
@@ -539,6 +548,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sensitivePerMinute: e.RATE_LIMIT_SENSITIVE_PER_MINUTE,
       searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
       visitorContactsPerHour: e.RATE_LIMIT_VISITOR_CONTACTS_PER_HOUR,
+      instances: e.RATE_LIMIT_INSTANCES,
     },
     auth: { privateKey: e.AUTH_PRIVATE_KEY, publicKey: e.AUTH_PUBLIC_KEY },
     identityProvider: identityProviderConfig(e),

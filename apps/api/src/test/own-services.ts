@@ -177,6 +177,9 @@ export interface OwnRedis {
   start(): Promise<void>;
   /** SIGKILL: Redis disappears the way a crashed or evicted one does. */
   kill(): Promise<void>;
+  /** Freezes redis-server (SIGSTOP): connections stay open and nothing answers. */
+  pause(): void;
+  resume(): void;
   destroy(): Promise<void>;
 }
 
@@ -206,9 +209,16 @@ export async function startOwnRedis(): Promise<OwnRedis | null> {
       );
       await waitForPort(port);
     },
+    pause() {
+      if (child && isRunning(child)) child.kill('SIGSTOP');
+    },
+    resume() {
+      if (child && isRunning(child)) child.kill('SIGCONT');
+    },
     async kill() {
       const running = child;
       if (!running || !isRunning(running)) return;
+      running.kill('SIGCONT');
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill('SIGKILL');
       await exited;

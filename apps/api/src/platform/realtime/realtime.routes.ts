@@ -19,7 +19,8 @@ import { issueTicket, type TicketClaims, verifyTicket } from './tickets.ts';
  * on a websocket. The ticket is checked, and the session it names must be live, before the upgrade:
  * a bad, expired or missing ticket answers 401 `{"detail":"invalid_token"}` as plain HTTP. Once open,
  * the socket receives the party's events (RealtimeEventSchema) as JSON text frames and nothing is
- * written through it: writes are HTTP. The server pings every `heartbeatMs`; each time it also checks
+ * written through it: writes are HTTP. Events are not replayed: when some may have been lost (the
+ * instances' link through Redis dropped), the hub sends `resync` and the client fetches again. The server pings every `heartbeatMs`; each time it also checks
  * the session and closes with 4401 once it ended (logout, password change, deletion, left the
  * organisation it acted for), so the browser gets a fresh token and ticket or signs out.
  */
