@@ -58,7 +58,7 @@ describe('npm run db:migrate', () => {
   });
 
   it('applies every migration once, exits 0, and finds the schema current the next time', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const env = { NODE_ENV: 'test', DATA_DIR: dataDir, ...databaseEnv };
     const migrations = await readMigrations();
@@ -74,7 +74,7 @@ describe('npm run db:migrate', () => {
   });
 
   it("refuses a bad configuration with the server's list of problems and exits 1", {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const result = await runCli({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: 'mysql://nope' });
     expect(result.output).toContain('Invalid configuration');
