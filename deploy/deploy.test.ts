@@ -45,7 +45,10 @@ function parseManifest(text: string): Manifest {
   return manifest;
 }
 
-/** Every variable config.ts reads, and those it also reads from a file named by `<NAME>_FILE`. */
+/**
+ * Every variable config.ts reads, and those it also reads from a file named by `<NAME>_FILE`
+ * (SECRET_FILE_VARIABLES arrives with issue 26's `_FILE` support, hence read by name here).
+ */
 const ENV_NAMES = new Set(Object.keys(apiConfig.EnvSchema.shape));
 const SECRET_FILE_NAMES = new Set(
   ((apiConfig as Record<string, unknown>).SECRET_FILE_VARIABLES as readonly string[] | undefined) ?? [],
@@ -425,6 +428,7 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
       path: '/metrics',
     });
     const hpa = byKind(app.resources, 'HorizontalPodAutoscaler');
+    expect(deployment.spec.replicas).toBeUndefined();
     expect(hpa.spec.scaleTargetRef).toEqual({
       apiVersion: 'apps/v1',
       kind: 'Deployment',
