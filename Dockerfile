@@ -60,6 +60,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 STOPSIGNAL SIGTERM
 # Node itself is PID 1: it handles SIGTERM and SIGINT (server.ts drains and exits 0) and starts no
 # child processes, so there is nothing for an init such as tini to forward or reap. tsx is loaded
-# in-process with --import (the `tsx` command would run the server as a child). Further preloads
-# (OpenTelemetry) go in as another `--import` pair before the script.
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+# in-process with --import (the `tsx` command would run the server as a child); telemetry.ts starts
+# OpenTelemetry before the app loads when an OTLP endpoint is set, and does nothing otherwise.
+CMD ["node", "--import", "tsx", "--import", "./apps/api/src/telemetry.ts", "apps/api/src/server.ts"]

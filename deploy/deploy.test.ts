@@ -132,9 +132,16 @@ describe('Dockerfile', () => {
     expect(lastOf('HEALTHCHECK')?.getArgumentsContent()).toContain('/api/health/live');
     expect(lastOf('STOPSIGNAL')?.getArgumentsContent()).toBe('SIGTERM');
     const command = JSON.parse(lastOf('CMD')?.getArgumentsContent() ?? 'null') as string[];
-    expect(command.slice(0, 3)).toEqual(['node', '--import', 'tsx']);
-    expect(command.at(-1)).toBe('apps/api/src/server.ts');
-    expect(existsSync(path.join(ROOT, command.at(-1) ?? ''))).toBe(true);
+    // As scripts/start.mjs starts it: tsx, then OpenTelemetry's preload, then the server.
+    expect(command).toEqual([
+      'node',
+      '--import',
+      'tsx',
+      '--import',
+      './apps/api/src/telemetry.ts',
+      'apps/api/src/server.ts',
+    ]);
+    for (const file of command.slice(4)) expect(existsSync(path.join(ROOT, file)), file).toBe(true);
     expect(runtime.some((instruction) => instruction.getKeyword() === 'ENTRYPOINT')).toBe(false);
   });
 
