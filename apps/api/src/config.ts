@@ -43,7 +43,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /**
  * Every environment variable the API reads. Each is documented once, here, and listed in README.md.
  */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   /** TCP port the server listens on. */
   PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535)).default(3000),
   /**
