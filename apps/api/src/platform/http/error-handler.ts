@@ -36,6 +36,7 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     return reply.status(error.status).send({ detail: error.detail, code: error.code });
   }
   if (error.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+  if (error.code === 'storage_full') reply.header('retry-after', String(STORAGE_FULL_RETRY_AFTER_SECONDS));
   return reply
     .status(error.status)
     .send({ detail: request.t(`errors.${error.code}`, error.params), code: error.code });
@@ -56,6 +57,21 @@ const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
 function isUnstorableText(error: unknown): boolean {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
     if (current.code === '22021' || current.code === '22P05') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/** Someone must free space first: a client should not come back at once. */
+const STORAGE_FULL_RETRY_AFTER_SECONDS = 300;
+
+/**
+ * A full disk or an exhausted quota, wherever the request met it: a file write (ENOSPC, EDQUOT) or
+ * the database (SQLSTATE 53100 disk_full, PGlite included). Not the request's fault, and not a bug.
+ */
+function isDiskFull(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === 'ENOSPC' || current.code === 'EDQUOT' || current.code === '53100') return true;
     current = current.cause as typeof current;
   }
   return false;
@@ -89,6 +105,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isUnstorableText(error)) {
       request.log.info({ err: error }, 'request with text PostgreSQL cannot store');
       return sendValidationError(request, reply, [{ loc: ['body'], type: 'invalid_characters', params: {} }]);
+    }
+
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'request failed: the disk is full');
+      return sendAppError(request, reply, new AppError('storage_full'));
     }
 
     if (isJsonSyntaxError(error)) {
