@@ -66,15 +66,16 @@ function isUnstorableText(error: unknown): boolean {
 const STORAGE_FULL_RETRY_AFTER_SECONDS = 300;
 
 /**
- * A full disk or an exhausted quota, wherever the request met it: a file write (ENOSPC, EDQUOT) or
- * the database (SQLSTATE 53100 disk_full, PGlite included). Not the request's fault, and not a bug.
+ * The error in `error`'s cause chain that says the disk is full or the quota exhausted, wherever
+ * the request met it: a file write (ENOSPC, EDQUOT) or the database (SQLSTATE 53100 disk_full,
+ * PGlite included). Not the request's fault, and not a bug. Null when there is none.
  */
-function isDiskFull(error: unknown): boolean {
+function diskFullCause(error: unknown): object | null {
   for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
-    if (current.code === 'ENOSPC' || current.code === 'EDQUOT' || current.code === '53100') return true;
+    if (current.code === 'ENOSPC' || current.code === 'EDQUOT' || current.code === '53100') return current;
     current = current.cause as typeof current;
   }
-  return false;
+  return null;
 }
 
 function isJsonSyntaxError(error: FastifyError): boolean {
@@ -107,8 +108,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendValidationError(request, reply, [{ loc: ['body'], type: 'invalid_characters', params: {} }]);
     }
 
-    if (isDiskFull(error)) {
-      request.log.error({ err: error }, 'request failed: the disk is full');
+    const diskFull = diskFullCause(error);
+    if (diskFull) {
+      // The cause alone: the query error around a database's disk_full carries the query's values.
+      request.log.error({ err: diskFull }, 'request failed: the disk is full');
       return sendAppError(request, reply, new AppError('storage_full'));
     }
 
