@@ -82,6 +82,7 @@ import { idempotencyPlugin } from './platform/http/idempotency.ts';
 import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
 import { openApiPlugin } from './platform/http/openapi.ts';
 import { rateLimitPlugin } from './platform/http/rate-limit.ts';
+import { createReadiness, type Readiness } from './platform/http/readiness.ts';
 import { canonicalRequestTarget } from './platform/http/request-target.ts';
 import { securityPlugin } from './platform/http/security.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
@@ -141,6 +142,8 @@ declare module 'fastify' {
     payments: Payments;
     /** Asks the card provider about orders left pending; server.ts starts its passes. */
     orderReconciler: OrderReconciler;
+    /** Whether this instance should get traffic (GET /api/health/ready); server.ts drains it on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -308,6 +311,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate('fileStorage', fileStorage);
   app.decorate('fileUrls', fileUrls);
+  app.decorate(
+    'readiness',
+    createReadiness({
+      database,
+      redis,
+      storage: fileStorage,
+      log: app.log.child({ component: 'readiness' }),
+    }),
+  );
   // With Redis, events reach the sockets of every instance and presence is shared between them.
   const redisHub =
     !options.realtime && redis
@@ -412,6 +424,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stickerGtin: config.stickerGtin,
   };
 
+  // Outside the /api plugin below, so a probe never waits for its per-request work (manufacturer codes).
+  await app.register(healthRoutes, { prefix: '/api', readiness: app.readiness });
   await app.register(
     async (api) => {
       // The frame-number check reads the manufacturer-code table from memory: (re)load it when it is
@@ -419,7 +433,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', async (request) =>
         refreshManufacturerCodes(database.db, { log: request.log }),
       );
-      await api.register(healthRoutes);
       await api.register(realtimeRoutes, {
         deps: { db: database.db, hub: realtime, keys: signingKeys },
         ...(options.realtimeSettings ? { settings: options.realtimeSettings } : {}),

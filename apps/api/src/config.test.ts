@@ -382,3 +382,32 @@ describe('national identity provider settings', () => {
     expect(loadConfig(production).payments.vipps.mode).toBe('provider');
   });
 });
+
+describe('shutdown and free-space settings', () => {
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
+
+  it('drains 10 s in production and not at all elsewhere, and gives requests 15 s, unless set', () => {
+    expect(loadConfig({}).shutdown).toEqual({ drainSeconds: 0, graceSeconds: 15 });
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdown).toEqual({ drainSeconds: 0, graceSeconds: 15 });
+    expect(loadConfig(production).shutdown).toEqual({ drainSeconds: 10, graceSeconds: 15 });
+    expect(
+      loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0', SHUTDOWN_GRACE_SECONDS: '40' }).shutdown,
+    ).toEqual({ drainSeconds: 0, graceSeconds: 40 });
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '5' }).shutdown.drainSeconds).toBe(5);
+  });
+
+  it('keeps 64 MB free for the embedded database unless set', () => {
+    expect(loadConfig({}).dataDirMinFreeBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR_MIN_FREE_MB: '0' }).dataDirMinFreeBytes).toBe(0);
+    expect(loadConfig({ DATA_DIR_MIN_FREE_MB: '512' }).dataDirMinFreeBytes).toBe(512 * 1024 * 1024);
+  });
+
+  it('names bad shutdown and free-space values', () => {
+    const names = problemsOf({
+      SHUTDOWN_DRAIN_SECONDS: '-1',
+      SHUTDOWN_GRACE_SECONDS: '0',
+      DATA_DIR_MIN_FREE_MB: 'lots',
+    }).map((problem) => problem.split(':')[0]);
+    expect(names).toEqual(['SHUTDOWN_DRAIN_SECONDS', 'SHUTDOWN_GRACE_SECONDS', 'DATA_DIR_MIN_FREE_MB']);
+  });
+});

@@ -104,6 +104,25 @@ export const EnvSchema = z.object({
   ALLOW_DEVELOPMENT_ON_PUBLIC_HOST: optional(booleanFlag).default(false),
   /** Directory of the built web app that the API serves with an SPA fallback; default apps/web/dist. */
   WEB_DIST_DIR: optional(z.string().min(1)),
+  /**
+   * Seconds between SIGTERM (or SIGINT) and closing the listener: the instance keeps serving but
+   * answers 503 on /api/health/ready, so the load balancer stops sending it requests first.
+   * Default: 10 in production, 0 otherwise (Ctrl-C stops a development server at once).
+   */
+  SHUTDOWN_DRAIN_SECONDS: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(300)),
+  /**
+   * Seconds in-flight requests get to finish once the listener is closed (after the drain);
+   * whatever is still running then is cut off and the process exits 1.
+   */
+  SHUTDOWN_GRACE_SECONDS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1).max(300),
+  ).default(15),
+  /**
+   * The embedded database (no DATABASE_URL) refuses to start when the disk of DATA_DIR has less
+   * free space than this many megabytes: PGlite fails obscurely on a full disk, and needs a 16 MB
+   * write-ahead log segment at a time.
+   */
+  DATA_DIR_MIN_FREE_MB: optional(z.coerce.number({ error: 'must be a number' }).int().min(0)).default(64),
   /** Requests per minute per client address to /api and /dev before 429 rate_limited. */
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)).default(600),
   /** Requests per minute per client address to each sensitive route (log-in, sign-up, password reset). */
@@ -306,6 +325,10 @@ export interface Config {
   trustProxy: boolean | number | string;
   allowStandInsInProduction: boolean;
   webDistDir: string;
+  /** What SIGTERM does (server.ts): report not ready for `drainSeconds`, then give requests `graceSeconds`. */
+  shutdown: { drainSeconds: number; graceSeconds: number };
+  /** Free space the embedded database needs in DATA_DIR to start (DATA_DIR_MIN_FREE_MB). */
+  dataDirMinFreeBytes: number;
   rateLimit: {
     perMinute: number;
     sensitivePerMinute: number;
@@ -543,6 +566,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowStandInsInProduction: e.ALLOW_STAND_INS_IN_PRODUCTION,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(REPOSITORY_ROOT, 'apps/web/dist'),
+    shutdown: {
+      drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 10 : 0),
+      graceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    },
+    dataDirMinFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1024 * 1024,
     rateLimit: {
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       sensitivePerMinute: e.RATE_LIMIT_SENSITIVE_PER_MINUTE,

@@ -3,11 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, type DatabaseConnection } from './db/client.ts';
+import { freeSpaceProblem } from './db/free-space.ts';
 import { migrate } from './db/migrate.ts';
 import { type DemoAccount, seedDemoData } from './db/seed/demo.ts';
-
-/** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
 
 function printDemoAccounts(accounts: DemoAccount[]): void {
   if (accounts.length === 0) return;
@@ -42,21 +40,43 @@ async function openDatabase(config: Config): Promise<DatabaseConnection> {
   return connectDatabase({ kind: 'postgres', url: config.database.url });
 }
 
-/** Stops accepting connections, lets in-flight requests finish, stops the worker, closes the database. */
-function handleShutdown(app: FastifyInstance, database: DatabaseConnection): void {
+/**
+ * SIGTERM or SIGINT: report not ready at once (GET /api/health/ready answers 503, /api/health/live
+ * still 200) and keep serving for SHUTDOWN_DRAIN_SECONDS while the load balancer notices; then stop
+ * accepting connections, let in-flight requests finish (at most SHUTDOWN_GRACE_SECONDS), stop the
+ * workers, close the websockets (1001) and the database, and exit 0. A later signal changes nothing:
+ * a terminal and a supervisor (npm, a container runtime) often deliver the same one twice.
+ */
+function handleShutdown(
+  app: FastifyInstance,
+  database: DatabaseConnection,
+  settings: Config['shutdown'],
+): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
-    // A supervisor and the terminal often deliver the same signal twice; the timer below bounds the wait.
-    if (stopping) return;
+    if (stopping) {
+      app.log.info({ signal }, 'already shutting down');
+      return;
+    }
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.readiness.startDraining();
+    app.log.info(
+      { signal, drain_seconds: settings.drainSeconds },
+      'shutting down: reporting not ready while the load balancer stops sending requests',
+    );
+    await new Promise((resolve) => setTimeout(resolve, settings.drainSeconds * 1000));
+    app.log.info(
+      { grace_seconds: settings.graceSeconds },
+      'closing: no new connections; in-flight requests may finish',
+    );
     setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error('in-flight requests did not finish within SHUTDOWN_GRACE_SECONDS; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, settings.graceSeconds * 1000).unref();
     try {
       await app.close();
       await database.close();
+      app.log.info('shut down');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -80,6 +100,13 @@ async function main(): Promise<void> {
   }
 
   await mkdir(config.dataDir, { recursive: true });
+  if (config.database.kind === 'pglite') {
+    const problem = await freeSpaceProblem(config.dataDir, config.dataDirMinFreeBytes);
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
+  }
   const database = await openDatabase(config);
   let app: FastifyInstance | undefined;
   try {
@@ -95,7 +122,7 @@ async function main(): Promise<void> {
         'production without SMTP_URL (ALLOW_STAND_INS_IN_PRODUCTION): mails are not delivered to anyone',
       );
     }
-    handleShutdown(app, database);
+    handleShutdown(app, database, config.shutdown);
     app.mailWorker.start();
     app.chatNotifier.start();
     app.supportSweeper.start();

@@ -62,6 +62,7 @@ beforeAll(async () => {
       storage.deleted.push(...keys);
       await disk.delete(keys);
     },
+    checkWritable: () => disk.checkWritable(),
   };
   t = await createTestApp({ fileStorage: storage, env: { FILE_URL_SECRET } });
   owner = await signUpUser(t.app);

@@ -36,6 +36,7 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     return reply.status(error.status).send({ detail: error.detail, code: error.code });
   }
   if (error.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+  if (error.code === 'storage_full') reply.header('retry-after', String(STORAGE_FULL_RETRY_AFTER_SECONDS));
   return reply
     .status(error.status)
     .send({ detail: request.t(`errors.${error.code}`, error.params), code: error.code });
@@ -59,6 +60,22 @@ function isUnstorableText(error: unknown): boolean {
     current = current.cause as typeof current;
   }
   return false;
+}
+
+/** Someone must free space first: a client should not come back at once. */
+const STORAGE_FULL_RETRY_AFTER_SECONDS = 300;
+
+/**
+ * The error in `error`'s cause chain that says the disk is full or the quota exhausted, wherever
+ * the request met it: a file write (ENOSPC, EDQUOT) or the database (SQLSTATE 53100 disk_full,
+ * PGlite included). Not the request's fault, and not a bug. Null when there is none.
+ */
+function diskFullCause(error: unknown): object | null {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === 'ENOSPC' || current.code === 'EDQUOT' || current.code === '53100') return current;
+    current = current.cause as typeof current;
+  }
+  return null;
 }
 
 function isJsonSyntaxError(error: FastifyError): boolean {
@@ -89,6 +106,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isUnstorableText(error)) {
       request.log.info({ err: error }, 'request with text PostgreSQL cannot store');
       return sendValidationError(request, reply, [{ loc: ['body'], type: 'invalid_characters', params: {} }]);
+    }
+
+    const diskFull = diskFullCause(error);
+    if (diskFull) {
+      // The cause alone: the query error around a database's disk_full carries the query's values.
+      request.log.error({ err: diskFull }, 'request failed: the disk is full');
+      return sendAppError(request, reply, new AppError('storage_full'));
     }
 
     if (isJsonSyntaxError(error)) {

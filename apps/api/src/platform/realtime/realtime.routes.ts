@@ -29,6 +29,8 @@ import { issueTicket, type TicketClaims, verifyTicket } from './tickets.ts';
 export const CLOSE_SESSION_ENDED = 4401;
 /** Close code when the party has too many sockets open on this instance. */
 export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+/** Close code when the instance shuts down (RFC 6455 "going away"): reconnect, to another instance. */
+export const CLOSE_GOING_AWAY = 1001;
 /** Frames from the client are a `ping` at most: anything larger is refused by the socket itself. */
 export const WEBSOCKET_MAX_PAYLOAD_BYTES = 1024;
 
@@ -60,10 +62,19 @@ export interface RealtimeRoutesOptions {
 
 /**
  * The websocket server. Registered on the app before the routes, so that an upgrade aimed at any
- * other address is closed rather than left hanging.
+ * other address is closed rather than left hanging. Closing the app closes every socket with 1001
+ * (the plugin's own close sends no code, which browsers see as 1005).
  */
 export async function registerWebsocketServer(app: FastifyInstance): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: WEBSOCKET_MAX_PAYLOAD_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: WEBSOCKET_MAX_PAYLOAD_BYTES },
+    preClose(done) {
+      for (const client of this.websocketServer.clients)
+        client.close(CLOSE_GOING_AWAY, 'server_shutting_down');
+      this.websocketServer.close();
+      done();
+    },
+  });
 }
 
 /** The session still acts for the party the ticket was issued to. */
