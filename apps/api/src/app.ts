@@ -3,7 +3,7 @@ import type {} from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
+import { acceptedWebhookSecrets, type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contentPagesRoutes } from './modules/backoffice/content-pages.routes.ts';
@@ -479,7 +479,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(lockTestsRoutes, { deps: insuranceDeps });
       await api.register(plateOrdersRoutes, {
         deps: insuranceDeps,
-        inbound: { ...config.inboundMail, enabled: config.inboundMail.mode !== 'off' },
+        inbound: {
+          ...config.inboundMail,
+          enabled:
+            config.inboundMail.mode !== 'off' &&
+            acceptedWebhookSecrets(config, [config.inboundMail.signingKey]).length > 0,
+        },
       });
       // The insurer's admin, reports and payouts (issue 16 §4).
       await api.register(insurerAdminRoutes, { deps: { db: database.db, publicUrl: config.publicUrl } });
