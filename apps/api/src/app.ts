@@ -289,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (await loadSigningKeys({
       privateKey: config.auth.privateKey,
       publicKey: config.auth.publicKey,
+      acceptedPublicKeys: config.auth.acceptedPublicKeys,
       dataDir: config.dataDir,
     }));
   const authenticator = createAuthenticator({ db: database.db, keys: signingKeys });
