@@ -304,6 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.fileStorage ?? createFileStorage(config.files.storage);
   const fileUrls = createFileUrlSigner(
     await loadFileUrlSecret({ secret: config.files.urlSecret, dataDir: config.dataDir }),
+    { accepted: config.files.acceptedUrlSecrets },
   );
   app.decorate('fileStorage', fileStorage);
   app.decorate('fileUrls', fileUrls);
