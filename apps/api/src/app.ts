@@ -72,7 +72,7 @@ import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.route
 import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
-import { createFieldEncryption, loadDataEncryptionKey } from './platform/crypto/field-encryption.ts';
+import { loadFieldEncryption } from './platform/crypto/field-encryption.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
 import { cacheControlPlugin } from './platform/http/cache-control.ts';
 import { compressionPlugin } from './platform/http/compression.ts';
@@ -463,9 +463,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
-      const dataEncryption = createFieldEncryption(
-        await loadDataEncryptionKey({ key: config.dataEncryptionKey, dataDir: config.dataDir }),
-      );
+      const dataEncryption = await loadFieldEncryption({
+        key: config.dataEncryptionKey,
+        acceptedKeys: config.dataEncryptionAcceptedKeys,
+        dataDir: config.dataDir,
+      });
       const insuranceDeps = {
         db: database.db,
         fileUrls,
