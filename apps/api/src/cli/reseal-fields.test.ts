@@ -2,22 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import type { Config } from '../../config.ts';
-import { identities } from '../../db/schema/identity.ts';
-import { insuranceHolderDetails } from '../../db/schema/insurance.ts';
-import { keyId, loadFieldEncryption } from '../../platform/crypto/field-encryption.ts';
-import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, type TestUser } from '../../test/identity-helpers.ts';
-import { appliedPolicy, createInsurer } from '../../test/insurance-helpers.ts';
-import { signUpStaff } from '../../test/organisation-helpers.ts';
-import { resealNationalIds } from './checkout.service.ts';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { identities } from '../db/schema/identity.ts';
+import { insuranceHolderDetails } from '../db/schema/insurance.ts';
+import { keyId } from '../platform/crypto/field-encryption.ts';
+import { registerBike, signUpOwner } from '../test/bike-api-helpers.ts';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, type TestUser } from '../test/identity-helpers.ts';
+import { appliedPolicy, createInsurer } from '../test/insurance-helpers.ts';
+import { signUpStaff } from '../test/organisation-helpers.ts';
+import { runResealFields } from './reseal-fields.ts';
 
 /*
  * Issue 26: DATA_ENCRYPTION_KEY rotates. The holder's national id (the one encrypted field) was sealed
  * with the previous key; an instance on the new key with the previous one accepted still reveals it,
- * `npm run reseal-fields` (resealNationalIds) seals it again, and then the new key alone reads it.
+ * `npm run fields:reseal` seals it again, and then the new key alone reads it.
  */
 
 const PREVIOUS_KEY = randomBytes(32).toString('base64');
@@ -108,15 +108,22 @@ describe('a data encryption key rotation', () => {
     expect(response.json().identitySocialNumber).toBe('0101901234');
   });
 
-  it('seals it again with the current key, after which the previous key can go', async () => {
-    const encryption = await loadFieldEncryption({
-      key: CURRENT_KEY,
-      acceptedKeys: [PREVIOUS_KEY],
-      dataDir: null,
-    });
-    expect(await resealNationalIds({ db: t.database.db, encryption })).toBe(1);
-    expect(await resealNationalIds({ db: t.database.db, encryption })).toBe(0);
-    expect((await sealedValue()).startsWith(`v1.${encryption.keyId}.`)).toBe(true);
+  it('seals it again with the current key (npm run fields:reseal), after which the previous key can go', async () => {
+    const rotated = {
+      ...t.config,
+      dataEncryptionKey: CURRENT_KEY,
+      dataEncryptionAcceptedKeys: [PREVIOUS_KEY],
+    };
+    const lines: string[] = [];
+    const output = { log: (line: string) => lines.push(line) };
+    expect(await runResealFields(rotated, t.database, output)).toBe(0);
+    expect(await runResealFields(rotated, t.database, output)).toBe(0);
+    const currentKeyId = keyId(Buffer.from(CURRENT_KEY, 'base64'));
+    expect(lines).toEqual([
+      `1 encrypted field(s) sealed again with key ${currentKeyId}; none is left under another key.`,
+      `0 encrypted field(s) sealed again with key ${currentKeyId}; none is left under another key.`,
+    ]);
+    expect((await sealedValue()).startsWith(`v1.${currentKeyId}.`)).toBe(true);
     const currentOnly = await instanceWith({
       dataEncryptionKey: CURRENT_KEY,
       dataEncryptionAcceptedKeys: [],
