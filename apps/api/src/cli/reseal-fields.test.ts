@@ -10,7 +10,7 @@ import { keyId } from '../platform/crypto/field-encryption.ts';
 import { registerBike, signUpOwner } from '../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { bearer, type TestUser } from '../test/identity-helpers.ts';
-import { appliedPolicy, createInsurer } from '../test/insurance-helpers.ts';
+import { appliedPolicy, createInsurer, DANISH_CHECKOUT } from '../test/insurance-helpers.ts';
 import { signUpStaff } from '../test/organisation-helpers.ts';
 import { runResealFields } from './reseal-fields.ts';
 
@@ -50,17 +50,7 @@ beforeAll(async () => {
     method: 'PUT',
     url: holderDetailsUrl,
     headers: bearer(holder.token),
-    payload: {
-      name: 'Hanne Holder',
-      email: 'hanne.holder@example.com',
-      identitySocialNumber: '010190-1234',
-      streetAddress: 'Holdervej 1',
-      city: 'Odense',
-      zipCode: '5000',
-      mobilePhone: '+4520000001',
-      bankRegister: '1234',
-      bankAccount: '0012345678',
-    },
+    payload: DANISH_CHECKOUT,
   });
   expect(saved.statusCode, saved.body).toBe(200);
 }, 120_000);
