@@ -586,22 +586,22 @@ export const SECRET_FILE_VARIABLES = [
 /**
  * The one place `<NAME>_FILE` is read: the file's content, without its trailing line breaks, becomes
  * `<NAME>` before anything else looks at the environment. Problems name the variable and the path,
- * never what the file holds; `unreadable` lists the variables whose file failed.
+ * never what the file holds; `failed` lists the variables whose file could not be used.
  */
 function readSecretFiles(given: Record<string, string | undefined>): {
   env: Record<string, string | undefined>;
   problems: string[];
-  unreadable: Set<string>;
+  failed: Set<string>;
 } {
   const env = { ...given };
   const problems: string[] = [];
-  const unreadable = new Set<string>();
+  const failed = new Set<string>();
   for (const name of SECRET_FILE_VARIABLES) {
     const file = given[`${name}_FILE`]?.trim();
     if (!file) continue;
     if (isSet(given[name])) {
       problems.push(`${name}: is set together with ${name}_FILE; keep only one of them`);
-      unreadable.add(name);
+      failed.add(name);
       continue;
     }
     try {
@@ -611,10 +611,10 @@ function readSecretFiles(given: Record<string, string | undefined>): {
       problems.push(
         `${name}_FILE: cannot read ${file} (${reason}); mount the secret at that path or correct ${name}_FILE`,
       );
-      unreadable.add(name);
+      failed.add(name);
     }
   }
-  return { env, problems, unreadable };
+  return { env, problems, failed };
 }
 
 const SINGLE_MACHINE_ALTERNATIVE =
@@ -757,10 +757,10 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     ...fileStorageProblems(env),
     ...paymentProblems(env),
   );
-  // A variable whose file could not be read is reported once, as its _FILE, not again as missing.
+  // A variable whose file could not be used is reported once, as its _FILE, not again as missing.
   const reported = [
     ...secretFiles.problems,
-    ...problems.filter((problem) => !secretFiles.unreadable.has(problem.split(':')[0] ?? '')),
+    ...problems.filter((problem) => !secretFiles.failed.has(problem.split(':')[0] ?? '')),
   ];
   if (!parsed.success || reported.length > 0) throw new ConfigError(reported);
   const e = parsed.data;
