@@ -3,7 +3,7 @@ import type {} from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
+import { acceptedWebhookSecrets, type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contentPagesRoutes } from './modules/backoffice/content-pages.routes.ts';
@@ -72,7 +72,7 @@ import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.route
 import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
-import { createFieldEncryption, loadDataEncryptionKey } from './platform/crypto/field-encryption.ts';
+import { loadFieldEncryption } from './platform/crypto/field-encryption.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
 import { cacheControlPlugin } from './platform/http/cache-control.ts';
 import { compressionPlugin } from './platform/http/compression.ts';
@@ -294,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (await loadSigningKeys({
       privateKey: config.auth.privateKey,
       publicKey: config.auth.publicKey,
+      acceptedPublicKeys: config.auth.acceptedPublicKeys,
       dataDir: config.dataDir,
     }));
   const authenticator = createAuthenticator({ db: database.db, keys: signingKeys });
@@ -308,6 +309,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.fileStorage ?? createFileStorage(config.files.storage);
   const fileUrls = createFileUrlSigner(
     await loadFileUrlSecret({ secret: config.files.urlSecret, dataDir: config.dataDir }),
+    { accepted: config.files.acceptedUrlSecrets },
   );
   app.decorate('fileStorage', fileStorage);
   app.decorate('fileUrls', fileUrls);
@@ -480,9 +482,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
-      const dataEncryption = createFieldEncryption(
-        await loadDataEncryptionKey({ key: config.dataEncryptionKey, dataDir: config.dataDir }),
-      );
+      const dataEncryption = await loadFieldEncryption({
+        key: config.dataEncryptionKey,
+        acceptedKeys: config.dataEncryptionAcceptedKeys,
+        dataDir: config.dataDir,
+      });
       const insuranceDeps = {
         db: database.db,
         fileUrls,
@@ -498,7 +502,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(lockTestsRoutes, { deps: insuranceDeps });
       await api.register(plateOrdersRoutes, {
         deps: insuranceDeps,
-        inbound: { ...config.inboundMail, enabled: config.inboundMail.mode !== 'off' },
+        inbound: {
+          ...config.inboundMail,
+          enabled:
+            config.inboundMail.mode !== 'off' &&
+            acceptedWebhookSecrets(config, [config.inboundMail.signingKey]).length > 0,
+        },
       });
       // The insurer's admin, reports and payouts (issue 16 §4).
       await api.register(insurerAdminRoutes, { deps: { db: database.db, publicUrl: config.publicUrl } });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from './test/config-fixtures.ts';
 import { testDatabaseKind } from './test/helper.ts';
 import { freePort } from './test/own-services.ts';
 
@@ -113,5 +114,36 @@ describe('server start-up and shutdown', () => {
     for (const name of ['AUTH_PRIVATE_KEY', 'FILE_URL_SECRET', 'DATA_ENCRYPTION_KEY']) {
       expect(server.output()).toContain(`${name}: must be set in production`);
     }
+    // Nor as a single machine without saying so (issue 26 §6).
+    for (const name of ['PUBLIC_URL', 'TRUST_PROXY', 'DATABASE_URL', 'REDIS_URL']) {
+      expect(server.output()).toContain(`${name}: must be set in production`);
+    }
+    expect(server.output()).toContain('FILE_STORAGE: must be s3 in production');
+  });
+
+  it('says in its log that a production instance runs in single-machine mode', {
+    timeout: 120_000,
+  }, async () => {
+    const port = await freePort();
+    const server = startServer({
+      ...SINGLE_MACHINE_PRODUCTION,
+      ...PRODUCTION_SECRETS,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PORT: String(port),
+      DATA_DIR: path.join(dataDir, 'single-machine'),
+      ...databaseEnv,
+    });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`, server.child);
+      const notices = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('single-machine mode'));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toContain('run exactly one instance');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig, productionStartupNotices } from './config.ts';
 import { connectDatabase, type DatabaseConnection } from './db/client.ts';
 import { freeSpaceProblem } from './db/free-space.ts';
 import { migrate } from './db/migrate.ts';
@@ -117,11 +117,7 @@ async function main(): Promise<void> {
     // Demo accounts have a published password: never in production.
     if (!config.isProduction) printDemoAccounts(await seedDemoData(database.db));
 
-    if (config.isProduction && config.mail.transport === 'mailbox') {
-      app.log.warn(
-        'production without SMTP_URL (ALLOW_STAND_INS_IN_PRODUCTION): mails are not delivered to anyone',
-      );
-    }
+    for (const notice of productionStartupNotices(config)) app.log.warn(notice);
     handleShutdown(app, database, config.shutdown);
     app.mailWorker.start();
     app.chatNotifier.start();

@@ -4,7 +4,7 @@ import { EmailSchema } from '@nbr/domain/identity';
 import type { DatabaseConnection } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { findPersonByEmail, grantStaffRole } from '../modules/backoffice/backoffice.service.ts';
-import { loadCliConfig, openConfiguredDatabase } from './open-database.ts';
+import { loadConfigOrExit, openConfiguredDatabase } from './command-setup.ts';
 
 /*
  * Makes someone backoffice staff from the command line — how a fresh install gets its first admin,
@@ -54,7 +54,7 @@ export async function runGrantStaff(
 }
 
 async function main(): Promise<void> {
-  const config = loadCliConfig();
+  const config = loadConfigOrExit();
   const database = await openConfiguredDatabase(config);
   let code = 1;
   try {

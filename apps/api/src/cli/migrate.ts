@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { DatabaseConnection } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { loadCliConfig, openConfiguredDatabase } from './open-database.ts';
+import { loadConfigOrExit, openConfiguredDatabase } from './command-setup.ts';
 
 /*
  * Brings the database schema up to date and exits: the migrations step of a deployment (the
@@ -34,7 +34,7 @@ export async function runMigrate(
 }
 
 async function main(): Promise<void> {
-  const config = loadCliConfig();
+  const config = loadConfigOrExit();
   const database = await openConfiguredDatabase(config);
   let code = 1;
   try {

@@ -97,7 +97,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { keys: [deps.auth.keys.publicJwk as z.infer<typeof JwksResponseSchema>['keys'][number]] };
+      // Every key that verifies: tokens signed before a rotation stay checkable by others too.
+      return {
+        keys: deps.auth.keys.verificationKeys.map(
+          (key) => key.publicJwk as z.infer<typeof JwksResponseSchema>['keys'][number],
+        ),
+      };
     },
   );
 

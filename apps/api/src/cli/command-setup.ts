@@ -2,11 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { connectDatabase, type DatabaseConnection } from '../db/client.ts';
 
-/**
- * The configuration a command-line tool runs with: the server's own (the same environment
- * variables); a bad one ends the process with the list of problems, as the server does.
+/*
+ * What every command of this folder does first, as the server does: read the same configuration
+ * (exiting with its list of problems when it is wrong) and open the same database. With the
+ * embedded PGlite, stop the server first: PGlite's files take one process at a time.
  */
-export function loadCliConfig(): Config {
+
+export function loadConfigOrExit(): Config {
   try {
     return loadConfig();
   } catch (error) {
@@ -18,7 +20,6 @@ export function loadCliConfig(): Config {
   }
 }
 
-/** Opens the database the server would open: DATABASE_URL, or the embedded PGlite under DATA_DIR. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseConnection> {
   if (config.database.kind === 'pglite') {
     await mkdir(config.database.dataDir, { recursive: true });
