@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, type DatabaseConnection } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type DemoAccount, seedDemoData } from './db/seed/demo.ts';
+import { serializeError } from './platform/http/logging.ts';
 
 /** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -103,7 +104,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {
-    console.error('Start-up failed:', error);
+    // Through the logger's serializer: a failed migration's error carries the values of its rows.
+    console.error('Start-up failed:', serializeError(error));
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(1);

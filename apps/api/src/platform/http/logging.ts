@@ -41,6 +41,94 @@ function decodeName(name: string): string {
   }
 }
 
+/** Error fields that name what failed, never the values involved (PostgreSQL, Node and Fastify errors). */
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'status',
+  'severity',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'routine',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'hostname',
+] as const;
+
+const EMAIL_ADDRESS = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const QUOTED = /"[^"]*"/g;
+
+/**
+ * An error's message or stack without the values it may carry: drizzle appends the query's
+ * parameters (`Failed query: … params: a@b.dk,…`), PostgreSQL quotes the offending value in a data
+ * exception (class 22: `invalid input syntax for type uuid: "…"`; `quotesHoldValues`), and SMTP
+ * servers name the recipient. Stack frames after the parameters stay.
+ */
+export function redactErrorText(text: string, options: { quotesHoldValues: boolean }): string {
+  let redacted = text;
+  const paramsAt = redacted.indexOf('\nparams: ');
+  if (paramsAt !== -1) {
+    const framesAt = redacted.indexOf('\n    at ', paramsAt);
+    redacted = redacted.slice(0, paramsAt) + (framesAt === -1 ? '' : redacted.slice(framesAt));
+  }
+  if (options.quotesHoldValues) redacted = redacted.replace(QUOTED, '"[redacted]"');
+  return redacted.replace(EMAIL_ADDRESS, '[email]');
+}
+
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [field: string]: unknown;
+}
+
+function isErrorLike(value: unknown): value is Error & Record<string, unknown> {
+  return (
+    value instanceof Error ||
+    (typeof value === 'object' && value !== null && 'message' in value && 'stack' in value)
+  );
+}
+
+/**
+ * The logger's serializer of `err`: the type, the message and stack without values, the fields that
+ * say what failed (SQLSTATE code, constraint, table, column), and the causes the same way. Every
+ * other field is left out: PostgreSQL's `detail` (`Key (email)=(…) already exists`), `where`,
+ * `hint` and `internalQuery`, drizzle's and PGlite's `params`, an SMTP error's `rejected` recipients.
+ * The SQL text stays: queries are parameterised, so it holds placeholders, not values.
+ */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!isErrorLike(error)) {
+    return {
+      type: typeof error,
+      message: redactErrorText(String(error), { quotesHoldValues: false }),
+      stack: '',
+    };
+  }
+  // SQLSTATE class 22 is a data exception: the message quotes the value that did not fit.
+  const options = { quotesHoldValues: typeof error.code === 'string' && error.code.startsWith('22') };
+  const serialized: SerializedError = {
+    type: error.constructor?.name || error.name,
+    message: redactErrorText(String(error.message), options),
+    stack: typeof error.stack === 'string' ? redactErrorText(error.stack, options) : '',
+  };
+  for (const field of SAFE_ERROR_FIELDS) {
+    const value = error[field];
+    if (typeof value === 'string' || typeof value === 'number') serialized[field] = value;
+  }
+  if (depth < 5) {
+    if (error.cause !== undefined) serialized.cause = serializeError(error.cause, depth + 1);
+    if (Array.isArray(error.errors)) {
+      serialized.aggregateErrors = error.errors.map((inner: unknown) => serializeError(inner, depth + 1));
+    }
+  }
+  return serialized;
+}
+
 export function loggerOptions(
   config: Config,
   stream?: { write(line: string): void },
@@ -53,6 +141,7 @@ export function loggerOptions(
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
       req: (request: { method: string; url: string; ip?: string; hostname?: string }) => ({
         method: request.method,
         url: redactUrl(request.url),
