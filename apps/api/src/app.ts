@@ -80,6 +80,7 @@ import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { idempotencyPlugin } from './platform/http/idempotency.ts';
 import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
+import { metricsPlugin } from './platform/http/metrics.ts';
 import { openApiPlugin } from './platform/http/openapi.ts';
 import { rateLimitPlugin } from './platform/http/rate-limit.ts';
 import { canonicalRequestTarget } from './platform/http/request-target.ts';
@@ -260,6 +261,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so that every answer is counted, refusals included.
+  await app.register(metricsPlugin, { database, listener: config.metrics });
 
   const ownsRedis = options.redis === undefined && config.redisUrl !== null;
   const redis =

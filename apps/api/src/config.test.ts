@@ -374,3 +374,27 @@ describe('national identity provider settings', () => {
     expect(loadConfig(production).payments.vipps.mode).toBe('provider');
   });
 });
+
+describe('metrics settings', () => {
+  it('open no metrics listener unless METRICS_PORT is set, and bind it to this machine outside production', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9464,
+    });
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
+    expect(loadConfig({ ...production, METRICS_PORT: '9464' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9464,
+    });
+  });
+
+  it('refuses a metrics port that is not a port, or is the public one', () => {
+    expect(problemsOf({ METRICS_PORT: 'ninety' })).toEqual(['METRICS_PORT: must be a number']);
+    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT: must differ from PORT; the metrics are served apart from the public port',
+    ]);
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toHaveLength(1);
+  });
+});

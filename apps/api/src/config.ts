@@ -75,6 +75,13 @@ const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'test', 'production'])).default('development'),
   /** pino log level. */
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  /**
+   * Port of the Prometheus metrics listener (GET /metrics), apart from PORT so that a load balancer
+   * forwarding the public port never exposes it; unset: no metrics listener.
+   */
+  METRICS_PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535)),
+  /** Interface of the metrics listener; default 127.0.0.1, 0.0.0.0 in production (Prometheus scrapes each instance). */
+  METRICS_HOST: optional(z.string().min(1)),
   /** Comma-separated origins allowed to call the API from another site; none by default. */
   CORS_ORIGINS: optional(
     z
@@ -295,6 +302,8 @@ export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** The Prometheus metrics listener (METRICS_PORT, METRICS_HOST); null: none. */
+  metrics: { host: string; port: number } | null;
   corsOrigins: string[];
   trustProxy: boolean | number | string;
   allowStandInsInProduction: boolean;
@@ -483,6 +492,15 @@ function deploymentModeProblems(env: Record<string, string | undefined>): string
   return problems;
 }
 
+/** The metrics listener must not share the public port: whoever reaches the app would read them. */
+function metricsProblems(env: Record<string, string | undefined>): string[] {
+  const port = env.METRICS_PORT?.trim();
+  if (port && port !== '0' && Number(port) === Number(env.PORT?.trim() || 3000)) {
+    return ['METRICS_PORT: must differ from PORT; the metrics are served apart from the public port'];
+  }
+  return [];
+}
+
 /**
  * Parses the environment once. Fails with one error naming every bad variable, so a misconfigured
  * deployment is fixed in one round trip.
@@ -509,6 +527,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...deploymentModeProblems(env),
     ...fileStorageProblems(env),
     ...paymentProblems(env),
+    ...metricsProblems(env),
   );
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -530,6 +549,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metrics:
+      e.METRICS_PORT === undefined
+        ? null
+        : {
+            port: e.METRICS_PORT,
+            host: e.METRICS_HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+          },
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowStandInsInProduction: e.ALLOW_STAND_INS_IN_PRODUCTION,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
+import { countRateLimitRefusal, type RateLimitBudget } from '../telemetry/metrics.ts';
 import { canonicalRequestTarget, isServerPath } from './request-target.ts';
 
 /** Only the API and the stand-ins are limited: the web app's static files are cheap and cacheable. */
@@ -72,7 +73,10 @@ export function routeBudget(
     async (request: FastifyRequest) => {
       if (!applies(request)) return;
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited');
+      if (!result.isAllowed && result.isExceeded) {
+        countRateLimitRefusal('route_key', request.routeOptions.url);
+        throw new AppError('rate_limited');
+      }
     },
   ];
 }
@@ -91,6 +95,12 @@ export function perAccountBudget(
     (request) => `account:${request.auth?.identityPartyId ?? request.ip}`,
     applies,
   );
+}
+
+/** A refusal by the plugin, logged and counted in the metrics under the budget that refused. */
+function logRefusal(budget: RateLimitBudget, request: FastifyRequest, key: string): void {
+  countRateLimitRefusal(budget, request.routeOptions.url);
+  request.log.warn({ key }, 'rate limit exceeded');
 }
 
 /**
@@ -119,6 +129,7 @@ function shareBudgetsBetweenHeadAndGet(app: FastifyInstance): void {
       handler = app.rateLimit({
         ...(own as RateLimitOptions),
         keyGenerator: (request) => `${name}|${normalizeIP(request.ip)}`,
+        onExceeded: (request, key) => logRefusal('route', request, key),
       });
       handlers.set(name, handler);
     }
@@ -141,7 +152,7 @@ export const rateLimitPlugin = fp(
       // A Redis outage must not take the whole API down with it.
       skipOnError: true,
       errorResponseBuilder: () => new AppError('rate_limited'),
-      onExceeded: (request, key) => request.log.warn({ key }, 'rate limit exceeded'),
+      onExceeded: (request, key) => logRefusal('global', request, key),
     });
   },
   { name: 'rate-limit' },
