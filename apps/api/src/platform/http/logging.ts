@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Config } from '../../config.ts';
+import { activeTraceId } from '../telemetry/trace-context.ts';
 
 /** Client-supplied header values are capped so a client cannot flood the logs. */
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -163,7 +164,8 @@ export function loggerOptions(
 
 /**
  * Every log line of a request carries the client's app version and session id, so one user's
- * journey can be followed across requests.
+ * journey can be followed across requests, and with tracing on the trace id, so a line leads to its
+ * trace (the request id is often the trace id itself: request-id.ts).
  */
 export function childLoggerFactory(
   logger: FastifyBaseLogger,
@@ -176,6 +178,7 @@ export function childLoggerFactory(
       ...bindings,
       app_version: headerValue(rawRequest.headers['app-version']),
       session_id: headerValue(rawRequest.headers['session-id']),
+      trace_id: activeTraceId(),
     },
     options,
   );
