@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, STAND_IN_PAYMENT_CREDENTIALS } from './config.ts';
+import { ConfigError, isTracingConfigured, loadConfig, STAND_IN_PAYMENT_CREDENTIALS } from './config.ts';
 import { PRODUCTION_SECRETS } from './test/config-fixtures.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -396,5 +396,41 @@ describe('metrics settings', () => {
       'METRICS_PORT: must differ from PORT; the metrics are served apart from the public port',
     ]);
     expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toHaveLength(1);
+  });
+});
+
+describe('tracing settings', () => {
+  it('trace only when an OTLP endpoint is set and the SDK is not disabled', () => {
+    expect(isTracingConfigured({})).toBe(false);
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
+    expect(
+      isTracingConfigured({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }),
+    ).toBe(true);
+    expect(
+      isTracingConfigured({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_SDK_DISABLED: 'TRUE',
+      }),
+    ).toBe(false);
+    // Never throws: a malformed endpoint leaves tracing off, and loadConfig names it.
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toBe(false);
+  });
+
+  it('refuses a malformed endpoint, an encoding that is not built in, and a disabled flag that is not true or false', () => {
+    expect(
+      problemsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        OTEL_SDK_DISABLED: 'yes',
+      }).map((problem) => problem.split(':')[0]),
+    ).toEqual(['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_SDK_DISABLED']);
+    expect(() =>
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector.example:4318',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'nbr-api-blue',
+        OTEL_SDK_DISABLED: 'False',
+      }),
+    ).not.toThrow();
   });
 });
