@@ -9,7 +9,7 @@ import { serializeError } from './logging.ts';
  * No SQL value reaches a log line: a failed query is logged with its SQL text, SQLSTATE code and
  * constraint, never its parameters, PostgreSQL's detail (`Key (email)=(…) already exists`) or a
  * quoted value; the same for background passes and the mail worker, which log through children of
- * the same logger.
+ * the same logger. Nor does what people search for: a URL's query values are redacted.
  */
 
 const EMAIL = 'karen.blik@example.dk';
@@ -116,6 +116,17 @@ describe('errors in the logs', () => {
     expect(line).toBeDefined();
     expect(line).not.toContain(EMAIL);
     expect(JSON.parse(line ?? '{}').err.cause.code).toBe('22P02');
+  });
+
+  it('logs what people search for by the parameter’s name only', async () => {
+    lines.length = 0;
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/search?q=${FRAME_NUMBER}&foo=${encodeURIComponent(EMAIL)}`,
+    });
+    const [line] = linesWith('incoming request');
+    expect(JSON.parse(line ?? '{}').req.url).toBe('/api/search?q=[redacted]&foo=[redacted]');
+    expect(lines.join('\n')).not.toContain(FRAME_NUMBER);
   });
 
   it('leaves the recipient out of the mail worker’s failures', async () => {

@@ -29,21 +29,13 @@ function isProbe(path: string): boolean {
   return path === '/api/health' || path.startsWith('/api/health/');
 }
 
-/**
- * The path and query of a request for a span: the path as the logs show it (one-time codes
- * redacted: logging.ts redactUrl), the query by its parameters' names only, since a search's
- * query is a frame number or an address.
- */
+/** The path and query of a request for a span, redacted as in the logs (logging.ts redactUrl). */
 function redactedTarget(url: string): { path: string; query: string | undefined } {
   const redacted = redactUrl(canonicalRequestTarget(url));
   const queryAt = redacted.indexOf('?');
-  if (queryAt === -1) return { path: redacted, query: undefined };
-  const names = redacted
-    .slice(queryAt + 1)
-    .split('&')
-    .map((parameter) => parameter.split('=')[0])
-    .filter(Boolean);
-  return { path: redacted.slice(0, queryAt), query: names.map((name) => `${name}=[redacted]`).join('&') };
+  return queryAt === -1
+    ? { path: redacted, query: undefined }
+    : { path: redacted.slice(0, queryAt), query: redacted.slice(queryAt + 1) };
 }
 
 const EXCEPTION_TEXT_ATTRIBUTES = ['exception.message', 'exception.stacktrace'];
