@@ -24,9 +24,23 @@ interface Export {
   body: Buffer;
 }
 
-async function startReceiver(): Promise<{ server: Server; url: string; exports: Export[] }> {
+/**
+ * A collector (POST /v1/traces) that also plays a service the API calls out to: the Google keys
+ * (GET /jwks), whose requests are kept to see the traceparent they carry.
+ */
+async function startReceiver() {
   const exports: Export[] = [];
-  const server = createServer((request, response) => {
+  const outgoing: Array<{ path: string; traceparent: string | undefined }> = [];
+  const server: Server = createServer((request, response) => {
+    if (request.method === 'GET') {
+      const traceparent = request.headers.traceparent;
+      outgoing.push({
+        path: request.url ?? '',
+        traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+      });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"keys":[]}');
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -39,8 +53,17 @@ async function startReceiver(): Promise<{ server: Server; url: string; exports: 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exports };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, exports, outgoing };
 }
+
+/** A token that names a key, so that the API fetches the issuer's keys before refusing it. */
+const UNSIGNED_TOKEN = [
+  JSON.stringify({ alg: 'RS256', kid: 'telemetry-test' }),
+  JSON.stringify({ sub: 'x' }),
+  'signature',
+]
+  .map((part) => Buffer.from(part).toString('base64url'))
+  .join('.');
 
 const contains = (exports: Export[], bytes: Buffer | string) =>
   exports.some((entry) => entry.body.includes(bytes));
@@ -78,7 +101,7 @@ describe('tracing', () => {
     }
   });
 
-  it('exports the spans of a request over OTLP, continuing the caller’s traceparent, without the query’s values', {
+  it('exports the spans of a request over OTLP, continuing the caller’s traceparent in and out, without the query’s values', {
     timeout: 180_000,
   }, async () => {
     const port = await freePort();
@@ -89,6 +112,10 @@ describe('tracing', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       // Exported a moment after the request instead of five seconds later.
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      // Google sign-in against the receiver, for a call going out.
+      GOOGLE_CLIENT_ID: 'nbr-telemetry-test',
+      GOOGLE_ISSUER: receiver.url,
+      GOOGLE_JWKS_URL: `${receiver.url}/jwks`,
       ...databaseEnv,
     });
     const url = `http://127.0.0.1:${port}`;
@@ -108,6 +135,19 @@ describe('tracing', () => {
       const fresh = await fetch(`${url}/api/search?q=${frameNumber}`);
       const freshTraceId = fresh.headers.get('x-request-id') ?? '';
       expect(freshTraceId).toMatch(/^[0-9a-f]{32}$/);
+
+      // A call going out carries the trace on: W3C traceparent with the caller's trace id.
+      const outgoingTraceId = randomBytes(16).toString('hex');
+      await fetch(`${url}/api/identities/authentications/google`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          traceparent: `00-${outgoingTraceId}-${randomBytes(8).toString('hex')}-01`,
+        },
+        body: JSON.stringify({ google_token: UNSIGNED_TOKEN }),
+      });
+      const jwksCall = receiver.outgoing.find((call) => call.path === '/jwks');
+      expect(jwksCall?.traceparent).toMatch(new RegExp(`^00-${outgoingTraceId}-[0-9a-f]{16}-01$`));
 
       await expect
         .poll(
