@@ -46,7 +46,12 @@ if (reason) {
   }
 }
 
-const code = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
-});
+// telemetry.ts starts OpenTelemetry before the app loads when an OTLP endpoint is set, else does nothing.
+const code = await run(
+  process.execPath,
+  ['--import', 'tsx', '--import', './apps/api/src/telemetry.ts', 'apps/api/src/server.ts'],
+  {
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
+  },
+);
 process.exit(code);

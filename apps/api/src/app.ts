@@ -80,9 +80,11 @@ import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { idempotencyPlugin } from './platform/http/idempotency.ts';
 import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
+import { metricsPlugin } from './platform/http/metrics.ts';
 import { openApiPlugin } from './platform/http/openapi.ts';
 import { rateLimitPlugin } from './platform/http/rate-limit.ts';
 import { createReadiness, type Readiness } from './platform/http/readiness.ts';
+import { requestIdOf, requestIdPlugin } from './platform/http/request-id.ts';
 import { canonicalRequestTarget } from './platform/http/request-target.ts';
 import { securityPlugin } from './platform/http/security.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
@@ -117,6 +119,7 @@ import {
   type FileUrlSigner,
   loadFileUrlSecret,
 } from './platform/storage/signed-urls.ts';
+import { flushTraces } from './platform/telemetry/trace-context.ts';
 import { onAddressProven } from './use-cases/address-proven.ts';
 import { ownerContacted } from './use-cases/owner-contacted.ts';
 
@@ -250,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(config, options.logStream),
     childLoggerFactory,
+    genReqId: requestIdOf,
     // Fastify also takes a hop count here, which its type leaves out.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -263,6 +267,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so that every answer carries its id and is counted, refusals included.
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { database, listener: config.metrics });
+  app.addHook('onClose', async () => flushTraces());
 
   const ownsRedis = options.redis === undefined && config.redisUrl !== null;
   const redis =

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptedWebhookSecrets,
   ConfigError,
+  isTracingConfigured,
   loadConfig,
   productionStartupNotices,
   SECRET_FILE_VARIABLES,
@@ -394,7 +395,7 @@ describe('national identity provider settings', () => {
 });
 
 describe('shutdown and free-space settings', () => {
-  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
+  const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
 
   it('drains 10 s in production and not at all elsewhere, and gives requests 15 s, unless set', () => {
     expect(loadConfig({}).shutdown).toEqual({ drainSeconds: 0, graceSeconds: 15 });
@@ -693,5 +694,65 @@ describe('keys accepted besides the current one (rotation)', () => {
     ]);
     expect(loadConfig({}).files.acceptedUrlSecrets).toEqual([]);
     expect(loadConfig({}).dataEncryptionAcceptedKeys).toEqual([]);
+  });
+});
+
+describe('metrics settings', () => {
+  it('open no metrics listener unless METRICS_PORT is set, and bind it to this machine outside production', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9464,
+    });
+    const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig({ ...production, METRICS_PORT: '9464' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9464,
+    });
+  });
+
+  it('refuses a metrics port that is not a port, or is the public one', () => {
+    expect(problemsOf({ METRICS_PORT: 'ninety' })).toEqual(['METRICS_PORT: must be a number']);
+    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT: must differ from PORT; the metrics are served apart from the public port',
+    ]);
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toHaveLength(1);
+  });
+});
+
+describe('tracing settings', () => {
+  it('trace only when an OTLP endpoint is set and the SDK is not disabled', () => {
+    expect(isTracingConfigured({})).toBe(false);
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
+    expect(
+      isTracingConfigured({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }),
+    ).toBe(true);
+    expect(
+      isTracingConfigured({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_SDK_DISABLED: 'TRUE',
+      }),
+    ).toBe(false);
+    // Never throws: a malformed endpoint leaves tracing off, and loadConfig names it.
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toBe(false);
+  });
+
+  it('refuses a malformed endpoint, an encoding that is not built in, and a disabled flag that is not true or false', () => {
+    expect(
+      problemsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        OTEL_SDK_DISABLED: 'yes',
+      }).map((problem) => problem.split(':')[0]),
+    ).toEqual(['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_SDK_DISABLED']);
+    expect(() =>
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector.example:4318',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'nbr-api-blue',
+        OTEL_SDK_DISABLED: 'False',
+      }),
+    ).not.toThrow();
   });
 });

@@ -10,6 +10,8 @@ const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -126,6 +128,32 @@ export const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'test', 'production'])).default('development'),
   /** pino log level. */
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  /**
+   * Port of the Prometheus metrics listener (GET /metrics), apart from PORT so that a load balancer
+   * forwarding the public port never exposes it; unset: no metrics listener.
+   */
+  METRICS_PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535)),
+  /** Interface of the metrics listener; default 127.0.0.1, 0.0.0.0 in production (Prometheus scrapes each instance). */
+  METRICS_HOST: optional(z.string().min(1)),
+  /**
+   * OpenTelemetry's standard variables, read by the SDK that telemetry.ts starts and checked here so
+   * that a typo stops the start. Traces are exported only when an endpoint is set: the collector's
+   * base address (traces go to …/v1/traces), or the traces address itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(url(['http:', 'https:'])),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(url(['http:', 'https:'])),
+  /** OTLP's encoding: http/protobuf (the default) or http/json (OTLP over gRPC is not built in). */
+  OTEL_EXPORTER_OTLP_PROTOCOL: optional(z.enum(OTLP_PROTOCOLS)),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: optional(z.enum(OTLP_PROTOCOLS)),
+  /** The service.name of our spans; default nbr-api. */
+  OTEL_SERVICE_NAME: optional(z.string().trim().min(1)),
+  /** `true` turns tracing off whatever else is set (OpenTelemetry reads only `true`, in any case, as true). */
+  OTEL_SDK_DISABLED: optional(
+    z
+      .string()
+      .toLowerCase()
+      .pipe(z.enum(['true', 'false'])),
+  ),
   /** Comma-separated origins allowed to call the API from another site; none by default. */
   CORS_ORIGINS: optional(
     z
@@ -387,6 +415,8 @@ export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** The Prometheus metrics listener (METRICS_PORT, METRICS_HOST); null: none. */
+  metrics: { host: string; port: number } | null;
   corsOrigins: string[];
   trustProxy: boolean | number | string;
   allowStandInsInProduction: boolean;
@@ -586,6 +616,28 @@ function deploymentModeProblems(env: Record<string, string | undefined>): string
     }
   }
   return problems;
+}
+
+/** The metrics listener must not share the public port: whoever reaches the app would read them. */
+function metricsProblems(env: Record<string, string | undefined>): string[] {
+  const port = env.METRICS_PORT?.trim();
+  if (port && port !== '0' && Number(port) === Number(env.PORT?.trim() || 3000)) {
+    return ['METRICS_PORT: must differ from PORT; the metrics are served apart from the public port'];
+  }
+  return [];
+}
+
+/**
+ * Whether telemetry.ts starts tracing: an OTLP endpoint is set and OTEL_SDK_DISABLED is not true.
+ * Read before the configuration is loaded (the SDK must start before the app's modules), so it
+ * never throws: a malformed endpoint leaves tracing off, and loadConfig then stops the start.
+ */
+export function isTracingConfigured(env: Record<string, string | undefined>): boolean {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  return Boolean(
+    endpoint && URL.canParse(endpoint) && ['http:', 'https:'].includes(new URL(endpoint).protocol),
+  );
 }
 
 /**
@@ -788,6 +840,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     ...standInSecretProblems(env),
     ...fileStorageProblems(env),
     ...paymentProblems(env),
+    ...metricsProblems(env),
   );
   // A variable whose file could not be used is reported once, as its _FILE, not again as missing.
   const reported = [
@@ -814,6 +867,13 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metrics:
+      e.METRICS_PORT === undefined
+        ? null
+        : {
+            port: e.METRICS_PORT,
+            host: e.METRICS_HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+          },
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowStandInsInProduction: e.ALLOW_STAND_INS_IN_PRODUCTION,

@@ -6,6 +6,7 @@ import { connectDatabase, type DatabaseConnection } from './db/client.ts';
 import { freeSpaceProblem } from './db/free-space.ts';
 import { migrate } from './db/migrate.ts';
 import { type DemoAccount, seedDemoData } from './db/seed/demo.ts';
+import { serializeError } from './platform/http/logging.ts';
 
 function printDemoAccounts(accounts: DemoAccount[]): void {
   if (accounts.length === 0) return;
@@ -126,7 +127,8 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {
-    console.error('Start-up failed:', error);
+    // Through the logger's serializer: a failed migration's error carries the values of its rows.
+    console.error('Start-up failed:', serializeError(error));
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(1);

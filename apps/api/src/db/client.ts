@@ -50,6 +50,8 @@ export interface DatabaseConnection {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start other instances from. */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now (open, idle, queries waiting for one, the most allowed), for metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export type DatabaseTarget =
@@ -97,5 +99,11 @@ export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseC
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
   };
 }

@@ -164,6 +164,7 @@ export function createChatNotifier(options: ChatNotifierOptions): ChatNotifier {
   }
 
   return createPeriodicPass({
+    name: 'chat-notifier',
     pass,
     intervalMs,
     onReport: (report) => {

@@ -20,6 +20,7 @@ export function createUnconfirmedQuestionSweeper(options: {
 }): UnconfirmedQuestionSweeper {
   const { db, logger, intervalMs = HOUR_MS } = options;
   return createPeriodicPass({
+    name: 'support-sweeper',
     pass: async (now) => ({
       deleted: await repository.deleteUnconfirmedBefore(
         db,

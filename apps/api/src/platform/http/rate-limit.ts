@@ -10,6 +10,7 @@ import type {
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
+import { countRateLimitRefusal, type RateLimitBudget } from '../telemetry/metrics.ts';
 import { rateLimitStore, SharedOrLocalCounters } from './rate-limit-store.ts';
 import { canonicalRequestTarget, isServerPath } from './request-target.ts';
 
@@ -63,7 +64,8 @@ export function registerLookupRateLimit(): { rateLimit: RateLimitOptions } {
  * named, and answers 429 `rate_limited` (the plugin, or routeBudget, has set Retry-After). The log
  * names the budget, never the client.
  */
-export function rateLimitRefusal(request: FastifyRequest, budget: string): AppError {
+export function rateLimitRefusal(request: FastifyRequest, budget: string, kind: RateLimitBudget): AppError {
+  countRateLimitRefusal(kind, request.routeOptions.url);
   request.log.warn({ budget }, 'rate limit exceeded');
   return new AppError('rate_limited');
 }
@@ -94,7 +96,7 @@ export function addressLimit(
   return app.rateLimit({
     ...options,
     keyGenerator: (request) => budgetKey(budget, normalizeIP(request.ip)),
-    errorResponseBuilder: (request) => rateLimitRefusal(request, budget),
+    errorResponseBuilder: (request) => rateLimitRefusal(request, budget, 'route'),
   });
 }
 
@@ -127,7 +129,7 @@ export function routeBudget(
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
       reply.header('retry-after', Math.max(1, result.ttlInSeconds));
-      throw rateLimitRefusal(request, budgetOf(request));
+      throw rateLimitRefusal(request, budgetOf(request), 'route_key');
     },
   ];
 }
@@ -199,7 +201,7 @@ export const rateLimitPlugin = fp(
       // Every budget counts in one store: Redis, or this instance's stricter share while it is down.
       // It never fails, so no limit is ever skipped.
       store: rateLimitStore(counters),
-      errorResponseBuilder: (request) => rateLimitRefusal(request, 'global'),
+      errorResponseBuilder: (request) => rateLimitRefusal(request, 'global', 'global'),
     });
   },
   { name: 'rate-limit' },
