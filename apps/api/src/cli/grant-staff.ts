@@ -70,7 +70,11 @@ async function main(): Promise<void> {
     await mkdir(config.database.dataDir, { recursive: true });
     database = await connectDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
   } else {
-    database = await connectDatabase({ kind: 'postgres', url: config.database.url });
+    database = await connectDatabase({
+      kind: 'postgres',
+      url: config.database.url,
+      ...config.database.settings,
+    });
   }
   let code = 1;
   try {
