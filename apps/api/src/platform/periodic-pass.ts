@@ -1,3 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { databaseUnavailableReason } from '../db/unavailable.ts';
+
 /**
  * A background pass run every `intervalMs` (the mail worker, the chat notifier, the order
  * reconciliation): passes never overlap (runOnce calls queue behind each other, a failed one does
@@ -61,5 +64,21 @@ export function createPeriodicPass<Report>(options: {
       timer = null;
       await queue;
     },
+  };
+}
+
+/**
+ * The `onError` of a pass: a database that cannot answer right now (a restart, a failover) is a
+ * warning naming the reason only, since the next pass tries again by itself; anything else is logged
+ * in full as an error.
+ */
+export function logPassFailure(
+  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  message: string,
+): (error: unknown) => void {
+  return (error) => {
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) logger.warn({ database: unavailable }, `${message}: database unavailable`);
+    else logger.error({ err: error }, message);
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { createPeriodicPass } from '../periodic-pass.ts';
+import { createPeriodicPass, logPassFailure } from '../periodic-pass.ts';
 import { SCRUBBED_MAIL } from './outbox.ts';
 import { type MailTransport, PermanentMailError } from './transport.ts';
 
@@ -157,7 +157,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const periodic = createPeriodicPass({
     pass: () => pass(),
     intervalMs,
-    onError: (error) => logger.error({ err: error }, 'mail worker pass failed'),
+    onError: logPassFailure(logger, 'mail worker pass failed'),
   });
   return {
     runOnce: () => periodic.runOnce(),
