@@ -262,6 +262,33 @@ describe('the API while PostgreSQL blinks', () => {
     }
   });
 
+  it('sets the server-side timeouts when it connects, and sends none behind a pooler', async () => {
+    const timeoutsOf = async (behindPooler: boolean) => {
+      const database = await connectDatabase(
+        {
+          kind: 'postgres',
+          url: postgres.url,
+          statementTimeoutMs: 7000,
+          idleInTransactionTimeoutMs: 9000,
+          behindPooler,
+        },
+        { warn: () => undefined },
+      );
+      try {
+        const result = await database.db.execute(
+          sql`select current_setting('statement_timeout') as statement,
+                     current_setting('idle_in_transaction_session_timeout') as idle`,
+        );
+        return (result as unknown as { rows: Array<{ statement: string; idle: string }> }).rows[0];
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await timeoutsOf(false)).toEqual({ statement: '7s', idle: '9s' });
+    // PgBouncer refuses startup parameters it does not know; the role's settings apply instead.
+    expect(await timeoutsOf(true)).toEqual({ statement: '0', idle: '0' });
+  });
+
   it('logged each outage as warnings, never an error, and never the connection password', () => {
     const output = server.output();
     expect(output).not.toContain(PASSWORD);
