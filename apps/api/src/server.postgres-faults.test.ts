@@ -118,7 +118,7 @@ describe('the API while PostgreSQL blinks', () => {
     }
   }
 
-  it('waits at start-up while the database is down, without exiting, and serves once it is up', {
+  it('waits at start-up while the database is down (a stop signal ends the wait) and serves once it is up', {
     timeout: 240_000,
   }, async () => {
     await postgres.stop();
@@ -126,7 +126,7 @@ describe('the API while PostgreSQL blinks', () => {
     url = `http://127.0.0.1:${port}`;
     const databaseUrl = new URL(postgres.url);
     databaseUrl.password = PASSWORD;
-    server = startServer({
+    const serverEnv = {
       NODE_ENV: 'test',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -137,7 +137,15 @@ describe('the API while PostgreSQL blinks', () => {
       RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_SEARCH_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
-    });
+    };
+
+    // An instance stopped while it waits for the database exits cleanly.
+    const stopped = startServer(serverEnv);
+    await waitUntil(() => stopped.output().includes('Database not reachable (attempt 1'), 'a first attempt');
+    stopped.child.kill('SIGTERM');
+    expect(await stopped.exited).toBe(0);
+
+    server = startServer(serverEnv);
     await waitUntil(
       () => server.output().includes('Database not reachable (attempt 2: ECONNREFUSED)') || !isRunning(),
       'the second start-up attempt',
