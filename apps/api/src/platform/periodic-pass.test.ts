@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPeriodicPass } from './periodic-pass.ts';
+import { createPeriodicPass, logPassFailure } from './periodic-pass.ts';
 
 describe('createPeriodicPass', () => {
   it('runs its pass on its own once started, also without a report listener, and stops cleanly', async () => {
@@ -53,5 +53,43 @@ describe('createPeriodicPass', () => {
     await expect.poll(() => reports.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     await periodic.stop();
     expect(reports[0]).toBe(7);
+  });
+});
+
+describe('logPassFailure', () => {
+  function recordingLogger() {
+    const lines: Array<{ level: 'warn' | 'error'; details: Record<string, unknown>; message: string }> = [];
+    return {
+      lines,
+      warn: (details: Record<string, unknown>, message: string) =>
+        lines.push({ level: 'warn', details, message }),
+      error: (details: Record<string, unknown>, message: string) =>
+        lines.push({ level: 'error', details, message }),
+    };
+  }
+
+  it('logs a database outage as a warning naming the reason only, not the statement or its values', () => {
+    const logger = recordingLogger();
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' });
+    logPassFailure(
+      logger,
+      'mail worker pass failed',
+    )(new Error('Failed query: select … params: anna@example.org', { cause: refused }));
+    expect(logger.lines).toEqual([
+      {
+        level: 'warn',
+        details: { database: 'ECONNREFUSED' },
+        message: 'mail worker pass failed: database unavailable',
+      },
+    ]);
+  });
+
+  it('logs anything else in full as an error', () => {
+    const logger = recordingLogger();
+    const bug = new TypeError('x is undefined');
+    logPassFailure(logger, 'mail worker pass failed')(bug);
+    expect(logger.lines).toEqual([
+      { level: 'error', details: { err: bug }, message: 'mail worker pass failed' },
+    ]);
   });
 });

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { databaseUnavailableReason } from '../db/unavailable.ts';
 
 /**
@@ -67,15 +66,18 @@ export function createPeriodicPass<Report>(options: {
   };
 }
 
+/** What logPassFailure needs of a logger (pino's, in the app). */
+export interface PassLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
 /**
  * The `onError` of a pass: a database that cannot answer right now (a restart, a failover) is a
  * warning naming the reason only, since the next pass tries again by itself; anything else is logged
  * in full as an error.
  */
-export function logPassFailure(
-  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-  message: string,
-): (error: unknown) => void {
+export function logPassFailure(logger: PassLogger, message: string): (error: unknown) => void {
   return (error) => {
     const unavailable = databaseUnavailableReason(error);
     if (unavailable) logger.warn({ database: unavailable }, `${message}: database unavailable`);
