@@ -81,6 +81,12 @@ const consoleLog: DatabaseLog = {
   warn: (details, message) => console.warn(message, details),
 };
 
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
 /**
  * drizzle's transaction() checks a client out and sends BEGIN before its try/finally, so when BEGIN
  * fails (the connection died under it, the database hangs) it never gives the client back, and the
@@ -90,20 +96,8 @@ const consoleLog: DatabaseLog = {
  */
 class TransactionSafePool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
-  override connect(
-    callback: (
-      err: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): void;
-  override connect(
-    callback?: (
-      err: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): Promise<pg.PoolClient> | undefined {
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     if (callback) {
       super.connect(callback);
       return undefined;
