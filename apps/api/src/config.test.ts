@@ -756,3 +756,61 @@ describe('tracing settings', () => {
     ).not.toThrow();
   });
 });
+
+describe('loadConfig: the PostgreSQL pool and its timeouts', () => {
+  const postgres = { DATABASE_URL: 'postgres://nbr@db:5432/nbr' };
+
+  it('defaults to 10 connections, 5 s to connect, 30 s per statement, 60 s idle in a transaction, no pooler', () => {
+    expect(loadConfig(postgres).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://nbr@db:5432/nbr',
+      settings: {
+        maxConnections: 10,
+        connectTimeoutMs: 5000,
+        statementTimeoutMs: 30_000,
+        idleInTransactionTimeoutMs: 60_000,
+        behindPooler: false,
+      },
+    });
+  });
+
+  it('reads DATABASE_POOL_MAX, the three timeouts and DATABASE_BEHIND_POOLER', () => {
+    const config = loadConfig({
+      ...postgres,
+      DATABASE_POOL_MAX: '25',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '15000',
+      DATABASE_BEHIND_POOLER: 'true',
+    });
+    expect(config.database).toMatchObject({
+      settings: {
+        maxConnections: 25,
+        connectTimeoutMs: 2000,
+        statementTimeoutMs: 0,
+        idleInTransactionTimeoutMs: 15_000,
+        behindPooler: true,
+      },
+    });
+  });
+
+  it('refuses a pool of none, a connect timeout of none and values that are not numbers', () => {
+    const problems = problemsOf({
+      ...postgres,
+      DATABASE_POOL_MAX: '0',
+      DATABASE_CONNECT_TIMEOUT_MS: '0',
+      DATABASE_STATEMENT_TIMEOUT_MS: 'soon',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '-1',
+      DATABASE_BEHIND_POOLER: 'maybe',
+    });
+    for (const name of [
+      'DATABASE_POOL_MAX',
+      'DATABASE_CONNECT_TIMEOUT_MS',
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      'DATABASE_BEHIND_POOLER',
+    ]) {
+      expect(problems.some((problem) => problem.startsWith(`${name}:`))).toBe(true);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { VISITOR_CONTACTS_PER_HOUR } from '@nbr/domain/finds';
 import { DEFAULT_STICKER_GTIN, isValidGtin14 } from '@nbr/domain/plates';
 import { z } from 'zod';
+import { DEFAULT_POSTGRES_SETTINGS, type PostgresSettings } from './db/postgres-settings.ts';
 
 /** The repository root, so relative defaults do not depend on the directory the process starts in. */
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -106,8 +107,36 @@ export const EnvSchema = z.object({
   HOST: optional(z.string().min(1)),
   /** Directory for PGlite files, uploaded files and generated keys; resolved to an absolute path. */
   DATA_DIR: optional(z.string().min(1)).default('./data'),
-  /** PostgreSQL connection string; unset runs the embedded PGlite under DATA_DIR/pglite. */
+  /**
+   * PostgreSQL connection string; unset runs the embedded PGlite under DATA_DIR/pglite. TLS to a
+   * managed server: `?sslmode=verify-full` (and `sslrootcert=<file>` for a private CA).
+   */
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+  /** Connections each instance opens to PostgreSQL at most. */
+  DATABASE_POOL_MAX: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000)).default(
+    DEFAULT_POSTGRES_SETTINGS.maxConnections,
+  ),
+  /** A request without a database connection after this long (opening one, or waiting for a free one) answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(100).max(600_000),
+  ).default(DEFAULT_POSTGRES_SETTINGS.connectTimeoutMs),
+  /**
+   * PostgreSQL's statement_timeout: a statement running longer is cancelled and its request answers
+   * 503; the API stops waiting for a server that does not answer at all 2 s later. 0: no limit.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(0).max(86_400_000),
+  ).default(DEFAULT_POSTGRES_SETTINGS.statementTimeoutMs),
+  /** PostgreSQL's idle_in_transaction_session_timeout: a session idle in an open transaction this long is ended. 0: no limit. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(0).max(86_400_000),
+  ).default(DEFAULT_POSTGRES_SETTINGS.idleInTransactionTimeoutMs),
+  /**
+   * PgBouncer (or another pooler) in transaction mode sits between the API and PostgreSQL: the API
+   * then sends no session settings when it connects (PgBouncer refuses them), and the two timeouts
+   * above are set on the database role instead (docs/operations.md, "The database").
+   */
+  DATABASE_BEHIND_POOLER: optional(booleanFlag).default(DEFAULT_POSTGRES_SETTINGS.behindPooler),
   /** The address users reach the product at; used in links in mails and QR codes. */
   PUBLIC_URL: optional(url(['http:', 'https:'])),
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset keeps mail in the built-in /dev/mailbox. */
@@ -408,7 +437,9 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    | { kind: 'postgres'; url: string; settings: PostgresSettings };
   publicUrl: string;
   mail: { transport: 'smtp'; smtpUrl: string; from: string } | { transport: 'mailbox'; from: string };
   redisUrl: string | null;
@@ -857,7 +888,17 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          settings: {
+            maxConnections: e.DATABASE_POOL_MAX,
+            connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+            idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+            behindPooler: e.DATABASE_BEHIND_POOLER,
+          },
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     publicUrl,
     mail: e.SMTP_URL

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/own-services.ts';
 
 /*
  * Graceful shutdown as a load balancer and a container runtime see it (issue 26, problem 3): on
@@ -16,17 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = path.join(REPOSITORY_ROOT, 'apps/api/src/server.ts');
 const START = path.join(REPOSITORY_ROOT, 'scripts/start.mjs');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

@@ -1,47 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from './test/config-fixtures.ts';
 import { testDatabaseKind } from './test/helper.ts';
 import { freePort } from './test/own-services.ts';
-
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
+import { startServer, waitForHealth } from './test/server-process.ts';
 
 describe('server start-up and shutdown', () => {
   let dataDir: string;
@@ -78,7 +44,7 @@ describe('server start-up and shutdown', () => {
     const server = startServer({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, ...databaseEnv });
     const url = `http://127.0.0.1:${port}`;
     try {
-      await waitForHealth(url, server.child);
+      await waitForHealth(url, server);
       expect(server.output()).toContain('anna@demo.cykelregister.dk');
       expect(server.output()).toContain('ola@demo.cykelregister.dk');
       expect(server.output()).toContain('demo-password-2026');
@@ -97,7 +63,7 @@ describe('server start-up and shutdown', () => {
     // A second start finds the schema current and the accounts in place.
     const again = startServer({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, ...databaseEnv });
     try {
-      await waitForHealth(url, again.child);
+      await waitForHealth(url, again);
       expect(again.output()).toContain('anna@demo.cykelregister.dk');
     } finally {
       again.child.kill('SIGINT');
@@ -134,7 +100,7 @@ describe('server start-up and shutdown', () => {
       ...databaseEnv,
     });
     try {
-      await waitForHealth(`http://127.0.0.1:${port}`, server.child);
+      await waitForHealth(`http://127.0.0.1:${port}`, server);
       const notices = server
         .output()
         .split('\n')

@@ -2,10 +2,11 @@ import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig, productionStartupNotices } from './config.ts';
-import { connectDatabase, type DatabaseConnection } from './db/client.ts';
+import { connectDatabase, type DatabaseConnection, type DatabaseLog } from './db/client.ts';
 import { freeSpaceProblem } from './db/free-space.ts';
-import { migrate } from './db/migrate.ts';
+import { type MigrationResult, migrate } from './db/migrate.ts';
 import { type DemoAccount, seedDemoData } from './db/seed/demo.ts';
+import { DatabaseWaitAborted, waitForDatabase } from './db/wait-for-database.ts';
 import { serializeError } from './platform/http/logging.ts';
 
 function printDemoAccounts(accounts: DemoAccount[]): void {
@@ -33,12 +34,36 @@ function printBanner(config: Config): void {
   console.log(`\n${lines.join('\n')}\n`);
 }
 
-async function openDatabase(config: Config): Promise<DatabaseConnection> {
+async function openDatabase(config: Config, log: DatabaseLog): Promise<DatabaseConnection> {
   if (config.database.kind === 'pglite') {
     await mkdir(config.database.dataDir, { recursive: true });
     return connectDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
   }
-  return connectDatabase({ kind: 'postgres', url: config.database.url });
+  return connectDatabase({ kind: 'postgres', url: config.database.url, ...config.database.settings }, log);
+}
+
+/**
+ * Migrates once the database answers. Started during a database restart or failover, the instance
+ * waits with back-off, one line per attempt (a fixed reason, never the address), instead of exiting;
+ * SIGTERM or SIGINT during the wait ends it (DatabaseWaitAborted).
+ */
+async function migrateOnceDatabaseAnswers(database: DatabaseConnection): Promise<MigrationResult> {
+  const stopWaiting = new AbortController();
+  const stop = () => stopWaiting.abort();
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  try {
+    return await waitForDatabase(() => migrate(database), {
+      signal: stopWaiting.signal,
+      onRetry: (attempt, reason, delayMs) =>
+        console.warn(
+          `Database not reachable (attempt ${attempt}: ${reason}); trying again in ${(delayMs / 1000).toFixed(1)} s`,
+        ),
+    });
+  } finally {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+  }
 }
 
 /**
@@ -108,10 +133,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  const database = await openDatabase(config);
   let app: FastifyInstance | undefined;
+  // Lost connections are reported through the app's logger once there is one.
+  const databaseLog: DatabaseLog = {
+    warn: (details, message) => (app ? app.log.warn(details, message) : console.warn(message, details)),
+  };
+  const database = await openDatabase(config, databaseLog);
   try {
-    const { applied } = await migrate(database);
+    const { applied } = await migrateOnceDatabaseAnswers(database);
     app = await buildApp({ config, database });
     app.log.info({ applied }, applied.length > 0 ? 'migrations applied' : 'database schema is current');
 
@@ -127,6 +156,11 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {
+    if (error instanceof DatabaseWaitAborted) {
+      console.warn('Stopped before the database answered.');
+      await database.close().catch(() => undefined);
+      process.exit(0);
+    }
     // Through the logger's serializer: a failed migration's error carries the values of its rows.
     console.error('Start-up failed:', serializeError(error));
     await app?.close().catch(() => undefined);

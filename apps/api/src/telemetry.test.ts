@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from './test/helper.ts';
-import { freePort, startServerProcess, waitUntilListening } from './test/server-process.ts';
+import { freePort } from './test/own-services.ts';
+import { startServer, waitUntilListening } from './test/server-process.ts';
 
 /*
  * Tracing as deployed: the API started with telemetry.ts (as `npm start` and the container do)
@@ -105,7 +106,7 @@ describe('tracing', () => {
     timeout: 180_000,
   }, async () => {
     const port = await freePort();
-    const server = startServerProcess({
+    const server = startServer({
       NODE_ENV: 'test',
       PORT: String(port),
       DATA_DIR: dataDir,

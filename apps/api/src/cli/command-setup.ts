@@ -25,5 +25,5 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseCo
     await mkdir(config.database.dataDir, { recursive: true });
     return connectDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
   }
-  return connectDatabase({ kind: 'postgres', url: config.database.url });
+  return connectDatabase({ kind: 'postgres', url: config.database.url, ...config.database.settings });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOf } from '../test/metrics-helpers.ts';
-import { createPeriodicPass } from './periodic-pass.ts';
+import { createPeriodicPass, logPassFailure } from './periodic-pass.ts';
 import { metricsRegistry } from './telemetry/metrics.ts';
 
 describe('createPeriodicPass', () => {
@@ -84,5 +84,43 @@ describe('createPeriodicPass', () => {
     expect(sampleOf(after, 'nbr_background_pass_last_success_timestamp_seconds', labels)).toBeGreaterThan(
       Date.now() / 1000 - 600,
     );
+  });
+});
+
+describe('logPassFailure', () => {
+  function recordingLogger() {
+    const lines: Array<{ level: 'warn' | 'error'; details: Record<string, unknown>; message: string }> = [];
+    return {
+      lines,
+      warn: (details: Record<string, unknown>, message: string) =>
+        lines.push({ level: 'warn', details, message }),
+      error: (details: Record<string, unknown>, message: string) =>
+        lines.push({ level: 'error', details, message }),
+    };
+  }
+
+  it('logs a database outage as a warning naming the reason only, not the statement or its values', () => {
+    const logger = recordingLogger();
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' });
+    logPassFailure(
+      logger,
+      'mail worker pass failed',
+    )(new Error('Failed query: select … params: anna@example.org', { cause: refused }));
+    expect(logger.lines).toEqual([
+      {
+        level: 'warn',
+        details: { database: 'ECONNREFUSED' },
+        message: 'mail worker pass failed: database unavailable',
+      },
+    ]);
+  });
+
+  it('logs anything else in full as an error', () => {
+    const logger = recordingLogger();
+    const bug = new TypeError('x is undefined');
+    logPassFailure(logger, 'mail worker pass failed')(bug);
+    expect(logger.lines).toEqual([
+      { level: 'error', details: { err: bug }, message: 'mail worker pass failed' },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { databaseUnavailableReason } from '../db/unavailable.ts';
 import { recordPass } from './telemetry/metrics.ts';
 
 /**
@@ -78,5 +79,24 @@ export function createPeriodicPass<Report>(options: {
       timer = null;
       await queue;
     },
+  };
+}
+
+/** What logPassFailure needs of a logger (pino's, in the app). */
+export interface PassLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * The `onError` of a pass: a database that cannot answer right now (a restart, a failover) is a
+ * warning naming the reason only, since the next pass tries again by itself; anything else is logged
+ * in full as an error.
+ */
+export function logPassFailure(logger: PassLogger, message: string): (error: unknown) => void {
+  return (error) => {
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) logger.warn({ database: unavailable }, `${message}: database unavailable`);
+    else logger.error({ err: error }, message);
   };
 }

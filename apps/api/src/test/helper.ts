@@ -158,7 +158,14 @@ async function connectTestDatabase(): Promise<{ database: DatabaseConnection; di
   } finally {
     await admin.end();
   }
-  const database = await connectDatabase({ kind: 'postgres', url, searchPath: schema, maxConnections: 4 });
+  const database = await connectDatabase({
+    kind: 'postgres',
+    url,
+    searchPath: schema,
+    maxConnections: 4,
+    // A loaded test machine may keep all four busy for longer than production's few seconds.
+    connectTimeoutMs: 30_000,
+  });
   return {
     database,
     async dispose() {

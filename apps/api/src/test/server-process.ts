@@ -1,33 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-/** The API as `npm start` and the container run it: tsx, then telemetry.ts, then server.ts. */
+/*
+ * The API as its own process, the way `npm start` and the container run it (tsx, then telemetry.ts,
+ * then server.ts): start-up, shutdown and a crash are visible as what the process does and prints.
+ */
+
 const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
 const TELEMETRY = new URL('../telemetry.ts', import.meta.url).href;
 
-/** A port of 127.0.0.1 free a moment ago. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 export interface ServerProcess {
   child: ChildProcess;
-  /** The exit code once the process ended. */
+  /** The exit code once the process has ended (null when a signal ended it). */
   exited: Promise<number | null>;
-  /** Everything it wrote to stdout and stderr so far. */
+  /** Everything it printed so far, stdout and stderr together. */
   output(): string;
 }
 
-/** Starts the API in a process of its own with only PATH and `env` set. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+/** Starts the API with exactly `env` (plus PATH). */
+export function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', TELEMETRY, SERVER], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,22 +34,37 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   return { child, exited, output: () => output };
 }
 
-/** Resolves once the server answers HTTP at all (it listens last, after migrations and seeding). */
-export async function waitUntilListening(
+/**
+ * Polls `path` until `accept` takes its answer (any HTTP answer by default); fails when the process
+ * exits first or after the deadline, with what the process printed.
+ */
+async function waitForAnswer(
   url: string,
   server: ServerProcess,
-  timeoutMs = 90_000,
+  timeoutMs: number,
+  accept: (response: Response) => boolean,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited during start-up:\n${server.output()}`);
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`server exited during start-up:\n${server.output()}`);
+    }
     try {
-      await fetch(url);
-      return;
+      if (accept(await fetch(url))) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`server did not start:\n${server.output()}`);
+  throw new Error(`server did not become ready within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** Resolves once the server answers HTTP at all (it listens last, after migrations and seeding). */
+export function waitUntilListening(url: string, server: ServerProcess, timeoutMs = 90_000): Promise<void> {
+  return waitForAnswer(url, server, timeoutMs, () => true);
+}
+
+/** Resolves once GET /api/health answers 200. */
+export function waitForHealth(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  return waitForAnswer(`${url}/api/health`, server, timeoutMs, (response) => response.ok);
 }

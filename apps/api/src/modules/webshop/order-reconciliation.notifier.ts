@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createPeriodicPass, type PeriodicPass } from '../../platform/periodic-pass.ts';
+import { createPeriodicPass, logPassFailure, type PeriodicPass } from '../../platform/periodic-pass.ts';
 import { countPaymentEvent } from '../../platform/telemetry/metrics.ts';
 import { applyReepayInvoice, type CheckoutDeps, syncReepaySubscription } from './checkout.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
@@ -113,6 +113,6 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
     onReport: (report) => {
       if (report.changed > 0 || report.unreachable > 0) logger.info({ ...report }, 'orders reconciled');
     },
-    onError: (error) => logger.error({ err: error }, 'order reconciliation failed'),
+    onError: logPassFailure(logger, 'order reconciliation failed'),
   });
 }

@@ -1,5 +1,6 @@
 import type { ErrorCode, ValidationErrorResponse } from '@nbr/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseUnavailableReason } from '../../db/unavailable.ts';
 import { AppError, AppErrorWithDetail, ValidationError } from '../errors.ts';
 import { issueMessageKey, type RequestIssue, RequestValidationError, requestPart } from './validation.ts';
 
@@ -41,6 +42,9 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     .status(error.status)
     .send({ detail: request.t(`errors.${error.code}`, error.params), code: error.code });
 }
+
+/** What a 503 for an unavailable database tells clients to wait: a restart or a failover takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
   401: 'not_authenticated',
@@ -87,12 +91,23 @@ function isJsonSyntaxError(error: FastifyError): boolean {
 }
 
 /**
- * The one error handler: expected failures answer their code and a translated text, anything
- * unexpected is logged in full and answered without internals.
+ * The one error handler: expected failures answer their code and a translated text, a database that
+ * cannot answer right now 503 service_unavailable with Retry-After, anything unexpected is logged in
+ * full and answered without internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendAppError(request, reply, error);
+
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      // A restart, failover or hung database passes by itself: no stack, no statement, no values.
+      request.log.warn({ database: unavailable }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send({ detail: request.t('errors.service_unavailable'), code: 'service_unavailable' });
+    }
 
     if (error instanceof RequestValidationError) {
       const part = requestPart(error.validationContext);

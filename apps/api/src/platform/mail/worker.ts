@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { createPeriodicPass } from '../periodic-pass.ts';
+import { createPeriodicPass, logPassFailure } from '../periodic-pass.ts';
 import { countMailDelivery } from '../telemetry/metrics.ts';
 import { SCRUBBED_MAIL } from './outbox.ts';
 import { type MailTransport, PermanentMailError } from './transport.ts';
@@ -161,7 +161,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     name: 'mail-worker',
     pass: () => pass(),
     intervalMs,
-    onError: (error) => logger.error({ err: error }, 'mail worker pass failed'),
+    onError: logPassFailure(logger, 'mail worker pass failed'),
   });
   return {
     runOnce: () => periodic.runOnce(),
