@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDirectory } from './pglite-lock.ts';
 import * as backofficeSchema from './schema/backoffice.ts';
 import * as bikesSchema from './schema/bikes.ts';
 import * as chatsSchema from './schema/chats.ts';
@@ -63,11 +64,25 @@ export type DatabaseTarget =
   /** A PostgreSQL server; `searchPath` isolates a test run in its own schema. */
   | { kind: 'postgres'; url: string; searchPath?: string; maxConnections?: number };
 
+/** `memory://` (tests) and other PGlite URL schemes keep no files of their own on disk. */
+function isInMemory(dataDir: string): boolean {
+  return /^[a-z]+:\/\//.test(dataDir);
+}
+
+/**
+ * Opens the database. PGlite takes `<dataDir>.lock` first (DataDirectoryInUseError while another
+ * process has the directory open) and releases it on close.
+ */
 export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   if (target.kind === 'pglite') {
+    // PGlite lets a second process open the same files and corrupt them: one process at a time.
+    const lock = isInMemory(target.dataDir) ? null : await lockDataDirectory(target.dataDir);
     const client = await PGlite.create(target.dataDir, {
       extensions: { pg_trgm },
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    }).catch(async (error: unknown) => {
+      await lock?.release();
+      throw error;
     });
     return {
       db: drizzlePglite(client, { schema }) as unknown as Database,
@@ -78,7 +93,10 @@ export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseC
       ping: async () => {
         await client.query('select 1');
       },
-      close: () => client.close(),
+      close: async () => {
+        await client.close();
+        await lock?.release();
+      },
       dumpDataDir: () => client.dumpDataDir('none'),
     };
   }
