@@ -60,8 +60,8 @@ const POSTGRES_ADVICE = [
   'DATABASE_URL is set: the database is PostgreSQL, which this command does not back up or restore.',
   'Use its own tools, as docs/operations.md ("Backing up and restoring") explains: a base backup with',
   'WAL archiving for point-in-time recovery, or for a small install',
-  '  pg_dump --format=custom --file=registry.dump "$DATABASE_URL"',
-  '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" registry.dump',
+  '  pg_dump --format=custom --no-owner --file=registry.dump "$DATABASE_URL"',
+  '  pg_restore --no-owner --exit-on-error --dbname=<a new, empty database> registry.dump',
   'Back up the object store (S3) and the keys (AUTH_PRIVATE_KEY, FILE_URL_SECRET, DATA_ENCRYPTION_KEY) on their own.',
 ];
 
