@@ -140,6 +140,7 @@ export async function runBackup(
     output.error(`There is no database in ${config.dataDir} (DATA_DIR) to back up.`);
     return 1;
   }
+  await mkdir(path.dirname(target), { recursive: true });
   // Open for the whole backup: while this process holds the database, no server starts and changes
   // the database, the keys or the files under it.
   const database = await openEmbeddedDatabase(pgliteDir, output);
@@ -190,10 +191,12 @@ export async function runBackup(
       (name) => !(STATE_FOLDERS as readonly string[]).includes(name) && name !== 'pglite.lock',
     );
     if (others.length > 0) output.log(`Not in the archive (not the install's state): ${others.join(', ')}`);
-    output.log(
-      'The archive holds the keys: anyone who has it can read the encrypted fields and sign sessions. ' +
-        'Keep it as you keep secrets (encrypted, off this machine).',
-    );
+    if (entries.some((entry) => entry.path.startsWith('keys/'))) {
+      output.log(
+        'The archive holds the keys: anyone who has it can read the encrypted fields and sign sessions. ' +
+          'Keep it as you keep secrets (encrypted, off this machine).',
+      );
+    }
     return 0;
   } finally {
     await database.close();
