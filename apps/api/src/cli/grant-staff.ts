@@ -13,7 +13,8 @@ import { loadConfigOrExit, openConfiguredDatabase } from './command-setup.ts';
  *
  *   npm run staff:grant -- <email> <support|admin>
  *
- * With the embedded PGlite, stop the server first: PGlite's files take one process at a time.
+ * With the embedded PGlite, stop the server first: PGlite's files take one process at a time (the
+ * command fails with DataDirectoryInUseError while the server has them open).
  */
 
 const USAGE = 'Usage: npm run staff:grant -- <email> <support|admin>';

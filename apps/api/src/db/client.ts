@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDirectory } from './pglite-lock.ts';
 import {
   CLIENT_QUERY_TIMEOUT_MARGIN_MS,
   DEFAULT_POSTGRES_SETTINGS,
@@ -171,14 +172,28 @@ function createPool(
   return pool;
 }
 
+/** `memory://` (tests) and other PGlite URL schemes keep no files of their own on disk. */
+function isInMemory(dataDir: string): boolean {
+  return /^[a-z]+:\/\//.test(dataDir);
+}
+
+/**
+ * Opens the database. PGlite takes `<dataDir>.lock` first (DataDirectoryInUseError while another
+ * process has the directory open) and releases it on close.
+ */
 export async function connectDatabase(
   target: DatabaseTarget,
   log: DatabaseLog = consoleLog,
 ): Promise<DatabaseConnection> {
   if (target.kind === 'pglite') {
+    // PGlite lets a second process open the same files and corrupt them: one process at a time.
+    const lock = isInMemory(target.dataDir) ? null : await lockDataDirectory(target.dataDir);
     const client = await PGlite.create(target.dataDir, {
       extensions: { pg_trgm },
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    }).catch(async (error: unknown) => {
+      await lock?.release();
+      throw error;
     });
     return {
       db: drizzlePglite(client, { schema }) as unknown as Database,
@@ -189,7 +204,10 @@ export async function connectDatabase(
       ping: async () => {
         await client.query('select 1');
       },
-      close: () => client.close(),
+      close: async () => {
+        await client.close();
+        await lock?.release();
+      },
       dumpDataDir: () => client.dumpDataDir('none'),
     };
   }
