@@ -46,6 +46,8 @@ export default defineConfig({
         root: './apps/web',
         test: { name: 'web-isolated', include: isolatedWebTests },
       },
+      // The deployment files against their published schemas and config.ts (no container engine here).
+      { test: { name: 'deploy', root: './deploy', include: ['**/*.test.ts'], environment: 'node' } },
       ...(usePostgres
         ? [
             {

@@ -180,6 +180,9 @@ async function countBikes(database: DatabaseConnection): Promise<number> {
   return (result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
 }
 
+/** Loading the register and building its indexes takes longer than the API's statement timeout. */
+const LOADER_SETTINGS = { statementTimeoutMs: 0 };
+
 async function prepareDatabase(): Promise<{ database: DatabaseConnection; loaded: boolean }> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -187,7 +190,7 @@ async function prepareDatabase(): Promise<{ database: DatabaseConnection; loaded
     const exists = (await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE]))
       .rowCount;
     if (args.reuse && exists) {
-      const database = await connectDatabase({ kind: 'postgres', url: benchUrl });
+      const database = await connectDatabase({ kind: 'postgres', url: benchUrl, ...LOADER_SETTINGS });
       const count = await countBikes(database).catch(() => -1);
       if (count === BIKES) return { database, loaded: true };
       await database.close();
@@ -197,7 +200,7 @@ async function prepareDatabase(): Promise<{ database: DatabaseConnection; loaded
   } finally {
     await admin.end();
   }
-  const database = await connectDatabase({ kind: 'postgres', url: benchUrl });
+  const database = await connectDatabase({ kind: 'postgres', url: benchUrl, ...LOADER_SETTINGS });
   await migrate(database);
   return { database, loaded: false };
 }

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when it is missing or older than its sources, then runs the API,
-// which serves the web app too. Signals are passed on so the API can shut down gracefully.
+// which serves the web app too. Signals are passed on so the API can shut down gracefully, and its
+// exit code is ours: 0 after a clean shutdown. (package.json runs this with `exec`, so the shell npm
+// starts scripts in does not stand between npm's forwarded SIGTERM and this process.)
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webBuildStaleReason } from './web-build.mjs';
@@ -23,7 +26,8 @@ function run(command, args, options = {}) {
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
     child.on('exit', (code, signal) => {
       for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.off(name, forward);
-      resolve(code ?? (signal ? 128 : 1));
+      // Died of a signal it did not handle: the shell's convention, 128 + its number (SIGKILL: 137).
+      resolve(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1));
     });
   });
 }
@@ -42,7 +46,12 @@ if (reason) {
   }
 }
 
-const code = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
-});
+// telemetry.ts starts OpenTelemetry before the app loads when an OTLP endpoint is set, else does nothing.
+const code = await run(
+  process.execPath,
+  ['--import', 'tsx', '--import', './apps/api/src/telemetry.ts', 'apps/api/src/server.ts'],
+  {
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
+  },
+);
 process.exit(code);

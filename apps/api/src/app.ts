@@ -3,7 +3,7 @@ import type {} from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
+import { acceptedWebhookSecrets, type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contentPagesRoutes } from './modules/backoffice/content-pages.routes.ts';
@@ -72,7 +72,7 @@ import { devWebshopRoutes, webshopRoutes } from './modules/webshop/webshop.route
 import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
-import { createFieldEncryption, loadDataEncryptionKey } from './platform/crypto/field-encryption.ts';
+import { loadFieldEncryption } from './platform/crypto/field-encryption.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
 import { cacheControlPlugin } from './platform/http/cache-control.ts';
 import { compressionPlugin } from './platform/http/compression.ts';
@@ -80,8 +80,11 @@ import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { idempotencyPlugin } from './platform/http/idempotency.ts';
 import { childLoggerFactory, loggerOptions } from './platform/http/logging.ts';
+import { metricsPlugin } from './platform/http/metrics.ts';
 import { openApiPlugin } from './platform/http/openapi.ts';
 import { rateLimitPlugin } from './platform/http/rate-limit.ts';
+import { createReadiness, type Readiness } from './platform/http/readiness.ts';
+import { requestIdOf, requestIdPlugin } from './platform/http/request-id.ts';
 import { canonicalRequestTarget } from './platform/http/request-target.ts';
 import { securityPlugin } from './platform/http/security.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
@@ -116,6 +119,7 @@ import {
   type FileUrlSigner,
   loadFileUrlSecret,
 } from './platform/storage/signed-urls.ts';
+import { flushTraces } from './platform/telemetry/trace-context.ts';
 import { onAddressProven } from './use-cases/address-proven.ts';
 import { ownerContacted } from './use-cases/owner-contacted.ts';
 
@@ -141,6 +145,8 @@ declare module 'fastify' {
     payments: Payments;
     /** Asks the card provider about orders left pending; server.ts starts its passes. */
     orderReconciler: OrderReconciler;
+    /** Whether this instance should get traffic (GET /api/health/ready); server.ts drains it on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -219,8 +225,8 @@ function createFileStorage(settings: Config['files']['storage']): FileStorage & 
 }
 
 /**
- * Requests arriving before Redis answers would pass unlimited (limits fail open), so start-up waits
- * for it briefly; an unreachable Redis is logged, not fatal.
+ * Requests arriving before Redis answers would count on this instance alone (its stricter share of
+ * each budget), so start-up waits for it briefly; an unreachable Redis is logged, not fatal.
  */
 async function waitForRedis(redis: Redis, app: FastifyInstance, timeoutMs = 3000): Promise<void> {
   if (redis.status === 'ready') return;
@@ -231,7 +237,7 @@ async function waitForRedis(redis: Redis, app: FastifyInstance, timeoutMs = 3000
       resolve(true);
     });
   });
-  if (!ready) app.log.warn('redis is not reachable; rate limits are not enforced until it is');
+  if (!ready) app.log.warn('redis is not reachable; rate limits are per instance (stricter) until it is');
 }
 
 const API_VERSION = (
@@ -247,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(config, options.logStream),
     childLoggerFactory,
+    genReqId: requestIdOf,
     // Fastify also takes a hop count here, which its type leaves out.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -260,6 +267,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so that every answer carries its id and is counted, refusals included.
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { database, listener: config.metrics });
+  app.addHook('onClose', async () => flushTraces());
 
   const ownsRedis = options.redis === undefined && config.redisUrl !== null;
   const redis =
@@ -269,6 +280,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
           connectTimeout: 2000,
+          // A Redis that hangs must not hang requests: a command unanswered by then counts as failed.
+          commandTimeout: 1000,
         })
       : null);
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
@@ -289,6 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (await loadSigningKeys({
       privateKey: config.auth.privateKey,
       publicKey: config.auth.publicKey,
+      acceptedPublicKeys: config.auth.acceptedPublicKeys,
       dataDir: config.dataDir,
     }));
   const authenticator = createAuthenticator({ db: database.db, keys: signingKeys });
@@ -303,9 +317,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.fileStorage ?? createFileStorage(config.files.storage);
   const fileUrls = createFileUrlSigner(
     await loadFileUrlSecret({ secret: config.files.urlSecret, dataDir: config.dataDir }),
+    { accepted: config.files.acceptedUrlSecrets },
   );
   app.decorate('fileStorage', fileStorage);
   app.decorate('fileUrls', fileUrls);
+  app.decorate(
+    'readiness',
+    createReadiness({
+      database,
+      redis,
+      storage: fileStorage,
+      log: app.log.child({ component: 'readiness' }),
+    }),
+  );
   // With Redis, events reach the sockets of every instance and presence is shared between them.
   const redisHub =
     !options.realtime && redis
@@ -343,7 +367,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestLanguagePlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction, corsOrigins: config.corsOrigins });
   await app.register(cacheControlPlugin);
-  await app.register(rateLimitPlugin, { perMinute: config.rateLimit.perMinute, redis });
+  await app.register(rateLimitPlugin, {
+    perMinute: config.rateLimit.perMinute,
+    redis,
+    instances: config.rateLimit.instances,
+  });
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
   await app.register(accessPlugin, { authenticator });
   await app.register(idempotencyPlugin, {
@@ -406,6 +434,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stickerGtin: config.stickerGtin,
   };
 
+  // Outside the /api plugin below, so a probe never waits for its per-request work (manufacturer codes).
+  await app.register(healthRoutes, { prefix: '/api', readiness: app.readiness });
   await app.register(
     async (api) => {
       // The frame-number check reads the manufacturer-code table from memory: (re)load it when it is
@@ -413,7 +443,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook('onRequest', async (request) =>
         refreshManufacturerCodes(database.db, { log: request.log }),
       );
-      await api.register(healthRoutes);
       await api.register(realtimeRoutes, {
         deps: { db: database.db, hub: realtime, keys: signingKeys },
         ...(options.realtimeSettings ? { settings: options.realtimeSettings } : {}),
@@ -461,9 +490,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
-      const dataEncryption = createFieldEncryption(
-        await loadDataEncryptionKey({ key: config.dataEncryptionKey, dataDir: config.dataDir }),
-      );
+      const dataEncryption = await loadFieldEncryption({
+        key: config.dataEncryptionKey,
+        acceptedKeys: config.dataEncryptionAcceptedKeys,
+        dataDir: config.dataDir,
+      });
       const insuranceDeps = {
         db: database.db,
         fileUrls,
@@ -479,7 +510,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(lockTestsRoutes, { deps: insuranceDeps });
       await api.register(plateOrdersRoutes, {
         deps: insuranceDeps,
-        inbound: { ...config.inboundMail, enabled: config.inboundMail.mode !== 'off' },
+        inbound: {
+          ...config.inboundMail,
+          enabled:
+            config.inboundMail.mode !== 'off' &&
+            acceptedWebhookSecrets(config, [config.inboundMail.signingKey]).length > 0,
+        },
       });
       // The insurer's admin, reports and payouts (issue 16 §4).
       await api.register(insurerAdminRoutes, { deps: { db: database.db, publicUrl: config.publicUrl } });

@@ -1,7 +1,18 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, STAND_IN_PAYMENT_CREDENTIALS } from './config.ts';
-import { PRODUCTION_SECRETS } from './test/config-fixtures.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acceptedWebhookSecrets,
+  ConfigError,
+  isTracingConfigured,
+  loadConfig,
+  productionStartupNotices,
+  SECRET_FILE_VARIABLES,
+  STAND_IN_MAILGUN_SIGNING_KEY,
+  STAND_IN_PAYMENT_CREDENTIALS,
+} from './config.ts';
+import { PRODUCTION_SECRETS, SHARED_PRODUCTION, SINGLE_MACHINE_PRODUCTION } from './test/config-fixtures.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -35,6 +46,7 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
+      ...SHARED_PRODUCTION,
       PORT: '8080',
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/nbr',
@@ -43,7 +55,6 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
       MAIL_FROM: 'Cykelregister <noreply@cykelregister.dk>',
       REDIS_URL: 'redis://cache:6379',
-      NODE_ENV: 'production',
       ...PRODUCTION_SECRETS,
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://partner.example.org, https://app.example.org',
@@ -109,7 +120,7 @@ describe('loadConfig', () => {
   });
 
   it('takes plate orders by e-mail from Mailgun when its signing key is set; the stand-in never in production', () => {
-    const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+    const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
     expect(loadConfig(production).inboundMail.mode).toBe('off');
     expect(loadConfig({ ...production, MAILGUN_WEBHOOK_SIGNING_KEY: 'key-1' }).inboundMail).toEqual({
       mode: 'provider',
@@ -120,7 +131,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses the mailbox stand-in in production unless it is explicitly allowed', () => {
-    const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS };
+    const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS };
     expect(problemsOf(production)).toEqual([expect.stringMatching(/^SMTP_URL: must be set in production/)]);
     const allowed = loadConfig({ ...production, ALLOW_STAND_INS_IN_PRODUCTION: 'true' });
     expect(allowed.mail.transport).toBe('mailbox');
@@ -134,7 +145,7 @@ describe('loadConfig', () => {
       DATA_ENCRYPTION_KEY: _d,
       ...paymentAccounts
     } = PRODUCTION_SECRETS;
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...paymentAccounts };
+    const production = { ...SHARED_PRODUCTION, SMTP_URL: 'smtp://mail:25', ...paymentAccounts };
     expect(problemsOf(production)).toEqual([
       expect.stringMatching(/^AUTH_PRIVATE_KEY: must be set in production; .*session tokens/),
       expect.stringMatching(/^FILE_URL_SECRET: must be set in production; .*file addresses/),
@@ -156,14 +167,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
+    const production = { ...SHARED_PRODUCTION, SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
     expect(loadConfig(production).host).toBe('0.0.0.0');
     expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
   it('reports a production problem together with the others', () => {
     expect(
-      problemsOf({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, PORT: '-1' })
+      problemsOf({ ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, PORT: '-1' })
         .map((problem) => problem.split(':')[0])
         .sort(),
     ).toEqual(['PORT', 'SMTP_URL']);
@@ -191,7 +202,7 @@ describe('loadConfig', () => {
 
   it('fetches Google keys only over https in production', () => {
     const production = {
-      NODE_ENV: 'production',
+      ...SHARED_PRODUCTION,
       ...PRODUCTION_SECRETS,
       SMTP_URL: 'smtp://mail:25',
       GOOGLE_CLIENT_ID: 'client',
@@ -201,6 +212,14 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ ...production, GOOGLE_ISSUER: 'http://issuer.example' })).toEqual([
       'GOOGLE_ISSUER: must be an https:// address in production',
+    ]);
+  });
+
+  it('reads how many instances share the rate limits (their share while Redis is down), two by default', () => {
+    expect(loadConfig({}).rateLimit.instances).toBe(2);
+    expect(loadConfig({ RATE_LIMIT_INSTANCES: '6' }).rateLimit.instances).toBe(6);
+    expect(problemsOf({ RATE_LIMIT_INSTANCES: '0' })).toEqual([
+      expect.stringMatching(/^RATE_LIMIT_INSTANCES: /),
     ]);
   });
 
@@ -284,7 +303,7 @@ describe('national identity provider settings', () => {
   });
 
   it('never serves the built-in provider or the autotest skip in production', () => {
-    const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+    const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
     expect(
       problemsOf({ ...production, IDENTITY_PROVIDER: 'builtin', ALLOW_STAND_INS_IN_PRODUCTION: 'true' }),
     ).toEqual([
@@ -359,7 +378,7 @@ describe('national identity provider settings', () => {
       'VIPPS_SUBSCRIPTION_KEY',
       'VIPPS_WEBHOOK_SECRET',
     ]);
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
+    const production = { ...SHARED_PRODUCTION, SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
     const { REEPAY_PRIVATE_KEY: _key, ...withoutReepayKey } = production;
     expect(problemsOf(withoutReepayKey)).toEqual([
       expect.stringMatching(/^REEPAY_PRIVATE_KEY: must be set in production .*stand-in is never served/),
@@ -372,5 +391,426 @@ describe('national identity provider settings', () => {
     expect(names({ ...production, VIPPS_API_URL: 'http://api.vipps.example' })).toEqual(['VIPPS_API_URL']);
     expect(loadConfig(production).payments.reepay.mode).toBe('provider');
     expect(loadConfig(production).payments.vipps.mode).toBe('provider');
+  });
+});
+
+describe('shutdown and free-space settings', () => {
+  const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+
+  it('drains 10 s in production and not at all elsewhere, and gives requests 15 s, unless set', () => {
+    expect(loadConfig({}).shutdown).toEqual({ drainSeconds: 0, graceSeconds: 15 });
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdown).toEqual({ drainSeconds: 0, graceSeconds: 15 });
+    expect(loadConfig(production).shutdown).toEqual({ drainSeconds: 10, graceSeconds: 15 });
+    expect(
+      loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0', SHUTDOWN_GRACE_SECONDS: '40' }).shutdown,
+    ).toEqual({ drainSeconds: 0, graceSeconds: 40 });
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '5' }).shutdown.drainSeconds).toBe(5);
+  });
+
+  it('keeps 64 MB free for the embedded database unless set', () => {
+    expect(loadConfig({}).dataDirMinFreeBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR_MIN_FREE_MB: '0' }).dataDirMinFreeBytes).toBe(0);
+    expect(loadConfig({ DATA_DIR_MIN_FREE_MB: '512' }).dataDirMinFreeBytes).toBe(512 * 1024 * 1024);
+  });
+
+  it('names bad shutdown and free-space values', () => {
+    const names = problemsOf({
+      SHUTDOWN_DRAIN_SECONDS: '-1',
+      SHUTDOWN_GRACE_SECONDS: '0',
+      DATA_DIR_MIN_FREE_MB: 'lots',
+    }).map((problem) => problem.split(':')[0]);
+    expect(names).toEqual(['SHUTDOWN_DRAIN_SECONDS', 'SHUTDOWN_GRACE_SECONDS', 'DATA_DIR_MIN_FREE_MB']);
+  });
+});
+
+describe('production as several instances, or one on purpose', () => {
+  const production = { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+
+  it('refuses a silent single-machine production, naming every missing shared service in one error', () => {
+    const problems = problemsOf(production);
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PUBLIC_URL',
+      'TRUST_PROXY',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'FILE_STORAGE',
+    ]);
+    for (const problem of problems.slice(2)) {
+      expect(problem).toMatch(
+        /must be .* in production .*; set .*, or set ALLOW_SINGLE_MACHINE_IN_PRODUCTION=true/,
+      );
+    }
+    expect(problems[0]).toMatch(/^PUBLIC_URL: must be set in production to the https:\/\/ address/);
+    expect(problems[1]).toMatch(/^TRUST_PROXY: must be set in production: .*; set the proxy's addresses/);
+    // Disk storage named explicitly is the same single-machine setup.
+    const { S3_BUCKET: _bucket, S3_REGION: _region, ...withoutS3 } = SHARED_PRODUCTION;
+    expect(problemsOf({ ...withoutS3, ...production, FILE_STORAGE: 'disk' })).toEqual([
+      expect.stringMatching(/^FILE_STORAGE: must be s3 in production/),
+    ]);
+    expect(loadConfig({ ...SHARED_PRODUCTION, ...production }).files.storage.kind).toBe('s3');
+  });
+
+  it('wants an https PUBLIC_URL in production, with the single-machine flag and on loopback too', () => {
+    const names = (env: Record<string, string>) => problemsOf(env).map((problem) => problem.split(':')[0]);
+    expect(names({ ...SHARED_PRODUCTION, ...production, PUBLIC_URL: 'http://cykelregister.dk' })).toEqual([
+      'PUBLIC_URL',
+    ]);
+    for (const publicUrl of ['http://cykelregister.dk', 'http://localhost:3000', 'http://127.0.0.1:3000']) {
+      expect(names({ ...SINGLE_MACHINE_PRODUCTION, ...production, PUBLIC_URL: publicUrl })).toEqual([
+        'PUBLIC_URL',
+      ]);
+    }
+    expect(
+      problemsOf({ ...SINGLE_MACHINE_PRODUCTION, ...production, PUBLIC_URL: 'http://localhost' })[0],
+    ).toMatch(
+      /^PUBLIC_URL: must be an https:\/\/ address in production; let the proxy in front of the API serve https/,
+    );
+  });
+
+  it('wants TRUST_PROXY said explicitly in production, false included', () => {
+    const { TRUST_PROXY: _unset, ...withoutProxy } = SHARED_PRODUCTION;
+    expect(problemsOf({ ...withoutProxy, ...production }).map((problem) => problem.split(':')[0])).toEqual([
+      'TRUST_PROXY',
+    ]);
+    expect(problemsOf({ ...withoutProxy, ...production, TRUST_PROXY: '' })).toHaveLength(1);
+    expect(problemsOf({ ...SINGLE_MACHINE_PRODUCTION, ...production, TRUST_PROXY: '' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: must be set in production/),
+    ]);
+    expect(loadConfig({ ...withoutProxy, ...production, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...withoutProxy, ...production, TRUST_PROXY: '127.0.0.1' }).trustProxy).toBe(
+      '127.0.0.1',
+    );
+    // Outside production nothing is behind a proxy unless said.
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('runs as one instance with ALLOW_SINGLE_MACHINE_IN_PRODUCTION, and says so at start', () => {
+    const config = loadConfig({ ...SINGLE_MACHINE_PRODUCTION, ...production });
+    expect(config).toMatchObject({
+      database: { kind: 'pglite' },
+      redisUrl: null,
+      files: { storage: { kind: 'disk' } },
+      publicUrl: 'https://cykelregister.example',
+      singleMachineInProduction: true,
+    });
+    expect(productionStartupNotices(config)).toEqual([
+      'single-machine mode (ALLOW_SINGLE_MACHINE_IN_PRODUCTION): run exactly one instance; PGlite database in DATA_DIR, rate limits and live events in memory, files on disk in DATA_DIR',
+    ]);
+    // PostgreSQL on one machine is a single-machine install too.
+    const onPostgres = loadConfig({
+      ...SINGLE_MACHINE_PRODUCTION,
+      ...production,
+      DATABASE_URL: 'postgres://db/nbr',
+    });
+    expect(productionStartupNotices(onPostgres)).toEqual([
+      expect.stringMatching(
+        /^single-machine mode .*: run exactly one instance; rate limits .*, files on disk/,
+      ),
+    ]);
+    expect(loadConfig({ ...SHARED_PRODUCTION, ...production }).singleMachineInProduction).toBe(false);
+    expect(productionStartupNotices(loadConfig({ ...SHARED_PRODUCTION, ...production }))).toEqual([]);
+    expect(loadConfig({ ALLOW_SINGLE_MACHINE_IN_PRODUCTION: 'true' }).singleMachineInProduction).toBe(false);
+    expect(problemsOf({ ALLOW_SINGLE_MACHINE_IN_PRODUCTION: 'maybe' })).toEqual([
+      'ALLOW_SINGLE_MACHINE_IN_PRODUCTION: must be true or false',
+    ]);
+  });
+
+  it('says at start that production mails go nowhere without SMTP_URL', () => {
+    const { SMTP_URL: _smtp, ...withoutSmtp } = production;
+    const config = loadConfig({
+      ...SHARED_PRODUCTION,
+      ...withoutSmtp,
+      ALLOW_STAND_INS_IN_PRODUCTION: 'true',
+    });
+    expect(productionStartupNotices(config)).toEqual([expect.stringMatching(/^production without SMTP_URL/)]);
+  });
+});
+
+describe("the stand-ins' published secrets", () => {
+  const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+  const published = {
+    REEPAY_PRIVATE_KEY: STAND_IN_PAYMENT_CREDENTIALS.reepay.privateKey,
+    REEPAY_WEBHOOK_SECRET: STAND_IN_PAYMENT_CREDENTIALS.reepay.webhookSecret,
+    VIPPS_CLIENT_ID: STAND_IN_PAYMENT_CREDENTIALS.vipps.clientId,
+    VIPPS_CLIENT_SECRET: STAND_IN_PAYMENT_CREDENTIALS.vipps.clientSecret,
+    VIPPS_SUBSCRIPTION_KEY: STAND_IN_PAYMENT_CREDENTIALS.vipps.subscriptionKey,
+    VIPPS_WEBHOOK_SECRET: STAND_IN_PAYMENT_CREDENTIALS.vipps.webhookSecret,
+    MAILGUN_WEBHOOK_SIGNING_KEY: STAND_IN_MAILGUN_SIGNING_KEY,
+  };
+
+  it('are refused in production, each named', () => {
+    const problems = problemsOf({ ...production, ...published });
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual(Object.keys(published));
+    expect(problems[0]).toMatch(/published value, with which anyone can sign; set your own account's value$/);
+    // One of them alone is enough to refuse the start.
+    expect(
+      problemsOf({ ...production, REEPAY_WEBHOOK_SECRET: ` ${published.REEPAY_WEBHOOK_SECRET}\n` }),
+    ).toEqual([expect.stringMatching(/^REEPAY_WEBHOOK_SECRET: /)]);
+    // Outside production they are what the stand-ins use.
+    expect(
+      loadConfig({ ...published, VIPPS_MERCHANT_SERIAL_NUMBER: '123456' }).payments.reepay.webhookSecret,
+    ).toBe(published.REEPAY_WEBHOOK_SECRET);
+  });
+
+  it('never verify a webhook in production, however the configuration was made', () => {
+    const secrets = [published.REEPAY_WEBHOOK_SECRET, published.MAILGUN_WEBHOOK_SIGNING_KEY, 'own-secret'];
+    expect(acceptedWebhookSecrets({ isProduction: true }, secrets)).toEqual(['own-secret']);
+    expect(acceptedWebhookSecrets({ isProduction: false }, secrets)).toEqual(secrets);
+  });
+});
+
+describe('secrets from files (<NAME>_FILE)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'nbr-config-secrets-'));
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  async function secretFile(name: string, content: string): Promise<string> {
+    const file = path.join(dir, name);
+    await writeFile(file, content);
+    return file;
+  }
+
+  it('reads the value from the file, without its trailing line break', async () => {
+    const config = loadConfig({
+      ...SHARED_PRODUCTION,
+      SMTP_URL: 'smtp://mail:25',
+      ...PRODUCTION_SECRETS,
+      AUTH_PRIVATE_KEY: '',
+      AUTH_PRIVATE_KEY_FILE: await secretFile('auth-private-key', PRODUCTION_SECRETS.AUTH_PRIVATE_KEY),
+      FILE_URL_SECRET: '',
+      FILE_URL_SECRET_FILE: await secretFile('file-url-secret', `${PRODUCTION_SECRETS.FILE_URL_SECRET}\n`),
+      REEPAY_WEBHOOK_SECRET: '',
+      REEPAY_WEBHOOK_SECRET_FILE: await secretFile('reepay-webhook', 'whsec from a file\r\n'),
+      DATABASE_URL: '',
+      DATABASE_URL_FILE: await secretFile('database-url', 'postgres://nbr:p%40ss@db:5432/nbr\n'),
+    });
+    expect(config.auth.privateKey).toBe(PRODUCTION_SECRETS.AUTH_PRIVATE_KEY.trim());
+    expect(config.files.urlSecret).toBe(PRODUCTION_SECRETS.FILE_URL_SECRET);
+    expect(config.payments.reepay.webhookSecret).toBe('whsec from a file');
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://nbr:p%40ss@db:5432/nbr' });
+  });
+
+  it('refuses a variable set both ways, and a file it cannot read, naming the variable once', async () => {
+    const file = await secretFile('smtp-url', 'smtp://mail:25\n');
+    expect(problemsOf({ SMTP_URL: 'smtp://other:25', SMTP_URL_FILE: file })).toEqual([
+      'SMTP_URL: is set together with SMTP_URL_FILE; keep only one of them',
+    ]);
+    const missing = path.join(dir, 'not-mounted');
+    const production = { ...SHARED_PRODUCTION, SMTP_URL: 'smtp://mail:25', ...PRODUCTION_SECRETS };
+    const { DATA_ENCRYPTION_KEY: _key, ...withoutKey } = production;
+    // Not "DATA_ENCRYPTION_KEY: must be set in production" as well: the file is the one problem.
+    expect(problemsOf({ ...withoutKey, DATA_ENCRYPTION_KEY_FILE: missing })).toEqual([
+      `DATA_ENCRYPTION_KEY_FILE: cannot read ${missing} (ENOENT); mount the secret at that path or correct DATA_ENCRYPTION_KEY_FILE`,
+    ]);
+    expect(problemsOf({ ...withoutKey, DATA_ENCRYPTION_KEY_FILE: dir })).toEqual([
+      expect.stringMatching(/^DATA_ENCRYPTION_KEY_FILE: cannot read .* \(EISDIR\)/),
+    ]);
+  });
+
+  it('never prints what the file holds', async () => {
+    const file = await secretFile('bad-key', 'hunter2-is-not-a-key\n');
+    const error = (() => {
+      try {
+        loadConfig({ DATA_ENCRYPTION_KEY_FILE: file, FILE_URL_SECRET_FILE: file });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/DATA_ENCRYPTION_KEY: must be 32 bytes, base64/);
+    expect(error?.message).toMatch(/FILE_URL_SECRET: must be at least 32 characters/);
+    expect(error?.message).not.toContain('hunter2');
+  });
+
+  it('is read for every secret variable', () => {
+    const missing = path.join(dir, 'none');
+    const env = Object.fromEntries(SECRET_FILE_VARIABLES.map((name) => [`${name}_FILE`, missing]));
+    expect(problemsOf(env).map((problem) => problem.split(':')[0])).toEqual(
+      SECRET_FILE_VARIABLES.map((name) => `${name}_FILE`),
+    );
+    expect(SECRET_FILE_VARIABLES).toEqual(
+      expect.arrayContaining([
+        'AUTH_PRIVATE_KEY',
+        'FILE_URL_SECRET',
+        'DATA_ENCRYPTION_KEY',
+        'REEPAY_PRIVATE_KEY',
+        'REEPAY_WEBHOOK_SECRET',
+        'VIPPS_CLIENT_SECRET',
+        'VIPPS_SUBSCRIPTION_KEY',
+        'VIPPS_WEBHOOK_SECRET',
+        'MAILGUN_WEBHOOK_SIGNING_KEY',
+        'MITID_CLIENT_SECRET',
+        'BANKID_CLIENT_SECRET',
+        'S3_SECRET_ACCESS_KEY',
+        'SMTP_URL',
+        'DATABASE_URL',
+        'REDIS_URL',
+      ]),
+    );
+  });
+});
+
+describe('keys accepted besides the current one (rotation)', () => {
+  const PUBLIC_PEM =
+    '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----';
+  const JWK = { kty: 'OKP', crv: 'Ed25519', x: 'Gb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE' };
+
+  it('reads several public keys that verify session tokens: PEM blocks, a JWK or a JWK set', () => {
+    expect(loadConfig({}).auth.acceptedPublicKeys).toEqual([]);
+    expect(
+      loadConfig({ AUTH_ACCEPTED_PUBLIC_KEYS: `${PUBLIC_PEM}\n${PUBLIC_PEM.replace(/\n/g, '\\n')}` }).auth
+        .acceptedPublicKeys,
+    ).toEqual([PUBLIC_PEM, PUBLIC_PEM]);
+    expect(loadConfig({ AUTH_ACCEPTED_PUBLIC_KEYS: JSON.stringify(JWK) }).auth.acceptedPublicKeys).toEqual([
+      JSON.stringify(JWK),
+    ]);
+    expect(
+      loadConfig({ AUTH_ACCEPTED_PUBLIC_KEYS: JSON.stringify({ keys: [JWK, JWK] }) }).auth.acceptedPublicKeys,
+    ).toHaveLength(2);
+    for (const bad of [
+      'not a key',
+      '{"keys": [',
+      '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----',
+    ]) {
+      expect(problemsOf({ AUTH_ACCEPTED_PUBLIC_KEYS: bad })).toEqual([
+        'AUTH_ACCEPTED_PUBLIC_KEYS: must be PEM public keys, a JWK or a JWK set',
+      ]);
+    }
+  });
+
+  it('reads further file address secrets and data encryption keys, comma-separated', () => {
+    const secret = 'a-previous-file-url-secret-of-32-chars';
+    expect(
+      loadConfig({ FILE_URL_ACCEPTED_SECRETS: ` ${secret} , ${secret}x ` }).files.acceptedUrlSecrets,
+    ).toEqual([secret, `${secret}x`]);
+    expect(problemsOf({ FILE_URL_ACCEPTED_SECRETS: `${secret},short` })).toEqual([
+      expect.stringMatching(/^FILE_URL_ACCEPTED_SECRETS\.1: must be at least 32 characters/),
+    ]);
+    const key = PRODUCTION_SECRETS.DATA_ENCRYPTION_KEY;
+    expect(loadConfig({ DATA_ENCRYPTION_ACCEPTED_KEYS: key }).dataEncryptionAcceptedKeys).toEqual([key]);
+    expect(problemsOf({ DATA_ENCRYPTION_ACCEPTED_KEYS: `${key},c2hvcnQ=` })).toEqual([
+      expect.stringMatching(/^DATA_ENCRYPTION_ACCEPTED_KEYS\.1: must be 32 bytes, base64/),
+    ]);
+    expect(loadConfig({}).files.acceptedUrlSecrets).toEqual([]);
+    expect(loadConfig({}).dataEncryptionAcceptedKeys).toEqual([]);
+  });
+});
+
+describe('metrics settings', () => {
+  it('open no metrics listener unless METRICS_PORT is set, and bind it to this machine outside production', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9464,
+    });
+    const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig({ ...production, METRICS_PORT: '9464' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9464,
+    });
+  });
+
+  it('refuses a metrics port that is not a port, or is the public one', () => {
+    expect(problemsOf({ METRICS_PORT: 'ninety' })).toEqual(['METRICS_PORT: must be a number']);
+    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT: must differ from PORT; the metrics are served apart from the public port',
+    ]);
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toHaveLength(1);
+  });
+});
+
+describe('tracing settings', () => {
+  it('trace only when an OTLP endpoint is set and the SDK is not disabled', () => {
+    expect(isTracingConfigured({})).toBe(false);
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
+    expect(
+      isTracingConfigured({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }),
+    ).toBe(true);
+    expect(
+      isTracingConfigured({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_SDK_DISABLED: 'TRUE',
+      }),
+    ).toBe(false);
+    // Never throws: a malformed endpoint leaves tracing off, and loadConfig names it.
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toBe(false);
+  });
+
+  it('refuses a malformed endpoint, an encoding that is not built in, and a disabled flag that is not true or false', () => {
+    expect(
+      problemsOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        OTEL_SDK_DISABLED: 'yes',
+      }).map((problem) => problem.split(':')[0]),
+    ).toEqual(['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_SDK_DISABLED']);
+    expect(() =>
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector.example:4318',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'nbr-api-blue',
+        OTEL_SDK_DISABLED: 'False',
+      }),
+    ).not.toThrow();
+  });
+});
+
+describe('loadConfig: the PostgreSQL pool and its timeouts', () => {
+  const postgres = { DATABASE_URL: 'postgres://nbr@db:5432/nbr' };
+
+  it('defaults to 10 connections, 5 s to connect, 30 s per statement, 60 s idle in a transaction, no pooler', () => {
+    expect(loadConfig(postgres).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://nbr@db:5432/nbr',
+      settings: {
+        maxConnections: 10,
+        connectTimeoutMs: 5000,
+        statementTimeoutMs: 30_000,
+        idleInTransactionTimeoutMs: 60_000,
+        behindPooler: false,
+      },
+    });
+  });
+
+  it('reads DATABASE_POOL_MAX, the three timeouts and DATABASE_BEHIND_POOLER', () => {
+    const config = loadConfig({
+      ...postgres,
+      DATABASE_POOL_MAX: '25',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '15000',
+      DATABASE_BEHIND_POOLER: 'true',
+    });
+    expect(config.database).toMatchObject({
+      settings: {
+        maxConnections: 25,
+        connectTimeoutMs: 2000,
+        statementTimeoutMs: 0,
+        idleInTransactionTimeoutMs: 15_000,
+        behindPooler: true,
+      },
+    });
+  });
+
+  it('refuses a pool of none, a connect timeout of none and values that are not numbers', () => {
+    const problems = problemsOf({
+      ...postgres,
+      DATABASE_POOL_MAX: '0',
+      DATABASE_CONNECT_TIMEOUT_MS: '0',
+      DATABASE_STATEMENT_TIMEOUT_MS: 'soon',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '-1',
+      DATABASE_BEHIND_POOLER: 'maybe',
+    });
+    for (const name of [
+      'DATABASE_POOL_MAX',
+      'DATABASE_CONNECT_TIMEOUT_MS',
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      'DATABASE_BEHIND_POOLER',
+    ]) {
+      expect(problems.some((problem) => problem.startsWith(`${name}:`))).toBe(true);
+    }
   });
 });

@@ -1,13 +1,17 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VISITOR_CONTACTS_PER_HOUR } from '@nbr/domain/finds';
 import { DEFAULT_STICKER_GTIN, isValidGtin14 } from '@nbr/domain/plates';
 import { z } from 'zod';
+import { DEFAULT_POSTGRES_SETTINGS, type PostgresSettings } from './db/postgres-settings.ts';
 
 /** The repository root, so relative defaults do not depend on the directory the process starts in. */
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -40,10 +44,60 @@ const acrValues = z
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** A comma-separated list; blanks around and between the items are ignored. */
+const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+const fileUrlSecret = z.string().trim().min(32, { error: 'must be at least 32 characters' });
+
+const dataEncryptionKey = z
+  .string()
+  .trim()
+  .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+    error: 'must be 32 bytes, base64',
+  });
+
+/**
+ * Public keys as AUTH_ACCEPTED_PUBLIC_KEYS gives them: PEM blocks one after another, a JWK, or a JWK
+ * set (`{"keys": [...]}`). Each is returned as its own text; keys.ts imports them.
+ */
+const publicKeyList = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value.startsWith('{')) {
+      try {
+        const parsed = JSON.parse(value) as { keys?: unknown };
+        const keys = Array.isArray(parsed.keys) ? parsed.keys : [parsed];
+        return keys.map((key) => JSON.stringify(key));
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be PEM public keys, a JWK or a JWK set' });
+        return z.NEVER;
+      }
+    }
+    // Environment variables often carry PEM with literal "\n" sequences.
+    const blocks = value
+      .replace(/\\n/g, '\n')
+      .match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g);
+    if (!blocks) {
+      context.addIssue({ code: 'custom', message: 'must be PEM public keys, a JWK or a JWK set' });
+      return z.NEVER;
+    }
+    return blocks;
+  });
+
 /**
  * Every environment variable the API reads. Each is documented once, here, and listed in README.md.
  */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   /** TCP port the server listens on. */
   PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535)).default(3000),
   /**
@@ -53,8 +107,36 @@ const EnvSchema = z.object({
   HOST: optional(z.string().min(1)),
   /** Directory for PGlite files, uploaded files and generated keys; resolved to an absolute path. */
   DATA_DIR: optional(z.string().min(1)).default('./data'),
-  /** PostgreSQL connection string; unset runs the embedded PGlite under DATA_DIR/pglite. */
+  /**
+   * PostgreSQL connection string; unset runs the embedded PGlite under DATA_DIR/pglite. TLS to a
+   * managed server: `?sslmode=verify-full` (and `sslrootcert=<file>` for a private CA).
+   */
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+  /** Connections each instance opens to PostgreSQL at most. */
+  DATABASE_POOL_MAX: optional(z.coerce.number({ error: 'must be a number' }).int().min(1).max(1000)).default(
+    DEFAULT_POSTGRES_SETTINGS.maxConnections,
+  ),
+  /** A request without a database connection after this long (opening one, or waiting for a free one) answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(100).max(600_000),
+  ).default(DEFAULT_POSTGRES_SETTINGS.connectTimeoutMs),
+  /**
+   * PostgreSQL's statement_timeout: a statement running longer is cancelled and its request answers
+   * 503; the API stops waiting for a server that does not answer at all 2 s later. 0: no limit.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(0).max(86_400_000),
+  ).default(DEFAULT_POSTGRES_SETTINGS.statementTimeoutMs),
+  /** PostgreSQL's idle_in_transaction_session_timeout: a session idle in an open transaction this long is ended. 0: no limit. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(0).max(86_400_000),
+  ).default(DEFAULT_POSTGRES_SETTINGS.idleInTransactionTimeoutMs),
+  /**
+   * PgBouncer (or another pooler) in transaction mode sits between the API and PostgreSQL: the API
+   * then sends no session settings when it connects (PgBouncer refuses them), and the two timeouts
+   * above are set on the database role instead (docs/operations.md, "The database").
+   */
+  DATABASE_BEHIND_POOLER: optional(booleanFlag).default(DEFAULT_POSTGRES_SETTINGS.behindPooler),
   /** The address users reach the product at; used in links in mails and QR codes. */
   PUBLIC_URL: optional(url(['http:', 'https:'])),
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset keeps mail in the built-in /dev/mailbox. */
@@ -75,6 +157,32 @@ const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'test', 'production'])).default('development'),
   /** pino log level. */
   LOG_LEVEL: optional(z.enum(LOG_LEVELS)),
+  /**
+   * Port of the Prometheus metrics listener (GET /metrics), apart from PORT so that a load balancer
+   * forwarding the public port never exposes it; unset: no metrics listener.
+   */
+  METRICS_PORT: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535)),
+  /** Interface of the metrics listener; default 127.0.0.1, 0.0.0.0 in production (Prometheus scrapes each instance). */
+  METRICS_HOST: optional(z.string().min(1)),
+  /**
+   * OpenTelemetry's standard variables, read by the SDK that telemetry.ts starts and checked here so
+   * that a typo stops the start. Traces are exported only when an endpoint is set: the collector's
+   * base address (traces go to …/v1/traces), or the traces address itself.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(url(['http:', 'https:'])),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(url(['http:', 'https:'])),
+  /** OTLP's encoding: http/protobuf (the default) or http/json (OTLP over gRPC is not built in). */
+  OTEL_EXPORTER_OTLP_PROTOCOL: optional(z.enum(OTLP_PROTOCOLS)),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: optional(z.enum(OTLP_PROTOCOLS)),
+  /** The service.name of our spans; default nbr-api. */
+  OTEL_SERVICE_NAME: optional(z.string().trim().min(1)),
+  /** `true` turns tracing off whatever else is set (OpenTelemetry reads only `true`, in any case, as true). */
+  OTEL_SDK_DISABLED: optional(
+    z
+      .string()
+      .toLowerCase()
+      .pipe(z.enum(['true', 'false'])),
+  ),
   /** Comma-separated origins allowed to call the API from another site; none by default. */
   CORS_ORIGINS: optional(
     z
@@ -97,6 +205,12 @@ const EnvSchema = z.object({
   /** Allows a built-in stand-in (such as the mailbox instead of SMTP) in production. */
   ALLOW_STAND_INS_IN_PRODUCTION: optional(booleanFlag).default(false),
   /**
+   * Says that this production install is one instance on one machine on purpose (a small town's own
+   * install): it may then run without DATABASE_URL (PGlite), REDIS_URL (limits in memory) and S3
+   * (files on disk). Without it production refuses to start without them (productionSetupProblems).
+   */
+  ALLOW_SINGLE_MACHINE_IN_PRODUCTION: optional(booleanFlag).default(false),
+  /**
    * Development and test mode serve test sign-ins (MitID, BankID, Google that sign anyone in), the
    * mailbox and demo accounts with a published password. They therefore refuse a PUBLIC_URL that is
    * not on this machine, unless this is set for a test server on a private network.
@@ -104,6 +218,25 @@ const EnvSchema = z.object({
   ALLOW_DEVELOPMENT_ON_PUBLIC_HOST: optional(booleanFlag).default(false),
   /** Directory of the built web app that the API serves with an SPA fallback; default apps/web/dist. */
   WEB_DIST_DIR: optional(z.string().min(1)),
+  /**
+   * Seconds between SIGTERM (or SIGINT) and closing the listener: the instance keeps serving but
+   * answers 503 on /api/health/ready, so the load balancer stops sending it requests first.
+   * Default: 10 in production, 0 otherwise (Ctrl-C stops a development server at once).
+   */
+  SHUTDOWN_DRAIN_SECONDS: optional(z.coerce.number({ error: 'must be a number' }).int().min(0).max(300)),
+  /**
+   * Seconds in-flight requests get to finish once the listener is closed (after the drain);
+   * whatever is still running then is cut off and the process exits 1.
+   */
+  SHUTDOWN_GRACE_SECONDS: optional(
+    z.coerce.number({ error: 'must be a number' }).int().min(1).max(300),
+  ).default(15),
+  /**
+   * The embedded database (no DATABASE_URL) refuses to start when the disk of DATA_DIR has less
+   * free space than this many megabytes: PGlite fails obscurely on a full disk, and needs a 16 MB
+   * write-ahead log segment at a time.
+   */
+  DATA_DIR_MIN_FREE_MB: optional(z.coerce.number({ error: 'must be a number' }).int().min(0)).default(64),
   /** Requests per minute per client address to /api and /dev before 429 rate_limited. */
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)).default(600),
   /** Requests per minute per client address to each sensitive route (log-in, sign-up, password reset). */
@@ -125,10 +258,23 @@ const EnvSchema = z.object({
   RATE_LIMIT_VISITOR_CONTACTS_PER_HOUR: optional(
     z.coerce.number({ error: 'must be a number' }).int().min(1),
   ).default(VISITOR_CONTACTS_PER_HOUR),
+  /**
+   * How many API instances share the rate limits through Redis (the most that run at once, e.g. the
+   * autoscaler's maximum). While Redis is unreachable each instance counts on its own and allows
+   * 1/RATE_LIMIT_INSTANCES of every budget (at least 1), so the instances together never allow more
+   * than the shared budget. Without REDIS_URL the one instance's limits are the whole budgets.
+   */
+  RATE_LIMIT_INSTANCES: optional(z.coerce.number({ error: 'must be a number' }).int().min(1)).default(2),
   /** Ed25519 private key signing session tokens (PEM PKCS#8 or JWK); unset generates one under DATA_DIR/keys. */
   AUTH_PRIVATE_KEY: optional(z.string().trim().min(1)),
   /** Its public key (PEM SPKI or JWK); derived from the private key when unset. */
   AUTH_PUBLIC_KEY: optional(z.string().trim().min(1)),
+  /**
+   * Further public keys that verify session tokens and websocket tickets, never used to sign: the
+   * next key before a rotation and the previous one after it, until its last token expired (an hour).
+   * PEM public keys one after another, a JWK, or a JWK set `{"keys": [...]}`.
+   */
+  AUTH_ACCEPTED_PUBLIC_KEYS: optional(publicKeyList).default([]),
   /**
    * Who checks national digital identities (MitID, BankID): `builtin` is the test MitID/BankID served
    * at /dev/oidc (never in production); `oidc` is a real OpenID Connect broker configured below.
@@ -179,7 +325,12 @@ const EnvSchema = z.object({
    * Secret that signs the addresses of uploaded pictures and documents (they expire after an hour).
    * Every API instance needs the same one; unset generates one under DATA_DIR/keys.
    */
-  FILE_URL_SECRET: optional(z.string().trim().min(32, { error: 'must be at least 32 characters' })),
+  FILE_URL_SECRET: optional(fileUrlSecret),
+  /**
+   * Comma-separated secrets that are also accepted when checking a signed file address, never used
+   * to sign: the next secret before a rotation and the previous one for an hour after it.
+   */
+  FILE_URL_ACCEPTED_SECRETS: optional(commaList(fileUrlSecret)).default([]),
   /**
    * Where uploaded pictures and documents are kept: `disk` (DATA_DIR/files, one API instance) or
    * `s3` (an S3-compatible bucket shared by every instance). Default: `s3` when S3_BUCKET is set.
@@ -201,14 +352,12 @@ const EnvSchema = z.object({
    * bytes, base64 (`openssl rand -base64 32`). Every API instance needs the same one; unset
    * generates one under DATA_DIR/keys. Losing it makes those fields unreadable.
    */
-  DATA_ENCRYPTION_KEY: optional(
-    z
-      .string()
-      .trim()
-      .refine((value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32, {
-        error: 'must be 32 bytes, base64',
-      }),
-  ),
+  DATA_ENCRYPTION_KEY: optional(dataEncryptionKey),
+  /**
+   * Comma-separated keys that also decrypt fields, never used to encrypt: the next key before a
+   * rotation, and the previous one until every field it sealed was encrypted again (docs/operations.md).
+   */
+  DATA_ENCRYPTION_ACCEPTED_KEYS: optional(commaList(dataEncryptionKey)).default([]),
   /**
    * MapLibre style of the stolen-bike map's basemap (a style.json address with real tiles). Unset:
    * the built-in offline basemap of Denmark and Norway (Natural Earth), good to about zoom 7.
@@ -288,33 +437,50 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    | { kind: 'postgres'; url: string; settings: PostgresSettings };
   publicUrl: string;
   mail: { transport: 'smtp'; smtpUrl: string; from: string } | { transport: 'mailbox'; from: string };
   redisUrl: string | null;
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** The Prometheus metrics listener (METRICS_PORT, METRICS_HOST); null: none. */
+  metrics: { host: string; port: number } | null;
   corsOrigins: string[];
   trustProxy: boolean | number | string;
   allowStandInsInProduction: boolean;
+  /** Production on one machine on purpose (ALLOW_SINGLE_MACHINE_IN_PRODUCTION); server.ts says so at start. */
+  singleMachineInProduction: boolean;
   webDistDir: string;
+  /** What SIGTERM does (server.ts): report not ready for `drainSeconds`, then give requests `graceSeconds`. */
+  shutdown: { drainSeconds: number; graceSeconds: number };
+  /** Free space the embedded database needs in DATA_DIR to start (DATA_DIR_MIN_FREE_MB). */
+  dataDirMinFreeBytes: number;
   rateLimit: {
     perMinute: number;
     sensitivePerMinute: number;
     searchPerMinute: number;
     visitorContactsPerHour: number;
+    /** RATE_LIMIT_INSTANCES: each instance's share of a budget while Redis is down is 1/instances. */
+    instances: number;
   };
-  /** Token signing keys; both undefined means generate and keep them under DATA_DIR/keys. */
-  auth: { privateKey: string | undefined; publicKey: string | undefined };
+  /**
+   * Token signing keys; both undefined means generate and keep them under DATA_DIR/keys. The accepted
+   * public keys (PEM or JWK texts) verify tokens too, never sign.
+   */
+  auth: { privateKey: string | undefined; publicKey: string | undefined; acceptedPublicKeys: string[] };
   identityProvider: IdentityProviderConfig;
   /** Google sign-in: a configured issuer, the built-in test issuer at /dev/google, or off. */
   google: GoogleConfig;
   /** Uploaded files: where they are kept and the secret their signed addresses use. */
-  files: { urlSecret: string | undefined; storage: FileStorageConfig };
+  files: { urlSecret: string | undefined; acceptedUrlSecrets: string[]; storage: FileStorageConfig };
   stickerGtin: string;
   /** DATA_ENCRYPTION_KEY; undefined means generate and keep one under DATA_DIR/keys. */
   dataEncryptionKey: string | undefined;
+  /** DATA_ENCRYPTION_ACCEPTED_KEYS: keys that decrypt but never encrypt (base64). */
+  dataEncryptionAcceptedKeys: string[];
   /** MAP_STYLE_URL; null means the built-in offline basemap. */
   mapStyleUrl: string | null;
   /** The payment providers: configured accounts, or the built-in stand-ins (never in production). */
@@ -483,11 +649,205 @@ function deploymentModeProblems(env: Record<string, string | undefined>): string
   return problems;
 }
 
+/** The metrics listener must not share the public port: whoever reaches the app would read them. */
+function metricsProblems(env: Record<string, string | undefined>): string[] {
+  const port = env.METRICS_PORT?.trim();
+  if (port && port !== '0' && Number(port) === Number(env.PORT?.trim() || 3000)) {
+    return ['METRICS_PORT: must differ from PORT; the metrics are served apart from the public port'];
+  }
+  return [];
+}
+
+/**
+ * Whether telemetry.ts starts tracing: an OTLP endpoint is set and OTEL_SDK_DISABLED is not true.
+ * Read before the configuration is loaded (the SDK must start before the app's modules), so it
+ * never throws: a malformed endpoint leaves tracing off, and loadConfig then stops the start.
+ */
+export function isTracingConfigured(env: Record<string, string | undefined>): boolean {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  return Boolean(
+    endpoint && URL.canParse(endpoint) && ['http:', 'https:'].includes(new URL(endpoint).protocol),
+  );
+}
+
+/**
+ * Variables that hold a secret, or an address with a password in it, and may therefore come from a
+ * file instead: `<NAME>_FILE` names a file whose content is the value (Docker and Kubernetes secrets
+ * are mounted as files, which keeps them out of the process list and of `docker inspect`).
+ */
+export const SECRET_FILE_VARIABLES = [
+  'AUTH_PRIVATE_KEY',
+  'AUTH_PUBLIC_KEY',
+  'AUTH_ACCEPTED_PUBLIC_KEYS',
+  'FILE_URL_SECRET',
+  'FILE_URL_ACCEPTED_SECRETS',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_ACCEPTED_KEYS',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'MITID_CLIENT_SECRET',
+  'BANKID_CLIENT_SECRET',
+  'REEPAY_PRIVATE_KEY',
+  'REEPAY_WEBHOOK_SECRET',
+  'VIPPS_CLIENT_SECRET',
+  'VIPPS_SUBSCRIPTION_KEY',
+  'VIPPS_WEBHOOK_SECRET',
+  'MAILGUN_WEBHOOK_SIGNING_KEY',
+] as const;
+
+/**
+ * The one place `<NAME>_FILE` is read: the file's content, without its trailing line breaks, becomes
+ * `<NAME>` before anything else looks at the environment. Problems name the variable and the path,
+ * never what the file holds; `failed` lists the variables whose file could not be used.
+ */
+function readSecretFiles(given: Record<string, string | undefined>): {
+  env: Record<string, string | undefined>;
+  problems: string[];
+  failed: Set<string>;
+} {
+  const env = { ...given };
+  const problems: string[] = [];
+  const failed = new Set<string>();
+  for (const name of SECRET_FILE_VARIABLES) {
+    const file = given[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (isSet(given[name])) {
+      problems.push(`${name}: is set together with ${name}_FILE; keep only one of them`);
+      failed.add(name);
+      continue;
+    }
+    try {
+      env[name] = readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      problems.push(
+        `${name}_FILE: cannot read ${file} (${reason}); mount the secret at that path or correct ${name}_FILE`,
+      );
+      failed.add(name);
+    }
+  }
+  return { env, problems, failed };
+}
+
+const SINGLE_MACHINE_ALTERNATIVE =
+  'or set ALLOW_SINGLE_MACHINE_IN_PRODUCTION=true for an install of one instance on one machine';
+
+/**
+ * Production is several instances behind a load balancer unless it says otherwise: without a shared
+ * database, Redis and object storage each instance would silently keep its own rows, rate limits and
+ * files. ALLOW_SINGLE_MACHINE_IN_PRODUCTION lifts exactly those three. PUBLIC_URL (https) and
+ * TRUST_PROXY stay required even then: the API speaks plain HTTP, so whatever serves https to people
+ * is a proxy in front of it on every install, one machine included, and a proxy that is not trusted
+ * gives every client its address and one shared sign-in budget. No loopback exception for PUBLIC_URL
+ * either: links in mails and QR codes must reach people, and a production instance that only this
+ * machine can reach is a trial, which development mode is for.
+ */
+function productionSetupProblems(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const publicUrl = env.PUBLIC_URL?.trim();
+  if (!publicUrl) {
+    problems.push(
+      'PUBLIC_URL: must be set in production to the https:// address people reach the register at (links in mails and QR codes use it)',
+    );
+  } else if (URL.canParse(publicUrl) && new URL(publicUrl).protocol !== 'https:') {
+    problems.push(
+      'PUBLIC_URL: must be an https:// address in production; let the proxy in front of the API serve https and give its address',
+    );
+  }
+  if (!isSet(env.TRUST_PROXY)) {
+    problems.push(
+      "TRUST_PROXY: must be set in production: behind a proxy every client would have the proxy's address and share one rate-limit budget; set the proxy's addresses (e.g. 10.0.0.0/8 or 127.0.0.1) or its hop count, or false if clients connect to the API directly",
+    );
+  }
+  if (isTrue(env.ALLOW_SINGLE_MACHINE_IN_PRODUCTION)) return problems;
+  if (!isSet(env.DATABASE_URL)) {
+    problems.push(
+      `DATABASE_URL: must be set in production (the embedded PGlite serves one instance only); set the PostgreSQL connection string, ${SINGLE_MACHINE_ALTERNATIVE}`,
+    );
+  }
+  if (!isSet(env.REDIS_URL)) {
+    problems.push(
+      `REDIS_URL: must be set in production (without it rate limits, live events and presence stay inside each instance); set the Redis address, ${SINGLE_MACHINE_ALTERNATIVE}`,
+    );
+  }
+  if (fileStorageKind(env) !== 's3') {
+    problems.push(
+      `FILE_STORAGE: must be s3 in production (files on disk are seen by one instance only); set FILE_STORAGE=s3 with S3_BUCKET and S3_REGION, ${SINGLE_MACHINE_ALTERNATIVE}`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * The secrets the built-in stand-ins publish (in this file, the tests and the docs): anyone can sign
+ * a webhook with them, so production refuses them as values and never accepts a signature made with
+ * them (acceptedWebhookSecrets). The Vipps MSN is left out: it is a number a real sales unit may have.
+ */
+const PUBLISHED_STAND_IN_SECRETS: Record<string, string> = {
+  REEPAY_PRIVATE_KEY: STAND_IN_PAYMENT_CREDENTIALS.reepay.privateKey,
+  REEPAY_WEBHOOK_SECRET: STAND_IN_PAYMENT_CREDENTIALS.reepay.webhookSecret,
+  VIPPS_CLIENT_ID: STAND_IN_PAYMENT_CREDENTIALS.vipps.clientId,
+  VIPPS_CLIENT_SECRET: STAND_IN_PAYMENT_CREDENTIALS.vipps.clientSecret,
+  VIPPS_SUBSCRIPTION_KEY: STAND_IN_PAYMENT_CREDENTIALS.vipps.subscriptionKey,
+  VIPPS_WEBHOOK_SECRET: STAND_IN_PAYMENT_CREDENTIALS.vipps.webhookSecret,
+  MAILGUN_WEBHOOK_SIGNING_KEY: STAND_IN_MAILGUN_SIGNING_KEY,
+};
+const PUBLISHED_SECRET_VALUES = new Set(Object.values(PUBLISHED_STAND_IN_SECRETS));
+
+function standInSecretProblems(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return Object.entries(PUBLISHED_STAND_IN_SECRETS)
+    .filter(([name]) => PUBLISHED_SECRET_VALUES.has(env[name]?.trim() ?? ''))
+    .map(
+      ([name]) =>
+        `${name}: is a built-in stand-in's published value, with which anyone can sign; set your own account's value`,
+    );
+}
+
+/**
+ * The webhook secrets a verifier may check signatures with: in production never a stand-in's
+ * published one, however the configuration was built (loadConfig refuses them already).
+ */
+export function acceptedWebhookSecrets(config: Pick<Config, 'isProduction'>, secrets: string[]): string[] {
+  return config.isProduction ? secrets.filter((secret) => !PUBLISHED_SECRET_VALUES.has(secret)) : secrets;
+}
+
+/**
+ * Lines server.ts logs at start about how this production instance runs, so nobody discovers it
+ * later: single-machine mode, and the mailbox stand-in.
+ */
+export function productionStartupNotices(config: Config): string[] {
+  if (!config.isProduction) return [];
+  const notices: string[] = [];
+  if (config.singleMachineInProduction) {
+    const parts = [
+      config.database.kind === 'pglite' ? 'PGlite database in DATA_DIR' : null,
+      config.redisUrl === null ? 'rate limits and live events in memory' : null,
+      config.files.storage.kind === 'disk' ? 'files on disk in DATA_DIR' : null,
+    ].filter((part) => part !== null);
+    notices.push(
+      `single-machine mode (ALLOW_SINGLE_MACHINE_IN_PRODUCTION): run exactly one instance${parts.length > 0 ? `; ${parts.join(', ')}` : ''}`,
+    );
+  }
+  if (config.mail.transport === 'mailbox') {
+    notices.push(
+      'production without SMTP_URL (ALLOW_STAND_INS_IN_PRODUCTION): mails are not delivered to anyone',
+    );
+  }
+  return notices;
+}
+
 /**
  * Parses the environment once. Fails with one error naming every bad variable, so a misconfigured
  * deployment is fixed in one round trip.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  const secretFiles = readSecretFiles(given);
+  const env = secretFiles.env;
   const parsed = EnvSchema.safeParse(env);
   const problems = parsed.success
     ? []
@@ -507,10 +867,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   problems.push(
     ...identityProviderProblems(env),
     ...deploymentModeProblems(env),
+    ...productionSetupProblems(env),
+    ...standInSecretProblems(env),
     ...fileStorageProblems(env),
     ...paymentProblems(env),
+    ...metricsProblems(env),
   );
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  // A variable whose file could not be used is reported once, as its _FILE, not again as missing.
+  const reported = [
+    ...secretFiles.problems,
+    ...problems.filter((problem) => !secretFiles.failed.has(problem.split(':')[0] ?? '')),
+  ];
+  if (!parsed.success || reported.length > 0) throw new ConfigError(reported);
   const e = parsed.data;
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -520,7 +888,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          settings: {
+            maxConnections: e.DATABASE_POOL_MAX,
+            connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+            idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+            behindPooler: e.DATABASE_BEHIND_POOLER,
+          },
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     publicUrl,
     mail: e.SMTP_URL
@@ -530,22 +908,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metrics:
+      e.METRICS_PORT === undefined
+        ? null
+        : {
+            port: e.METRICS_PORT,
+            host: e.METRICS_HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+          },
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowStandInsInProduction: e.ALLOW_STAND_INS_IN_PRODUCTION,
+    singleMachineInProduction: e.NODE_ENV === 'production' && e.ALLOW_SINGLE_MACHINE_IN_PRODUCTION,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(REPOSITORY_ROOT, 'apps/web/dist'),
+    shutdown: {
+      drainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 10 : 0),
+      graceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    },
+    dataDirMinFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1024 * 1024,
     rateLimit: {
       perMinute: e.RATE_LIMIT_PER_MINUTE,
       sensitivePerMinute: e.RATE_LIMIT_SENSITIVE_PER_MINUTE,
       searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
       visitorContactsPerHour: e.RATE_LIMIT_VISITOR_CONTACTS_PER_HOUR,
+      instances: e.RATE_LIMIT_INSTANCES,
     },
-    auth: { privateKey: e.AUTH_PRIVATE_KEY, publicKey: e.AUTH_PUBLIC_KEY },
+    auth: {
+      privateKey: e.AUTH_PRIVATE_KEY,
+      publicKey: e.AUTH_PUBLIC_KEY,
+      acceptedPublicKeys: e.AUTH_ACCEPTED_PUBLIC_KEYS,
+    },
     identityProvider: identityProviderConfig(e),
     google: googleConfig(e, publicUrl),
-    files: { urlSecret: e.FILE_URL_SECRET, storage: fileStorageConfig(e, dataDir) },
+    files: {
+      urlSecret: e.FILE_URL_SECRET,
+      acceptedUrlSecrets: e.FILE_URL_ACCEPTED_SECRETS,
+      storage: fileStorageConfig(e, dataDir),
+    },
     stickerGtin: e.STICKER_GTIN,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    dataEncryptionAcceptedKeys: e.DATA_ENCRYPTION_ACCEPTED_KEYS,
     mapStyleUrl: e.MAP_STYLE_URL ?? null,
     payments: paymentsConfig(e, publicUrl),
     inboundMail: {
@@ -604,10 +1005,15 @@ function identityProviderConfig(e: Env): IdentityProviderConfig {
   return kind === 'builtin' ? { kind, allowAutotestSkip } : { kind, mitid, bankid, allowAutotestSkip };
 }
 
+/** FILE_STORAGE, or its default: s3 when S3_BUCKET is set. */
+function fileStorageKind(env: Record<string, string | undefined>): string {
+  return env.FILE_STORAGE || (isSet(env.S3_BUCKET) ? 's3' : 'disk');
+}
+
 /** S3 needs a bucket and a region; keys come in pairs; S3 settings without S3 storage are a mistake. */
 function fileStorageProblems(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
-  const kind = env.FILE_STORAGE || (isSet(env.S3_BUCKET) ? 's3' : 'disk');
+  const kind = fileStorageKind(env);
   if (kind === 's3') {
     for (const name of ['S3_BUCKET', 'S3_REGION']) {
       if (!isSet(env[name])) problems.push(`${name}: must be set when FILE_STORAGE is s3`);

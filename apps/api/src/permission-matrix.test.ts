@@ -127,6 +127,8 @@ const MATRIX_CHECKOUT = {
 
 const CASES: MatrixCase[] = [
   { method: 'GET', route: '/api/health', allowed: EVERYONE },
+  { method: 'GET', route: '/api/health/live', allowed: EVERYONE },
+  { method: 'GET', route: '/api/health/ready', allowed: EVERYONE },
   { method: 'POST', route: '/api/ws/tickets', allowed: SIGNED_IN },
   {
     // The ticket is the authentication (access `public` in the route, checked before the upgrade):

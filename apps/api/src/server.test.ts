@@ -1,57 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from './test/config-fixtures.ts';
 import { testDatabaseKind } from './test/helper.ts';
-
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
+import { freePort } from './test/own-services.ts';
+import { startServer, waitForHealth } from './test/server-process.ts';
 
 describe('server start-up and shutdown', () => {
   let dataDir: string;
@@ -88,7 +44,7 @@ describe('server start-up and shutdown', () => {
     const server = startServer({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, ...databaseEnv });
     const url = `http://127.0.0.1:${port}`;
     try {
-      await waitForHealth(url, server.child);
+      await waitForHealth(url, server);
       expect(server.output()).toContain('anna@demo.cykelregister.dk');
       expect(server.output()).toContain('ola@demo.cykelregister.dk');
       expect(server.output()).toContain('demo-password-2026');
@@ -107,7 +63,7 @@ describe('server start-up and shutdown', () => {
     // A second start finds the schema current and the accounts in place.
     const again = startServer({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, ...databaseEnv });
     try {
-      await waitForHealth(url, again.child);
+      await waitForHealth(url, again);
       expect(again.output()).toContain('anna@demo.cykelregister.dk');
     } finally {
       again.child.kill('SIGINT');
@@ -124,5 +80,36 @@ describe('server start-up and shutdown', () => {
     for (const name of ['AUTH_PRIVATE_KEY', 'FILE_URL_SECRET', 'DATA_ENCRYPTION_KEY']) {
       expect(server.output()).toContain(`${name}: must be set in production`);
     }
+    // Nor as a single machine without saying so (issue 26 §6).
+    for (const name of ['PUBLIC_URL', 'TRUST_PROXY', 'DATABASE_URL', 'REDIS_URL']) {
+      expect(server.output()).toContain(`${name}: must be set in production`);
+    }
+    expect(server.output()).toContain('FILE_STORAGE: must be s3 in production');
+  });
+
+  it('says in its log that a production instance runs in single-machine mode', {
+    timeout: 120_000,
+  }, async () => {
+    const port = await freePort();
+    const server = startServer({
+      ...SINGLE_MACHINE_PRODUCTION,
+      ...PRODUCTION_SECRETS,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PORT: String(port),
+      DATA_DIR: path.join(dataDir, 'single-machine'),
+      ...databaseEnv,
+    });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`, server);
+      const notices = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('single-machine mode'));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toContain('run exactly one instance');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
   });
 });

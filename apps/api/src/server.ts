@@ -1,13 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
-import { connectDatabase, type DatabaseConnection } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { type Config, ConfigError, loadConfig, productionStartupNotices } from './config.ts';
+import { connectDatabase, type DatabaseConnection, type DatabaseLog } from './db/client.ts';
+import { freeSpaceProblem } from './db/free-space.ts';
+import { type MigrationResult, migrate } from './db/migrate.ts';
 import { type DemoAccount, seedDemoData } from './db/seed/demo.ts';
-
-/** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+import { DatabaseWaitAborted, waitForDatabase } from './db/wait-for-database.ts';
+import { serializeError } from './platform/http/logging.ts';
 
 function printDemoAccounts(accounts: DemoAccount[]): void {
   if (accounts.length === 0) return;
@@ -34,29 +34,75 @@ function printBanner(config: Config): void {
   console.log(`\n${lines.join('\n')}\n`);
 }
 
-async function openDatabase(config: Config): Promise<DatabaseConnection> {
+async function openDatabase(config: Config, log: DatabaseLog): Promise<DatabaseConnection> {
   if (config.database.kind === 'pglite') {
     await mkdir(config.database.dataDir, { recursive: true });
     return connectDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
   }
-  return connectDatabase({ kind: 'postgres', url: config.database.url });
+  return connectDatabase({ kind: 'postgres', url: config.database.url, ...config.database.settings }, log);
 }
 
-/** Stops accepting connections, lets in-flight requests finish, stops the worker, closes the database. */
-function handleShutdown(app: FastifyInstance, database: DatabaseConnection): void {
+/**
+ * Migrates once the database answers. Started during a database restart or failover, the instance
+ * waits with back-off, one line per attempt (a fixed reason, never the address), instead of exiting;
+ * SIGTERM or SIGINT during the wait ends it (DatabaseWaitAborted).
+ */
+async function migrateOnceDatabaseAnswers(database: DatabaseConnection): Promise<MigrationResult> {
+  const stopWaiting = new AbortController();
+  const stop = () => stopWaiting.abort();
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  try {
+    return await waitForDatabase(() => migrate(database), {
+      signal: stopWaiting.signal,
+      onRetry: (attempt, reason, delayMs) =>
+        console.warn(
+          `Database not reachable (attempt ${attempt}: ${reason}); trying again in ${(delayMs / 1000).toFixed(1)} s`,
+        ),
+    });
+  } finally {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+  }
+}
+
+/**
+ * SIGTERM or SIGINT: report not ready at once (GET /api/health/ready answers 503, /api/health/live
+ * still 200) and keep serving for SHUTDOWN_DRAIN_SECONDS while the load balancer notices; then stop
+ * accepting connections, let in-flight requests finish (at most SHUTDOWN_GRACE_SECONDS), stop the
+ * workers, close the websockets (1001) and the database, and exit 0. A later signal changes nothing:
+ * a terminal and a supervisor (npm, a container runtime) often deliver the same one twice.
+ */
+function handleShutdown(
+  app: FastifyInstance,
+  database: DatabaseConnection,
+  settings: Config['shutdown'],
+): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
-    // A supervisor and the terminal often deliver the same signal twice; the timer below bounds the wait.
-    if (stopping) return;
+    if (stopping) {
+      app.log.info({ signal }, 'already shutting down');
+      return;
+    }
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.readiness.startDraining();
+    app.log.info(
+      { signal, drain_seconds: settings.drainSeconds },
+      'shutting down: reporting not ready while the load balancer stops sending requests',
+    );
+    await new Promise((resolve) => setTimeout(resolve, settings.drainSeconds * 1000));
+    app.log.info(
+      { grace_seconds: settings.graceSeconds },
+      'closing: no new connections; in-flight requests may finish',
+    );
     setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error('in-flight requests did not finish within SHUTDOWN_GRACE_SECONDS; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, settings.graceSeconds * 1000).unref();
     try {
       await app.close();
       await database.close();
+      app.log.info('shut down');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -80,22 +126,29 @@ async function main(): Promise<void> {
   }
 
   await mkdir(config.dataDir, { recursive: true });
-  const database = await openDatabase(config);
+  if (config.database.kind === 'pglite') {
+    const problem = await freeSpaceProblem(config.dataDir, config.dataDirMinFreeBytes);
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
+  }
   let app: FastifyInstance | undefined;
+  // Lost connections are reported through the app's logger once there is one.
+  const databaseLog: DatabaseLog = {
+    warn: (details, message) => (app ? app.log.warn(details, message) : console.warn(message, details)),
+  };
+  const database = await openDatabase(config, databaseLog);
   try {
-    const { applied } = await migrate(database);
+    const { applied } = await migrateOnceDatabaseAnswers(database);
     app = await buildApp({ config, database });
     app.log.info({ applied }, applied.length > 0 ? 'migrations applied' : 'database schema is current');
 
     // Demo accounts have a published password: never in production.
     if (!config.isProduction) printDemoAccounts(await seedDemoData(database.db));
 
-    if (config.isProduction && config.mail.transport === 'mailbox') {
-      app.log.warn(
-        'production without SMTP_URL (ALLOW_STAND_INS_IN_PRODUCTION): mails are not delivered to anyone',
-      );
-    }
-    handleShutdown(app, database);
+    for (const notice of productionStartupNotices(config)) app.log.warn(notice);
+    handleShutdown(app, database, config.shutdown);
     app.mailWorker.start();
     app.chatNotifier.start();
     app.supportSweeper.start();
@@ -103,7 +156,13 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {
-    console.error('Start-up failed:', error);
+    if (error instanceof DatabaseWaitAborted) {
+      console.warn('Stopped before the database answered.');
+      await database.close().catch(() => undefined);
+      process.exit(0);
+    }
+    // Through the logger's serializer: a failed migration's error carries the values of its rows.
+    console.error('Start-up failed:', serializeError(error));
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(1);

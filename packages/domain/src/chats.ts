@@ -180,5 +180,10 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   /** Sent once after connecting and as an answer to a client `ping`. */
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),
+  /**
+   * Live events may have been lost (the API instances' link through Redis dropped and is back, or an
+   * event could not be passed on): fetch again whatever the live events keep up to date.
+   */
+  z.object({ type: z.literal('resync') }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

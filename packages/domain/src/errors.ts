@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'bad_request',
   'internal_error',
   'service_unavailable',
+  // Issue 26: the disk (uploads, the embedded database) is full; Retry-After says when to try again.
+  'storage_full',
   'identity_verification_required',
   'identity_verification_failed',
   'identity_mismatch',

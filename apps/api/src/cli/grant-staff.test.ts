@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/backoffice.ts';
+import { captureOutput } from '../test/command-helpers.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { bearer, signUpUser, uniqueEmail } from '../test/identity-helpers.ts';
 import { runGrantStaff } from './grant-staff.ts';
@@ -13,21 +14,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-function capture() {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  return {
-    lines,
-    errors,
-    output: { log: (line: string) => lines.push(line), error: (line: string) => errors.push(line) },
-  };
-}
-
 describe('npm run staff:grant', () => {
   it('makes an existing account admin, audited without an actor, effective on the next request', async () => {
     const email = uniqueEmail('first-admin');
     const person = await signUpUser(t.app, { email });
-    const { lines, output } = capture();
+    const { lines, output } = captureOutput();
     expect(await runGrantStaff([email.toUpperCase(), 'admin'], t.database, output)).toBe(0);
     expect(lines[0]).toContain(`${email} is now backoffice admin`);
 
@@ -52,13 +43,13 @@ describe('npm run staff:grant', () => {
   });
 
   it('explains its usage and refuses unknown accounts', async () => {
-    const usage = capture();
+    const usage = captureOutput();
     expect(await runGrantStaff(['someone@example.dk'], t.database, usage.output)).toBe(2);
     expect(await runGrantStaff(['someone@example.dk', 'owner'], t.database, usage.output)).toBe(2);
     expect(await runGrantStaff(['not-an-email', 'admin'], t.database, usage.output)).toBe(2);
     expect(usage.errors[0]).toMatch(/^Usage: npm run staff:grant/);
 
-    const unknown = capture();
+    const unknown = captureOutput();
     expect(await runGrantStaff([uniqueEmail('nobody'), 'support'], t.database, unknown.output)).toBe(1);
     expect(unknown.errors[0]).toMatch(/No account signs in with/);
   });

@@ -1,11 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { StaffRoleSchema } from '@nbr/domain/backoffice';
 import { EmailSchema } from '@nbr/domain/identity';
-import { ConfigError, loadConfig } from '../config.ts';
-import { connectDatabase, type DatabaseConnection } from '../db/client.ts';
+import type { DatabaseConnection } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { findPersonByEmail, grantStaffRole } from '../modules/backoffice/backoffice.service.ts';
+import { loadConfigOrExit, openConfiguredDatabase } from './command-setup.ts';
 
 /*
  * Makes someone backoffice staff from the command line — how a fresh install gets its first admin,
@@ -14,7 +13,8 @@ import { findPersonByEmail, grantStaffRole } from '../modules/backoffice/backoff
  *
  *   npm run staff:grant -- <email> <support|admin>
  *
- * With the embedded PGlite, stop the server first: PGlite's files take one process at a time.
+ * With the embedded PGlite, stop the server first: PGlite's files take one process at a time (the
+ * command fails with DataDirectoryInUseError while the server has them open).
  */
 
 const USAGE = 'Usage: npm run staff:grant -- <email> <support|admin>';
@@ -55,23 +55,8 @@ export async function runGrantStaff(
 }
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  let database: DatabaseConnection;
-  if (config.database.kind === 'pglite') {
-    await mkdir(config.database.dataDir, { recursive: true });
-    database = await connectDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
-  } else {
-    database = await connectDatabase({ kind: 'postgres', url: config.database.url });
-  }
+  const config = loadConfigOrExit();
+  const database = await openConfiguredDatabase(config);
   let code = 1;
   try {
     // A fresh install may not have started the server yet: bring the schema up to date first.

@@ -100,3 +100,27 @@ export async function migrate(
     return { applied };
   });
 }
+
+/**
+ * The migrations of `migrations` that `schema_migrations` does not record with the same checksum:
+ * empty when the schema is current. A plain read that takes no lock, so the readiness check can ask
+ * every second while another instance migrates.
+ */
+export async function findPendingMigrations(
+  connection: DatabaseConnection,
+  migrations: readonly Migration[],
+): Promise<string[]> {
+  const table = (await connection.db.execute(
+    sql`select to_regclass('schema_migrations') is not null as present`,
+  )) as unknown as { rows: Array<{ present: boolean }> };
+  if (!table.rows[0]?.present) return migrations.map((migration) => migration.name);
+  const result = (await connection.db.execute(
+    sql`select name, checksum from schema_migrations`,
+  )) as unknown as {
+    rows: Array<{ name: string; checksum: string }>;
+  };
+  const recorded = new Map(result.rows.map((row) => [row.name, row.checksum]));
+  return migrations
+    .filter((migration) => recorded.get(migration.name) !== migration.checksum)
+    .map((migration) => migration.name);
+}

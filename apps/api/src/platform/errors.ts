@@ -20,6 +20,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   internal_error: 500,
   service_unavailable: 503,
+  storage_full: 503,
   identity_verification_required: 403,
   identity_verification_failed: 400,
   identity_mismatch: 409,

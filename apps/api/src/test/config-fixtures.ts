@@ -15,3 +15,30 @@ export const PRODUCTION_SECRETS = {
   VIPPS_MERCHANT_SERIAL_NUMBER: '654321',
   VIPPS_WEBHOOK_SECRET: 'webhook-secret-0123456789',
 } as const;
+
+/**
+ * Production as one instance on purpose (config.ts productionSetupProblems): the single-machine flag,
+ * with the https address and the proxy setting production asks of every install. For a test that
+ * starts a production app, which keeps PGlite, memory limits and its own file storage.
+ */
+export const SINGLE_MACHINE_PRODUCTION = {
+  NODE_ENV: 'production',
+  ALLOW_SINGLE_MACHINE_IN_PRODUCTION: 'true',
+  PUBLIC_URL: 'https://cykelregister.example',
+  TRUST_PROXY: 'false',
+} as const;
+
+/**
+ * Production as several instances: the shared services and the proxy setting it refuses to start
+ * without. For configuration tests only: an app built from it would connect to these addresses.
+ */
+export const SHARED_PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://cykelregister.example',
+  TRUST_PROXY: '10.0.0.0/8',
+  DATABASE_URL: 'postgres://nbr@db.internal:5432/nbr',
+  REDIS_URL: 'redis://cache.internal:6379',
+  FILE_STORAGE: 's3',
+  S3_BUCKET: 'nbr-files',
+  S3_REGION: 'eu-north-1',
+} as const;

@@ -23,6 +23,8 @@ export interface TestAppOverrides extends Partial<Omit<BuildAppOptions, 'config'
   env?: Record<string, string>;
   /** Adds test-only routes or hooks before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Changes the parsed configuration, for a test of what loadConfig would refuse (defence in depth). */
+  adjustConfig?: (config: Config) => Config;
 }
 
 /** Which database the tests run on: in-memory PGlite, or PostgreSQL when TEST_DB_KIND=postgres. */
@@ -156,7 +158,14 @@ async function connectTestDatabase(): Promise<{ database: DatabaseConnection; di
   } finally {
     await admin.end();
   }
-  const database = await connectDatabase({ kind: 'postgres', url, searchPath: schema, maxConnections: 4 });
+  const database = await connectDatabase({
+    kind: 'postgres',
+    url,
+    searchPath: schema,
+    maxConnections: 4,
+    // A loaded test machine may keep all four busy for longer than production's few seconds.
+    connectTimeoutMs: 30_000,
+  });
   return {
     database,
     async dispose() {
@@ -177,8 +186,8 @@ async function connectTestDatabase(): Promise<{ database: DatabaseConnection; di
  * Limits are generous unless a test sets them: tests sign in far more often than people do.
  */
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
-  const { env, extend, ...buildOverrides } = overrides;
-  const config = loadConfig({
+  const { env, extend, adjustConfig, ...buildOverrides } = overrides;
+  const loaded = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), 'nbr-api-tests'),
     // No web build unless a test points at one, so answers do not depend on what was built.
@@ -190,6 +199,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     ...env,
   });
+  const config = adjustConfig ? adjustConfig(loaded) : loaded;
   const { database, dispose } = await connectTestDatabase();
   try {
     await migrate(database);

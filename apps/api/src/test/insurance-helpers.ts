@@ -17,6 +17,22 @@ import { latestInvitationCode, nextCvr } from './organisation-helpers.ts';
  * upload of pre-registrations is tested through HTTP in insurer-admin.test.ts.
  */
 
+/** A valid Danish checkout of the insurance purchase (issue 16 §2) by the holder Hanne Holder. */
+export const DANISH_CHECKOUT = {
+  name: 'Hanne Holder',
+  email: 'hanne.holder@example.com',
+  // 1 January 1990, century digit 1; fails modulus 11, which is no reason to refuse it (cpr.dk).
+  identitySocialNumber: '010190-1234',
+  streetAddress: 'Holdervej 1',
+  city: 'Odense',
+  zipCode: '5000',
+  floor: '2',
+  side: 'tv',
+  mobilePhone: '+4520000001',
+  bankRegister: '1234',
+  bankAccount: '0012345678',
+};
+
 /** A simple tariff whose premiums are easy to check by hand. */
 export const TEST_TARIFF = {
   price_bands: [

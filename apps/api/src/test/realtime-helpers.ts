@@ -192,6 +192,7 @@ export async function startTwoInstances(overrides: TestAppOverrides = {}): Promi
       url: databaseUrl,
       searchPath: row.schema,
       maxConnections: 4,
+      connectTimeoutMs: 30_000,
     });
     second = await buildApp({
       config: test.config,

@@ -201,8 +201,8 @@ type NewFile = Omit<repository.BikeFileValues, 'id' | 'bikeId' | 'uploadedByPart
 
 /**
  * Stores the prepared objects, then writes the row in a short transaction that re-checks what may
- * have changed meanwhile (ownership, the number of files). A failed transaction removes the objects.
- * `replacesPublic`: the bike's current public picture gives way to this one.
+ * have changed meanwhile (ownership, the number of files). A failed store or transaction removes
+ * the objects. `replacesPublic`: the bike's current public picture gives way to this one.
  */
 async function store(
   deps: BikeFilesDeps,
@@ -213,9 +213,18 @@ async function store(
   file: NewFile,
   replacesPublic: boolean,
 ): Promise<repository.BikeFileRow> {
-  await Promise.all(
+  const puts = await Promise.allSettled(
     prepared.objects.map((object) => deps.storage.put(object.key, object.body, object.contentType)),
   );
+  const failedPut = puts.find((put) => put.status === 'rejected');
+  if (failedPut) {
+    // A picture is two objects: when one could not be stored (a full disk), the other goes too.
+    await removeObjects(
+      deps,
+      prepared.objects.map((object) => object.key),
+    );
+    throw failedPut.reason;
+  }
   let replaced: repository.BikeFileRow[] = [];
   let row: repository.BikeFileRow;
   try {

@@ -27,6 +27,8 @@ import { filePath } from './bike-files.presenter.ts';
 import { listFilesOfBikes, sanitiseFileName } from './bike-files.service.ts';
 
 const FILE_URL_SECRET = 'bike-files-test-secret-of-at-least-32-characters';
+/** The secret before the last rotation: still accepted for checking (FILE_URL_ACCEPTED_SECRETS). */
+const PREVIOUS_FILE_URL_SECRET = 'bike-files-previous-secret-of-32-characters';
 
 /** Disk storage in a directory of this file, recording what is stored and deleted. */
 interface RecordingStorage extends FileStorage {
@@ -62,8 +64,12 @@ beforeAll(async () => {
       storage.deleted.push(...keys);
       await disk.delete(keys);
     },
+    checkWritable: () => disk.checkWritable(),
   };
-  t = await createTestApp({ fileStorage: storage, env: { FILE_URL_SECRET } });
+  t = await createTestApp({
+    fileStorage: storage,
+    env: { FILE_URL_SECRET, FILE_URL_ACCEPTED_SECRETS: PREVIOUS_FILE_URL_SECRET },
+  });
   owner = await signUpUser(t.app);
   other = await signUpUser(t.app);
   staff = await signUpUser(t.app);
@@ -759,12 +765,32 @@ describe('GET /api/files/:file_id/:variant', () => {
   it('refuses an expired address with 403', async () => {
     const { bikeId } = await ownersBike();
     const picture = await uploadPicture(bikeId, 'private');
-    const yesterday = createFileUrlSigner(FILE_URL_SECRET, () => Date.now() - 24 * 60 * 60 * 1000);
+    const yesterday = createFileUrlSigner(FILE_URL_SECRET, { now: () => Date.now() - 24 * 60 * 60 * 1000 });
     const expired = yesterday.sign(filePath(picture.picture_id, 'original'));
     expect((await fetchUrl(expired)).statusCode).toBe(403);
     // The same secret with a current clock works: it was the expiry, not the signature.
     const today = createFileUrlSigner(FILE_URL_SECRET);
     expect((await fetchUrl(today.sign(filePath(picture.picture_id, 'original')))).statusCode).toBe(200);
+  });
+
+  it('accepts an address signed with an accepted previous secret, and none signed with an unknown one', async () => {
+    const { bikeId } = await ownersBike();
+    const picture = await uploadPicture(bikeId, 'private');
+    const path = filePath(picture.picture_id, 'original');
+    const previous = createFileUrlSigner(PREVIOUS_FILE_URL_SECRET);
+    expect((await fetchUrl(previous.sign(path))).statusCode).toBe(200);
+    const unknown = createFileUrlSigner('an-unknown-secret-of-at-least-32-characters');
+    expect((await fetchUrl(unknown.sign(path))).statusCode).toBe(403);
+    // What the API hands out is signed with the current secret only.
+    const handedOut = (await listFilesOfBikes(db(), t.app.fileUrls, [bikeId], 'owner')).get(bikeId);
+    const url = new URL(handedOut?.pictures[0]?.url ?? '', 'http://localhost');
+    const parts = [
+      url.pathname,
+      url.searchParams.get('expires') ?? '',
+      url.searchParams.get('signature') ?? '',
+    ] as const;
+    expect(createFileUrlSigner(FILE_URL_SECRET).verify(...parts)).toBe(true);
+    expect(previous.verify(...parts)).toBe(false);
   });
 
   it('answers 404 for a signed address of a file that does not exist, or has no thumbnail', async () => {

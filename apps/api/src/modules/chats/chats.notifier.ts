@@ -1,7 +1,7 @@
 import { CHAT_EMAIL_DELAY_MINUTES, type ChatSubjectKind } from '@nbr/domain/chats';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { createPeriodicPass } from '../../platform/periodic-pass.ts';
+import { createPeriodicPass, logPassFailure } from '../../platform/periodic-pass.ts';
 import { describeBikesForOwnership } from '../bikes/bikes.facade.ts';
 import { findPersonById } from '../identity/identity.facade.ts';
 import type { ChatsDeps } from './chats.deps.ts';
@@ -164,11 +164,12 @@ export function createChatNotifier(options: ChatNotifierOptions): ChatNotifier {
   }
 
   return createPeriodicPass({
+    name: 'chat-notifier',
     pass,
     intervalMs,
     onReport: (report) => {
       if (report.mailed > 0) logger.info({ ...report }, 'unread-messages mails queued');
     },
-    onError: (error) => logger.error({ err: error }, 'chat notifier pass failed'),
+    onError: logPassFailure(logger, 'chat notifier pass failed'),
   });
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBike } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { requireOwnRedis, startTwoAppsOnRedis, type TwoAppsOnRedis } from '../../test/own-redis-helpers.ts';
+import type { OwnRedis } from '../../test/own-services.ts';
 import {
   canRunTwoInstances,
   eventually,
@@ -181,4 +183,82 @@ describe.skipIf(!canRunTwoInstances)('chat messages live between two instances (
     await eventually(async () => (await two.a.app.chatNotifier.runOnce(due)).mailed > 0);
     expect(await mailsTo(db, owner.email, 'chat_unread')).toHaveLength(1);
   });
+});
+
+/*
+ * Redis killed under two instances (a redis-server of the test's own, one shared database): a
+ * message written during the outage is saved and answered, the sockets of both instances are told
+ * to resync once Redis is back, and the refetch they then make has the message.
+ */
+describe('chat messages across a Redis outage', () => {
+  let redis: OwnRedis;
+  let two: TwoAppsOnRedis;
+  let baseUrlA: string;
+  let baseUrlB: string;
+  let owner: TestUser;
+  let finder: TestUser;
+  let bikeId: string;
+
+  beforeAll(async () => {
+    redis = await requireOwnRedis();
+    two = await startTwoAppsOnRedis(redis.url);
+    [baseUrlA, baseUrlB] = await Promise.all([listen(two.a.app), listen(two.b)]);
+    [owner, finder] = await Promise.all([person(two.a.app, 'Owner'), person(two.a.app, 'Finder')]);
+    bikeId = (await insertBike(two.a.database.db, { ownerPartyId: owner.partyId })).bikeId;
+  }, 60_000);
+
+  afterAll(async () => {
+    await two?.close();
+    await redis?.destroy();
+  });
+
+  it('saves a message written while Redis is down, tells both instances’ sockets to resync, and the refetch has it', async () => {
+    const [ownerOnA, finderOnB] = await Promise.all([
+      openSocket(two.a.app, baseUrlA, owner.token),
+      openSocket(two.b, baseUrlB, finder.token),
+    ]);
+    try {
+      await redis.kill();
+      // Written through B while nothing carries it to A: the write itself succeeds.
+      const created = await contactOwner(two.b, finder, bikeId, 'Skrevet mens Redis var nede');
+      await redis.start();
+      await ownerOnA.waitFor('resync', undefined, 30_000);
+      await finderOnB.waitFor('resync', undefined, 30_000);
+      // What the web app does on resync: fetch the chat again; the message is there.
+      const messages = await two.a.app.inject({
+        method: 'GET',
+        url: `/api/chats/${created.chat.id}/messages`,
+        headers: bearer(owner.token),
+      });
+      expect(messages.statusCode).toBe(200);
+      expect(JSON.stringify(messages.json())).toContain(created.message.id);
+      // And live delivery between the instances works again.
+      const answer = await two.a.app.inject({
+        method: 'POST',
+        url: `/api/chats/${created.chat.id}/messages`,
+        headers: bearer(owner.token),
+        payload: { content: 'Tak, Redis er tilbage' },
+      });
+      const answerId = answer.json<ChatMessage>().id;
+      await finderOnB.waitFor('chat.message', (event) => event.message.id === answerId, 30_000);
+    } finally {
+      await Promise.all([ownerOnA.close(), finderOnB.close()]);
+    }
+  }, 90_000);
+
+  it('mails someone connected only to the other instance while presence cannot be read', async () => {
+    const ownerOnB = await openSocket(two.b, baseUrlB, owner.token);
+    const due = new Date(Date.now() + (CHAT_EMAIL_DELAY_MINUTES + 1) * 60_000);
+    try {
+      await contactOwner(two.a.app, finder, bikeId, 'Er du der?');
+      await redis.kill();
+      // A cannot see B's socket: the owner counts as offline and is mailed rather than never told.
+      const report = await two.a.app.chatNotifier.runOnce(due);
+      expect(report.mailed).toBeGreaterThan(0);
+      expect(await mailsTo(two.a.database.db, owner.email, 'chat_unread')).not.toHaveLength(0);
+    } finally {
+      await ownerOnB.close();
+      await redis.start();
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { base64url, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { claimsOf, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
 
@@ -332,7 +332,7 @@ describe('Google configuration', () => {
       authorizationUrl: 'https://nbr.example/dev/google/authorize',
     });
     const production = loadConfig({
-      NODE_ENV: 'production',
+      ...SINGLE_MACHINE_PRODUCTION,
       ...PRODUCTION_SECRETS,
       SMTP_URL: 'smtp://mail.example.org',
       ALLOW_STAND_INS_IN_PRODUCTION: 'true',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_GOOGLE_ACCOUNTS } from '../../platform/google/test-issuer.ts';
-import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   bearer,
@@ -622,7 +622,7 @@ describe('Google sign-in in production without GOOGLE_CLIENT_ID', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        NODE_ENV: 'production',
+        ...SINGLE_MACHINE_PRODUCTION,
         ...PRODUCTION_SECRETS,
         SMTP_URL: 'smtp://mail.example.org:587',
         ALLOW_STAND_INS_IN_PRODUCTION: 'true',

@@ -78,9 +78,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   const limits = { ...DEFAULT_IDENTITY_RATE_LIMITS, ...options.rateLimits };
 
   const perEmail = (max: number, timeWindow: string) =>
-    routeBudget(app, max, timeWindow, (request) => {
+    routeBudget(app, 'email', max, timeWindow, (request) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `email:${typeof email === 'string' ? email.trim().toLowerCase() : request.ip}`;
+      return typeof email === 'string' ? email.trim().toLowerCase() : request.ip;
     });
   const perAccount = (max: number, timeWindow: string, applies?: (request: FastifyRequest) => boolean) =>
     perAccountBudget(app, max, timeWindow, applies);
@@ -97,7 +97,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { keys: [deps.auth.keys.publicJwk as z.infer<typeof JwksResponseSchema>['keys'][number]] };
+      // Every key that verifies: tokens signed before a rotation stay checkable by others too.
+      return {
+        keys: deps.auth.keys.verificationKeys.map(
+          (key) => key.publicJwk as z.infer<typeof JwksResponseSchema>['keys'][number],
+        ),
+      };
     },
   );
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nationalIdentityChecks, verificationSessions } from '../../db/schema/identity.ts';
 import { TEST_PERSONS } from '../../platform/identity-provider/dev-provider.ts';
-import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, claimsOf, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import { grantStaffRole } from '../../test/role-fixtures.ts';
@@ -464,7 +464,7 @@ describe('production without a national identity broker', () => {
   let production: TestApp;
   beforeAll(async () => {
     production = await createTestApp({
-      env: { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
+      env: { ...SINGLE_MACHINE_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
     });
   });
   afterAll(async () => production?.close());

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, notLike } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insuranceHolderDetails } from '../../db/schema/insurance.ts';
 
@@ -55,4 +55,48 @@ export async function deleteHolderDetailsOf(executor: Executor, holderPartyId: s
   await executor
     .delete(insuranceHolderDetails)
     .where(eq(insuranceHolderDetails.holderPartyId, holderPartyId));
+}
+
+/** Sealed national ids that another key than `keyId` sealed (field-encryption.ts: `v1.<key id>.…`). */
+export async function listNationalIdsSealedWithOtherKey(
+  executor: Executor,
+  keyId: string,
+  limit: number,
+): Promise<Array<{ policyId: string; nationalIdEncrypted: string }>> {
+  const rows = await executor
+    .select({
+      policyId: insuranceHolderDetails.policyId,
+      nationalIdEncrypted: insuranceHolderDetails.nationalIdEncrypted,
+    })
+    .from(insuranceHolderDetails)
+    .where(
+      and(
+        isNotNull(insuranceHolderDetails.nationalIdEncrypted),
+        notLike(insuranceHolderDetails.nationalIdEncrypted, `v1.${keyId}.%`),
+      ),
+    )
+    .limit(limit);
+  return rows.flatMap((row) =>
+    row.nationalIdEncrypted === null
+      ? []
+      : [{ policyId: row.policyId, nationalIdEncrypted: row.nationalIdEncrypted }],
+  );
+}
+
+/** Replaces a sealed national id, only if it is still the one read (a holder may have saved meanwhile). */
+export async function replaceSealedNationalId(
+  executor: Executor,
+  policyId: string,
+  previous: string,
+  next: string,
+): Promise<void> {
+  await executor
+    .update(insuranceHolderDetails)
+    .set({ nationalIdEncrypted: next })
+    .where(
+      and(
+        eq(insuranceHolderDetails.policyId, policyId),
+        eq(insuranceHolderDetails.nationalIdEncrypted, previous),
+      ),
+    );
 }

@@ -300,3 +300,22 @@ export async function saveHolderDetails(
     return presentHolderDetails(row, deps.encryption, 'masked');
   });
 }
+
+/**
+ * After a DATA_ENCRYPTION_KEY rotation: seals every national id another key sealed with the current
+ * key (the previous one must still be among the accepted keys to read it), a batch at a time.
+ * Answers how many were sealed again; when it answers 0 the previous key can be retired.
+ */
+export async function resealNationalIds(deps: Pick<InsuranceDeps, 'db' | 'encryption'>): Promise<number> {
+  let resealed = 0;
+  for (;;) {
+    const batch = await repository.listNationalIdsSealedWithOtherKey(deps.db, deps.encryption.keyId, 100);
+    if (batch.length === 0) return resealed;
+    for (const row of batch) {
+      const next = deps.encryption.reseal(row.nationalIdEncrypted);
+      if (next === null) continue;
+      await repository.replaceSealedNationalId(deps.db, row.policyId, row.nationalIdEncrypted, next);
+      resealed += 1;
+    }
+  }
+}

@@ -11,6 +11,7 @@ import { bearer, type TestUser } from '../../test/identity-helpers.ts';
 import {
   appliedPolicy,
   createInsurer,
+  DANISH_CHECKOUT,
   issuesOf,
   type TestInsurer,
   testProduct,
@@ -42,21 +43,6 @@ function norwegianNumber(ddmmyy: string): string {
   }
   throw new Error(`no valid number for ${ddmmyy}`);
 }
-
-const DANISH_CHECKOUT = {
-  name: 'Hanne Holder',
-  email: 'hanne.holder@example.com',
-  // 1 January 1990, century digit 1; fails modulus 11, which is no reason to refuse it (cpr.dk).
-  identitySocialNumber: '010190-1234',
-  streetAddress: 'Holdervej 1',
-  city: 'Odense',
-  zipCode: '5000',
-  floor: '2',
-  side: 'tv',
-  mobilePhone: '+4520000001',
-  bankRegister: '1234',
-  bankAccount: '0012345678',
-};
 
 beforeAll(async () => {
   t = await createTestApp();

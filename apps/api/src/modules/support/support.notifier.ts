@@ -1,7 +1,7 @@
 import { SUPPORT_CONFIRMATION_TTL_HOURS } from '@nbr/domain/support';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
-import { createPeriodicPass, type PeriodicPass } from '../../platform/periodic-pass.ts';
+import { createPeriodicPass, logPassFailure, type PeriodicPass } from '../../platform/periodic-pass.ts';
 import * as repository from './support.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -20,6 +20,7 @@ export function createUnconfirmedQuestionSweeper(options: {
 }): UnconfirmedQuestionSweeper {
   const { db, logger, intervalMs = HOUR_MS } = options;
   return createPeriodicPass({
+    name: 'support-sweeper',
     pass: async (now) => ({
       deleted: await repository.deleteUnconfirmedBefore(
         db,
@@ -30,6 +31,6 @@ export function createUnconfirmedQuestionSweeper(options: {
     onReport: (report) => {
       if (report.deleted > 0) logger.info({ ...report }, 'unconfirmed support questions deleted');
     },
-    onError: (error) => logger.error({ err: error }, 'support sweep failed'),
+    onError: logPassFailure(logger, 'support sweep failed'),
   });
 }

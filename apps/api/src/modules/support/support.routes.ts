@@ -141,10 +141,10 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       },
       config: { access: 'public' },
       preHandler: [
-        ...routeBudget(app, limits.visitorTicketsPerHour, '1 hour', (request) => `visitor:${request.ip}`),
-        ...routeBudget(app, limits.visitorTicketsPerAddress, '1 hour', (request) => {
+        ...routeBudget(app, 'visitor', limits.visitorTicketsPerHour, '1 hour', (request) => request.ip),
+        ...routeBudget(app, 'email', limits.visitorTicketsPerAddress, '1 hour', (request) => {
           const email = (request.body as { email?: unknown } | undefined)?.email;
-          return `address:${typeof email === 'string' ? email.trim().toLowerCase() : request.ip}`;
+          return typeof email === 'string' ? email.trim().toLowerCase() : request.ip;
         }),
       ],
     },
@@ -166,7 +166,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         response: { 200: TicketWithMessagesSchema },
       },
       config: { access: 'public' },
-      preHandler: routeBudget(app, 120, '1 minute', (request) => `visitor:${request.ip}`),
+      preHandler: routeBudget(app, 'visitor', 120, '1 minute', (request) => request.ip),
     },
     async (request) =>
       service.openGuestConversation(deps, request.params.ticket_id, request.body, request.log),
@@ -183,12 +183,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         response: { 201: SupportMessageSchema },
       },
       config: { access: 'public' },
-      preHandler: routeBudget(
-        app,
-        limits.messagesPerMinute,
-        '1 minute',
-        (request) => `visitor:${request.ip}`,
-      ),
+      preHandler: routeBudget(app, 'visitor', limits.messagesPerMinute, '1 minute', (request) => request.ip),
     },
     async (request, reply) => {
       const message = await service.postGuestMessage(

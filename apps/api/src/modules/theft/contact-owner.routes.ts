@@ -62,19 +62,21 @@ export const contactOwnerRoutes: FastifyPluginAsyncZod<ContactOwnerRoutesOptions
       preHandler: [
         ...routeBudget(
           app,
+          'visitor',
           limits.visitorContactsPerHour,
           '1 hour',
-          (request) => `visitor:${request.ip}`,
+          (request) => request.ip,
           (request) => !request.auth,
         ),
         // The address a visitor types receives a mail: never a stream of them, from however many networks.
         ...routeBudget(
           app,
+          'email',
           limits.visitorContactsPerAddress,
           '1 hour',
           (request) => {
             const email = (request.body as { email?: unknown } | undefined)?.email;
-            return `address:${typeof email === 'string' ? email.trim().toLowerCase() : request.ip}`;
+            return typeof email === 'string' ? email.trim().toLowerCase() : request.ip;
           },
           (request) => !request.auth,
         ),

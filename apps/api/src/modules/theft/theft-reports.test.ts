@@ -569,7 +569,7 @@ describe('theft reports', () => {
       expect((await get(query, `/api/bikes/${other.bikeId}/theft-report/pdf`)).statusCode).toBe(403);
 
       // Signed yesterday for an hour: expired.
-      const yesterday = createFileUrlSigner(URL_SECRET, () => Date.now() - 24 * 3_600_000);
+      const yesterday = createFileUrlSigner(URL_SECRET, { now: () => Date.now() - 24 * 3_600_000 });
       const expired = yesterday.sign(
         `/api/bikes/${bikeId}/theft-report/pdf?report_id=${report.report_id}&lang=da`,
       );

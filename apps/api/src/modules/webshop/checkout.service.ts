@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyClaim, keepAnswer, recordProgress } from '../../platform/http/idempotency.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import type { ReepayInvoice, ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
+import { countPaymentEvent } from '../../platform/telemetry/metrics.ts';
 import { listActiveProducts } from './catalogue.repository.ts';
 import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
@@ -285,17 +286,21 @@ export async function receiveReepayWebhook(deps: CheckoutDeps, body: unknown): P
   const verification = deps.reepay.verifyWebhook(body);
   if (!verification.ok) {
     deps.log.warn({ reason: verification.reason }, 'reepay webhook refused');
+    countPaymentEvent('reepay', 'webhook', 'refused');
     throw new AppError('webhook_signature_invalid');
   }
   const { event } = verification;
-  if (await repository.hasWebhookEvent(deps.db, 'reepay', event.eventId)) return { outcome: 'duplicate' };
+  if (await repository.hasWebhookEvent(deps.db, 'reepay', event.eventId)) {
+    countPaymentEvent('reepay', 'webhook', 'duplicate');
+    return { outcome: 'duplicate' };
+  }
   const invoice = event.invoice ? await deps.reepay.client.getInvoice(event.invoice) : null;
   const subscriptionHandle = event.subscription ?? invoice?.subscription ?? null;
   const subscription = subscriptionHandle
     ? await deps.reepay.client.getSubscription(subscriptionHandle)
     : null;
   const now = new Date();
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const recorded = await repository.recordWebhookEvent(tx, {
       provider: 'reepay',
       eventId: event.eventId,
@@ -309,6 +314,8 @@ export async function receiveReepayWebhook(deps: CheckoutDeps, body: unknown): P
     if (subscription) await syncReepaySubscription(tx, subscription, now);
     return { outcome };
   });
+  countPaymentEvent('reepay', 'webhook', result.outcome);
+  return result;
 }
 
 /**

@@ -125,9 +125,10 @@ export const clubRoutes: FastifyPluginAsyncZod<{
         ...perAccountBudget(app, limits.memberNumbersPerAccountPerHour, '1 hour'),
         ...routeBudget(
           app,
+          'address',
           limits.memberNumbersPerAddressPerHour,
           '1 hour',
-          (request) => `address:${request.ip}`,
+          (request) => request.ip,
         ),
       ],
     },

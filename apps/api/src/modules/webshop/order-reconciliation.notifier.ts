@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createPeriodicPass, type PeriodicPass } from '../../platform/periodic-pass.ts';
+import { createPeriodicPass, logPassFailure, type PeriodicPass } from '../../platform/periodic-pass.ts';
+import { countPaymentEvent } from '../../platform/telemetry/metrics.ts';
 import { applyReepayInvoice, type CheckoutDeps, syncReepaySubscription } from './checkout.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import * as repository from './orders.repository.ts';
@@ -71,6 +72,7 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
         if (!invoice) subscription = await deps.reepay.client.getSubscription(handle);
       } catch (error) {
         report.unreachable += 1;
+        countPaymentEvent('reepay', 'reconciliation', 'unreachable');
         logger.warn({ err: error, orderId: order.id }, 'reconciliation could not ask the provider');
         continue;
       }
@@ -92,6 +94,7 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
         });
         return 'cancelled';
       });
+      countPaymentEvent('reepay', 'reconciliation', outcome);
       if (outcome !== 'unchanged' && outcome !== 'already_paid') report.changed += 1;
     }
     for (const more of morePasses) {
@@ -104,11 +107,12 @@ export function createOrderReconciler(options: ReconcilerOptions): OrderReconcil
   }
 
   return createPeriodicPass({
+    name: 'order-reconciliation',
     pass,
     intervalMs,
     onReport: (report) => {
       if (report.changed > 0 || report.unreachable > 0) logger.info({ ...report }, 'orders reconciled');
     },
-    onError: (error) => logger.error({ err: error }, 'order reconciliation failed'),
+    onError: logPassFailure(logger, 'order reconciliation failed'),
   });
 }

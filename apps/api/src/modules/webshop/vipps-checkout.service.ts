@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { IdempotencyClaim } from '../../platform/http/idempotency.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import type { VippsPayment } from '../../platform/payments/vipps/vipps-client.ts';
+import { countPaymentEvent } from '../../platform/telemetry/metrics.ts';
 import { type CheckoutDeps, type CheckoutStarted, recordPaymentSession } from './checkout.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import type { ReconciliationReport } from './order-reconciliation.notifier.ts';
@@ -132,20 +133,23 @@ export async function receiveVippsWebhook(
   request: VippsWebhookRequest,
 ): Promise<{ outcome: string }> {
   const verification = deps.vipps.verifyWebhook(request);
-  if (!verification.ok) {
-    deps.log.warn({ reason: verification.reason }, 'vipps webhook refused');
+  if (!verification.ok || verification.event.msn !== deps.vipps.merchantSerialNumber) {
+    if (!verification.ok) deps.log.warn({ reason: verification.reason }, 'vipps webhook refused');
+    countPaymentEvent('vipps', 'webhook', 'refused');
     throw new AppError('webhook_signature_invalid');
   }
   const { event } = verification;
-  if (event.msn !== deps.vipps.merchantSerialNumber) throw new AppError('webhook_signature_invalid');
   const eventId = `${event.reference}:${event.name}:${event.pspReference}:${event.timestamp}`;
-  if (await repository.hasWebhookEvent(deps.db, 'vipps', eventId)) return { outcome: 'duplicate' };
+  if (await repository.hasWebhookEvent(deps.db, 'vipps', eventId)) {
+    countPaymentEvent('vipps', 'webhook', 'duplicate');
+    return { outcome: 'duplicate' };
+  }
   const orderId = await repository.findOrderIdByProviderReference(deps.db, 'vipps', event.reference);
   const order = orderId ? await repository.findOrder(deps.db, orderId) : null;
   let payment = order ? await deps.vipps.client.getPayment(event.reference) : null;
   if (order && payment) payment = await captureIfDue(deps, order, payment);
   const now = new Date();
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const recorded = await repository.recordWebhookEvent(tx, {
       provider: 'vipps',
       eventId,
@@ -157,6 +161,8 @@ export async function receiveVippsWebhook(
     if (!order || !payment) return { outcome: 'unknown_order' };
     return { outcome: await applyVippsPayment(tx, order.id, payment, now) };
   });
+  countPaymentEvent('vipps', 'webhook', result.outcome);
+  return result;
 }
 
 /**
@@ -188,6 +194,7 @@ export async function reconcileVippsOrders(
       if (payment) payment = await captureIfDue(deps, order, payment);
     } catch (error) {
       report.unreachable += 1;
+      countPaymentEvent('vipps', 'reconciliation', 'unreachable');
       logger.warn({ err: error, orderId: entry.id }, 'reconciliation could not ask Vipps');
       continue;
     }
@@ -202,6 +209,7 @@ export async function reconcileVippsOrders(
       });
       return cancelled ? 'cancelled' : 'unchanged';
     });
+    countPaymentEvent('vipps', 'reconciliation', outcome);
     if (outcome !== 'unchanged' && outcome !== 'already_paid') report.changed += 1;
   }
   return report;

@@ -51,9 +51,10 @@ export const voucherRoutes: FastifyPluginAsyncZod<{
         ...perAccountBudget(app, limits.redemptionsPerAccountPerHour, '1 hour'),
         ...routeBudget(
           app,
+          'address',
           limits.redemptionsPerAddressPerHour,
           '1 hour',
-          (request) => `address:${request.ip}`,
+          (request) => request.ip,
         ),
       ],
     },

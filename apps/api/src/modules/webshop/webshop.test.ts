@@ -11,7 +11,7 @@ import {
   signUpOwner,
 } from '../../test/bike-api-helpers.ts';
 import { uniqueFrameNumber } from '../../test/bike-helpers.ts';
-import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 
@@ -316,7 +316,7 @@ describe('POST /dev/credits', () => {
 
   it('does not exist in production, nor does /dev/stickers', async () => {
     const production = await createTestApp({
-      env: { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
+      env: { ...SINGLE_MACHINE_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
     });
     try {
       const grant = await production.app.inject({

@@ -1,8 +1,9 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportJWK, exportPKCS8, exportSPKI } from 'jose';
+import { exportJWK, exportPKCS8, exportSPKI, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
+import { issueTicket, verifyTicket } from '../realtime/tickets.ts';
 import { generateSigningKeys, loadSigningKeys } from './keys.ts';
 import { signToken, verifyToken } from './tokens.ts';
 
@@ -82,5 +83,58 @@ describe('tokens', () => {
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${forgedPayload}.`;
     await expect(verifyToken(keys, none)).rejects.toMatchObject({ code: 'invalid_token' });
     await expect(verifyToken(keys, 'garbage')).rejects.toMatchObject({ code: 'invalid_token' });
+  });
+});
+
+describe('key rotation: one key signs, several verify', () => {
+  it('verifies tokens and tickets signed with an accepted key, and refuses an unknown or missing key id', async () => {
+    const previous = await generateSigningKeys();
+    const current = await loadSigningKeys({
+      privateKey: await exportPKCS8((await generateSigningKeys()).privateKey),
+      acceptedPublicKeys: [await exportSPKI(previous.publicKey)],
+    });
+    expect(current.verificationKeys.map((key) => key.kid)).toEqual([current.kid, previous.kid]);
+    await expect(verifyToken(current, await signToken(previous, claims))).resolves.toMatchObject({
+      sid: claims.sid,
+    });
+    await expect(verifyToken(current, await signToken(current, claims))).resolves.toMatchObject({
+      sid: claims.sid,
+    });
+    const { ticket } = await issueTicket(previous, { sessionId: claims.sid, partyId: claims.party_id });
+    await expect(verifyTicket(current, ticket)).resolves.toEqual({
+      sessionId: claims.sid,
+      partyId: claims.party_id,
+    });
+    // The previous key never signs: what the instance issues carries the current key id.
+    const issued = await signToken(current, claims);
+    expect(JSON.parse(Buffer.from(issued.split('.')[0] ?? '', 'base64url').toString()).kid).toBe(current.kid);
+
+    const unknown = await signToken(await generateSigningKeys(), claims);
+    await expect(verifyToken(current, unknown)).rejects.toMatchObject({ code: 'invalid_token' });
+    // A token without a key id, even one the current key signed, names no key to check it with.
+    const withoutKid = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) + 600 })
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
+      .sign(current.privateKey);
+    await expect(verifyToken(current, withoutKid)).rejects.toMatchObject({ code: 'invalid_token' });
+    // Without the accepted key, the previous key's tokens are refused.
+    const alone = await loadSigningKeys({ privateKey: await exportPKCS8(current.privateKey) });
+    await expect(verifyToken(alone, await signToken(previous, claims))).rejects.toMatchObject({
+      code: 'invalid_token',
+    });
+  });
+
+  it('takes accepted keys as JWK too, lists each once, and names a key it cannot read', async () => {
+    const next = await generateSigningKeys();
+    const keys = await loadSigningKeys({
+      privateKey: JSON.stringify(await exportJWK(next.privateKey)),
+      acceptedPublicKeys: [JSON.stringify(next.publicJwk), await exportSPKI(next.publicKey)],
+    });
+    expect(keys.verificationKeys).toHaveLength(1);
+    await expect(
+      loadSigningKeys({
+        privateKey: await exportPKCS8(next.privateKey),
+        acceptedPublicKeys: ['{"kty":"RSA"}'],
+      }),
+    ).rejects.toThrow('AUTH_ACCEPTED_PUBLIC_KEYS: key 1 is not an Ed25519 public key');
   });
 });

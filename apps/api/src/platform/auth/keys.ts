@@ -3,6 +3,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type CryptoKey,
+  errors,
   exportJWK,
   exportPKCS8,
   exportSPKI,
@@ -11,17 +12,25 @@ import {
   importPKCS8,
   importSPKI,
   type JWK,
+  type JWSHeaderParameters,
 } from 'jose';
 
 export const TOKEN_ALGORITHM = 'EdDSA';
 
-export interface SigningKeys {
-  privateKey: CryptoKey;
+/** A public key that verifies tokens, with its id. */
+export interface VerificationKey {
   publicKey: CryptoKey;
   /** Key id: a thumbprint of the public key, so verifiers can pick the right key after a rotation. */
   kid: string;
   /** The public key as published at /api/identities/.well-known/jwks.json. */
   publicJwk: JWK;
+}
+
+/** The key pair that signs, and every public key that verifies (rotation: one signs, several verify). */
+export interface SigningKeys extends VerificationKey {
+  privateKey: CryptoKey;
+  /** This key first, then AUTH_ACCEPTED_PUBLIC_KEYS (the next key before a rotation, the previous after). */
+  verificationKeys: VerificationKey[];
 }
 
 export interface KeySource {
@@ -31,6 +40,8 @@ export interface KeySource {
   publicKey?: string | undefined;
   /** Where generated keys are kept when none are configured (DATA_DIR/keys). */
   dataDir?: string | undefined;
+  /** Further public keys (PEM SPKI or JSON JWK, one per entry) that verify but never sign. */
+  acceptedPublicKeys?: string[] | undefined;
 }
 
 async function importKey(text: string, kind: 'private' | 'public'): Promise<CryptoKey> {
@@ -47,17 +58,55 @@ async function importKey(text: string, kind: 'private' | 'public'): Promise<Cryp
     : importSPKI(pem, TOKEN_ALGORITHM, { extractable: true });
 }
 
-async function completeKeys(privateKey: CryptoKey, publicKey: CryptoKey): Promise<SigningKeys> {
+async function verificationKey(publicKey: CryptoKey): Promise<VerificationKey> {
   const jwk = await exportJWK(publicKey);
   const publicJwk: JWK = { kty: jwk.kty, crv: jwk.crv, x: jwk.x };
   const kid = createHash('sha256').update(JSON.stringify(publicJwk)).digest('base64url').slice(0, 16);
-  return { privateKey, publicKey, kid, publicJwk: { ...publicJwk, kid, alg: TOKEN_ALGORITHM, use: 'sig' } };
+  return { publicKey, kid, publicJwk: { ...publicJwk, kid, alg: TOKEN_ALGORITHM, use: 'sig' } };
+}
+
+async function acceptedVerificationKeys(texts: string[]): Promise<VerificationKey[]> {
+  return Promise.all(
+    texts.map(async (text, index) => {
+      try {
+        return await verificationKey(await importKey(text, 'public'));
+      } catch {
+        throw new Error(`AUTH_ACCEPTED_PUBLIC_KEYS: key ${index + 1} is not an Ed25519 public key`);
+      }
+    }),
+  );
+}
+
+async function completeKeys(
+  privateKey: CryptoKey,
+  publicKey: CryptoKey,
+  accepted: VerificationKey[] = [],
+): Promise<SigningKeys> {
+  const signing = await verificationKey(publicKey);
+  const others = accepted.filter(
+    (key, index) => key.kid !== signing.kid && accepted.findIndex((other) => other.kid === key.kid) === index,
+  );
+  return { ...signing, privateKey, verificationKeys: [signing, ...others] };
 }
 
 /** A fresh pair that lives only in memory: for tests, where nothing must outlive the process. */
-export async function generateSigningKeys(): Promise<SigningKeys> {
+export async function generateSigningKeys(
+  options: { accepted?: VerificationKey[] } = {},
+): Promise<SigningKeys> {
   const pair = await generateKeyPair(TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
-  return completeKeys(pair.privateKey, pair.publicKey);
+  return completeKeys(pair.privateKey, pair.publicKey, options.accepted);
+}
+
+/**
+ * The key that verifies a token, by the `kid` in its header (jose's key lookup). A token without a
+ * `kid`, or with one of no accepted key, fails like a bad signature.
+ */
+export function verificationKeyOf(keys: SigningKeys): (header: JWSHeaderParameters) => CryptoKey {
+  return (header) => {
+    const key = keys.verificationKeys.find((candidate) => candidate.kid === header.kid);
+    if (!key) throw new errors.JWKSNoMatchingKey();
+    return key.publicKey;
+  };
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {
@@ -74,14 +123,15 @@ async function readIfPresent(path: string): Promise<string | undefined> {
  * generating them there once (mode 0600) so that issued tokens survive a restart.
  */
 export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
+  const accepted = await acceptedVerificationKeys(source.acceptedPublicKeys ?? []);
   if (source.privateKey) {
     const privateKey = await importKey(source.privateKey, 'private');
     const publicKey = source.publicKey
       ? await importKey(source.publicKey, 'public')
       : await importKey(JSON.stringify(await exportJWK(privateKey)), 'public');
-    return completeKeys(privateKey, publicKey);
+    return completeKeys(privateKey, publicKey, accepted);
   }
-  if (!source.dataDir) return generateSigningKeys();
+  if (!source.dataDir) return generateSigningKeys({ accepted });
 
   const dir = join(source.dataDir, 'keys');
   const privatePath = join(dir, 'auth-private.pem');
@@ -91,9 +141,13 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
     readIfPresent(publicPath),
   ]);
   if (storedPrivate && storedPublic) {
-    return completeKeys(await importKey(storedPrivate, 'private'), await importKey(storedPublic, 'public'));
+    return completeKeys(
+      await importKey(storedPrivate, 'private'),
+      await importKey(storedPublic, 'public'),
+      accepted,
+    );
   }
-  const keys = await generateSigningKeys();
+  const keys = await generateSigningKeys({ accepted });
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await writeFile(privatePath, await exportPKCS8(keys.privateKey), { mode: 0o600 });
   await writeFile(publicPath, await exportSPKI(keys.publicKey), { mode: 0o644 });

@@ -1,7 +1,7 @@
 import type { TokenClaims } from '@nbr/domain/identity';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../errors.ts';
-import { type SigningKeys, TOKEN_ALGORITHM } from './keys.ts';
+import { type SigningKeys, TOKEN_ALGORITHM, verificationKeyOf } from './keys.ts';
 
 /** Access tokens are short-lived; the web app refreshes when less than 30 minutes remain. */
 export const TOKEN_TTL_SECONDS = 60 * 60;
@@ -42,10 +42,13 @@ export async function signToken(
     .sign(keys.privateKey);
 }
 
-/** Verifies signature (EdDSA only — never `none` or an HMAC confusion) and expiry; any failure is invalid_token. */
+/**
+ * Verifies signature (EdDSA only — never `none` or an HMAC confusion) with the key its `kid` names
+ * among the accepted ones, and expiry; any failure is invalid_token.
+ */
 export async function verifyToken(keys: SigningKeys, token: string): Promise<TokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, keys.publicKey, {
+    const { payload } = await jwtVerify(token, verificationKeyOf(keys), {
       algorithms: [TOKEN_ALGORITHM],
       // Other things signed with these keys (websocket tickets) carry a type of their own.
       typ: 'JWT',

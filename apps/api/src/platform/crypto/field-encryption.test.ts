@@ -3,7 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFieldEncryption, loadDataEncryptionKey } from './field-encryption.ts';
+import {
+  createFieldEncryption,
+  keyId,
+  loadDataEncryptionKey,
+  loadFieldEncryption,
+} from './field-encryption.ts';
 
 describe('field encryption', () => {
   const encryption = createFieldEncryption(randomBytes(32));
@@ -43,5 +48,40 @@ describe('field encryption', () => {
     const configured = randomBytes(32);
     const key = await loadDataEncryptionKey({ key: configured.toString('base64'), dataDir: null });
     expect(key.equals(configured)).toBe(true);
+  });
+});
+
+describe('field encryption across a key rotation', () => {
+  const previousKey = randomBytes(32);
+  const currentKey = randomBytes(32);
+  const previous = createFieldEncryption(previousKey);
+
+  it('decrypts values of an accepted key, encrypts with the current one only', () => {
+    const rotated = createFieldEncryption(currentKey, [previousKey]);
+    const old = previous.encrypt('0101901234');
+    expect(rotated.decrypt(old)).toBe('0101901234');
+    const fresh = rotated.encrypt('0101901234');
+    expect(fresh.startsWith(`v1.${keyId(currentKey)}.`)).toBe(true);
+    expect(rotated.keyId).toBe(keyId(currentKey));
+    expect(() => previous.decrypt(fresh)).toThrow(/another key/);
+    // Without the previous key among the accepted ones, its values cannot be read.
+    expect(() => createFieldEncryption(currentKey).decrypt(old)).toThrow(/another key/);
+  });
+
+  it('seals a value of another key again with the current key, and leaves a current one alone', () => {
+    const rotated = createFieldEncryption(currentKey, [previousKey]);
+    const resealed = rotated.reseal(previous.encrypt('12345678901'));
+    expect(resealed?.startsWith(`v1.${keyId(currentKey)}.`)).toBe(true);
+    expect(createFieldEncryption(currentKey).decrypt(resealed ?? '')).toBe('12345678901');
+    expect(rotated.reseal(rotated.encrypt('x'))).toBeNull();
+  });
+
+  it('loads the accepted keys from their base64 form', async () => {
+    const loaded = await loadFieldEncryption({
+      key: currentKey.toString('base64'),
+      acceptedKeys: [previousKey.toString('base64')],
+      dataDir: null,
+    });
+    expect(loaded.decrypt(previous.encrypt('a'))).toBe('a');
   });
 });

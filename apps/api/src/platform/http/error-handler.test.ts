@@ -307,3 +307,76 @@ describe('error answers', () => {
     }
   });
 });
+
+describe('error answers while the database cannot answer', () => {
+  let t: TestApp;
+  const logLines: Array<Record<string, unknown>> = [];
+  const withCode = (code: string, message: string) => Object.assign(new Error(message), { code });
+  /** What Drizzle throws: the statement and its values, with the driver's error as the cause. */
+  const failedQuery = (cause: Error) =>
+    new Error('Failed query: select * from persons where email = $1\nparams: anna@example.org', { cause });
+  const failures: Record<string, () => Error> = {
+    refused: () => failedQuery(withCode('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.7:5432')),
+    'admin-shutdown': () =>
+      failedQuery(withCode('57P01', 'terminating connection due to administrator command')),
+    'statement-timeout': () => failedQuery(withCode('57014', 'canceling statement due to statement timeout')),
+    'read-only-after-failover': () =>
+      failedQuery(withCode('25006', 'cannot execute INSERT in a read-only transaction')),
+    terminated: () => new Error('Connection terminated unexpectedly'),
+    'no-connection-in-time': () => new Error('timeout exceeded when trying to connect'),
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line: string) => void logLines.push(JSON.parse(line)) },
+      extend: (app) => {
+        app.get<{ Params: { failure: string } }>('/api/test/database/:failure', PUBLIC, async (request) => {
+          throw (failures[request.params.failure] ?? (() => new Error('unknown')))();
+        });
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it.each(Object.keys(failures))(
+    '%s: 503 service_unavailable with Retry-After, in the caller language',
+    async (failure) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/test/database/${failure}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({
+        detail: 'The service is temporarily unavailable. Please try again later.',
+        code: 'service_unavailable',
+      });
+    },
+  );
+
+  it('answers in Danish by default and Norwegian when asked', async () => {
+    const da = await t.app.inject({ method: 'GET', url: '/api/test/database/refused' });
+    expect(da.json()).toEqual({
+      detail: 'Tjenesten er midlertidigt utilgængelig. Prøv igen senere.',
+      code: 'service_unavailable',
+    });
+    const no = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/database/refused',
+      headers: { 'accept-language': 'no' },
+    });
+    expect(no.json().detail).toBe('Tjenesten er midlertidig utilgjengelig. Prøv igjen senere.');
+  });
+
+  it('logs a warning naming the reason, never the statement or its values', async () => {
+    logLines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/test/database/admin-shutdown' });
+    const warning = logLines.find((line) => line.msg === 'database unavailable');
+    expect(warning).toMatchObject({ level: 40, database: 'admin_shutdown_57P01' });
+    const everything = JSON.stringify(logLines);
+    expect(everything).not.toContain('anna@example.org');
+    expect(everything).not.toContain('Failed query');
+  });
+});

@@ -1,5 +1,6 @@
 import type { ErrorCode, ValidationErrorResponse } from '@nbr/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseUnavailableReason } from '../../db/unavailable.ts';
 import { AppError, AppErrorWithDetail, ValidationError } from '../errors.ts';
 import { issueMessageKey, type RequestIssue, RequestValidationError, requestPart } from './validation.ts';
 
@@ -36,10 +37,14 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     return reply.status(error.status).send({ detail: error.detail, code: error.code });
   }
   if (error.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+  if (error.code === 'storage_full') reply.header('retry-after', String(STORAGE_FULL_RETRY_AFTER_SECONDS));
   return reply
     .status(error.status)
     .send({ detail: request.t(`errors.${error.code}`, error.params), code: error.code });
 }
+
+/** What a 503 for an unavailable database tells clients to wait: a restart or a failover takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const CODE_BY_CLIENT_STATUS: Record<number, ErrorCode> = {
   401: 'not_authenticated',
@@ -61,6 +66,22 @@ function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
+/** Someone must free space first: a client should not come back at once. */
+const STORAGE_FULL_RETRY_AFTER_SECONDS = 300;
+
+/**
+ * The error in `error`'s cause chain that says the disk is full or the quota exhausted, wherever
+ * the request met it: a file write (ENOSPC, EDQUOT) or the database (SQLSTATE 53100 disk_full,
+ * PGlite included). Not the request's fault, and not a bug. Null when there is none.
+ */
+function diskFullCause(error: unknown): object | null {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+    if (current.code === 'ENOSPC' || current.code === 'EDQUOT' || current.code === '53100') return current;
+    current = current.cause as typeof current;
+  }
+  return null;
+}
+
 function isJsonSyntaxError(error: FastifyError): boolean {
   return (
     error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
@@ -70,12 +91,23 @@ function isJsonSyntaxError(error: FastifyError): boolean {
 }
 
 /**
- * The one error handler: expected failures answer their code and a translated text, anything
- * unexpected is logged in full and answered without internals.
+ * The one error handler: expected failures answer their code and a translated text, a database that
+ * cannot answer right now 503 service_unavailable with Retry-After, anything unexpected is logged in
+ * full and answered without internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendAppError(request, reply, error);
+
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      // A restart, failover or hung database passes by itself: no stack, no statement, no values.
+      request.log.warn({ database: unavailable }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send({ detail: request.t('errors.service_unavailable'), code: 'service_unavailable' });
+    }
 
     if (error instanceof RequestValidationError) {
       const part = requestPart(error.validationContext);
@@ -89,6 +121,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isUnstorableText(error)) {
       request.log.info({ err: error }, 'request with text PostgreSQL cannot store');
       return sendValidationError(request, reply, [{ loc: ['body'], type: 'invalid_characters', params: {} }]);
+    }
+
+    const diskFull = diskFullCause(error);
+    if (diskFull) {
+      // The cause alone: the query error around a database's disk_full carries the query's values.
+      request.log.error({ err: diskFull }, 'request failed: the disk is full');
+      return sendAppError(request, reply, new AppError('storage_full'));
     }
 
     if (isJsonSyntaxError(error)) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 const INDEX =
@@ -203,7 +203,7 @@ describe('source maps in production', () => {
     t = await createTestApp({
       env: {
         WEB_DIST_DIR: dist,
-        NODE_ENV: 'production',
+        ...SINGLE_MACHINE_PRODUCTION,
         ...PRODUCTION_SECRETS,
         SMTP_URL: 'smtp://mail.example.org:587',
       },

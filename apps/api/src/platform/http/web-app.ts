@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressLimit } from './rate-limit.ts';
 import { isServerPath } from './request-target.ts';
 
 /** Vite names these files by content hash: a new build gets new names, so caching them for a year is safe. */
@@ -72,7 +73,9 @@ export async function registerWebApp(
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: app.config.rateLimit.perMinute, timeWindow: 60_000 }) },
+    {
+      preHandler: addressLimit(app, 'not-found', { max: app.config.rateLimit.perMinute, timeWindow: 60_000 }),
+    },
     (request, reply) => {
       if (isNavigation(request)) return sendIndex(reply);
       return reply.status(404).send({ detail: request.t('errors.not_found'), code: 'not_found' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { enqueueMail } from './outbox.ts';
 import { renderMail } from './render.ts';
@@ -103,7 +103,7 @@ describe('production mode', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
+      env: { ...SINGLE_MACHINE_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
     });
   });
   afterAll(() => t.close());

@@ -68,3 +68,20 @@ export async function withdrawPendingMailsNaming(
     .set({ ...SCRUBBED_MAIL, status: 'failed', lastError: 'withdrawn: it named a deleted account' })
     .where(and(eq(mailOutbox.status, 'pending'), or(...mentions)));
 }
+
+/**
+ * Undelivered mails and how long the oldest has waited, in seconds (metrics, at every scrape): one
+ * count over the pending rows, which the (status, next_attempt_at) index finds.
+ */
+export async function outboxBacklog(
+  executor: Executor,
+): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const [row] = await executor
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8`,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'));
+  return { pending: Number(row?.pending ?? 0), oldestAgeSeconds: Number(row?.oldestAgeSeconds ?? 0) };
+}

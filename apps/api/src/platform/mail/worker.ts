@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { createPeriodicPass } from '../periodic-pass.ts';
+import { createPeriodicPass, logPassFailure } from '../periodic-pass.ts';
+import { countMailDelivery } from '../telemetry/metrics.ts';
 import { SCRUBBED_MAIL } from './outbox.ts';
 import { type MailTransport, PermanentMailError } from './transport.ts';
 
@@ -123,6 +124,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
               .set({ ...SCRUBBED_MAIL, status: 'sent', attempts, sentAt: sql`now()`, lastError: null })
               .where(eq(mailOutbox.id, mail.id));
           report.sent += 1;
+          countMailDelivery('sent');
           logger.info(
             { mail_id: mail.id, template: mail.template, transport: transport.name },
             'mail delivered',
@@ -144,6 +146,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             .where(eq(mailOutbox.id, mail.id));
           if (isFinal) report.failed += 1;
           else report.retried += 1;
+          countMailDelivery(isFinal ? 'failed' : 'retry');
           logger[isFinal ? 'error' : 'warn'](
             { mail_id: mail.id, template: mail.template, attempts, err: error },
             isFinal ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
@@ -155,9 +158,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   const periodic = createPeriodicPass({
+    name: 'mail-worker',
     pass: () => pass(),
     intervalMs,
-    onError: (error) => logger.error({ err: error }, 'mail worker pass failed'),
+    onError: logPassFailure(logger, 'mail worker pass failed'),
   });
   return {
     runOnce: () => periodic.runOnce(),

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { type Config, REEPAY_STAND_IN_PATH, VIPPS_STAND_IN_PATH } from '../../config.ts';
+import {
+  acceptedWebhookSecrets,
+  type Config,
+  REEPAY_STAND_IN_PATH,
+  VIPPS_STAND_IN_PATH,
+} from '../../config.ts';
 import { ownOriginFetch, type ProviderFetch } from './provider-http.ts';
 import { createReepayClient, type ReepayClient } from './reepay/reepay-client.ts';
 import { reepayStandInRoutes } from './reepay/reepay-stand-in.routes.ts';
@@ -119,6 +124,8 @@ export async function setUpPayments(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
 
+  const vippsWebhookSecrets = acceptedWebhookSecrets(config, [vippsSettings.webhookSecret]);
+  const reepayWebhookSecrets = acceptedWebhookSecrets(config, [settings.webhookSecret]);
   return {
     vipps: {
       client: vippsClient,
@@ -126,7 +133,7 @@ export async function setUpPayments(
       verifyWebhook: (request) =>
         verifyVippsWebhook({
           ...request,
-          secrets: [vippsSettings.webhookSecret],
+          secrets: vippsWebhookSecrets,
           merchantSerialNumber: vippsSettings.merchantSerialNumber,
         }),
       standIn: vippsStandIn,
@@ -134,7 +141,7 @@ export async function setUpPayments(
     reepay: {
       client: reepayClient,
       verifyWebhook: (body, now) =>
-        verifyReepayWebhook(body, { secrets: [settings.webhookSecret], ...(now ? { now } : {}) }),
+        verifyReepayWebhook(body, { secrets: reepayWebhookSecrets, ...(now ? { now } : {}) }),
       standIn: reepayStandIn,
     },
   };

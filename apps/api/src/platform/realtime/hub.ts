@@ -43,6 +43,11 @@ export class LocalConnections {
     }
   }
 
+  /** Sends the event to every open connection of this process, whatever its party. */
+  deliverToAll(event: RealtimeEvent): void {
+    for (const partyId of this.#byParty.keys()) this.deliver(partyId, event);
+  }
+
   has(partyId: string): boolean {
     return (this.#byParty.get(partyId)?.size ?? 0) > 0;
   }

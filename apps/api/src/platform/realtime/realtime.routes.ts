@@ -19,7 +19,8 @@ import { issueTicket, type TicketClaims, verifyTicket } from './tickets.ts';
  * on a websocket. The ticket is checked, and the session it names must be live, before the upgrade:
  * a bad, expired or missing ticket answers 401 `{"detail":"invalid_token"}` as plain HTTP. Once open,
  * the socket receives the party's events (RealtimeEventSchema) as JSON text frames and nothing is
- * written through it: writes are HTTP. The server pings every `heartbeatMs`; each time it also checks
+ * written through it: writes are HTTP. Events are not replayed: when some may have been lost (the
+ * instances' link through Redis dropped), the hub sends `resync` and the client fetches again. The server pings every `heartbeatMs`; each time it also checks
  * the session and closes with 4401 once it ended (logout, password change, deletion, left the
  * organisation it acted for), so the browser gets a fresh token and ticket or signs out.
  */
@@ -28,6 +29,8 @@ import { issueTicket, type TicketClaims, verifyTicket } from './tickets.ts';
 export const CLOSE_SESSION_ENDED = 4401;
 /** Close code when the party has too many sockets open on this instance. */
 export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+/** Close code when the instance shuts down (RFC 6455 "going away"): reconnect, to another instance. */
+export const CLOSE_GOING_AWAY = 1001;
 /** Frames from the client are a `ping` at most: anything larger is refused by the socket itself. */
 export const WEBSOCKET_MAX_PAYLOAD_BYTES = 1024;
 
@@ -59,10 +62,19 @@ export interface RealtimeRoutesOptions {
 
 /**
  * The websocket server. Registered on the app before the routes, so that an upgrade aimed at any
- * other address is closed rather than left hanging.
+ * other address is closed rather than left hanging. Closing the app closes every socket with 1001
+ * (the plugin's own close sends no code, which browsers see as 1005).
  */
 export async function registerWebsocketServer(app: FastifyInstance): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: WEBSOCKET_MAX_PAYLOAD_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: WEBSOCKET_MAX_PAYLOAD_BYTES },
+    preClose(done) {
+      for (const client of this.websocketServer.clients)
+        client.close(CLOSE_GOING_AWAY, 'server_shutting_down');
+      this.websocketServer.close();
+      done();
+    },
+  });
 }
 
 /** The session still acts for the party the ticket was issued to. */

@@ -3,6 +3,8 @@ import type { RealtimeEvent } from '@nbr/domain/chats';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { requireOwnRedis } from '../../test/own-redis-helpers.ts';
+import type { OwnRedis } from '../../test/own-services.ts';
 import { eventually, TEST_REDIS_URL } from '../../test/realtime-helpers.ts';
 import { createRedisHub, type RedisHub } from './redis-hub.ts';
 
@@ -11,8 +13,8 @@ import { createRedisHub, type RedisHub } from './redis-hub.ts';
  * not there. Each test uses its own channel and key prefix, so runs sharing one Redis never meet.
  */
 
-/** The hub only warns; the warnings are not what these tests look at. */
-const log = { warn: () => {} } as unknown as FastifyBaseLogger;
+/** The hub only informs and warns; its log lines are not what these tests look at. */
+const log = { warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
 
 const chatRead = (unreadCount: number): Extract<RealtimeEvent, { type: 'chat.read' }> => ({
   type: 'chat.read',
@@ -136,4 +138,76 @@ describe.skipIf(!TEST_REDIS_URL)('hubs sharing a Redis', () => {
       expect(await a.isOnline(partyId)).toBe(true);
     }
   });
+});
+
+/*
+ * A Redis of the test's own: an instance whose link drops misses the others' events, and an event
+ * it could not publish misses the others' sockets; either way the sockets concerned get `resync`.
+ */
+describe('hubs whose link to Redis drops', () => {
+  let own: OwnRedis;
+  const clients: Redis[] = [];
+  const hubs: RedisHub[] = [];
+
+  beforeAll(async () => {
+    own = await requireOwnRedis();
+  });
+
+  afterEach(async () => {
+    await Promise.all(hubs.splice(0).map((hub) => hub.close()));
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+
+  afterAll(async () => {
+    await own?.destroy();
+  });
+
+  async function hubPair(): Promise<[RedisHub, RedisHub, Redis]> {
+    const shared = isolation();
+    const pair: RedisHub[] = [];
+    let first: Redis | undefined;
+    for (let i = 0; i < 2; i += 1) {
+      const client = await readyClient(own.url);
+      client.on('error', () => {});
+      clients.push(client);
+      first ??= client;
+      const hub = createRedisHub(client, { log, ...shared });
+      hubs.push(hub);
+      expect(await hub.waitUntilSubscribed(10_000)).toBe(true);
+      pair.push(hub);
+    }
+    return [pair[0]!, pair[1]!, first!];
+  }
+
+  it('tells every socket of an instance to resync once its subscription is back', async () => {
+    const [a, b] = await hubPair();
+    const onA: RealtimeEvent[] = [];
+    const onB: RealtimeEvent[] = [];
+    a.subscribe(randomUUID(), (event) => onA.push(event));
+    b.subscribe(randomUUID(), (event) => onB.push(event));
+    await own.kill();
+    await own.start();
+    await eventually(() => onA.length > 0 && onB.length > 0, 30_000);
+    expect(onA).toEqual([{ type: 'resync' }]);
+    expect(onB).toEqual([{ type: 'resync' }]);
+  }, 60_000);
+
+  it('has the party of an event it could not publish resync on the other instances once Redis answers', async () => {
+    const [a, b, clientOfA] = await hubPair();
+    const partyId = randomUUID();
+    const onA: RealtimeEvent[] = [];
+    const onB: RealtimeEvent[] = [];
+    a.subscribe(partyId, (event) => onA.push(event));
+    b.subscribe(partyId, (event) => onB.push(event));
+    const bystander: RealtimeEvent[] = [];
+    b.subscribe(randomUUID(), (event) => bystander.push(event));
+    // Only A's own link drops: B and both subscriptions stay up.
+    clientOfA.disconnect(true);
+    const event = chatRead(3);
+    await expect(a.publish(partyId, event)).resolves.toBeUndefined();
+    expect(onA).toEqual([event]);
+    await eventually(() => onB.length > 0, 30_000);
+    expect(onB).toEqual([{ type: 'resync' }]);
+    expect(bystander).toEqual([]);
+  }, 60_000);
 });

@@ -14,10 +14,26 @@ import { LocalConnections, type RealtimeHub } from './hub.ts';
  * a connection of the party, scored with the time their entry runs out. An instance refreshes its
  * entries while the connections stay open and removes them when the last one closes; entries of an
  * instance that died run out by themselves (and the whole key expires once nobody refreshes it).
+ *
+ * Redis down: events are not replayed, so the clients are told to fetch again (`resync`) instead.
+ * When this instance's subscription drops and comes back, every socket of this instance gets
+ * `resync` (it may have missed other instances' events). When a publish fails, the parties it was
+ * for are remembered and, once Redis answers again, a `resync` is published for each of them, for
+ * their sockets on the other instances (this instance's own had the event directly). Publishing
+ * never throws into the request that wrote the change: the change is saved in the database, only
+ * its live push is late. Presence cannot be read while Redis is down: a party without a socket on
+ * this instance counts as offline, so the people chats would mail are mailed (a mail too many
+ * rather than a message nobody is told about).
  */
 
 export const REALTIME_CHANNEL = 'nbr:realtime';
 const PRESENCE_PREFIX = 'nbr:presence:';
+const RESYNC: RealtimeEvent = { type: 'resync' };
+/**
+ * Parties remembered for a `resync` after failed publishes, a bound on memory in a long outage; the
+ * others' sockets still resync if their own instance's subscription dropped too.
+ */
+const MAX_PARTIES_TO_RESYNC = 10_000;
 
 export interface RedisHubOptions {
   log: FastifyBaseLogger;
@@ -79,7 +95,11 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
   const presenceKey = (partyId: string) => `${prefix}${partyId}`;
 
   // Waits for the connection (offline queue) and resubscribes after a reconnect, however long it takes.
-  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  const subscriber = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
   subscriber.on('error', (error) => log.warn({ err: error }, 'realtime subscriber: redis error'));
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
@@ -91,18 +111,57 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
     if (envelope.origin === instanceId) return;
     connections.deliver(envelope.partyId, envelope.event);
   });
+  /** Subscribed right now: between a lost connection and the subscription made again, events are missed. */
   let isSubscribed = false;
+  let hasBeenSubscribed = false;
   let isClosed = false;
-  const subscribed = subscriber
-    .subscribe(channel)
-    .then(() => {
-      isSubscribed = true;
-      return true;
-    })
-    .catch((error: unknown) => {
+
+  async function subscribeToChannel(): Promise<boolean> {
+    try {
+      await subscriber.subscribe(channel);
+    } catch (error) {
       if (!isClosed) log.warn({ err: error }, 'realtime: could not subscribe to the channel');
       return false;
-    });
+    }
+    if (isSubscribed) return true;
+    isSubscribed = true;
+    if (hasBeenSubscribed) {
+      log.info("realtime: subscribed to Redis again; this instance's sockets are told to resync");
+      connections.deliverToAll(RESYNC);
+    }
+    hasBeenSubscribed = true;
+    return true;
+  }
+
+  subscriber.on('close', () => {
+    if (!isSubscribed || isClosed) return;
+    isSubscribed = false;
+    log.warn('realtime: lost the Redis subscription; events of other instances are missed until it is back');
+  });
+  // ioredis subscribes again by itself as well; this one tells when it has happened.
+  subscriber.on('ready', () => {
+    if (!isSubscribed && !isClosed) void subscribeToChannel();
+  });
+  const subscribed = subscribeToChannel();
+
+  /** Parties whose events could not be published: their sockets on other instances must resync. */
+  const partiesToResync = new Set<string>();
+
+  async function publishEnvelope(partyId: string, event: RealtimeEvent): Promise<void> {
+    const envelope: Envelope = { partyId, event, origin: instanceId };
+    await redis.publish(channel, JSON.stringify(envelope));
+  }
+
+  async function publishResyncs(): Promise<void> {
+    for (const partyId of [...partiesToResync]) {
+      try {
+        await publishEnvelope(partyId, RESYNC);
+        partiesToResync.delete(partyId);
+      } catch {
+        return; // Still down: the next success or reconnect tries again.
+      }
+    }
+  }
 
   async function markPresent(partyIds: readonly string[]): Promise<void> {
     if (partyIds.length === 0) return;
@@ -136,6 +195,12 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
 
   const refresh = setInterval(() => void markPresent(connections.parties()), refreshMs);
   refresh.unref();
+  // A Redis that restarted has forgotten presence and the events it could not pass on.
+  const onRedisReady = () => {
+    void markPresent(connections.parties());
+    void publishResyncs();
+  };
+  redis.on('ready', onRedisReady);
 
   return {
     instanceId,
@@ -143,11 +208,15 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
     async publish(partyId, event) {
       connections.deliver(partyId, event);
       try {
-        const envelope: Envelope = { partyId, event, origin: instanceId };
-        await redis.publish(channel, JSON.stringify(envelope));
+        await publishEnvelope(partyId, event);
       } catch (error) {
-        log.warn({ err: error, event_type: event.type }, 'realtime: could not publish to other instances');
+        if (partiesToResync.size === 0) {
+          log.warn({ err: error, event_type: event.type }, 'realtime: could not publish to other instances');
+        }
+        if (partiesToResync.size < MAX_PARTIES_TO_RESYNC) partiesToResync.add(partyId);
+        return;
       }
+      if (partiesToResync.size > 0) await publishResyncs();
     },
 
     subscribe(partyId, deliver) {
@@ -191,6 +260,7 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
     async close() {
       isClosed = true;
       clearInterval(refresh);
+      redis.off('ready', onRedisReady);
       if (redis.status === 'ready') await markAbsent(connections.parties());
       if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
       else subscriber.disconnect();

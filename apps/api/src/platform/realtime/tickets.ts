@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REALTIME_TICKET_SECONDS } from '@nbr/domain/chats';
 import { jwtVerify, SignJWT } from 'jose';
-import { type SigningKeys, TOKEN_ALGORITHM } from '../auth/keys.ts';
+import { type SigningKeys, TOKEN_ALGORITHM, verificationKeyOf } from '../auth/keys.ts';
 import { AppError } from '../errors.ts';
 
 /*
@@ -38,14 +38,14 @@ export async function issueTicket(
   return { ticket, expiresIn: REALTIME_TICKET_SECONDS };
 }
 
-/** Signature, type, audience and expiry; any failure is invalid_token. */
+/** Signature (by the key its `kid` names, as tokens), type, audience and expiry; any failure is invalid_token. */
 export async function verifyTicket(
   keys: SigningKeys,
   ticket: string,
   now = new Date(),
 ): Promise<TicketClaims> {
   try {
-    const { payload } = await jwtVerify(ticket, keys.publicKey, {
+    const { payload } = await jwtVerify(ticket, verificationKeyOf(keys), {
       algorithms: [TOKEN_ALGORITHM],
       typ: TICKET_TYPE,
       audience: TICKET_AUDIENCE,

@@ -19,4 +19,6 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Deletes every key; keys that do not exist are ignored. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Writes and deletes a small probe; rejects when a file could not be stored now (readiness). */
+  checkWritable(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -47,6 +48,8 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const bucket = options.bucket;
+  // One probe key per instance, written and deleted by each readiness check (see checkWritable).
+  const probeKey = `health-probes/${randomBytes(8).toString('hex')}`;
   return {
     name: 's3',
     async put(key, body, contentType) {
@@ -80,6 +83,23 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       await Promise.all(
         keys.map((key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))),
       );
+    },
+    /*
+     * A put and a delete of a few bytes: the two permissions the API needs anyway. HeadBucket would
+     * be cheaper but needs s3:ListBucket, which a least-privilege policy (objects only) does not
+     * grant; a missing key cannot be told from a refused one without it either.
+     */
+    async checkWritable() {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: probeKey,
+          Body: 'probe',
+          ContentType: 'text/plain',
+          ContentLength: 5,
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: probeKey }));
     },
     close() {
       client.destroy();

@@ -19,26 +19,42 @@ export interface FileUrlSigner {
   renew(address: string, ttlSeconds?: number): string | null;
 }
 
-/** `…?expires=<seconds>&signature=<mac>` or `…&expires=…`, as `sign` writes it. */
-const SIGNED_ADDRESS = /^(.+)[?&]expires=(\d{1,12})&signature=([\w-]+)$/;
-
 /** Signed addresses live at least this long; rounding to windows lets browsers cache a picture. */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
 const WINDOW_SECONDS = 15 * 60;
 
-export function createFileUrlSigner(secret: Buffer | string, now: () => number = Date.now): FileUrlSigner {
-  const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+/** `…?expires=<seconds>&signature=<mac>` or `…&expires=…`, as `sign` writes it. */
+const SIGNED_ADDRESS = /^(.+)[?&]expires=(\d{1,12})&signature=([\w-]+)$/;
+
+export interface FileUrlSignerOptions {
+  /** Secrets that are also accepted when verifying, never used to sign (FILE_URL_ACCEPTED_SECRETS). */
+  accepted?: readonly (Buffer | string)[];
+  now?: () => number;
+}
+
+export function createFileUrlSigner(
+  secret: Buffer | string,
+  options: FileUrlSignerOptions = {},
+): FileUrlSigner {
+  const now = options.now ?? Date.now;
+  const mac = (key: Buffer | string, payload: string) =>
+    createHmac('sha256', key).update(payload).digest('base64url');
+  // Rotation: one secret signs; it and the accepted ones verify, so an address signed by an
+  // instance on the previous (or the next) secret keeps working until it expires.
+  const verifying = [secret, ...(options.accepted ?? [])];
   const isSignature = (path: string, expires: string, signature: string) => {
-    const expected = Buffer.from(mac(`${path}\n${expires}`));
     const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return verifying.some((key) => {
+      const expected = Buffer.from(mac(key, `${path}\n${expires}`));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
   };
   const signer: FileUrlSigner = {
     sign(path, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
       const minimum = Math.floor(now() / 1000) + ttlSeconds;
       const expires = Math.ceil(minimum / WINDOW_SECONDS) * WINDOW_SECONDS;
       const separator = path.includes('?') ? '&' : '?';
-      return `${path}${separator}expires=${expires}&signature=${mac(`${path}\n${expires}`)}`;
+      return `${path}${separator}expires=${expires}&signature=${mac(secret, `${path}\n${expires}`)}`;
     },
     verify(path, expires, signature) {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { PRODUCTION_SECRETS } from '../../test/config-fixtures.ts';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../test/config-fixtures.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -20,13 +20,13 @@ const S3 = {
 };
 
 describe('file storage settings', () => {
-  it('keeps files on disk under DATA_DIR/files by default, in production too', () => {
+  it('keeps files on disk under DATA_DIR/files by default, in production on a single machine too', () => {
     expect(loadConfig({ DATA_DIR: '/var/lib/nbr' }).files.storage).toEqual({
       kind: 'disk',
       dir: path.join('/var/lib/nbr', 'files'),
     });
     const production = loadConfig({
-      NODE_ENV: 'production',
+      ...SINGLE_MACHINE_PRODUCTION,
       ...PRODUCTION_SECRETS,
       SMTP_URL: 'smtp://mail.example.org',
     });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -54,8 +54,26 @@ function behavesAsFileStorage(name: string, open: () => FileStorage) {
       expect(await storage.get(`${folder}/b.webp`)).not.toBeNull();
       await storage.delete([]);
     });
+
+    it('passes its writability check (readiness)', async () => {
+      await expect(open().checkWritable()).resolves.toBeUndefined();
+    });
   });
 }
+
+/** Every file under `dir`, as paths relative to it. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** A writeFile that writes the first half of the bytes, then fails as a full disk does. */
+const fullDiskWriteFile = (async (file: string, data: Buffer) => {
+  await writeFile(file, data.subarray(0, Math.floor(data.length / 2)));
+  throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28 });
+}) as unknown as typeof writeFile;
 
 describe('disk storage', () => {
   let root: string;
@@ -72,6 +90,30 @@ describe('disk storage', () => {
     await expect(storage.put('../outside.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/unsafe/);
     await expect(storage.get('bikes/../../etc/passwd')).rejects.toThrow(/unsafe/);
     await expect(storage.get('/etc/passwd')).rejects.toThrow(/unsafe/);
+  });
+
+  it('leaves nothing behind when the disk fills up part-way through a file', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'nbr-disk-full-'));
+    try {
+      const storage = createDiskStorage(dir, { writeFile: fullDiskWriteFile });
+      await expect(
+        storage.put('bikes/b1/picture.webp', randomBytes(10_000), 'image/webp'),
+      ).rejects.toMatchObject({ code: 'ENOSPC' });
+      await expect(storage.checkWritable()).rejects.toMatchObject({ code: 'ENOSPC' });
+      expect(await filesUnder(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('checks writability without leaving its probe, and fails where no file can be made', async () => {
+    await createDiskStorage(root).checkWritable();
+    expect((await filesUnder(root)).filter((file) => file.includes('probe'))).toEqual([]);
+    const blocker = path.join(root, 'a-file');
+    await writeFile(blocker, 'x');
+    await expect(createDiskStorage(path.join(blocker, 'files')).checkWritable()).rejects.toMatchObject({
+      code: 'ENOTDIR',
+    });
   });
 });
 
@@ -116,6 +158,7 @@ describe('S3 storage (against s3rver)', () => {
     });
     try {
       await expect(misconfigured.get('bikes/anything.webp')).rejects.toThrow();
+      await expect(misconfigured.checkWritable()).rejects.toThrow();
     } finally {
       misconfigured.close();
     }

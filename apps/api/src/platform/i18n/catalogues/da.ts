@@ -20,6 +20,8 @@ export const da: Catalogue = {
   'errors.bad_request': 'Forespørgslen kunne ikke forstås.',
   'errors.internal_error': 'Der gik noget galt hos os. Prøv igen senere.',
   'errors.service_unavailable': 'Tjenesten er midlertidigt utilgængelig. Prøv igen senere.',
+  'errors.storage_full':
+    'Vi kan ikke gemme noget lige nu, fordi vores lager er fuldt. Intet blev gemt; prøv igen senere.',
   'errors.identity_verification_required': 'Bekræft først din identitet med MitID.',
   'errors.identity_verification_failed': 'Identitetstjekket blev ikke gennemført. Prøv igen.',
   'errors.identity_mismatch':

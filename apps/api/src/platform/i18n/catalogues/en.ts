@@ -22,6 +22,8 @@ export const en = {
   'errors.bad_request': 'The request could not be understood.',
   'errors.internal_error': 'Something went wrong on our side. Please try again later.',
   'errors.service_unavailable': 'The service is temporarily unavailable. Please try again later.',
+  'errors.storage_full':
+    'We cannot save anything right now because our storage is full. Nothing was saved; please try again later.',
   'errors.identity_verification_required': 'Please verify your identity with MitID or BankID first.',
   'errors.identity_verification_failed': 'The identity check was not completed. Please try again.',
   'errors.identity_mismatch':

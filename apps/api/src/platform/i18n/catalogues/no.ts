@@ -21,6 +21,8 @@ export const no: Catalogue = {
   'errors.bad_request': 'Forespørselen kunne ikke forstås.',
   'errors.internal_error': 'Noe gikk galt hos oss. Prøv igjen senere.',
   'errors.service_unavailable': 'Tjenesten er midlertidig utilgjengelig. Prøv igjen senere.',
+  'errors.storage_full':
+    'Vi kan ikke lagre noe akkurat nå fordi lageret vårt er fullt. Ingenting ble lagret; prøv igjen senere.',
   'errors.identity_verification_required': 'Bekreft først identiteten din med BankID.',
   'errors.identity_verification_failed': 'Identitetssjekken ble ikke fullført. Prøv igjen.',
   'errors.identity_mismatch':

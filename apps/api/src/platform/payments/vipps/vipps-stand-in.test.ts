@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_SECRETS } from '../../../test/config-fixtures.ts';
+import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { type PaymentStandInHarness, startPaymentStandIns } from '../../../test/payment-helpers.ts';
 
@@ -78,7 +78,7 @@ describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { NODE_ENV: 'production', ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
+      env: { ...SINGLE_MACHINE_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail.example.org:587' },
     });
   });
   afterAll(() => t.close());

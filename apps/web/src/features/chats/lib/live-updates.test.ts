@@ -13,7 +13,7 @@ import {
   BIKES_QUERY_KEY,
   OWNERSHIP_REQUESTS_QUERY_KEY,
   OWNERSHIP_TRANSFERS_QUERY_KEY,
-  refetchAfterReconnect,
+  refetchLiveData,
 } from './live-updates.ts';
 
 /*
@@ -256,8 +256,33 @@ describe('reconnecting', () => {
   it('fetches every chat query and the transfers again', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
-    refetchAfterReconnect(client);
+    refetchLiveData(client);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['chats'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['ownership-transfers'] });
+  });
+});
+
+describe('resync', () => {
+  it('fetches again everything the live events keep up to date: events were lost on the server', () => {
+    const client = seed();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applyRealtimeEvent(client, { type: 'resync' }, hidden);
+    for (const queryKey of [
+      ['chats'],
+      OWNERSHIP_TRANSFERS_QUERY_KEY,
+      OWNERSHIP_REQUESTS_QUERY_KEY,
+      BIKES_QUERY_KEY,
+    ]) {
+      expect(invalidate).toHaveBeenCalledWith({ queryKey });
+    }
+    // The chat's messages, its summary, the inbox and the badge are all under ['chats']: each is stale now.
+    for (const queryKey of [
+      messagesQueryKey(CHAT_A),
+      chatQueryKey(CHAT_A),
+      chatListQueryKey,
+      unreadCountQueryKey,
+    ]) {
+      expect(client.getQueryState(queryKey)?.isInvalidated).toBe(true);
+    }
   });
 });

@@ -19,8 +19,9 @@ import {
 /*
  * What the websocket's events do to the cached data: a new message lands in its chat, the inbox and
  * the badge at once; an offer's new state shows on its card and in the ownership screens; a chat
- * read elsewhere stops counting here. After a reconnect everything is fetched again, since events
- * sent while the connection was down are not replayed.
+ * read elsewhere stops counting here. After a reconnect, and when the server says events may have
+ * been lost (`resync`: its instances' link through Redis dropped), everything is fetched again,
+ * since missed events are not replayed.
  */
 
 /** The ownership screens' transfers (features/ownership): refetched when a transfer changes. */
@@ -114,16 +115,24 @@ export function applyRealtimeEvent(
       void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
       return;
     }
+    case 'resync':
+      refetchLiveData(queryClient);
+      return;
     case 'ready':
     case 'pong':
       return;
   }
 }
 
-/** Events may have been missed while not connected: fetch chats and transfers again. */
-export function refetchAfterReconnect(queryClient: QueryClient): void {
+/**
+ * Events may have been missed (not connected, or the server lost some): fetch again what they keep
+ * up to date — chats, transfers and requests, and the bikes an accepted transfer moves.
+ */
+export function refetchLiveData(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
   void queryClient.invalidateQueries({ queryKey: OWNERSHIP_TRANSFERS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: OWNERSHIP_REQUESTS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: BIKES_QUERY_KEY });
 }
 
 // --- the chat on screen ------------------------------------------------------------------------------
@@ -154,10 +163,10 @@ export function wireLiveUpdates(queryClient: QueryClient): void {
   if (wiredClient === queryClient) return;
   wiredClient = queryClient;
   realtime.subscribe((event) => applyRealtimeEvent(queryClient, event, { isChatVisible }));
-  realtime.onUnknownFrame(() => refetchAfterReconnect(queryClient));
+  realtime.onUnknownFrame(() => refetchLiveData(queryClient));
   realtime.onStatus((status) => {
     // Every (re)connection may follow missed events; the first one also covers the gap since page load.
-    if (status === 'open') refetchAfterReconnect(queryClient);
+    if (status === 'open') refetchLiveData(queryClient);
   });
 }
 
