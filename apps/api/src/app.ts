@@ -376,9 +376,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessPlugin, { authenticator });
   await app.register(idempotencyPlugin, {
     db: database.db,
+    fileUrls,
     ...(options.idempotencyClock ? { now: options.idempotencyClock } : {}),
   });
-  // After idempotency: it keeps the JSON an answer had before compression.
   await app.register(compressionPlugin);
   await registerWebsocketServer(app);
 

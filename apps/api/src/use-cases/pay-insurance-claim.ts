@@ -6,6 +6,7 @@ import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
 import type { RequestAuth } from '../platform/auth/authenticate.ts';
 import { AppError } from '../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../platform/http/idempotency.ts';
 import type { FileStorage } from '../platform/storage/file-storage.ts';
 
 /**
@@ -28,6 +29,8 @@ export async function payInsuranceClaim(
   auth: RequestAuth,
   target: { insurerPartyId: string; policyId: string; bikeId: string },
   input: PayoutInput,
+  /** The request's Idempotency-Key: the answer commits with the payout. */
+  idempotency: IdempotencyClaim | null,
   log?: { error(details: object, message: string): void },
 ): Promise<Payout> {
   const now = new Date();
@@ -64,7 +67,7 @@ export async function payInsuranceClaim(
       registrationTransferred: transfer,
       now,
     });
-    return { payout, storageKeys };
+    return { payout: await keepAnswer(tx, idempotency, payout), storageKeys };
   });
   await bikes.removeStoredFiles(deps, storageKeys, log);
   return payout;

@@ -18,8 +18,14 @@ export const idempotencyKeys = pgTable(
     route: text('route').notNull(),
     /** sha256 of the method, the concrete URL and the body: a replay must be the same request. */
     requestHash: text('request_hash').notNull(),
+    /** The kept answer's HTTP status and JSON body: written in the transaction of the effect. */
     status: integer('status'),
     response: jsonb('response'),
+    /**
+     * What an attempt recorded, in its transaction, before calling a payment provider (the order it
+     * placed, say): a retry after a crash continues from it instead of starting over.
+     */
+    progress: jsonb('progress'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.partyId, table.key] })],

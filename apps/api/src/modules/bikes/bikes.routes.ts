@@ -15,7 +15,7 @@ import { StickerLookupSchema } from '@nbr/domain/plates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget, registerLookupRateLimit } from '../../platform/http/rate-limit.ts';
 import { deleteBike } from '../../use-cases/delete-bike.ts';
 import type { BikesDeps } from './bikes.deps.ts';
@@ -61,7 +61,12 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
       config: { access: 'signed_in', idempotent: true },
     },
     async (request, reply) => {
-      const bike = await service.createBike(deps, requireAuth(request), request.body);
+      const bike = await service.createBike(
+        deps,
+        requireAuth(request),
+        request.body,
+        idempotencyClaim(request),
+      );
       return reply.code(201).send(bike);
     },
   );

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, type FieldIssue, ValidationError } from '../../platform/errors.ts';
-import { forgetIdempotencyKeys } from '../../platform/http/idempotency.ts';
+import { forgetIdempotencyKeys, type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import { consumeApproval } from '../identity/identity.facade.ts';
@@ -242,20 +242,26 @@ function frameNumberColumns(frame: IdentifierKeys | null) {
 }
 
 /** POST /api/bikes/: the acting party registers a bike; nothing is written when anything fails. */
-export async function createBike(deps: BikesDeps, auth: RequestAuth, input: BikeCreate): Promise<Bike> {
-  const bikeId = await translatingFrameNumberRace(() =>
-    deps.db.transaction((tx) =>
-      registerBike(tx, {
+export async function createBike(
+  deps: BikesDeps,
+  auth: RequestAuth,
+  input: BikeCreate,
+  /** The request's Idempotency-Key: the answer commits with the bike. */
+  idempotency: IdempotencyClaim | null,
+): Promise<Bike> {
+  return translatingFrameNumberRace(() =>
+    deps.db.transaction(async (tx) => {
+      const bikeId = await registerBike(tx, {
         ownerPartyId: auth.partyId,
         // Staff switched into the account acted, not the person: the ownership row names them.
         createdByPartyId: auth.switchedBy ?? auth.identityPartyId,
         bike: input,
-      }),
-    ),
+      });
+      const found = await repository.findBike(tx, bikeId);
+      if (!found) throw new Error('a bike just created is missing');
+      return keepAnswer(tx, idempotency, await ownerView(tx, deps.fileUrls, found));
+    }),
   );
-  const found = await repository.findBike(deps.db, bikeId);
-  if (!found) throw new Error('a bike just created is missing');
-  return ownerView(deps.db, deps.fileUrls, found);
 }
 
 // --- read ------------------------------------------------------------------------------------------

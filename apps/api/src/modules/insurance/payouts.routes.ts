@@ -2,7 +2,7 @@ import { InsurerPolicyBikeParamsSchema, PayoutInputSchema, PayoutSchema } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { payInsuranceClaim } from '../../use-cases/pay-insurance-claim.ts';
 
@@ -37,6 +37,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
             bikeId: request.params.bikeId,
           },
           request.body,
+          idempotencyClaim(request),
           deps.log,
         ),
       ),

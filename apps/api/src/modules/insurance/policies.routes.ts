@@ -10,7 +10,7 @@ import {
 } from '@nbr/domain/insurance';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 import * as service from './policies.service.ts';
@@ -72,7 +72,11 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
       preHandler: perAccountBudget(app, rateLimits.applicationsPerHour, '1 hour'),
     },
     async (request, reply) =>
-      reply.code(201).send(await service.applyForPolicy(deps, requireAuth(request), request.body)),
+      reply
+        .code(201)
+        .send(
+          await service.applyForPolicy(deps, requireAuth(request), request.body, idempotencyClaim(request)),
+        ),
   );
 
   app.get(

@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, AppErrorWithDetail, ValidationError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import * as identity from '../identity/identity.facade.ts';
 import * as checkout from './checkout.repository.ts';
@@ -186,6 +187,8 @@ export async function applyForPolicy(
   deps: InsuranceDeps,
   auth: RequestAuth,
   application: PolicyApplication,
+  /** The request's Idempotency-Key: the answer commits with the application. */
+  idempotency: IdempotencyClaim | null,
   now = new Date(),
 ): Promise<Policy> {
   return deps.db.transaction(async (tx) => {
@@ -272,7 +275,7 @@ export async function applyForPolicy(
       now,
     });
     const row = await repository.findPolicyById(tx, policyId);
-    return presentPolicyTo(tx, row!, 'holder');
+    return keepAnswer(tx, idempotency, await presentPolicyTo(tx, row!, 'holder'));
   });
 }
 

@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import * as service from './organisation-subscriptions.service.ts';
 import { OrganisationParamsSchema } from './organisations.schema.ts';
@@ -50,6 +50,7 @@ export const organisationSubscriptionRoutes: FastifyPluginAsyncZod<{
             request.params.organisationId,
             request.body.quantity,
             request.language,
+            idempotencyClaim(request),
           ),
         ),
   );

@@ -2,6 +2,7 @@ import type { Language } from '@nbr/domain/locale';
 import type { OrganisationOrderState } from '@nbr/domain/webshop-receipts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { IdempotencyClaim } from '../../platform/http/idempotency.ts';
 import { isUuid } from '../../platform/ids.ts';
 import * as webshop from '../webshop/webshop.facade.ts';
 import { canBuyForOrganisation, canViewOrganisation } from './organisations.policy.ts';
@@ -35,6 +36,8 @@ export async function startSubscription(
   organisationId: string,
   quantity: number,
   language: Language,
+  /** The admin's Idempotency-Key: the answer commits with the order's payment window. */
+  idempotency: IdempotencyClaim | null,
 ) {
   const { organisation, actor } = await membershipOf(deps, auth, organisationId);
   if (!canBuyForOrganisation(actor, organisation.role)) throw new AppError('forbidden');
@@ -44,6 +47,7 @@ export async function startSubscription(
     organisation.organisation.partyId,
     quantity,
     language,
+    idempotency,
   );
 }
 

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import * as bikes from '../bikes/bikes.facade.ts';
@@ -57,6 +58,8 @@ export async function createRequest(
   deps: OwnershipDeps,
   auth: RequestAuth,
   input: OwnershipRequestCreate,
+  /** The request's Idempotency-Key: the answer commits with the request. */
+  idempotency: IdempotencyClaim | null,
 ): Promise<OwnershipRequestCreated> {
   const { created, posted } = await translatingRequestRace(() =>
     deps.db.transaction(async (tx) => {
@@ -107,7 +110,8 @@ export async function createRequest(
           }),
         );
       }
-      return { created: { request_id: request.id, chat_id: chatId }, posted: messages };
+      const created = await keepAnswer(tx, idempotency, { request_id: request.id, chat_id: chatId });
+      return { created, posted: messages };
     }),
   );
   await announce(deps, [{ posted }]);
@@ -182,6 +186,8 @@ export async function offerFromRequest(
   deps: OwnershipDeps,
   auth: RequestAuth,
   requestId: string,
+  /** The request's Idempotency-Key: the answer commits with the offer. */
+  idempotency: IdempotencyClaim | null,
 ): Promise<Transfer> {
   const { transfer, posted } = await deps.db.transaction(async (tx) => {
     const found = await findOwnRequest(tx, auth, requestId);
@@ -251,18 +257,18 @@ export async function offerFromRequest(
       details: { transfer_id: created.id, bike_id: bike.bikeId, request_id: request.id },
       now,
     });
-    return { transfer: created, posted: messages };
+    const [answer] = await presentTransfers(
+      deps,
+      tx,
+      auth.partyId,
+      [created],
+      new Map([[created.id, 'sender']]),
+    );
+    if (!answer) throw new AppError('not_found');
+    return { transfer: await keepAnswer(tx, idempotency, answer), posted: messages };
   });
   await announce(deps, [{ posted }]);
-  const [answer] = await presentTransfers(
-    deps,
-    deps.db,
-    auth.partyId,
-    [transfer],
-    new Map([[transfer.id, 'sender']]),
-  );
-  if (!answer) throw new AppError('not_found');
-  return answer;
+  return transfer;
 }
 
 /**
@@ -274,6 +280,7 @@ async function endRequest(
   auth: RequestAuth,
   requestId: string,
   decision: Extract<RequestStatus, 'declined' | 'withdrawn'>,
+  idempotency: IdempotencyClaim | null,
 ): Promise<OwnershipRequest> {
   const side = decision === 'declined' ? 'owner' : 'requester';
   const announcements: Announcement[] = [];
@@ -304,12 +311,12 @@ async function endRequest(
         ],
       });
     }
-    return updated;
+    const [answer] = await presentRequests(deps, tx, auth.partyId, [updated]);
+    if (!answer) throw new AppError('not_found');
+    return keepAnswer(tx, idempotency, answer);
   });
   await announce(deps, announcements);
-  const [answer] = await presentRequests(deps, deps.db, auth.partyId, [request]);
-  if (!answer) throw new AppError('not_found');
-  return answer;
+  return request;
 }
 
 async function cancelOffer(tx: Executor, transfer: TransferRow, auth: RequestAuth, now: Date) {
@@ -342,10 +349,20 @@ async function cancelOffer(tx: Executor, transfer: TransferRow, auth: RequestAut
   } satisfies Announcement;
 }
 
-export function declineRequest(deps: OwnershipDeps, auth: RequestAuth, requestId: string) {
-  return endRequest(deps, auth, requestId, 'declined');
+export function declineRequest(
+  deps: OwnershipDeps,
+  auth: RequestAuth,
+  requestId: string,
+  idempotency: IdempotencyClaim | null,
+) {
+  return endRequest(deps, auth, requestId, 'declined', idempotency);
 }
 
-export function withdrawRequest(deps: OwnershipDeps, auth: RequestAuth, requestId: string) {
-  return endRequest(deps, auth, requestId, 'withdrawn');
+export function withdrawRequest(
+  deps: OwnershipDeps,
+  auth: RequestAuth,
+  requestId: string,
+  idempotency: IdempotencyClaim | null,
+) {
+  return endRequest(deps, auth, requestId, 'withdrawn', idempotency);
 }

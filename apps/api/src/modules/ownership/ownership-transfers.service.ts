@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import * as bikes from '../bikes/bikes.facade.ts';
@@ -307,10 +308,12 @@ async function presentOne(
   partyId: string,
   row: TransferRow,
   side?: 'sender' | 'recipient',
+  /** A transaction that has the row (the one that made it), else the database. */
+  executor: Executor = deps.db,
 ): Promise<Transfer> {
   const [answer] = await presentTransfers(
     deps,
-    deps.db,
+    executor,
     partyId,
     [row],
     side ? new Map([[row.id, side]]) : undefined,
@@ -356,6 +359,8 @@ export async function createTransfer(
   deps: OwnershipDeps,
   auth: RequestAuth,
   input: TransferCreate,
+  /** The request's Idempotency-Key: the answer commits with the offer. */
+  idempotency: IdempotencyClaim | null,
 ): Promise<Transfer> {
   const recipientEmail = input.recipient_email.toLowerCase();
   const { transfer, posted } = await translatingPendingRace(() =>
@@ -420,11 +425,15 @@ export async function createTransfer(
         details: { transfer_id: created.id, bike_id: bike.bikeId },
         now,
       });
-      return { transfer: created, posted: [...expiredPosts, ...offerPosts] };
+      const answer = await presentOne(deps, auth.partyId, created, 'sender', tx);
+      return {
+        transfer: await keepAnswer(tx, idempotency, answer),
+        posted: [...expiredPosts, ...offerPosts],
+      };
     }),
   );
   await announce(deps, [{ posted }]);
-  return presentOne(deps, auth.partyId, transfer, 'sender');
+  return transfer;
 }
 
 // --- read ------------------------------------------------------------------------------------------
@@ -498,21 +507,38 @@ export async function getTransfer(
  * mailbox, so an account whose sign-in address is that address is bound to the offer (and its
  * address counts as confirmed). Another address: 403 transfer_email_mismatch; an unknown code: 404.
  */
-export async function claimTransfer(deps: OwnershipDeps, auth: RequestAuth, code: string): Promise<Transfer> {
-  const { transfer, posted } = await deps.db.transaction(async (tx) => {
-    const byCode = await repository.findTransferByCodeHash(tx, hashOfferCode(code));
-    const found = byCode ? await repository.findTransfer(tx, byCode.id, true) : null;
-    if (!found) throw new AppError('not_found');
-    const person = await requirePerson(tx, auth);
-    if (found.recipientPartyId === person.partyId) return { transfer: found, posted: [] };
-    if (found.recipientPartyId !== null) throw new AppError('not_found');
-    if (person.email !== found.recipientEmail) throw new AppError('transfer_email_mismatch');
-    const now = new Date();
-    await identity.markEmailProven(tx, person, now);
-    return bindTransfer(tx, found, person.partyId, now);
+export async function claimTransfer(
+  deps: OwnershipDeps,
+  auth: RequestAuth,
+  code: string,
+  /** The request's Idempotency-Key: the answer commits with the binding. */
+  idempotency: IdempotencyClaim | null,
+): Promise<Transfer> {
+  const { answer, posted } = await deps.db.transaction(async (tx) => {
+    const { transfer, posted } = await bindClaimedTransfer(tx, auth, code);
+    const answer = await presentOne(deps, auth.partyId, transfer, 'recipient', tx);
+    return { answer: await keepAnswer(tx, idempotency, answer), posted };
   });
   await announce(deps, [{ posted }]);
-  return presentOne(deps, auth.partyId, transfer, 'recipient');
+  return answer;
+}
+
+/** The offer the code names, bound to the caller (it is already when they claimed it before). */
+async function bindClaimedTransfer(
+  tx: Executor,
+  auth: RequestAuth,
+  code: string,
+): Promise<{ transfer: TransferRow; posted: chats.PostedMessage[] }> {
+  const byCode = await repository.findTransferByCodeHash(tx, hashOfferCode(code));
+  const found = byCode ? await repository.findTransfer(tx, byCode.id, true) : null;
+  if (!found) throw new AppError('not_found');
+  const person = await requirePerson(tx, auth);
+  if (found.recipientPartyId === person.partyId) return { transfer: found, posted: [] };
+  if (found.recipientPartyId !== null) throw new AppError('not_found');
+  if (person.email !== found.recipientEmail) throw new AppError('transfer_email_mismatch');
+  const now = new Date();
+  await identity.markEmailProven(tx, person, now);
+  return bindTransfer(tx, found, person.partyId, now);
 }
 
 // --- decisions -------------------------------------------------------------------------------------
@@ -544,10 +570,12 @@ export async function acceptTransfer(
   auth: RequestAuth,
   transferId: string,
   code: string | undefined,
+  /** The request's Idempotency-Key: the answer commits with the bike's move. */
+  idempotency: IdempotencyClaim | null,
 ): Promise<Transfer> {
   const announcements: Announcement[] = [];
   const outcome = await deps.db.transaction(
-    async (tx): Promise<Outcome<{ row: TransferRow; keys: string[] }>> => {
+    async (tx): Promise<Outcome<{ answer: Transfer; keys: string[] }>> => {
       const now = new Date();
       // The bike first, then the transfer: the order of a new offer and of a deletion of the bike
       // (which cancels its offers), so an accept racing either queues instead of deadlocking.
@@ -629,11 +657,15 @@ export async function acceptTransfer(
           }),
         );
       }
-      return { ok: true, value: { row: transfer, keys: moved.storageKeys } };
+      const answer = await presentOne(deps, auth.partyId, transfer, 'recipient', tx);
+      return {
+        ok: true,
+        value: { answer: await keepAnswer(tx, idempotency, answer), keys: moved.storageKeys },
+      };
     },
   );
   await announce(deps, announcements);
-  const { row, keys } = unwrap(outcome);
+  const { answer, keys } = unwrap(outcome);
   if (keys.length > 0) {
     try {
       await deps.storage.delete(keys);
@@ -646,7 +678,7 @@ export async function acceptTransfer(
       );
     }
   }
-  return presentOne(deps, auth.partyId, row, 'recipient');
+  return answer;
 }
 
 /**
@@ -658,10 +690,11 @@ async function endTransfer(
   auth: RequestAuth,
   transferId: string,
   decision: 'rejected' | 'cancelled',
+  idempotency: IdempotencyClaim | null,
 ): Promise<Transfer> {
   const announcements: Announcement[] = [];
   const side = decision === 'rejected' ? 'recipient' : 'sender';
-  const outcome = await deps.db.transaction(async (tx): Promise<Outcome<TransferRow>> => {
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome<Transfer>> => {
     const now = new Date();
     const resolved = await resolveTransfer(tx, auth, transferId, { lock: true, now });
     announcements.push({ posted: resolved.posted });
@@ -699,17 +732,28 @@ async function endTransfer(
       details: { transfer_id: transfer.id, bike_id: transfer.bikeId },
       now,
     });
-    return { ok: true, value: decided.transfer };
+    const answer = await presentOne(deps, auth.partyId, decided.transfer, side, tx);
+    return { ok: true, value: await keepAnswer(tx, idempotency, answer) };
   });
   await announce(deps, announcements);
-  return presentOne(deps, auth.partyId, unwrap(outcome), side);
+  return unwrap(outcome);
 }
 
-export function rejectTransfer(deps: OwnershipDeps, auth: RequestAuth, transferId: string) {
-  return endTransfer(deps, auth, transferId, 'rejected');
+export function rejectTransfer(
+  deps: OwnershipDeps,
+  auth: RequestAuth,
+  transferId: string,
+  idempotency: IdempotencyClaim | null,
+) {
+  return endTransfer(deps, auth, transferId, 'rejected', idempotency);
 }
 
 /** The sender withdraws the offer (SPEC §4's "the sender can also reject"). */
-export function cancelTransfer(deps: OwnershipDeps, auth: RequestAuth, transferId: string) {
-  return endTransfer(deps, auth, transferId, 'cancelled');
+export function cancelTransfer(
+  deps: OwnershipDeps,
+  auth: RequestAuth,
+  transferId: string,
+  idempotency: IdempotencyClaim | null,
+) {
+  return endTransfer(deps, auth, transferId, 'cancelled', idempotency);
 }

@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { OwnershipDeps } from './ownership.deps.ts';
 import * as requests from './ownership-requests.service.ts';
@@ -73,7 +73,12 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       preHandler: perAccountBudget(app, limits.transfersPerHour, '1 hour'),
     },
     async (request, reply) => {
-      const transfer = await transfers.createTransfer(deps, requireAuth(request), request.body);
+      const transfer = await transfers.createTransfer(
+        deps,
+        requireAuth(request),
+        request.body,
+        idempotencyClaim(request),
+      );
       return reply.code(201).send(transfer);
     },
   );
@@ -105,7 +110,8 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => transfers.claimTransfer(deps, requireAuth(request), request.body.code),
+    async (request) =>
+      transfers.claimTransfer(deps, requireAuth(request), request.body.code, idempotencyClaim(request)),
   );
 
   app.get(
@@ -140,7 +146,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       config: ownWrite,
     },
     async (request) =>
-      transfers.acceptTransfer(deps, requireAuth(request), request.params.transfer_id, request.body?.code),
+      transfers.acceptTransfer(
+        deps,
+        requireAuth(request),
+        request.params.transfer_id,
+        request.body?.code,
+        idempotencyClaim(request),
+      ),
   );
 
   app.post(
@@ -156,7 +168,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => transfers.rejectTransfer(deps, requireAuth(request), request.params.transfer_id),
+    async (request) =>
+      transfers.rejectTransfer(
+        deps,
+        requireAuth(request),
+        request.params.transfer_id,
+        idempotencyClaim(request),
+      ),
   );
 
   app.post(
@@ -172,7 +190,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => transfers.cancelTransfer(deps, requireAuth(request), request.params.transfer_id),
+    async (request) =>
+      transfers.cancelTransfer(
+        deps,
+        requireAuth(request),
+        request.params.transfer_id,
+        idempotencyClaim(request),
+      ),
   );
 
   // --- requests ------------------------------------------------------------------------------------
@@ -193,7 +217,12 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       preHandler: perAccountBudget(app, limits.requestsPerHour, '1 hour'),
     },
     async (request, reply) => {
-      const created = await requests.createRequest(deps, requireAuth(request), request.body);
+      const created = await requests.createRequest(
+        deps,
+        requireAuth(request),
+        request.body,
+        idempotencyClaim(request),
+      );
       return reply.code(201).send(created);
     },
   );
@@ -225,7 +254,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => requests.offerFromRequest(deps, requireAuth(request), request.params.request_id),
+    async (request) =>
+      requests.offerFromRequest(
+        deps,
+        requireAuth(request),
+        request.params.request_id,
+        idempotencyClaim(request),
+      ),
   );
 
   app.post(
@@ -241,7 +276,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => requests.declineRequest(deps, requireAuth(request), request.params.request_id),
+    async (request) =>
+      requests.declineRequest(
+        deps,
+        requireAuth(request),
+        request.params.request_id,
+        idempotencyClaim(request),
+      ),
   );
 
   app.post(
@@ -257,7 +298,13 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
       },
       config: ownWrite,
     },
-    async (request) => requests.withdrawRequest(deps, requireAuth(request), request.params.request_id),
+    async (request) =>
+      requests.withdrawRequest(
+        deps,
+        requireAuth(request),
+        request.params.request_id,
+        idempotencyClaim(request),
+      ),
   );
 
   // --- verification --------------------------------------------------------------------------------

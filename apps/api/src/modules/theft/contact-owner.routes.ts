@@ -9,7 +9,7 @@ import {
   VISITOR_CONTACTS_PER_HOUR,
 } from '@nbr/domain/finds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget, routeBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import * as service from './contact-owner.service.ts';
 import type { TheftDeps } from './theft.deps.ts';
@@ -90,6 +90,7 @@ export const contactOwnerRoutes: FastifyPluginAsyncZod<ContactOwnerRoutesOptions
         request.params.bike_id,
         request.body,
         request.language,
+        idempotencyClaim(request),
         request.log,
       );
       return reply.code(201).send(result);

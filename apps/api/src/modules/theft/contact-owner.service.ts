@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { checkAccess } from '../../platform/auth/access.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { describeBikesForOwnership, ownerOfPublicBike } from '../bikes/bikes.facade.ts';
@@ -55,14 +56,16 @@ export async function contactOwner(
   bikeId: string,
   input: ContactOwner,
   language: string,
+  /** A signed-in caller's Idempotency-Key (visitors have none): the answer commits with the message. */
+  idempotency: IdempotencyClaim | null,
   log?: FastifyBaseLogger,
 ): Promise<ContactOwnerResult> {
   // A form-filling robot: accepted so it learns nothing, and nothing is written or sent.
-  if (input.website?.trim()) return { chat_id: null };
+  if (input.website?.trim()) return keepAnswer(deps.db, idempotency, { chat_id: null });
   if (auth) {
     // Writing is the person's own act: not by staff switched into the account.
     checkAccess('signed_in_self', auth);
-    const posted = await deps.db.transaction(async (tx) => {
+    const { posted, answer } = await deps.db.transaction(async (tx) => {
       const bike = await ownerOfPublicBike(tx, auth, bikeId);
       if (bike.isOwn) throw new AppError('own_bike');
       const message = await writeToBikeOwner(tx, {
@@ -73,10 +76,10 @@ export async function contactOwner(
         content: input.message,
       });
       await deps.onOwnerContacted(tx, { bikeId, ownerPartyId: bike.ownerPartyId, kind: 'message' });
-      return message;
+      return { posted: message, answer: await keepAnswer(tx, idempotency, { chat_id: message.chatId }) };
     });
     await announceQuietly(deps, [posted], log);
-    return { chat_id: posted.chatId };
+    return answer;
   }
 
   const email = input.email;

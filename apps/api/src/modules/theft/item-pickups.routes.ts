@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import { pickupPhotoPath } from './item-pickups.presenter.ts';
 import * as service from './item-pickups.service.ts';
@@ -56,6 +56,7 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
         requireAuth(request),
         request.params.bike_id,
         request.body,
+        idempotencyClaim(request),
         request.log,
       );
       return reply.code(201).send(pickup);
@@ -78,7 +79,13 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
       preHandler: perAccountBudget(app, PICKUPS_PER_HOUR, '1 hour'),
     },
     async (request, reply) => {
-      const pickup = await service.createHeldBike(deps, requireAuth(request), request.body, request.log);
+      const pickup = await service.createHeldBike(
+        deps,
+        requireAuth(request),
+        request.body,
+        idempotencyClaim(request),
+        request.log,
+      );
       return reply.code(201).send(pickup);
     },
   );

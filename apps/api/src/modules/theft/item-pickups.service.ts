@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { StoredFile } from '../../platform/storage/file-storage.ts';
@@ -92,15 +93,17 @@ async function present(
   deps: TheftDeps,
   viewerPartyId: string,
   rows: repository.PickupRow[],
+  /** A transaction that has the rows (the one that made them), else the database. */
+  executor: Executor = deps.db,
 ): Promise<Pickup[]> {
   if (rows.length === 0) return [];
   const [holders, bikes] = await Promise.all([
     holderViews(
-      deps.db,
+      executor,
       rows.map((row) => row.holderPartyId),
     ),
     describeBikesForOwnership(
-      deps.db,
+      executor,
       deps.fileUrls,
       rows.map((row) => row.bikeId),
       'stranger',
@@ -115,8 +118,9 @@ async function presentOne(
   deps: TheftDeps,
   viewerPartyId: string,
   row: repository.PickupRow,
+  executor: Executor = deps.db,
 ): Promise<Pickup> {
-  const [pickup] = await present(deps, viewerPartyId, [row]);
+  const [pickup] = await present(deps, viewerPartyId, [row], executor);
   if (!pickup) throw new Error('a pickup came back empty');
   return pickup;
 }
@@ -134,6 +138,8 @@ export async function createPickup(
   auth: RequestAuth,
   bikeId: string,
   input: PickupCreate,
+  /** The request's Idempotency-Key: the answer commits with the pickup. */
+  idempotency: IdempotencyClaim | null,
   log?: FastifyBaseLogger,
 ): Promise<Pickup> {
   // A member acting for an organisation holds it for the organisation; the owner is sent to collect
@@ -150,7 +156,7 @@ export async function createPickup(
   // The police and municipalities take in bikes nobody else may see (private ones): they reach
   // every registered bike, as in their search; everyone else only a bike they may see in public.
   const holdsForOwners = canHoldBikesForOwners(organisation?.type ?? null);
-  return registerPickup(deps, auth, input, log, {
+  return registerPickup(deps, auth, input, idempotency, log, {
     isOrganisation,
     holdsForOwners,
     loadBike: async (tx) =>
@@ -169,12 +175,14 @@ export async function createHeldBike(
   deps: TheftDeps,
   auth: RequestAuth,
   input: HeldBikeCreate,
+  /** The request's Idempotency-Key: the answer commits with the pickup. */
+  idempotency: IdempotencyClaim | null,
   log?: FastifyBaseLogger,
 ): Promise<Pickup> {
   const organisation = await findActingOrganisation(deps.db, auth);
   if (!organisation || !canHoldBikesForOwners(organisation.type)) throw new AppError('forbidden');
   const { identifier, ...pickup } = input;
-  return registerPickup(deps, auth, pickup, log, {
+  return registerPickup(deps, auth, pickup, idempotency, log, {
     isOrganisation: true,
     holdsForOwners: true,
     loadBike: async (tx) => {
@@ -190,6 +198,7 @@ async function registerPickup(
   deps: TheftDeps,
   auth: RequestAuth,
   input: PickupCreate,
+  idempotency: IdempotencyClaim | null,
   log: FastifyBaseLogger | undefined,
   options: {
     isOrganisation: boolean;
@@ -199,9 +208,9 @@ async function registerPickup(
 ): Promise<Pickup> {
   const now = new Date();
   let posted: PostedMessage;
-  let row: repository.PickupRow;
+  let pickup: Pickup;
   try {
-    ({ row, posted } = await deps.db.transaction(async (tx) => {
+    ({ pickup, posted } = await deps.db.transaction(async (tx) => {
       const bike = await options.loadBike(tx);
       const bikeId = bike.bikeId;
       if (bike.ownerPartyId === auth.partyId) throw new AppError('own_bike');
@@ -268,7 +277,8 @@ async function registerPickup(
         );
       }
       await deps.onOwnerContacted(tx, { bikeId, ownerPartyId: bike.ownerPartyId, kind: 'pickup' });
-      return { row: inserted, posted: message };
+      const answer = await presentOne(deps, auth.partyId, inserted, tx);
+      return { pickup: await keepAnswer(tx, idempotency, answer), posted: message };
     }));
   } catch (error) {
     // Two holders at once: the unique index lets one win; the other hears the bike is taken care of.
@@ -276,7 +286,7 @@ async function registerPickup(
     throw error;
   }
   await announceQuietly(deps, [posted], log);
-  return presentOne(deps, auth.partyId, row);
+  return pickup;
 }
 
 /** GET /api/item-pickups: bikes held for me, and bikes I hold for others. */

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { TheftDeps } from './theft.deps.ts';
 import * as service from './theft-reports.service.ts';
@@ -101,7 +101,8 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
       config: { access: 'signed_in_self', idempotent: true },
       preHandler: perAccountBudget(app, limits.submitsPerHour, '1 hour'),
     },
-    async (request) => service.submitReport(deps, requireAuth(request), request.params.bike_id),
+    async (request) =>
+      service.submitReport(deps, requireAuth(request), request.params.bike_id, idempotencyClaim(request)),
   );
 
   app.get(
@@ -176,6 +177,7 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
       },
       config: { access: 'signed_in_self', idempotent: true },
     },
-    async (request) => service.reportFound(deps, requireAuth(request), request.params.bike_id),
+    async (request) =>
+      service.reportFound(deps, requireAuth(request), request.params.bike_id, idempotencyClaim(request)),
   );
 };

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -145,9 +146,15 @@ export async function saveDraft(
  * map's filter columns are copied, a pending transfer offer is cancelled (a stolen bike cannot be
  * given away), the audit row and the owner's confirmation mail are written.
  */
-export async function submitReport(deps: TheftDeps, auth: RequestAuth, bikeId: string): Promise<TheftReport> {
+export async function submitReport(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  bikeId: string,
+  /** The request's Idempotency-Key: the answer commits with the report (its PDF address is signed again on a replay). */
+  idempotency: IdempotencyClaim | null,
+): Promise<TheftReport> {
   const announcements: ownership.Announcement[] = [];
-  const row = await deps.db.transaction(async (tx) => {
+  const report = await deps.db.transaction(async (tx) => {
     const { bike, draft } = await bikeAndDraft(tx, auth, bikeId, true);
     const person = await identity.findPersonById(tx, auth.identityPartyId);
     const missing = allMissingTheftFields(draft ? presentDraft(draft) : prefilledDraft(bike, person));
@@ -199,10 +206,14 @@ export async function submitReport(deps: TheftDeps, auth: RequestAuth, bikeId: s
         }),
       );
     }
-    return submitted;
+    return keepAnswer(
+      tx,
+      idempotency,
+      presentReport(submitted, signedPdfUrl(deps, submitted, auth.language)),
+    );
   });
   await ownership.announceOwnershipChanges(deps, announcements);
-  return presentReport(row, signedPdfUrl(deps, row, auth.language));
+  return report;
 }
 
 // --- the sent report -------------------------------------------------------------------------------
@@ -263,7 +274,13 @@ export async function renderReportPdf(
  * bike_not_stolen unless the bike is reported stolen. The report is closed (reason found) and kept in
  * the owner's history; the bike is registered again, off the map and the public pages.
  */
-export async function reportFound(deps: TheftDeps, auth: RequestAuth, bikeId: string): Promise<FoundResult> {
+export async function reportFound(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  bikeId: string,
+  /** The request's Idempotency-Key: the answer commits with the closed report. */
+  idempotency: IdempotencyClaim | null,
+): Promise<FoundResult> {
   return deps.db.transaction(async (tx) => {
     const bike = await bikes.requireOwnBikeForTheft(tx, auth, bikeId, true);
     if (!canReportFound(bike.status)) throw new AppError('bike_not_stolen');
@@ -294,7 +311,11 @@ export async function reportFound(deps: TheftDeps, auth: RequestAuth, bikeId: st
       details: { bike_id: bike.bikeId, report_id: reportId },
       now,
     });
-    return { bike_id: bike.bikeId, status: 'registered', report_id: reportId };
+    return keepAnswer(tx, idempotency, {
+      bike_id: bike.bikeId,
+      status: 'registered' as const,
+      report_id: reportId,
+    });
   });
 }
 

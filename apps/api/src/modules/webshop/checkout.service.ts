@@ -8,9 +8,10 @@ import {
   type OrderStatus,
 } from '@nbr/domain/webshop';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer, recordProgress } from '../../platform/http/idempotency.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import type { ReepayInvoice, ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
 import { countPaymentEvent } from '../../platform/telemetry/metrics.ts';
@@ -47,61 +48,98 @@ export interface CheckoutStarted {
  * POST /api/webshop/orders/reepay: prices and stores the order, then opens the provider's charge
  * session for it. The provider being down answers payment_provider_unavailable and leaves the order
  * cancelled (its voucher given back): nothing is paid. An order a voucher covers in full needs no
- * card and is fulfilled at once.
+ * card and is fulfilled at once. With an Idempotency-Key, a retry after a crash between placing
+ * the order and recording its session continues with that order (orderToResume).
  */
 export async function startReepayCheckout(
   deps: CheckoutDeps,
   auth: RequestAuth,
   input: OrderCreate,
   language: Language,
+  idempotency: IdempotencyClaim | null,
 ): Promise<CheckoutStarted> {
-  const { order, settled } = await placeAndSettleIfFree(deps, auth, {
-    items: input.items,
-    ...(input.shipping_address ? { shippingAddress: input.shipping_address } : {}),
-    ...(input.voucher_code ? { voucherCode: input.voucher_code } : {}),
-    immediateStartConsent: input.immediate_start_consent,
-    paymentMethod: 'reepay',
-    language,
-    now: new Date(),
-  });
-  return settled ?? openChargeSession(deps, order, language);
+  const resumed = await orderToResume(deps.db, auth, idempotency);
+  if (resumed) return openChargeSession(deps, resumed, language, idempotency);
+  const { order, settled } = await placeAndSettleIfFree(
+    deps,
+    auth,
+    {
+      items: input.items,
+      ...(input.shipping_address ? { shippingAddress: input.shipping_address } : {}),
+      ...(input.voucher_code ? { voucherCode: input.voucher_code } : {}),
+      immediateStartConsent: input.immediate_start_consent,
+      paymentMethod: 'reepay',
+      language,
+      now: new Date(),
+    },
+    idempotency,
+  );
+  return settled ?? openChargeSession(deps, order, language, idempotency);
+}
+
+/** What a checkout records before it calls the provider: the order it placed. */
+interface CheckoutProgress {
+  order_id: string;
+}
+
+/**
+ * The order an earlier attempt with the request's Idempotency-Key placed before it died, while it
+ * still waits for its payment window; null to place one (no key, no earlier attempt, or its order
+ * has moved on).
+ */
+export async function orderToResume(
+  executor: Executor,
+  auth: RequestAuth,
+  idempotency: IdempotencyClaim | null,
+): Promise<repository.OrderWithLines | null> {
+  const progress = idempotency?.progress as CheckoutProgress | null | undefined;
+  if (!progress?.order_id) return null;
+  const order = await repository.findOrder(executor, progress.order_id);
+  if (order?.partyId !== auth.partyId || order.status !== 'pending') return null;
+  return order;
 }
 
 /**
  * Places an order in one transaction with the buyer's address. One that costs nothing (a voucher,
- * a member price) is settled in that same transaction, and `settled` sends the browser straight to
- * the return page; any other waits for the provider's payment window.
+ * a member price) is settled in that same transaction, which keeps the answer (`settled` sends the
+ * browser straight to the return page); any other waits for the provider's payment window, and
+ * its transaction records the order as the key's progress.
  */
 export async function placeAndSettleIfFree(
   deps: Pick<CheckoutDeps, 'db' | 'publicUrl'>,
   auth: RequestAuth,
   input: Omit<PlaceOrderInput, 'buyerEmail'>,
+  idempotency: IdempotencyClaim | null,
 ): Promise<{ order: repository.OrderWithLines; settled: CheckoutStarted | null }> {
-  const order = await deps.db.transaction(async (tx) => {
-    const placed = await placeOrder(tx, auth.partyId, { ...input, buyerEmail: await buyerEmailOf(tx, auth) });
-    if (placed.totalMinor === 0) await settleOrder(tx, placed.id, input.now);
-    return placed;
-  });
-  if (order.totalMinor !== 0) return { order, settled: null };
-  return {
-    order,
-    settled: {
+  return deps.db.transaction(async (tx) => {
+    const order = await placeOrder(tx, auth.partyId, { ...input, buyerEmail: await buyerEmailOf(tx, auth) });
+    if (order.totalMinor !== 0) {
+      await recordProgress(tx, idempotency, { order_id: order.id } satisfies CheckoutProgress);
+      return { order, settled: null };
+    }
+    await settleOrder(tx, order.id, input.now);
+    const settled = await keepAnswer(tx, idempotency, {
       order_id: order.id,
       payment_url: `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`,
-    },
-  };
+    });
+    return { order, settled };
+  });
 }
 
 /**
  * Opens the provider's charge session for a stored pending order (our order id is the invoice
- * handle and the idempotency key). The provider being down cancels the order and gives its voucher
- * back, then answers payment_provider_unavailable: nothing is paid.
+ * handle and the idempotency key, so opening it again answers the same session). The provider being
+ * down cancels the order and gives its voucher back, then answers payment_provider_unavailable:
+ * nothing is paid. The session is recorded, and the answer kept, in one transaction; `extra` joins
+ * the answer.
  */
-export async function openChargeSession(
+export async function openChargeSession<Extra extends object = object>(
   deps: CheckoutDeps,
   order: repository.OrderWithLines,
   language: Language,
-): Promise<CheckoutStarted> {
+  idempotency: IdempotencyClaim | null,
+  extra?: Extra,
+): Promise<CheckoutStarted & Extra> {
   const returnPage = `${deps.publicUrl}/purchase-complete-redirect?order_id=${order.id}`;
   let session: { id: string; url: string };
   try {
@@ -134,12 +172,32 @@ export async function openChargeSession(
     });
     throw error;
   }
-  await repository.setPaymentSession(deps.db, order.id, {
-    providerReference: order.id,
-    paymentUrl: session.url,
-    now: new Date(),
+  return recordPaymentSession(deps.db, order.id, session.url, idempotency, extra);
+}
+
+/**
+ * Stores the provider's payment window on the order and keeps the checkout's answer (the order
+ * and the window, plus `extra`), in one transaction.
+ */
+export async function recordPaymentSession<Extra extends object = object>(
+  db: Database,
+  orderId: string,
+  paymentUrl: string,
+  idempotency: IdempotencyClaim | null,
+  extra?: Extra,
+): Promise<CheckoutStarted & Extra> {
+  return db.transaction(async (tx) => {
+    await repository.setPaymentSession(tx, orderId, {
+      providerReference: orderId,
+      paymentUrl,
+      now: new Date(),
+    });
+    return keepAnswer(tx, idempotency, {
+      order_id: orderId,
+      payment_url: paymentUrl,
+      ...extra,
+    } as CheckoutStarted & Extra);
   });
-  return { order_id: order.id, payment_url: session.url };
 }
 
 /**
@@ -270,6 +328,7 @@ export async function startBundleCheckout(
   bundleId: OrderBundleId,
   input: OrderInitiation,
   language: Language,
+  idempotency: IdempotencyClaim | null,
 ): Promise<CheckoutStarted> {
   const region = await regionOfPerson(deps.db, auth);
   const onSale = await listActiveProducts(deps.db, region);
@@ -295,5 +354,6 @@ export async function startBundleCheckout(
       immediate_start_consent: input.immediate_start_consent,
     },
     language,
+    idempotency,
   );
 }

@@ -11,7 +11,7 @@ import { OrderCheckoutSchema, WebhookAnswerSchema } from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget, routeBudget } from '../../platform/http/rate-limit.ts';
 import * as service from './club.service.ts';
 import * as vipps from './vipps-checkout.service.ts';
@@ -91,6 +91,7 @@ export const clubRoutes: FastifyPluginAsyncZod<{
               role,
               request.body,
               request.language,
+              idempotencyClaim(request),
             ),
           ),
     );

@@ -8,10 +8,12 @@ import {
 import type { Language } from '@nbr/domain/locale';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { IdempotencyClaim } from '../../platform/http/idempotency.ts';
 import { findClubMembershipNumber, setClubMembershipNumber } from '../identity/identity.facade.ts';
-import { type CheckoutStarted, placeAndSettleIfFree } from './checkout.service.ts';
+import { type CheckoutStarted, orderToResume, placeAndSettleIfFree } from './checkout.service.ts';
 import { presentClubOffer } from './club.presenter.ts';
 import { type ClubWithOffers, findActiveClub } from './club.repository.ts';
+import type { OrderWithLines } from './orders.repository.ts';
 import { openVippsPayment, type VippsCheckoutDeps } from './vipps-checkout.service.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
@@ -62,29 +64,38 @@ export async function startClubOrder(
   role: ClubOfferRole,
   input: ClubOrderCreate | ClubExtraRegistrationCreate,
   language: Language,
+  idempotency: IdempotencyClaim | null,
 ): Promise<CheckoutStarted> {
   const club = await requireClub(deps, slug);
   const offer = club.offers.find((candidate) => candidate.role === role);
   if (!offer) throw new AppError('product_unavailable');
+  const description = (order: OrderWithLines) => `${club.name}: ${order.lines[0]?.description ?? club.name}`;
+  const resumed = await orderToResume(deps.db, auth, idempotency);
+  if (resumed) return openVippsPayment(deps, resumed, description(resumed), idempotency);
   const memberNumber = await findClubMembershipNumber(deps.db, auth.identityPartyId);
   const bikeId = 'bike_id' in input ? input.bike_id : undefined;
-  const { order, settled } = await placeAndSettleIfFree(deps, auth, {
-    items: [{ product_id: offer.productId, quantity: 1, ...(bikeId ? { bike_id: bikeId } : {}) }],
-    immediateStartConsent: input.immediate_start_consent,
-    paymentMethod: 'vipps',
-    ...(memberNumber
-      ? {
-          unitPrices: {
-            [offer.productId]: memberUnitPrice(offer.product.priceMinor, {
-              discountPercent: offer.discountPercent,
-              memberPriceMinor: offer.memberPriceMinor,
-            }),
-          },
-        }
-      : {}),
-    language,
-    now: new Date(),
-  });
+  const { order, settled } = await placeAndSettleIfFree(
+    deps,
+    auth,
+    {
+      items: [{ product_id: offer.productId, quantity: 1, ...(bikeId ? { bike_id: bikeId } : {}) }],
+      immediateStartConsent: input.immediate_start_consent,
+      paymentMethod: 'vipps',
+      ...(memberNumber
+        ? {
+            unitPrices: {
+              [offer.productId]: memberUnitPrice(offer.product.priceMinor, {
+                discountPercent: offer.discountPercent,
+                memberPriceMinor: offer.memberPriceMinor,
+              }),
+            },
+          }
+        : {}),
+      language,
+      now: new Date(),
+    },
+    idempotency,
+  );
   if (settled) return settled;
-  return openVippsPayment(deps, order, `${club.name}: ${order.lines[0]?.description ?? club.name}`);
+  return openVippsPayment(deps, order, description(order), idempotency);
 }

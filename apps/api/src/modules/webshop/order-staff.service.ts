@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -143,7 +144,13 @@ export async function moveShipment(
  * are the provider's), orders not settled or captured, or refunded already: 409
  * order_not_refundable.
  */
-export async function refundOrder(deps: VippsCheckoutDeps, auth: RequestAuth, orderId: string) {
+export async function refundOrder(
+  deps: VippsCheckoutDeps,
+  auth: RequestAuth,
+  orderId: string,
+  /** The request's Idempotency-Key: the answer commits with the refunded order. */
+  idempotency: IdempotencyClaim | null,
+) {
   const order = await lockedOrder(deps, orderId);
   if (
     !order.providerReference ||
@@ -179,7 +186,7 @@ export async function refundOrder(deps: VippsCheckoutDeps, auth: RequestAuth, or
     }
     const refunded = await repository.findOrder(tx, order.id);
     if (!refunded) throw new Error('the order vanished');
-    return presentOrder(refunded);
+    return keepAnswer(tx, idempotency, presentOrder(refunded));
   });
 }
 

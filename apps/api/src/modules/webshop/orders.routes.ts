@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import * as checkout from './checkout.service.ts';
 import * as staff from './order-staff.service.ts';
@@ -47,7 +47,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = a
     async (request, reply) =>
       reply
         .code(201)
-        .send(await checkout.startReepayCheckout(deps, requireAuth(request), request.body, request.language)),
+        .send(
+          await checkout.startReepayCheckout(
+            deps,
+            requireAuth(request),
+            request.body,
+            request.language,
+            idempotencyClaim(request),
+          ),
+        ),
   );
 
   app.post(
@@ -76,6 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = a
             request.query.config_id,
             request.body,
             request.language,
+            idempotencyClaim(request),
           ),
         ),
   );
@@ -181,6 +190,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = a
       },
       config: { access: 'staff_admin', idempotent: true },
     },
-    async (request) => staff.refundOrder(deps, requireAuth(request), request.params.order_id),
+    async (request) =>
+      staff.refundOrder(deps, requireAuth(request), request.params.order_id, idempotencyClaim(request)),
   );
 };

@@ -2,6 +2,7 @@ import type { Language } from '@nbr/domain/locale';
 import type { OrganisationOrderState } from '@nbr/domain/webshop-receipts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { IdempotencyClaim } from '../../platform/http/idempotency.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { CheckoutDeps, CheckoutStarted } from './checkout.service.ts';
 import { formatReceiptNumber } from './orders.presenter.ts';
@@ -26,6 +27,8 @@ export async function startOrganisationSubscription(
   organisationPartyId: string,
   quantity: number,
   language: Language,
+  /** The admin's Idempotency-Key: see checkout.service's startReepayCheckout. */
+  idempotency: IdempotencyClaim | null,
 ): Promise<CheckoutStarted> {
   // The admin acts for the organisation: its party buys; the admin's region and address are used.
   const forOrganisation: RequestAuth = { ...admin, partyId: organisationPartyId };
@@ -35,6 +38,7 @@ export async function startOrganisationSubscription(
     // A business purchase has no consumer right of withdrawal to waive.
     { plan: 'ORGANISATION', quantity, immediate_start_consent: false },
     language,
+    idempotency,
     ORGANISATION_RETURN_PATH,
   );
 }

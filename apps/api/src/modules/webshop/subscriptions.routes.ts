@@ -9,7 +9,7 @@ import {
 } from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 import * as service from './subscriptions.service.ts';
@@ -41,7 +41,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
       reply
         .code(201)
         .send(
-          await service.startSubscriptionCheckout(deps, requireAuth(request), request.body, request.language),
+          await service.startSubscriptionCheckout(
+            deps,
+            requireAuth(request),
+            request.body,
+            request.language,
+            idempotencyClaim(request),
+          ),
         ),
   );
 
@@ -69,6 +75,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
             requireAuth(request),
             request.body.quantity,
             request.language,
+            idempotencyClaim(request),
           ),
         ),
   );
@@ -88,7 +95,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
       config: { access: 'signed_in_self', idempotent: true },
       preHandler: providerBudget,
     },
-    async (request) => service.customerSession(deps, requireAuth(request), request.body.action),
+    async (request) =>
+      service.customerSession(deps, requireAuth(request), request.body.action, idempotencyClaim(request)),
   );
 
   app.post(

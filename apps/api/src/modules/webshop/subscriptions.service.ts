@@ -8,6 +8,7 @@ import {
 } from '@nbr/domain/webshop';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer, recordProgress } from '../../platform/http/idempotency.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
 import * as plates from '../plates/plates.facade.ts';
@@ -18,6 +19,8 @@ import {
   type CheckoutDeps,
   type CheckoutStarted,
   openChargeSession,
+  orderToResume,
+  recordPaymentSession,
   syncReepaySubscription,
 } from './checkout.service.ts';
 import * as orders from './orders.repository.ts';
@@ -44,6 +47,8 @@ export async function startSubscriptionCheckout(
   auth: RequestAuth,
   input: SubscriptionSessionCreate,
   language: Language,
+  /** The request's Idempotency-Key: see checkout.service's startReepayCheckout. */
+  idempotency: IdempotencyClaim | null,
   /** Where the provider sends the browser back (an organisation's purchase has its own page). */
   returnPath = '/purchase-subscription-redirect',
 ): Promise<CheckoutStarted> {
@@ -68,17 +73,21 @@ export async function startSubscriptionCheckout(
     });
   }
   const now = new Date();
-  const order = await deps.db.transaction(async (tx) =>
-    placeOrder(tx, auth.partyId, {
-      items: [{ product_id: product.id, quantity }],
-      immediateStartConsent: input.immediate_start_consent,
-      ...(waitingPlateCode ? { waitingPlateCode } : {}),
-      paymentMethod: 'reepay',
-      language,
-      buyerEmail: await buyerEmailOf(tx, auth),
-      now,
-    }),
-  );
+  const order =
+    (await orderToResume(deps.db, auth, idempotency)) ??
+    (await deps.db.transaction(async (tx) => {
+      const placed = await placeOrder(tx, auth.partyId, {
+        items: [{ product_id: product.id, quantity }],
+        immediateStartConsent: input.immediate_start_consent,
+        ...(waitingPlateCode ? { waitingPlateCode } : {}),
+        paymentMethod: 'reepay',
+        language,
+        buyerEmail: await buyerEmailOf(tx, auth),
+        now,
+      });
+      await recordProgress(tx, idempotency, { order_id: placed.id });
+      return placed;
+    }));
   let session: { url: string };
   try {
     session = await deps.reepay.client.createSubscriptionSession({
@@ -98,12 +107,7 @@ export async function startSubscriptionCheckout(
     });
     throw error;
   }
-  await orders.setPaymentSession(deps.db, order.id, {
-    providerReference: order.id,
-    paymentUrl: session.url,
-    now,
-  });
-  return { order_id: order.id, payment_url: session.url };
+  return recordPaymentSession(deps.db, order.id, session.url, idempotency);
 }
 
 /**
@@ -151,18 +155,22 @@ export async function customerSession(
   deps: CheckoutDeps,
   auth: RequestAuth,
   action: 'change_card' | 'cancel' | 'resume',
+  /** The request's Idempotency-Key: the answer commits with the synced subscription. */
+  idempotency: IdempotencyClaim | null,
 ) {
   const { row, subscription } = await providerSubscriptionOf(deps, auth);
   let current = subscription;
+  // Cancelling a cancelled subscription (or resuming a running one) changes nothing at the
+  // provider, so a retry after a crash repeats no effect there.
   if (action === 'cancel' && !subscription.isCancelled) {
     current = await deps.reepay.client.cancelSubscription(subscription.handle);
   } else if (action === 'resume' && subscription.isCancelled) {
     current = await deps.reepay.client.uncancelSubscription(subscription.handle);
   }
-  if (current !== subscription) {
-    await deps.db.transaction((tx) => syncReepaySubscription(tx, current, new Date()));
-  }
-  return presentCustomerSession(row.plan, current);
+  return deps.db.transaction(async (tx) => {
+    if (current !== subscription) await syncReepaySubscription(tx, current, new Date());
+    return keepAnswer(tx, idempotency, presentCustomerSession(row.plan, current));
+  });
 }
 
 /**
@@ -203,15 +211,30 @@ async function raiseOrganisationQuantity(
   deps: CheckoutDeps,
   handle: string,
   quantity: number,
+  idempotency: IdempotencyClaim | null,
 ): Promise<SubscriptionCreditsStarted> {
   const current = await deps.reepay.client.getSubscription(handle);
   if (current?.state !== 'active') throw new AppError('no_subscription');
+  // The quantity to reach is decided once and recorded with the key before the provider is asked:
+  // a retry after a crash sets that same quantity again (billed once) instead of adding to it.
+  const recorded = idempotency?.progress as QuantityProgress | null | undefined;
+  const target = recorded?.subscription_quantity ?? current.quantity + quantity;
+  if (!recorded) {
+    await recordProgress(deps.db, idempotency, { subscription_quantity: target } satisfies QuantityProgress);
+  }
   const raised = await deps.reepay.client.changeSubscriptionQuantity(handle, {
-    quantity: current.quantity + quantity,
+    quantity: target,
     timing: 'immediate',
   });
-  await deps.db.transaction((tx) => syncReepaySubscription(tx, raised, new Date()));
-  return { order_id: null, payment_url: null, credits_added: quantity };
+  return deps.db.transaction(async (tx) => {
+    await syncReepaySubscription(tx, raised, new Date());
+    return keepAnswer(tx, idempotency, { order_id: null, payment_url: null, credits_added: quantity });
+  });
+}
+
+/** What raising an ORGANISATION subscription records before it asks the provider. */
+interface QuantityProgress {
+  subscription_quantity: number;
 }
 
 type SubscriptionCreditsStarted = {
@@ -233,6 +256,8 @@ export async function startSubscriptionCreditCheckout(
   auth: RequestAuth,
   quantity: number,
   language: Language,
+  /** The request's Idempotency-Key: see checkout.service's startReepayCheckout. */
+  idempotency: IdempotencyClaim | null,
 ): Promise<SubscriptionCreditsStarted> {
   const now = new Date();
   const row = await credits.findLatestProviderSubscription(deps.db, auth.partyId);
@@ -240,8 +265,10 @@ export async function startSubscriptionCreditCheckout(
     throw new AppError('no_subscription');
   }
   if (row.plan === 'ORGANISATION' && row.externalId) {
-    return raiseOrganisationQuantity(deps, row.externalId, quantity);
+    return raiseOrganisationQuantity(deps, row.externalId, quantity, idempotency);
   }
+  const resumed = await orderToResume(deps.db, auth, idempotency);
+  if (resumed) return openChargeSession(deps, resumed, language, idempotency, { credits_added: 0 });
   const first = await orders.findOrder(deps.db, row.orderId);
   const planLine = first?.lines.find((line) => line.kind === 'subscription');
   const product = planLine ? await catalogue.findProductById(deps.db, planLine.productId) : null;
@@ -291,7 +318,8 @@ export async function startSubscriptionCreditCheckout(
     );
     const placed = await orders.findOrder(tx, orderId);
     if (!placed) throw new Error('the order vanished while placing it');
+    await recordProgress(tx, idempotency, { order_id: placed.id });
     return placed;
   });
-  return { ...(await openChargeSession(deps, order, language)), credits_added: 0 };
+  return openChargeSession(deps, order, language, idempotency, { credits_added: 0 });
 }

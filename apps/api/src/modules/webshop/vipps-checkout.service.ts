@@ -2,10 +2,11 @@ import { isAwaitingPayment, type OrderStatus } from '@nbr/domain/webshop';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { IdempotencyClaim } from '../../platform/http/idempotency.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import type { VippsPayment } from '../../platform/payments/vipps/vipps-client.ts';
 import { countPaymentEvent } from '../../platform/telemetry/metrics.ts';
-import type { CheckoutDeps, CheckoutStarted } from './checkout.service.ts';
+import { type CheckoutDeps, type CheckoutStarted, recordPaymentSession } from './checkout.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import type { ReconciliationReport } from './order-reconciliation.notifier.ts';
 import * as repository from './orders.repository.ts';
@@ -31,13 +32,15 @@ const captureKey = (orderId: string) => `capture-${orderId}`;
 
 /**
  * Creates the ePayment of a stored pending order (WEB_REDIRECT, our order id as reference and
- * Idempotency-Key) and keeps where to send the browser. The provider down or refusing cancels the
- * order, then answers the provider's error: nothing is paid.
+ * Idempotency-Key, so creating it again answers the same payment) and keeps where to send the
+ * browser, with the checkout's answer. The provider down or refusing cancels the order, then
+ * answers the provider's error: nothing is paid.
  */
 export async function openVippsPayment(
   deps: VippsCheckoutDeps,
   order: repository.OrderWithLines,
   description: string,
+  idempotency: IdempotencyClaim | null,
 ): Promise<CheckoutStarted> {
   let redirectUrl: string;
   try {
@@ -57,12 +60,7 @@ export async function openVippsPayment(
     });
     throw error;
   }
-  await repository.setPaymentSession(deps.db, order.id, {
-    providerReference: order.id,
-    paymentUrl: redirectUrl,
-    now: new Date(),
-  });
-  return { order_id: order.id, payment_url: redirectUrl };
+  return recordPaymentSession(deps.db, order.id, redirectUrl, idempotency);
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 } from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget, routeBudget } from '../../platform/http/rate-limit.ts';
 import * as service from './vouchers.service.ts';
 import type { WebshopDeps } from './webshop.service.ts';
@@ -61,7 +61,15 @@ export const voucherRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .code(201)
-        .send(await service.redeemVoucher(deps, requireAuth(request), request.body, request.language)),
+        .send(
+          await service.redeemVoucher(
+            deps,
+            requireAuth(request),
+            request.body,
+            request.language,
+            idempotencyClaim(request),
+          ),
+        ),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import * as catalogue from './catalogue.repository.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
@@ -103,6 +104,8 @@ export async function redeemVoucher(
   auth: RequestAuth,
   input: { code: string; bike_id?: string | undefined },
   language: Language,
+  /** The request's Idempotency-Key: the answer commits with the redemption. */
+  idempotency: IdempotencyClaim | null,
 ) {
   const now = new Date();
   try {
@@ -134,11 +137,11 @@ export async function redeemVoucher(
       const order = await orders.findOrder(tx, placed.id);
       if (!order) throw new Error('the voucher order vanished');
       const bike = input.bike_id ? await catalogue.findOwnedBike(tx, auth.partyId, input.bike_id) : null;
-      return {
+      return keepAnswer(tx, idempotency, {
         order: presentOrder(order),
         credits_granted: product.credits,
         bike_id: bike?.hasCredit ? bike.bikeId : null,
-      };
+      });
     });
   } catch (error) {
     // The same person redeeming the same code twice at once: the second meets the unique index.

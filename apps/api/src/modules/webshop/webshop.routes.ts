@@ -8,7 +8,7 @@ import {
 } from '@nbr/domain/credits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { IdempotencyHeadersSchema } from '../../platform/http/idempotency.ts';
+import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { DevCreditGrantResponseSchema } from './webshop.schema.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 import * as service from './webshop.service.ts';
@@ -69,6 +69,7 @@ export const webshopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async
         requireAuth(request),
         request.params.credit_id,
         request.body.bike_ownership_id,
+        idempotencyClaim(request),
       ),
   );
 };

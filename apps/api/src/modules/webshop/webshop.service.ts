@@ -9,6 +9,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { findWaitingPlate } from './orders.repository.ts';
 import { presentCredit, presentOverview } from './webshop.presenter.ts';
@@ -207,6 +208,8 @@ export async function activateBike(
   auth: RequestAuth,
   creditId: string,
   ownershipId: string,
+  /** The request's Idempotency-Key: the answer commits with the activation. */
+  idempotency: IdempotencyClaim | null,
 ): Promise<Credit> {
   if (!isUuid(creditId)) throw new AppError('not_found');
   try {
@@ -215,7 +218,7 @@ export async function activateBike(
       if (!credit || credit.partyId !== auth.partyId) throw new AppError('not_found');
       const ownership = await repository.findOpenOwnership(tx, ownershipId);
       if (!ownership || ownership.ownerPartyId !== auth.partyId) throw new AppError('not_found');
-      if (credit.bikeOwnershipId === ownershipId) return presentCredit(credit);
+      if (credit.bikeOwnershipId === ownershipId) return keepAnswer(tx, idempotency, presentCredit(credit));
       if (credit.bikeOwnershipId) throw new AppError('credit_in_use');
       // As for registering (assertCanAddBike): only a credit of an active subscription (or one
       // granted outside any, VIP) may be used; a lapsed subscription's free credits wait for renewal.
@@ -230,7 +233,7 @@ export async function activateBike(
       }
       const attached = await repository.findCredit(tx, creditId);
       if (!attached) throw new Error('credit vanished while attaching it');
-      return presentCredit(attached);
+      return keepAnswer(tx, idempotency, presentCredit(attached));
     });
   } catch (error) {
     // Another credit reached the same ownership at the same moment (the unique index).

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/bikes.ts';
+import { idempotencyKeys } from '../../db/schema/platform.ts';
 import { orders } from '../../db/schema/webshop.ts';
+import { IDEMPOTENCY_LEASE_MS } from '../../platform/http/idempotency.ts';
 import { printStickers, registerBike } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
@@ -210,6 +212,33 @@ describe('POST /api/webshop/subscriptions/bikes', () => {
     await t.app.payments.reepay.standIn?.whenWebhooksSent();
     expect(await overview(person.token)).toMatchObject({ plan: 'ORGANISATION', credits_free: 8 });
     expect((await t.app.payments.reepay.client.getSubscription(handle))?.quantity).toBe(8);
+  });
+
+  it('ORGANISATION raised with an Idempotency-Key and retried after the instance died at the provider: billed once', async () => {
+    const { person, handle } = await subscribed('ORGANISATION', 5);
+    const key = 'raise-quantity-0001';
+    const headers = bearer(person.token, { 'idempotency-key': key });
+    const url = '/api/webshop/subscriptions/bikes';
+    const first = await t.app.inject({ method: 'POST', url, headers, payload: { quantity: 3 } });
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await t.app.payments.reepay.client.getSubscription(handle))?.quantity).toBe(8);
+    // What an instance that died after the provider raised the quantity, before its transaction
+    // committed, leaves behind: the quantity to reach recorded, no answer, a lease that ran out.
+    const identifies = and(eq(idempotencyKeys.partyId, person.partyId), eq(idempotencyKeys.key, key));
+    const [kept] = await t.database.db.select().from(idempotencyKeys).where(identifies);
+    expect(kept?.progress).toEqual({ subscription_quantity: 8 });
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ status: null, response: null, createdAt: new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1_000) })
+      .where(identifies);
+
+    const retried = await t.app.inject({ method: 'POST', url, headers, payload: { quantity: 3 } });
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json()).toEqual(first.json());
+    // Set to the recorded quantity again, not raised by 3 once more.
+    expect((await t.app.payments.reepay.client.getSubscription(handle))?.quantity).toBe(8);
+    await t.app.payments.reepay.standIn?.whenWebhooksSent();
+    expect(await overview(person.token)).toMatchObject({ plan: 'ORGANISATION', credits_free: 8 });
   });
 
   it('answers 403 no_subscription without an active subscription', async () => {

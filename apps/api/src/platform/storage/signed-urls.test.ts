@@ -58,6 +58,27 @@ describe('signed file addresses', () => {
     now += 60_000;
     expect(signer.sign(PATH)).toBe(first);
   });
+  it('renews its own address, expired or not, and nothing else', () => {
+    let now = Date.UTC(2026, 4, 1, 12, 0, 0);
+    const signer = createFileUrlSigner(SECRET, { now: () => now });
+    const kept = signer.sign(PATH);
+    const withQuery = signer.sign(`${PATH}?lang=da`);
+    now += 24 * 60 * 60 * 1000;
+    expect(signer.verify(PATH, partsOf(kept).expires, partsOf(kept).signature)).toBe(false);
+
+    const renewed = signer.renew(kept);
+    expect(renewed).not.toBeNull();
+    const { path, expires, signature } = partsOf(renewed ?? '');
+    expect(path).toBe(PATH);
+    expect(signer.verify(PATH, expires, signature)).toBe(true);
+    expect(signer.renew(withQuery)).toBe(signer.sign(`${PATH}?lang=da`));
+
+    // A tampered address, another deployment's and plain text are not ours to sign.
+    expect(signer.renew(kept.replace('0001/', '0002/'))).toBeNull();
+    expect(createFileUrlSigner(`${SECRET}-other`, { now: () => now }).renew(kept)).toBeNull();
+    expect(signer.renew('https://example.com/?expires=1&signature=abc')).toBeNull();
+    expect(signer.renew('a bike')).toBeNull();
+  });
 });
 
 describe('signed file addresses across a secret rotation', () => {

@@ -12,11 +12,19 @@ export interface FileUrlSigner {
   sign(path: string, ttlSeconds?: number): string;
   /** Whether the path's signature is right and not expired. */
   verify(path: string, expires: string | undefined, signature: string | undefined): boolean;
+  /**
+   * An address this signer made (`sign`), expired or not, signed again for `ttlSeconds` from now;
+   * null for anything else. A kept answer replayed a day later gives addresses that still work.
+   */
+  renew(address: string, ttlSeconds?: number): string | null;
 }
 
 /** Signed addresses live at least this long; rounding to windows lets browsers cache a picture. */
 export const SIGNED_URL_TTL_SECONDS = 60 * 60;
 const WINDOW_SECONDS = 15 * 60;
+
+/** `…?expires=<seconds>&signature=<mac>` or `…&expires=…`, as `sign` writes it. */
+const SIGNED_ADDRESS = /^(.+)[?&]expires=(\d{1,12})&signature=([\w-]+)$/;
 
 export interface FileUrlSignerOptions {
   /** Secrets that are also accepted when verifying, never used to sign (FILE_URL_ACCEPTED_SECRETS). */
@@ -34,7 +42,14 @@ export function createFileUrlSigner(
   // Rotation: one secret signs; it and the accepted ones verify, so an address signed by an
   // instance on the previous (or the next) secret keeps working until it expires.
   const verifying = [secret, ...(options.accepted ?? [])];
-  return {
+  const isSignature = (path: string, expires: string, signature: string) => {
+    const given = Buffer.from(signature);
+    return verifying.some((key) => {
+      const expected = Buffer.from(mac(key, `${path}\n${expires}`));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
+  };
+  const signer: FileUrlSigner = {
     sign(path, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
       const minimum = Math.floor(now() / 1000) + ttlSeconds;
       const expires = Math.ceil(minimum / WINDOW_SECONDS) * WINDOW_SECONDS;
@@ -44,13 +59,15 @@ export function createFileUrlSigner(
     verify(path, expires, signature) {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
       if (Number(expires) * 1000 < now()) return false;
-      const given = Buffer.from(signature);
-      return verifying.some((key) => {
-        const expected = Buffer.from(mac(key, `${path}\n${expires}`));
-        return expected.length === given.length && timingSafeEqual(expected, given);
-      });
+      return isSignature(path, expires, signature);
+    },
+    renew(address, ttlSeconds) {
+      const parts = SIGNED_ADDRESS.exec(address);
+      if (!parts?.[1] || !parts[2] || !parts[3] || !isSignature(parts[1], parts[2], parts[3])) return null;
+      return signer.sign(parts[1], ttlSeconds);
     },
   };
+  return signer;
 }
 
 /** The configured secret, else one generated once and kept under DATA_DIR/keys (one instance). */
