@@ -21,12 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type OrderStatus, wasPaid } from '@nbr/domain/webshop';
 import pg from 'pg';
-import {
-  type ServerProcess,
-  startServerProcess,
-  waitForHealth,
-} from '../apps/api/src/test/command-helpers.ts';
 import { freePort, startOwnPostgres } from '../apps/api/src/test/own-services.ts';
+import { type ServerProcess, startServer, waitForHealth } from '../apps/api/src/test/server-process.ts';
 
 const KILLS = Number(process.env.SOAK_KILLS ?? 50);
 const PG_RESTARTS = Number(process.env.SOAK_PG_RESTARTS ?? 10);
@@ -49,7 +45,12 @@ function count(what: string, by = 1): void {
 }
 /** Things that must not happen, with what was seen. */
 const failures: string[] = [];
-const crashes: Array<{ instance: string; during: string; code: number | null; tail: string }> = [];
+const crashes: Array<{
+  instance: string;
+  during: string;
+  code: number | NodeJS.Signals | null;
+  tail: string;
+}> = [];
 let phase = 'start-up';
 
 // ---- PostgreSQL and the instances -------------------------------------------------------------
@@ -91,7 +92,7 @@ for (let n = 0; n < INSTANCES; n += 1) {
 let finished = false;
 
 async function start(instance: Instance): Promise<void> {
-  const server = startServerProcess({
+  const server = startServer({
     NODE_ENV: 'test',
     PORT: String(instance.port),
     PUBLIC_URL: instance.url,

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import os from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/own-services.ts';
+import { startProcess } from './test/server-process.ts';
 
 /*
  * Graceful shutdown as a load balancer and a container runtime see it (issue 26, problem 3): on
@@ -17,29 +17,6 @@ import { freePort } from './test/own-services.ts';
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = path.join(REPOSITORY_ROOT, 'apps/api/src/server.ts');
 const START = path.join(REPOSITORY_ROOT, 'scripts/start.mjs');
-
-interface Started {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output(): string;
-}
-
-function start(command: string, args: string[], env: Record<string, string>): Started {
-  const child = spawn(command, args, {
-    cwd: REPOSITORY_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
 
 /** The status of GET `path`, or null when nothing accepts the connection. */
 async function statusOf(url: string): Promise<number | null> {
@@ -146,7 +123,9 @@ describe('shutting down on SIGTERM', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // Long enough to observe on a busy machine; the load balancer's polling interval in production.
-    const server = start(process.execPath, ['--import', 'tsx', SERVER], envFor(port, 8));
+    const server = startProcess(process.execPath, ['--import', 'tsx', SERVER], envFor(port, 8), {
+      cwd: REPOSITORY_ROOT,
+    });
     try {
       await until(
         'ready',
@@ -196,8 +175,8 @@ describe('shutting down on SIGTERM', () => {
       const env = envFor(port, 1);
       const started =
         launcher === 'npm start'
-          ? start('npm', ['start', '--silent'], env)
-          : start(process.execPath, [START], env);
+          ? startProcess('npm', ['start', '--silent'], env, { cwd: REPOSITORY_ROOT })
+          : startProcess(process.execPath, [START], env, { cwd: REPOSITORY_ROOT });
       try {
         await until(
           'ready',

@@ -11,10 +11,11 @@ import { type DatabaseInventory, takeInventory } from '../db/inventory.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import { registerBike, signUpOwner } from '../test/bike-api-helpers.ts';
-import { captureOutput, startServerProcess, waitForHealth } from '../test/command-helpers.ts';
+import { captureOutput } from '../test/command-helpers.ts';
 import { bearer } from '../test/identity-helpers.ts';
 import { freePort } from '../test/own-services.ts';
 import { uploadBikePicture } from '../test/possession-helpers.ts';
+import { startServer, waitForHealth } from '../test/server-process.ts';
 import { runBackup, runRestore } from './backup.ts';
 import {
   type ArchiveEntry,
@@ -133,7 +134,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = startServerProcess({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: restoredDir() });
+    const server = startServer({ NODE_ENV: 'test', PORT: String(port), DATA_DIR: restoredDir() });
     try {
       await waitForHealth(url, server);
       // A token signed before the backup: the signing key came along.

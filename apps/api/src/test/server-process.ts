@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /*
@@ -11,16 +12,22 @@ const TELEMETRY = new URL('../telemetry.ts', import.meta.url).href;
 
 export interface ServerProcess {
   child: ChildProcess;
-  /** The exit code once the process has ended (null when a signal ended it). */
-  exited: Promise<number | null>;
+  /** The exit code once the process has ended, or the signal that ended it. */
+  exited: Promise<number | NodeJS.Signals | null>;
   /** Everything it printed so far, stdout and stderr together. */
   output(): string;
 }
 
-/** Starts the API with exactly `env` (plus PATH). */
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', TELEMETRY, SERVER], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+/** Runs `command` with exactly `env` (plus PATH and HOME), its output collected. */
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { cwd?: string } = {},
+): ServerProcess {
+  const child = spawn(command, args, {
+    ...options,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -30,13 +37,20 @@ export function startServer(env: Record<string, string>): ServerProcess {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
   return { child, exited, output: () => output };
 }
 
+/** Starts the API (server.ts, or a test's own entry that builds it) with exactly `env` (plus PATH). */
+export function startServer(env: Record<string, string>, entry: string = SERVER): ServerProcess {
+  return startProcess(process.execPath, ['--import', 'tsx', '--import', TELEMETRY, entry], env);
+}
+
 /**
- * Polls `path` until `accept` takes its answer (any HTTP answer by default); fails when the process
- * exits first or after the deadline, with what the process printed.
+ * Polls `url` until `accept` takes its answer; fails when the process exits first or after the
+ * deadline, with what the process printed.
  */
 async function waitForAnswer(
   url: string,
@@ -65,6 +79,6 @@ export function waitUntilListening(url: string, server: ServerProcess, timeoutMs
 }
 
 /** Resolves once GET /api/health answers 200. */
-export function waitForHealth(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+export function waitForHealth(url: string, server: ServerProcess, timeoutMs = 120_000): Promise<void> {
   return waitForAnswer(`${url}/api/health`, server, timeoutMs, (response) => response.ok);
 }

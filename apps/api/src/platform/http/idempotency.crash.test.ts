@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueFrameNumber } from '../../test/bike-helpers.ts';
 import { testDatabaseKind } from '../../test/helper.ts';
+import { freePort } from '../../test/own-services.ts';
+import { type ServerProcess, startServer, waitForHealth } from '../../test/server-process.ts';
 
 /*
  * Issue 26 §4: the process dies (SIGKILL) after an idempotent write committed and before its answer
@@ -25,52 +25,16 @@ const SERVER = fileURLToPath(new URL('../../test/die-after-commit-server.ts', im
 const DIE_HEADER = 'x-test-die-after-commit';
 const ANNA = { email: 'anna@demo.cykelregister.dk', password: 'demo-password-2026' };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>, url: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.on('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited during start-up:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, exited, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/** The test server, once it answers /api/health; killed when it never does. */
+async function startServerAndWait(env: Record<string, string>, url: string): Promise<ServerProcess> {
+  const server = startServer(env, SERVER);
+  try {
+    await waitForHealth(url, server, 240_000);
+  } catch (error) {
+    server.child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start:\n${output}`);
+  return server;
 }
 
 describe('an idempotent write whose process dies between its commit and its answer', () => {
@@ -78,7 +42,7 @@ describe('an idempotent write whose process dies between its commit and its answ
   let schema: string | undefined;
   let env: Record<string, string>;
   let url: string;
-  let server: Server | undefined;
+  let server: ServerProcess | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'nbr-idempotency-crash-'));
@@ -150,7 +114,7 @@ describe('an idempotent write whose process dies between its commit and its answ
   it('repeats the first answer after a restart: one bike, one order, never a 422 or a second order', {
     timeout: 900_000,
   }, async () => {
-    server = await startServer(env, url);
+    server = await startServerAndWait(env, url);
     const granted = await call('POST', '/dev/credits', null, { email: ANNA.email, count: 2 });
     expect(granted.status, JSON.stringify(granted.body)).toBe(201);
     let token = await logIn();
@@ -165,7 +129,7 @@ describe('an idempotent write whose process dies between its commit and its answ
     const bike = { nickname: 'Kept across a crash', frame_number: uniqueFrameNumber() };
     await sendAndDie('/api/bikes', token, bike, 'crash-bike-0001');
 
-    server = await startServer(env, url);
+    server = await startServerAndWait(env, url);
     token = await logIn();
     const retriedBike = await call('POST', '/api/bikes', token, bike, {
       'idempotency-key': 'crash-bike-0001',
@@ -188,7 +152,7 @@ describe('an idempotent write whose process dies between its commit and its answ
     const order = { items: [{ product_id: single?.id, quantity: 1 }] };
     await sendAndDie('/api/webshop/orders/reepay', token, order, 'crash-order-0001');
 
-    server = await startServer(env, url);
+    server = await startServerAndWait(env, url);
     token = await logIn();
     const retriedOrder = await call('POST', '/api/webshop/orders/reepay', token, order, {
       'idempotency-key': 'crash-order-0001',
