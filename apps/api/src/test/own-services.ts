@@ -82,6 +82,15 @@ export interface OwnPostgres {
   destroy(): Promise<void>;
 }
 
+/** A backend that ended between listing the cluster's processes and signalling them is no error. */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
 /** Every process of the cluster: the postmaster (first line of postmaster.pid) and its children. */
 function clusterProcesses(dataDir: string): number[] {
   const pidFile = path.join(dataDir, 'postmaster.pid');
@@ -150,16 +159,10 @@ export async function startOwnPostgres(): Promise<OwnPostgres | null> {
       await own.start();
     },
     pause() {
-      for (const pid of clusterProcesses(dataDir)) process.kill(pid, 'SIGSTOP');
+      for (const pid of clusterProcesses(dataDir)) signal(pid, 'SIGSTOP');
     },
     resume() {
-      for (const pid of clusterProcesses(dataDir)) {
-        try {
-          process.kill(pid, 'SIGCONT');
-        } catch {
-          // gone meanwhile
-        }
-      }
+      for (const pid of clusterProcesses(dataDir)) signal(pid, 'SIGCONT');
     },
     async destroy() {
       await own.stop('immediate').catch(() => undefined);
