@@ -278,9 +278,18 @@ const checkoutKeys: Array<{ key: string; token: string; body: unknown; orderId: 
 let stopTraffic = false;
 let abandoned = false;
 
-/** A frame number in the register's format, unique for the run. */
+/**
+ * A frame number in the register's format, unique for the run: the registrations' running count in
+ * nine base-5 digits. Random digits met each other about once in three runs of 5,000 registrations
+ * (the birthday bound), and a second registration of the same number is rightly refused.
+ */
+let framesMade = 0;
 function frameNumber(): string {
-  const digits = Array.from({ length: 9 }, () => '34679'[Math.floor(Math.random() * 5)]).join('');
+  const digits = framesMade
+    .toString(5)
+    .padStart(9, '0')
+    .replace(/[0-4]/g, (digit) => '34679'[Number(digit)] ?? '3');
+  framesMade += 1;
   return `SOK${digits}${'ACEFHJKMNPRTWXY'[Math.floor(Math.random() * 15)]}`;
 }
 
