@@ -144,6 +144,12 @@ describe('migration 0036: folding Latin-script look-alikes of stored frame numbe
 
     const search = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: `WBKI ${stamp} 1` } });
     expect(search.json().results).toEqual([expect.objectContaining({ bike_id: lone, match: 'exact' })]);
+    // The copy left for support is shown beside the number it imitates, as a look-alike.
+    const real = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: `WDA1${stamp}X` } });
+    expect(real.json().results).toEqual([
+      expect.objectContaining({ match: 'exact', matched_value: `WDA1${stamp}X` }),
+      expect.objectContaining({ bike_id: besideLatin, match: 'look_alike', matched_value: `WDAǀ${stamp}X` }),
+    ]);
 
     await runMigration();
     expect((await frameOf(lone))?.key).toBe(`WBKI${stamp}1`);

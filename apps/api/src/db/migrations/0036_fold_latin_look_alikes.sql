@@ -25,3 +25,17 @@ FROM folded
 WHERE bikes.id = folded.id
   AND NOT EXISTS (SELECT 1 FROM bikes other WHERE other.frame_number_key = folded.key)
   AND NOT EXISTS (SELECT 1 FROM folded twin WHERE twin.key = folded.key AND twin.id <> folded.id);
+--> statement-breakpoint
+-- The copies left above (and those 0011 left) keep their keys, but their look-alike keys become those
+-- of the number they imitate, so a search for the real number shows them beside it (as look-alikes)
+-- while support sorts them out. The strings are all of CONFUSABLES, Cyrillic, Greek and Latin.
+UPDATE bikes SET frame_number_look_alike = translate(
+  translate(
+    frame_number_key,
+    'АВЕЗІЈКМНОРСЅТУҮХӀԚԜΑΒΕΖΗΙΚΜΝΟΡΤΥΧᴀʙᴄᴅᴇꜰɢꞬʜꞮᴊᴋʟᴍɴᴏᴘꞯƦꜱᴛᴜᴠᴡʏᴢǀ|',
+    'ABE3IJKMHOPCSTYYXIQWABEZHIKMNOPTYXABCDEFGGHIJKLMNOPQRSTUVWYZ11'
+  ),
+  'OIL|SZB',
+  '0111528'
+)
+WHERE frame_number_key ~ '[АВЕЗІЈКМНОРСЅТУҮХӀԚԜΑΒΕΖΗΙΚΜΝΟΡΤΥΧᴀʙᴄᴅᴇꜰɢꞬʜꞮᴊᴋʟᴍɴᴏᴘꞯƦꜱᴛᴜᴠᴡʏᴢǀ|]';
