@@ -5,11 +5,13 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { freeSticker, grantCredits } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { text } from './support/texts.ts';
+import { reportStolenViaApi } from './support/theft.ts';
 
 /*
  * Issue 4, done when: register a bike with a frame number and a plate → upload its public picture
  * → edit it → a visitor finds it by the frame number typed with look-alike characters → its
- * public page. Also the no-result state, search by plate, and the query living in the address.
+ * public page. Also the no-result state, search by plate, and the query living in the address; and
+ * (issue 27) why a too short search finds nothing, and a stolen bike's contact without an account.
  *
  * Every test sets its bike up through the API, as this file is about what a searcher sees; the
  * owner's screens for registering, adding the picture and editing are bikes.spec.ts's journey.
@@ -211,5 +213,23 @@ test.describe('search the register', () => {
     await page.getByRole('button', { name: t('search', 'submit'), exact: true }).click();
     await expect(page.getByText(text('da', 'common', 'validation.required'))).toBeVisible();
     await expect(page).toHaveURL(/\/search$/);
+
+    // Under 5 characters (issue 27): the reason, at the field and for an address that holds one.
+    await search(page, 'wda 1');
+    await expect(page.getByText(text('da', 'common', 'validation.identifier_too_short'))).toBeVisible();
+    await page.goto('/search?q=ab-1');
+    await expect(page.getByText(t('search', 'noResult.tooShort', { query: 'ab-1', min: 5 }))).toBeVisible();
+
+    // Reported stolen, the hit offers a visitor the owner contact that needs no account (issue 27).
+    await reportStolenViaApi(page.request, bike.owner.token, bike.bikeId);
+    await page.goto(`/search?q=${encodeURIComponent(bike.frame.registered)}`);
+    await expect(page.getByText(t('search', 'results.visitorHintStolen'))).toBeVisible();
+    await expectNoA11yViolations(page);
+    await hit.getByRole('link', { name: text('da', 'finds', 'banner.contact') }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/bikes/${bike.bikeId}/contact-bike-owner$`));
+    await expect(heading(page)).toHaveText(text('da', 'finds', 'contact.title'));
+    await expect(
+      page.getByRole('textbox', { name: text('da', 'finds', 'contact.email'), exact: true }),
+    ).toBeVisible();
   });
 });

@@ -69,6 +69,17 @@ describe('normaliseIdentifier', () => {
     expect(normaliseIdentifier('ＷＢＫ Р-12345')).toBe('WBKP12345');
   });
 
+  it('folds the Latin-script look-alikes of issue 27 to the letter or digit they stand for', () => {
+    // U+01C0 (click letter) for the 1, U+A7AE (capital small I) and U+0299 (small capital B).
+    expect(normaliseIdentifier('WDA\u01C02345Z')).toBe('WDA12345Z');
+    expect(normaliseIdentifier('WD\uA7AE12345Z')).toBe('WDI12345Z');
+    expect(normaliseIdentifier('W\u0299K12345Z')).toBe('WBK12345Z');
+    // The small i (ɪ) upper-cases to Ɪ; `|` typed for a worn 1 is the 1.
+    expect(normaliseIdentifier('wdɪ12345z')).toBe('WDI12345Z');
+    expect(normaliseIdentifier('WDA|2345Z')).toBe('WDA12345Z');
+    expect(identifierKeys('wʙk 1ǀ345 z').display).toBe('wBk 11345 z');
+  });
+
   it('maps every look-alike to a Latin capital or a digit', () => {
     for (const [character, latin] of Object.entries(CONFUSABLES)) {
       expect(latin, character).toMatch(/^[A-Z0-9]$/);
@@ -149,6 +160,26 @@ describe('identifierShapeProblem', () => {
 
   it('accepts Danish and Norwegian letters (they occur in foreign numbers)', () => {
     expect(identifierShapeProblem('ÆØÅ12345')).toBeNull();
+    expect(identifierShapeProblem('æøå12345')).toBeNull();
+  });
+
+  it('accepts the look-alikes it folds, and refuses every other letter outside A–Z, Æ, Ø, Å', () => {
+    for (const typed of ['WDA\u01C02345Z', 'WD\uA7AE12345Z', 'W\u0299K12345Z', 'WDA|2345Z']) {
+      expect(identifierShapeProblem(typed), typed).toBeNull();
+    }
+    // Latin letters no frame number has: accented, IPA and other click letters, a Latin alpha.
+    for (const typed of ['WDÁ12345Z', 'WDÜ12345Z', 'WD\u025012345Z', 'WDA\u01C32345Z', 'WD\u2C6D12345Z']) {
+      expect(identifierShapeProblem(typed), typed).toBe('identifier_not_latin');
+    }
+  });
+
+  it('lets through only keys of A–Z, Æ, Ø, Å and 0–9, whatever is typed', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (typed) => {
+        return identifierShapeProblem(typed) !== null || /^[A-Z0-9ÆØÅ]+$/.test(normaliseIdentifier(typed));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('accepts look-alikes of other scripts, which fold to Latin letters', () => {

@@ -10,9 +10,12 @@ export const IDENTIFIER_MIN_LENGTH = 5;
 export const IDENTIFIER_MAX_LENGTH = 40;
 
 /**
- * Cyrillic and Greek capitals drawn like a Latin letter or a digit, mapped to it (after upper-casing,
- * so the small letters are covered too). `WDАР1234` typed with a Cyrillic А and Р is the frame number
- * `WDAP1234`, not a second one beside it that a search for the real number would never show.
+ * Cyrillic and Greek capitals and the Latin-script look-alikes drawn like a Latin letter or a digit,
+ * mapped to it (after upper-casing, so the small letters are covered too). `WDАР1234` typed with a
+ * Cyrillic А and Р, or `WDAǀ2345Z` with a click letter for the 1, is the frame number `WDAP1234` /
+ * `WDA12345Z`, not a second one beside it that a search for the real number would never show. This
+ * table is a convenience for what keyboards and copy-paste produce; what keeps every other look-alike
+ * out is KEY_CHARACTERS below, which refuses whatever does not fold to A–Z, Æ, Ø, Å or 0–9.
  */
 export const CONFUSABLES: Readonly<Record<string, string>> = {
   // Cyrillic
@@ -51,6 +54,36 @@ export const CONFUSABLES: Readonly<Record<string, string>> = {
   Τ: 'T',
   Υ: 'Y',
   Χ: 'X',
+  // Latin-script look-alikes (issue 27): small capitals and click letters, keyed by their upper case
+  // (ɪ upper-cases to Ɪ, ʀ to Ʀ, ɡ to Ɡ; the others have no upper case), and `|`, typed for a worn 1.
+  ᴀ: 'A',
+  ʙ: 'B',
+  ᴄ: 'C',
+  ᴅ: 'D',
+  ᴇ: 'E',
+  ꜰ: 'F',
+  ɢ: 'G',
+  Ɡ: 'G',
+  ʜ: 'H',
+  Ɪ: 'I',
+  ᴊ: 'J',
+  ᴋ: 'K',
+  ʟ: 'L',
+  ᴍ: 'M',
+  ɴ: 'N',
+  ᴏ: 'O',
+  ᴘ: 'P',
+  ꞯ: 'Q',
+  Ʀ: 'R',
+  ꜱ: 'S',
+  ᴛ: 'T',
+  ᴜ: 'U',
+  ᴠ: 'V',
+  ᴡ: 'W',
+  ʏ: 'Y',
+  ᴢ: 'Z',
+  ǀ: '1',
+  '|': '1',
 };
 
 const CONFUSABLE_PATTERN = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'g');
@@ -116,11 +149,18 @@ export function identifierKeys(input: string): IdentifierKeys {
 /** Only letters, digits and the separators normalisation removes; nothing a stamp or sticker cannot show. */
 const IDENTIFIER_CHARACTERS = /^[\p{L}\p{N}\s\-.·_/\\|]+$/u;
 /**
- * After folding, a key holds Latin letters (Æ, Ø, Å and other accented ones occur in foreign
- * numbers), the digits 0–9 and `|` (a worn 1): a letter of another script that is not a look-alike
- * (Ж, Ω, 中) or a digit of another script (٣) is never part of a stamped or printed identifier.
+ * After folding, a key holds only A–Z, Æ, Ø, Å and 0–9 (issue 27 decided this over folding with
+ * Unicode's full confusables table). Why, from ../shared/data/dk-frame-number-system.md: a Danish
+ * number is police-assigned letters, digits and a year letter (`^[A-Z]{1,4}[0-9]+[A-Z]$`), and every
+ * foreign number the sources show (DBS `VE01234512Z`, Trek `WTU123G1234Z`, Scott `S5A001234`, Hard
+ * Rocx `05A0001234`, the Swedish patterns) is A–Z and digits too; Æ, Ø and Å are named there (never a
+ * year letter) and are on every Danish and Norwegian keyboard, so they stay. No source shows any other
+ * letter in a frame number, and ../shared/data/no-fg-register-requirements.md names none. A closed
+ * list cannot be outrun by the next look-alike (ɐ, ǃ, É beside E, Ж, ٣), where a confusables table
+ * must be kept in step with every Unicode release, also in SQL, and its skeletons fold 0 with O and 1
+ * with l — characters that are different on a stamp (search still finds them: LOOK_ALIKES).
  */
-const KEY_CHARACTERS = /^[\p{Script=Latin}0-9|]+$/u;
+const KEY_CHARACTERS = /^[A-Z0-9ÆØÅ]+$/;
 
 export type IdentifierShapeProblem =
   | 'required'

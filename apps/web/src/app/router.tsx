@@ -122,7 +122,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.public.search.path,
-                lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search']),
+                lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search', 'finds']),
               },
               // Issue 17 §2: questions to support (signed in, or a visitor through a mailed link).
               {

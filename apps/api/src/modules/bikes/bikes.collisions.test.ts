@@ -96,6 +96,36 @@ describe('GET /api/backoffice/frame-number-collisions', () => {
     expect((await list(admin.token)).statusCode).toBe(200);
   });
 
+  it('pairs copies made with Latin-script look-alikes (issue 27: ǀ for 1, Ɪ, ʙ) with the number they imitate', async () => {
+    const stamp = Date.now().toString().slice(-7);
+    const latin = (await insertBike(t.app.db, { ownerPartyId: owner.partyId, frameNumber: `WBI1${stamp}Z` }))
+      .bikeId;
+    const click = await storedBeforeFolding(other.partyId, `WBIǀ${stamp}Z`);
+    const smallCapitals = await storedBeforeFolding(other.partyId, `WʙꞮ1${stamp}Z`);
+
+    const support = await signUpUser(t.app);
+    await grantStaffRole(t.app.db, support.partyId, 'support');
+    const response = await list(support.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const collisions = response
+      .json<Array<{ folded_key: string; bikes: Array<Record<string, unknown>> }>>()
+      .filter((collision) => collision.folded_key.includes(stamp));
+    expect(collisions).toEqual([
+      {
+        folded_key: `WBI1${stamp}Z`,
+        bikes: [
+          expect.objectContaining({ bike_id: latin, is_folded: true }),
+          expect.objectContaining({ bike_id: click, frame_number: `WBIǀ${stamp}Z`, is_folded: false }),
+          expect.objectContaining({
+            bike_id: smallCapitals,
+            frame_number: `WʙꞮ1${stamp}Z`,
+            is_folded: false,
+          }),
+        ],
+      },
+    ]);
+  });
+
   it('refuses a person without a staff role (403) and a visitor (401)', async () => {
     const user = await list(owner.token);
     expect(user.statusCode).toBe(403);

@@ -256,6 +256,51 @@ describe('POST /api/bikes/', () => {
     expect(again.statusCode).toBe(422);
   });
 
+  it('treats a frame number typed with Latin-script look-alikes (ǀ, Ɪ, ʙ) as the number it imitates (issue 27)', async () => {
+    const stamp = Date.now().toString().slice(-6);
+    const latin = `WBI1${stamp}Z`;
+    const original = await registerBike(t.app, owner.token, { frame_number: latin });
+    // U+01C0 for the 1, U+A7AE for the I, U+0299 for the B: each the number in use, not a second one.
+    for (const copy of [`WBI\u01C0${stamp}Z`, `WB\uA7AE1${stamp}Z`, `W\u0299I1${stamp}Z`, `wʙɪ|${stamp}z`]) {
+      const duplicate = await postBike(t.app, other.token, { nickname: 'Copy', frame_number: copy });
+      expect(duplicate.statusCode, `${copy}: ${duplicate.body}`).toBe(422);
+      expect(duplicate.json().detail).toEqual([
+        expect.objectContaining({ loc: ['body', 'frame_number'], type: 'frame_number_in_use' }),
+      ]);
+      // And a search for the look-alike finds the registered bike as an exact match.
+      const found = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: copy } });
+      expect(found.json().results, copy).toEqual([
+        expect.objectContaining({ bike_id: original.bike_id, match: 'exact', identifier: 'frame_number' }),
+      ]);
+    }
+
+    // Registered with look-alikes, a number is stored and found as the Latin one.
+    const typed = `W\u0299K\u01C0${stamp}Z`;
+    const folded = await postBike(t.app, owner.token, { nickname: 'Small capitals', frame_number: typed });
+    expect(folded.statusCode, folded.body).toBe(201);
+    expect(folded.json().frame_number).toBe(`WBK1${stamp}Z`);
+    const search = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: `WBK1${stamp}Z` } });
+    expect(search.json().results).toEqual([
+      expect.objectContaining({ bike_id: folded.json().bike_id, match: 'exact' }),
+    ]);
+
+    // Any other letter outside A–Z, Æ, Ø, Å is refused, translated; nothing is registered.
+    const accented = await postBike(
+      t.app,
+      other.token,
+      { nickname: 'Accent', frame_number: `WBÍ1${stamp}Z` },
+      { 'accept-language': 'da' },
+    );
+    expect(accented.statusCode).toBe(422);
+    expect(accented.json().detail).toEqual([
+      {
+        loc: ['body', 'frame_number'],
+        type: 'identifier_not_latin',
+        msg: expect.stringContaining('A–Z, Æ, Ø, Å'),
+      },
+    ]);
+  });
+
   it('refuses a frame number with letters of another script that are no look-alike, translated', async () => {
     const refused = await postBike(
       t.app,
@@ -268,7 +313,7 @@ describe('POST /api/bikes/', () => {
       {
         loc: ['body', 'frame_number'],
         type: 'identifier_not_latin',
-        msg: expect.stringContaining('Latin letters and digits only'),
+        msg: expect.stringContaining('only the letters A–Z, Æ, Ø, Å and the digits 0–9'),
       },
     ]);
   });

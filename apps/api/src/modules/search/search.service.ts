@@ -20,8 +20,9 @@ export interface SearchDeps {
  */
 export async function search(deps: SearchDeps, query: string): Promise<SearchResponse> {
   // Not shaped like an identifier (too short or long, characters no frame or sticker shows, a NUL
-  // byte PostgreSQL refuses): no result (the page says so), not an error. Every stored identifier
-  // passed the same check, so nothing findable is lost.
+  // byte PostgreSQL refuses): no result (the page says so), not an error. Every identifier stored
+  // since issue 27 passed the same check; an older one holding a letter now refused (an accent, which
+  // no source shows in a frame number) can no longer be searched for as typed.
   if (identifierShapeProblem(query)) return { query, results: [] };
   const { key, lookAlike } = identifierKeys(query);
 

@@ -150,7 +150,7 @@ export const da: Catalogue = {
     'Skal være på mindst 5 tegn (mellemrum og bindestreger tæller ikke med).',
   'validation.invalid_characters': 'Må kun indeholde bogstaver og tal.',
   'validation.identifier_not_latin':
-    'Brug kun latinske bogstaver og tal (bogstaver fra andre alfabeter, fx kyrilliske eller græske, kan ikke indgå i nummeret).',
+    'Brug kun bogstaverne A–Z, Æ, Ø, Å og tallene 0–9 (bogstaver fra andre alfabeter, fx kyrilliske eller græske, og bogstaver med accent kan ikke indgå i nummeret).',
   'validation.frame_or_plate_required': 'Angiv stelnummer eller oblat-ID – gerne begge.',
   'validation.invalid_date': 'Angiv en gyldig dato.',
   'validation.date_not_in_past': 'Vælg venligst en dato i fortiden.',

@@ -152,7 +152,7 @@ export const en = {
   'validation.identifier_too_short': 'Must be at least 5 characters (spaces and dashes do not count).',
   'validation.invalid_characters': 'May contain only letters and digits.',
   'validation.identifier_not_latin':
-    'Use Latin letters and digits only (letters of other alphabets, such as Cyrillic or Greek, cannot be part of the number).',
+    'Use only the letters A–Z, Æ, Ø, Å and the digits 0–9 (letters of other alphabets, such as Cyrillic or Greek, and accented letters cannot be part of the number).',
   'validation.frame_or_plate_required': 'Enter the frame number or the plate ID – preferably both.',
   'validation.invalid_date': 'Enter a valid date.',
   'validation.date_not_in_past': 'Please select a date in the past.',

@@ -149,7 +149,7 @@ export const no: Catalogue = {
   'validation.identifier_too_short': 'Må være minst 5 tegn (mellomrom og bindestreker teller ikke).',
   'validation.invalid_characters': 'Kan bare inneholde bokstaver og tall.',
   'validation.identifier_not_latin':
-    'Bruk bare latinske bokstaver og tall (bokstaver fra andre alfabeter, for eksempel kyrilliske eller greske, kan ikke inngå i nummeret).',
+    'Bruk bare bokstavene A–Z, Æ, Ø, Å og tallene 0–9 (bokstaver fra andre alfabeter, for eksempel kyrilliske eller greske, og bokstaver med aksent kan ikke inngå i nummeret).',
   'validation.frame_or_plate_required': 'Oppgi rammenummer eller oblat-ID – gjerne begge.',
   'validation.invalid_date': 'Oppgi en gyldig dato.',
   'validation.date_not_in_past': 'Vennligst velg en dato i fortiden',

@@ -1,3 +1,4 @@
+import { identifierShapeProblem } from '@nbr/domain/identifiers';
 import { SearchQuerySchema } from '@nbr/domain/search';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,7 +7,8 @@ import { readSearchQuery, searchParamsFor } from '../search-query.ts';
 
 /**
  * A register search form whose query lives in the address (?q=…): what is searched, what is typed,
- * the field's problem and the submit handler. Submitting checks the query as the API will, puts it in
+ * the field's problem, what is wrong with the searched query (identifierShapeProblem: too short…) and
+ * the submit handler. Submitting checks the query as the API will, puts it in
  * the address (so Back shows the previous search) or searches again when it is the same one.
  */
 export function useSearchForm() {
@@ -14,7 +16,10 @@ export function useSearchForm() {
   const query = readSearchQuery(searchParams);
   const [typed, setTyped] = useState(query);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const search = useRegisterSearch(query);
+  // What no frame number or plate can be (under 5 characters, other characters): the API would answer
+  // nothing, so the page says why instead of searching (issue 27).
+  const queryProblem = query ? identifierShapeProblem(query) : null;
+  const search = useRegisterSearch(queryProblem ? '' : query);
 
   // Back and Forward change the address: the field shows the search on screen.
   useEffect(() => {
@@ -29,10 +34,15 @@ export function useSearchForm() {
       setFieldError(checked.error.issues[0]?.message ?? 'required');
       return;
     }
+    const problem = identifierShapeProblem(checked.data.q);
+    if (problem) {
+      setFieldError(problem);
+      return;
+    }
     setFieldError(null);
     if (checked.data.q === query) void search.refetch();
     else setSearchParams(searchParamsFor(checked.data.q));
   };
 
-  return { query, typed, setTyped, fieldError, setFieldError, search, onSubmit };
+  return { query, queryProblem, typed, setTyped, fieldError, setFieldError, search, onSubmit };
 }

@@ -1,3 +1,4 @@
+import { IDENTIFIER_MIN_LENGTH } from '@nbr/domain/identifiers';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -18,9 +19,10 @@ import { orderHits } from '../search-query.ts';
 export function Component() {
   const { t } = useTranslation(['search', 'common']);
   const { isLoggedIn } = useSession();
-  const { query, typed, setTyped, fieldError, setFieldError, search, onSubmit } = useSearchForm();
+  const { query, queryProblem, typed, setTyped, fieldError, setFieldError, search, onSubmit } =
+    useSearchForm();
 
-  const data = query ? search.data : undefined;
+  const data = query && !queryProblem ? search.data : undefined;
   const hits = data ? orderHits(data.results) : [];
 
   return (
@@ -60,7 +62,21 @@ export function Component() {
                 ? t('results.count', { count: hits.length })
                 : ''}
           </p>
-          {search.isPending ? <LoadingState label={t('results.searching')} /> : null}
+          {queryProblem ? (
+            <div className={styles.noResult} data-testid="search-no-result">
+              <Alert tone="warning" title={t('noResult.title')} announce="none">
+                <p>
+                  {queryProblem === 'identifier_too_short'
+                    ? t('noResult.tooShort', { query, min: IDENTIFIER_MIN_LENGTH })
+                    : t('noResult.notAnIdentifier', {
+                        query,
+                        reason: t(`common:validation.${queryProblem}`),
+                      })}
+                </p>
+              </Alert>
+            </div>
+          ) : null}
+          {search.isPending && !queryProblem ? <LoadingState label={t('results.searching')} /> : null}
           {search.isError ? (
             <LoadError title={t('results.failed')} error={search.error} retry={() => void search.refetch()} />
           ) : null}
@@ -74,8 +90,14 @@ export function Component() {
           ) : null}
           {hits.length > 0 ? (
             <>
-              {isLoggedIn ? null : <p className={styles.visitorHint}>{t('results.visitorHint')}</p>}
-              <SearchResults hits={hits} />
+              {isLoggedIn ? null : (
+                <p className={styles.visitorHint}>
+                  {hits.some((hit) => hit.status === 'stolen')
+                    ? t('results.visitorHintStolen')
+                    : t('results.visitorHint')}
+                </p>
+              )}
+              <SearchResults hits={hits} isVisitor={!isLoggedIn} />
             </>
           ) : null}
         </section>
