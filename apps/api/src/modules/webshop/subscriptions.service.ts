@@ -2,6 +2,7 @@ import type { PlanKind } from '@nbr/domain/credits';
 import type { Language } from '@nbr/domain/locale';
 import {
   currencyOfRegion,
+  mayBuyProduct,
   priceOrder,
   proratedCreditPrice,
   type SubscriptionSessionCreate,
@@ -181,8 +182,10 @@ export async function customerSession(
  */
 export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, language: Language) {
   const region = await regionOfPerson(deps.db, auth);
+  // A private person is not offered the organisation plan (issue 27): mayBuyProduct.
+  const buyer = await catalogue.findBuyerKind(deps.db, auth.partyId);
   const plans = (await catalogue.listActiveProducts(deps.db, region))
-    .filter((product) => product.kind === 'subscription')
+    .filter((product) => product.kind === 'subscription' && mayBuyProduct(buyer, product))
     .map((product) => presentProduct(product, language));
   const overview = await getOverview(deps, auth);
   const atProvider = await credits.findLatestProviderSubscription(deps.db, auth.partyId);
