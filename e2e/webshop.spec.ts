@@ -128,6 +128,16 @@ test('a new person buys SINGLE with a test card, waits for the confirmation, reg
   await page.goto('/app/orders');
   await expect(heading(page)).toHaveText(w('orders.title'));
   await expect(page.getByTestId('order').first()).toContainText(w('orders.status.paid'));
+  // The orders page cancels it too, no bike page needed (issue 27: after giving away her only bike).
+  const onOrders = page.getByTestId('subscription-state');
+  await expect(onOrders).toContainText(w('status.renewsOn', { date: '' }).replace(/\.$/, '').trim());
+  await page.getByRole('button', { name: w('status.cancel') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: w('status.cancelConfirm') })
+    .click();
+  await expect(onOrders).toContainText(w('status.endsOn', { date: '' }).split(':')[0] ?? '');
+  await expectNoA11yViolations(page);
 });
 
 test('a sticker scanned before subscribing waits through the purchase and goes on the first bike', async ({

@@ -8,6 +8,7 @@ import { printStickers, registerBike } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import { createBusiness, joinByInvitation, signUpVerifiedUser } from '../../test/organisation-helpers.ts';
+import { act, offerBike, setName, signUpConfirmed } from '../../test/ownership-fixtures.ts';
 import { catalogue, checkout, payInWindow } from '../../test/webshop-helpers.ts';
 
 let t: TestApp;
@@ -305,6 +306,25 @@ describe('POST /api/webshop/customers/sessions', () => {
 
     const resumed = await post(person.token, '/api/webshop/customers/sessions', { action: 'resume' });
     expect(resumed.json()).toMatchObject({ cancelled: false, active: true });
+  });
+
+  it('cancels for a person who gave away her only bike: no bike is needed (issue 27, walk 5)', async () => {
+    const { person } = await subscribed('SINGLE');
+    await setName(t.app, person, 'Mette', 'Giver');
+    const [plate] = await printStickers(t.app, 1);
+    const bike = await registerBike(t.app, person.token, { nickname: 'Eneste', plate_id: plate });
+    const recipient = await signUpConfirmed(t.app);
+    const { transferId, code } = await offerBike(t.app, person.token, bike.bike_id, recipient.email);
+    const accepted = await act(t.app, recipient.token, transferId, 'accept', { code });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/bikes/', headers: bearer(person.token) });
+    expect(mine.json()).toEqual([]);
+
+    const cancelled = await post(person.token, '/api/webshop/customers/sessions', { action: 'cancel' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ plan: 'SINGLE', cancelled: true, active: true });
+    const table = await post(person.token, '/api/webshop/customer-session-for-pricing-table');
+    expect(table.json()).toMatchObject({ current_plan: 'SINGLE', cancel_at_period_end: true, renews: true });
   });
 
   it('answers 403 no_subscription without a subscription at the provider, 401 to a visitor', async () => {
