@@ -133,6 +133,32 @@ describe('POST /api/webshop/subscriptions/sessions', () => {
     expect(placed).toHaveLength(0);
   });
 
+  it('the card window names the plan in the buyer’s language, not in English (issue 27)', async () => {
+    const nameIn = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/webshop/products?region=dk',
+          headers: { 'accept-language': language },
+        })
+      )
+        .json<Array<{ handle: string; name: string }>>()
+        .find((product) => product.handle === 'dk-family')?.name ?? '';
+    const [danish, english] = [await nameIn('da'), await nameIn('en')];
+    expect(danish).not.toBe(english);
+    const person = await signUpUser(t.app);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/webshop/subscriptions/sessions',
+      headers: bearer(person.token, { 'accept-language': 'da' }),
+      payload: { plan: 'FAMILY' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const window = await t.app.inject({ method: 'GET', url: new URL(started.json().payment_url).pathname });
+    expect(window.body).toContain(danish);
+    expect(window.body).not.toContain(english);
+  });
+
   it('ORGANISATION buys credits by quantity', async () => {
     const { person } = await subscribed('ORGANISATION', 5);
     expect(await overview(person.token)).toMatchObject({ plan: 'ORGANISATION', credits_free: 5 });
