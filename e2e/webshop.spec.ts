@@ -221,12 +221,15 @@ test('a declined card ends on /purchase-failed: nothing charged, and a way back'
   );
 });
 
-test('a voucher registers a bike without a card', async ({ page }) => {
+test('a voucher registers a bike without a card, keeping a scanned sticker', async ({ page }) => {
   await signedInUser(page);
-  await page.goto('/app/bikes/register');
+  // Arrived by scanning a sticker (issue 27: the sticker was lost after redeeming a code).
+  const plate = await freeSticker(page.request);
+  await page.goto(`/signup/from-scan/create-bikes-loop?plate=${plate}`);
   await page.getByRole('link', { name: b('credits.redeem') }).click();
-  await expect(page).toHaveURL(/\/app\/bikes\/register\/redeem$/);
+  await expect(page).toHaveURL(new RegExp(`/app/bikes/register/redeem\\?plate=${plate}$`));
   await expect(heading(page)).toHaveText(w('voucher.title'));
+  await expect(page.getByText(w('voucher.plate', { plate }))).toBeVisible();
 
   // A wrong code is refused with a translated message and changes nothing.
   await field(page, w('voucher.code')).fill('WRONG-CODE-1234');
@@ -239,12 +242,15 @@ test('a voucher registers a bike without a card', async ({ page }) => {
   await page.getByRole('button', { name: w('voucher.redeem') }).click();
   await expect(page.getByText(w('voucher.redeemed'))).toBeVisible();
   await page.getByRole('link', { name: w('return.registerBike') }).click();
-  await expect(page).toHaveURL(/\/app\/register-bike$/);
+  await expect(page).toHaveURL(new RegExp(`/app/register-bike\\?plate=${plate}$`));
+  await expect(page.locator('input[name="plate_id"]')).toHaveValue(plate);
   await field(page, b('fields.nickname')).fill('Fra en kode');
   await field(page, b('fields.frameNumber')).fill(uniqueFrameNumber());
   await expect(page.getByText(b('identifiers.frameNumberValid'))).toBeVisible();
   await page.getByRole('button', { name: b('register.submit') }).click();
   await expect(page).toHaveURL(/\/app\/my-bikes\/[0-9a-f-]{36}\/intro-step$/);
+  const lookup = await page.request.get(`/api/stickers/${plate}`);
+  expect(await lookup.json()).toMatchObject({ bike_status: 'registered' });
 });
 
 test('plates ordered show in the order list with their delivery time', async ({ page }) => {
