@@ -76,6 +76,8 @@ test.describe('scanning a sticker', () => {
     await expect(page).toHaveURL(new RegExp(`/signup/from-scan\\?plate=${sticker.code}$`));
     await expect(heading(page)).toHaveText(t('plates', 'fromScan.title'));
     await expect(page.getByText(sticker.code, { exact: true })).toBeVisible();
+    // It says that registering costs a subscription or a code before anyone signs up (issue 27).
+    await expect(page.getByText(t('plates', 'fromScan.next'))).toBeVisible();
     await expectNoA11yViolations(page);
     await snapshot(page, 'signup-from-scan');
 

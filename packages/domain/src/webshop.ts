@@ -548,3 +548,16 @@ export const StaffVoucherBatchSchema = z.object({
 });
 export type StaffVoucherBatch = z.infer<typeof StaffVoucherBatchSchema>;
 export const StaffVoucherBatchListSchema = z.array(StaffVoucherBatchSchema);
+
+/** Who buys: a private person, or an organisation (its admin acting for it). */
+export type BuyerKind = 'person' | 'organisation';
+
+/**
+ * Who may buy which product (issue 27): the ORGANISATION plan is priced per bike for organisations
+ * and bought by their admins on the organisation's page; a private person buys SINGLE or FAMILY
+ * (and the one-time products), never the organisation plan.
+ */
+export function mayBuyProduct(buyer: BuyerKind, product: { kind: string; plan?: string | null }): boolean {
+  if (product.kind === 'subscription' && product.plan === 'ORGANISATION') return buyer === 'organisation';
+  return true;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format.ts';
+import { formatMoney, formatMoneyExact } from './format.ts';
 
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
@@ -8,5 +8,13 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(10_000, 'DKK', 'da'))).toBe('100 kr.');
     expect(plain(formatMoney(1_500_000, 'NOK', 'no'))).toMatch(/^kr 15 000$|^15 000 kr$/);
     expect(plain(formatMoney(9_950, 'DKK', 'en'))).toBe('DKK 100');
+  });
+});
+
+describe('formatMoneyExact', () => {
+  it('shows a VAT amount to the øre, as the receipt does, and whole kroner without decimals', () => {
+    expect(plain(formatMoneyExact(2_980, 'DKK', 'da'))).toBe('29,80 kr.');
+    expect(plain(formatMoneyExact(2_000, 'DKK', 'da'))).toBe('20 kr.');
+    expect(plain(formatMoneyExact(3_980, 'NOK', 'no'))).toMatch(/^kr 39,80$|^39,80 kr$/);
   });
 });

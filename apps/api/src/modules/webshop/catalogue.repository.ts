@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeOwnershipCredits, bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
-import { identities } from '../../db/schema/identity.ts';
+import { identities, parties } from '../../db/schema/identity.ts';
 import { orderLines, orders, products } from '../../db/schema/webshop.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -37,6 +37,12 @@ export async function findRegionOfParty(executor: Executor, partyId: string): Pr
     .from(identities)
     .where(and(eq(identities.partyId, partyId), isNull(identities.deletedAt)));
   return row?.region ?? null;
+}
+
+/** Whether a party buys as an organisation or as a person (a guest counts as a person). */
+export async function findBuyerKind(executor: Executor, partyId: string): Promise<'person' | 'organisation'> {
+  const [row] = await executor.select({ kind: parties.kind }).from(parties).where(eq(parties.id, partyId));
+  return row?.kind === 'organisation' ? 'organisation' : 'person';
 }
 
 /** A bike the party owns now, with whether its current ownership holds a credit. */

@@ -21,6 +21,14 @@ export async function regionOfPerson(executor: Executor, auth: RequestAuth | nul
   return isRegion(stored) ? stored : 'dk';
 }
 
+/**
+ * How long a card window takes payments (the session's ttl; Reepay's default is three months). A
+ * checkout left unpaid is cancelled by the reconciliation pass once this and a margin have passed
+ * (CARD_ABANDONED_AFTER_MS), as a Vipps payment nobody answers expires (issue 27).
+ */
+export const CARD_WINDOW_TTL = 'PT30M';
+export const CARD_ABANDONED_AFTER_MS = 45 * 60_000;
+
 /** The language of the provider's payment window. */
 export const PROVIDER_LOCALE: Record<Language, string> = {
   da: 'da_DK',

@@ -16,7 +16,7 @@ import type { Payments } from '../../platform/payments/payments.ts';
 import type { ReepayInvoice, ReepaySubscription } from '../../platform/payments/reepay/reepay-client.ts';
 import { countPaymentEvent } from '../../platform/telemetry/metrics.ts';
 import { listActiveProducts } from './catalogue.repository.ts';
-import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
+import { CARD_WINDOW_TTL, PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
 import { settleOrder } from './order-fulfilment.service.ts';
 import * as repository from './orders.repository.ts';
 import { buyerEmailOf, type PlaceOrderInput, placeOrder } from './orders.service.ts';
@@ -159,6 +159,7 @@ export async function openChargeSession<Extra extends object = object>(
       cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
       settle: true,
       locale: PROVIDER_LOCALE[language],
+      ttl: CARD_WINDOW_TTL,
     });
   } catch (error) {
     const now = new Date();
@@ -232,12 +233,13 @@ export async function applyReepayInvoice(
     return 'failed';
   }
   if (invoice.state === 'cancelled') {
-    await repository.updateOrderIf(executor, orderId, ['pending', 'failed'], {
+    // 'cancelled' only for the call that moved it: a second instance or delivery changed nothing.
+    const moved = await repository.updateOrderIf(executor, orderId, ['pending', 'failed'], {
       status: 'cancelled',
       closedAt: now,
       updatedAt: now,
     });
-    return 'cancelled';
+    return moved ? 'cancelled' : 'unchanged';
   }
   return 'unchanged';
 }

@@ -1,6 +1,7 @@
 import type { Language } from '@nbr/domain/locale';
 import {
   currencyOfRegion,
+  mayBuyProduct,
   normaliseVoucherCode,
   type Order,
   type OrderCreate,
@@ -82,6 +83,10 @@ export async function placeOrder(
   if (lines.filter(({ product }) => product.kind === 'subscription').length > 1) {
     throw new AppError('one_subscription_per_order');
   }
+  // Who may buy which product: the organisation plan only for an organisation (issue 27).
+  const buyer = await catalogue.findBuyerKind(executor, partyId);
+  if (lines.some(({ product }) => !mayBuyProduct(buyer, product)))
+    throw new AppError('plan_for_organisations');
   if (lines.some(({ product }) => product.physical) && !input.shippingAddress) {
     throw new AppError('shipping_address_required');
   }

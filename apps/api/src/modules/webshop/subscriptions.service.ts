@@ -2,6 +2,7 @@ import type { PlanKind } from '@nbr/domain/credits';
 import type { Language } from '@nbr/domain/locale';
 import {
   currencyOfRegion,
+  mayBuyProduct,
   priceOrder,
   proratedCreditPrice,
   type SubscriptionSessionCreate,
@@ -14,7 +15,7 @@ import type { ReepaySubscription } from '../../platform/payments/reepay/reepay-c
 import * as plates from '../plates/plates.facade.ts';
 import { localised, presentProduct } from './catalogue.presenter.ts';
 import * as catalogue from './catalogue.repository.ts';
-import { PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
+import { CARD_WINDOW_TTL, PROVIDER_LOCALE, regionOfPerson } from './catalogue.service.ts';
 import {
   type CheckoutDeps,
   type CheckoutStarted,
@@ -61,11 +62,14 @@ export async function startSubscriptionCheckout(
   const waitingPlateCode = input.already_activated_plate_id
     ? await checkWaitingPlate(deps, input.already_activated_plate_id)
     : undefined;
-  const planAtProvider = await deps.reepay.client.getPlan(product.handle);
+  // The provider's window names the plan: one plan per product and language, so a Danish buyer's
+  // card window says the Danish name, not an English one (issue 27).
+  const planHandle = `${product.handle}-${language}`;
+  const planAtProvider = await deps.reepay.client.getPlan(planHandle);
   if (!planAtProvider) {
     await deps.reepay.client.createPlan({
-      handle: product.handle,
-      name: localised(product.names, 'en'),
+      handle: planHandle,
+      name: localised(product.names, language),
       amount: product.priceMinor,
       currency: product.currency as 'DKK' | 'NOK',
       vat: product.vatRatePercent / 100,
@@ -92,12 +96,13 @@ export async function startSubscriptionCheckout(
   try {
     session = await deps.reepay.client.createSubscriptionSession({
       handle: order.id,
-      plan: product.handle,
+      plan: planHandle,
       customer: { handle: order.partyId, email: order.buyerEmail ?? `${order.partyId}@invalid` },
       quantity,
       acceptUrl: `${deps.publicUrl}${returnPath}?order_id=${order.id}`,
       cancelUrl: `${deps.publicUrl}/purchase-failed?order_id=${order.id}`,
       locale: PROVIDER_LOCALE[language],
+      ttl: CARD_WINDOW_TTL,
     });
   } catch (error) {
     await orders.updateOrderIf(deps.db, order.id, ['pending'], {
@@ -181,8 +186,10 @@ export async function customerSession(
  */
 export async function pricingTable(deps: CheckoutDeps, auth: RequestAuth, language: Language) {
   const region = await regionOfPerson(deps.db, auth);
+  // A private person is not offered the organisation plan (issue 27): mayBuyProduct.
+  const buyer = await catalogue.findBuyerKind(deps.db, auth.partyId);
   const plans = (await catalogue.listActiveProducts(deps.db, region))
-    .filter((product) => product.kind === 'subscription')
+    .filter((product) => product.kind === 'subscription' && mayBuyProduct(buyer, product))
     .map((product) => presentProduct(product, language));
   const overview = await getOverview(deps, auth);
   const atProvider = await credits.findLatestProviderSubscription(deps.db, auth.partyId);

@@ -15,6 +15,7 @@ import {
   signedReepayWebhook,
   staffAdminToken,
 } from '../../test/webshop-helpers.ts';
+import { createOrderReconciler } from './order-reconciliation.notifier.ts';
 
 let t: TestApp;
 let products: Awaited<ReturnType<typeof catalogue>>;
@@ -233,6 +234,54 @@ describe('POST /api/webshop/orders/reepay', () => {
     expect(second).toEqual(first);
     const rows = await t.database.db.select().from(ordersTable).where(eq(ordersTable.partyId, buyer.partyId));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('an abandoned card checkout (issue 27)', () => {
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const statusOf = async (buyer: TestUser, orderId: string) =>
+    (await getOrder(buyer.token, orderId)).json().status as string;
+
+  it('a window left unused closes after its ttl and the order is cancelled, as an unanswered Vipps payment is', async () => {
+    const buyer = await signUpUser(t.app);
+    const started = await checkout(t.app, buyer.token, {
+      items: [{ product_id: id('dk-single'), quantity: 1 }],
+    });
+    // The window takes payments for its ttl only (Reepay's default would be three months).
+    const session = [...(t.app.payments.reepay.standIn?.sessions.values() ?? [])].find(
+      (candidate) => candidate.invoice === started.order_id,
+    );
+    expect(session?.expiresAt).toBeTruthy();
+    await t.app.orderReconciler.runOnce(later(10 * 60_000));
+    expect(await statusOf(buyer, started.order_id)).toBe('pending');
+    await t.app.orderReconciler.runOnce(later(50 * 60_000));
+    expect(await statusOf(buyer, started.order_id)).toBe('cancelled');
+    // The closed window takes no payment any more.
+    if (session) session.expiresAt = new Date(Date.now() - 1_000).toISOString();
+    expect((await payInWindow(t.app, started.payment_url)).statusCode).toBe(410);
+    expect(await statusOf(buyer, started.order_id)).toBe('cancelled');
+  });
+
+  it('after a declined card: the charge is cancelled at the provider and the order with it, once on two instances at once', async () => {
+    const buyer = await signUpUser(t.app);
+    const started = await checkout(t.app, buyer.token, {
+      items: [{ product_id: id('dk-single'), quantity: 1 }],
+    });
+    expect((await payInWindow(t.app, started.payment_url, '002')).statusCode).toBe(400);
+    expect(await statusOf(buyer, started.order_id)).toBe('failed');
+    // A second instance's pass, at the same moment as this instance's.
+    const other = createOrderReconciler({
+      deps: { db: t.app.db, reepay: t.app.payments.reepay, publicUrl: 'http://localhost', log: t.app.log },
+      logger: t.app.log,
+    });
+    const when = later(50 * 60_000);
+    const reports = await Promise.all([t.app.orderReconciler.runOnce(when), other.runOnce(when)]);
+    expect(await statusOf(buyer, started.order_id)).toBe('cancelled');
+    expect(reports.reduce((sum, report) => sum + report.changed, 0)).toBe(1);
+    expect((await t.app.payments.reepay.client.getInvoice(started.order_id))?.state).toBe('cancelled');
+    // Another card in the still-open window cannot pay the cancelled order.
+    expect((await payInWindow(t.app, started.payment_url)).statusCode).toBe(410);
+    expect(await statusOf(buyer, started.order_id)).toBe('cancelled');
   });
 });
 

@@ -7,6 +7,8 @@ import { IDEMPOTENCY_LEASE_MS } from '../../platform/http/idempotency.ts';
 import { printStickers, registerBike } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { createBusiness, joinByInvitation, signUpVerifiedUser } from '../../test/organisation-helpers.ts';
+import { act, offerBike, setName, signUpConfirmed } from '../../test/ownership-fixtures.ts';
 import { catalogue, checkout, payInWindow } from '../../test/webshop-helpers.ts';
 
 let t: TestApp;
@@ -29,13 +31,26 @@ const overview = async (token: string) =>
     })
   ).json();
 
-/** A person who subscribed to `plan` and paid in the provider's window; answers the subscription's handle. */
+/** An admin of a new business, signed in acting for it (the ORGANISATION plan is the organisation's). */
+async function organisationAdmin(): Promise<TestUser & { organisationId: string }> {
+  const founder = await signUpVerifiedUser(t.app, 'org-founder');
+  const organisationId = await createBusiness(t.app, founder, 'Plan Cykler ApS');
+  const admin = await signUpUser(t.app);
+  await joinByInvitation(t.app, founder.token, organisationId, admin, 'admin');
+  return Object.assign(admin, { organisationId });
+}
+
+/**
+ * Someone who subscribed to `plan` and paid in the provider's window (a person; for ORGANISATION an
+ * admin acting for an organisation); answers the subscription's handle.
+ */
 async function subscribed(
   plan: string,
   quantity?: number,
   extra: Record<string, unknown> = {},
-): Promise<{ person: TestUser; handle: string }> {
-  const person = await signUpUser(t.app);
+): Promise<{ person: TestUser; handle: string; buyerPartyId: string }> {
+  const admin = plan === 'ORGANISATION' ? await organisationAdmin() : null;
+  const person = admin ?? (await signUpUser(t.app));
   const response = await post(person.token, '/api/webshop/subscriptions/sessions', {
     plan,
     ...(quantity ? { quantity } : {}),
@@ -46,7 +61,7 @@ async function subscribed(
   const window = await payInWindow(t.app, started.payment_url);
   expect(window.statusCode).toBe(303);
   expect(window.headers.location).toContain(`/purchase-subscription-redirect?order_id=${started.order_id}`);
-  return { person, handle: started.order_id };
+  return { person, handle: started.order_id, buyerPartyId: admin?.organisationId ?? person.partyId };
 }
 
 describe('POST /api/webshop/subscriptions/sessions', () => {
@@ -118,9 +133,61 @@ describe('POST /api/webshop/subscriptions/sessions', () => {
     expect(placed).toHaveLength(0);
   });
 
+  it('the card window names the plan in the buyer’s language, not in English (issue 27)', async () => {
+    const nameIn = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/webshop/products?region=dk',
+          headers: { 'accept-language': language },
+        })
+      )
+        .json<Array<{ handle: string; name: string }>>()
+        .find((product) => product.handle === 'dk-family')?.name ?? '';
+    const [danish, english] = [await nameIn('da'), await nameIn('en')];
+    expect(danish).not.toBe(english);
+    const person = await signUpUser(t.app);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/webshop/subscriptions/sessions',
+      headers: bearer(person.token, { 'accept-language': 'da' }),
+      payload: { plan: 'FAMILY' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const window = await t.app.inject({ method: 'GET', url: new URL(started.json().payment_url).pathname });
+    expect(window.body).toContain(danish);
+    expect(window.body).not.toContain(english);
+  });
+
   it('ORGANISATION buys credits by quantity', async () => {
     const { person } = await subscribed('ORGANISATION', 5);
     expect(await overview(person.token)).toMatchObject({ plan: 'ORGANISATION', credits_free: 5 });
+  });
+
+  it('refuses the organisation plan to a private person (403 plan_for_organisations, no order), and sells it to an organisation', async () => {
+    const person = await signUpUser(t.app);
+    const refused = await post(person.token, '/api/webshop/subscriptions/sessions', {
+      plan: 'ORGANISATION',
+      quantity: 2,
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().code).toBe('plan_for_organisations');
+    // Not through the card checkout either.
+    const product = (await catalogue(t.app))['dk-organisation'];
+    const card = await post(person.token, '/api/webshop/orders/reepay', {
+      items: [{ product_id: product?.id, quantity: 1 }],
+      immediate_start_consent: true,
+    });
+    expect(card.statusCode, card.body).toBe(403);
+    expect(card.json().code).toBe('plan_for_organisations');
+    expect(await t.database.db.select().from(orders).where(eq(orders.partyId, person.partyId))).toEqual([]);
+
+    const admin = await organisationAdmin();
+    const sold = await post(admin.token, '/api/webshop/subscriptions/sessions', {
+      plan: 'ORGANISATION',
+      quantity: 2,
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
   });
 
   it('a renewal extends the period; dunning that gives up ends it, and the bikes stay', async () => {
@@ -215,7 +282,7 @@ describe('POST /api/webshop/subscriptions/bikes', () => {
   });
 
   it('ORGANISATION raised with an Idempotency-Key and retried after the instance died at the provider: billed once', async () => {
-    const { person, handle } = await subscribed('ORGANISATION', 5);
+    const { person, handle, buyerPartyId } = await subscribed('ORGANISATION', 5);
     const key = 'raise-quantity-0001';
     const headers = bearer(person.token, { 'idempotency-key': key });
     const url = '/api/webshop/subscriptions/bikes';
@@ -224,7 +291,7 @@ describe('POST /api/webshop/subscriptions/bikes', () => {
     expect((await t.app.payments.reepay.client.getSubscription(handle))?.quantity).toBe(8);
     // What an instance that died after the provider raised the quantity, before its transaction
     // committed, leaves behind: the quantity to reach recorded, no answer, a lease that ran out.
-    const identifies = and(eq(idempotencyKeys.partyId, person.partyId), eq(idempotencyKeys.key, key));
+    const identifies = and(eq(idempotencyKeys.partyId, buyerPartyId), eq(idempotencyKeys.key, key));
     const [kept] = await t.database.db.select().from(idempotencyKeys).where(identifies);
     expect(kept?.progress).toEqual({ subscription_quantity: 8 });
     await t.database.db
@@ -267,6 +334,25 @@ describe('POST /api/webshop/customers/sessions', () => {
     expect(resumed.json()).toMatchObject({ cancelled: false, active: true });
   });
 
+  it('cancels for a person who gave away her only bike: no bike is needed (issue 27, walk 5)', async () => {
+    const { person } = await subscribed('SINGLE');
+    await setName(t.app, person, 'Mette', 'Giver');
+    const [plate] = await printStickers(t.app, 1);
+    const bike = await registerBike(t.app, person.token, { nickname: 'Eneste', plate_id: plate });
+    const recipient = await signUpConfirmed(t.app);
+    const { transferId, code } = await offerBike(t.app, person.token, bike.bike_id, recipient.email);
+    const accepted = await act(t.app, recipient.token, transferId, 'accept', { code });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/bikes/', headers: bearer(person.token) });
+    expect(mine.json()).toEqual([]);
+
+    const cancelled = await post(person.token, '/api/webshop/customers/sessions', { action: 'cancel' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ plan: 'SINGLE', cancelled: true, active: true });
+    const table = await post(person.token, '/api/webshop/customer-session-for-pricing-table');
+    expect(table.json()).toMatchObject({ current_plan: 'SINGLE', cancel_at_period_end: true, renews: true });
+  });
+
   it('answers 403 no_subscription without a subscription at the provider, 401 to a visitor', async () => {
     const person = await signUpUser(t.app);
     const response = await post(person.token, '/api/webshop/customers/sessions', {});
@@ -289,11 +375,13 @@ describe('POST /api/webshop/customer-session-for-pricing-table', () => {
       subscription_active: false,
       renews: false,
     });
-    expect(table.plans.map((plan: { plan: string }) => plan.plan)).toEqual([
-      'SINGLE',
-      'FAMILY',
-      'ORGANISATION',
-    ]);
+    // A private person is not offered the organisation plan; an organisation's admin is.
+    expect(table.plans.map((plan: { plan: string }) => plan.plan)).toEqual(['SINGLE', 'FAMILY']);
+    const admin = await organisationAdmin();
+    const forOrganisation = (
+      await post(admin.token, '/api/webshop/customer-session-for-pricing-table')
+    ).json();
+    expect(forOrganisation.plans.map((plan: { plan: string }) => plan.plan)).toContain('ORGANISATION');
     expect((await post(null, '/api/webshop/customer-session-for-pricing-table')).statusCode).toBe(401);
   });
 

@@ -33,6 +33,17 @@ describe('plates.json', () => {
     expect(lookup(tree('no'), 'noRegistration.title')).toMatch(/oblat/i);
   });
 
+  it('the scan landing says honestly that registering costs a subscription or a code (issue 27)', () => {
+    expect(lookup(tree('da'), 'fromScan.next')).toMatch(/ikke gratis.*abonnement.*kode/);
+    expect(lookup(tree('no'), 'fromScan.next')).toMatch(/ikke gratis.*abonnement.*kode/);
+    expect(lookup(tree('en'), 'fromScan.next')).toMatch(/not free.*subscription.*code/);
+    for (const language of ['da', 'no', 'en']) {
+      expect(lookup(tree(language), 'fromScan.next')).not.toMatch(
+        /kun skal give|bare trenger å gi|only need to name/,
+      );
+    }
+  });
+
   it('holds every literal key the screens ask for', () => {
     const { missing, checked } = missingLiteralKeys(sources, 'plates');
     expect(missing).toEqual([]);

@@ -39,6 +39,19 @@ describe('webshop.json', () => {
     expect(lookup(tree('no'), 'product.delivery')).toBe('Leveres innen {{min}}–{{max}} virkedager');
   });
 
+  it('names each button after its visible label first (WCAG 2.5.3 label in name; issue 27)', () => {
+    for (const language of ['da', 'en', 'no']) {
+      for (const [label, named] of [
+        ['catalogue.add', 'catalogue.addNamed'],
+        ['catalogue.choosePlan', 'catalogue.choosePlanNamed'],
+      ] as const) {
+        const visible = lookup(tree(language), label) ?? '';
+        expect(visible, `${language} ${label}`).not.toBe('');
+        expect(lookup(tree(language), named)?.startsWith(visible), `${language} ${named}`).toBe(true);
+      }
+    }
+  });
+
   it('holds every literal key the screens ask for', () => {
     const { missing, checked } = missingLiteralKeys(sources, 'webshop');
     expect(missing).toEqual([]);

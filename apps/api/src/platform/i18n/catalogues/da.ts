@@ -564,4 +564,6 @@ export const da: Catalogue = {
   'mail.support.answered_intro':
     'Vores support har svaret på dit spørgsmål. Følg linket for at læse svaret og skrive tilbage.',
   'mail.support.answered_action': 'Læs svaret',
+  'errors.plan_for_organisations':
+    'Organisationsabonnementet er kun for organisationer. Vælg et personligt abonnement.',
 };

@@ -566,6 +566,7 @@ export const en = {
   'mail.support.answered_intro':
     'Our support has answered your question. Follow the link to read the answer and write back.',
   'mail.support.answered_action': 'Read the answer',
+  'errors.plan_for_organisations': 'The organisation plan is for organisations only. Choose a personal plan.',
 } as const;
 
 export type MessageKey = keyof typeof en;

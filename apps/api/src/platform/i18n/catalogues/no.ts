@@ -563,4 +563,6 @@ export const no: Catalogue = {
   'mail.support.answered_intro':
     'Supporten vår har svart på spørsmålet ditt. Følg lenken for å lese svaret og skrive tilbake.',
   'mail.support.answered_action': 'Les svaret',
+  'errors.plan_for_organisations':
+    'Organisasjonsabonnementet er bare for organisasjoner. Velg et personlig abonnement.',
 };

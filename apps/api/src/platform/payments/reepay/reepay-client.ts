@@ -74,6 +74,8 @@ export interface CreateChargeSessionInput {
   recurring?: boolean;
   /** e.g. da_DK, nb_NO, en_GB */
   locale?: string;
+  /** How long the window may be used (ISO 8601, e.g. PT30M); the provider's default is three months. */
+  ttl?: string;
   ordertext?: string;
   metadata?: Record<string, string>;
 }
@@ -177,6 +179,8 @@ export interface CreateSubscriptionSessionInput {
   acceptUrl: string;
   cancelUrl: string;
   locale?: string;
+  /** How long the window may be used (ISO 8601, e.g. PT30M); the provider's default is three months. */
+  ttl?: string;
   metadata?: Record<string, string>;
 }
 
@@ -438,6 +442,7 @@ export function createReepayClient(options: ReepayClientOptions): ReepayClient {
         accept_url: input.acceptUrl,
         cancel_url: input.cancelUrl,
         ...(input.locale ? { locale: input.locale } : {}),
+        ...(input.ttl ? { ttl: input.ttl } : {}),
       });
       return read(SessionSchema, answer);
     },
@@ -456,6 +461,7 @@ export function createReepayClient(options: ReepayClientOptions): ReepayClient {
         accept_url: input.acceptUrl,
         cancel_url: input.cancelUrl,
         ...(input.locale ? { locale: input.locale } : {}),
+        ...(input.ttl ? { ttl: input.ttl } : {}),
       });
       return read(SessionSchema, answer);
     },

@@ -285,6 +285,10 @@ const ReturnUrlsSchema = {
   accept_url: z.url().nullish(),
   cancel_url: z.url().nullish(),
   locale: z.string().max(10).nullish(),
+  ttl: z
+    .string()
+    .regex(/^P(T\d+[SMH]|\d+D)$/)
+    .nullish(),
 };
 
 const ChargeSessionSchema = z.object({
@@ -487,6 +491,7 @@ export async function reepayStandInRoutes(
           acceptUrl: body.accept_url ?? null,
           cancelUrl: body.cancel_url ?? null,
           locale: body.locale ?? null,
+          ttl: body.ttl ?? null,
         });
       });
       checkout.post('/v1/session/subscription', { schema: { hide: true } }, async (request) => {
@@ -508,6 +513,7 @@ export async function reepayStandInRoutes(
           acceptUrl: body.accept_url ?? null,
           cancelUrl: body.cancel_url ?? null,
           locale: body.locale ?? null,
+          ttl: body.ttl ?? null,
         });
       });
       checkout.delete('/v1/session/:id', { schema: { hide: true } }, async (request, reply) => {

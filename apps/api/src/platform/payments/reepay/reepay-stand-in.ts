@@ -117,6 +117,8 @@ export interface StandInSession {
   quantity: number;
   /** The last card error shown in the window. */
   lastError: string | null;
+  /** When the window stops taking payments (the session's ttl); null: the provider's three months. */
+  expiresAt: string | null;
 }
 
 export interface StandInPlan {
@@ -338,10 +340,19 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       plan: null,
       quantity: 1,
       lastError: null,
+      expiresAt: null,
       ...fields,
     };
     sessions.set(session.id, session);
     return session;
+  }
+
+  /** The end of a session's ttl (PT30M, PT2H, P1D …), or null without one. */
+  function expiryOf(ttl: string | null): string | null {
+    const match = ttl ? /^P(?:T(\d+)([SMH])|(\d+)D)$/.exec(ttl) : null;
+    if (!match) return null;
+    const unitMs = match[3] ? 86_400_000 : { S: 1_000, M: 60_000, H: 3_600_000 }[match[2] as 'S' | 'M' | 'H'];
+    return new Date(now().getTime() + Number(match[1] ?? match[3]) * unitMs).toISOString();
   }
 
   function sessionAnswer(session: StandInSession) {
@@ -367,6 +378,7 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
     acceptUrl: string | null;
     cancelUrl: string | null;
     locale: string | null;
+    ttl?: string | null;
   }) {
     if (input.key) {
       const earlier = sessionsByKey.get(`${input.handle}\u0000${input.key}`);
@@ -399,6 +411,7 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       acceptUrl: input.acceptUrl,
       cancelUrl: input.cancelUrl,
       locale: input.locale,
+      expiresAt: expiryOf(input.ttl ?? null),
     });
     pendingOrders.set(session.id, {
       amount: input.amount,
@@ -418,6 +431,7 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
     acceptUrl: string | null;
     cancelUrl: string | null;
     locale: string | null;
+    ttl?: string | null;
   }) {
     requirePlan(input.plan);
     if (subscriptions.has(input.handle)) throw new ReepayStandInError(400, 11, 'Duplicate handle');
@@ -439,6 +453,7 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       acceptUrl: input.acceptUrl,
       cancelUrl: input.cancelUrl,
       locale: input.locale,
+      expiresAt: expiryOf(input.ttl ?? null),
     });
     return sessionAnswer(session);
   }
@@ -559,6 +574,10 @@ export function createReepayStandIn(options: ReepayStandInOptions) {
       } {
     const session = sessions.get(sessionId);
     if (session?.state !== 'open') return { result: 'error', error: 'session_closed' };
+    // Past its ttl the window takes no payment (a payment begun before may still finish).
+    if (session.expiresAt && Date.parse(session.expiresAt) <= now().getTime()) {
+      return { result: 'error', error: 'session_closed' };
+    }
     const number = input.card.replace(/[\s-]/g, '');
     const card = cardOf(number);
     if (!card || !/^\d{3,4}$/.test(input.cvv)) return { result: 'error', error: 'card_not_accepted' };

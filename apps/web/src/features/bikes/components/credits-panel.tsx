@@ -50,7 +50,10 @@ export function NoCreditState({
           <LinkButton href={paths.app.bikesRegisterPurchase.getHref(plate ? { plate } : undefined)}>
             {t('credits.buy')}
           </LinkButton>
-          <LinkButton variant="secondary" href={paths.app.bikesRegisterRedeem.getHref()}>
+          <LinkButton
+            variant="secondary"
+            href={paths.app.bikesRegisterRedeem.getHref(plate ? { plate } : undefined)}
+          >
             {t('credits.redeem')}
           </LinkButton>
         </div>

@@ -14,6 +14,7 @@ import {
   needsImmediateStartConsent,
   needsShipping,
   type PricedBasketLine,
+  vatOfLines,
 } from '../lib/basket.ts';
 import { goToPaymentWindow } from '../lib/redirect-to-payment.ts';
 import { type ShippingForm, shippingDefaults, toShippingAddress } from '../lib/shipping.ts';
@@ -57,7 +58,7 @@ export function CardCheckout({
   const consentNeeded = needsImmediateStartConsent(lines);
   const currency = lines[0]?.product.price.currency ?? (region === 'no' ? 'NOK' : 'DKK');
   const totalMinor = lines.reduce((sum, line) => sum + line.totalMinor, 0);
-  const vatMinor = lines.reduce((sum, line) => sum + line.product.price.vat_minor * line.quantity, 0);
+  const vatMinor = vatOfLines(lines);
   const shownLines = lines.map((line) => ({
     key: `${line.product.id}:${line.bikeId ?? ''}`,
     name: line.product.name,

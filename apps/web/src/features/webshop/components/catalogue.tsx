@@ -1,4 +1,4 @@
-import type { Product } from '@nbr/domain/webshop';
+import { mayBuyProduct, type Product } from '@nbr/domain/webshop';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { Button, LinkButton } from '../../../ui/button.tsx';
@@ -18,7 +18,10 @@ export function Catalogue({
   isLoggedIn: boolean;
 }) {
   const { t } = useTranslation('webshop');
-  const plans = products.filter((product) => product.kind === 'subscription');
+  // The shop is a person's: the organisation plan is bought on the organisation's page (issue 27).
+  const plans = products.filter(
+    (product) => product.kind === 'subscription' && mayBuyProduct('person', product),
+  );
   const once = products.filter(isBasketProduct);
   const addOns = products.filter((product) => product.kind === 'bikedna');
   return (

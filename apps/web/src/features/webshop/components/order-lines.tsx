@@ -1,6 +1,6 @@
 import type { Currency } from '@nbr/domain/locale';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatMoneyExact } from '../../../lib/format.ts';
 import styles from '../webshop.module.css';
 
 export interface ShownLine {
@@ -55,7 +55,9 @@ export function OrderLines({
           {money(totalMinor)}
         </dd>
         <dt className={styles.muted}>{t('lines.vatIncluded')}</dt>
-        <dd className={styles.muted}>{money(vatMinor)}</dd>
+        <dd className={styles.muted} data-testid="order-vat">
+          {formatMoneyExact(vatMinor, currency, i18n.language)}
+        </dd>
       </dl>
     </>
   );

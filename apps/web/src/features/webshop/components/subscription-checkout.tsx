@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorSummary } from '../../../ui/form.tsx';
 import { useCreateSubscriptionSession } from '../api/create-subscription-session.ts';
+import { vatOfLines } from '../lib/basket.ts';
 import { goToPaymentWindow } from '../lib/redirect-to-payment.ts';
 import styles from '../webshop.module.css';
 import { OrderLines } from './order-lines.tsx';
@@ -83,7 +84,7 @@ export function SubscriptionCheckout({
       <OrderLines
         lines={[{ key: plan.id, name: plan.name, quantity: count, totalMinor }]}
         totalMinor={totalMinor}
-        vatMinor={plan.price.vat_minor * count}
+        vatMinor={vatOfLines([{ product: plan, quantity: count }])}
         currency={plan.price.currency}
       />
       {plate ? <p>{t('checkout.waitingPlate', { plate })}</p> : null}

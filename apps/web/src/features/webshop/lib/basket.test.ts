@@ -1,4 +1,4 @@
-import type { Product } from '@nbr/domain/webshop';
+import { type Product, priceOrder } from '@nbr/domain/webshop';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
@@ -9,6 +9,7 @@ import {
   needsShipping,
   priceBasket,
   setQuantity,
+  vatOfLines,
 } from './basket.ts';
 
 function product(overrides: Partial<Product> & Pick<Product, 'id' | 'kind'>): Product {
@@ -105,5 +106,25 @@ describe('what the checkout asks for', () => {
     expect(canPlaceOrder([line(registration)], true)).toBe(true);
     expect(canPlaceOrder([line(plates)], false)).toBe(true);
     expect(canPlaceOrder([], true)).toBe(false);
+  });
+});
+
+describe('vatOfLines', () => {
+  it('is the VAT the API charges and the receipt prints (the domain’s priceOrder), not a rounded sum', () => {
+    const odd = product({
+      id: 'odd',
+      kind: 'plates',
+      price: { amount_minor: 14_900, amount: 149, vat_minor: 2_980, currency: 'DKK' },
+    });
+    const lines = [
+      { product: odd, quantity: 3 },
+      { product: plates, quantity: 1 },
+    ];
+    const api = priceOrder([
+      { unitPriceMinor: 14_900, quantity: 3, vatRatePercent: 25 },
+      { unitPriceMinor: 4_900, quantity: 1, vatRatePercent: 25 },
+    ]);
+    expect(vatOfLines(lines)).toBe(api.vatMinor);
+    expect(vatOfLines(lines)).toBe(9_920);
   });
 });

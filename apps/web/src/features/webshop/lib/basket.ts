@@ -1,4 +1,4 @@
-import type { Product, ProductKind } from '@nbr/domain/webshop';
+import { type Product, type ProductKind, priceOrder } from '@nbr/domain/webshop';
 import { useSyncExternalStore } from 'react';
 import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage.ts';
 
@@ -90,10 +90,24 @@ export function priceBasket(
   return {
     lines,
     totalMinor: lines.reduce((sum, line) => sum + line.totalMinor, 0),
-    vatMinor: lines.reduce((sum, line) => sum + line.product.price.vat_minor * line.quantity, 0),
+    vatMinor: vatOfLines(lines),
     currency: lines[0]?.product.price.currency ?? null,
     dropped,
   };
+}
+
+/**
+ * The VAT in these lines exactly as the API prices the order and the receipt prints it (the domain's
+ * priceOrder: per line over its total), not the catalogue's VAT per unit times the quantity.
+ */
+export function vatOfLines(lines: readonly { product: Product; quantity: number }[]): number {
+  return priceOrder(
+    lines.map((line) => ({
+      unitPriceMinor: line.product.price.amount_minor,
+      quantity: line.quantity,
+      vatRatePercent: line.product.vat_rate_percent,
+    })),
+  ).vatMinor;
 }
 
 /** Physical goods need a shipping address. */

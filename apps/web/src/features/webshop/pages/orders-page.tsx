@@ -5,16 +5,21 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useOrders } from '../api/get-orders.ts';
+import { usePricingTable } from '../api/get-pricing-table.ts';
 import { OrderCard } from '../components/order-card.tsx';
+import { SubscriptionControls } from '../components/subscription-controls.tsx';
 import styles from '../webshop.module.css';
 
 /**
- * /app/orders — the person's orders, newest first: state (paid, packed, shipped, refunded …), the
- * receipt number, what was bought; plates with their delivery time.
+ * /app/orders — the person's subscription, cancelled, resumed or its card changed here as on a
+ * bike's page (issue 27: no bike is needed to cancel), then their orders, newest first: state
+ * (paid, packed, shipped, refunded …), the receipt number, what was bought; plates with their
+ * delivery time.
  */
 export function Component() {
   const { t } = useTranslation(['webshop', 'common']);
   const orders = useOrders();
+  const table = usePricingTable();
   if (orders.isError && !orders.data)
     return (
       <LoadErrorPage
@@ -27,6 +32,14 @@ export function Component() {
   if (!orders.data) return <LoadingState />;
   return (
     <PageLayout title={t('orders.title')} lead={t('orders.lead')} width="reading">
+      {table.data?.current_plan ? (
+        <section className={styles.panel} aria-labelledby="subscription-heading">
+          <h2 id="subscription-heading" className={styles.sectionHeading}>
+            {t('status.subscriptionHeading')}
+          </h2>
+          <SubscriptionControls table={table.data} />
+        </section>
+      ) : null}
       {orders.data.length === 0 ? (
         <div className={styles.panel}>
           <p>{t('orders.none')}</p>

@@ -89,7 +89,10 @@ export function Component() {
       <div className={styles.panel}>
         <h2 className={styles.sectionHeading}>{t('purchase.haveCode')}</h2>
         <p>{t('purchase.haveCodeText')}</p>
-        <LinkButton variant="secondary" href={paths.app.bikesRegisterRedeem.getHref()}>
+        <LinkButton
+          variant="secondary"
+          href={paths.app.bikesRegisterRedeem.getHref(plate ? { plate } : undefined)}
+        >
           {t('voucher.title')}
         </LinkButton>
       </div>

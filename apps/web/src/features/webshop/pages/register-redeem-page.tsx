@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { plateFromSearch } from '../../../lib/plate-param.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -9,19 +11,33 @@ import type { VoucherRedemptionResult } from '../api/redeem-voucher.ts';
 import { VoucherForm } from '../components/voucher-form.tsx';
 import styles from '../webshop.module.css';
 
-/** /app/bikes/register/redeem — a voucher code gives a registration without a card; then register the bike. */
+/**
+ * /app/bikes/register/redeem — a voucher code gives a registration without a card; then register the
+ * bike. A sticker scanned before (?plate=) is carried on to the registration form (issue 27: it was
+ * lost after redeeming a code), as buying a subscription keeps it.
+ */
 export function Component() {
   const { t } = useTranslation(['webshop', 'common']);
+  const [search] = useSearchParams();
+  const plate = plateFromSearch(search);
+  const withPlate = plate ? { plate } : undefined;
   const [result, setResult] = useState<VoucherRedemptionResult | null>(null);
   return (
     <PageLayout title={t('voucher.title')} lead={t('voucher.lead')} width="form">
+      {plate ? (
+        <Alert tone="info" announce="none" title={t('purchase.plateTitle')}>
+          <p>{t('voucher.plate', { plate })}</p>
+        </Alert>
+      ) : null}
       {result ? (
         <>
           <Alert tone="success" title={t('voucher.redeemed')}>
             <p>{t('voucher.creditsGranted', { count: result.credits_granted })}</p>
           </Alert>
           <div className={styles.stackedActions}>
-            <LinkButton href={paths.app.bikesRegister.getHref()}>{t('return.registerBike')}</LinkButton>
+            <LinkButton href={paths.app.bikesRegister.getHref(withPlate)}>
+              {t('return.registerBike')}
+            </LinkButton>
           </div>
         </>
       ) : (
@@ -30,7 +46,7 @@ export function Component() {
             <VoucherForm onRedeemed={setResult} />
           </div>
           <p>
-            <Link href={paths.app.bikesRegisterPurchase.getHref()}>{t('voucher.orBuy')}</Link>
+            <Link href={paths.app.bikesRegisterPurchase.getHref(withPlate)}>{t('voucher.orBuy')}</Link>
           </p>
         </>
       )}
