@@ -109,6 +109,8 @@ export const ERROR_CODES = [
   'owner_contact_police_only',
   'bike_not_registered',
   'pickup_not_due',
+  // Issue 27 probe 8: a person's daily budget of the most sensitive reads is used up.
+  'read_budget_reached',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
