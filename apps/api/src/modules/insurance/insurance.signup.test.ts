@@ -156,6 +156,24 @@ describe('the onboarding draft', () => {
     expect((await call('GET', DRAFT, holder.token)).json()).toEqual(saved.json());
   });
 
+  it('keeps a step once unlocked when a save typed before “next” arrives after it', async () => {
+    const before = (await call('GET', DRAFT, holder.token)).json();
+    // The wizard's save-as-you-type of the first step, answered after the save that moved on.
+    const late = await call('PUT', DRAFT, holder.token, {
+      ...before,
+      party_id: undefined,
+      saved_at: undefined,
+      unlocked_steps: ['consent'],
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().unlocked_steps).toEqual(['consent', 'insurance-details', 'insurance-type']);
+    expect((await call('GET', DRAFT, holder.token)).json().unlocked_steps).toEqual([
+      'consent',
+      'insurance-details',
+      'insurance-type',
+    ]);
+  });
+
   it('is the person’s own: another person sees theirs, not the holder’s', async () => {
     const theirs = await call('GET', DRAFT, other.token);
     expect(theirs.statusCode).toBe(200);
