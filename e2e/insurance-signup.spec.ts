@@ -55,6 +55,7 @@ test('sign up for bike insurance through the Danish pages and see the applicatio
   // Issue 27: the insurance area has a way in — the account's menu (a drawer on a phone), and the
   // register's "insured through an insurer" stop leads there too.
   await page.goto('/app');
+  await expect(heading(page)).toBeVisible();
   const openMenu = page.getByRole('button', { name: text('da', 'common', 'shell.openMenu'), exact: true });
   if (await openMenu.isVisible()) await openMenu.click();
   await page
