@@ -4,6 +4,7 @@ import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { provePossessionViaApi } from './support/insurance.ts';
 import { actingSession, DEMO_INSURER, DEMO_INSURER_USER } from './support/organisations.ts';
 import { setName } from './support/people.ts';
 import { fillText, text } from './support/texts.ts';
@@ -37,6 +38,9 @@ test('the insurer accepts an application, sees the bike and downloads its report
     data: { insurer_party_id: partyId, coverage: 'bike_theft', number_of_bikes: 1, bike_ids: [bike.bikeId] },
   });
   expect(applied.status(), await applied.text()).toBe(201);
+  // The holder sent their proof of possession; the insurer was promised to see it (issue 27).
+  const itemId = ((await applied.json()) as { insured_items: Array<{ id: string }> }).insured_items[0]?.id;
+  await provePossessionViaApi(page.request, holder, bike.bikeId, itemId ?? '');
 
   await signInBrowser(page, token);
   await page.goto(`/insurance/${partyId}/admin`);
@@ -63,6 +67,9 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await expect(page.getByText(holder.email)).toHaveCount(0);
   // The holder has not been through the checkout: no national id to show yet.
   await expect(page.getByText(t('holder.notGiven'))).toBeVisible();
+  const proof = page.getByRole('region', { name: t('bike.proofTitle') });
+  await expect(proof.getByRole('link', { name: new RegExp(t('products.upload.receipt')) })).toBeVisible();
+  await expect(proof.getByText(t('bike.proofNone'))).toHaveCount(0);
   await expectNoA11yViolations(page);
   await snapshot(page, 'insured-bike');
 
@@ -77,6 +84,11 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await expect(page.getByRole('table', { name: t('reports.backlogCaption') })).toBeVisible();
   await expectNoA11yViolations(page);
   await snapshot(page, 'insurer-reports');
+  // Issue 27: on a phone no table scrolls in an area a keyboard cannot reach (axe serious).
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(page.getByRole('table', { name: t('reports.perMonthCaption') })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: t('reports.downloadCsv') }).click();

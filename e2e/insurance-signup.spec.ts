@@ -52,8 +52,23 @@ test('sign up for bike insurance through the Danish pages and see the applicatio
   const person = await signedInUser(page);
   await registerBikeViaApi(page.request, person, 'Min pendlercykel');
 
+  // Issue 27: the insurance area has a way in — the account's menu (a drawer on a phone), and the
+  // register's "insured through an insurer" stop leads there too.
+  await page.goto('/app');
+  await expect(heading(page)).toBeVisible();
+  const openMenu = page.getByRole('button', { name: text('da', 'common', 'shell.openMenu'), exact: true });
+  if (await openMenu.isVisible()) await openMenu.click();
+  await page
+    .getByRole('navigation', { name: text('da', 'common', 'shell.appNavigation') })
+    .getByRole('link', { name: text('da', 'common', 'nav.insurances') })
+    .click();
+  await expect(heading(page)).toHaveText(ins('home.title'));
+  await page.goto('/app/register-bike/insurance-stop');
+  await page.getByRole('link', { name: text('da', 'bikes', 'insuranceStop.toInsurance') }).click();
+  await expect(heading(page)).toHaveText(ins('home.title'));
+
   // The benefit, true to what insurers ask: frame number, approved lock, receipt, police report.
-  await page.goto('/forsikringsfordel');
+  await page.getByRole('link', { name: ins('home.benefitLink') }).click();
   await expect(heading(page)).toHaveText(ins('benefit.title'));
   await expect(page.getByText(ins('benefit.needLock'))).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: DEMO_INSURER })).toBeVisible();
@@ -69,9 +84,13 @@ test('sign up for bike insurance through the Danish pages and see the applicatio
   await snapshot(page, 'enrolment');
   await page.getByRole('button', { name: ins('enrolment.toOverview') }).click();
 
-  // Overview: the same premium, the consent asked for, the checkout fields.
+  // Overview: the same premium, the consent asked for, the checkout fields; dates as Danes write
+  // them and defaults named in words, not a bare asterisk.
   await expect(heading(page)).toHaveText(ins('overview.title'));
   await expect(page.getByTestId('basket-total')).toHaveText(/2\.580/);
+  const basket = page.getByRole('table', { name: ins('basket.caption') });
+  await expect(basket).not.toContainText(/\d{4}-\d{2}-\d{2}|\*/);
+  await expect(basket).toContainText(ins('basket.defaultedMark'));
   await fillCheckout(page, 'Freja Holm');
   await page.getByRole('button', { name: ins('overview.confirm') }).click();
   await expect(page.getByText(text('da', 'common', 'validation.must_accept'))).toBeVisible();
@@ -187,11 +206,14 @@ test('the onboarding wizard keeps what was typed across a reload and ends in the
   await field(page, ins('onboarding.fields.zip_code')).fill('8000');
   await field(page, ins('onboarding.fields.city')).fill('Aarhus C');
   await field(page, ins('onboarding.fields.mobile')).fill('20987654');
+  // The premium is shown again before the application is sent (issue 27).
+  await expect(page.getByTestId('basket-total')).toHaveText(/1\.200/);
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: ins('onboarding.finish') }).click();
 
-  // The application exists; the address came with it, the national id is asked for now.
+  // The application is sent and says so; the address came with it, the national id is asked for now.
   await expect(heading(page)).toHaveText(ins('checkout.title'));
+  await expect(page.getByText(ins('checkout.applicationSent'))).toBeVisible();
   await expect(field(page, ins('checkout.fields.streetAddress'))).toHaveValue('Vestergade 3');
   await expect(field(page, ins('checkout.fields.name'))).toHaveValue('Karl Jensen');
 });

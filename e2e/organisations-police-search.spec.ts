@@ -66,6 +66,15 @@ test('police find a stolen bike, state a case number and see the owner’s conta
   const contact = page.getByRole('region', { name: o('contact.title') });
   await contact.getByRole('button', { name: o('contact.submit') }).click();
   await expect(contact.getByText(text('da', 'common', 'validation.required'))).toBeVisible();
+  // Issue 27: the police's own form of case number, explained with an example; "x" is refused.
+  await expect(
+    contact.getByText(o('contact.caseNumberHintDk', { example: '0100-80151-00012-24' })),
+  ).toBeVisible();
+  await contact.getByRole('textbox', { name: o('contact.caseNumber') }).fill('x');
+  await contact.getByRole('button', { name: o('contact.submit') }).click();
+  await expect(
+    contact.getByText(text('da', 'common', 'validation.invalid_police_case_number')),
+  ).toBeVisible();
   await contact.getByRole('textbox', { name: o('contact.caseNumber') }).fill('0100-84512-00123-26');
   await contact.getByRole('button', { name: o('contact.submit') }).click();
   const details = contact.getByTestId('owner-contact');

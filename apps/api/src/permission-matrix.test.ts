@@ -1688,7 +1688,7 @@ const CASES: MatrixCase[] = [
     allowed: ['police'],
     request: async ({ bikeOfUser }) => ({
       url: `/api/org-bike-search/bikes/${await bikeOfUser()}/owner-contact`,
-      payload: { case_number: 'MATRIX-1' },
+      payload: { case_number: '0100-80151-00001-26' },
     }),
   },
   {

@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   'pickup_not_due',
   // Issue 27: the organisation plan is for organisations only.
   'plan_for_organisations',
+  // Issue 27 probe 8: a person's daily budget of the most sensitive reads is used up.
+  'read_budget_reached',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

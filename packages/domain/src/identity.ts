@@ -73,6 +73,8 @@ export const VALIDATION_MESSAGES = [
   'invalid_period',
   'duplicate_value',
   'invalid_price_bands',
+  // Issue 27: the police's case number in their own form (police-case-number.ts).
+  'invalid_police_case_number',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

@@ -113,7 +113,12 @@ export const OrgBikeParamsSchema = z.object({ bike_id: z.string() });
 
 export const CASE_NUMBER_MAX_LENGTH = 40;
 
-/** POST /api/org-bike-search/bikes/{bike_id}/owner-contact — the police's case number (free text). */
+/**
+ * POST /api/org-bike-search/bikes/{bike_id}/owner-contact — the police's case number. Its form is
+ * the police's own, of the police organisation's region (police-case-number.ts): the service checks
+ * it once it knows the caller is the police (422 `invalid_police_case_number`), so anyone else still
+ * learns only that the contact is for the police.
+ */
 export const OwnerContactRequestSchema = z.object({
   case_number: z
     .string({ error: 'required' })

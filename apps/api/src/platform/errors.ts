@@ -102,6 +102,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bike_not_registered: 404,
   pickup_not_due: 409,
   plan_for_organisations: 403,
+  read_budget_reached: 429,
 };
 
 /**

@@ -125,7 +125,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.insurances',
     icon: 'shield',
     href: paths.insurance.home.getHref(),
-    isAvailable: false,
+    isAvailable: true,
   },
   {
     id: 'messages',

@@ -8,17 +8,21 @@ import {
 } from '@nbr/domain/insurance-signup';
 import { LanguageSchema, RegionSchema } from '@nbr/domain/locale';
 import { maskNationalId } from '@nbr/domain/national-id';
+import { NATIONAL_ID_REVEALS_PER_DAY } from '@nbr/domain/sensitive-reads';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
+import { readBudgetReachedMail, takeReadBudget } from '../../platform/audit/read-budget.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 import * as identity from '../identity/identity.facade.ts';
 import * as webshop from '../webshop/webshop.facade.ts';
 import { presentHolderDetails } from './checkout.presenter.ts';
 import * as repository from './checkout.repository.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 import { canChangePolicy, type PolicyAudience, policyAudience } from './insurance.policy.ts';
+import * as insurerAdmin from './insurer-admin.repository.ts';
 import * as policies from './policies.repository.ts';
 import { viewerOf } from './policies.service.ts';
 import * as products from './products.repository.ts';
@@ -112,13 +116,56 @@ export async function revealNationalId(
   return deps.db.transaction(async (tx) => {
     const row = await repository.findHolderDetails(tx, policy.id);
     if (!row || row.nationalIdEncrypted === null) throw new AppError('not_found');
+    // Issue 27: a daily budget per person (sensitive-reads.ts); the insurer's admins hear when one
+    // of their people uses it up. Our own staff have the same budget.
+    const now = new Date();
+    const budget = await takeReadBudget(tx, {
+      action: 'insurance.national_id_revealed',
+      actorPartyId: auth.identityPartyId,
+      perDay: NATIONAL_ID_REVEALS_PER_DAY,
+      now,
+    });
     await recordAuditEventBy(tx, auth, {
       action: 'insurance.national_id_revealed',
       targetPartyId: policy.holderPartyId,
       details: { policy_id: policy.id, as: audience, reason: body.reason },
+      now,
     });
+    if (budget.isLast && audience === 'insurer') {
+      await alertInsurerAdmins(tx, deps.publicUrl, policy.insurerPartyId, auth.identityPartyId);
+    }
     return presentHolderDetails(row, deps.encryption, 'clear');
   });
+}
+
+/** Mails the insurer's admins that one of its people revealed today's last national id number. */
+async function alertInsurerAdmins(
+  executor: Executor,
+  publicUrl: string,
+  insurerPartyId: string,
+  personPartyId: string,
+): Promise<void> {
+  const [insurer, person, admins] = await Promise.all([
+    products.findInsurer(executor, insurerPartyId),
+    identity.findPersonById(executor, personPartyId),
+    insurerAdmin.listAdminsOfOrganisation(executor, insurerPartyId),
+  ]);
+  const people = await identity.findPeopleByIds(executor, admins);
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ') || person?.email || '';
+  for (const admin of people.values()) {
+    await enqueueMail(
+      executor,
+      readBudgetReachedMail({
+        to: admin.email,
+        language: admin.language,
+        organisation: insurer?.name ?? '',
+        person: name,
+        kind: 'national_id',
+        perDay: NATIONAL_ID_REVEALS_PER_DAY,
+        url: `${publicUrl}/insurance/${insurerPartyId}/admin`,
+      }),
+    );
+  }
 }
 
 /** The policy and whose eyes it is shown to; 404 to anyone the rules leave out. */

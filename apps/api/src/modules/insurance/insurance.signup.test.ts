@@ -1,5 +1,6 @@
 import { fodselsnummerCheckDigits } from '@nbr/domain/national-id';
-import { asc, desc, eq } from 'drizzle-orm';
+import { NATIONAL_ID_REVEALS_PER_DAY } from '@nbr/domain/sensitive-reads';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { consentEvents, identities } from '../../db/schema/identity.ts';
@@ -7,7 +8,7 @@ import { insuranceHolderDetails, insurancePolicies } from '../../db/schema/insur
 import { orderLines, orders } from '../../db/schema/webshop.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, type TestUser } from '../../test/identity-helpers.ts';
+import { bearer, mailsTo, type TestUser } from '../../test/identity-helpers.ts';
 import {
   appliedPolicy,
   createInsurer,
@@ -153,6 +154,24 @@ describe('the onboarding draft', () => {
     });
     expect(saved.json().saved_at).not.toBeNull();
     expect((await call('GET', DRAFT, holder.token)).json()).toEqual(saved.json());
+  });
+
+  it('keeps a step once unlocked when a save typed before “next” arrives after it', async () => {
+    const before = (await call('GET', DRAFT, holder.token)).json();
+    // The wizard's save-as-you-type of the first step, answered after the save that moved on.
+    const late = await call('PUT', DRAFT, holder.token, {
+      ...before,
+      party_id: undefined,
+      saved_at: undefined,
+      unlocked_steps: ['consent'],
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().unlocked_steps).toEqual(['consent', 'insurance-details', 'insurance-type']);
+    expect((await call('GET', DRAFT, holder.token)).json().unlocked_steps).toEqual([
+      'consent',
+      'insurance-details',
+      'insurance-type',
+    ]);
   });
 
   it('is the person’s own: another person sees theirs, not the holder’s', async () => {
@@ -493,6 +512,45 @@ describe('the holder’s checkout details', () => {
       ['insurance.national_id_revealed', insurerA.staff.partyId, 'insurer', 'Premium collection failed'],
       ['insurance.national_id_revealed', support.partyId, 'staff', 'Holder asked support for their number'],
     ]);
+  });
+
+  it('gives each of the insurer’s people a daily budget of reveals and mails the insurer’s admins once when it is used up', async () => {
+    const revealsBy = async (partyId: string) =>
+      (
+        await t.app.db
+          .select()
+          .from(auditEvents)
+          .where(
+            and(
+              eq(auditEvents.actorPartyId, partyId),
+              eq(auditEvents.action, 'insurance.national_id_revealed'),
+            ),
+          )
+      ).length;
+    const answers = [];
+    for (
+      let read = (await revealsBy(insurerA.staff.partyId)) + 1;
+      read <= NATIONAL_ID_REVEALS_PER_DAY + 2;
+      read++
+    ) {
+      answers.push(await reveal(url(), insurerA.staff.token, 'Premium collection failed'));
+    }
+    const refused = answers.slice(-2);
+    for (const answer of refused) {
+      expect(answer.statusCode, answer.body).toBe(429);
+      expect(answer.json().code).toBe('read_budget_reached');
+      expect(answer.json().identitySocialNumber).toBeUndefined();
+    }
+    expect(answers.slice(0, -2).every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(await revealsBy(insurerA.staff.partyId)).toBe(NATIONAL_ID_REVEALS_PER_DAY);
+    const alerts = await mailsTo(t.app.db, insurerA.staff.email, 'read_budget_reached_national_id');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.text).toContain(String(NATIONAL_ID_REVEALS_PER_DAY));
+    // The masked details stay readable; our staff's budget is their own.
+    expect((await call('GET', url(), insurerA.staff.token)).statusCode).toBe(200);
+    expect((await reveal(url(), support.token, 'Holder asked support for their number')).statusCode).toBe(
+      200,
+    );
   });
 
   it('is 404 to another person, another insurer’s staff and for writes by anyone but the holder; 401 to a visitor', async () => {

@@ -1,6 +1,7 @@
 import {
   type InsuranceOffer,
   ONBOARDING_CONSENTS,
+  ONBOARDING_STEPS,
   type OnboardingDraft,
   type OnboardingDraftFields,
 } from '@nbr/domain/insurance-signup';
@@ -100,8 +101,13 @@ export async function saveOnboardingDraft(
       throw new ValidationError([{ loc: ['body', 'insurer_party_id'], type: 'insurer_unknown' }]);
     }
     const before = await repository.findDraft(tx, auth.partyId);
-    const row = await repository.upsertDraft(tx, auth.partyId, fields, now);
-    await logConsents(tx, auth.partyId, before ? fieldsOf(before) : EMPTY_FIELDS, fields, now);
+    // A step once unlocked stays unlocked: the wizard saves as the person types, and such a save sent
+    // before "next" but answered after it must not lock the step the person just moved on to (the
+    // wizard would send them a step back, as e2e insurance-signup once saw under load).
+    const unlocked = new Set([...(before ? fieldsOf(before).unlocked_steps : []), ...fields.unlocked_steps]);
+    const merged = { ...fields, unlocked_steps: ONBOARDING_STEPS.filter((step) => unlocked.has(step)) };
+    const row = await repository.upsertDraft(tx, auth.partyId, merged, now);
+    await logConsents(tx, auth.partyId, before ? fieldsOf(before) : EMPTY_FIELDS, merged, now);
     return presentDraft(auth.partyId, fieldsOf(row), row.updatedAt);
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeOwnerships, bikes, stickers } from '../../db/schema/bikes.ts';
+import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
 import { itemPickups, theftReports } from '../../db/schema/theft.ts';
 
 /*
@@ -149,4 +150,30 @@ export async function hasWaitingPickup(executor: Executor, bikeId: string): Prom
       and(eq(itemPickups.bikeId, bikeId), eq(itemPickups.status, 'waiting'), isNull(itemPickups.closedAt)),
     );
   return row !== undefined;
+}
+
+/** The searching organisation's name and region (its region decides the police's case number form). */
+export async function findOrganisationFacts(
+  executor: Executor,
+  partyId: string,
+): Promise<{ name: string; region: string } | null> {
+  const [row] = await executor
+    .select({ name: organisations.name, region: organisations.region })
+    .from(organisations)
+    .where(eq(organisations.partyId, partyId));
+  return row ?? null;
+}
+
+/** The people with the admin role in an organisation (they hear when a member's read budget is used up). */
+export async function listAdminsOfOrganisation(executor: Executor, organisationPartyId: string) {
+  const rows = await executor
+    .select({ identityPartyId: organisationMembers.identityPartyId })
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationPartyId, organisationPartyId),
+        eq(organisationMembers.role, 'admin'),
+      ),
+    );
+  return rows.map((row) => row.identityPartyId);
 }

@@ -1,6 +1,7 @@
 import type { BikeCategory, BikeColor, BikeStatus } from '@nbr/domain/bikes';
 import { canHoldBikesForOwners } from '@nbr/domain/finds';
 import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
+import { RegionSchema } from '@nbr/domain/locale';
 import {
   canRevealOwnerContact,
   canUseOrgBikeSearch,
@@ -13,19 +14,28 @@ import {
   type OrgMessageResult,
   type OwnerContact,
 } from '@nbr/domain/org-search';
+import { normalisePoliceCaseNumber } from '@nbr/domain/police-case-number';
+import { OWNER_CONTACT_REVEALS_PER_DAY } from '@nbr/domain/sensitive-reads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
+import { readBudgetReachedMail, takeReadBudget } from '../../platform/audit/read-budget.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 import {
   announceQuietly,
   type ChatsDeps,
   chatIdOfBikeStarter,
   writeToBikeOwner,
 } from '../chats/chats.facade.ts';
-import { findActingOrganisation, findPersonById, partyNames } from '../identity/identity.facade.ts';
+import {
+  findActingOrganisation,
+  findPeopleByIds,
+  findPersonById,
+  partyNames,
+} from '../identity/identity.facade.ts';
 import * as repository from './org-bike-search.repository.ts';
 
 /*
@@ -216,11 +226,30 @@ export async function revealOwnerContact(
     if (!canRevealOwnerContact(organisation.type)) throw new AppError('owner_contact_police_only');
     const row = await findBikeOrThrow(tx, bikeId);
     if (row.ownerPartyId === organisation.partyId) throw new AppError('own_bike');
+    // Issue 27: the case number in the form of the police of the organisation's own region.
+    const facts = await repository.findOrganisationFacts(tx, organisation.partyId);
+    const region = RegionSchema.catch('dk').parse(facts?.region);
+    const normalised = normalisePoliceCaseNumber(region, caseNumber);
+    if (normalised === null) {
+      throw new ValidationError([{ loc: ['body', 'case_number'], type: 'invalid_police_case_number' }]);
+    }
+    // A daily budget per officer (sensitive-reads.ts); the organisation's admins hear when it is used up.
+    const now = new Date();
+    const budget = await takeReadBudget(tx, {
+      action: 'org_search.owner_contact_revealed',
+      actorPartyId: auth.identityPartyId,
+      perDay: OWNER_CONTACT_REVEALS_PER_DAY,
+      now,
+    });
     await recordAuditEventBy(tx, auth, {
       action: 'org_search.owner_contact_revealed',
       targetPartyId: row.ownerPartyId,
-      details: { organisation_party_id: organisation.partyId, bike_id: row.bikeId, case_number: caseNumber },
+      details: { organisation_party_id: organisation.partyId, bike_id: row.bikeId, case_number: normalised },
+      now,
     });
+    if (budget.isLast) {
+      await alertOrganisationAdmins(tx, deps.publicUrl, organisation.partyId, facts?.name ?? '', auth);
+    }
     const person = await findPersonById(tx, row.ownerPartyId);
     if (!person) {
       const names = await partyNames(tx, [row.ownerPartyId]);
@@ -247,6 +276,36 @@ export async function revealOwnerContact(
       address: [street, town].filter((line) => line !== ''),
     };
   });
+}
+
+/** Mails the organisation's admins that one of its people revealed today's last owner contact. */
+async function alertOrganisationAdmins(
+  executor: Executor,
+  publicUrl: string,
+  organisationPartyId: string,
+  organisationName: string,
+  auth: RequestAuth,
+): Promise<void> {
+  const person = await findPersonById(executor, auth.identityPartyId);
+  const admins = await findPeopleByIds(
+    executor,
+    await repository.listAdminsOfOrganisation(executor, organisationPartyId),
+  );
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ') || person?.email || '';
+  for (const admin of admins.values()) {
+    await enqueueMail(
+      executor,
+      readBudgetReachedMail({
+        to: admin.email,
+        language: admin.language,
+        organisation: organisationName,
+        person: name,
+        kind: 'owner_contact',
+        perDay: OWNER_CONTACT_REVEALS_PER_DAY,
+        url: `${publicUrl}/org-bike-search`,
+      }),
+    );
+  }
 }
 
 /**

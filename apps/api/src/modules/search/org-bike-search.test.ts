@@ -1,5 +1,6 @@
 import type { AccessLogPage } from '@nbr/domain/access-log';
 import type { OrgBikeDetail, OrgBikeSearchResponse, OwnerContact } from '@nbr/domain/org-search';
+import { OWNER_CONTACT_REVEALS_PER_DAY } from '@nbr/domain/sensitive-reads';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { auditEvents } from '../../db/schema/backoffice.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { bearer, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
   createBusiness,
   createVettedOrganisation,
@@ -213,12 +214,12 @@ describe('organisations search the register', () => {
       422,
     );
     for (const member of [municipality.member, insurer.member]) {
-      const refused = await post(t.app, member.token, url, { case_number: '0100-12345-2026' });
+      const refused = await post(t.app, member.token, url, { case_number: '0100-80151-00012-26' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('owner_contact_police_only');
     }
 
-    const revealed = await post(t.app, police.member.token, url, { case_number: ' 0100-12345-2026 ' });
+    const revealed = await post(t.app, police.member.token, url, { case_number: ' 0100 80151 00012 26 ' });
     expect(revealed.statusCode, revealed.body).toBe(200);
     expect(revealed.json<OwnerContact>()).toEqual({
       name: 'Olga Ejersen',
@@ -238,7 +239,7 @@ describe('organisations search the register', () => {
       );
     expect(event).toMatchObject({
       actorPartyId: police.member.partyId,
-      details: { organisation_party_id: police.partyId, bike_id: bikeId, case_number: '0100-12345-2026' },
+      details: { organisation_party_id: police.partyId, bike_id: bikeId, case_number: '0100-80151-00012-26' },
     });
     expect((await accessLog(t.app, owner)).entries).toEqual([
       expect.objectContaining({
@@ -246,9 +247,74 @@ describe('organisations search the register', () => {
         who: 'organisation',
         organisation_name: 'Københavns Politi',
         organisation_type: 'police',
-        case_number: '0100-12345-2026',
+        case_number: '0100-80151-00012-26',
       }),
     ]);
+  });
+
+  it('refuses a case number not in the form of the police of the organisation’s region, auditing nothing', async () => {
+    const { owner, bikeId } = await stolenBike();
+    const url = `/api/org-bike-search/bikes/${bikeId}/owner-contact`;
+    // Free text, a made-up reference, and a Norwegian number from the Danish police.
+    for (const caseNumber of ['x', 'K-1', '0100-12345-2026', '14325678']) {
+      const refused = await post(t.app, police.member.token, url, { case_number: caseNumber });
+      expect(refused.statusCode, caseNumber).toBe(422);
+      expect(refused.json().detail[0]).toMatchObject({
+        loc: ['body', 'case_number'],
+        type: 'invalid_police_case_number',
+      });
+    }
+    const danish = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(police.member.token), 'accept-language': 'da' },
+      payload: { case_number: 'x' },
+    });
+    expect(danish.json().detail[0].msg).toContain('0100-80151-00012-24');
+    const events = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.targetPartyId, owner.partyId),
+          eq(auditEvents.action, 'org_search.owner_contact_revealed'),
+        ),
+      );
+    expect(events).toEqual([]);
+  });
+
+  it('gives each officer a daily budget of contacts and mails the organisation’s admins once when it is used up', async () => {
+    const { bikeId } = await stolenBike();
+    const station = await createVettedOrganisation(t.app, staffAdmin.token, 'police', 'Fyns Politi');
+    const url = `/api/org-bike-search/bikes/${bikeId}/owner-contact`;
+    const reveal = () => post(t.app, station.member.token, url, { case_number: '1200-80151-00077-26' });
+    // Asked all at once, as from several instances: never more than the budget.
+    const answers = await Promise.all(
+      Array.from({ length: OWNER_CONTACT_REVEALS_PER_DAY + 3 }, () => reveal()),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(OWNER_CONTACT_REVEALS_PER_DAY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    const refused = answers.find((answer) => answer.statusCode === 429);
+    expect(refused?.json().code).toBe('read_budget_reached');
+    expect((await reveal()).json().code).toBe('read_budget_reached');
+    const events = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.actorPartyId, station.member.partyId),
+          eq(auditEvents.action, 'org_search.owner_contact_revealed'),
+        ),
+      );
+    expect(events).toHaveLength(OWNER_CONTACT_REVEALS_PER_DAY);
+    // The organisation's admin (here the officer's own organisation's only admin) is told once.
+    const alerts = await mailsTo(t.app.db, station.member.email, 'read_budget_reached_owner_contact');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.text).toContain('Fyns Politi');
+    // Another officer's budget is their own.
+    const other = await post(t.app, police.member.token, url, { case_number: '0100-80151-00012-26' });
+    expect(other.statusCode, other.body).toBe(200);
   });
 
   it('writes to the owner through the register in a chat the owner can answer', async () => {

@@ -566,4 +566,18 @@ export const da: Catalogue = {
   'mail.support.answered_action': 'Læs svaret',
   'errors.plan_for_organisations':
     'Organisationsabonnementet er kun for organisationer. Vælg et personligt abonnement.',
+  // Issue 27 probe 8: budgets on the most sensitive reads, and the police's case number.
+  'errors.read_budget_reached':
+    'Du har brugt dagens kvote for denne slags opslag. Din organisations administrator har fået besked. Du kan igen fra midnat.',
+  'validation.invalid_police_case_number':
+    'Skriv politiets sagsnummer i politiets egen form: i Danmark journalnummeret, fx 0100-80151-00012-24 (kreds, kode, løbenummer, år); i Norge anmeldelsesnummeret med 8 cifre, fx 14325678.',
+  'mail.read_budget.subject': '{person} har brugt dagens kvote af følsomme opslag hos {organisation}',
+  'mail.read_budget.national_id':
+    '{person} har i dag set {count} forsikringstageres fulde personnummer i Cykelregistret for {organisation}. Det er det højeste antal, en medarbejder må se på én dag.',
+  'mail.read_budget.owner_contact':
+    '{person} har i dag set {count} cykelejeres kontaktoplysninger i Cykelregistret for {organisation}. Det er det højeste antal, en medarbejder må se på én dag.',
+  'mail.read_budget.refused': 'Flere opslag af den slags bliver afvist indtil midnat.',
+  'mail.read_budget.check':
+    'Hvert opslag er logget med sin begrundelse. Var det ikke forventet, så tal med medarbejderen, og skriv til vores support.',
+  'mail.read_budget.action': 'Åbn Cykelregistret',
 };

@@ -567,6 +567,20 @@ export const en = {
     'Our support has answered your question. Follow the link to read the answer and write back.',
   'mail.support.answered_action': 'Read the answer',
   'errors.plan_for_organisations': 'The organisation plan is for organisations only. Choose a personal plan.',
+  // Issue 27 probe 8: budgets on the most sensitive reads, and the police's case number.
+  'errors.read_budget_reached':
+    'You have used today’s allowance for this kind of look-up. Your organisation’s administrator has been told. You can look up again from midnight.',
+  'validation.invalid_police_case_number':
+    'Enter the police case number in the police’s own form: in Denmark the journal number, e.g. 0100-80151-00012-24 (district, code, serial, year); in Norway the 8-digit report number, e.g. 14325678.',
+  'mail.read_budget.subject': '{person} has used today’s allowance of sensitive look-ups at {organisation}',
+  'mail.read_budget.national_id':
+    'Today {person} has seen the full national id number of {count} policy holders in the Nordic Bike Registry for {organisation}. That is the most one person may see in a day.',
+  'mail.read_budget.owner_contact':
+    'Today {person} has seen the contact details of {count} bike owners in the Nordic Bike Registry for {organisation}. That is the most one person may see in a day.',
+  'mail.read_budget.refused': 'Further look-ups of that kind are refused until midnight.',
+  'mail.read_budget.check':
+    'Every look-up is logged with its reason. If this was not expected, talk to the person and write to our support.',
+  'mail.read_budget.action': 'Open the Nordic Bike Registry',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -565,4 +565,18 @@ export const no: Catalogue = {
   'mail.support.answered_action': 'Les svaret',
   'errors.plan_for_organisations':
     'Organisasjonsabonnementet er bare for organisasjoner. Velg et personlig abonnement.',
+  // Issue 27 probe 8: budgets on the most sensitive reads, and the police's case number.
+  'errors.read_budget_reached':
+    'Du har brukt dagens kvote for denne typen oppslag. Organisasjonens administrator har fått beskjed. Du kan igjen fra midnatt.',
+  'validation.invalid_police_case_number':
+    'Skriv politiets saksnummer i politiets egen form: i Norge anmeldelsesnummeret med 8 sifre, f.eks. 14325678; i Danmark journalnummeret, f.eks. 0100-80151-00012-24 (kreds, kode, løpenummer, år).',
+  'mail.read_budget.subject': '{person} har brukt dagens kvote av sensitive oppslag hos {organisation}',
+  'mail.read_budget.national_id':
+    '{person} har i dag sett {count} forsikringstakeres fulle fødselsnummer i Sykkelregisteret for {organisation}. Det er det høyeste antallet én ansatt kan se på én dag.',
+  'mail.read_budget.owner_contact':
+    '{person} har i dag sett {count} sykkeleieres kontaktopplysninger i Sykkelregisteret for {organisation}. Det er det høyeste antallet én ansatt kan se på én dag.',
+  'mail.read_budget.refused': 'Flere oppslag av den typen avvises fram til midnatt.',
+  'mail.read_budget.check':
+    'Hvert oppslag er logget med begrunnelsen. Var det ikke ventet, snakk med den ansatte, og skriv til supporten vår.',
+  'mail.read_budget.action': 'Åpne Sykkelregisteret',
 };

@@ -20,8 +20,13 @@ export function Component() {
         <li>{t('insuranceStop.stepPlate')}</li>
         <li>{t('insuranceStop.stepAppears')}</li>
       </ul>
+      {/* Issue 27: the way on when the insurance is (or is to be) taken out through the register. */}
+      <p>{t('insuranceStop.throughRegister')}</p>
       <div className={styles.actions}>
-        <LinkButton href={paths.app.myBikes.getHref()}>{t('insuranceStop.toList')}</LinkButton>
+        <LinkButton href={paths.insurance.home.getHref()}>{t('insuranceStop.toInsurance')}</LinkButton>
+        <LinkButton href={paths.app.myBikes.getHref()} variant="secondary">
+          {t('insuranceStop.toList')}
+        </LinkButton>
         <LinkButton href={paths.app.registerBikePreRegistration.getHref()} variant="secondary">
           {t('insuranceStop.back')}
         </LinkButton>

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
 import { adminBikeQueryOptions, useAdminBike } from '../api/admin-bike.ts';
 import { adminInsurerQueryOptions, isOwnInsurer } from '../api/admin-insurer.ts';
+import { usePossession } from '../api/hub-get-possession.ts';
 import styles from './admin.module.css';
 import { HolderDetailsCard } from './admin-holder-card.tsx';
 
@@ -85,6 +88,7 @@ export function Component() {
             <dd>{formatDate(data.insured_since, i18n.language)}</dd>
           </dl>
         </Card>
+        <PossessionProofCard itemId={data.insured_item_id} />
         <HolderDetailsCard policyId={params.policyId ?? ''} />
         <Card title={t('bike.theftTitle')} id="theft">
           {report ? (
@@ -117,5 +121,43 @@ export function Component() {
         </Card>
       </div>
     </PageLayout>
+  );
+}
+
+/**
+ * The holder's proof of possession as they uploaded it (issue 27: the holder is told the insurer's
+ * staff see it, and they did not): each upload with its kind, opened by its signed address. The API
+ * answers it to the staff of the policy's insurer and ours only (GET …/possession/, 404 otherwise).
+ */
+function PossessionProofCard({ itemId }: { itemId: string }) {
+  const { t, i18n } = useTranslation(['insurer-admin', 'common']);
+  const possession = usePossession(itemId);
+  return (
+    <Card title={t('bike.proofTitle')} id="possession">
+      {possession.isError ? (
+        <LoadError
+          title={t('bike.proofLoadFailed')}
+          error={possession.error}
+          retry={() => void possession.refetch()}
+        />
+      ) : !possession.data ? (
+        <LoadingState />
+      ) : possession.data.uploads.length === 0 ? (
+        <p>{t('bike.proofNone')}</p>
+      ) : (
+        <ul>
+          {possession.data.uploads.map((upload) => (
+            <li key={upload.id}>
+              <Link href={upload.url} external>
+                {t(`products.upload.${upload.kind}`)}
+              </Link>{' '}
+              <span className={styles.muted}>
+                {t('bike.proofUploaded', { date: formatDate(upload.created_at, i18n.language) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

@@ -108,8 +108,13 @@ function Figures({ report }: { report: InsurerReport }) {
             text: money(row.payout_amount_minor),
           }))}
         />
+        {/*
+          Issue 27: on a phone the five columns scrolled sideways in an area no keyboard could reach
+          (axe scrollable-region-focusable); as elsewhere in the insurer's admin, the table becomes
+          one card per month there instead, and nothing needs scrolling.
+        */}
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stacked}`}>
             <caption>{t('reports.perMonthCaption')}</caption>
             <thead>
               <tr>
@@ -132,10 +137,18 @@ function Figures({ report }: { report: InsurerReport }) {
               {report.months.map((row) => (
                 <tr key={row.month}>
                   <th scope="row">{month(row.month)}</th>
-                  <td className={styles.number}>{number.format(row.thefts)}</td>
-                  <td className={styles.number}>{number.format(row.found)}</td>
-                  <td className={styles.number}>{number.format(row.payouts)}</td>
-                  <td className={styles.number}>{money(row.payout_amount_minor)}</td>
+                  <td className={styles.number} data-label={t('reports.thefts')}>
+                    {number.format(row.thefts)}
+                  </td>
+                  <td className={styles.number} data-label={t('reports.found')}>
+                    {number.format(row.found)}
+                  </td>
+                  <td className={styles.number} data-label={t('reports.payouts')}>
+                    {number.format(row.payouts)}
+                  </td>
+                  <td className={styles.number} data-label={t('reports.paidOut')}>
+                    {money(row.payout_amount_minor)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -33,6 +33,8 @@ import {
   BasketTable,
   ConsentFields,
   furthest,
+  offerLabel,
+  summaryOf,
   unregisteredBike,
   useRegisteredBikes,
 } from './signup-shared.tsx';
@@ -78,7 +80,7 @@ function StepForm({ step, draft }: { step: OnboardingStep; draft: OnboardingDraf
   const apply = useApplyForPolicy();
   const [fields, setFields] = useState<Fields>(() => draftInput(draft) as Fields);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState<string | null>(null);
+  const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const index = ONBOARDING_STEPS.indexOf(step);
   const next = ONBOARDING_STEPS[index + 1];
   const previous = ONBOARDING_STEPS[index - 1];
@@ -112,7 +114,7 @@ function StepForm({ step, draft }: { step: OnboardingStep; draft: OnboardingDraf
     }
     if (Object.keys(found).length > 0) {
       setProblems(found);
-      setSummary(t('common:messages.fillInAllFields'));
+      setSummary(summaryOf(found, t));
       return;
     }
     const unlocked = next ? [...new Set([...fields.unlocked_steps, next])] : fields.unlocked_steps;
@@ -133,10 +135,11 @@ function StepForm({ step, draft }: { step: OnboardingStep; draft: OnboardingDraf
         number_of_bikes: saved.number_of_bikes,
         bike_ids: saved.bike_ids,
       });
+      // The checkout page says the application was sent (issue 27: the wizard ended in silence).
       navigate(
         paths.insurance.policyPersonalInfo.getHref(
           { insurerPartyId: policy.insurer.party_id },
-          { policy: policy.id },
+          { policy: policy.id, sent: '1' },
         ),
       );
     } catch (error) {
@@ -150,7 +153,7 @@ function StepForm({ step, draft }: { step: OnboardingStep; draft: OnboardingDraf
         }
       }
       setProblems(fieldProblems);
-      setSummary(errorMessage(error, t));
+      setSummary({ message: errorMessage(error, t) });
     }
   };
 
@@ -172,7 +175,7 @@ function StepForm({ step, draft }: { step: OnboardingStep; draft: OnboardingDraf
         ))}
       </ol>
       <Form onSubmit={(event) => void submit(event)} aria-label={t(`onboarding.steps.${step}.title`)}>
-        <ErrorSummary title={summary ? t('common:messages.missingSomething') : undefined} message={summary} />
+        <ErrorSummary title={summary?.title} message={summary?.message} />
         {step === 'consent' ? (
           <ConsentFields
             values={{
@@ -323,6 +326,31 @@ function TypeStep({ fields, update, problems }: StepProps) {
   );
 }
 
+/**
+ * The chosen cover and its premium, shown again on the last step before the application is sent
+ * (issue 27: the wizard asked to send without showing the price; the enrolment shows it first).
+ */
+function ChosenPremium({ fields }: { fields: Fields }) {
+  const { t, i18n } = useTranslation(['insurance', 'common']);
+  const { region } = useRegion();
+  const offers = useInsuranceOffers(region);
+  const registered = useRegisteredBikes();
+  if (offers.isError || registered.isError)
+    return <ErrorSummary message={t('loadFailed')} title={t('common:messages.serverDidNotRespond')} />;
+  if (!offers.data || !registered.bikes) return <LoadingState />;
+  const chosen = offers.data.find(
+    (offer) =>
+      offer.insurer.party_id === fields.insurer_party_id && offer.cover_kind === fields.insurance_coverage,
+  );
+  if (!chosen) return null;
+  return (
+    <Card title={t('basket.title')} headingLevel={2}>
+      <p>{offerLabel(chosen, i18n.language)}</p>
+      <BasketTable offer={chosen} bikes={basketOf(fields, registered.bikes)} />
+    </Card>
+  );
+}
+
 function ShippingStep({ fields, update, problems }: StepProps) {
   const { t } = useTranslation(['insurance', 'common']);
   const text = (name: keyof Fields, options: { optional?: boolean; type?: string } = {}) => (
@@ -355,6 +383,7 @@ function ShippingStep({ fields, update, problems }: StepProps) {
       </div>
       {text('mobile', { type: 'tel' })}
       {text('telephone', { type: 'tel', optional: true })}
+      <ChosenPremium fields={fields} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePolicies } from '../../../lib/api/insurance/get-policies.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -49,11 +50,11 @@ export function Component() {
         </LinkButton>
       </PageLayout>
     );
-  return <DetailsForm policy={policy} />;
+  return <DetailsForm policy={policy} justSent={search.get('sent') === '1'} />;
 }
 
-function DetailsForm({ policy }: { policy: Policy }) {
-  const { t } = useTranslation(['insurance', 'common']);
+function DetailsForm({ policy, justSent }: { policy: Policy; justSent: boolean }) {
+  const { t, i18n } = useTranslation(['insurance', 'common']);
   const details = useHolderDetails(policy.id);
   const save = useSaveHolderDetails();
   if (details.isError && !details.data)
@@ -77,6 +78,20 @@ function DetailsForm({ policy }: { policy: Policy }) {
       width="form"
     >
       <div className={styles.stack}>
+        {justSent && !save.isSuccess ? (
+          <Alert tone="success" title={t('checkout.applicationSent')}>
+            <p>
+              {t('checkout.applicationSentText', {
+                insurer: policy.insurer.name,
+                amount: formatMoney(
+                  policy.annual_premium.amount_minor,
+                  policy.annual_premium.currency,
+                  i18n.language,
+                ),
+              })}
+            </p>
+          </Alert>
+        ) : null}
         {save.isSuccess ? (
           <Alert tone="success" title={t('checkout.saved')}>
             <p>

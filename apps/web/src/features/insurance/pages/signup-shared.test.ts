@@ -1,8 +1,12 @@
 import type { Bike } from '@nbr/domain/bikes';
 import { policyPremiumMinor, type Tariff } from '@nbr/domain/insurance';
-import { type OnboardingDraft, OnboardingDraftInputSchema } from '@nbr/domain/insurance-signup';
+import {
+  holderDetailsSchemaOf,
+  type OnboardingDraft,
+  OnboardingDraftInputSchema,
+} from '@nbr/domain/insurance-signup';
 import { describe, expect, it } from 'vitest';
-import { autofillOf, basketPremiumMinor, furthest, unregisteredBike } from './signup-shared.tsx';
+import { autofillOf, basketPremiumMinor, furthest, summaryOf, unregisteredBike } from './signup-shared.tsx';
 
 const TARIFF: Tariff = {
   price_bands: [
@@ -83,5 +87,28 @@ describe('where the onboarding resumes', () => {
         }),
       ),
     ).toBe('insurance-type');
+  });
+});
+
+describe('the checkout form’s summary', () => {
+  const t = (key: string) => key;
+  it('says something is missing only when a field was left out', () => {
+    expect(summaryOf({ name: 'required', identitySocialNumber: 'invalid_cpr_date' }, t)).toEqual({
+      title: 'common:messages.missingSomething',
+      message: 'common:messages.fillInAllFields',
+    });
+  });
+
+  it('names what is wrong with a well-formed CPR number whose date does not exist', () => {
+    // 31 February 1990: ten digits in the right form, but no such day.
+    const parsed = holderDetailsSchemaOf('dk', { nationalIdStored: true }).safeParse({
+      identitySocialNumber: '310290-1234',
+    });
+    const issue = parsed.error?.issues.find((candidate) => candidate.path[0] === 'identitySocialNumber');
+    expect(issue?.message).toBe('invalid_cpr_date');
+    expect(summaryOf({ identitySocialNumber: issue?.message }, t)).toEqual({
+      title: 'common:messages.somethingWrong',
+      message: 'common:validation.invalid_cpr_date',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { Bike } from '@nbr/domain/bikes';
+import { VALIDATION_MESSAGES } from '@nbr/domain/identity';
 import {
   bikePremiumMinor,
   DEFAULT_INSURED_BIKE,
@@ -25,7 +26,7 @@ import { bikeQueryOptions } from '../../../lib/api/bikes/get-bike.ts';
 import { useBikes } from '../../../lib/api/bikes/get-bikes.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage, issueField } from '../../../lib/api-errors.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { ErrorSummary, Form, FormActions } from '../../../ui/form.tsx';
@@ -115,7 +116,7 @@ export function basketPremiumMinor(tariff: Tariff, bikes: readonly BasketBike[])
 
 /**
  * The basket as a table of two columns (the bike with what it is priced as, and its premium), so it
- * fits a 360 px phone; values SPEC §9 supplied are marked and explained once below.
+ * fits a 360 px phone; values SPEC §9 supplied are marked in words (no footnote asterisk) and explained once below.
  */
 export function BasketTable({ offer, bikes }: { offer: InsuranceOffer; bikes: readonly BasketBike[] }) {
   const { t, i18n } = useTranslation(['insurance', 'common']);
@@ -142,9 +143,9 @@ export function BasketTable({ offer, bikes }: { offer: InsuranceOffer; bikes: re
                     price: formatMoney(bike.price * 100, offer.currency, i18n.language),
                     category: t(`common:bike.categories.${bike.category}`, { defaultValue: bike.category }),
                     electric: bike.isElectric ? t('basket.electric') : t('basket.notElectric'),
-                    date: bike.purchaseDate,
+                    date: formatDate(bike.purchaseDate, i18n.language),
                   })}
-                  {bike.defaulted ? ' *' : null}
+                  {bike.defaulted ? ` (${t('basket.defaultedMark')})` : null}
                 </span>
               </td>
               <td>
@@ -166,7 +167,7 @@ export function BasketTable({ offer, bikes }: { offer: InsuranceOffer; bikes: re
           </tr>
         </tfoot>
       </table>
-      {anyDefaulted ? <p className={styles.muted}>* {t('basket.defaulted')}</p> : null}
+      {anyDefaulted ? <p className={styles.muted}>{t('basket.defaulted')}</p> : null}
     </>
   );
 }
@@ -284,6 +285,29 @@ export function holderBody(values: HolderValues): HolderDetailsBody {
   return { ...values, identitySocialNumber: values.identitySocialNumber || null };
 }
 
+const VALIDATION_CODES: ReadonlySet<string> = new Set(VALIDATION_MESSAGES);
+
+/**
+ * The summary above the checkout form after its own checks failed: "you are missing something" only
+ * when a field was left out; a field filled in but wrong (a CPR number whose date does not exist)
+ * says what is wrong with it instead (issue 27).
+ */
+export function summaryOf(
+  found: Partial<Record<string, string>>,
+  t: (key: string) => string,
+): { title: string; message: string } {
+  const codes = Object.values(found).filter((code): code is string => Boolean(code));
+  if (codes.length === 0 || codes.includes('required'))
+    return { title: t('common:messages.missingSomething'), message: t('common:messages.fillInAllFields') };
+  const first = codes[0] ?? '';
+  return {
+    title: t('common:messages.somethingWrong'),
+    message: VALIDATION_CODES.has(first)
+      ? t(`common:validation.${first}`)
+      : t('common:errors.validation_failed'),
+  };
+}
+
 /**
  * The holder's checkout form (SPEC §3): checked in the browser by the same rules as the API (the
  * insurer's region decides CPR or fødselsnummer, and the bank account's form), then handed to
@@ -310,7 +334,7 @@ export function HolderDetailsForm({
   const { t } = useTranslation(['insurance', 'common']);
   const [values, setValues] = useState(() => valuesOf(initial));
   const [problems, setProblems] = useState<Partial<Record<HolderField, string>>>({});
-  const [summary, setSummary] = useState<string | null>(null);
+  const [summary, setSummary] = useState<{ title: string; message: string } | null>(null);
   const storedMask = initial?.identitySocialNumber ?? null;
 
   const serverProblems: Partial<Record<HolderField, string>> = {};
@@ -333,7 +357,7 @@ export function HolderDetailsForm({
         found[field] ??= issue.message;
       }
       setProblems(found);
-      setSummary(t('common:messages.fillInAllFields'));
+      setSummary(summaryOf(found, t));
       return;
     }
     setProblems({});
@@ -367,8 +391,8 @@ export function HolderDetailsForm({
   return (
     <Form onSubmit={submit} aria-label={t('checkout.title')}>
       <ErrorSummary
-        title={summary ? t('common:messages.missingSomething') : undefined}
-        message={summary ?? (error ? errorMessage(error, t) : null)}
+        title={summary?.title}
+        message={summary?.message ?? (error ? errorMessage(error, t) : null)}
       />
       {children}
       {field('name')}

@@ -1,5 +1,6 @@
 import { CONTACT_MESSAGE_MAX_LENGTH } from '@nbr/domain/finds';
 import { CASE_NUMBER_MAX_LENGTH, type OrgBikeDetail, type OwnerContact } from '@nbr/domain/org-search';
+import { POLICE_CASE_NUMBER_EXAMPLES } from '@nbr/domain/police-case-number';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,6 +10,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { mayUseOrgBikeSearch } from '../../../lib/org-search-access.ts';
+import { useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
@@ -153,6 +155,8 @@ function ContactDetails({ contact }: { contact: OwnerContact }) {
 function RevealContact({ bike }: { bike: OrgBikeDetail }) {
   const { t } = useTranslation(['org-search', 'common']);
   const reveal = useRevealOwnerContact();
+  // The police's own form of case number (police-case-number.ts), explained with an example.
+  const { region } = useRegion();
   const [caseNumber, setCaseNumber] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -181,7 +185,9 @@ function RevealContact({ bike }: { bike: OrgBikeDetail }) {
         <form onSubmit={onSubmit} noValidate className={styles.stack}>
           <TextField
             label={t('contact.caseNumber')}
-            description={t('contact.caseNumberHint', { max: CASE_NUMBER_MAX_LENGTH })}
+            description={t(region === 'no' ? 'contact.caseNumberHintNo' : 'contact.caseNumberHintDk', {
+              example: POLICE_CASE_NUMBER_EXAMPLES[region],
+            })}
             name="case_number"
             value={caseNumber}
             onChange={setCaseNumber}
