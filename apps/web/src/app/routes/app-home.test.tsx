@@ -115,8 +115,13 @@ const held = {
   closed_at: null,
 } satisfies PickupList['for_me'][number];
 
-function show(options: { transfers: Transfer[]; pickups: PickupList['for_me']; draftSaved: boolean }) {
-  queryClient.setQueryData(profileQueryKey, profile);
+function show(options: {
+  transfers: Transfer[];
+  pickups: PickupList['for_me'];
+  draftSaved: boolean;
+  emailVerified?: boolean;
+}) {
+  queryClient.setQueryData(profileQueryKey, { ...profile, email_verified: options.emailVerified ?? true });
   queryClient.setQueryData(bikesQueryKey, [ownBike]);
   queryClient.setQueryData(transfersQueryKey, options.transfers);
   queryClient.setQueryData(pickupsQueryKey, { for_me: options.pickups, held_by_me: [] });
@@ -168,5 +173,14 @@ describe('/app', () => {
     const verify = screen.getByRole('link', { name: 'Verify your identity with MitID' });
     expect(verify.getAttribute('href')).toContain('/app/redirects/verification-begin-redirect');
     expect(verify.getAttribute('href')).toContain('type=identity_verification');
+  });
+
+  it('tells a new person whose address is not confirmed yet as information, not as a warning', async () => {
+    show({ transfers: [], pickups: [], draftSaved: false, emailVerified: false });
+    const notice = (await screen.findByText('E-mail not confirmed yet')).closest('div[class*="alert"]');
+    expect(notice?.className).toMatch(/info/);
+    expect(notice?.className).not.toMatch(/warning/);
+    // The MitID check waits for the confirmed address, and says so instead of linking.
+    expect(screen.queryByRole('link', { name: 'Verify your identity with MitID' })).toBeNull();
   });
 });

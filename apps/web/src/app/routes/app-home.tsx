@@ -45,7 +45,8 @@ function EmailStatus({ profile }: { profile: Profile }) {
           {t('appHome.emailVerified')}
         </p>
       ) : (
-        <Alert tone="warning" title={t('appHome.emailNotVerified')} announce="none">
+        // Information, not a warning: every new person starts here, and the mail is on its way.
+        <Alert tone="info" title={t('appHome.emailNotVerified')} announce="none">
           <p>{t('appHome.emailNotVerifiedText', { email: profile.email })}</p>
         </Alert>
       )}
