@@ -194,7 +194,7 @@ test('register, picture, edit, equipment and delete a bike @phone', async ({ pag
   await expect(page.getByRole('heading', { name: b('list.emptyTitle') })).toBeVisible();
 });
 
-test('the list shows each bike with its identifiers and badge', async ({ page }) => {
+test('the list shows each bike with its identifiers and badge @phone', async ({ page }) => {
   const owner = await signedInUser(page);
   await grantCredits(page.request, owner.email, 2);
   const token = await page.evaluate(() => window.localStorage.getItem('nbr:token'));
@@ -220,8 +220,25 @@ test('the list shows each bike with its identifiers and badge', async ({ page })
   await expect(row).toContainText(common('bike.status.registered'));
   await expectNoA11yViolations(page);
   await snapshot(page, 'my-bikes');
+  // The list's four buttons are of one width (in one row on a wide screen, two by two on a phone).
+  const widths = await Promise.all(
+    ['list.transfer', 'list.receive', 'list.reportStolen', 'list.register'].map(
+      async (key) =>
+        (
+          await page
+            .getByRole('main')
+            .getByRole('link', { name: b(key), exact: true })
+            .boundingBox()
+        )?.width ?? 0,
+    ),
+  );
+  expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(1);
   await row.getByRole('link', { name: 'Ladcyklen' }).click();
   await expect(heading(page)).toHaveText('Ladcyklen');
+  // Every tab is whole on the screen, the fourth too (at 360 px it was cut at the edge).
+  const tabList = await page.getByRole('tablist').boundingBox();
+  const lastTab = await page.getByRole('tab', { name: b('detail.tabs.public') }).boundingBox();
+  expect(lastTab && tabList && lastTab.x + lastTab.width <= tabList.x + tabList.width + 0.5).toBe(true);
 
   // /app/redirects/edit-bike/{bikeId} opens the edit page.
   const bikeId = /\/app\/my-bikes\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';

@@ -164,6 +164,15 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   const ownership = boPage.getByRole('region', { name: o('bikePage.title') });
   await expect(ownership.getByText(o('bikePage.frameLocked'))).toBeVisible();
   await expect(ownership.getByRole('link', { name: o('bikePage.transfer') })).toBeVisible();
+  // The registration stayed with Anna: the page says so once, with the way to get his own, and the
+  // badge does not say "Registreret" beside "no registration".
+  await expect(boPage.getByText(text('da', 'webshop', 'bikeNotice.receivedTitle'))).toBeVisible();
+  await expect(boPage.getByRole('link', { name: text('da', 'webshop', 'bikeNotice.get') })).toHaveAttribute(
+    'href',
+    `/app/my-bikes/${bike.bikeId}/registration-purchase`,
+  );
+  await expect(boPage.getByText(common('bike.status.needsRegistration'), { exact: true })).toBeVisible();
+  await expect(boPage.getByText(common('bike.status.registered'), { exact: true })).toHaveCount(0);
   await snapshot(boPage, 'bo-bike-page');
   await expectNoA11yViolations(boPage);
   await boPage.context().close();

@@ -223,12 +223,24 @@ export type OwnershipVerification = z.infer<typeof OwnershipVerificationSchema>;
  * One entry of the staff queue (GET /api/backoffice/ownership-verifications): the verification, the
  * bike, the owner's name and signed addresses of the two proofs.
  */
+/** Whose a file handed in as proof is: a file belongs to the person who uploaded it. */
+export const FileUploaderSchema = z.object({
+  /** The uploader's name; null when they have none on record (or the account was deleted). */
+  name: z.string().nullable(),
+  /** Whether the uploader is the owner who asks to be verified. */
+  is_owner: z.boolean(),
+});
+export type FileUploader = z.infer<typeof FileUploaderSchema>;
+
 export const OwnershipVerificationQueueItemSchema = OwnershipVerificationSchema.extend({
   verification_id: z.uuid(),
   bike: OwnershipBikeSchema,
   owner_name: z.string().nullable(),
   frame_picture_url: z.string().nullable(),
   proof_file_url: z.string().nullable(),
+  /** Who uploaded the frame-number picture and the proof (null when the file is gone). */
+  frame_picture_uploader: FileUploaderSchema.nullable(),
+  proof_file_uploader: FileUploaderSchema.nullable(),
 });
 export type OwnershipVerificationQueueItem = z.infer<typeof OwnershipVerificationQueueItemSchema>;
 export const OwnershipVerificationQueueSchema = z.array(OwnershipVerificationQueueItemSchema);

@@ -18,7 +18,8 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  *    other members is refused; memberships end;
  * 2. every bike the person owns, locked, then bike by bike in the lock order of every use case
  *    (bike → transfer → requests): its pending offer cancelled and open requests closed with a word
- *    in their chats, then its rows gone as a bike deletion would (plates freed), audited;
+ *    in their chats, then its rows gone as a bike deletion would (plates freed), audited; the
+ *    files they uploaded to bikes someone else owns now (all but a bike's public picture);
  * 3. theft reports they made of bikes now someone else's, the guests their address claimed and
  *    unconfirmed messages written from it, and their address on offers made to them; their
  *    insurance policies and what insurers uploaded about them (the insurer keeps its own books);
@@ -50,6 +51,7 @@ export async function deleteAccount(
       await ownership.closeOwnershipMattersOfBike(tx, bikeId);
       bikeFileKeys.push(...(await bikes.deleteBikeOfDeletedAccount(tx, partyId, bikeId)));
     }
+    bikeFileKeys.push(...(await bikes.forgetFilesUploadedBy(tx, partyId)));
     await theft.forgetTheftReportsOf(tx, partyId);
     await chats.forgetGuestContactsOf(tx, partyId);
     await chats.forgetUnconfirmedMessagesFrom(tx, identity.addressesOf(account));

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bikeEquipment, bikeFiles } from '../../db/schema/bikes.ts';
+import { bikeEquipment, bikeFiles, bikes } from '../../db/schema/bikes.ts';
 
 export type BikeFileRow = typeof bikeFiles.$inferSelect;
 export type BikeFileValues = typeof bikeFiles.$inferInsert;
@@ -32,9 +32,43 @@ export async function equipmentBelongsToBike(
   return row !== undefined;
 }
 
-/** Pictures and documents of the bike and its equipment. */
-export async function countFilesOfBike(executor: Executor, bikeId: string): Promise<number> {
-  const [row] = await executor.select({ files: count() }).from(bikeFiles).where(eq(bikeFiles.bikeId, bikeId));
+/**
+ * A file belongs to the person who uploaded it: the owner of a bike has of its files only what they
+ * uploaded, and the bike's public picture, which follows the bike (it is shown to anyone anyway). An
+ * old owner's receipt, frame-number picture or documents stay theirs after a transfer (their data
+ * export keeps them) and are never the new owner's to list, open, delete or hand in as proof.
+ */
+export function isOwnersFile(ownerPartyId: string | typeof bikes.ownerPartyId): SQL {
+  return or(
+    eq(bikeFiles.uploadedByPartyId, ownerPartyId),
+    and(eq(bikeFiles.fileClass, 'picture'), eq(bikeFiles.kind, 'public'), isNull(bikeFiles.equipmentId)),
+  ) as SQL;
+}
+
+/** The files of these bikes their current owner has (isOwnersFile), oldest first. */
+export async function findOwnersFilesOfBikes(
+  executor: Executor,
+  bikeIds: readonly string[],
+): Promise<BikeFileRow[]> {
+  if (bikeIds.length === 0) return [];
+  return executor
+    .select(getTableColumns(bikeFiles))
+    .from(bikeFiles)
+    .innerJoin(bikes, eq(bikes.id, bikeFiles.bikeId))
+    .where(and(inArray(bikeFiles.bikeId, [...bikeIds]), isOwnersFile(bikes.ownerPartyId)))
+    .orderBy(asc(bikeFiles.createdAt), asc(bikeFiles.id));
+}
+
+/** Pictures and documents of the bike and its equipment that its owner has (isOwnersFile). */
+export async function countFilesOfBike(
+  executor: Executor,
+  bikeId: string,
+  ownerPartyId: string,
+): Promise<number> {
+  const [row] = await executor
+    .select({ files: count() })
+    .from(bikeFiles)
+    .where(and(eq(bikeFiles.bikeId, bikeId), isOwnersFile(ownerPartyId)));
   return row?.files ?? 0;
 }
 
@@ -64,17 +98,28 @@ export async function findFile(executor: Executor, fileId: string): Promise<Bike
   return row ?? null;
 }
 
-/** One picture or document of one bike (a file of another bike, or of the other class, is not found). */
+/**
+ * One picture or document of one bike that its owner has (isOwnersFile); a file of another bike,
+ * of the other class, or an earlier owner's is not found.
+ */
 export async function findFileOfBike(
   executor: Executor,
   bikeId: string,
+  ownerPartyId: string,
   fileId: string,
   fileClass: FileClass,
 ): Promise<BikeFileRow | null> {
   const [row] = await executor
     .select()
     .from(bikeFiles)
-    .where(and(eq(bikeFiles.id, fileId), eq(bikeFiles.bikeId, bikeId), eq(bikeFiles.fileClass, fileClass)));
+    .where(
+      and(
+        eq(bikeFiles.id, fileId),
+        eq(bikeFiles.bikeId, bikeId),
+        eq(bikeFiles.fileClass, fileClass),
+        isOwnersFile(ownerPartyId),
+      ),
+    );
   return row ?? null;
 }
 

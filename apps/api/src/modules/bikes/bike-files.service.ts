@@ -50,9 +50,11 @@ export interface FilesOfBike {
 }
 
 /**
- * The files of each bike as the audience may see them: the owner (and staff) see every file; anyone
- * else only the public picture. Signed addresses are handed out only here, so what an audience is
- * not given here it cannot fetch (GET /api/files checks the signature, nothing else).
+ * The files of each bike as the audience may see them: the owner (and staff reading the owner's
+ * view) see the files the owner uploaded and the public picture — never an earlier owner's (a file
+ * belongs to its uploader, repository.isOwnersFile); anyone else only the public picture. Signed
+ * addresses are handed out only here, so what an audience is not given here it cannot fetch
+ * (GET /api/files checks the signature, nothing else).
  */
 export async function listFilesOfBikes(
   executor: Executor,
@@ -64,7 +66,11 @@ export async function listFilesOfBikes(
   for (const bikeId of bikeIds) {
     byBike.set(bikeId, { pictures: [], documents: [], equipment: new Map(), publicPicture: null });
   }
-  for (const row of await repository.findFilesOfBikes(executor, bikeIds)) {
+  const rows =
+    audience === 'owner'
+      ? await repository.findOwnersFilesOfBikes(executor, bikeIds)
+      : await repository.findFilesOfBikes(executor, bikeIds);
+  for (const row of rows) {
     const files = byBike.get(row.bikeId);
     if (!files) continue;
     if (audience === 'public' && !(row.fileClass === 'picture' && row.kind === 'public' && !row.equipmentId))
@@ -229,14 +235,14 @@ async function store(
   let row: repository.BikeFileRow;
   try {
     row = await deps.db.transaction(async (tx) => {
-      await requireManageableBike(tx, actor, bikeId, 'update');
+      const bike = await requireManageableBike(tx, actor, bikeId, 'update');
       // The item may have been deleted while the picture was re-encoded; the bike lock (held by an
       // item's deletion too) keeps it from going now.
       if (file.equipmentId && !(await repository.equipmentBelongsToBike(tx, bikeId, file.equipmentId))) {
         throw new ValidationError([{ loc: ['body', 'equipment_id'], type: 'invalid_value' }]);
       }
       replaced = replacesPublic ? await repository.findPublicPictures(tx, bikeId) : [];
-      const files = (await repository.countFilesOfBike(tx, bikeId)) - replaced.length;
+      const files = (await repository.countFilesOfBike(tx, bikeId, bike.ownerPartyId)) - replaced.length;
       if (files >= MAX_FILES_PER_BIKE) throw new AppError('too_many_files');
       await repository.deleteFiles(
         tx,
@@ -271,9 +277,14 @@ async function removeObjects(deps: BikeFilesDeps, keys: readonly string[]): Prom
 }
 
 /** Refuses early (before any CPU work) when the bike is already full. */
-async function assertRoom(deps: BikeFilesDeps, bikeId: string, replacesPublic: boolean): Promise<void> {
+async function assertRoom(
+  deps: BikeFilesDeps,
+  bike: { bikeId: string; ownerPartyId: string },
+  replacesPublic: boolean,
+): Promise<void> {
+  const { bikeId, ownerPartyId } = bike;
   const replaced = replacesPublic ? (await repository.findPublicPictures(deps.db, bikeId)).length : 0;
-  if ((await repository.countFilesOfBike(deps.db, bikeId)) - replaced >= MAX_FILES_PER_BIKE) {
+  if ((await repository.countFilesOfBike(deps.db, bikeId, ownerPartyId)) - replaced >= MAX_FILES_PER_BIKE) {
     throw new AppError('too_many_files');
   }
 }
@@ -301,7 +312,7 @@ export async function uploadPicture(
   bikeId: string,
   input: PictureUpload,
 ): Promise<BikePicture> {
-  await requireManageableBike(deps.db, actor, bikeId);
+  const { ownerPartyId } = await requireManageableBike(deps.db, actor, bikeId);
   if (input.equipmentId && input.kind === 'public') {
     throw new ValidationError([{ loc: ['body', 'kind'], type: 'invalid_value' }]);
   }
@@ -309,7 +320,7 @@ export async function uploadPicture(
   if (input.file.bytes.length > PICTURE_MAX_BYTES) throw tooLarge(PICTURE_MAX_BYTES);
   await assertEquipment(deps, bikeId, input.equipmentId);
   const replacesPublic = input.kind === 'public' && !input.equipmentId;
-  await assertRoom(deps, bikeId, replacesPublic);
+  await assertRoom(deps, { bikeId, ownerPartyId }, replacesPublic);
 
   const fileId = uuidv7();
   const prepared = await prepareImage(bikeId, fileId, input.file.bytes, PICTURE_CONTENT_TYPES);
@@ -344,12 +355,12 @@ export async function uploadDocument(
   bikeId: string,
   input: DocumentUpload,
 ): Promise<BikeDocument> {
-  await requireManageableBike(deps.db, actor, bikeId);
+  const { ownerPartyId } = await requireManageableBike(deps.db, actor, bikeId);
   const { bytes } = input.file;
   if (bytes.length === 0) throw new ValidationError([{ loc: ['body', 'file'], type: 'required' }]);
   if (bytes.length > DOCUMENT_MAX_BYTES) throw tooLarge(DOCUMENT_MAX_BYTES);
   await assertEquipment(deps, bikeId, input.equipmentId);
-  await assertRoom(deps, bikeId, false);
+  await assertRoom(deps, { bikeId, ownerPartyId }, false);
 
   const fileId = uuidv7();
   const pdf = isPdf(bytes);
@@ -374,7 +385,7 @@ export async function uploadDocument(
   return presentDocument(row, deps.fileUrls);
 }
 
-/** Deletes one picture or document of a bike: the row first, then its objects. */
+/** Deletes one picture or document of a bike the owner has: the row first, then its objects. */
 export async function deleteFile(
   deps: BikeFilesDeps,
   actor: BikeActor,
@@ -382,8 +393,8 @@ export async function deleteFile(
   fileId: string,
   fileClass: repository.FileClass,
 ): Promise<void> {
-  await requireManageableBike(deps.db, actor, bikeId);
-  const row = await repository.findFileOfBike(deps.db, bikeId, fileId, fileClass);
+  const { ownerPartyId } = await requireManageableBike(deps.db, actor, bikeId);
+  const row = await repository.findFileOfBike(deps.db, bikeId, ownerPartyId, fileId, fileClass);
   if (!row) throw new AppError('not_found');
   await repository.deleteFiles(deps.db, [row.id]);
   await removeObjects(deps, keysOf([row]));

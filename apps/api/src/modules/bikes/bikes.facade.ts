@@ -27,6 +27,7 @@ export {
   type BikeBeingDeleted,
   deleteBikeOfDeletedAccount,
   deleteLockedBike,
+  forgetFilesUploadedBy,
   lockBikeForDeletion,
   lockBikesOfAccount,
   removeStoredFiles,
@@ -180,9 +181,10 @@ export async function findBikeForOwnership(
 /**
  * An accepted transfer moves the bike, in the transfer's transaction (the bike row locked by the
  * caller): the old ownership ends, the new owner's starts (how 'transferred'), the frame number is
- * locked from now on (SPEC §4) and the owner verification starts over. Equipment, documents and the
- * other pictures follow the bike; the old owner's private pictures do not: their rows go here, and
- * the storage keys are answered for the caller to remove after commit. The old owner's credit
+ * locked from now on (SPEC §4) and the owner verification starts over. Equipment and the public
+ * picture follow the bike; the old owner's other files stay theirs (the new owner never sees them,
+ * bike-files.repository.isOwnersFile), and their pictures of kind private go: their rows go here,
+ * and the storage keys are answered for the caller to remove after commit. The old owner's credit
  * becomes free again (the credit follows the person, see webshop.releaseCreditOfOwnership).
  */
 export async function moveBikeToNewOwner(
@@ -232,14 +234,18 @@ export async function markOwnerVerified(
   return true;
 }
 
-/** A picture or document of this bike by id (class and kind), for proofs; null when not this bike's. */
+/**
+ * A picture or document of this bike by id (class and kind), for proofs; null when not this bike's
+ * or not uploaded by this party (a proof is the owner's own file, never an earlier owner's).
+ */
 export async function findFileOfBikeForOwnership(
   executor: Executor,
   bikeId: string,
+  uploadedByPartyId: string,
   fileId: string,
 ): Promise<{ fileId: string; fileClass: string; kind: string } | null> {
   if (!isUuid(fileId)) return null;
-  const row = await repository.findFileOfBike(executor, bikeId, fileId);
+  const row = await repository.findFileOfBikeUploadedBy(executor, bikeId, uploadedByPartyId, fileId);
   return row ? { fileId: row.id, fileClass: row.fileClass, kind: row.kind } : null;
 }
 
@@ -248,7 +254,9 @@ export async function signedFileUrls(
   executor: Executor,
   urls: FileUrlSigner,
   fileIds: readonly string[],
-): Promise<Map<string, { url: string; thumbnailUrl: string | null; fileClass: string }>> {
+): Promise<
+  Map<string, { url: string; thumbnailUrl: string | null; fileClass: string; uploadedByPartyId: string }>
+> {
   const ids = [...new Set(fileIds)];
   const rows = await repository.findFilesByIds(executor, ids);
   return new Map(
@@ -256,7 +264,12 @@ export async function signedFileUrls(
       const presented = row.fileClass === 'picture' ? presentPicture(row, urls) : presentDocument(row, urls);
       return [
         row.id,
-        { url: presented.url, thumbnailUrl: presented.thumbnail_url, fileClass: row.fileClass },
+        {
+          url: presented.url,
+          thumbnailUrl: presented.thumbnail_url,
+          fileClass: row.fileClass,
+          uploadedByPartyId: row.uploadedByPartyId,
+        },
       ];
     }),
   );

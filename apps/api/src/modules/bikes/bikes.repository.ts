@@ -1,5 +1,5 @@
 import { CONFUSABLES } from '@nbr/domain/identifiers';
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeFiles, bikeOwnerships, bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
@@ -218,12 +218,45 @@ export async function deletePrivatePictures(executor: Executor, bikeId: string) 
     .returning({ storageKey: bikeFiles.storageKey, thumbnailKey: bikeFiles.thumbnailKey });
 }
 
-/** One file of a bike by id, whatever its class; null when it belongs to another bike or none. */
-export async function findFileOfBike(executor: Executor, bikeId: string, fileId: string) {
+/** Every file this party uploaded except bikes' public pictures (which stay with the bike). */
+export async function deleteNonPublicFilesUploadedBy(executor: Executor, partyId: string) {
+  return executor
+    .delete(bikeFiles)
+    .where(
+      and(
+        eq(bikeFiles.uploadedByPartyId, partyId),
+        not(
+          and(
+            eq(bikeFiles.fileClass, 'picture'),
+            eq(bikeFiles.kind, 'public'),
+            isNull(bikeFiles.equipmentId),
+          ) as SQL,
+        ),
+      ),
+    )
+    .returning({ storageKey: bikeFiles.storageKey, thumbnailKey: bikeFiles.thumbnailKey });
+}
+
+/**
+ * One file of a bike by id, whatever its class, that this party uploaded; null when it belongs to
+ * another bike, to none, or to someone else (an earlier owner's receipt is never the new owner's).
+ */
+export async function findFileOfBikeUploadedBy(
+  executor: Executor,
+  bikeId: string,
+  uploadedByPartyId: string,
+  fileId: string,
+) {
   const [row] = await executor
     .select()
     .from(bikeFiles)
-    .where(and(eq(bikeFiles.id, fileId), eq(bikeFiles.bikeId, bikeId)));
+    .where(
+      and(
+        eq(bikeFiles.id, fileId),
+        eq(bikeFiles.bikeId, bikeId),
+        eq(bikeFiles.uploadedByPartyId, uploadedByPartyId),
+      ),
+    );
   return row ?? null;
 }
 

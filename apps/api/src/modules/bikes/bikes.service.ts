@@ -493,6 +493,16 @@ export async function deleteBikeOfDeletedAccount(
   return keys;
 }
 
+/**
+ * Account deletion: the files the person uploaded to bikes that are someone else's now (a receipt,
+ * a frame-number picture left behind at a transfer) are only theirs and go too; a bike's public
+ * picture stays with the bike. Answers the storage keys, removed once the transaction committed.
+ */
+export async function forgetFilesUploadedBy(executor: Executor, partyId: string): Promise<string[]> {
+  const removed = await repository.deleteNonPublicFilesUploadedBy(executor, partyId);
+  return removed.flatMap((row) => (row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey]));
+}
+
 // --- identifier checks and scans -------------------------------------------------------------------
 
 /**

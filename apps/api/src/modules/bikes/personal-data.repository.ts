@@ -1,8 +1,9 @@
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikeEquipment, bikeFiles, bikeOwnerships, bikes, stickers } from '../../db/schema/bikes.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import { filePath } from './bike-files.presenter.ts';
+import { isOwnersFile } from './bike-files.repository.ts';
 
 /**
  * Bikes' section of the personal data export (use-cases/export-personal-data.ts): the bikes the
@@ -48,12 +49,17 @@ export async function bikesPersonalData(executor: Executor, urls: FileUrlSigner,
     bikeIds.length > 0
       ? await executor.select().from(bikeEquipment).where(inArray(bikeEquipment.bikeId, bikeIds))
       : [];
+  // Their files are what they uploaded, wherever the bike is now, and the public picture of a bike
+  // they own; an earlier owner's receipt on a bike they received is that person's, not theirs.
   const files = await executor
     .select()
     .from(bikeFiles)
     .where(
       bikeIds.length > 0
-        ? or(inArray(bikeFiles.bikeId, bikeIds), eq(bikeFiles.uploadedByPartyId, partyId))
+        ? or(
+            and(inArray(bikeFiles.bikeId, bikeIds), isOwnersFile(partyId)),
+            eq(bikeFiles.uploadedByPartyId, partyId),
+          )
         : eq(bikeFiles.uploadedByPartyId, partyId),
     )
     .orderBy(bikeFiles.createdAt);

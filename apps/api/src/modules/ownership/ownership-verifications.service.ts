@@ -1,5 +1,6 @@
 import { identifierKeys } from '@nbr/domain/identifiers';
 import type {
+  FileUploader,
   OwnershipVerification,
   OwnershipVerificationQueueItem,
   VerificationFrameStep,
@@ -101,7 +102,12 @@ export function putFrameStep(
   input: VerificationFrameStep,
 ): Promise<OwnershipVerification> {
   return editVerification(deps, auth, bikeId, async (tx, bike) => {
-    const picture = await bikes.findFileOfBikeForOwnership(tx, bike.bikeId, input.picture_id);
+    const picture = await bikes.findFileOfBikeForOwnership(
+      tx,
+      bike.bikeId,
+      bike.ownerPartyId,
+      input.picture_id,
+    );
     if (picture?.fileClass !== 'picture' || picture.kind !== 'frame_number') {
       throw new ValidationError([{ loc: ['body', 'picture_id'], type: 'file_not_found' }]);
     }
@@ -121,7 +127,7 @@ export function putOwnerStep(
   input: VerificationOwnerStep,
 ): Promise<OwnershipVerification> {
   return editVerification(deps, auth, bikeId, async (tx, bike) => {
-    const file = await bikes.findFileOfBikeForOwnership(tx, bike.bikeId, input.file_id);
+    const file = await bikes.findFileOfBikeForOwnership(tx, bike.bikeId, bike.ownerPartyId, input.file_id);
     const isProof =
       file !== null &&
       ((file.fileClass === 'picture' && file.kind === 'receipt') ||
@@ -168,19 +174,28 @@ export async function listVerificationQueue(deps: OwnershipDeps): Promise<Owners
   const fileIds = rows.flatMap(({ verification }) =>
     [verification.framePictureId, verification.proofFileId].filter((id): id is string => id !== null),
   );
-  const [bikeViews, names, files] = await Promise.all([
+  const [bikeViews, files] = await Promise.all([
     bikes.describeBikesForOwnership(
       deps.db,
       deps.fileUrls,
       rows.map(({ verification }) => verification.bikeId),
       'transfer',
     ),
-    identity.partyNames(
-      deps.db,
-      rows.map((row) => row.ownerPartyId),
-    ),
     bikes.signedFileUrls(deps.db, deps.fileUrls, fileIds),
   ]);
+  // Staff see whose each proof is: the owner's own, or (from before proofs had to be) someone else's.
+  const names = await identity.partyNames(deps.db, [
+    ...rows.map((row) => row.ownerPartyId),
+    ...[...files.values()].map((file) => file.uploadedByPartyId),
+  ]);
+  const uploaderOf = (fileId: string | null, ownerPartyId: string): FileUploader | null => {
+    const file = fileId ? files.get(fileId) : undefined;
+    if (!file) return null;
+    return {
+      name: names.get(file.uploadedByPartyId) ?? null,
+      is_owner: file.uploadedByPartyId === ownerPartyId,
+    };
+  };
   return rows.map(({ verification, ownerPartyId }) =>
     presentVerificationQueueItem(verification, {
       bike: bikeViews.get(verification.bikeId),
@@ -189,6 +204,8 @@ export async function listVerificationQueue(deps: OwnershipDeps): Promise<Owners
         ? (files.get(verification.framePictureId)?.url ?? null)
         : null,
       proofFileUrl: verification.proofFileId ? (files.get(verification.proofFileId)?.url ?? null) : null,
+      framePictureUploader: uploaderOf(verification.framePictureId, ownerPartyId),
+      proofFileUploader: uploaderOf(verification.proofFileId, ownerPartyId),
     }),
   );
 }

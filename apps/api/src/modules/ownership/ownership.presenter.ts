@@ -1,4 +1,5 @@
 import type {
+  FileUploader,
   OwnershipBike,
   OwnershipRequest,
   OwnershipVerification,
@@ -109,6 +110,8 @@ export function presentVerificationQueueItem(
     ownerName: string | null;
     framePictureUrl: string | null;
     proofFileUrl: string | null;
+    framePictureUploader: FileUploader | null;
+    proofFileUploader: FileUploader | null;
   },
 ): OwnershipVerificationQueueItem {
   return {
@@ -118,5 +121,7 @@ export function presentVerificationQueueItem(
     owner_name: extra.ownerName,
     frame_picture_url: extra.framePictureUrl,
     proof_file_url: extra.proofFileUrl,
+    frame_picture_uploader: extra.framePictureUploader,
+    proof_file_uploader: extra.proofFileUploader,
   };
 }

@@ -8,13 +8,16 @@ import { ResendConfirmationButton } from '../../features/identity/components/res
 import { useProfile } from '../../lib/api/identity/get-profile.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
+import { verificationBeginHref } from '../../lib/verification-return.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { LinkButton } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Icon } from '../../ui/icon.tsx';
+import { Link } from '../../ui/link.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
 import { LoadingState } from '../../ui/spinner.tsx';
 import styles from './app-home.module.css';
+import { PendingActionsCard } from './pending-actions.tsx';
 
 interface ProfileStep {
   key: 'stepEmail' | 'stepName' | 'stepAddress' | 'stepPhone';
@@ -42,7 +45,8 @@ function EmailStatus({ profile }: { profile: Profile }) {
           {t('appHome.emailVerified')}
         </p>
       ) : (
-        <Alert tone="warning" title={t('appHome.emailNotVerified')} announce="none">
+        // Information, not a warning: every new person starts here, and the mail is on its way.
+        <Alert tone="info" title={t('appHome.emailNotVerified')} announce="none">
           <p>{t('appHome.emailNotVerifiedText', { email: profile.email })}</p>
         </Alert>
       )}
@@ -84,9 +88,11 @@ export function Component() {
   const data = profile.data;
   const steps = profileSteps(data);
   const done = steps.filter((step) => step.isDone).length;
+  const provider = NATIONAL_IDENTITY_NAMES[NATIONAL_IDENTITY_BY_REGION[data.region]];
 
   return (
     <PageLayout title={title} lead={t('appHome.lead')}>
+      <PendingActionsCard />
       <HomeBikesCard />
       <div className={styles.grid}>
         <Card title={t('appHome.accountTitle')} id="account">
@@ -98,9 +104,21 @@ export function Component() {
           <p className={`${styles.status} ${claims?.verified_on ? styles.ok : ''}`}>
             {claims?.verified_on ? <Icon name="check" /> : null}
             {t(claims?.verified_on ? 'appHome.identityVerified' : 'appHome.identityNotVerified', {
-              provider: NATIONAL_IDENTITY_NAMES[NATIONAL_IDENTITY_BY_REGION[data.region]],
+              provider,
             })}
           </p>
+          {claims?.verified_on ? null : (
+            // The check needs a confirmed address first; until then the e-mail notice above leads.
+            <p className={styles.verify}>
+              {data.email_verified ? (
+                <Link href={verificationBeginHref({ next: paths.app.home.getHref() })}>
+                  {t('appHome.verifyIdentity', { provider })}
+                </Link>
+              ) : (
+                t('appHome.verifyIdentityLater', { provider })
+              )}
+            </p>
+          )}
           <p>{t('appHome.memberSince', { date: formatDate(data.signed_up_at, i18n.language) })}</p>
           <LinkButton href={paths.app.settings.getHref()} variant="primary">
             {t('appHome.settingsLink')}

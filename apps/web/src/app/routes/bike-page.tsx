@@ -16,6 +16,8 @@ import { PublicPreview } from '../../features/bikes/components/public-preview.ts
 import { HeldForYouNotice } from '../../features/finds/components/held-for-you-notice.tsx';
 import { BikeOwnershipCard } from '../../features/ownership/components/bike-ownership-card.tsx';
 import { BikeTheftCard } from '../../features/theft/components/bike-theft-card.tsx';
+import { useCredits } from '../../features/webshop/api/get-credits.ts';
+import { BikeRegistrationNotice } from '../../features/webshop/components/bike-registration-notice.tsx';
 import { BikeShopCard } from '../../features/webshop/components/bike-shop-card.tsx';
 import { useScrollEdges } from '../../hooks/use-scroll-edges.ts';
 import { useBike } from '../../lib/api/bikes/get-bike.ts';
@@ -41,6 +43,10 @@ export function Component() {
   const { t } = useTranslation(['bikes', 'common']);
   const [search, setSearch] = useSearchParams();
   const bike = useBike(bikeId);
+  // Whether the bike has a registration of the owner's: the badge must not say "Registered" where
+  // the registration card says it has none (a bike received by transfer).
+  const credits = useCredits();
+  const needsRegistration = credits.data ? !credits.data.some((credit) => credit.bike_id === bikeId) : false;
   const tab = tabOf(search.get('tab'));
   const tabListRef = useRef<HTMLDivElement>(null);
 
@@ -89,8 +95,9 @@ export function Component() {
         </Alert>
       ) : null}
       <HeldForYouNotice bikeId={bikeId} />
+      <BikeRegistrationNotice bike={data} />
       <div className={styles.detailHeader}>
-        <StatusBadge status={data.status} />
+        <StatusBadge status={data.status} needsRegistration={needsRegistration} />
         <div className={styles.actions}>
           <LinkButton href={paths.app.bikeEdit.getHref({ bikeId })} variant="primary">
             {t('detail.edit')}

@@ -43,6 +43,8 @@ const item: OwnershipVerificationQueueItem = {
   owner_name: 'Olga Owner',
   frame_picture_url: 'https://files.example.test/frame.jpg',
   proof_file_url: 'https://files.example.test/proof.pdf',
+  frame_picture_uploader: { name: 'Olga Owner', is_owner: true },
+  proof_file_uploader: { name: 'Mette Tidligere', is_owner: false },
 };
 
 const decided = { ...item, status: 'approved', decided_at: '2026-11-02T10:00:00.000Z' };
@@ -95,6 +97,13 @@ describe('/backoffice/ownership-verifications', () => {
     expect(await screen.findByText('Blue is now owner-verified.')).toBeTruthy();
   });
 
+  it('says who uploaded each proof, and plainly when it is not the owner', async () => {
+    show();
+    const entry = await screen.findByRole('listitem', { name: 'Blue' });
+    expect(within(entry).getByText('the owner (Olga Owner)')).toBeTruthy();
+    expect(within(entry).getByText('someone other than the owner: Mette Tidligere').tagName).toBe('STRONG');
+  });
+
   it('rejects only with a reason, which is sent for the owner to read', async () => {
     show();
     const entry = await screen.findByRole('listitem', { name: 'Blue' });
@@ -113,5 +122,6 @@ describe('/backoffice/ownership-verifications', () => {
       url: expect.stringMatching(/\/reject$/),
       body: { reason: 'The receipt names another bike' },
     });
+    expect(await screen.findByText('The ownership check of the bike Blue has been rejected.')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { OwnershipVerificationQueueItem } from '@nbr/domain/ownership';
+import type { FileUploader, OwnershipVerificationQueueItem } from '@nbr/domain/ownership';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import staffPage from '../../../components/backoffice/staff-page.module.css';
@@ -94,6 +94,17 @@ function bikeName(item: OwnershipVerificationQueueItem): string {
   );
 }
 
+/** Whose a proof is: the owner's own, or — said plainly, for staff to weigh — someone else's. */
+function UploaderText({ uploader }: { uploader: FileUploader }) {
+  const { t } = useTranslation('backoffice');
+  const name = uploader.name ?? t('ownershipQueue.uploaderUnknown');
+  return uploader.is_owner ? (
+    <>{t('ownershipQueue.uploaderOwner', { name })}</>
+  ) : (
+    <strong>{t('ownershipQueue.uploaderOther', { name })}</strong>
+  );
+}
+
 function VerificationItem({
   item,
   isApproving,
@@ -133,6 +144,22 @@ function VerificationItem({
             <div>
               <dt>{t('ownershipQueue.note')}</dt>
               <dd>{item.note}</dd>
+            </div>
+          ) : null}
+          {item.frame_picture_uploader ? (
+            <div>
+              <dt>{t('ownershipQueue.framePictureUploader')}</dt>
+              <dd>
+                <UploaderText uploader={item.frame_picture_uploader} />
+              </dd>
+            </div>
+          ) : null}
+          {item.proof_file_uploader ? (
+            <div>
+              <dt>{t('ownershipQueue.proofUploader')}</dt>
+              <dd>
+                <UploaderText uploader={item.proof_file_uploader} />
+              </dd>
             </div>
           ) : null}
         </dl>

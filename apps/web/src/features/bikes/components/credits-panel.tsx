@@ -38,8 +38,10 @@ export function NoCreditState({
   const { t } = useTranslation(['bikes', 'common']);
   const noSubscription = !overview.subscription_active;
   return (
+    // Not a warning: having no subscription (or no registration left) is where every new person
+    // starts, and the way on is right here.
     <Alert
-      tone="warning"
+      tone="info"
       title={noSubscription ? t('common:errors.no_subscription') : t('credits.noneLeftTitle')}
       announce="none"
     >

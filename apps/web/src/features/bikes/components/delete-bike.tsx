@@ -13,6 +13,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import type { BikeDeletedState } from '../pages/report-deleted-page.tsx';
 
 /** The query flag on the bike's address that the approval returns to. */
 export const DELETE_AFTER_APPROVAL = 'approved';
@@ -53,7 +54,7 @@ export function DeleteBike({ bike }: { bike: Bike }) {
     }
     await navigate(paths.app.bikeReportDeleted.getHref({ bikeId: bike.bike_id }), {
       replace: true,
-      state: { nickname: bike.nickname },
+      state: { deleted: true, nickname: bike.nickname } satisfies BikeDeletedState,
     });
     forget(bike.bike_id);
   };

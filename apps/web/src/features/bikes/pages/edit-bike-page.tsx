@@ -111,7 +111,7 @@ function EditBikeForm({ bike }: { bike: Bike }) {
         clearBikeDraft(key);
         leaving.current = true;
         form.reset(bikeToFormValues(updated));
-        await navigate(paths.app.bikePostEdit.getHref({ bikeId: bike.bike_id }));
+        await navigate(paths.app.bikePostEdit.getHref({ bikeId: bike.bike_id }), { state: { saved: true } });
       } catch (error) {
         leaving.current = false;
         const report = bikeErrorReport(error, t, { plate_id: values.plate_id }, BIKE_FORM_FIELDS);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -9,9 +9,14 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import styles from '../bikes.module.css';
 import { BikeFallback } from '../components/bike-fallback.tsx';
 
-/** /app/my-bikes/{bikeId}/post-edit — the changes are saved; what is still worth adding. */
+/**
+ * /app/my-bikes/{bikeId}/post-edit — the changes are saved; what is still worth adding. "Saved" is
+ * said only when the edit form's save led here (navigation state): opened by its address, nothing
+ * was saved, and the page only lists what is worth adding.
+ */
 export function Component() {
   const { bikeId = '' } = useParams();
+  const saved = (useLocation().state as { saved?: boolean } | null)?.saved === true;
   const { t } = useTranslation(['bikes', 'common']);
   const bike = useBike(bikeId);
   if (!bike.data) return <BikeFallback bike={bike} title={t('postEdit.title')} />;
@@ -27,8 +32,8 @@ export function Component() {
   ].filter((step): step is string => Boolean(step));
 
   return (
-    <PageLayout title={t('postEdit.title')} width="form">
-      <Alert tone="success">{t('postEdit.saved', { name: data.nickname })}</Alert>
+    <PageLayout title={saved ? t('postEdit.title') : data.nickname} width="form">
+      {saved ? <Alert tone="success">{t('postEdit.saved', { name: data.nickname })}</Alert> : null}
       <Card title={t('postEdit.nextTitle')} id="next-steps">
         {steps.length === 0 ? (
           <p>{t('postEdit.allDone')}</p>

@@ -61,7 +61,9 @@ function RequestForm({ bikeId }: { bikeId: string }) {
       setSummary(null);
       try {
         const created = await create.mutateAsync({ bike_id: bikeId, message: values.message });
-        navigate(paths.app.requestOwnershipSuccess.getHref({ chatId: created.chat_id }));
+        navigate(paths.app.requestOwnershipSuccess.getHref({ chatId: created.chat_id }), {
+          state: { sent: true },
+        });
       } catch (error) {
         setSummary({
           title: t('request.failedTitle'),
