@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, latestMail, TEST_PASSWORD, type TestUser } from '../../test/identity-helpers.ts';
 import { appliedPolicy, createInsurer, type TestInsurer, testProduct } from '../../test/insurance-helpers.ts';
 import { signUpStaff } from '../../test/organisation-helpers.ts';
+import { act, offerBike, ownerWithBike, signUpConfirmed } from '../../test/ownership-fixtures.ts';
 import { linkUpload, uploadBikePicture } from '../../test/possession-helpers.ts';
 import { switchInto } from '../../test/role-fixtures.ts';
 
@@ -512,5 +513,30 @@ describe('personal data', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await t.app.db.select().from(insuredItemUploads)).toEqual([]);
     for (const file of files) expect(await t.app.fileStorage.get(file.storageKey)).toBeNull();
+  });
+});
+
+describe('a bike that changed hands', () => {
+  it('takes only the new holder’s own files as proof, never a receipt the earlier owner left (issue 27)', async () => {
+    const { owner: seller, bikeId: soldBikeId } = await ownerWithBike(t.app);
+    const buyer = await signUpConfirmed(t.app);
+    const sellersReceipt = await uploadBikePicture(t.app, seller.token, soldBikeId, 'receipt');
+    const { transferId } = await offerBike(t.app, seller.token, soldBikeId, buyer.email);
+    expect((await act(t.app, buyer.token, transferId, 'accept')).statusCode).toBe(200);
+
+    const policy = await appliedPolicy(t.app, buyer.token, {
+      insurer_party_id: insurerA.partyId,
+      coverage: 'bike_theft',
+      number_of_bikes: 1,
+      bike_ids: [soldBikeId],
+    });
+    const boughtItemId = (policy.insured_items as Array<{ id: string }>)[0]!.id;
+    const refused = await linkUpload(t.app, buyer.token, boughtItemId, sellersReceipt, 'receipt');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().detail[0]).toMatchObject({ loc: ['body', 'file_id'], type: 'file_not_found' });
+
+    const ownReceipt = await uploadBikePicture(t.app, buyer.token, soldBikeId, 'receipt');
+    const linked = await linkUpload(t.app, buyer.token, boughtItemId, ownReceipt, 'receipt');
+    expect(linked.statusCode, linked.body).toBe(200);
   });
 });

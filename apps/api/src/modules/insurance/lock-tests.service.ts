@@ -31,7 +31,6 @@ import { presentLockTest } from './lock-tests.presenter.ts';
 import * as repository from './lock-tests.repository.ts';
 import * as policies from './policies.repository.ts';
 import { viewerOf } from './policies.service.ts';
-import * as possession from './possession.repository.ts';
 import * as products from './products.repository.ts';
 
 /*
@@ -264,7 +263,10 @@ export async function answerLockTest(
     const { accepted } = await approvalsOf(tx, policy);
     const pictureIssues = [];
     for (const [index, fileId] of answer.picture_file_ids.entries()) {
-      const file = item ? await possession.findFileOfBike(tx, item.bikeId, fileId) : null;
+      // The holder's own picture only, never one an earlier owner left (issue 27).
+      const file = item
+        ? await bikes.findFileOfBikeForOwnership(tx, item.bikeId, policy.holderPartyId, fileId)
+        : null;
       if (file?.fileClass !== 'picture') {
         pictureIssues.push({
           loc: ['body', 'picture_file_ids', index],

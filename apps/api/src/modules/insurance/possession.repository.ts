@@ -129,19 +129,6 @@ export async function listUploadsOfItems(
     .orderBy(asc(insuredItemUploads.createdAt), asc(insuredItemUploads.id));
 }
 
-/** A file of this bike itself (not of its equipment), with its class and kind. */
-export async function findFileOfBike(
-  executor: Executor,
-  bikeId: string,
-  fileId: string,
-): Promise<{ id: string; fileClass: string; kind: string } | null> {
-  const [row] = await executor
-    .select({ id: bikeFiles.id, fileClass: bikeFiles.fileClass, kind: bikeFiles.kind })
-    .from(bikeFiles)
-    .where(and(eq(bikeFiles.id, fileId), eq(bikeFiles.bikeId, bikeId)));
-  return row ?? null;
-}
-
 export async function insertUpload(
   executor: Executor,
   values: typeof insuredItemUploads.$inferInsert,

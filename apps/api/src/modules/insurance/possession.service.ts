@@ -115,7 +115,8 @@ export function addUpload(
   input: PossessionUploadInput,
 ): Promise<Possession> {
   return changePossession(deps, auth, itemId, async (tx, item, now) => {
-    const file = await repository.findFileOfBike(tx, item.bikeId, input.file_id);
+    // The holder's own file only: an earlier owner's receipt proves nothing of theirs (issue 27).
+    const file = await bikes.findFileOfBikeForOwnership(tx, item.bikeId, item.holderPartyId, input.file_id);
     if (!file) throw new ValidationError([{ loc: ['body', 'file_id'], type: 'file_not_found' }]);
     const accepted = POSSESSION_FILE_KINDS[input.kind];
     const kinds: readonly string[] = file.fileClass === 'picture' ? accepted.picture : accepted.document;
@@ -125,7 +126,7 @@ export function addUpload(
     const sameKind = (await repository.listUploadsOfItems(tx, [item.id])).filter(
       (upload) => upload.kind === input.kind,
     );
-    if (sameKind.some((upload) => upload.bikeFileId === file.id)) return;
+    if (sameKind.some((upload) => upload.bikeFileId === file.fileId)) return;
     if (input.kind === 'other_images') {
       if (sameKind.length >= MAX_OTHER_IMAGES) throw new AppError('too_many_files');
     } else {
@@ -135,18 +136,18 @@ export function addUpload(
         sameKind.map((upload) => upload.id),
       );
     }
-    await repository.deleteUploadsOfFile(tx, item.id, file.id);
+    await repository.deleteUploadsOfFile(tx, item.id, file.fileId);
     await repository.insertUpload(tx, {
       id: uuidv7(now.getTime()),
       insuredItemId: item.id,
       kind: input.kind,
-      bikeFileId: file.id,
+      bikeFileId: file.fileId,
       createdAt: now,
     });
     await recordAuditEventBy(tx, auth, {
       action: 'insurance.possession_upload_added',
       targetPartyId: item.holderPartyId,
-      details: { insured_item_id: item.id, kind: input.kind, file_id: file.id },
+      details: { insured_item_id: item.id, kind: input.kind, file_id: file.fileId },
       now,
     });
   });
