@@ -109,7 +109,8 @@ export async function placeOrder(
       vouchers.hashVoucherCode(normaliseVoucherCode(input.voucherCode)),
     );
     if (!voucher) throw new AppError('voucher_invalid');
-    if (voucher.batch.discountPercent === null) throw new AppError('voucher_not_applicable');
+    // A code that grants a product is no discount: answered as an unknown code, so it is not probed.
+    if (voucher.batch.discountPercent === null) throw new AppError('voucher_invalid');
     await useVoucher(executor, voucher, partyId, orderId, input.now);
     discountPercent = voucher.batch.discountPercent;
     voucherId = voucher.id;

@@ -91,7 +91,7 @@ export const en = {
   'errors.shipping_address_required': 'Enter the address the plates are to be sent to.',
   'errors.bike_service_unavailable': 'This can no longer be bought for this bike.',
   'errors.voucher_invalid':
-    'The code is not valid. Check that it is typed correctly and has not expired or been used.',
+    'The code is not valid here. Check that it is typed correctly and has not expired or been used. A discount code is used in the basket at checkout.',
   'errors.voucher_already_redeemed': 'You have already used this code.',
   'errors.voucher_not_applicable':
     'This code cannot be used here. A discount code is used in the basket at checkout.',

@@ -90,7 +90,7 @@ export const no: Catalogue = {
   'errors.shipping_address_required': 'Skriv inn adressen oblatene skal sendes til.',
   'errors.bike_service_unavailable': 'Dette kan ikke lenger kjøpes til denne sykkelen.',
   'errors.voucher_invalid':
-    'Koden er ikke gyldig. Sjekk at den er skrevet riktig, og at den ikke er utløpt eller brukt.',
+    'Koden er ikke gyldig her. Sjekk at den er skrevet riktig, og at den ikke er utløpt eller brukt. En rabattkode brukes i handlekurven ved betaling.',
   'errors.voucher_already_redeemed': 'Du har allerede brukt denne koden.',
   'errors.voucher_not_applicable':
     'Koden kan ikke brukes her. En rabattkode brukes i handlekurven ved betaling.',
