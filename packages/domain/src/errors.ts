@@ -109,6 +109,8 @@ export const ERROR_CODES = [
   'owner_contact_police_only',
   'bike_not_registered',
   'pickup_not_due',
+  // Issue 27: a club member list upload with no membership number in it.
+  'club_member_list_empty',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -101,6 +101,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   owner_contact_police_only: 403,
   bike_not_registered: 404,
   pickup_not_due: 409,
+  club_member_list_empty: 400,
 };
 
 /**

@@ -564,4 +564,6 @@ export const da: Catalogue = {
   'mail.support.answered_intro':
     'Vores support har svaret på dit spørgsmål. Følg linket for at læse svaret og skrive tilbage.',
   'mail.support.answered_action': 'Læs svaret',
+  'errors.club_member_list_empty':
+    'Listen har ingen medlemsnumre. Upload en CSV-fil med ét medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
 };

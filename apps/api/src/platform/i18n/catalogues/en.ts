@@ -566,6 +566,8 @@ export const en = {
   'mail.support.answered_intro':
     'Our support has answered your question. Follow the link to read the answer and write back.',
   'mail.support.answered_action': 'Read the answer',
+  'errors.club_member_list_empty':
+    'The list has no membership numbers. Upload a CSV file with one membership number (6–8 characters) in the first column of each line.',
 } as const;
 
 export type MessageKey = keyof typeof en;

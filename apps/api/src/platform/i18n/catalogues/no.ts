@@ -563,4 +563,6 @@ export const no: Catalogue = {
   'mail.support.answered_intro':
     'Supporten vår har svart på spørsmålet ditt. Følg lenken for å lese svaret og skrive tilbake.',
   'mail.support.answered_action': 'Les svaret',
+  'errors.club_member_list_empty':
+    'Listen har ingen medlemsnumre. Last opp en CSV-fil med ett medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
 };
