@@ -11,6 +11,20 @@ export function formatMoney(minorUnits: number, currency: Currency, language: st
   }).format(Math.round(minorUnits / 100));
 }
 
+/**
+ * An amount to the øre (a VAT amount: 29,80 kr.), whole kroner without decimals: the VAT shown
+ * before paying is the one the receipt prints (issue 27), never rounded to the krone.
+ */
+export function formatMoneyExact(minorUnits: number, currency: Currency, language: string): string {
+  const whole = minorUnits % 100 === 0;
+  return new Intl.NumberFormat(htmlLang(language), {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: whole ? 0 : 2,
+    minimumFractionDigits: whole ? 0 : 2,
+  }).format(minorUnits / 100);
+}
+
 export function formatDate(value: string | Date, language: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return new Intl.DateTimeFormat(htmlLang(language), { dateStyle: 'long' }).format(date);
