@@ -53,7 +53,12 @@ async function openClubPage(page: Page): Promise<void> {
 }
 
 test('an invalid NAF number says ‘Ugyldig NAF-nummer’ and keeps nothing', async ({ page }) => {
-  await openClubPage(page);
+  // The NAF page is found from the webshop (issue 27), on the club theme.
+  await signedInUser(page, { language: 'no', region: 'no' });
+  await page.goto('/webshop');
+  await page.getByRole('link', { name: c('links.toClubPage') }).click();
+  await expect(heading(page)).toHaveText(c('title'));
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'club');
   await field(page, c('member.number')).fill('12345');
   await page.getByRole('button', { name: c('member.apply') }).click();
   await expect(page.getByText(/Ugyldig NAF-nummer/).first()).toBeVisible();
@@ -123,4 +128,17 @@ test('a Norwegian NAF member pays the member price with Vipps, sees the credit a
   await page.goto('/app/orders');
   await expect(page.getByTestId('order').first()).toContainText(w('orders.status.paid'));
   await expect(page.getByTestId('order').first()).toContainText('159');
+
+  // The purchase page calls it a one-time registration, not renewed, and sells the extra
+  // registration at the member price (80 kr) on the NAF page, not at the list price.
+  await page.goto('/app/bikes/register/purchase');
+  await expect(page.getByText(w('purchase.oneTimeTitle'))).toBeVisible();
+  await expect(page.getByText(/fornyes \d/)).toHaveCount(0);
+  await expect(page.getByTestId('club-extra')).toContainText('80');
+  await page
+    .getByTestId('club-extra')
+    .getByRole('link', { name: c('links.extraButton') })
+    .click();
+  await expect(page.getByTestId('club-offer-extra_registration')).toBeVisible();
+  await expect(page.getByRole('button', { name: /80/ })).toBeVisible();
 });
