@@ -227,6 +227,27 @@ describe('POST /api/webshop/vouchers/redemptions', () => {
     expect(redemptions).toEqual([]);
   });
 
+  it('at checkout a code for a product answers as an unknown code does (400 voucher_invalid)', async () => {
+    const person = await signUpUser(t.app);
+    const [granting] = await makeVouchers(t.app, admin, { product_id: productId('dk-registration') });
+    const answers: Array<[number, string]> = [];
+    for (const code of [granting, 'AAAA-BBBB-CCCC']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/webshop/orders/reepay',
+        headers: bearer(person.token),
+        payload: { items: [{ product_id: productId('dk-single'), quantity: 1 }], voucher_code: code },
+      });
+      answers.push([response.statusCode, response.json().code]);
+    }
+    expect(answers).toEqual([
+      [400, 'voucher_invalid'],
+      [400, 'voucher_invalid'],
+    ]);
+    // The product code was not used: it is still redeemed as what it grants.
+    expect((await redeem(t.app, person.token, { code: granting })).statusCode).toBe(201);
+  });
+
   it('a registration voucher for someone else’s bike answers 404 and uses nothing', async () => {
     const owner = await signUpUser(t.app);
     const [own] = await makeVouchers(t.app, admin, { product_id: productId('dk-registration') });
