@@ -132,7 +132,7 @@ test('a Norwegian NAF member pays the member price with Vipps, sees the credit a
   // The purchase page calls it a one-time registration, not renewed, and sells the extra
   // registration at the member price (80 kr) on the NAF page, not at the list price.
   await page.goto('/app/bikes/register/purchase');
-  await expect(page.getByText(w('purchase.oneTimeTitle'))).toBeVisible();
+  await expect(page.getByText(w('purchase.oneTimeTitle'), { exact: true })).toBeVisible();
   await expect(page.getByText(/fornyes \d/)).toHaveCount(0);
   await expect(page.getByTestId('club-extra')).toContainText('80');
   await page
