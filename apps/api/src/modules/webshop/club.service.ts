@@ -18,6 +18,7 @@ import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { IdempotencyClaim } from '../../platform/http/idempotency.ts';
+import { translate } from '../../platform/i18n/translate.ts';
 import { findClubMembershipNumber, setClubMembershipNumber } from '../identity/identity.facade.ts';
 import { type CheckoutStarted, orderToResume, placeAndSettleIfFree } from './checkout.service.ts';
 import { presentClubOffer } from './club.presenter.ts';
@@ -182,6 +183,17 @@ export async function startClubOrder(
       items: [{ product_id: offer.productId, quantity: 1, ...(bikeId ? { bike_id: bikeId } : {}) }],
       immediateStartConsent: input.immediate_start_consent,
       paymentMethod: 'vipps',
+      // Paid once with Vipps, never renewed: its line (receipt, orders, the Vipps app) says so,
+      // not the catalogue's "Abonnement".
+      ...(offer.product.kind === 'subscription'
+        ? {
+            lineDescriptions: {
+              [offer.productId]: translate(language, 'webshop.club_one_time_registration', {
+                months: offer.product.periodMonths ?? 12,
+              }),
+            },
+          }
+        : {}),
       ...(isMember
         ? {
             unitPrices: {

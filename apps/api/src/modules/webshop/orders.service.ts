@@ -52,6 +52,8 @@ export interface PlaceOrderInput {
   voucherId?: string;
   /** Club member prices: product id → unit price (minor units incl. VAT) instead of the catalogue's. */
   unitPrices?: Readonly<Record<string, number>>;
+  /** A line's name instead of the catalogue's (a club's one-time purchase is no subscription). */
+  lineDescriptions?: Readonly<Record<string, string>>;
   language: Language;
   buyerEmail: string | null;
   now: Date;
@@ -158,7 +160,7 @@ export async function placeOrder(
         position: index + 1,
         productId: product.id,
         kind: product.kind,
-        description: localised(product.names, input.language),
+        description: input.lineDescriptions?.[product.id] ?? localised(product.names, input.language),
         quantity: item.quantity,
         unitPriceMinor: unitPriceOf(product),
         vatRatePercent: product.vatRatePercent,

@@ -566,4 +566,5 @@ export const da: Catalogue = {
   'mail.support.answered_action': 'Læs svaret',
   'errors.club_member_list_empty':
     'Listen har ingen medlemsnumre. Upload en CSV-fil med ét medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
+  'webshop.club_one_time_registration': 'Registrering i {months} måneder, betalt én gang',
 };

@@ -568,6 +568,7 @@ export const en = {
   'mail.support.answered_action': 'Read the answer',
   'errors.club_member_list_empty':
     'The list has no membership numbers. Upload a CSV file with one membership number (6–8 characters) in the first column of each line.',
+  'webshop.club_one_time_registration': 'Registration for {months} months, paid once',
 } as const;
 
 export type MessageKey = keyof typeof en;

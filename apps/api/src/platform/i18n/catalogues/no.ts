@@ -565,4 +565,5 @@ export const no: Catalogue = {
   'mail.support.answered_action': 'Les svaret',
   'errors.club_member_list_empty':
     'Listen har ingen medlemsnumre. Last opp en CSV-fil med ett medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
+  'webshop.club_one_time_registration': 'Registrering i {months} måneder, betalt én gang',
 };
