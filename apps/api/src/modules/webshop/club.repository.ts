@@ -55,6 +55,8 @@ export async function replaceMemberList(
   memberNumbers: readonly string[],
   now: Date,
 ): Promise<void> {
+  // The club's row first: its lock makes a second upload at the same moment wait for this one.
+  await executor.update(clubs).set({ memberListUploadedAt: now }).where(eq(clubs.slug, slug));
   await executor.delete(clubMemberNumbers).where(eq(clubMemberNumbers.club, slug));
   // In slices: a club of hundreds of thousands of members stays under the bind-parameter limit.
   for (let start = 0; start < memberNumbers.length; start += 10_000) {
@@ -64,5 +66,4 @@ export async function replaceMemberList(
         memberNumbers.slice(start, start + 10_000).map((memberNumber) => ({ club: slug, memberNumber })),
       );
   }
-  await executor.update(clubs).set({ memberListUploadedAt: now }).where(eq(clubs.slug, slug));
 }

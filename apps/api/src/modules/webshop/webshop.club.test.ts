@@ -185,6 +185,23 @@ describe('membership checked against the club’s member list', () => {
     ).toMatchObject({ member_count: 1 });
     await uploadTestMemberList(t.app);
   });
+
+  it('two uploads at the same moment: both succeed, one after the other, and one whole list is left', async () => {
+    const admin = await staffAdminToken(t.app);
+    const lists = [
+      Array.from({ length: 300 }, (_, index) => `NAF${10_000 + index}`),
+      Array.from({ length: 200 }, (_, index) => `NAF${10_100 + index}`),
+    ];
+    const answers = await Promise.all(lists.map((list) => uploadMemberList(t.app, list.join('\n'), admin)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/clubs/naf/member-list',
+      headers: bearer(admin),
+    });
+    expect([300, 200]).toContain(shown.json().member_count);
+    await uploadTestMemberList(t.app);
+  });
 });
 
 describe('POST /api/webshop/{club}/apply-member-discount/{member_id}', () => {
