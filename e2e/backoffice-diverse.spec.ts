@@ -117,3 +117,24 @@ test('an admin adds a manufacturer code and edits it; the frame-number check use
   await edit.getByRole('button', { name: ops('diverse.saveCode') }).click();
   await expect(codes.getByRole('heading', { name: `${code} · E2E Cykelimport A/S` })).toBeVisible();
 });
+
+// Issue 27: the member price needs NAF's member list; admins upload the club's CSV export here.
+test('an admin uploads NAF’s member list and sees how many numbers it holds', async ({ page }) => {
+  const token = await demoSessionToken(page.request, ADMIN_EMAIL);
+  await signInBrowser(page, token);
+  await page.goto('/backoffice/v2/diverse');
+  const form = page.getByRole('form', { name: ops('clubMembers.upload') });
+  // NAF1234 stays on it: the club journey (webshop-club.spec.ts) may run at the same time.
+  await form.getByLabel(ops('clubMembers.file')).setInputFiles({
+    name: 'naf-medlemmer.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Medlemsnummer;Navn\nNAF1234;Kari\nNAF5555;Ola\n'),
+  });
+  await form.getByRole('button', { name: ops('clubMembers.upload') }).click();
+  await expect(page.getByText(ops('clubMembers.uploaded'))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^${ops('clubMembers.state', { count: 2, date: '' })}`)),
+  ).toBeVisible();
+  await expect(page.getByTestId('club-member-list-state')).toHaveText(ops('clubMembers.fresh'));
+  await expectNoA11yViolations(page);
+});

@@ -1,8 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { DEMO_STAFF_ADMIN, demoSessionToken } from './support/organisations.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -33,6 +34,16 @@ async function tick(checkbox: Locator): Promise<void> {
   await expect(checkbox).toBeChecked();
 }
 
+/** NAF's member list as staff upload it in the backoffice (the member price needs the number on it). */
+async function uploadNafMemberList(request: APIRequestContext, numbers: string[]): Promise<void> {
+  const token = await demoSessionToken(request, DEMO_STAFF_ADMIN);
+  const response = await request.put('/api/backoffice/clubs/naf/member-list', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { csv: `Medlemsnummer\n${numbers.join('\n')}\n` },
+  });
+  expect(response.status()).toBe(200);
+}
+
 async function openClubPage(page: Page): Promise<void> {
   await signedInUser(page, { language: 'no', region: 'no' });
   await page.goto('/app/bikes/register/purchase-naf');
@@ -42,7 +53,12 @@ async function openClubPage(page: Page): Promise<void> {
 }
 
 test('an invalid NAF number says ‘Ugyldig NAF-nummer’ and keeps nothing', async ({ page }) => {
-  await openClubPage(page);
+  // The NAF page is found from the webshop (issue 27), on the club theme.
+  await signedInUser(page, { language: 'no', region: 'no' });
+  await page.goto('/webshop');
+  await page.getByRole('link', { name: c('links.toClubPage') }).click();
+  await expect(heading(page)).toHaveText(c('title'));
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'club');
   await field(page, c('member.number')).fill('12345');
   await page.getByRole('button', { name: c('member.apply') }).click();
   await expect(page.getByText(/Ugyldig NAF-nummer/).first()).toBeVisible();
@@ -53,9 +69,19 @@ test('an invalid NAF number says ‘Ugyldig NAF-nummer’ and keeps nothing', as
 
 test('a Norwegian NAF member pays the member price with Vipps, sees the credit and registers a bike @phone', async ({
   page,
+  request,
 }) => {
   test.setTimeout(150_000);
+  await uploadNafMemberList(request, ['NAF1234']);
   await openClubPage(page);
+
+  // A well-formed number NAF's list does not know: told why, and the list price.
+  await field(page, c('member.number')).fill('000000');
+  await page.getByRole('button', { name: c('member.apply') }).click();
+  await expect(page.getByText(c('member.notOnList', { number: '000000' }))).toBeVisible();
+  await expect(page.getByTestId('club-offer-offer')).toContainText(c('offer.membersOnly'));
+  await expect(page.getByRole('button', { name: /199/ })).toBeVisible();
+  await page.getByRole('button', { name: c('member.change') }).click();
 
   await field(page, c('member.number')).fill('NAF1234');
   await page.getByRole('button', { name: c('member.apply') }).click();
@@ -102,4 +128,17 @@ test('a Norwegian NAF member pays the member price with Vipps, sees the credit a
   await page.goto('/app/orders');
   await expect(page.getByTestId('order').first()).toContainText(w('orders.status.paid'));
   await expect(page.getByTestId('order').first()).toContainText('159');
+
+  // The purchase page calls it a one-time registration, not renewed, and sells the extra
+  // registration at the member price (80 kr) on the NAF page, not at the list price.
+  await page.goto('/app/bikes/register/purchase');
+  await expect(page.getByText(w('purchase.oneTimeTitle'), { exact: true })).toBeVisible();
+  await expect(page.getByText(/fornyes \d/)).toHaveCount(0);
+  await expect(page.getByTestId('club-extra')).toContainText('80');
+  await page
+    .getByTestId('club-extra')
+    .getByRole('link', { name: c('links.extraButton') })
+    .click();
+  await expect(page.getByTestId('club-offer-extra_registration')).toBeVisible();
+  await expect(page.getByRole('button', { name: /80/ })).toBeVisible();
 });

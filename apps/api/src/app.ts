@@ -484,7 +484,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });
       await api.register(backofficeShopRoutes, { deps: { db: database.db } });
-      await api.register(orderRoutes, { deps: vippsCheckoutDeps });
+      await api.register(orderRoutes, {
+        deps: vippsCheckoutDeps,
+        voucherRateLimits: options.voucherRateLimits,
+      });
       await api.register(receiptRoutes, { deps: checkoutDeps });
       await api.register(organisationSubscriptionRoutes, { deps: checkoutDeps });
       await api.register(subscriptionRoutes, { deps: checkoutDeps });

@@ -865,6 +865,26 @@ const CASES: MatrixCase[] = [
     request: () => ({ url: '/api/webshop/naf/apply-member-discount/12345' }),
   },
   {
+    method: 'GET',
+    route: '/api/webshop/:club/membership',
+    allowed: SELF,
+    request: () => ({ url: '/api/webshop/naf/membership' }),
+  },
+  // The club's member list (issue 27): only backoffice admins see its size or replace it (an empty
+  // body's 422 proves access).
+  {
+    method: 'GET',
+    route: '/api/backoffice/clubs/:club/member-list',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/clubs/naf/member-list' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/clubs/:club/member-list',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/clubs/naf/member-list', payload: {} }),
+  },
+  {
     // Vipps is no user: the route is public and the signature decides. A signed delivery about
     // nothing of ours is accepted from anyone (webshop.club.test.ts: forged → 401).
     method: 'POST',

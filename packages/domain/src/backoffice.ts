@@ -222,6 +222,8 @@ export const AUDIT_ACTIONS = [
   'org_search.owner_messaged',
   'item_pickup.registered_by_organisation',
   'item_pickup.released',
+  /** Issue 27: staff replaced a club's member list (the member price is given from it). */
+  'webshop.club_member_list_uploaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -93,3 +93,90 @@ export const ClubExtraRegistrationCreateSchema = z.object({
   immediate_start_consent: z.boolean().default(false),
 });
 export type ClubExtraRegistrationCreate = z.infer<typeof ClubExtraRegistrationCreateSchema>;
+
+// --- membership checked against the club's member list (issue 27) --------------------------------
+
+/**
+ * A club's member list, uploaded by staff from the club's own export, counts this many days: an
+ * older list is stale and confirms nobody (the club is asked for a new one each month).
+ */
+export const CLUB_MEMBER_LIST_FRESH_DAYS = 45;
+
+/**
+ * Whether a person gets the member price: `confirmed` (their number is on the club's current
+ * list), `not_on_list` (a current list without it), `unconfirmable` (no list, or a stale one: the
+ * number cannot be checked, so the list price applies), `none` (no number given).
+ */
+export const CLUB_MEMBERSHIP_STATES = ['confirmed', 'not_on_list', 'unconfirmable', 'none'] as const;
+export const ClubMembershipStateSchema = z.enum(CLUB_MEMBERSHIP_STATES);
+export type ClubMembershipState = z.infer<typeof ClubMembershipStateSchema>;
+
+/** Whether a list uploaded at `uploadedAt` still counts at `now`. */
+export function isMemberListFresh(uploadedAt: Date | null, now: Date): boolean {
+  if (!uploadedAt) return false;
+  return now.getTime() - uploadedAt.getTime() <= CLUB_MEMBER_LIST_FRESH_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** The membership state of a number given the club's list (on it or not) and its upload time. */
+export function clubMembershipState(
+  memberNumber: string | null,
+  list: { uploadedAt: Date | null; onList: boolean },
+  now: Date,
+): ClubMembershipState {
+  if (!memberNumber) return 'none';
+  if (!isMemberListFresh(list.uploadedAt, now)) return 'unconfirmable';
+  return list.onList ? 'confirmed' : 'not_on_list';
+}
+
+/** GET /api/webshop/{club}/membership: the signed-in person's number and whether it gets the member price. */
+export const ClubMembershipSchema = z.object({
+  club_membership_number: z.string().nullable(),
+  membership: ClubMembershipStateSchema,
+});
+export type ClubMembership = z.infer<typeof ClubMembershipSchema>;
+
+/** How a membership number is compared with the club's list: trimmed, in capitals. */
+export function memberNumberKey(memberNumber: string): string {
+  return memberNumber.trim().toUpperCase();
+}
+
+/**
+ * The membership numbers in a CSV text from the club: the first cell of each line (`,` `;` or tab
+ * separated, quotes stripped), as memberNumberKey; a line whose first cell is no membership number (a header,
+ * a blank line) is skipped and counted. Each number once.
+ */
+export function parseMemberListCsv(csv: string): { numbers: string[]; skipped: number } {
+  const numbers = new Set<string>();
+  let skipped = 0;
+  for (const line of csv.split(/\r\n|\n|\r/)) {
+    if (line.trim() === '') continue;
+    const cell = (line.split(/[,;\t]/)[0] ?? '').trim().replace(/^"(.*)"$/, '$1');
+    const parsed = ClubMembershipNumberSchema.safeParse(cell);
+    if (parsed.success && /^[A-Za-z0-9-]+$/.test(parsed.data)) numbers.add(memberNumberKey(parsed.data));
+    else skipped += 1;
+  }
+  return { numbers: [...numbers], skipped };
+}
+
+/** PUT /api/backoffice/clubs/{club}/member-list: the club's CSV export, replacing the list. */
+export const ClubMemberListUploadSchema = z.object({
+  csv: z.string().max(16_000_000, { error: 'invalid_value' }),
+});
+
+/** The state of a club's member list for staff (never the numbers). */
+export const ClubMemberListSchema = z.object({
+  club: z.string(),
+  name: z.string(),
+  member_count: z.number().int(),
+  uploaded_at: z.iso.datetime({ offset: true }).nullable(),
+  fresh: z.boolean(),
+  fresh_days: z.number().int(),
+  /** Lines of the upload that held no membership number (answered by the upload only). */
+  skipped_lines: z.number().int().optional(),
+});
+export type ClubMemberList = z.infer<typeof ClubMemberListSchema>;
+
+/** POST /api/webshop/{club}/apply-member-discount/{member_id}: the number kept and its state. */
+export const ClubMemberDiscountResultSchema = ClubMemberDiscountSchema.extend({
+  membership: ClubMembershipStateSchema,
+});

@@ -113,6 +113,8 @@ export const ERROR_CODES = [
   'plan_for_organisations',
   // Issue 27 probe 8: a person's daily budget of the most sensitive reads is used up.
   'read_budget_reached',
+  // Issue 27: a club member list upload with no membership number in it.
+  'club_member_list_empty',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

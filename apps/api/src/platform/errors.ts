@@ -103,6 +103,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   pickup_not_due: 409,
   plan_for_organisations: 403,
   read_budget_reached: 429,
+  club_member_list_empty: 400,
 };
 
 /**

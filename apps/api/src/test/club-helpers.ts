@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { STAND_IN_PAYMENT_CREDENTIALS } from '../config.ts';
 import { signVippsWebhook } from '../platform/payments/vipps/vipps-webhooks.ts';
 import { bearer } from './identity-helpers.ts';
+import { staffAdminToken } from './webshop-helpers.ts';
 
 /*
  * The club shop for API tests: orders paid with the Vipps MobilePay stand-in, answered on its
@@ -112,4 +113,24 @@ export function vippsStandInOf(app: FastifyInstance) {
   const standIn = app.payments.vipps.standIn;
   if (!standIn) throw new Error('the Vipps stand-in is not mounted');
   return standIn;
+}
+
+/** The member numbers the club tests give (the member price needs them on NAF's member list). */
+export const TEST_NAF_MEMBERS = ['NAF12345', 'NAF1234'];
+
+/** A backoffice admin uploads NAF's member list (a CSV text); answers the upload's answer. */
+export async function uploadMemberList(app: FastifyInstance, csv: string, adminToken?: string) {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/backoffice/clubs/naf/member-list',
+    headers: bearer(adminToken ?? (await staffAdminToken(app))),
+    payload: { csv },
+  });
+}
+
+/** NAF's member list with the test members on it, uploaded now; fails unless 200. */
+export async function uploadTestMemberList(app: FastifyInstance): Promise<void> {
+  const response = await uploadMemberList(app, `Medlemsnummer\n${TEST_NAF_MEMBERS.join('\n')}\n`);
+  if (response.statusCode !== 200)
+    throw new Error(`member-list upload answered ${response.statusCode}: ${response.body}`);
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products } from './webshop.ts';
 
 /**
@@ -13,6 +23,8 @@ export const clubs = pgTable('clubs', {
   region: text('region').notNull(),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When staff last uploaded the club's member list (club_member_numbers); null: never. */
+  memberListUploadedAt: timestamp('member_list_uploaded_at', { withTimezone: true }),
 });
 
 /**
@@ -50,4 +62,20 @@ export const clubOffers = pgTable(
       sql`${table.memberPriceMinor} is null or (${table.memberPriceMinor} >= 0 and ${table.memberPriceMinor} % 100 = 0)`,
     ),
   ],
+);
+
+/**
+ * The club's member list as staff last uploaded it (a CSV of membership numbers from the club,
+ * replaced whole on each upload): a number gets the member price only while it is on a list that
+ * is not stale (CLUB_MEMBER_LIST_FRESH_DAYS).
+ */
+export const clubMemberNumbers = pgTable(
+  'club_member_numbers',
+  {
+    club: text('club')
+      .notNull()
+      .references(() => clubs.slug),
+    memberNumber: text('member_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.club, table.memberNumber] })],
 );

@@ -1,7 +1,10 @@
 import {
   ClubExtraRegistrationCreateSchema,
-  ClubMemberDiscountSchema,
+  ClubMemberDiscountResultSchema,
+  ClubMemberListSchema,
+  ClubMemberListUploadSchema,
   ClubMemberParamsSchema,
+  ClubMembershipSchema,
   type ClubOfferRole,
   ClubOfferSchema,
   ClubOrderCreateSchema,
@@ -115,9 +118,9 @@ export const clubRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         security: BEARER,
         summary:
-          'Give your club membership number (6–8 characters, else 422 invalid_club_membership_number: “Ugyldig NAF-nummer”): it is kept on your profile and your club orders from now on are at the member price',
+          'Give your club membership number (6–8 characters, else 422 invalid_club_membership_number: “Ugyldig NAF-nummer”): it is kept on your profile; membership says whether it gets the member price — confirmed only while it is on the club’s fresh member list (not_on_list, unconfirmable: no fresh list; the list price applies)',
         params: ClubMemberParamsSchema,
-        response: { 200: ClubMemberDiscountSchema },
+        response: { 200: ClubMemberDiscountResultSchema },
       },
       config: { access: 'signed_in_self' },
       // Numbers could be tried per account and per address: both budgets count every attempt.
@@ -140,6 +143,58 @@ export const clubRoutes: FastifyPluginAsyncZod<{
         request.params.member_id,
         request.language,
       ),
+  );
+
+  app.get(
+    '/webshop/:club/membership',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Your club membership number and whether it gets the member price now: confirmed (on the club’s fresh member list), not_on_list, unconfirmable (no fresh list) or none',
+        params: ClubParamsSchema,
+        response: { 200: ClubMembershipSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) => service.getMembership(deps, requireAuth(request), request.params.club),
+  );
+
+  app.get(
+    '/backoffice/clubs/:club/member-list',
+    {
+      schema: {
+        tags: ['backoffice', ...TAGS],
+        security: BEARER,
+        summary:
+          'Staff admins: the club’s member list as last uploaded — its number of members, upload time and whether it is still fresh (never the numbers)',
+        params: ClubParamsSchema,
+        response: { 200: ClubMemberListSchema },
+      },
+      config: { access: 'staff_admin' },
+    },
+    async (request) => service.getMemberList(deps, request.params.club),
+  );
+
+  app.put(
+    '/backoffice/clubs/:club/member-list',
+    {
+      schema: {
+        tags: ['backoffice', ...TAGS],
+        security: BEARER,
+        summary:
+          'Staff admins: replace the club’s member list with its CSV export (a membership number in the first cell of each line; other lines skipped and counted); the member price is given only to numbers on a list uploaded within fresh_days (audited, without the numbers)',
+        params: ClubParamsSchema,
+        body: ClubMemberListUploadSchema,
+        response: { 200: ClubMemberListSchema },
+      },
+      // A club's export of its members runs to megabytes.
+      bodyLimit: 20 * 1024 * 1024,
+      config: { access: 'staff_admin' },
+    },
+    async (request) =>
+      service.uploadMemberList(deps, requireAuth(request), request.params.club, request.body.csv),
   );
 
   // The whole body is signed (payments.md §2.3): this route alone takes it as the bytes received.

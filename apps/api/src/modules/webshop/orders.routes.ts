@@ -20,14 +20,24 @@ import * as checkout from './checkout.service.ts';
 import * as staff from './order-staff.service.ts';
 import * as service from './orders.service.ts';
 import type { VippsCheckoutDeps } from './vipps-checkout.service.ts';
+import { type VoucherRateLimits, voucherGuessBudget, voucherRateLimits } from './vouchers.routes.ts';
 
 const TAGS = ['webshop'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Orders (issue 15 §2). */
-export const orderRoutes: FastifyPluginAsyncZod<{ deps: VippsCheckoutDeps }> = async (app, { deps }) => {
-  // Every checkout opens a session at the provider: a budget per person keeps that bounded.
-  const checkoutBudget = perAccountBudget(app, 30, '1 hour');
+export const orderRoutes: FastifyPluginAsyncZod<{
+  deps: VippsCheckoutDeps;
+  voucherRateLimits?: Partial<VoucherRateLimits> | undefined;
+}> = async (app, { deps, voucherRateLimits: voucherLimits }) => {
+  // Every checkout opens a session at the provider: a budget per person keeps that bounded. A
+  // checkout with a voucher code is also a guess at a code: it counts in the redemptions' budget.
+  const checkoutBudget = [
+    ...perAccountBudget(app, 30, '1 hour'),
+    ...voucherGuessBudget(app, voucherRateLimits(voucherLimits), (request) =>
+      Boolean((request.body as { voucher_code?: unknown } | undefined)?.voucher_code),
+    ),
+  ];
 
   app.post(
     '/webshop/orders/reepay',

@@ -53,6 +53,8 @@ export interface PlaceOrderInput {
   voucherId?: string;
   /** Club member prices: product id → unit price (minor units incl. VAT) instead of the catalogue's. */
   unitPrices?: Readonly<Record<string, number>>;
+  /** A line's name instead of the catalogue's (a club's one-time purchase is no subscription). */
+  lineDescriptions?: Readonly<Record<string, string>>;
   language: Language;
   buyerEmail: string | null;
   now: Date;
@@ -114,7 +116,8 @@ export async function placeOrder(
       vouchers.hashVoucherCode(normaliseVoucherCode(input.voucherCode)),
     );
     if (!voucher) throw new AppError('voucher_invalid');
-    if (voucher.batch.discountPercent === null) throw new AppError('voucher_not_applicable');
+    // A code that grants a product is no discount: answered as an unknown code, so it is not probed.
+    if (voucher.batch.discountPercent === null) throw new AppError('voucher_invalid');
     await useVoucher(executor, voucher, partyId, orderId, input.now);
     discountPercent = voucher.batch.discountPercent;
     voucherId = voucher.id;
@@ -162,7 +165,7 @@ export async function placeOrder(
         position: index + 1,
         productId: product.id,
         kind: product.kind,
-        description: localised(product.names, input.language),
+        description: input.lineDescriptions?.[product.id] ?? localised(product.names, input.language),
         quantity: item.quantity,
         unitPriceMinor: unitPriceOf(product),
         vatRatePercent: product.vatRatePercent,

@@ -4,10 +4,11 @@ import {
   VoucherRedemptionResultSchema,
   VoucherRedemptionSchema,
 } from '@nbr/domain/webshop';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
-import { perAccountBudget, routeBudget } from '../../platform/http/rate-limit.ts';
+import { sharedBudget } from '../../platform/http/rate-limit.ts';
 import * as service from './vouchers.service.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
@@ -25,13 +26,47 @@ const DEFAULT_LIMITS: VoucherRateLimits = {
   redemptionsPerAddressPerHour: 30,
 };
 
+export function voucherRateLimits(limits: Partial<VoucherRateLimits> | undefined): VoucherRateLimits {
+  return { ...DEFAULT_LIMITS, ...limits };
+}
+
+/**
+ * The one budget against guessing codes, per account and per address, wherever a code is tried:
+ * redeemed here or given as `voucher_code` at a checkout (orders.routes.ts) count in the same
+ * counters. `applies` says whether the request tries a code.
+ */
+export function voucherGuessBudget(
+  app: FastifyInstance,
+  limits: VoucherRateLimits,
+  applies?: (request: FastifyRequest) => boolean,
+) {
+  return [
+    ...sharedBudget(
+      app,
+      'voucher-guesses account',
+      limits.redemptionsPerAccountPerHour,
+      '1 hour',
+      (request) => request.auth?.identityPartyId ?? request.ip,
+      applies,
+    ),
+    ...sharedBudget(
+      app,
+      'voucher-guesses address',
+      limits.redemptionsPerAddressPerHour,
+      '1 hour',
+      (request) => request.ip,
+      applies,
+    ),
+  ];
+}
+
 /** Vouchers (issue 15 §4). */
 export const voucherRoutes: FastifyPluginAsyncZod<{
   deps: WebshopDeps;
   rateLimits?: Partial<VoucherRateLimits> | undefined;
 }> = async (app, options) => {
   const { deps } = options;
-  const limits = { ...DEFAULT_LIMITS, ...options.rateLimits };
+  const limits = voucherRateLimits(options.rateLimits);
 
   app.post(
     '/webshop/vouchers/redemptions',
@@ -47,16 +82,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{
       },
       config: { access: 'signed_in_self', idempotent: true },
       // Codes are guessed per account and per address: both budgets count every attempt.
-      preHandler: [
-        ...perAccountBudget(app, limits.redemptionsPerAccountPerHour, '1 hour'),
-        ...routeBudget(
-          app,
-          'address',
-          limits.redemptionsPerAddressPerHour,
-          '1 hour',
-          (request) => request.ip,
-        ),
-      ],
+      preHandler: voucherGuessBudget(app, limits),
     },
     async (request, reply) =>
       reply

@@ -96,8 +96,9 @@ const REDEEMABLE_KINDS = new Set(['subscription', 'registration']);
 /**
  * POST /api/webshop/vouchers/redemptions: a voucher that grants a registration (or a subscription)
  * becomes a paid-by-voucher order, fulfilled at once — the credits, and the subscription period
- * SPEC §4 needs for them to be usable — in one transaction, without a card. Unknown, expired and
- * used-up codes answer alike (voucher_invalid); a person redeems a code once.
+ * SPEC §4 needs for them to be usable — in one transaction, without a card. Unknown, expired,
+ * used-up and wrong-kind codes (a discount code, a code for goods) answer alike (voucher_invalid),
+ * checked before anything else, so a guess learns nothing of a code; a person redeems a code once.
  */
 export async function redeemVoucher(
   deps: WebshopDeps,
@@ -117,7 +118,7 @@ export async function redeemVoucher(
       if (!voucher) throw new AppError('voucher_invalid');
       const productId = voucher.batch.productId;
       const product = productId ? await catalogue.findProductById(tx, productId) : null;
-      if (!product || !REDEEMABLE_KINDS.has(product.kind)) throw new AppError('voucher_not_applicable');
+      if (!product || !REDEEMABLE_KINDS.has(product.kind)) throw new AppError('voucher_invalid');
       if (input.bike_id && product.kind !== 'registration') throw new AppError('bike_service_unavailable');
       const placed = await placeOrder(tx, auth.partyId, {
         items: [

@@ -8,6 +8,7 @@ import {
   postVippsWebhook,
   QUIET_VIPPS,
   signedVippsDelivery,
+  uploadTestMemberList,
   vippsStandInOf,
 } from '../../test/club-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -25,6 +26,7 @@ describe('Vipps webhooks of one payment under concurrency', () => {
 
   beforeAll(async () => {
     t = await createTestApp(QUIET_VIPPS);
+    await uploadTestMemberList(t.app);
   });
   afterAll(async () => {
     await t?.close();

@@ -10,10 +10,13 @@ import {
   postVippsWebhook,
   QUIET_VIPPS,
   signedVippsDelivery,
+  uploadMemberList,
+  uploadTestMemberList,
   vippsStandInOf,
 } from '../../test/club-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser } from '../../test/identity-helpers.ts';
+import { staffAdminToken } from '../../test/webshop-helpers.ts';
 
 /*
  * The club variant through HTTP (issue 15 §5): NAF's offer at member prices, the membership number
@@ -27,6 +30,7 @@ beforeAll(async () => {
   t = await createTestApp({
     clubRateLimits: { memberNumbersPerAccountPerHour: 5, memberNumbersPerAddressPerHour: 1000 },
   });
+  await uploadTestMemberList(t.app);
 });
 afterAll(async () => {
   await t?.close();
@@ -78,6 +82,125 @@ describe('GET /api/webshop/{club}/', () => {
   it('an unknown club is 404, a malformed name 422', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/webshop/xyz/' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/webshop/N%C3%86F/' })).statusCode).toBe(422);
+  });
+});
+
+// Issue 27: a well-formed number alone proved nothing (`000000` got the member price).
+describe('membership checked against the club’s member list', () => {
+  const membership = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/webshop/naf/membership', headers: bearer(token) });
+  const setListAge = (days: number) =>
+    t.database.db.execute(
+      `update clubs set member_list_uploaded_at = now() - interval '${days} days' where slug = 'naf'`,
+    );
+
+  it('a well-formed number that is not on the list gets no member price, and is told so', async () => {
+    const person = await norwegianMember(null);
+    const applied = await applyMemberNumber(t.app, person.token, '000000');
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({ club_membership_number: '000000', membership: 'not_on_list' });
+    expect((await membership(person.token)).json()).toEqual({
+      club_membership_number: '000000',
+      membership: 'not_on_list',
+    });
+    const offer = await clubOrder(t.app, person.token);
+    const extra = await clubOrder(t.app, person.token, 'extra-bike-registration');
+    expect((await getOrder(person.token, offer.order_id)).json()).toMatchObject({ total_minor: 19_900 });
+    expect((await getOrder(person.token, extra.order_id)).json()).toMatchObject({ total_minor: 10_000 });
+  });
+
+  it('a number on the list is confirmed, however it is typed; nobody without a number', async () => {
+    const member = await norwegianMember(null);
+    const applied = await applyMemberNumber(t.app, member.token, 'naf12345');
+    expect(applied.json()).toMatchObject({ membership: 'confirmed' });
+    const started = await clubOrder(t.app, member.token);
+    const order = (await getOrder(member.token, started.order_id)).json();
+    expect(order).toMatchObject({ total_minor: 15_900 });
+    // Bought once with Vipps and never renewed: its line is no "Abonnement" (issue 27 walk).
+    expect(order.lines[0].description).toMatch(/12/);
+    expect(order.lines[0].description).not.toMatch(/abonnement|subscription/i);
+    const nobody = await norwegianMember(null);
+    expect((await membership(nobody.token)).json()).toEqual({
+      club_membership_number: null,
+      membership: 'none',
+    });
+  });
+
+  it('without a fresh list nobody’s membership can be confirmed: the list price, and the reason', async () => {
+    const member = await norwegianMember();
+    try {
+      await setListAge(46);
+      expect((await membership(member.token)).json()).toMatchObject({ membership: 'unconfirmable' });
+      const started = await clubOrder(t.app, member.token);
+      expect((await getOrder(member.token, started.order_id)).json()).toMatchObject({
+        total_minor: 19_900,
+      });
+      await setListAge(44);
+      expect((await membership(member.token)).json()).toMatchObject({ membership: 'confirmed' });
+    } finally {
+      await uploadTestMemberList(t.app);
+    }
+  });
+
+  it('staff admins replace the list with the club’s CSV export and see its size and date, never the numbers', async () => {
+    const admin = await staffAdminToken(t.app);
+    const before = Date.now();
+    const uploaded = await uploadMemberList(
+      t.app,
+      'Medlemsnummer;Navn\r\n"NAF12345";Kari\r\nNAF1234;Ola\r\nNAF1234;Ola igjen\r\n\r\n12;for kort\r\nNAF77777\r\n',
+      admin,
+    );
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.json()).toMatchObject({
+      club: 'naf',
+      member_count: 3,
+      skipped_lines: 2,
+      fresh: true,
+      fresh_days: 45,
+    });
+    expect(Date.parse(uploaded.json().uploaded_at)).toBeGreaterThanOrEqual(before - 1000);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/clubs/naf/member-list',
+      headers: bearer(admin),
+    });
+    expect(shown.json()).toMatchObject({ member_count: 3, fresh: true });
+    expect(shown.body).not.toContain('NAF77777');
+    // Replaced whole: a number of the old list only is no longer a member.
+    await uploadMemberList(t.app, 'NAF77777\n', admin);
+    const formerMember = await norwegianMember();
+    expect((await membership(formerMember.token)).json()).toMatchObject({ membership: 'not_on_list' });
+    // A file without a single number changes nothing.
+    const empty = await uploadMemberList(t.app, 'Medlemsnummer\n\nabc\n', admin);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('club_member_list_empty');
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/backoffice/clubs/naf/member-list',
+          headers: bearer(admin),
+        })
+      ).json(),
+    ).toMatchObject({ member_count: 1 });
+    await uploadTestMemberList(t.app);
+  });
+
+  it('two uploads at the same moment: both succeed, one after the other, and one whole list is left', async () => {
+    const admin = await staffAdminToken(t.app);
+    const lists = [
+      Array.from({ length: 300 }, (_, index) => `NAF${10_000 + index}`),
+      Array.from({ length: 200 }, (_, index) => `NAF${10_100 + index}`),
+    ];
+    const answers = await Promise.all(lists.map((list) => uploadMemberList(t.app, list.join('\n'), admin)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/clubs/naf/member-list',
+      headers: bearer(admin),
+    });
+    expect([300, 200]).toContain(shown.json().member_count);
+    await uploadTestMemberList(t.app);
   });
 });
 
@@ -291,6 +414,7 @@ describe('POST /api/webshop/webhooks/vipps', () => {
   let quiet: TestApp;
   beforeAll(async () => {
     quiet = await createTestApp(QUIET_VIPPS);
+    await uploadTestMemberList(quiet.app);
   });
   afterAll(async () => {
     await quiet?.close();

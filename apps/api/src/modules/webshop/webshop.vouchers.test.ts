@@ -189,17 +189,63 @@ describe('POST /api/webshop/vouchers/redemptions', () => {
     expect((await orders(third.token)).json()).toEqual([]);
   });
 
-  it('a discount voucher is for the basket at checkout, not redeemable on its own', async () => {
+  it('unknown, expired, used-up and wrong-kind codes answer alike at redemption (400 voucher_invalid)', async () => {
     const person = await signUpUser(t.app);
-    const [code] = await makeVouchers(t.app, admin, { discount_percent: 20 });
-    const response = await redeem(t.app, person.token, { code });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('voucher_not_applicable');
+    const holder = await signUpUser(t.app);
+    const answers: Array<[number, string]> = [];
+    const tryCode = async (code: string | undefined) => {
+      const response = await redeem(t.app, person.token, { code });
+      answers.push([response.statusCode, response.json().code]);
+    };
+    // Unknown.
+    await tryCode('AAAA-BBBB-CCCC');
+    // Expired.
+    const [expiring] = await makeVouchers(t.app, admin, { product_id: productId('dk-registration') });
+    await t.database.db.execute(
+      `update voucher_batches set expires_at = now() - interval '1 minute' where id = (select batch_id from vouchers order by created_at desc limit 1)`,
+    );
+    await tryCode(expiring);
+    // Used up (by someone else).
+    const [single] = await makeVouchers(t.app, admin, { product_id: productId('dk-registration') });
+    expect((await redeem(t.app, holder.token, { code: single })).statusCode).toBe(201);
+    await tryCode(single);
+    // The wrong kind: a discount code, fresh and used up, and a code for goods (plates).
+    const [discount] = await makeVouchers(t.app, admin, { discount_percent: 20 });
+    await tryCode(discount);
+    const [usedDiscount] = await makeVouchers(t.app, admin, { discount_percent: 20, max_redemptions: 1 });
+    await t.database.db.execute(
+      `update vouchers set redemptions = 1 where batch_id = (select batch_id from vouchers order by created_at desc limit 1)`,
+    );
+    await tryCode(usedDiscount);
+    const [plates] = await makeVouchers(t.app, admin, { product_id: productId('dk-plates') });
+    await tryCode(plates);
+    expect(answers).toEqual(Array.from({ length: 6 }, () => [400, 'voucher_invalid']));
     const redemptions = await t.database.db
       .select()
       .from(voucherRedemptions)
       .where(eq(voucherRedemptions.partyId, person.partyId));
     expect(redemptions).toEqual([]);
+  });
+
+  it('at checkout a code for a product answers as an unknown code does (400 voucher_invalid)', async () => {
+    const person = await signUpUser(t.app);
+    const [granting] = await makeVouchers(t.app, admin, { product_id: productId('dk-registration') });
+    const answers: Array<[number, string]> = [];
+    for (const code of [granting, 'AAAA-BBBB-CCCC']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/webshop/orders/reepay',
+        headers: bearer(person.token),
+        payload: { items: [{ product_id: productId('dk-single'), quantity: 1 }], voucher_code: code },
+      });
+      answers.push([response.statusCode, response.json().code]);
+    }
+    expect(answers).toEqual([
+      [400, 'voucher_invalid'],
+      [400, 'voucher_invalid'],
+    ]);
+    // The product code was not used: it is still redeemed as what it grants.
+    expect((await redeem(t.app, person.token, { code: granting })).statusCode).toBe(201);
   });
 
   it('a registration voucher for someone else’s bike answers 404 and uses nothing', async () => {
@@ -291,6 +337,45 @@ describe('guessing voucher codes', () => {
         );
       }
       expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  }, 90_000);
+
+  it('counts codes tried at checkout and at redemption in one budget', async () => {
+    const limited = await createTestApp({
+      voucherRateLimits: { redemptionsPerAccountPerHour: 3, redemptionsPerAddressPerHour: 100 },
+    });
+    try {
+      const limitedProducts = await catalogue(limited.app);
+      const single = limitedProducts['dk-single']?.id;
+      const person = await signUpUser(limited.app);
+      const atCheckout = (attempt: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/webshop/orders/reepay',
+          headers: bearer(person.token),
+          payload: {
+            items: [{ product_id: single, quantity: 1 }],
+            voucher_code: `GUES-SXXX-${attempt}AAA`,
+          },
+        });
+      const statuses = [
+        (await atCheckout(0)).statusCode,
+        (await redeem(limited.app, person.token, { code: 'GUES-SXXX-1AAA' })).statusCode,
+        (await atCheckout(2)).statusCode,
+        (await redeem(limited.app, person.token, { code: 'GUES-SXXX-3AAA' })).statusCode,
+        (await atCheckout(4)).statusCode,
+      ];
+      expect(statuses).toEqual([400, 400, 400, 429, 429]);
+      // A checkout without a code is no guess: it is not refused by the guessing budget.
+      const plain = await limited.app.inject({
+        method: 'POST',
+        url: '/api/webshop/orders/reepay',
+        headers: bearer(person.token),
+        payload: { items: [{ product_id: single, quantity: 1 }] },
+      });
+      expect(plain.statusCode).toBe(201);
     } finally {
       await limited.close();
     }

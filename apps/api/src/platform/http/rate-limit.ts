@@ -115,9 +115,41 @@ export function routeBudget(
   client: (request: FastifyRequest) => string,
   applies: (request: FastifyRequest) => boolean = () => true,
 ): Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>> {
+  return budgetCheck(
+    app,
+    (request) => `${routeName(request.routeOptions.method, request.routeOptions.url ?? '')} ${name}`,
+    max,
+    timeWindow,
+    client,
+    applies,
+  );
+}
+
+/**
+ * A budget several routes share under one name (`budget`, e.g. `voucher-guesses account`): every
+ * route it is hung on counts in the same counter per client, so a guess is a guess wherever it is
+ * tried. Otherwise as routeBudget.
+ */
+export function sharedBudget(
+  app: FastifyInstance,
+  budget: string,
+  max: number,
+  timeWindow: string,
+  client: (request: FastifyRequest) => string,
+  applies: (request: FastifyRequest) => boolean = () => true,
+): Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>> {
+  return budgetCheck(app, () => budget, max, timeWindow, client, applies);
+}
+
+function budgetCheck(
+  app: FastifyInstance,
+  budgetOf: (request: FastifyRequest) => string,
+  max: number,
+  timeWindow: string,
+  client: (request: FastifyRequest) => string,
+  applies: (request: FastifyRequest) => boolean,
+): Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>> {
   if (!app.hasDecorator('createRateLimit')) return [];
-  const budgetOf = (request: FastifyRequest) =>
-    `${routeName(request.routeOptions.method, request.routeOptions.url ?? '')} ${name}`;
   const check = app.createRateLimit({
     max,
     timeWindow,

@@ -89,7 +89,7 @@ export const da: Catalogue = {
   'errors.shipping_address_required': 'Skriv adressen, oblaterne skal sendes til.',
   'errors.bike_service_unavailable': 'Det kan ikke længere købes til denne cykel.',
   'errors.voucher_invalid':
-    'Koden er ikke gyldig. Tjek at den er skrevet rigtigt, og at den ikke er udløbet eller brugt.',
+    'Koden er ikke gyldig her. Tjek at den er skrevet rigtigt, og at den ikke er udløbet eller brugt. En rabatkode bruges i kurven ved betaling.',
   'errors.voucher_already_redeemed': 'Du har allerede brugt denne kode.',
   'errors.voucher_not_applicable': 'Koden kan ikke bruges her. En rabatkode bruges i kurven ved betaling.',
   'errors.voucher_expiry_in_past': 'Udløbsdatoen skal ligge i fremtiden.',
@@ -580,4 +580,7 @@ export const da: Catalogue = {
   'mail.read_budget.check':
     'Hvert opslag er logget med sin begrundelse. Var det ikke forventet, så tal med medarbejderen, og skriv til vores support.',
   'mail.read_budget.action': 'Åbn Cykelregistret',
+  'errors.club_member_list_empty':
+    'Listen har ingen medlemsnumre. Upload en CSV-fil med ét medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
+  'webshop.club_one_time_registration': 'Registrering i {months} måneder, betalt én gang',
 };

@@ -91,7 +91,7 @@ export const en = {
   'errors.shipping_address_required': 'Enter the address the plates are to be sent to.',
   'errors.bike_service_unavailable': 'This can no longer be bought for this bike.',
   'errors.voucher_invalid':
-    'The code is not valid. Check that it is typed correctly and has not expired or been used.',
+    'The code is not valid here. Check that it is typed correctly and has not expired or been used. A discount code is used in the basket at checkout.',
   'errors.voucher_already_redeemed': 'You have already used this code.',
   'errors.voucher_not_applicable':
     'This code cannot be used here. A discount code is used in the basket at checkout.',
@@ -581,6 +581,9 @@ export const en = {
   'mail.read_budget.check':
     'Every look-up is logged with its reason. If this was not expected, talk to the person and write to our support.',
   'mail.read_budget.action': 'Open the Nordic Bike Registry',
+  'errors.club_member_list_empty':
+    'The list has no membership numbers. Upload a CSV file with one membership number (6–8 characters) in the first column of each line.',
+  'webshop.club_one_time_registration': 'Registration for {months} months, paid once',
 } as const;
 
 export type MessageKey = keyof typeof en;

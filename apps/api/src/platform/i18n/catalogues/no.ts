@@ -90,7 +90,7 @@ export const no: Catalogue = {
   'errors.shipping_address_required': 'Skriv inn adressen oblatene skal sendes til.',
   'errors.bike_service_unavailable': 'Dette kan ikke lenger kjøpes til denne sykkelen.',
   'errors.voucher_invalid':
-    'Koden er ikke gyldig. Sjekk at den er skrevet riktig, og at den ikke er utløpt eller brukt.',
+    'Koden er ikke gyldig her. Sjekk at den er skrevet riktig, og at den ikke er utløpt eller brukt. En rabattkode brukes i handlekurven ved betaling.',
   'errors.voucher_already_redeemed': 'Du har allerede brukt denne koden.',
   'errors.voucher_not_applicable':
     'Koden kan ikke brukes her. En rabattkode brukes i handlekurven ved betaling.',
@@ -579,4 +579,7 @@ export const no: Catalogue = {
   'mail.read_budget.check':
     'Hvert oppslag er logget med begrunnelsen. Var det ikke ventet, snakk med den ansatte, og skriv til supporten vår.',
   'mail.read_budget.action': 'Åpne Sykkelregisteret',
+  'errors.club_member_list_empty':
+    'Listen har ingen medlemsnumre. Last opp en CSV-fil med ett medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
+  'webshop.club_one_time_registration': 'Registrering i {months} måneder, betalt én gang',
 };

@@ -5,6 +5,7 @@ import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useStaffProducts } from '../api/list-staff-products.ts';
+import { ClubMemberList } from '../components/club-member-list.tsx';
 import { ContentPageTexts } from '../components/content-page-texts.tsx';
 import { ManufacturerCodes } from '../components/manufacturer-codes.tsx';
 import { ProductPriceItem } from '../components/product-price-item.tsx';
@@ -12,8 +13,9 @@ import { useStaffRole } from '../components/use-staff-role.ts';
 import { VoucherBatches } from '../components/voucher-batches.tsx';
 
 /**
- * /backoffice/v2/diverse: the shop's prices (admins change them), its voucher batches (admins) and
- * the public content pages' texts and the manufacturer-code table (staff read them, admins change them).
+ * /backoffice/v2/diverse: the shop's prices (admins change them), its voucher batches and NAF's
+ * member list (admins), and the public content pages' texts and the manufacturer-code table (staff
+ * read them, admins change them).
  */
 export function Component() {
   const { t } = useTranslation('backoffice-ops');
@@ -38,6 +40,11 @@ export function Component() {
         {isAdmin ? (
           <Card title={t('diverse.voucherBatches')} id="vouchers">
             {products.data ? <VoucherBatches products={products.data} /> : <LoadingState />}
+          </Card>
+        ) : null}
+        {isAdmin ? (
+          <Card title={t('clubMembers.title')} id="club-members">
+            <ClubMemberList club="naf" />
           </Card>
         ) : null}
         <Card title={t('diverse.contentTitle')} id="content-pages">

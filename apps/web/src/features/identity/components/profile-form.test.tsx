@@ -82,3 +82,13 @@ describe('the address of the profile form', () => {
     expect(screen.queryByRole('textbox', { name: new RegExp(settings.address.unitNumber!) })).toBeNull();
   });
 });
+
+// Issue 27: the field that promises the member price leads to the page that gives it.
+describe('the club membership number of the profile form', () => {
+  it('links to the NAF page', () => {
+    show('no');
+    const personal = load('settings') as { personal: Record<string, string> };
+    const link = screen.getByRole('link', { name: personal.personal.clubNumberLink });
+    expect(link.getAttribute('href')).toBe('/app/bikes/register/purchase-naf');
+  });
+});

@@ -2,6 +2,7 @@ import { isNorwegianUnitNumber, type Profile, ProfileUpdateSchema } from '@nbr/d
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { DRAFT_PREFIX, readJson, writeJson } from '../../../lib/storage.ts';
@@ -19,6 +20,7 @@ import {
   useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
+import { Link } from '../../../ui/link.tsx';
 import type { TextFieldProps } from '../../../ui/text-field.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import styles from '../settings.module.css';
@@ -203,6 +205,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             description: t('personal.clubNumberHint'),
             isOptional: true,
           })}
+          <p>
+            <Link href={paths.app.bikesRegisterPurchaseClub.getHref()}>{t('personal.clubNumberLink')}</Link>
+          </p>
         </Card>
         <Card title={t('address.title')} id="address">
           <p className={styles.muted}>{t('address.intro')}</p>

@@ -9,13 +9,17 @@ export type ClubOrderStarted = z.infer<typeof OrderCheckoutSchema>;
 
 /**
  * POST /webshop/{club}/ — the club's offer ordered at the member price, and the Vipps MobilePay page
- * to send the browser to. A retry after a network error reuses the key, so one press never opens
- * two orders.
+ * to send the browser to; with `extra`, POST /webshop/{club}/extra-bike-registration (one more
+ * registration at the member price). A retry after a network error reuses the key, so one press
+ * never opens two orders.
  */
-export function createClubOrder(input: { club: string } & ClubOrderCreate): Promise<ClubOrderStarted> {
-  const { club, ...body } = input;
+export function createClubOrder(
+  input: { club: string; extra?: boolean } & ClubOrderCreate,
+): Promise<ClubOrderStarted> {
+  const { club, extra = false, ...body } = input;
+  const path = `/webshop/${encodeURIComponent(club)}/${extra ? 'extra-bike-registration' : ''}`;
   return withIdempotencyKey(`club-order:${JSON.stringify(input)}`, (key) =>
-    api.post(`/webshop/${encodeURIComponent(club)}/`, body, {
+    api.post(path, body, {
       schema: OrderCheckoutSchema,
       headers: { [IDEMPOTENCY_HEADER]: key },
     }),

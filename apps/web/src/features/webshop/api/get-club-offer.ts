@@ -16,6 +16,6 @@ export function clubOfferQueryOptions(club: string) {
   });
 }
 
-export function useClubOffer(club: string) {
-  return useQuery(clubOfferQueryOptions(club));
+export function useClubOffer(club: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...clubOfferQueryOptions(club), enabled: options.enabled ?? true });
 }

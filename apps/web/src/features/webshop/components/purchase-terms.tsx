@@ -32,8 +32,17 @@ export function SubscriptionTerms({ plan, quantity = 1 }: { plan: Product; quant
   );
 }
 
-/** The 14-day right of withdrawal, stated at every checkout (payments.md §4.3). */
-export function WithdrawalNotice({ goods = false }: { goods?: boolean }) {
+/**
+ * The 14-day right of withdrawal, stated at every checkout (payments.md §4.3), and that no fee is
+ * added for the way of paying (`surchargeNote`: a page paid otherwise than by card says its own).
+ */
+export function WithdrawalNotice({
+  goods = false,
+  surchargeNote,
+}: {
+  goods?: boolean;
+  surchargeNote?: string;
+}) {
   const { t } = useTranslation('webshop');
   return (
     <section className={styles.terms} aria-labelledby="withdrawal-terms">
@@ -42,7 +51,7 @@ export function WithdrawalNotice({ goods = false }: { goods?: boolean }) {
       </h3>
       <p>{t('terms.withdrawal')}</p>
       {goods ? <p>{t('terms.withdrawalGoods')}</p> : null}
-      <p>{t('terms.noSurcharge')}</p>
+      <p>{surchargeNote ?? t('terms.noSurcharge')}</p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { ClubOffer } from '@nbr/domain/club';
+import type { ClubMembershipState, ClubOffer } from '@nbr/domain/club';
 import type { Profile } from '@nbr/domain/identity';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -8,7 +8,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profileQueryKey } from '../../../lib/api/identity/get-profile.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { clubMembershipQueryKey } from '../api/get-club-membership.ts';
 import { clubOfferQueryKey } from '../api/get-club-offer.ts';
+import { pricingTableQueryKey } from '../api/get-pricing-table.ts';
 import { Component as PurchaseNafPage } from './purchase-naf-page.tsx';
 
 /*
@@ -71,11 +73,51 @@ const OFFER: ClubOffer = {
       price_after: money(15_900),
       discount_percent: 20,
     },
+    {
+      role: 'extra_registration',
+      product: {
+        id: '019ac15e-0000-7000-8000-000200000002',
+        handle: 'no-registration',
+        region: 'no',
+        kind: 'registration',
+        name: 'Ekstra registrering',
+        description: 'Én sykkel til.',
+        plan: null,
+        credits: 1,
+        period_months: null,
+        renews: false,
+        physical: false,
+        delivery_business_days: null,
+        vat_rate_percent: 25,
+        price: money(10_000),
+      },
+      price_before: money(10_000),
+      price_after: money(8_000),
+      discount_percent: null,
+    },
   ],
 };
 
-function show(memberNumber: string | null) {
+function show(
+  memberNumber: string | null,
+  membership: ClubMembershipState = memberNumber ? 'confirmed' : 'none',
+  active = false,
+) {
   queryClient.setQueryData([...clubOfferQueryKey, 'naf'], OFFER);
+  queryClient.setQueryData([...clubMembershipQueryKey, 'naf'], {
+    club_membership_number: memberNumber,
+    membership,
+  });
+  queryClient.setQueryData(pricingTableQueryKey, {
+    region: 'no',
+    currency: 'NOK',
+    plans: [],
+    current_plan: active ? 'SINGLE' : null,
+    subscription_active: active,
+    current_period_end: null,
+    cancel_at_period_end: false,
+    renews: false,
+  });
   queryClient.setQueryData(profileQueryKey, {
     region: 'no',
     club_membership_number: memberNumber,
@@ -116,5 +158,35 @@ describe('/app/bikes/register/purchase-naf', () => {
     fireEvent.click(screen.getByRole('button', { name: /Betal 159.*med Vipps/ }));
     expect(await screen.findByText('Du må godta for å fortsette.')).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('a number NAF’s list does not confirm: told why, the list price, and the VAT of what is paid', () => {
+    show('000000', 'not_on_list');
+    expect(screen.getByText(/Vi finner ikke medlemsnummer 000000 på NAFs medlemsliste/)).toBeTruthy();
+    expect(screen.getByText(/Å betale: 199/)).toBeTruthy();
+    // 25 % VAT inside 199 kr is 39,80 kr (not the member price's 31,80 rounded to 32).
+    expect(screen.getByText(/Herav 25 % mva\.: 39,80/)).toBeTruthy();
+    expect(screen.queryByText(/32/)).toBeNull();
+    expect(screen.getByRole('button', { name: /Betal 199.*med Vipps/ })).toBeTruthy();
+  });
+
+  it('without a member list from NAF: says the membership cannot be confirmed now', () => {
+    show('NAF1234', 'unconfirmable');
+    expect(screen.getByText(/Vi kan ikke bekrefte medlemskapet hos NAF akkurat nå/)).toBeTruthy();
+    expect(screen.getByText(/Å betale: 199/)).toBeTruthy();
+  });
+
+  it('is paid with Vipps, so it speaks of no card fee, and a one-time purchase is no subscription', () => {
+    show('NAF1234');
+    expect(screen.getByText('Det legges ikke på gebyr for å betale med Vipps.')).toBeTruthy();
+    expect(screen.queryByText(/kort/)).toBeNull();
+    expect(screen.queryByText(/Abonnement/)).toBeNull();
+  });
+
+  it('with a registration running, offers one more registration at the member price', () => {
+    show('NAF1234', 'confirmed', true);
+    expect(screen.getByTestId('club-offer-extra_registration')).toBeTruthy();
+    expect(screen.queryByTestId('club-offer-offer')).toBeNull();
+    expect(screen.getByRole('button', { name: /Betal 80.*med Vipps/ })).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useProducts } from '../api/get-products.ts';
 import { Catalogue } from '../components/catalogue.tsx';
+import { ClubLink } from '../components/club-link.tsx';
 import { priceBasket, useBasket } from '../lib/basket.ts';
 import styles from '../webshop.module.css';
 
@@ -88,6 +89,7 @@ export function Component() {
             isLoggedIn={isLoggedIn}
           />
           <p className={styles.muted}>{t('catalogue.vatNote')}</p>
+          {shownRegion === 'no' ? <ClubLink /> : null}
           {isLoggedIn ? (
             <p>
               <Link href={paths.app.orders.getHref()}>{t('orders.link')}</Link>
