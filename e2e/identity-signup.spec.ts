@@ -76,6 +76,18 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('heading', { name: t('auth', 'signup.checkMail.title') })).toBeFocused();
       await expect(page.getByText(email)).toBeVisible();
       await expectNoA11yViolations(page);
+
+      // Logging in before following the link: the answer is a wrong password's (it tells no one
+      // whether the address was free), with the hint to confirm first; the mailbox gets the link.
+      await page.goto('/login');
+      await page.getByLabel(t('auth', 'fields.email'), { exact: true }).fill(email);
+      await page.getByLabel(t('auth', 'fields.password'), { exact: true }).fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: t('auth', 'login.submit') }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: t('common', 'errors.invalid_credentials') }),
+      ).toBeVisible();
+      await expect(page.getByText(t('auth', 'login.unconfirmedHint'))).toBeVisible();
+
       const mail = await waitForMail(page.request, email, { linkPath: '/verify-email' });
       const verifyLink = relativeLink(linkTo(mail, '/verify-email'));
       await page.goto(verifyLink);

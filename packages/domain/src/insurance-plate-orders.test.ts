@@ -10,6 +10,11 @@ describe('plateQuantityOf', () => {
     ['Plates', 'Quantity = 75', 75],
     ['Nye oblater', 'Vi skal bruge 1 000 oblater', 1000],
     ['Re: 30 plader', 'Tak', 30],
+    // Every digit counts: four or five digits without a separator are not cut to three (issue 27).
+    ['Bestilling', 'Antal: 4999', 4999],
+    ['Bestilling', 'Antal: 50000', 50000],
+    ['4999 plader', '', 4999],
+    ['Order', 'Quantity: 1.000', 1000],
   ])('reads %s / %s as %d', (subject, text, expected) => {
     expect(plateQuantityOf(subject, text)).toBe(expected);
   });

@@ -28,10 +28,12 @@ export type PlateOrderRefusal = (typeof PLATE_ORDER_REFUSALS)[number];
 const PLATE_WORDS =
   '(?:plader|plade|plates|plate|plater|skilt|skilte|oblater|oblat|stickers|sticker|stk\\.?|stykk|styk)';
 const COUNT_BEFORE_WORD = new RegExp(
-  `(?:^|[^\\d])(\\d{1,3}(?:[ .]\\d{3})*|\\d+)\\s*(?:nye\\s+|new\\s+|ekstra\\s+|extra\\s+)?${PLATE_WORDS}(?![\\p{L}])`,
+  `(?:^|[^\\d])(\\d{1,3}(?:[ .]\\d{3})+|\\d+)\\s*(?:nye\\s+|new\\s+|ekstra\\s+|extra\\s+)?${PLATE_WORDS}(?![\\p{L}])`,
   'iu',
 );
-const LABELLED_COUNT = /(?:antal|antall|quantity|qty|mængde|mengde)\s*[:=]?\s*(\d{1,3}(?:[ .]\d{3})*|\d+)/iu;
+// Thousands with a separator ("1.000", "1 000") or the digits as written: a grouping that may be
+// empty would read the first three digits of "4999" as the number (issue 27).
+const LABELLED_COUNT = /(?:antal|antall|quantity|qty|mængde|mengde)\s*[:=]?\s*(\d{1,3}(?:[ .]\d{3})+|\d+)/iu;
 
 function wholeNumber(text: string): number {
   return Number.parseInt(text.replace(/[ .]/g, ''), 10);

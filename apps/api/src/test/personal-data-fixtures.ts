@@ -6,13 +6,14 @@ import { orders } from '../db/schema/webshop.ts';
 import { uuidv7 } from '../platform/ids.ts';
 import { grantCredits, printStickers, registerBike, storeBikeFile } from './bike-api-helpers.ts';
 import { uniqueFrameNumber } from './bike-helpers.ts';
-import { bearer, type TestUser } from './identity-helpers.ts';
+import { bearer, logIn, type TestUser } from './identity-helpers.ts';
 import { appliedPolicy, createInsurer, preRegister } from './insurance-helpers.ts';
 import { createBusiness, signUpStaff } from './organisation-helpers.ts';
 import { offerBike, signUpConfirmed } from './ownership-fixtures.ts';
 import { switchInto } from './role-fixtures.ts';
 import { reportStolen } from './theft-report-fixtures.ts';
 import { signUpConfirmedUser, verifyThroughDevProvider } from './verification-helpers.ts';
+import { catalogue, checkout } from './webshop-helpers.ts';
 
 /** Letters only, so a name is unique in the database without looking like an id. */
 function uniqueWord(prefix: string): string {
@@ -56,6 +57,8 @@ export interface PersonEverywhere {
   bikeIds: { withChat: string; offered: string; stolen: string };
   /** The person's policy (insuring withChat), linked to the insurer's pre-registration of them. */
   insurance: { policyId: string; insurerPolicyId: string };
+  /** The business the person administers, and an order they placed for it. */
+  organisation: { partyId: string; orderId: string; invoiceAddress: string };
 }
 
 /**
@@ -320,7 +323,34 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     'insurance onboarding draft',
   );
 
-  await createBusiness(app, person);
+  // The business they administer, and an order they placed for it while acting for it: its receipt
+  // address is theirs until they delete their account (issue 27).
+  const organisationPartyId = await createBusiness(app, person);
+  const invoiceAddress = `faktura-${organisationPartyId.slice(-8)}@business.example`;
+  await expectStatus(
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/backoffice/organisations/${organisationPartyId}`,
+      headers: bearer((await signUpStaff(app, 'support')).token),
+      payload: { billing_email: invoiceAddress },
+    }),
+    200,
+    'the business’s invoice address',
+  );
+  const actingForIt = await app.inject({
+    method: 'PUT',
+    url: '/api/identities/authentications/acting-party',
+    headers: bearer(await logIn(app, person.email, person.password)),
+    payload: { party_id: organisationPartyId },
+  });
+  await expectStatus(actingForIt, 200, 'act for the business');
+  const registration = (await catalogue(app))['dk-registration'];
+  if (!registration) throw new Error('no dk-registration product');
+  const organisationOrderId = (
+    await checkout(app, actingForIt.json<{ authentication_token: string }>().authentication_token, {
+      items: [{ product_id: registration.id, quantity: 1 }],
+    })
+  ).order_id;
   const staff = await signUpStaff(app, 'support');
   // A support ticket about the bike, naming the person, answered by staff (issue 17 §2); and a
   // question the person wrote as a visitor from their address, confirmed through the mailed link.
@@ -373,5 +403,6 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     },
     bikeIds: { withChat, offered, stolen },
     insurance: { policyId: policy.id, insurerPolicyId },
+    organisation: { partyId: organisationPartyId, orderId: organisationOrderId, invoiceAddress },
   };
 }

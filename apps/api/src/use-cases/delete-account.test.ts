@@ -128,4 +128,15 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
       expect(order.pseudonymisedAt).not.toBeNull();
     }
   });
+
+  it('keeps the orders of the organisation they administered, without their address (issue 27)', async () => {
+    const [order] = (await t.app.db.select().from(webshopSchema.orders)).filter(
+      (row) => row.id === fixture.organisation.orderId,
+    );
+    // The organisation's order stays its own, for bookkeeping, with the organisation's own address.
+    expect(order).toMatchObject({
+      partyId: fixture.organisation.partyId,
+      buyerEmail: fixture.organisation.invoiceAddress,
+    });
+  });
 });

@@ -28,7 +28,8 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  *    role, invitations, audit details, other people's pending mails naming them), sessions
  *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
  *    id only (bookkeeping law: 5 years): orders and their receipts are kept without the buyer's
- *    address and shipping address.
+ *    address and shipping address; the orders they placed for an organisation they administered keep
+ *    the organisation's own details, with its invoice address in place of theirs.
  * Once committed, the stored bytes of the bikes' files are removed.
  */
 export async function deleteAccount(
@@ -59,6 +60,7 @@ export async function deleteAccount(
     await insurance.forgetInsuranceOf(tx, partyId, identity.addressesOf(account));
     await support.forgetSupportTicketsOf(tx, partyId, identity.addressesOf(account));
     await webshop.pseudonymiseOrdersOf(tx, partyId, new Date());
+    await webshop.forgetBuyerAddressOnOrdersOfOthers(tx, partyId, identity.addressesOf(account), new Date());
     await identity.eraseAccount(tx, account);
     return bikeFileKeys;
   });

@@ -90,6 +90,8 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
   manufacturer_codes: 'the manufacturer and importer codes the frame-number check reads; tied to no person',
   account_deletions:
     'exists only once the account is deleted, when there is no one left to export for; holds the party id and dates only',
+  used_tokens:
+    'hashes of single-use tokens (websocket tickets, inbound mail signatures) until they expire; tied to no person',
 };
 
 /**

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { ConfirmDialog } from './dialog.tsx';
+import { addressParts, EmailAddress } from './email-address.tsx';
 import { ErrorSummary, isMissingInput } from './form.tsx';
 import { RadioGroup } from './radio-group.tsx';
 import { PasswordField, TextField } from './text-field.tsx';
@@ -188,5 +189,31 @@ describe('RadioGroup', () => {
     const description = screen.getByText('CVR-nummer');
     expect(description.parentElement?.textContent).toBe('DanmarkCVR-nummer');
     expect(description.parentElement?.className).toContain('choiceText');
+  });
+});
+
+describe('EmailAddress', () => {
+  it('wraps a long address after the @ and before its dots, never at a sentence’s full stop', () => {
+    expect(addressParts('ann.marie.berg@forsikring.example.dk')).toEqual([
+      'ann',
+      '.marie',
+      '.berg@',
+      'forsikring',
+      '.example',
+      '.dk',
+    ]);
+    expect(addressParts('Skrevet til a@b.dk. Tjek')).toEqual(['Skrevet til a@', 'b', '.dk. Tjek']);
+  });
+
+  it('keeps the address whole as text, with <wbr> break points in bold', () => {
+    const { container } = render(
+      <p>
+        Til <EmailAddress>{'meget.lang.adresse@cykelforhandler.example.dk'}</EmailAddress>.
+      </p>,
+    );
+    const strong = container.querySelector('strong');
+    expect(strong?.textContent).toBe('meget.lang.adresse@cykelforhandler.example.dk');
+    expect(strong?.querySelectorAll('wbr')).toHaveLength(5);
+    expect(container.textContent).toBe('Til meget.lang.adresse@cykelforhandler.example.dk.');
   });
 });

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { parties } from './identity.ts';
 
 /**
@@ -29,4 +29,25 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.partyId, table.key] })],
+);
+
+/**
+ * Tokens that may be used once within their window (issue 27: a websocket ticket, the signature
+ * token of an inbound mail): the first use inserts the token's hash, a second use on any instance
+ * meets the primary key. A row is needed only until the token expires; later uses are refused by
+ * the token's own expiry, so expired rows are deleted as new ones arrive.
+ */
+export const usedTokens = pgTable(
+  'used_tokens',
+  {
+    /** What the token is for: `realtime_ticket`, `mailgun_inbound`. */
+    purpose: text('purpose').notNull(),
+    /** sha256 of the token, hex: the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.purpose, table.tokenHash] }),
+    index('used_tokens_expires_idx').on(table.expiresAt),
+  ],
 );

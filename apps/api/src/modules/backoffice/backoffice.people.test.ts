@@ -240,6 +240,20 @@ describe('POST /api/backoffice/identities/:id/mails', () => {
     ]);
   });
 
+  it('mails no reset link to a blocked person: 403 account_blocked, nothing queued (issue 27)', async () => {
+    const person = await signUpUser(t.app);
+    const blocked = await call(admin.token, 'POST', `/api/backoffice/identities/${person.partyId}/block`, {
+      reason: 'Fraud report #27',
+    });
+    expect(blocked.statusCode).toBe(200);
+    const reset = await call(support.token, 'POST', `/api/backoffice/identities/${person.partyId}/mails`, {
+      mail: 'password_reset',
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json()).toMatchObject({ code: 'account_blocked' });
+    expect(await mailsTo(db(), person.email, 'password_reset')).toEqual([]);
+  });
+
   it('answers 409 when a confirmed address has nothing to confirm', async () => {
     const person = await signUpUser(t.app);
     await db()

@@ -13,6 +13,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
+import { signUpStaff } from '../../test/organisation-helpers.ts';
 
 const NEW_PASSWORD = 'Lygte-cykel-vinter-77';
 
@@ -180,6 +181,42 @@ describe('POST /api/identities/authentications/password-resets/{code}/validate',
     const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(user.token) });
     expect(me.statusCode).toBe(200);
     expect((await validate(code, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('a blocked person (issue 27: docs/product.md refuses every way in, a reset included)', () => {
+  async function block(person: TestUser) {
+    const admin = await signUpStaff(t.app, 'admin');
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/identities/${person.partyId}/block`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Fraud report #27' },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+  }
+
+  it('is mailed no reset link, and the asker is answered as for an unknown address', async () => {
+    const person = await signUpUser(t.app);
+    await block(person);
+    const before = (await mailsTo(db(), person.email)).length;
+    const blocked = await requestReset(person.email);
+    const unknown = await requestReset(uniqueEmail('ghost'));
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.body).toBe(unknown.body);
+    expect(await mailsTo(db(), person.email)).toHaveLength(before);
+  });
+
+  it('cannot set a password with a link mailed before the block', async () => {
+    const person = await signUpUser(t.app);
+    const code = await resetCodeFor(person);
+    const hash = await passwordHashOf(person.partyId);
+    await block(person);
+    const response = await validate(code, NEW_PASSWORD);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'password_reset_failed' });
+    expect(await passwordHashOf(person.partyId)).toBe(hash);
+    expect(await mailsTo(db(), person.email, 'password_changed')).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffMembers } from '../../db/schema/backoffice.ts';
 import {
@@ -198,6 +198,28 @@ export async function expireUnusedCodes(
         isNull(oneTimeCodes.usedAt),
       ),
     );
+}
+
+/** Whether a code of the purpose was issued since `since` and is still unused (a link mailed lately). */
+export async function hasCodeIssuedSince(
+  executor: Executor,
+  partyId: string,
+  purpose: CodePurpose,
+  since: Date,
+): Promise<boolean> {
+  const rows = await executor
+    .select({ codeHash: oneTimeCodes.codeHash })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.partyId, partyId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gte(oneTimeCodes.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function deleteOneTimeCodes(executor: Executor, partyId: string): Promise<void> {

@@ -137,7 +137,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       preHandler: perEmail(limits.loginPerEmail, '15 minutes'),
     },
     async (request) => ({
-      authentication_token: await sessions.authenticate(deps, request.body, callContextOf(request)),
+      authentication_token: await sessions.authenticate(deps, request.body, callContextOf(request), (error) =>
+        request.log.warn({ err: error }, 'sign-in: could not mail the confirmation link again'),
+      ),
     }),
   );
 

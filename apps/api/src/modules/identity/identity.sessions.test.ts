@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { consentEvents, identities, sessions } from '../../db/schema/identity.ts';
+import { consentEvents, identities, oneTimeCodes, sessions } from '../../db/schema/identity.ts';
 import { signToken, type TokenClaimsInput } from '../../platform/auth/tokens.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
@@ -229,6 +229,46 @@ describe('POST /api/identities/ (sign-up)', () => {
       });
       expect(attempt.json().code, password).toBe('invalid_credentials');
     }
+  });
+
+  it('mails the link again to whoever signs in with the right password before confirming, answering as a wrong password (issue 27)', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const signUp = { email, password: TEST_PASSWORD };
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/identities/', payload: signUp })).statusCode,
+    ).toBe(202);
+    const signIn = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/identities/authentications', payload: { email, password } });
+    // Right after signing up the link has just gone out: no second mail yet.
+    const early = await signIn(TEST_PASSWORD);
+    expect(early.json().code).toBe('invalid_credentials');
+    // Some time later the link is mailed again on a sign-in with the chosen password…
+    await db()
+      .update(oneTimeCodes)
+      .set({ createdAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(eq(oneTimeCodes.email, email));
+    const wrong = await signIn('not-the-Password-12');
+    const right = await signIn(TEST_PASSWORD);
+    // …and the answer is a wrong password's, word for word: it tells a stranger nothing.
+    expect(right.statusCode).toBe(401);
+    expect(right.body).toBe(wrong.body);
+    for (
+      let tries = 0;
+      (await mailsTo(db(), email, 'email_verification')).length < 2 && tries < 50;
+      tries += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const mails = await mailsTo(db(), email, 'email_verification');
+    expect(mails).toHaveLength(2);
+    // The newest link confirms the address and signs in; a wrong password never mails.
+    const { code } = codeFromMail(await latestMail(db(), email, 'email_verification'), '/verify-email');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/identities/authentications/email-verifications/${code}/validate`,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(await logIn(t.app, email, TEST_PASSWORD)).toEqual(expect.any(String));
   });
 
   it('opens an account awaiting its link to the address’s owner through a password reset', async () => {

@@ -34,16 +34,22 @@ export async function requestPasswordReset(deps: IdentityDeps, email: string): P
 
 async function mailPasswordReset(deps: IdentityDeps, email: string): Promise<void> {
   const identity = await repository.findIdentityByEmail(deps.db, email);
-  if (!identity) return;
+  // A blocked person gets no way back in by mail (docs/product.md: every way in is refused); the
+  // asker is answered as for an unknown address, so the answer tells nobody that it is blocked.
+  if (!identity || identity.blockedAt) return;
   await deps.db.transaction((tx) => mailPasswordResetTo(deps, tx, identity));
 }
 
-/** Mails a new reset link to the person (earlier unused links stop working); in the caller's transaction. */
+/**
+ * Mails a new reset link to the person (earlier unused links stop working); in the caller's
+ * transaction. Never to a blocked person (403 account_blocked, for staff who ask for it).
+ */
 export async function mailPasswordResetTo(
   deps: IdentityDeps,
   executor: Executor,
   identity: IdentityRow,
 ): Promise<void> {
+  if (identity.blockedAt) throw new AppError('account_blocked');
   const now = new Date();
   const { code, codeHash } = newCode();
   await repository.expireUnusedCodes(executor, identity.partyId, ['password_reset'], now);
@@ -66,6 +72,9 @@ export async function resetPassword(deps: IdentityDeps, code: string, newPasswor
     const used = await repository.consumeOneTimeCode(tx, hashCode(code), ['password_reset'], now);
     const identity = used ? await repository.findIdentityById(tx, used.partyId) : null;
     if (!used || !identity || identity.email !== used.email) throw new AppError('password_reset_failed');
+    // A link mailed before the block sets no password (the block expires it too): the one who
+    // holds it proved the mailbox, so it may hear why, as at sign-in.
+    if (identity.blockedAt) throw new AppError('account_blocked');
     rejectWeakPassword('new_password', newPassword, identity.email);
     // Following a link sent to the address proves the person reads it. A pending e-mail change was
     // asked for by whoever held the sessions revoked here (say, someone who signed up with this

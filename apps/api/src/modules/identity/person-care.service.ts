@@ -179,11 +179,15 @@ export async function correctProfile(
   return { before, after, profile: presentPersonProfile(row, staffRole) };
 }
 
-/** Blocks the account: no new sign-in, and every session ends now. */
+/**
+ * Blocks the account: no new sign-in, every session ends now, and the password reset links already
+ * mailed stop working (issue 27: one set a new password after the block).
+ */
 export async function blockAccount(executor: Executor, partyId: string, now = new Date()): Promise<void> {
   const identity = await lockAccount(executor, partyId);
   if (identity.blockedAt) throw new AppError('conflict');
   await repository.updateIdentity(executor, identity.partyId, { blockedAt: now });
+  await repository.expireUnusedCodes(executor, identity.partyId, ['password_reset'], now);
   await revokeSessionsOfParty(executor, identity.partyId, 'account_blocked');
 }
 

@@ -296,16 +296,40 @@ export async function mailSignUpAttemptNotice(
   );
 }
 
-/** Signs in with e-mail and password. Unknown e-mail and wrong password look the same, timing included. */
-export async function authenticate(deps: SignInDeps, input: Login, context: CallContext): Promise<string> {
+/** How long after a confirmation link was mailed a sign-in does not mail it again. */
+export const CONFIRMATION_HINT_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Signs in with e-mail and password. Unknown e-mail and wrong password look the same, timing included.
+ * `onBackgroundError` hears of a failure of work done after answering (the confirmation hint).
+ */
+export async function authenticate(
+  deps: SignInDeps,
+  input: Login,
+  context: CallContext,
+  onBackgroundError: (error: unknown) => void = () => {},
+): Promise<string> {
   const identity = await repository.findIdentityByEmail(deps.db, input.email);
   const isValid = identity?.passwordHash
     ? await verifyPassword(identity.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   // An account whose sign-up link was not followed yet is answered as a wrong password: signing up
-  // and then in with the chosen password must not tell whether the address was free.
+  // and then in with the chosen password must not tell whether the address was free. Its mailbox
+  // is told instead (issue 27): the confirmation link is mailed again, after the answer so that
+  // the answer takes no longer, and at most every few minutes.
+  if (identity && isValid && identity.awaitingSignUpConfirmation) {
+    mailConfirmationHint(deps, identity).catch(onBackgroundError);
+  }
   if (!identity || !isValid || identity.awaitingSignUpConfirmation) throw new AppError('invalid_credentials');
   return deps.db.transaction((tx) => startSession(deps, tx, identity, context));
+}
+
+async function mailConfirmationHint(deps: SignInDeps, identity: IdentityRow): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const since = new Date(Date.now() - CONFIRMATION_HINT_INTERVAL_MS);
+    if (await repository.hasCodeIssuedSince(tx, identity.partyId, 'email_verification', since)) return;
+    await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);
+  });
 }
 
 /** A fresh token for the same live session, with up-to-date claims, never outliving the session. */

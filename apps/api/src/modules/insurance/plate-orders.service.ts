@@ -10,9 +10,14 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { useTokenOnce } from '../../platform/auth/single-use.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
-import { verifyMailgunInbound } from '../../platform/mail/mailgun-inbound.ts';
+import {
+  type InboundMail,
+  MAILGUN_SIGNATURE_MAX_SKEW_MS,
+  verifyMailgunInbound,
+} from '../../platform/mail/mailgun-inbound.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import * as identity from '../identity/identity.facade.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
@@ -40,7 +45,10 @@ export interface InboundMailSettings {
 
 export type InboundMailOutcome =
   | { outcome: 'ordered' | 'duplicate'; plate_order_id: string | null }
-  | { outcome: 'refused'; reason: PlateOrderRefusal | 'wrong_recipient' };
+  | { outcome: 'refused'; reason: InboundRefusal };
+
+/** Why a mail made no order: the member's refusals, and what only the log sees (a copy posted again). */
+type InboundRefusal = PlateOrderRefusal | 'wrong_recipient' | 'replayed';
 
 function adminUrl(publicUrl: string, insurerPartyId: string): string {
   return `${publicUrl}/insurance/${insurerPartyId}/admin`;
@@ -48,7 +56,7 @@ function adminUrl(publicUrl: string, insurerPartyId: string): string {
 
 async function refuse(
   executor: Executor,
-  reason: PlateOrderRefusal | 'wrong_recipient',
+  reason: InboundRefusal,
   mail: { from: string; subject: string },
   insurerPartyId: string | null = null,
 ): Promise<InboundMailOutcome> {
@@ -62,7 +70,12 @@ async function refuse(
   return { outcome: 'refused', reason };
 }
 
-/** POST /api/insurance/plate-orders/inbound-mail: one forwarded mail; null when it is not Mailgun's. */
+/**
+ * POST /api/insurance/plate-orders/inbound-mail: one forwarded mail. A bad or stale signature is a
+ * 401; a signed form is taken once (issue 27: Mailgun's token, used up in the transaction that
+ * records what the mail did, so a copy posted again within the 15 minutes its signature lives, with
+ * other contents or not, is refused on every instance, while a delivery that failed may be retried).
+ */
 export async function receivePlateOrderMail(
   deps: InsuranceDeps,
   settings: InboundMailSettings,
@@ -71,70 +84,82 @@ export async function receivePlateOrderMail(
 ): Promise<InboundMailOutcome> {
   const mail = verifyMailgunInbound(settings.signingKey, body, now.getTime());
   if (!mail) throw new AppError('webhook_signature_invalid');
-  if (!mail.recipients.includes(settings.plateOrderAddress)) return refuse(deps.db, 'wrong_recipient', mail);
-  if (!mail.authenticated) return refuse(deps.db, 'not_authenticated', mail);
+  return deps.db.transaction(async (tx) => {
+    const signedUntil = new Date(mail.signedAt.getTime() + MAILGUN_SIGNATURE_MAX_SKEW_MS);
+    if (!(await useTokenOnce(tx, 'mailgun_inbound', mail.token, signedUntil, now))) {
+      return refuse(tx, 'replayed', mail);
+    }
+    return receiveVerifiedMail(deps, tx, settings, mail, now);
+  });
+}
+
+async function receiveVerifiedMail(
+  deps: InsuranceDeps,
+  tx: Executor,
+  settings: InboundMailSettings,
+  mail: InboundMail,
+  now: Date,
+): Promise<InboundMailOutcome> {
+  if (!mail.recipients.includes(settings.plateOrderAddress)) return refuse(tx, 'wrong_recipient', mail);
+  if (!mail.authenticated) return refuse(tx, 'not_authenticated', mail);
   const address = mailAddressOf(mail.from);
-  const person = address ? await identity.findPersonByEmail(deps.db, address) : null;
-  if (!address || !person?.emailVerifiedAt) return refuse(deps.db, 'unknown_sender', mail);
-  const insurers = await repository.listInsurersOfMember(deps.db, person.partyId);
-  if (insurers.length === 0) return refuse(deps.db, 'unknown_sender', mail);
-  if (insurers.length > 1) return refuse(deps.db, 'several_insurers', mail);
+  const person = address ? await identity.findPersonByEmail(tx, address) : null;
+  if (!address || !person?.emailVerifiedAt) return refuse(tx, 'unknown_sender', mail);
+  const insurers = await repository.listInsurersOfMember(tx, person.partyId);
+  if (insurers.length === 0) return refuse(tx, 'unknown_sender', mail);
+  if (insurers.length > 1) return refuse(tx, 'several_insurers', mail);
   const insurerPartyId = insurers[0]!;
   const url = adminUrl(deps.publicUrl, insurerPartyId);
 
   const quantity = plateQuantityOf(mail.subject, mail.text);
   if (quantity === null || !isPlateQuantityAllowed(quantity)) {
-    return deps.db.transaction(async (tx) => {
-      await enqueueMail(
-        tx,
-        plateOrderUnreadableMail({
-          to: person.email,
-          language: person.language,
-          subject: mail.subject,
-          maximum: PLATE_ORDER_MAX_QUANTITY,
-          url,
-        }),
-      );
-      return refuse(tx, quantity === null ? 'no_quantity' : 'quantity_out_of_range', mail, insurerPartyId);
-    });
-  }
-
-  return deps.db.transaction(async (tx) => {
-    const id = uuidv7(now.getTime());
-    const created = await repository.insertPlateOrderOnce(tx, {
-      id,
-      insurerPartyId,
-      quantity,
-      status: 'requested',
-      requestedByEmail: address,
-      requestedBy: person.partyId,
-      subject: mail.subject.slice(0, 500),
-      // Without a Message-Id the signed token is the mail's identity for this delivery.
-      messageId: mail.messageId ?? `token:${(body as { token?: string }).token ?? id}`,
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (!created) return { outcome: 'duplicate', plate_order_id: null };
     await enqueueMail(
       tx,
-      plateOrderReceivedMail({
+      plateOrderUnreadableMail({
         to: person.email,
         language: person.language,
-        quantity,
         subject: mail.subject,
+        maximum: PLATE_ORDER_MAX_QUANTITY,
         url,
       }),
     );
-    await recordAuditEvent(tx, {
-      action: 'insurance.plate_order_received',
-      actorPartyId: person.partyId,
-      targetPartyId: insurerPartyId,
-      sessionId: null,
-      details: { plate_order_id: id, quantity },
-      now,
-    });
-    return { outcome: 'ordered', plate_order_id: id };
+    return refuse(tx, quantity === null ? 'no_quantity' : 'quantity_out_of_range', mail, insurerPartyId);
+  }
+
+  const id = uuidv7(now.getTime());
+  const created = await repository.insertPlateOrderOnce(tx, {
+    id,
+    insurerPartyId,
+    quantity,
+    status: 'requested',
+    requestedByEmail: address,
+    requestedBy: person.partyId,
+    subject: mail.subject.slice(0, 500),
+    // Without a Message-Id the signed token is the mail's identity for this delivery.
+    messageId: mail.messageId ?? `token:${mail.token}`,
+    createdAt: now,
+    updatedAt: now,
   });
+  if (!created) return { outcome: 'duplicate', plate_order_id: null };
+  await enqueueMail(
+    tx,
+    plateOrderReceivedMail({
+      to: person.email,
+      language: person.language,
+      quantity,
+      subject: mail.subject,
+      url,
+    }),
+  );
+  await recordAuditEvent(tx, {
+    action: 'insurance.plate_order_received',
+    actorPartyId: person.partyId,
+    targetPartyId: insurerPartyId,
+    sessionId: null,
+    details: { plate_order_id: id, quantity },
+    now,
+  });
+  return { outcome: 'ordered', plate_order_id: id };
 }
 
 async function present(executor: Executor, rows: readonly repository.PlateOrderRow[]): Promise<PlateOrder[]> {

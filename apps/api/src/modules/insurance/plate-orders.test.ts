@@ -20,6 +20,8 @@ const ADDRESS = 'oblater@cykelregister.dk';
 let t: TestApp;
 let insurerA: TestInsurer;
 let insurerB: TestInsurer;
+/** The insurer of the issue 27 tests below, so the tests after them find A's and B's orders as before. */
+let insurerC: TestInsurer;
 let staffAdmin: TestUser;
 let support: TestUser;
 let person: TestUser;
@@ -184,6 +186,51 @@ describe('POST /api/insurance/plate-orders/inbound-mail', () => {
     expect(tooMany.json()).toEqual({ outcome: 'refused', reason: 'quantity_out_of_range' });
     expect(await mailsTo(t.app.db, insurerB.staff.email, 'plate_order_unreadable')).toHaveLength(2);
     expect(await ordersOf(insurerB.partyId)).toEqual([]);
+  });
+
+  it('reads every digit of the number: 4999 orders 4999, 50000 is refused as too many, not cut to 500', async () => {
+    insurerC = await createInsurer(t.app, staffAdmin.token);
+    const tooMany = await mailFrom(insurerC.staff.email, { subject: 'Bestilling', text: 'Antal: 50000' });
+    expect(tooMany.json()).toEqual({ outcome: 'refused', reason: 'quantity_out_of_range' });
+    const unreadable = await latestMail(t.app.db, insurerC.staff.email, 'plate_order_unreadable');
+    // The member is told the most one mail may order.
+    expect(unreadable.text).toContain('5000');
+    const ordered = await mailFrom(insurerC.staff.email, { subject: 'Bestilling', text: 'Antal: 4999' });
+    expect(ordered.json()).toMatchObject({ outcome: 'ordered' });
+    expect((await ordersOf(insurerC.partyId)).map((order) => order.quantity)).toEqual([4999]);
+  });
+
+  it('takes a signed form once: the same token posted again, with other contents, is refused (issue 27)', async () => {
+    const form = mailgunInboundForm(STAND_IN_MAILGUN_SIGNING_KEY, {
+      from: insurerC.staff.email,
+      to: ADDRESS,
+      subject: '5 plader',
+      text: '',
+    });
+    const post = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/insurance/plate-orders/inbound-mail',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const before = (await ordersOf(insurerC.partyId)).length;
+    const first = await post(form);
+    expect(first.json()).toMatchObject({ outcome: 'ordered' });
+    // The signature covers only the timestamp and the token: a copy may carry any mail.
+    const replayed = await post({
+      ...form,
+      subject: '900 plader',
+      'Message-Id': '<another-order@forsikring.example>',
+      'message-headers': form['message-headers']!.replace(/<[^>]+@mail\.example>/, '<another@x>'),
+    });
+    expect(replayed.statusCode).toBe(406);
+    expect(replayed.json()).toEqual({ outcome: 'refused', reason: 'replayed' });
+    // The very same form again is refused as well.
+    expect((await post(form)).json()).toEqual({ outcome: 'refused', reason: 'replayed' });
+    const orders = await ordersOf(insurerC.partyId);
+    expect(orders).toHaveLength(before + 1);
+    expect(orders.some((order) => order.quantity === 900)).toBe(false);
   });
 });
 

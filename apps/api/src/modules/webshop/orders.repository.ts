@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { organisations } from '../../db/schema/organisations.ts';
 import {
   orderLines,
   orders,
@@ -170,6 +171,30 @@ export async function pseudonymiseOrdersOf(executor: Executor, partyId: string, 
       updatedAt: now,
     })
     .where(eq(orders.partyId, partyId));
+}
+
+/**
+ * Account deletion: orders the person placed for someone else (an organisation they administered)
+ * stay the organisation's, for bookkeeping, but no longer carry the person's address: the receipt
+ * address becomes the organisation's own invoice address, or none (issue 27). `addresses` are the
+ * person's, lower-case.
+ */
+export async function forgetBuyerAddressOnOrdersOfOthers(
+  executor: Executor,
+  partyId: string,
+  addresses: readonly string[],
+  now: Date,
+): Promise<void> {
+  const lowered = addresses.map((address) => address.toLowerCase());
+  if (lowered.length === 0) return;
+  // The organisation's invoice address, unless that too is one of the person's.
+  const invoiceAddress = sql`(select ${organisations.billingEmail} from ${organisations}
+    where ${organisations.partyId} = ${orders.partyId}
+      and not (${inArray(sql`lower(${organisations.billingEmail})`, lowered)}))`;
+  await executor
+    .update(orders)
+    .set({ buyerEmail: invoiceAddress, updatedAt: now })
+    .where(and(sql`${orders.partyId} <> ${partyId}`, inArray(sql`lower(${orders.buyerEmail})`, lowered)));
 }
 
 /** Gives a voucher use back when its order could not even be started (the provider was down). */

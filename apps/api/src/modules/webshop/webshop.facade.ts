@@ -9,7 +9,11 @@ import { findOrder } from './orders.repository.ts';
 
 export type { CheckoutDeps } from './checkout.service.ts';
 export { type InsurancePlateOrder, placeInsurancePlateOrder } from './insurance-plates.service.ts';
-export { pseudonymiseOrdersOf, takeWaitingPlate } from './orders.repository.ts';
+export {
+  forgetBuyerAddressOnOrdersOfOthers,
+  pseudonymiseOrdersOf,
+  takeWaitingPlate,
+} from './orders.repository.ts';
 export {
   organisationOrderState,
   startOrganisationSubscription,

@@ -41,6 +41,10 @@ export interface InboundMail {
   messageId: string | null;
   /** SPF or DKIM passed for the mail, by Mailgun's checks. */
   authenticated: boolean;
+  /** The signed token: a receiver takes each one once (`useTokenOnce`), so a copy cannot be replayed. */
+  token: string;
+  /** The signed timestamp: the signature is accepted until MAILGUN_SIGNATURE_MAX_SKEW_MS after it. */
+  signedAt: Date;
 }
 
 export function signMailgunToken(signingKey: string, timestamp: string, token: string): string {
@@ -97,6 +101,8 @@ export function verifyMailgunInbound(
     messageId: form['Message-Id'] ?? headerOf(headers, 'Message-Id'),
     authenticated:
       passed(headerOf(headers, 'X-Mailgun-Spf')) || passed(headerOf(headers, 'X-Mailgun-Dkim-Check-Result')),
+    token: form.token,
+    signedAt: new Date(Number(form.timestamp) * 1000),
   };
 }
 

@@ -41,6 +41,17 @@ describe.skipIf(!canRunTwoInstances)('two API instances sharing Redis', () => {
     await two?.close();
   });
 
+  it('opens one socket per ticket across the instances: the copy sent to B is refused (issue 27)', async () => {
+    const ticket = await ticketFor(two.a.app, p.token);
+    const onA = await connect(websocketUrl(two.a.baseUrl, ticket));
+    expect(onA.kind).toBe('open');
+    expect(await connect(websocketUrl(two.b.baseUrl, ticket))).toMatchObject({
+      kind: 'refused',
+      status: 401,
+    });
+    if (onA.kind === 'open') await onA.live.close();
+  });
+
   it('delivers an event published through A to the socket on B, and only to its party', async () => {
     const [pOnB, qOnB] = await Promise.all([
       openSocket(two.b.app, two.b.baseUrl, p.token),

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { requireAuth } from '../auth/access.ts';
 import type { SigningKeys } from '../auth/keys.ts';
 import { findLiveSession } from '../auth/sessions.ts';
+import { useTokenOnce } from '../auth/single-use.ts';
 import { AppError } from '../errors.ts';
 import { perAccountBudget } from '../http/rate-limit.ts';
 import type { RealtimeHub } from './hub.ts';
@@ -17,7 +18,7 @@ import { issueTicket, type TicketClaims, verifyTicket } from './tickets.ts';
  * The live channel (GET /api/ws): the browser asks for a ticket over HTTP with its access token
  * (POST /api/ws/tickets), then opens the websocket with `?ticket=…` — browsers cannot send headers
  * on a websocket. The ticket is checked, and the session it names must be live, before the upgrade:
- * a bad, expired or missing ticket answers 401 `{"detail":"invalid_token"}` as plain HTTP. Once open,
+ * a bad, expired, already used or missing ticket answers 401 `{"detail":"invalid_token"}` as plain HTTP. Once open,
  * the socket receives the party's events (RealtimeEventSchema) as JSON text frames and nothing is
  * written through it: writes are HTTP. Events are not replayed: when some may have been lost (the
  * instances' link through Redis dropped), the hub sends `resync` and the client fetches again. The server pings every `heartbeatMs`; each time it also checks
@@ -140,8 +141,13 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
     preValidation: async (request) => {
       const ticket = (request.query as { ticket?: unknown }).ticket;
       if (typeof ticket !== 'string' || ticket === '') throw new AppError('invalid_token');
-      const claims = await verifyTicket(keys, ticket);
+      const verified = await verifyTicket(keys, ticket);
+      const claims: TicketClaims = { sessionId: verified.sessionId, partyId: verified.partyId };
       if (!(await isSessionLive(db, claims))) throw new AppError('invalid_token');
+      // Single use: a second socket with the same ticket, here or on another instance, is refused.
+      if (!(await useTokenOnce(db, 'realtime_ticket', verified.ticketId, verified.expiresAt))) {
+        throw new AppError('invalid_token');
+      }
       if ((openSockets.get(claims.partyId) ?? 0) >= settings.maxConnectionsPerParty) {
         throw new AppError('rate_limited');
       }

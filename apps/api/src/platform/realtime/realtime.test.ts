@@ -167,6 +167,18 @@ describe('the websocket', () => {
       expect(outcome).toMatchObject({ kind: 'refused', status: 401 });
     });
 
+    it('with a ticket that already opened a socket is refused (single use, issue 27)', async () => {
+      const ticket = await ticketFor(t.app, p.token);
+      const first = await connect(websocketUrl(baseUrl, ticket));
+      expect(first.kind).toBe('open');
+      const second = await connect(websocketUrl(baseUrl, ticket));
+      expect(second).toMatchObject({ kind: 'refused', status: 401 });
+      // Also once the first socket has closed: the ticket is used up, not the connection slot.
+      if (first.kind === 'open') await first.live.close();
+      const third = await connect(websocketUrl(baseUrl, ticket));
+      expect(third).toMatchObject({ kind: 'refused', status: 401 });
+    });
+
     it('over plain HTTP (no upgrade) with a valid ticket answers 400', async () => {
       const ticket = await ticketFor(t.app, p.token);
       const response = await t.app.inject({ method: 'GET', url: `/api/ws?ticket=${ticket}` });

@@ -10,7 +10,8 @@ import { AppError } from '../errors.ts';
  * access token's claims, so a ticket is never accepted as an access token (verifyToken requires
  * `typ: JWT` and the token claims) and an access token is never accepted as a ticket (wrong type, no
  * audience). It lives a minute: long enough to connect, short enough that one found in a proxy log is
- * worthless. It names the session, which the websocket checks when it opens and while it stays open.
+ * worthless; and it opens one socket only (issue 27: its id is used up in the database when the
+ * socket opens, so a copy is refused on every instance). It names the session, which the websocket checks when it opens and while it stays open.
  */
 
 const TICKET_TYPE = 'nbr-ws-ticket+jwt';
@@ -20,6 +21,12 @@ export interface TicketClaims {
   sessionId: string;
   /** The party the session acted for when the ticket was issued: the one whose events it receives. */
   partyId: string;
+}
+
+/** A verified ticket: its claims, and what makes it single use (its id and when it expires). */
+export interface VerifiedTicket extends TicketClaims {
+  ticketId: string;
+  expiresAt: Date;
 }
 
 export async function issueTicket(
@@ -43,21 +50,31 @@ export async function verifyTicket(
   keys: SigningKeys,
   ticket: string,
   now = new Date(),
-): Promise<TicketClaims> {
+): Promise<VerifiedTicket> {
   try {
     const { payload } = await jwtVerify(ticket, verificationKeyOf(keys), {
       algorithms: [TOKEN_ALGORITHM],
       typ: TICKET_TYPE,
       audience: TICKET_AUDIENCE,
-      requiredClaims: ['exp', 'session', 'party'],
+      requiredClaims: ['exp', 'jti', 'session', 'party'],
       currentDate: now,
       // No clock tolerance: the ticket is issued and checked by the same fleet.
       clockTolerance: 0,
     });
-    if (typeof payload.session !== 'string' || typeof payload.party !== 'string') {
+    if (
+      typeof payload.session !== 'string' ||
+      typeof payload.party !== 'string' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number'
+    ) {
       throw new AppError('invalid_token');
     }
-    return { sessionId: payload.session, partyId: payload.party };
+    return {
+      sessionId: payload.session,
+      partyId: payload.party,
+      ticketId: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
   } catch {
     throw new AppError('invalid_token');
   }

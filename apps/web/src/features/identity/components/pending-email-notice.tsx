@@ -1,6 +1,7 @@
 import type { Profile } from '@nbr/domain/identity';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/alert.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import styles from '../settings.module.css';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
 
@@ -16,7 +17,7 @@ export function PendingEmailNotice({ profile }: { profile: Profile }) {
             t={t}
             i18nKey="pendingEmail.body"
             values={{ email: profile.pending_email, current: profile.email }}
-            components={{ strong: <strong className={styles.address} /> }}
+            components={{ strong: <EmailAddress /> }}
           />
         </p>
         <ResendConfirmationButton address={profile.pending_email} />

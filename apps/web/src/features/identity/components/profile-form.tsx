@@ -11,6 +11,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import {
   applyApiError,
   ErrorSummary,
@@ -268,7 +269,7 @@ function SaveOutcome({ outcome }: { outcome: Outcome | null }) {
             t={t}
             i18nKey="save.partial"
             values={{ email: outcome.email }}
-            components={{ strong: <strong className={styles.address} /> }}
+            components={{ strong: <EmailAddress /> }}
           />
         </p>
       </Alert>

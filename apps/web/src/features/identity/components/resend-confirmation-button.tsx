@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { useRequestEmailVerification } from '../api/request-email-verification.ts';
 import styles from '../settings.module.css';
 
@@ -29,7 +30,14 @@ export function ResendConfirmationButton({ address }: { address: string }) {
       </Button>
       {sentTo ? (
         <Alert tone="success">
-          <p className={styles.address}>{t('emailConfirmation.sent', { email: sentTo })}</p>
+          <p className={styles.address}>
+            <Trans
+              t={t}
+              i18nKey="emailConfirmation.sent"
+              values={{ email: sentTo }}
+              components={{ strong: <EmailAddress /> }}
+            />
+          </p>
         </Alert>
       ) : null}
       {resend.isError ? <Alert tone="error">{errorMessage(resend.error, t)}</Alert> : null}

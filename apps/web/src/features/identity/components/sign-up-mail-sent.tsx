@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../ui/button.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { Link } from '../../../ui/link.tsx';
 import styles from '../auth.module.css';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
@@ -36,7 +37,7 @@ export function SignUpMailSent({ email, onOtherAddress }: SignUpMailSentProps) {
           t={t}
           i18nKey="signup.checkMail.body"
           values={{ email, hours: EMAIL_VERIFICATION_TTL_HOURS }}
-          components={{ strong: <strong className={styles.address} /> }}
+          components={{ strong: <EmailAddress /> }}
         />
       </p>
       <p>{t('signup.checkMail.noMail')}</p>

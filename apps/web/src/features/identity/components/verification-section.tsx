@@ -1,5 +1,5 @@
 import type { Profile } from '@nbr/domain/identity';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -8,6 +8,7 @@ import { verificationBeginHref } from '../../../lib/verification-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import styles from '../settings.module.css';
 import { NotWhileSwitched } from './not-while-switched.tsx';
 import { ResendConfirmationButton } from './resend-confirmation-button.tsx';
@@ -55,7 +56,12 @@ export function VerificationSection({ profile }: { profile: Profile }) {
           {profile.email_verified ? null : (
             <div className={styles.stack}>
               <p className={`${styles.muted} ${styles.address}`}>
-                {t('verification.emailNotVerifiedHelp', { email: profile.email })}
+                <Trans
+                  t={t}
+                  i18nKey="verification.emailNotVerifiedHelp"
+                  values={{ email: profile.email }}
+                  components={{ strong: <EmailAddress /> }}
+                />
               </p>
               {needsEmailFirst ? null : <ResendConfirmationButton address={profile.email} />}
             </div>
@@ -85,7 +91,12 @@ export function VerificationSection({ profile }: { profile: Profile }) {
             <div className={styles.stack}>
               <Alert tone="warning" announce="none">
                 <p className={styles.address}>
-                  {t('verification.emailFirst', { provider, email: profile.email })}
+                  <Trans
+                    t={t}
+                    i18nKey="verification.emailFirst"
+                    values={{ provider, email: profile.email }}
+                    components={{ strong: <EmailAddress /> }}
+                  />
                 </p>
               </Alert>
               <ResendConfirmationButton address={profile.email} />

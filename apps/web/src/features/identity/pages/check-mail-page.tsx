@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -59,7 +60,7 @@ export function Component() {
               t={t}
               i18nKey="checkMail.sentTo"
               values={{ email }}
-              components={{ strong: <strong className={styles.address} /> }}
+              components={{ strong: <EmailAddress /> }}
             />
           ) : (
             t('checkMail.sentToUnknown')

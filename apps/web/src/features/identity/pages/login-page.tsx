@@ -34,6 +34,10 @@ export function Component() {
   const logIn = useLogIn();
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
+  // A wrong password and an account awaiting its link are answered alike (so the answer tells no
+  // stranger whether an address is registered): the hint covers the second, whose mailbox the API
+  // sends the link again when the chosen password was given (issue 27).
+  const [isCredentialsRefused, setIsCredentialsRefused] = useState(false);
   const form = useZodForm(LoginSchema, { defaultValues: { email: '', password: '' } });
   const isSessionEnded = (useLocation().state as LoginPageState | null)?.reason === 'session_ended';
   const [offerWaiting] = useState(isOfferWaiting);
@@ -50,11 +54,15 @@ export function Component() {
   const onSubmit = form.handleSubmit(
     async (credentials) => {
       setSummary(null);
+      setIsCredentialsRefused(false);
       try {
         signIn(await logIn.mutateAsync(credentials));
       } catch (error) {
         // Wrong password and unknown e-mail get the same answer; keep what was typed, clear nothing.
-        if (isApiError(error) && error.code === 'invalid_credentials') form.setFocus('password');
+        if (isApiError(error) && error.code === 'invalid_credentials') {
+          form.setFocus('password');
+          setIsCredentialsRefused(true);
+        }
         setSummary({ message: applyApiError(error, form.setError, t, ['email', 'password']) });
       }
     },
@@ -81,6 +89,11 @@ export function Component() {
             </Alert>
           ) : null}
           <ErrorSummary title={summary?.title} message={summary?.message} />
+          {isCredentialsRefused ? (
+            <Alert tone="info" title={t('login.unconfirmedTitle')}>
+              <p>{t('login.unconfirmedHint')}</p>
+            </Alert>
+          ) : null}
           <FormTextField
             control={form.control}
             name="email"

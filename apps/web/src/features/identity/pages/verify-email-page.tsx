@@ -13,6 +13,7 @@ import { useRegion } from '../../../lib/region.ts';
 import { refreshSession, signInAfterSignUp, useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useRequestEmailVerification } from '../api/request-email-verification.ts';
@@ -83,12 +84,7 @@ export function Component() {
         <div className={styles.panel}>
           <Alert tone="success" announce="none">
             <p>
-              <Trans
-                t={t}
-                i18nKey={message}
-                values={{ email }}
-                components={{ strong: <strong className={styles.address} /> }}
-              />
+              <Trans t={t} i18nKey={message} values={{ email }} components={{ strong: <EmailAddress /> }} />
             </p>
           </Alert>
           {isLoggedIn ? (
