@@ -73,6 +73,8 @@ export const VALIDATION_MESSAGES = [
   'invalid_period',
   'duplicate_value',
   'invalid_price_bands',
+  // Issue 27: a map pick in open water (land.ts).
+  'place_at_sea',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

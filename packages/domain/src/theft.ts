@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BIKE_PRICE_MAX, BikeCategorySchema, BikeColorSchema } from './bikes.ts';
 import { draftFlag, draftOptional, draftText } from './draft-fields.ts';
 import { EmailSchema, PhoneSchema, ZipCodeSchema } from './identity.ts';
+import { isOnLand } from './land.ts';
 
 /*
  * The theft report (SPEC §2 report-stolen steps, §3 theft report draft, §4 theft wizard, §5). An
@@ -98,6 +99,12 @@ export const MapPointSchema = z.object({ latitude: LatitudeSchema, longitude: Lo
 export type MapPoint = z.infer<typeof MapPointSchema>;
 
 /**
+ * A picked point as a report takes it: on land in Denmark or Norway (land.ts, with its margin for a
+ * quay or a harbour); a pin in open water is refused (place_at_sea) and never reaches the public map.
+ */
+export const LandPointSchema = MapPointSchema.refine(isOnLand, { error: 'place_at_sea' });
+
+/**
  * PUT /api/bikes/{bike_id}/theft-report/draft — the whole draft as the wizard holds it. Empty
  * strings mean "not filled". The register sends nothing to the police, so it takes no national id
  * number: `cpr_number` with a value is refused (422 national_id_not_collected) rather than silently
@@ -150,7 +157,7 @@ export const TheftReportDraftInputSchema = z
     /** The place as an address (street, postal code and town as one line). */
     place: text(300),
     /** The place picked on the map; with an address only, the bike is not shown on the public map. */
-    location: optionalOf(MapPointSchema),
+    location: optionalOf(LandPointSchema),
     // send-report
     acknowledgement_payout: flag,
     acknowledgement_data_share: flag,

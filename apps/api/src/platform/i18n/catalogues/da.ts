@@ -564,4 +564,6 @@ export const da: Catalogue = {
   'mail.support.answered_intro':
     'Vores support har svaret på dit spørgsmål. Følg linket for at læse svaret og skrive tilbage.',
   'mail.support.answered_action': 'Læs svaret',
+  // Issue 27: a map pick in open water (@nbr/domain/land).
+  'validation.place_at_sea': 'Nålen står i havet. Sæt den, hvor cyklen blev stjålet, på land.',
 };

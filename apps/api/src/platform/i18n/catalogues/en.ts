@@ -566,6 +566,8 @@ export const en = {
   'mail.support.answered_intro':
     'Our support has answered your question. Follow the link to read the answer and write back.',
   'mail.support.answered_action': 'Read the answer',
+  // Issue 27: a map pick in open water (@nbr/domain/land).
+  'validation.place_at_sea': 'The pin is in the sea. Put it on land, where the bike was stolen.',
 } as const;
 
 export type MessageKey = keyof typeof en;

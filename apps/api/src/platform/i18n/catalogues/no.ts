@@ -563,4 +563,6 @@ export const no: Catalogue = {
   'mail.support.answered_intro':
     'Supporten vår har svart på spørsmålet ditt. Følg lenken for å lese svaret og skrive tilbake.',
   'mail.support.answered_action': 'Les svaret',
+  // Issue 27: a map pick in open water (@nbr/domain/land).
+  'validation.place_at_sea': 'Nålen står i havet. Sett den der sykkelen ble stjålet, på land.',
 };
