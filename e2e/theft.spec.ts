@@ -144,8 +144,17 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   await expect(page.getByText(common('validation.date_not_in_past')).first()).toBeVisible();
   await field(page, th('fields.date')).first().fill(day(lastWeek));
   await field(page, th('fields.time')).first().fill('08:15');
+  // The map opens on the whole country; its middle is the sea off Djursland: that pin is refused.
   await map.click();
+  await expect(page.getByRole('alert').filter({ hasText: common('validation.place_at_sea') })).toBeVisible();
+  await expect(page.getByText(th('place.nothingPicked'))).toBeVisible();
+  // Issue 27: the typed address puts the pin where the address register (its stand-in here) has it.
+  await page.getByRole('button', { name: th('place.findOnMap') }).click();
+  await expect(
+    page.getByText(th('place.foundAddress', { label: 'Nørrebrogade 20, 2200 København N' })),
+  ).toBeVisible();
   await expect(page.getByText(th('place.picked'))).toBeVisible();
+  await expect(page.getByText(/55,68894° N, 12,55312° E/)).toBeVisible();
   await expect(page.getByText(th('place.privacy'))).toBeVisible();
   await expectNoA11yViolations(page);
   await snapshot(page, 'time-location');
