@@ -4,9 +4,10 @@ import type { Executor } from '../../db/client.ts';
 
 /*
  * The public stolen-bike map's SQL. It reads theft_reports' public columns only — the rounded place
- * (public_latitude/longitude), stolen_at and the filter columns copied at submission — and of the
- * bike what a stranger may see; never the report's `fields`, the national id or the owner. A report
- * counts while it is submitted and its bike is still marked stolen.
+ * (public_latitude/longitude), stolen_at and the filter columns copied at submission, and of its
+ * `fields` only the bike's colour — and of the bike what a stranger may see; never the rest of the
+ * report, the national id or the owner. A report counts while it is submitted and its bike is still
+ * marked stolen.
  */
 
 /** The map's and the list's filters, already resolved (period → a moment). */
@@ -125,8 +126,17 @@ export interface StolenBikeRow {
   hasPublicPicture: boolean;
 }
 
+/*
+ * What the bike looks like is what its owner told in the theft report (issue 27 walk 9): the colour
+ * of the report's fields (its one public field read here), the category and electric flag copied at
+ * submission; the registration's own where the report left them open.
+ */
 const bikeColumns = sql`
-  b.id as bike_id, b.brand, b.model, b.color, b.category, b.is_electric, b.visibility, b.status,
+  b.id as bike_id, b.brand, b.model,
+  coalesce(nullif(t.fields->>'bike_color', ''), b.color) as color,
+  coalesce(t.category, b.category) as category,
+  coalesce(t.is_electric, b.is_electric) as is_electric,
+  b.visibility, b.status,
   coalesce(t.region, b.region) as region,
   to_char(coalesce(t.stolen_at, t.submitted_at) at time zone 'Europe/Copenhagen', 'YYYY-MM-DD') as stolen_on,
   t.public_latitude, t.public_longitude,
