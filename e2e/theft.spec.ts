@@ -120,7 +120,16 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
     .getByRole('radio', { name: th('lockStatuses.locked_to_object') })
     .check({ force: true });
   await snapshot(page, 'bike-info');
-  await next(page, 'culprit-info');
+  // Issue 27: "Save and finish later" on a finished step opens the next one, says when it was saved
+  // (the time of day too), and Continue goes on there.
+  await page.getByRole('button', { name: th('step.saveForLater') }).click();
+  await expect(page.getByText(th('overview.saved'))).toBeVisible();
+  await expect(sections.getByText(th('status.locked'))).toHaveCount(2);
+  await expect(
+    page.getByText(new RegExp(`^${escapeRegExp(th('overview.savedAt', { date: '' }))}.*\\d{1,2}[.:]\\d{2}`)),
+  ).toBeVisible();
+  await page.getByRole('link', { name: th('overview.continue') }).click();
+  await expect(heading(page)).toHaveText(th('steps.culprit-info.title'));
 
   await answer(page, th('fields.is_culprit_known'), 'no');
   await answer(page, th('fields.has_witness'), 'yes');
@@ -216,6 +225,8 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   ).toBeVisible();
   await stranger.goto(`/sticker-id/${bike.plate}`);
   await expect(stranger.getByText(text('da', 'search', 'public.stolenTitle')).first()).toBeVisible();
+  // The sticker page leads with the theft and what a finder does, not with "is in the register".
+  await expect(heading(stranger)).toHaveText(text('da', 'plates', 'sticker.stolenTitle'));
   // And on the public map, at the picked place rounded to the public grid, never the pick itself.
   const own = await page.request.get(`/api/bikes/${bike.bikeId}/theft-report`, {
     headers: { Authorization: `Bearer ${owner.token}` },
