@@ -10,8 +10,11 @@
  *     → { metadata: {…}, adresser: [{ adressetekst, postnummer, poststed,
  *                                     representasjonspunkt: { epsg, lat, lon } }] }
  *
- * Both are free and need no key. The built-in stand-in (address-stand-in.routes.ts, /dev/addresses)
- * answers the same requests from a small sample; config.ts selects it outside production only.
+ * Both are free and need no key. Note: the Danish agency (SDFI) announced that DAWA closes on 1 July
+ * 2026 in favour of Datafordeleren's DAR (GraphQL); until an adapter for that is written, a closed
+ * DAWA answers as "unavailable" and Danish addresses fall back to their postcode's centre. The
+ * built-in stand-in (address-stand-in.routes.ts, /dev/addresses) answers the same requests from a
+ * small sample; config.ts selects it outside production only.
  */
 
 export type AddressRegion = 'dk' | 'no';
