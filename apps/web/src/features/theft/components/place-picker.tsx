@@ -159,6 +159,11 @@ export function PlacePicker({
     markerRef.current.setLngLat([value.longitude, value.latitude]).addTo(map);
   }, [value, status]);
 
+  // A pin put on land (a placed address, a restored draft) ends the warning about the one at sea.
+  useEffect(() => {
+    if (value) setAtSea(false);
+  }, [value]);
+
   // A placed address: the map looks there (the pin follows the value above).
   useEffect(() => {
     const map = mapRef.current;
