@@ -231,3 +231,38 @@ export async function findStolenBike(executor: Executor, bikeId: string): Promis
   const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return row ? toBikeRow(row) : null;
 }
+
+/** What a stolen bike's theft report says it looks like (public fields only); null where it says nothing. */
+export interface ReportedLooks {
+  color: string | null;
+  category: string | null;
+  isElectric: boolean | null;
+}
+
+/**
+ * The looks the submitted theft reports of these bikes give (issue 27 walk 9), for public answers
+ * made elsewhere (search): the colour of the report's fields, the category and electric flag copied
+ * at submission. Bikes without a submitted report are absent from the map answered.
+ */
+export async function reportedLooksOfStolenBikes(
+  executor: Executor,
+  bikeIds: readonly string[],
+): Promise<Map<string, ReportedLooks>> {
+  if (bikeIds.length === 0) return new Map();
+  const result = await executor.execute(sql`
+    select t.bike_id, nullif(t.fields->>'bike_color', '') as color, t.category, t.is_electric
+      from theft_reports t
+     where t.status = 'submitted' and t.bike_id = any(${sql.param([...bikeIds])}::uuid[])
+  `);
+  return new Map(
+    (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => [
+      String(row.bike_id),
+      {
+        color: (row.color as string | null) ?? null,
+        category: (row.category as string | null) ?? null,
+        isElectric:
+          row.is_electric === null || row.is_electric === undefined ? null : Boolean(row.is_electric),
+      },
+    ]),
+  );
+}

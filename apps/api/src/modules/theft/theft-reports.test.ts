@@ -338,6 +338,19 @@ describe('theft reports', () => {
       });
       expect(report.public_location).toEqual({ latitude: 55.7, longitude: 12.55 });
     });
+
+    it('shows a stolen bike in search as its report describes it: colour and kind, nothing else of it', async () => {
+      // Registered as a blue city bike; the report says a red cargo bike.
+      const { owner, bikeId, frameNumber } = await ownerWithBike(t.app);
+      await reportStolen(t.app, owner.token, bikeId, { bike_color: 'red', bike_category: 'cargo' });
+      const search = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: frameNumber } });
+      expect(search.json().results).toEqual([
+        expect.objectContaining({ bike_id: bikeId, status: 'stolen', color: 'red', category: 'cargo' }),
+      ]);
+      expect(search.body).not.toContain('Nørrebrogade');
+      const onMap = await t.app.inject({ method: 'GET', url: `/api/stolen-bikes/${bikeId}` });
+      expect(onMap.json()).toMatchObject({ color: 'red', category: 'cargo' });
+    });
   });
 
   describe('submit', () => {
