@@ -120,7 +120,16 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
     .getByRole('radio', { name: th('lockStatuses.locked_to_object') })
     .check({ force: true });
   await snapshot(page, 'bike-info');
-  await next(page, 'culprit-info');
+  // Issue 27: "Save and finish later" on a finished step opens the next one, says when it was saved
+  // (the time of day too), and Continue goes on there.
+  await page.getByRole('button', { name: th('step.saveForLater') }).click();
+  await expect(page.getByText(th('overview.saved'))).toBeVisible();
+  await expect(sections.getByText(th('status.locked'))).toHaveCount(2);
+  await expect(
+    page.getByText(new RegExp(`^${escapeRegExp(th('overview.savedAt', { date: '' }))}.*\\d{1,2}[.:]\\d{2}`)),
+  ).toBeVisible();
+  await page.getByRole('link', { name: th('overview.continue') }).click();
+  await expect(heading(page)).toHaveText(th('steps.culprit-info.title'));
 
   await answer(page, th('fields.is_culprit_known'), 'no');
   await answer(page, th('fields.has_witness'), 'yes');
@@ -144,8 +153,17 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   await expect(page.getByText(common('validation.date_not_in_past')).first()).toBeVisible();
   await field(page, th('fields.date')).first().fill(day(lastWeek));
   await field(page, th('fields.time')).first().fill('08:15');
-  await map.click();
+  // The map opens on the whole country; its top left corner is the open sea off Jutland: refused.
+  await map.click({ position: { x: 12, y: 12 } });
+  await expect(page.getByRole('alert').filter({ hasText: common('validation.place_at_sea') })).toBeVisible();
+  await expect(page.getByText(th('place.nothingPicked'))).toBeVisible();
+  // Issue 27: the typed address puts the pin where the address register (its stand-in here) has it.
+  await page.getByRole('button', { name: th('place.findOnMap') }).click();
+  await expect(
+    page.getByText(th('place.foundAddress', { label: 'Nørrebrogade 20, 2200 København N' })),
+  ).toBeVisible();
   await expect(page.getByText(th('place.picked'))).toBeVisible();
+  await expect(page.getByText(/55,68894° N, 12,55312° E/)).toBeVisible();
   await expect(page.getByText(th('place.privacy'))).toBeVisible();
   await expectNoA11yViolations(page);
   await snapshot(page, 'time-location');
@@ -207,6 +225,8 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   ).toBeVisible();
   await stranger.goto(`/sticker-id/${bike.plate}`);
   await expect(stranger.getByText(text('da', 'search', 'public.stolenTitle')).first()).toBeVisible();
+  // The sticker page leads with the theft and what a finder does, not with "is in the register".
+  await expect(heading(stranger)).toHaveText(text('da', 'plates', 'sticker.stolenTitle'));
   // And on the public map, at the picked place rounded to the public grid, never the pick itself.
   const own = await page.request.get(`/api/bikes/${bike.bikeId}/theft-report`, {
     headers: { Authorization: `Bearer ${owner.token}` },

@@ -3,7 +3,12 @@ import type {} from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { acceptedWebhookSecrets, type Config, MAILGUN_STAND_IN_PATH } from './config.ts';
+import {
+  ADDRESS_STAND_IN_PATH,
+  acceptedWebhookSecrets,
+  type Config,
+  MAILGUN_STAND_IN_PATH,
+} from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contentPagesRoutes } from './modules/backoffice/content-pages.routes.ts';
@@ -51,6 +56,7 @@ import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
 import { stolenBikesRoutes } from './modules/theft/stolen-bikes.routes.ts';
 import type { TheftDeps } from './modules/theft/theft.deps.ts';
+import { theftPlacesRoutes } from './modules/theft/theft-places.routes.ts';
 import { type TheftReportRateLimits, theftReportsRoutes } from './modules/theft/theft-reports.routes.ts';
 import { theftReviewRoutes } from './modules/theft/theft-review.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
@@ -73,6 +79,8 @@ import { accessPlugin } from './platform/auth/access.ts';
 import { type Authenticator, createAuthenticator } from './platform/auth/authenticate.ts';
 import { loadSigningKeys, type SigningKeys } from './platform/auth/keys.ts';
 import { loadFieldEncryption } from './platform/crypto/field-encryption.ts';
+import { type AddressLookup, createAddressLookup, noAddressLookup } from './platform/geo/address-lookup.ts';
+import { addressStandInRoutes } from './platform/geo/address-stand-in.routes.ts';
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
 import { cacheControlPlugin } from './platform/http/cache-control.ts';
 import { compressionPlugin } from './platform/http/compression.ts';
@@ -104,6 +112,7 @@ import {
 } from './platform/mail/transport.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/worker.ts';
 import { type Payments, type PaymentsOptions, setUpPayments } from './platform/payments/payments.ts';
+import { ownOriginFetch } from './platform/payments/provider-http.ts';
 import { createInProcessHub, type RealtimeHub } from './platform/realtime/hub.ts';
 import {
   type RealtimeSettings,
@@ -154,6 +163,8 @@ export interface BuildAppOptions {
   config: Config;
   /** Owned by the caller: closing the app leaves it open. */
   database: DatabaseConnection;
+  /** Replaces the address services the configuration selects (tests: one that is down). */
+  addressLookup?: AddressLookup;
   /** Replaces the transport the configuration selects (tests use a fake). */
   mailTransport?: MailTransport;
   mailWorker?: Pick<MailWorkerOptions, 'intervalMs' | 'maxAttempts' | 'backoffSeconds'>;
@@ -176,6 +187,8 @@ export interface BuildAppOptions {
   contactOwnerRateLimits?: Partial<ContactOwnerRateLimits>;
   /** Per-account budgets of theft report drafts and submissions (tests lower them to reach them). */
   theftReportRateLimits?: Partial<TheftReportRateLimits>;
+  /** The theft wizard's address look-ups per person and hour. */
+  theftPlaceLookupsPerHour?: number;
   /** Replaces the realtime hub the configuration selects (Redis when there is a client, else in-process). */
   realtime?: RealtimeHub;
   /** Websocket heartbeat and limits (tests shorten the heartbeat to see a revoked session closed). */
@@ -391,6 +404,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // production, where config.ts requires the real providers' accounts.
   const payments = await setUpPayments(app, config, options.payments);
   // The Mailgun stand-in (/dev/mailgun) forwards mails to the plate-order address as a Mailgun route does.
+  // The address services' stand-in (/dev/addresses): DAWA's and Kartverket's search over a sample.
+  if (config.addressLookup.mode === 'stand-in' && !config.isProduction) {
+    await app.register(addressStandInRoutes, { prefix: ADDRESS_STAND_IN_PATH });
+  }
+  const addressLookup =
+    options.addressLookup ??
+    (config.addressLookup.mode === 'off'
+      ? noAddressLookup
+      : createAddressLookup({
+          dawaUrl: config.addressLookup.dawaUrl,
+          kartverketUrl: config.addressLookup.kartverketUrl,
+          fetch: ownOriginFetch(app, config.publicUrl),
+        }));
   if (config.inboundMail.mode === 'stand-in') {
     await app.register(mailgunStandInRoutes, {
       prefix: MAILGUN_STAND_IN_PATH,
@@ -545,6 +571,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         storage: fileStorage,
         encryption: dataEncryption,
         mapStyleUrl: config.mapStyleUrl,
+        addressLookup,
         onOwnerContacted: ownerContacted(config.publicUrl),
         log: app.log.child({ component: 'theft' }),
       };
@@ -553,6 +580,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(options.theftReportRateLimits ? { rateLimits: options.theftReportRateLimits } : {}),
       });
       await api.register(stolenBikesRoutes, { deps: theftDeps });
+      await api.register(theftPlacesRoutes, {
+        deps: theftDeps,
+        ...(options.theftPlaceLookupsPerHour ? { lookupsPerHour: options.theftPlaceLookupsPerHour } : {}),
+      });
       await api.register(contactOwnerRoutes, {
         deps: theftDeps,
         rateLimits: {

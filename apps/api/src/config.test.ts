@@ -814,3 +814,23 @@ describe('loadConfig: the PostgreSQL pool and its timeouts', () => {
     }
   });
 });
+
+describe('address look-up (issue 27)', () => {
+  it('uses the stand-in outside production, the registers in production, and never the stand-in there', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).addressLookup).toEqual({
+      mode: 'stand-in',
+      dawaUrl: 'http://localhost:3000/dev/addresses/dawa',
+      kartverketUrl: 'http://localhost:3000/dev/addresses/kartverket',
+    });
+    const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig(production).addressLookup).toEqual({
+      mode: 'registers',
+      dawaUrl: 'https://api.dataforsyningen.dk',
+      kartverketUrl: 'https://ws.geonorge.no',
+    });
+    expect(loadConfig({ ...production, ADDRESS_LOOKUP: 'off' }).addressLookup.mode).toBe('off');
+    expect(problemsOf({ ...production, ADDRESS_LOOKUP: 'stand-in' })).toEqual([
+      expect.stringMatching(/^ADDRESS_LOOKUP: the built-in address stand-in .* never used in production/),
+    ]);
+  });
+});

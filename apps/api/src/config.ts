@@ -425,6 +425,17 @@ export const EnvSchema = z.object({
   VIPPS_API_URL: optional(url(['https:', 'http:'])).default('https://api.vipps.no'),
   /** Where the built-in Vipps MobilePay stand-in sends its webhooks; default PUBLIC_URL/api/webshop/webhooks/vipps. */
   VIPPS_STAND_IN_WEBHOOK_URL: optional(url(['https:', 'http:'])),
+  /**
+   * Issue 27: where the theft report's typed address is placed on the map. `registers`: DAWA (Denmark)
+   * and Kartverket's address API (Norway); `stand-in`: the built-in sample at /dev/addresses (never
+   * in production); `off`: no service, every address falls back to its postcode's centre.
+   * Unset: the stand-in outside production, the registers in production.
+   */
+  ADDRESS_LOOKUP: optional(z.enum(['registers', 'stand-in', 'off'])),
+  /** DAWA's address search (Denmark). */
+  DAWA_API_URL: optional(url(['https:', 'http:'])).default('https://api.dataforsyningen.dk'),
+  /** Kartverket's address API (Norway). */
+  KARTVERKET_API_URL: optional(url(['https:', 'http:'])).default('https://ws.geonorge.no'),
   /*
    * Further authentication settings (token lifetime and the like) belong here, next to the rest,
    * so that one parse reports every bad variable.
@@ -487,6 +498,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Inbound mail (insurers' plate orders): Mailgun's signed forwards, the stand-in, or off. */
   inboundMail: InboundMailConfig;
+  /** Issue 27: the address services that place a typed address (ADDRESS_LOOKUP). */
+  addressLookup: AddressLookupConfig;
   /** The seller named on receipts, per region (SELLER_*). */
   sellers: SellersConfig;
 }
@@ -498,6 +511,17 @@ export interface InboundMailConfig {
   /** The address plate orders are mailed to, lower-case. */
   plateOrderAddress: string;
 }
+
+export interface AddressLookupConfig {
+  mode: 'registers' | 'stand-in' | 'off';
+  /** DAWA's base address; in stand-in mode the stand-in's. */
+  dawaUrl: string;
+  /** Kartverket's base address; in stand-in mode the stand-in's. */
+  kartverketUrl: string;
+}
+
+/** Where the address services' stand-in is mounted (app.ts, outside production only). */
+export const ADDRESS_STAND_IN_PATH = '/dev/addresses';
 
 /** The built-in Mailgun stand-in's signing key: published, so it is never used in production. */
 export const STAND_IN_MAILGUN_SIGNING_KEY = 'key-stand-in-mailgun-webhook-signing';
@@ -872,6 +896,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     ...fileStorageProblems(env),
     ...paymentProblems(env),
     ...metricsProblems(env),
+    ...addressLookupProblems(env),
   );
   // A variable whose file could not be used is reported once, as its _FILE, not again as missing.
   const reported = [
@@ -954,6 +979,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       signingKey: e.MAILGUN_WEBHOOK_SIGNING_KEY ?? STAND_IN_MAILGUN_SIGNING_KEY,
       plateOrderAddress: e.INBOUND_PLATE_ORDER_ADDRESS.toLowerCase(),
     },
+    addressLookup: addressLookupConfig(e, publicUrl),
     sellers: {
       dk: { name: e.SELLER_DK_NAME, address: e.SELLER_DK_ADDRESS, vatNumber: e.SELLER_DK_CVR },
       no: { name: e.SELLER_NO_NAME, address: e.SELLER_NO_ADDRESS, vatNumber: e.SELLER_NO_ORG_NR },
@@ -1178,4 +1204,25 @@ function paymentsConfig(e: Env, publicUrl: string): PaymentsConfig {
           standInWebhookUrl: e.VIPPS_STAND_IN_WEBHOOK_URL ?? `${publicUrl}/api/webshop/webhooks/vipps`,
         };
   return { reepay, vipps };
+}
+
+/** The address stand-in serves a sample of addresses: production would place real ones wrongly. */
+function addressLookupProblems(env: Record<string, string | undefined>): string[] {
+  return env.NODE_ENV === 'production' && env.ADDRESS_LOOKUP === 'stand-in'
+    ? [
+        'ADDRESS_LOOKUP: the built-in address stand-in serves a sample of addresses and is never used in production; use registers or off',
+      ]
+    : [];
+}
+
+function addressLookupConfig(e: Env, publicUrl: string): AddressLookupConfig {
+  const mode = e.ADDRESS_LOOKUP ?? (e.NODE_ENV === 'production' ? 'registers' : 'stand-in');
+  if (mode === 'stand-in') {
+    return {
+      mode,
+      dawaUrl: `${publicUrl}${ADDRESS_STAND_IN_PATH}/dawa`,
+      kartverketUrl: `${publicUrl}${ADDRESS_STAND_IN_PATH}/kartverket`,
+    };
+  }
+  return { mode, dawaUrl: e.DAWA_API_URL, kartverketUrl: e.KARTVERKET_API_URL };
 }

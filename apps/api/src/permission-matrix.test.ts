@@ -1614,6 +1614,12 @@ const CASES: MatrixCase[] = [
     request: () => ({ url: '/api/stolen-bikes?bbox=3,54,32,72&zoom=4' }),
   },
   { method: 'GET', route: '/api/stolen-bikes/list', allowed: EVERYONE },
+  {
+    method: 'GET',
+    route: '/api/theft-places',
+    allowed: SIGNED_IN,
+    request: () => ({ url: '/api/theft-places?q=2200&region=dk' }),
+  },
   { method: 'GET', route: '/api/stolen-bikes/map-configuration', allowed: EVERYONE },
   {
     method: 'GET',

@@ -75,6 +75,8 @@ export const VALIDATION_MESSAGES = [
   'invalid_price_bands',
   // Issue 27: the police's case number in their own form (police-case-number.ts).
   'invalid_police_case_number',
+  // Issue 27: a map pick in open water (land.ts).
+  'place_at_sea',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

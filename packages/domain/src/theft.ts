@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { BIKE_PRICE_MAX, BikeCategorySchema, BikeColorSchema } from './bikes.ts';
 import { draftFlag, draftOptional, draftText } from './draft-fields.ts';
 import { EmailSchema, PhoneSchema, ZipCodeSchema } from './identity.ts';
+import { isOnLand } from './land.ts';
+import { RegionSchema } from './locale.ts';
 
 /*
  * The theft report (SPEC §2 report-stolen steps, §3 theft report draft, §4 theft wizard, §5). An
@@ -98,6 +100,12 @@ export const MapPointSchema = z.object({ latitude: LatitudeSchema, longitude: Lo
 export type MapPoint = z.infer<typeof MapPointSchema>;
 
 /**
+ * A picked point as a report takes it: on land in Denmark or Norway (land.ts, with its margin for a
+ * quay or a harbour); a pin in open water is refused (place_at_sea) and never reaches the public map.
+ */
+export const LandPointSchema = MapPointSchema.refine(isOnLand, { error: 'place_at_sea' });
+
+/**
  * PUT /api/bikes/{bike_id}/theft-report/draft — the whole draft as the wizard holds it. Empty
  * strings mean "not filled". The register sends nothing to the police, so it takes no national id
  * number: `cpr_number` with a value is refused (422 national_id_not_collected) rather than silently
@@ -150,7 +158,7 @@ export const TheftReportDraftInputSchema = z
     /** The place as an address (street, postal code and town as one line). */
     place: text(300),
     /** The place picked on the map; with an address only, the bike is not shown on the public map. */
-    location: optionalOf(MapPointSchema),
+    location: optionalOf(LandPointSchema),
     // send-report
     acknowledgement_payout: flag,
     acknowledgement_data_share: flag,
@@ -404,3 +412,32 @@ export const StaffOwnerMessageSchema = z.object({
   text: z.string().trim().min(1, { error: 'required' }).max(THEFT_TEXT_MAX_LENGTH, { error: 'too_long' }),
 });
 export const StaffOwnerMessageAnswerSchema = z.object({ chat_id: z.uuid() });
+
+/*
+ * Issue 27 walk 8: the theft report's typed address placed on the map. The API asks the national
+ * address register (DAWA in Denmark, Kartverket in Norway); when the register is away or knows no
+ * such address, a postcode in the text places the pin at that postcode's town centre instead.
+ */
+
+/** GET /api/theft-places?q=&region= — where a typed address is. */
+export const TheftPlaceQuerySchema = z.object({
+  q: z.string().trim().min(1, { error: 'required' }).max(300, { error: 'too_long' }),
+  region: RegionSchema,
+});
+export type TheftPlaceQuery = z.infer<typeof TheftPlaceQuerySchema>;
+
+/** address: the register placed the address; postcode: only its postcode's centre is known. */
+export const THEFT_PLACE_PRECISIONS = ['address', 'postcode'] as const;
+
+export const TheftPlaceSchema = z.object({
+  /** Null: neither the address nor a postcode in it could be placed. */
+  place: z
+    .object({
+      location: MapPointSchema,
+      /** The address as the register writes it, or the postcode for a postcode's centre. */
+      label: z.string(),
+      precision: z.enum(THEFT_PLACE_PRECISIONS),
+    })
+    .nullable(),
+});
+export type TheftPlace = z.infer<typeof TheftPlaceSchema>;

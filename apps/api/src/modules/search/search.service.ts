@@ -4,6 +4,7 @@ import { SEARCH_RESULT_LIMIT, type SearchResponse } from '@nbr/domain/search';
 import type { Database } from '../../db/client.ts';
 import type { FileUrlSigner } from '../../platform/storage/signed-urls.ts';
 import { listFilesOfBikes, publicLevel } from '../bikes/bikes.facade.ts';
+import { reportedLooksOfStolenBikes } from '../theft/theft.facade.ts';
 import { presentHit } from './search.presenter.ts';
 import * as repository from './search.repository.ts';
 
@@ -52,10 +53,17 @@ export async function search(deps: SearchDeps, query: string): Promise<SearchRes
     .map((hit) => hit.row.bikeId);
   const files =
     shownFully.length > 0 ? await listFilesOfBikes(deps.db, deps.fileUrls, shownFully, 'public') : new Map();
+  // A stolen bike looks as its theft report says (issue 27): one query for the stolen hits, if any.
+  const stolen = hits.filter((hit) => hit.row.status === 'stolen').map((hit) => hit.row.bikeId);
+  const looks = stolen.length > 0 ? await reportedLooksOfStolenBikes(deps.db, stolen) : new Map();
   return {
     query,
-    results: hits.map(({ row, level }) =>
-      presentHit(row, level, files.get(row.bikeId)?.publicPicture ?? null),
-    ),
+    results: hits.map(({ row, level }) => {
+      const reported = looks.get(row.bikeId);
+      const shown = reported
+        ? { ...row, color: reported.color ?? row.color, category: reported.category ?? row.category }
+        : row;
+      return presentHit(shown, level, files.get(row.bikeId)?.publicPicture ?? null);
+    }),
   };
 }

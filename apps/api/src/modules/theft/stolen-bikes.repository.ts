@@ -4,9 +4,10 @@ import type { Executor } from '../../db/client.ts';
 
 /*
  * The public stolen-bike map's SQL. It reads theft_reports' public columns only — the rounded place
- * (public_latitude/longitude), stolen_at and the filter columns copied at submission — and of the
- * bike what a stranger may see; never the report's `fields`, the national id or the owner. A report
- * counts while it is submitted and its bike is still marked stolen.
+ * (public_latitude/longitude), stolen_at and the filter columns copied at submission, and of its
+ * `fields` only the bike's colour — and of the bike what a stranger may see; never the rest of the
+ * report, the national id or the owner. A report counts while it is submitted and its bike is still
+ * marked stolen.
  */
 
 /** The map's and the list's filters, already resolved (period → a moment). */
@@ -125,8 +126,17 @@ export interface StolenBikeRow {
   hasPublicPicture: boolean;
 }
 
+/*
+ * What the bike looks like is what its owner told in the theft report (issue 27 walk 9): the colour
+ * of the report's fields (its one public field read here), the category and electric flag copied at
+ * submission; the registration's own where the report left them open.
+ */
 const bikeColumns = sql`
-  b.id as bike_id, b.brand, b.model, b.color, b.category, b.is_electric, b.visibility, b.status,
+  b.id as bike_id, b.brand, b.model,
+  coalesce(nullif(t.fields->>'bike_color', ''), b.color) as color,
+  coalesce(t.category, b.category) as category,
+  coalesce(t.is_electric, b.is_electric) as is_electric,
+  b.visibility, b.status,
   coalesce(t.region, b.region) as region,
   to_char(coalesce(t.stolen_at, t.submitted_at) at time zone 'Europe/Copenhagen', 'YYYY-MM-DD') as stolen_on,
   t.public_latitude, t.public_longitude,
@@ -220,4 +230,39 @@ export async function findStolenBike(executor: Executor, bikeId: string): Promis
   `);
   const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return row ? toBikeRow(row) : null;
+}
+
+/** What a stolen bike's theft report says it looks like (public fields only); null where it says nothing. */
+export interface ReportedLooks {
+  color: string | null;
+  category: string | null;
+  isElectric: boolean | null;
+}
+
+/**
+ * The looks the submitted theft reports of these bikes give (issue 27 walk 9), for public answers
+ * made elsewhere (search): the colour of the report's fields, the category and electric flag copied
+ * at submission. Bikes without a submitted report are absent from the map answered.
+ */
+export async function reportedLooksOfStolenBikes(
+  executor: Executor,
+  bikeIds: readonly string[],
+): Promise<Map<string, ReportedLooks>> {
+  if (bikeIds.length === 0) return new Map();
+  const result = await executor.execute(sql`
+    select t.bike_id, nullif(t.fields->>'bike_color', '') as color, t.category, t.is_electric
+      from theft_reports t
+     where t.status = 'submitted' and t.bike_id = any(${sql.param([...bikeIds])}::uuid[])
+  `);
+  return new Map(
+    (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => [
+      String(row.bike_id),
+      {
+        color: (row.color as string | null) ?? null,
+        category: (row.category as string | null) ?? null,
+        isElectric:
+          row.is_electric === null || row.is_electric === undefined ? null : Boolean(row.is_electric),
+      },
+    ]),
+  );
 }

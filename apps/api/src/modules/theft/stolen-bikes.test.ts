@@ -36,6 +36,8 @@ interface StolenOptions {
   visibility?: BikeVisibility;
   brand?: string;
   model?: string;
+  /** What the theft report says the bike looks like, where it differs from the registration. */
+  reported?: { color: string; category: BikeCategory; electric: boolean };
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
@@ -68,6 +70,7 @@ async function stolenBike(options: StolenOptions): Promise<string> {
         last_name: 'Kvistgaard',
         email: 'henriette@example.test',
         street_address: 'Ribegade 47',
+        ...(options.reported ? { bike_color: options.reported.color } : {}),
         location: options.at
           ? { longitude: options.at[0] + 0.00123, latitude: options.at[1] + 0.00234 }
           : null,
@@ -79,8 +82,8 @@ async function stolenBike(options: StolenOptions): Promise<string> {
       publicLatitude: options.at?.[1] ?? null,
       stolenAt: options.stolenAt ?? daysAgo(2),
       region,
-      category,
-      isElectric: options.electric ?? false,
+      category: options.reported?.category ?? category,
+      isElectric: options.reported?.electric ?? options.electric ?? false,
     });
   return bikeId;
 }
@@ -417,6 +420,23 @@ describe('GET /api/stolen-bikes/list', () => {
 });
 
 describe('GET /api/stolen-bikes/{bike_id}', () => {
+  it('shows what the bike looks like by its theft report: colour, kind and electric (issue 27)', async () => {
+    const reported = await stolenBike({
+      at: [12.55, 55.69],
+      reported: { color: 'red', category: 'cargo', electric: true },
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/api/stolen-bikes/${reported}` });
+    expect(response.json()).toMatchObject({ color: 'red', category: 'cargo', is_electric: true });
+    const { answer } = await map('12.5,55.6,12.6,55.7', 14);
+    expect(
+      bikesOf(answer).find((feature) => feature.properties.bike_id === reported)?.properties,
+    ).toMatchObject({
+      color: 'red',
+      category: 'cargo',
+      is_electric: true,
+    });
+  });
+
   it('answers a stolen bike to anyone, and the same 404 for a bike not stolen, a draft, a closed report, an unknown or malformed id', async () => {
     const stolen = await stolenBike({ at: [10.75, 59.91], region: 'no', brand: 'DBS' });
     for (const token of [undefined, owner.token, stranger.token]) {

@@ -1,4 +1,5 @@
 import { flatOfRegion } from '@nbr/domain/identity';
+import { isOnLand } from '@nbr/domain/land';
 import { type Language, RegionSchema } from '@nbr/domain/locale';
 import {
   allMissingTheftFields,
@@ -164,6 +165,10 @@ export async function submitReport(
       );
     }
     const fields = storedFieldsOf(draft);
+    // A pick saved before the land test existed may be at sea: it never reaches the public map.
+    if (fields.location && !isOnLand(fields.location)) {
+      throw new ValidationError([{ loc: ['time-location', 'location'], type: 'place_at_sea' }]);
+    }
     const now = new Date();
     const submittedBike: SubmittedBike = {
       nickname: bike.nickname,

@@ -298,6 +298,59 @@ describe('theft reports', () => {
       const report = await reportStolen(t.app, owner.token, bikeId, { police_report_requested: true });
       expect(report).not.toHaveProperty('cpr_number_masked');
     });
+
+    it('refuses a pin in open water in the caller’s language, and a sea pick saved earlier is not sent', async () => {
+      const { owner, bikeId } = await ownerWithBike(t.app, { language: 'da' });
+      const atSea = { latitude: 56.2, longitude: 11.2 }; // the Kattegat
+      const refused = await call(
+        t.app,
+        owner.token,
+        'PUT',
+        draftUrl(bikeId),
+        completeDraft({ location: atSea }),
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().detail).toEqual([
+        {
+          loc: ['body', 'location'],
+          msg: 'Nålen står i havet. Sæt den, hvor cyklen blev stjålet, på land.',
+          type: 'place_at_sea',
+        },
+      ]);
+      expect(await rowsOf(bikeId)).toHaveLength(0);
+      // A draft saved before the land test could hold such a pick: submitting refuses it.
+      const saved = await call(t.app, owner.token, 'PUT', draftUrl(bikeId), completeDraft());
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [row] = await rowsOf(bikeId);
+      await t.app.db
+        .update(theftReports)
+        .set({ fields: { ...(row?.fields as Record<string, unknown>), location: atSea } })
+        .where(eq(theftReports.bikeId, bikeId));
+      const submitted = await call(t.app, owner.token, 'POST', submitUrl(bikeId));
+      expect(submitted.statusCode).toBe(422);
+      expect(submitted.json().detail).toEqual([
+        expect.objectContaining({ loc: ['time-location', 'location'], type: 'place_at_sea' }),
+      ]);
+      expect(await bikeStatus(bikeId)).toBe('registered');
+      // On land it goes through.
+      const report = await reportStolen(t.app, owner.token, bikeId, {
+        location: { latitude: 55.6953, longitude: 12.5481 },
+      });
+      expect(report.public_location).toEqual({ latitude: 55.7, longitude: 12.55 });
+    });
+
+    it('shows a stolen bike in search as its report describes it: colour and kind, nothing else of it', async () => {
+      // Registered as a blue city bike; the report says a red cargo bike.
+      const { owner, bikeId, frameNumber } = await ownerWithBike(t.app);
+      await reportStolen(t.app, owner.token, bikeId, { bike_color: 'red', bike_category: 'cargo' });
+      const search = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: frameNumber } });
+      expect(search.json().results).toEqual([
+        expect.objectContaining({ bike_id: bikeId, status: 'stolen', color: 'red', category: 'cargo' }),
+      ]);
+      expect(search.body).not.toContain('Nørrebrogade');
+      const onMap = await t.app.inject({ method: 'GET', url: `/api/stolen-bikes/${bikeId}` });
+      expect(onMap.json()).toMatchObject({ color: 'red', category: 'cargo' });
+    });
   });
 
   describe('submit', () => {

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { FieldEncryption } from '../../platform/crypto/field-encryption.ts';
+import type { AddressLookup } from '../../platform/geo/address-lookup.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { ChatsDeps } from '../chats/chats.facade.ts';
 
@@ -21,6 +22,8 @@ export interface TheftDeps extends ChatsDeps {
   encryption: FieldEncryption;
   /** MAP_STYLE_URL: a basemap with real tiles; null for the built-in offline one. */
   mapStyleUrl: string | null;
+  /** Places a typed address (DAWA, Kartverket, or their stand-in; ADDRESS_LOOKUP). */
+  addressLookup: AddressLookup;
   onOwnerContacted: OwnerContacted;
   /** Where failures of best-effort work after commit (live delivery, mails) are reported. */
   log?: { error(details: object, message: string): void };

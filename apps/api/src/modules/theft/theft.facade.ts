@@ -3,11 +3,13 @@
  * reports a person made of bikes that are now someone else's; insurance reads the reports their
  * makers shared with their insurer (issue 16 §4); deleting bikes removes the stored photos of their
  * pickups (issue 17 §3); app.ts wires the "owner contacted" callback of its deps
- * (use-cases/owner-contacted.ts). Runs in the caller's transaction.
+ * (use-cases/owner-contacted.ts); search shows a stolen bike as its report describes it (issue 27).
+ * Runs in the caller's transaction.
  */
 
 export { photoKeysOfBikes as pickupPhotoKeysOfBikes } from './item-pickups.repository.ts';
 export { theftPersonalData } from './personal-data.repository.ts';
+export { type ReportedLooks, reportedLooksOfStolenBikes } from './stolen-bikes.repository.ts';
 export type { OwnerContacted } from './theft.deps.ts';
 export {
   forgetTheftReportsOf,

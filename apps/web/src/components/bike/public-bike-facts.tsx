@@ -1,5 +1,6 @@
 import type { BikeCategory, BikeColor, BikeStatus } from '@nbr/domain/bikes';
 import { useTranslation } from 'react-i18next';
+import { useBikeName } from './bike-name.ts';
 import styles from './public-bike-facts.module.css';
 
 /** What a stranger may know of a bike (a search hit or the public page); never anything of the owner. */
@@ -14,10 +15,9 @@ export interface PublicBikeFacts {
   thumbnail_url: string | null;
 }
 
-/** 'Brand Model', or the brand alone, or a neutral name when the owner gave neither. */
-export function useBikeTitle(): (bike: Pick<PublicBikeFacts, 'brand' | 'model'>) => string {
-  const { t } = useTranslation('search');
-  return (bike) => [bike.brand, bike.model].filter(Boolean).join(' ') || t('bike.unnamed');
+/** The bike's public name (bike-name.ts): 'Brand Model', else its kind without a brand. */
+export function useBikeTitle(): (bike: Pick<PublicBikeFacts, 'brand' | 'model' | 'category'>) => string {
+  return useBikeName();
 }
 
 /** The public picture (or its thumbnail), or a plain placeholder when there is none. */

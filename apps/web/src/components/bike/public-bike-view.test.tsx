@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -65,8 +66,34 @@ describe('PublicBikeView', () => {
     );
   });
 
-  it('names a bike without brand or model neutrally', () => {
+  it('names a bike without brand or model by its kind, as every public page does', () => {
     render(<PublicBikeView bike={{ ...bike, brand: null, model: null }} />);
-    expect(screen.getByRole('heading', { name: text('bike.unnamed') })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bycykel uden mærke' })).toBeTruthy();
+  });
+
+  it('describes a stolen bike as its theft report does: colour, kind and electric', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    client.setQueryData(['stolen-map', 'bike', 'b1'], {
+      bike_id: 'b1',
+      brand: null,
+      model: null,
+      color: 'red',
+      category: 'cargo',
+      is_electric: true,
+      stolen_on: '2026-11-20',
+      thumbnail_url: null,
+      region: 'dk',
+      location: null,
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <PublicBikeView bike={{ ...bike, bike_id: 'b1', brand: null, model: null, status: 'stolen' }} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Ladcykel uden mærke' })).toBeTruthy();
+    expect(screen.getByText(text('common:bike.colors.red'))).toBeTruthy();
+    expect(screen.getByText(text('common:bike.categories.cargo'))).toBeTruthy();
+    expect(screen.getByText(text('bike.yes'))).toBeTruthy();
+    expect(screen.queryByText(text('common:bike.colors.green'))).toBeNull();
   });
 });

@@ -583,4 +583,6 @@ export const da: Catalogue = {
   'errors.club_member_list_empty':
     'Listen har ingen medlemsnumre. Upload en CSV-fil med ét medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
   'webshop.club_one_time_registration': 'Registrering i {months} måneder, betalt én gang',
+  // Issue 27: a map pick in open water (@nbr/domain/land).
+  'validation.place_at_sea': 'Nålen står i havet. Sæt den, hvor cyklen blev stjålet, på land.',
 };

@@ -584,6 +584,8 @@ export const en = {
   'errors.club_member_list_empty':
     'The list has no membership numbers. Upload a CSV file with one membership number (6–8 characters) in the first column of each line.',
   'webshop.club_one_time_registration': 'Registration for {months} months, paid once',
+  // Issue 27: a map pick in open water (@nbr/domain/land).
+  'validation.place_at_sea': 'The pin is in the sea. Put it on land, where the bike was stolen.',
 } as const;
 
 export type MessageKey = keyof typeof en;

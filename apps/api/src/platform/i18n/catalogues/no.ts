@@ -582,4 +582,6 @@ export const no: Catalogue = {
   'errors.club_member_list_empty':
     'Listen har ingen medlemsnumre. Last opp en CSV-fil med ett medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
   'webshop.club_one_time_registration': 'Registrering i {months} måneder, betalt én gang',
+  // Issue 27: a map pick in open water (@nbr/domain/land).
+  'validation.place_at_sea': 'Nålen står i havet. Sett den der sykkelen ble stjålet, på land.',
 };

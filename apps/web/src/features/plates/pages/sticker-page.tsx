@@ -26,8 +26,13 @@ function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
   const { t } = useTranslation(['plates', 'search', 'common']);
   const { isLoggedIn } = useSession();
   const bike = usePublicBike(bikeId, null);
+  // A stolen bike's page leads with the theft and what the finder should do (issue 27).
+  const stolen = bike.data?.status === 'stolen' && !bike.data.is_owner;
   return (
-    <PageLayout title={t('sticker.registeredTitle')} lead={t('sticker.registeredLead', { code })}>
+    <PageLayout
+      title={stolen ? t('sticker.stolenTitle') : t('sticker.registeredTitle')}
+      lead={stolen ? t('sticker.stolenLead', { code }) : t('sticker.registeredLead', { code })}
+    >
       {bike.isPending ? <LoadingState /> : null}
       {bike.isError ? (
         <Alert tone="error" announce="none">

@@ -1,3 +1,4 @@
+import { isOnLand } from '@nbr/domain/land';
 import type { MapPoint } from '@nbr/domain/theft';
 import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import {
   useMapStyleUrl,
 } from '../../../lib/map/basemap.ts';
 import { useRegion } from '../../../lib/region.ts';
+import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import styles from '../theft.module.css';
@@ -34,19 +36,41 @@ export function formatPoint(point: MapPoint, language: string): string {
   return `${format.format(point.latitude)}° N, ${format.format(point.longitude)}° E`;
 }
 
+/** Where the map should look after the pin was put from outside (a placed address). */
+export interface MapFocus {
+  point: MapPoint;
+  zoom: number;
+}
+
 /**
  * A point picked on a MapLibre map (SPEC §3: the place is an address or a map pick). A click or tap
  * puts the pin; keyboard users move the map with the arrow keys and put the pin at its centre with
- * a button. The picked point is also written out as text, and can be removed again.
+ * a button. The picked point is also written out as text, and can be removed again. A pick in open
+ * water is refused on the spot (@nbr/domain/land, the same test the API makes); `focus` moves the
+ * map to a point placed from the typed address.
  */
 export function PlacePicker({
   value,
   onChange,
+  focus = null,
+  error,
 }: {
   value: MapPoint | null;
   onChange: (point: MapPoint | null) => void;
+  focus?: MapFocus | null;
+  /** A problem of the field (the API's or the form's check), already translated. */
+  error?: string | undefined;
 }) {
-  const { t, i18n } = useTranslation('theft');
+  const { t, i18n } = useTranslation(['theft', 'common']);
+  const [atSea, setAtSea] = useState(false);
+  // A pick in open water never becomes the value: the person is told at once.
+  const pick = (point: MapPoint) => {
+    const onLand = isOnLand(point);
+    setAtSea(!onLand);
+    if (onLand) onChangeRef.current(point);
+  };
+  const pickRef = useRef(pick);
+  pickRef.current = pick;
   const { region } = useRegion();
   const styleUrl = useMapStyleUrl();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -97,7 +121,7 @@ export function PlacePicker({
         map.touchZoomRotate.disableRotation();
         map.getCanvas().setAttribute('aria-label', openWith.current.label);
         map.on('click', (event) => {
-          onChangeRef.current({ latitude: round(event.lngLat.lat), longitude: round(event.lngLat.lng) });
+          pickRef.current({ latitude: round(event.lngLat.lat), longitude: round(event.lngLat.lng) });
         });
         map.once('load', () => {
           if (!cancelled) setStatus('ready');
@@ -135,10 +159,23 @@ export function PlacePicker({
     markerRef.current.setLngLat([value.longitude, value.latitude]).addTo(map);
   }, [value, status]);
 
+  // A pin put on land (a placed address, a restored draft) ends the warning about the one at sea.
+  useEffect(() => {
+    if (value) setAtSea(false);
+  }, [value]);
+
+  // A placed address: the map looks there (the pin follows the value above).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !focus || status !== 'ready') return;
+    map.jumpTo({ center: [focus.point.longitude, focus.point.latitude], zoom: focus.zoom });
+  }, [focus, status]);
+
   const pickCentre = () => {
     const centre = mapRef.current?.getCenter();
-    if (centre) onChange({ latitude: round(centre.lat), longitude: round(centre.lng) });
+    if (centre) pick({ latitude: round(centre.lat), longitude: round(centre.lng) });
   };
+  const problem = atSea ? t('common:validation.place_at_sea') : error;
 
   return (
     <div>
@@ -157,6 +194,11 @@ export function PlacePicker({
           <p className={styles.hint}>{t('place.mapHelp')}</p>
         </>
       )}
+      {problem ? (
+        <Alert tone="error">
+          <p>{problem}</p>
+        </Alert>
+      ) : null}
       <p className={styles.pickedPoint} aria-live="polite">
         {value ? (
           <>
@@ -173,7 +215,14 @@ export function PlacePicker({
           </Button>
         ) : null}
         {value ? (
-          <Button variant="quiet" size="small" onPress={() => onChange(null)}>
+          <Button
+            variant="quiet"
+            size="small"
+            onPress={() => {
+              setAtSea(false);
+              onChange(null);
+            }}
+          >
             {t('place.remove')}
           </Button>
         ) : null}

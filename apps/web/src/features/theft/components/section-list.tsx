@@ -7,14 +7,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { Link } from '../../../ui/link.tsx';
-import { isUnlocked, stepNumber } from '../lib/theft-steps.ts';
+import { isUnlocked, openSteps, stepNumber } from '../lib/theft-steps.ts';
 import styles from '../theft.module.css';
 
 export type SectionState = 'complete' | 'missing' | 'locked';
 
 /** A section's state for the overview: locked until it opens, then complete or missing something. */
 export function sectionState(draft: TheftReportDraft, section: TheftSection): SectionState {
-  if (!isUnlocked(section, draft.unlocked_steps)) return 'locked';
+  if (!isUnlocked(section, openSteps(draft))) return 'locked';
   return missingTheftFields(draft, section).length ? 'missing' : 'complete';
 }
 

@@ -6,15 +6,19 @@ import {
   THEFT_TEXT_MAX_LENGTH,
   type TheftReportDraft,
 } from '@nbr/domain/theft';
-import { type Control, useController } from 'react-hook-form';
+import { useState } from 'react';
+import { type Control, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { FormCheckbox, FormTextField } from '../../../ui/form.tsx';
+import { usePlaceTheftAddress } from '../api/get-theft-place.ts';
 import type { TheftFormValues } from '../lib/theft-form.ts';
 import styles from '../theft.module.css';
 import { RadioChoiceField, SelectField, TextAreaField, YesNoField } from './fields.tsx';
-import { PlacePicker } from './place-picker.tsx';
+import { type MapFocus, PlacePicker } from './place-picker.tsx';
 
 export interface StepFieldsProps {
   control: Control<TheftFormValues>;
@@ -249,15 +253,76 @@ export function CulpritInfoFields({ control, values }: StepFieldsProps) {
   );
 }
 
+/**
+ * The map pick, and the typed address put on it (issue 27 walk 8): "Put the address on the map" asks
+ * the national address register through the API; the pin goes to the address, or to the postcode's
+ * centre when only that is known, and the map looks there. The person can still move it.
+ */
 function MapPickField({ control }: { control: Control<TheftFormValues> }) {
-  const { t } = useTranslation('theft');
-  const { field } = useController({ control, name: 'location' });
+  const { t } = useTranslation(['theft', 'common']);
+  const { region } = useRegion();
+  const { field, fieldState } = useController({ control, name: 'location' });
+  const typed = useWatch({ control, name: 'place' });
+  const placeAddress = usePlaceTheftAddress();
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'warning' | 'error'; text: string } | null>(
+    null,
+  );
+  const code = fieldState.error?.message;
+
+  const putAddressOnMap = async () => {
+    const text = (typed ?? '').trim();
+    if (!text) {
+      setOutcome({ tone: 'warning', text: t('place.typeFirst') });
+      return;
+    }
+    setOutcome(null);
+    try {
+      const { place } = await placeAddress.mutateAsync({ q: text, region });
+      if (!place) {
+        setOutcome({ tone: 'warning', text: t('place.notFound') });
+        return;
+      }
+      field.onChange(place.location);
+      const isAddress = place.precision === 'address';
+      setFocus({ point: place.location, zoom: isAddress ? 15 : 12 });
+      setOutcome(
+        isAddress
+          ? { tone: 'success', text: t('place.foundAddress', { label: place.label }) }
+          : { tone: 'warning', text: t('place.foundPostcode', { postcode: place.label }) },
+      );
+    } catch (error) {
+      setOutcome({ tone: 'error', text: errorMessage(error, t) });
+    }
+  };
+
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{t('place.mapTitle')}</legend>
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          size="small"
+          isPending={placeAddress.isPending}
+          onPress={() => void putAddressOnMap()}
+        >
+          {t('place.findOnMap')}
+        </Button>
+      </div>
+      {outcome ? (
+        <Alert tone={outcome.tone}>
+          <p>{outcome.text}</p>
+        </Alert>
+      ) : null}
       <PlacePicker
         value={(field.value as TheftFormValues['location']) ?? null}
         onChange={(point) => field.onChange(point)}
+        focus={focus}
+        error={
+          code
+            ? t(`common:validation.${code}`, { defaultValue: t('common:errors.validation_failed') })
+            : undefined
+        }
       />
     </fieldset>
   );

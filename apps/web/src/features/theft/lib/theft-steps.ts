@@ -1,4 +1,5 @@
 import {
+  missingTheftFields,
   nextTheftStep,
   THEFT_SECTIONS,
   THEFT_STEPS,
@@ -60,4 +61,24 @@ export function previousSection(step: TheftSection): TheftSection | null {
 /** 1-based position of a step among the sections ("Step 2 of 6"). */
 export function stepNumber(step: TheftSection): number {
   return THEFT_SECTIONS.indexOf(step) + 1;
+}
+
+/**
+ * The open steps of a draft: those it was saved with, and the step after every open step that is
+ * complete (issue 27: "Save and finish later" on a finished step left the next one locked, and drafts
+ * saved that way open it now).
+ */
+export function openSteps(draft: TheftReportDraft): TheftStep[] {
+  const open = new Set<TheftStep>(unlockedSections(draft.unlocked_steps));
+  for (const section of THEFT_SECTIONS) {
+    if (!open.has(section) || missingTheftFields(draft, section).length > 0) continue;
+    const next = nextTheftStep(section);
+    if (next && isTheftSection(next)) open.add(next);
+  }
+  return THEFT_STEPS.filter((step) => open.has(step));
+}
+
+/** A draft with its open steps as openSteps counts them. */
+export function withOpenSteps(draft: TheftReportDraft): TheftReportDraft {
+  return { ...draft, unlocked_steps: openSteps(draft) };
 }

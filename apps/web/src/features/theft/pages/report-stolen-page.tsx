@@ -5,7 +5,7 @@ import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBike } from '../../../lib/api/bikes/get-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
@@ -16,7 +16,7 @@ import { useTheftDraft } from '../api/theft-report.ts';
 import { SectionList } from '../components/section-list.tsx';
 import { draftToFormValues, previewDraft } from '../lib/theft-form.ts';
 import { mergeLocalDraft, readLocalTheftDraft, theftDraftKey } from '../lib/theft-local-draft.ts';
-import { resumeStep } from '../lib/theft-steps.ts';
+import { resumeStep, withOpenSteps } from '../lib/theft-steps.ts';
 import styles from '../theft.module.css';
 
 /**
@@ -62,7 +62,7 @@ export function Component() {
   if (!bike.data || !draft.data || !shown) return <LoadingState />;
 
   const started = draft.data.saved_at !== null;
-  const resume = resumeStep(draft.data);
+  const resume = resumeStep(withOpenSteps(draft.data));
   const justSaved = (location.state as { saved?: boolean } | null)?.saved === true;
 
   return (
@@ -85,7 +85,7 @@ export function Component() {
         <SectionList bikeId={bikeId} draft={shown.draft} labelledBy="report-sections-heading" />
         {started && draft.data.saved_at ? (
           <p className={styles.muted}>
-            {t('overview.savedAt', { date: formatDate(draft.data.saved_at, i18n.language) })}
+            {t('overview.savedAt', { date: formatDateTime(draft.data.saved_at, i18n.language) })}
           </p>
         ) : null}
         <div className={styles.actions}>

@@ -41,6 +41,7 @@ import {
   type FieldProblems,
   formFieldOf,
   formToDraftInput,
+  previewDraft,
   STEP_FORM_FIELDS,
   sectionOfField,
   type TheftFormField,
@@ -58,6 +59,7 @@ import {
   isTheftSection,
   isTheftStep,
   isUnlocked,
+  openSteps,
   previousSection,
   stepNumber,
   unlockAfter,
@@ -100,13 +102,14 @@ function WizardStep({ bikeId, step }: { bikeId: string; step: TheftSection }) {
       />
     );
   if (!bike.data || !draft.data) return <LoadingState />;
-  if (!isUnlocked(step, draft.data.unlocked_steps)) {
+  const open = openSteps(draft.data);
+  if (!isUnlocked(step, open)) {
     return (
       <Navigate
         replace
         to={paths.app.bikeReportStolenStep.getHref({
           bikeId,
-          step: furthestUnlocked(draft.data.unlocked_steps),
+          step: furthestUnlocked(open),
         })}
       />
     );
@@ -226,9 +229,12 @@ function StepForm({ bike, draft, step }: { bike: Bike; draft: TheftReportDraft; 
     }
     const next = nextTheftStep(step);
     const goesOn = kind === 'next' && !isSend && isTheftSection(next);
+    // A finished step opens the next one whether the person goes on or saves to finish later.
+    const finished =
+      !isSend && isTheftSection(next) && missingTheftFields(previewDraft(current, draft), step).length === 0;
     const input = formToDraftInput(current, {
-      unlocked_steps: goesOn ? unlockAfter(draft.unlocked_steps, step) : draft.unlocked_steps,
-      previous_page: goesOn && next ? next : step,
+      unlocked_steps: goesOn || finished ? unlockAfter(openSteps(draft), step) : openSteps(draft),
+      previous_page: (goesOn || finished) && next ? next : step,
     });
     setPending(kind);
     try {

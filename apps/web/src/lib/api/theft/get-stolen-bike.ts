@@ -1,7 +1,12 @@
 import { type StolenBike, StolenBikeSchema } from '@nbr/domain/stolen-map';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { stolenMapQueryKey } from './get-stolen-bikes-map.ts';
+import { api } from '../../api-client.ts';
+
+/*
+ * Shared (lib/api/theft): the stolen-bike map's page of one bike reads it, and so does the public view
+ * of a stolen bike (the sticker page, search's public page) for what its theft report says it looks
+ * like. Its key sits under the map's ['stolen-map'] so whatever refreshes the map refreshes it too.
+ */
 
 /** GET /api/stolen-bikes/{bike_id} — one stolen bike as the public map shows it; 404 unless stolen now. */
 export function getStolenBike(bikeId: string, signal?: AbortSignal): Promise<StolenBike> {
@@ -12,10 +17,11 @@ export function getStolenBike(bikeId: string, signal?: AbortSignal): Promise<Sto
   });
 }
 
-export function useStolenBike(bikeId: string) {
+export function useStolenBike(bikeId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: [...stolenMapQueryKey, 'bike', bikeId],
+    queryKey: ['stolen-map', 'bike', bikeId],
     queryFn: ({ signal }) => getStolenBike(bikeId, signal),
+    enabled: options.enabled ?? true,
     // A bike no longer stolen answers 404: the page says so itself, with the way back to the map.
     meta: { pageData: false },
   });
