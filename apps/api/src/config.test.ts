@@ -825,9 +825,12 @@ describe('address look-up (issue 27)', () => {
     const production = { ...SHARED_PRODUCTION, ...PRODUCTION_SECRETS, SMTP_URL: 'smtp://mail:25' };
     expect(loadConfig(production).addressLookup).toEqual({
       mode: 'registers',
-      dawaUrl: 'https://api.dataforsyningen.dk',
+      dawaUrl: null,
       kartverketUrl: 'https://ws.geonorge.no',
     });
+    expect(
+      loadConfig({ ...production, DAWA_API_URL: 'https://adresser.example.dk' }).addressLookup.dawaUrl,
+    ).toBe('https://adresser.example.dk');
     expect(loadConfig({ ...production, ADDRESS_LOOKUP: 'off' }).addressLookup.mode).toBe('off');
     expect(problemsOf({ ...production, ADDRESS_LOOKUP: 'stand-in' })).toEqual([
       expect.stringMatching(/^ADDRESS_LOOKUP: the built-in address stand-in .* never used in production/),

@@ -432,8 +432,13 @@ export const EnvSchema = z.object({
    * Unset: the stand-in outside production, the registers in production.
    */
   ADDRESS_LOOKUP: optional(z.enum(['registers', 'stand-in', 'off'])),
-  /** DAWA's address search (Denmark). */
-  DAWA_API_URL: optional(url(['https:', 'http:'])).default('https://api.dataforsyningen.dk'),
+  /**
+   * A DAWA-compatible address search for Denmark (GET /adgangsadresser). The public DAWA at
+   * api.dataforsyningen.dk closed in August 2026, so there is no default: set it to a service that
+   * still answers DAWA's requests (a DAWA-compatible provider, or a mirror of DAR kept with DAWA's
+   * replication protocol). Unset, Danish addresses are placed at their postcode's centre.
+   */
+  DAWA_API_URL: optional(url(['https:', 'http:'])),
   /** Kartverket's address API (Norway). */
   KARTVERKET_API_URL: optional(url(['https:', 'http:'])).default('https://ws.geonorge.no'),
   /*
@@ -514,8 +519,8 @@ export interface InboundMailConfig {
 
 export interface AddressLookupConfig {
   mode: 'registers' | 'stand-in' | 'off';
-  /** DAWA's base address; in stand-in mode the stand-in's. */
-  dawaUrl: string;
+  /** A DAWA-compatible service's base address (null: none, Danish addresses go by postcode); in stand-in mode the stand-in's. */
+  dawaUrl: string | null;
   /** Kartverket's base address; in stand-in mode the stand-in's. */
   kartverketUrl: string;
 }
@@ -1224,5 +1229,5 @@ function addressLookupConfig(e: Env, publicUrl: string): AddressLookupConfig {
       kartverketUrl: `${publicUrl}${ADDRESS_STAND_IN_PATH}/kartverket`,
     };
   }
-  return { mode, dawaUrl: e.DAWA_API_URL, kartverketUrl: e.KARTVERKET_API_URL };
+  return { mode, dawaUrl: e.DAWA_API_URL ?? null, kartverketUrl: e.KARTVERKET_API_URL };
 }

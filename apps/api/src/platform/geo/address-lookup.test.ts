@@ -85,4 +85,21 @@ describe('address lookup', () => {
     });
     await expect(slow.find('dk', 'Nørrebrogade 20')).rejects.toMatchObject({ reason: 'timeout' });
   });
+
+  it('asks nobody for a Danish address while no DAWA-compatible service is configured (DAWA closed in 2026)', async () => {
+    const asked: string[] = [];
+    const unconfigured = createAddressLookup({
+      dawaUrl: null,
+      kartverketUrl: 'https://ws.geonorge.no',
+      fetch: async (url) => {
+        asked.push(url);
+        return new Response('{"adresser":[]}', { status: 200 });
+      },
+    });
+    await expect(unconfigured.find('dk', 'Nørrebrogade 20')).rejects.toMatchObject({
+      reason: 'not configured',
+    });
+    expect(await unconfigured.find('no', 'Bryggen 1')).toBeNull();
+    expect(asked).toHaveLength(1);
+  });
 });

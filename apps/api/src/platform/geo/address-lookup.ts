@@ -10,9 +10,10 @@
  *     → { metadata: {…}, adresser: [{ adressetekst, postnummer, poststed,
  *                                     representasjonspunkt: { epsg, lat, lon } }] }
  *
- * Both are free and need no key. Note: the Danish agency (SDFI) announced that DAWA closes on 1 July
- * 2026 in favour of Datafordeleren's DAR (GraphQL); until an adapter for that is written, a closed
- * DAWA answers as "unavailable" and Danish addresses fall back to their postcode's centre. The
+ * Both were free and needed no key. The public DAWA closed in August 2026 (SDFI moved DAR to
+ * Datafordeleren: GraphQL behind an agreement, no free-text search), so the Danish base address is
+ * configured (DAWA_API_URL: a service that still answers DAWA's requests); without one, Danish
+ * addresses are "unavailable" here and fall back to their postcode's centre. The
  * built-in stand-in (address-stand-in.routes.ts, /dev/addresses) answers the same requests from a
  * small sample; config.ts selects it outside production only.
  */
@@ -44,7 +45,8 @@ export type AddressFetch = (
 ) => Promise<Response>;
 
 export interface AddressLookupOptions {
-  dawaUrl: string;
+  /** null: no Danish service is configured (DAWA_API_URL unset). */
+  dawaUrl: string | null;
   kartverketUrl: string;
   fetch?: AddressFetch;
   /** A typed address waits for the answer: give up early and fall back to the postcode. */
@@ -111,6 +113,7 @@ export function createAddressLookup(options: AddressLookupOptions): AddressLooku
   return {
     async find(region, text) {
       if (region === 'dk') {
+        if (!options.dawaUrl) throw new AddressServiceUnavailable('not configured');
         const query = new URLSearchParams({ q: text, struktur: 'mini', per_side: '1' });
         return readDawaAnswer(
           await getJson(fetchFn, `${base(options.dawaUrl)}/adgangsadresser?${query}`, timeoutMs),
