@@ -1,11 +1,13 @@
 import type { Language } from '@nbr/domain/locale';
 import {
+  canOrderMove,
   isAwaitingPayment,
   ORDER_BUNDLES,
   type OrderBundleId,
   type OrderCreate,
   type OrderInitiation,
   type OrderStatus,
+  wasPaid,
 } from '@nbr/domain/webshop';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
@@ -201,6 +203,42 @@ export async function recordPaymentSession<Extra extends object = object>(
   });
 }
 
+/** The order an invoice pays: by its own handle, or a subscription's invoice by the subscription's. */
+async function orderIdOfInvoice(executor: Executor, invoice: ReepayInvoice): Promise<string | null> {
+  return (
+    (await repository.findOrderIdByProviderReference(executor, 'reepay', invoice.handle)) ??
+    (invoice.subscription
+      ? await repository.findOrderIdByProviderReference(executor, 'reepay', invoice.subscription)
+      : null)
+  );
+}
+
+/**
+ * A payment that reaches an order already closed (cancelled while a window opened before windows
+ * had a ttl was still open, issue 27) buys nothing, so it is given back at the provider before the
+ * event is recorded: an authorisation is cancelled, a settled charge refunded in full, each with
+ * a key of its own so a redelivery gives nothing back twice. Answers the invoice as it is then.
+ * The provider being away throws, the webhook answers 503 and the provider delivers it again.
+ */
+async function giveBackPaymentOfClosedOrder(
+  deps: CheckoutDeps,
+  invoice: ReepayInvoice,
+): Promise<ReepayInvoice> {
+  if (invoice.subscription || (invoice.state !== 'authorized' && invoice.state !== 'settled')) return invoice;
+  const orderId = await orderIdOfInvoice(deps.db, invoice);
+  const order = orderId ? await repository.findOrder(deps.db, orderId) : null;
+  const status = order?.status as OrderStatus | undefined;
+  if (!status || wasPaid(status) || canOrderMove(status, 'paid')) return invoice;
+  countPaymentEvent('reepay', 'webhook', 'given_back');
+  if (invoice.state === 'authorized') return deps.reepay.client.cancelCharge(invoice.handle);
+  await deps.reepay.client.refund({
+    invoice: invoice.handle,
+    idempotencyKey: `give-back-${invoice.handle}`,
+    text: `Order ${orderId} was closed before this payment`,
+  });
+  return (await deps.reepay.client.getInvoice(invoice.handle)) ?? invoice;
+}
+
 /**
  * Brings an order in line with its invoice as the provider reports it, in the caller's transaction:
  * authorized or settled for the order's amount and currency → paid and fulfilled (once); failed →
@@ -214,11 +252,7 @@ export async function applyReepayInvoice(
   invoice: ReepayInvoice,
   now: Date,
 ): Promise<string> {
-  const orderId =
-    (await repository.findOrderIdByProviderReference(executor, 'reepay', invoice.handle)) ??
-    (invoice.subscription
-      ? await repository.findOrderIdByProviderReference(executor, 'reepay', invoice.subscription)
-      : null);
+  const orderId = await orderIdOfInvoice(executor, invoice);
   if (!orderId) return 'unknown_order';
   const order = await repository.findOrder(executor, orderId);
   if (!order) return 'unknown_order';
@@ -296,7 +330,8 @@ export async function receiveReepayWebhook(deps: CheckoutDeps, body: unknown): P
     countPaymentEvent('reepay', 'webhook', 'duplicate');
     return { outcome: 'duplicate' };
   }
-  const invoice = event.invoice ? await deps.reepay.client.getInvoice(event.invoice) : null;
+  const read = event.invoice ? await deps.reepay.client.getInvoice(event.invoice) : null;
+  const invoice = read ? await giveBackPaymentOfClosedOrder(deps, read) : null;
   const subscriptionHandle = event.subscription ?? invoice?.subscription ?? null;
   const subscription = subscriptionHandle
     ? await deps.reepay.client.getSubscription(subscriptionHandle)

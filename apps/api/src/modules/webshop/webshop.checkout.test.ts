@@ -283,6 +283,31 @@ describe('an abandoned card checkout (issue 27)', () => {
     expect((await payInWindow(t.app, started.payment_url)).statusCode).toBe(410);
     expect(await statusOf(buyer, started.order_id)).toBe('cancelled');
   });
+  it('a payment that still reaches the cancelled order (a window opened before windows had a ttl) is given back, the order stays cancelled', async () => {
+    const buyer = await signUpUser(t.app);
+    const started = await checkout(t.app, buyer.token, {
+      items: [{ product_id: id('dk-single'), quantity: 1 }],
+    });
+    const session = [...(t.app.payments.reepay.standIn?.sessions.values() ?? [])].find(
+      (candidate) => candidate.invoice === started.order_id,
+    );
+    if (!session) throw new Error('no window');
+    // A window opened before issue 27 stayed open for the provider's three months.
+    session.expiresAt = new Date(Date.now() + 90 * 24 * 60 * 60_000).toISOString();
+    await t.app.orderReconciler.runOnce(later(50 * 60_000));
+    expect(await statusOf(buyer, started.order_id)).toBe('cancelled');
+
+    expect((await payInWindow(t.app, started.payment_url)).statusCode).toBeLessThan(400);
+    const invoice = await t.app.payments.reepay.client.getInvoice(started.order_id);
+    // Nothing is kept: the charge is cancelled (an authorisation) or refunded in full (a settled one).
+    expect(
+      invoice?.state === 'cancelled' ||
+        [...(t.app.payments.reepay.standIn?.refunds.values() ?? [])].some(
+          (refund) => refund.invoice === started.order_id,
+        ),
+    ).toBe(true);
+    expect(await statusOf(buyer, started.order_id)).toBe('cancelled');
+  });
 });
 
 describe('the return page and the order it polls', () => {
