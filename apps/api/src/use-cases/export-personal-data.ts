@@ -92,6 +92,8 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'exists only once the account is deleted, when there is no one left to export for; holds the party id and dates only',
   used_tokens:
     'hashes of single-use tokens (websocket tickets, inbound mail signatures) until they expire; tied to no person',
+  club_member_numbers:
+    'the member numbers a club uploads to confirm its member price, tied to no account here; a person’s own membership number is in their profile, which is exported',
 };
 
 /**
