@@ -46,7 +46,17 @@ describe('accessLoader', () => {
   });
 
   it('lets a visitor see public pages and unknown addresses (404)', () => {
-    for (const path of ['/', '/privacy', '/login', '/signup/newsletter', '/verify-email', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/privacy',
+      '/login',
+      '/signup/newsletter',
+      '/verify-email',
+      '/no-such-page',
+      // Unknown inside the signed-in area too: the 404 page, not the login first.
+      '/app/no-such-page',
+      '/app/my-bikes/019ac15e-0000-7000-8000-000000000001/no-such-tab',
+    ]) {
       expect(load(path)).toBeNull();
     }
     expect(peekRememberedRedirect()).toBeNull();

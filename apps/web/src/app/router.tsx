@@ -605,7 +605,7 @@ export const routes: RouteObject[] = [
 export function accessLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const claims = sessionStore.getClaims();
-  if (!claims && requiresLogin(url.pathname)) {
+  if (!claims && requiresLogin(url.pathname) && !isUnknownAddress(url.pathname)) {
     const matches = matchRoutes(routes, url.pathname) ?? [];
     const needsVerified = matches.some(
       (match) => (match.route.handle as RouteHandle | undefined)?.loginDependency === 'verifiedIdentity',
@@ -618,6 +618,20 @@ export function accessLoader({ request }: LoaderFunctionArgs) {
     throw redirect(paths.app.home.getHref());
   }
   return null;
+}
+
+/**
+ * Whether the app has no screen for this address (only a 404 splat matches): a visitor then sees the
+ * 404 page where they are, not the login first. An area whose routes are not patched in yet counts
+ * as known (the router patches it in before its loaders run).
+ */
+function isUnknownAddress(pathname: string): boolean {
+  const area = LAZY_AREAS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  if (area && !patchedAreas.has(area.prefix)) return false;
+  // The first load's loaders run while the router is being made: until an area is patched in (by the
+  // router, which then exists), the routes it was made from are all there is.
+  const deepest = (matchRoutes(area ? router.routes : routes, pathname) ?? []).at(-1);
+  return !deepest || deepest.route.path === '*';
 }
 
 /**
