@@ -100,7 +100,8 @@ function isAuthPage(path: string): boolean {
 
 /**
  * Where a successful login leads: an insurance-company user to the insurer admin page; otherwise
- * back to the remembered page when its dependency is satisfied; otherwise the app start page.
+ * back to the remembered page when its dependency is satisfied; otherwise the page of the
+ * organisation the session acts for, or the app start page.
  */
 export function postLoginDestination(claims: TokenClaims, remembered: RememberedRedirect | null): string {
   if (isInsuranceCompanyUser(claims))
@@ -112,6 +113,11 @@ export function postLoginDestination(claims: TokenClaims, remembered: Remembered
     satisfiesDependency(claims, remembered.dependency)
   ) {
     return remembered.path;
+  }
+  // A session that acts for an organisation (a member's default one) starts on its page, not on the
+  // person's own overview.
+  if (claims.party_id !== claims.identity_party_id) {
+    return paths.app.organisationMembers.getHref({ organisationId: claims.party_id });
   }
   return paths.app.home.getHref();
 }
