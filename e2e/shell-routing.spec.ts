@@ -27,7 +27,7 @@ test.describe('not found', () => {
   test('an unknown address answers 404, and a visitor sees the 404 page there, not the login', async ({
     page,
   }) => {
-    for (const address of ['/no-such-page', '/app/no-such-page']) {
+    for (const address of ['/no-such-page', '/app/no-such-page', '/404']) {
       const response = await page.request.get(address, { headers: { accept: 'text/html' } });
       expect(response.status(), address).toBe(404);
       expect(response.headers()['content-type'], address).toContain('text/html');

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { requiresLogin } from '../lib/access.ts';
 import { peekRememberedRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { accessLoader } from './router.tsx';
@@ -60,6 +61,10 @@ describe('accessLoader', () => {
       expect(load(path)).toBeNull();
     }
     expect(peekRememberedRedirect()).toBeNull();
+    // The session guard and the expiry ask the same rule: no login for an address with no page.
+    expect(requiresLogin('/app/no-such-page')).toBe(false);
+    expect(requiresLogin('/app/settings')).toBe(true);
+    expect(requiresLogin('/app/my-bikes/019ac15e-0000-7000-8000-000000000001')).toBe(true);
   });
 
   it('lets a signed-in user in, and sends one who opens /login or /signup to the app', () => {

@@ -39,9 +39,11 @@ describe('the route manifest', () => {
         ...orgSearchRoutes,
       ]),
     );
+    fromRouter.delete('/404');
     expect(fromSources).toEqual([...fromRouter].sort());
     expect(fromSources).toContain('/app/my-bikes/:bikeId');
     expect(fromSources).toContain('/backoffice/identities/:identityPartyId');
+    expect(fromSources).not.toContain('/404');
   });
 
   it('refuses a route file that names an address config/paths.ts does not have', () => {

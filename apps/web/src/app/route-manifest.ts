@@ -22,7 +22,10 @@ const ROUTE_PATH = /\bpath:\s*paths\.(\w+)\.(\w+)\.path\b/g;
 
 type PathTable = Record<string, Record<string, { path: string }>>;
 
-/** The React Router patterns (`/app/my-bikes/:bikeId`) the route files' sources name, sorted, with '/'. */
+/**
+ * The React Router patterns (`/app/my-bikes/:bikeId`) the route files' sources name, sorted, with '/'
+ * and without /404.
+ */
 export function routePatternsIn(sources: readonly string[]): string[] {
   const table = paths as unknown as PathTable;
   const found = new Set<string>(['/']);
@@ -33,5 +36,7 @@ export function routePatternsIn(sources: readonly string[]): string[] {
       found.add(entry.path);
     }
   }
+  // The 404 page's own address is no page: the server answers it with 404 like any unknown one.
+  found.delete(paths.public.notFound.path);
   return [...found].sort();
 }

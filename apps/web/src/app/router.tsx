@@ -7,7 +7,7 @@ import {
   redirect,
 } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { type LoginDependency, requiresLogin } from '../lib/access.ts';
+import { type LoginDependency, registerUnknownAddressCheck, requiresLogin } from '../lib/access.ts';
 import { currentLocation, registerNavigator } from '../lib/navigation.ts';
 import { rememberRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
@@ -605,7 +605,7 @@ export const routes: RouteObject[] = [
 export function accessLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const claims = sessionStore.getClaims();
-  if (!claims && requiresLogin(url.pathname) && !isUnknownAddress(url.pathname)) {
+  if (!claims && requiresLogin(url.pathname)) {
     const matches = matchRoutes(routes, url.pathname) ?? [];
     const needsVerified = matches.some(
       (match) => (match.route.handle as RouteHandle | undefined)?.loginDependency === 'verifiedIdentity',
@@ -652,6 +652,8 @@ const LAZY_AREAS: ReadonlyArray<{ prefix: string; load: () => Promise<RouteObjec
   },
 ];
 const patchedAreas = new Set<string>();
+
+registerUnknownAddressCheck(isUnknownAddress);
 
 export const router = createBrowserRouter(routes, {
   async patchRoutesOnNavigation({ path, patch }) {

@@ -65,13 +65,25 @@ const ALWAYS_OPEN = [
  */
 const OPEN_IN_APP = [/^\/app\/bikes\/[^/]+\/contact-bike-owner(?:\/success|\/confirm)?$/] as const;
 
+let isUnknownAddress: (pathname: string) => boolean = () => false;
+
+/**
+ * The router tells which addresses it has no page for: a visitor there sees the 404 page where
+ * they are, not the login first (app/router.tsx registers it; lib may not import the router).
+ */
+export function registerUnknownAddressCheck(check: (pathname: string) => boolean): void {
+  isUnknownAddress = check;
+}
+
 /**
  * Whether a visitor who is not signed in must be sent to /login before seeing this path.
- * Public pages (home, content, verify-email, 404, …) never require login; the signed-in areas
- * always do, and so does the sign-up create-bikes loop, although it sits under /signup.
+ * Public pages (home, content, verify-email, 404, …) and addresses with no page never require login;
+ * the signed-in areas always do, and so does the sign-up create-bikes loop, although it sits under
+ * /signup.
  */
 export function requiresLogin(rawPathname: string): boolean {
   const pathname = normalisePathname(rawPathname);
+  if (isUnknownAddress(pathname)) return false;
   if (isUnder(pathname, SIGNUP_LOOP)) return true;
   if (ALWAYS_OPEN.some((open) => isUnder(pathname, open))) return false;
   if (OPEN_IN_APP.some((open) => open.test(pathname))) return false;
