@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { requiresLogin } from '../lib/access.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerUnknownAddressCheck, requiresLogin } from '../lib/access.ts';
 import { peekRememberedRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
-import { accessLoader } from './router.tsx';
+import { accessLoader, isUnknownAddress } from './router.tsx';
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = `${encode({ alg: 'EdDSA' })}.${encode({
@@ -36,6 +36,10 @@ function redirectTarget(result: unknown): string | null {
 }
 
 describe('accessLoader', () => {
+  // The router registers its check when first imported; another test file of this worker may have
+  // put its own in since.
+  beforeAll(() => registerUnknownAddressCheck(isUnknownAddress));
+
   afterEach(() => {
     sessionStore.clear();
     sessionStorage.clear();

@@ -625,7 +625,7 @@ export function accessLoader({ request }: LoaderFunctionArgs) {
  * 404 page where they are, not the login first. An area whose routes are not patched in yet counts
  * as known (the router patches it in before its loaders run).
  */
-function isUnknownAddress(pathname: string): boolean {
+export function isUnknownAddress(pathname: string): boolean {
   const area = LAZY_AREAS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   if (area && !patchedAreas.has(area.prefix)) return false;
   // The first load's loaders run while the router is being made: until an area is patched in (by the

@@ -1,13 +1,18 @@
 import type { TokenClaims } from '@nbr/domain/identity';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   afterSignUpHref,
   normalisePathname,
   postLoginDestination,
+  registerUnknownAddressCheck,
   requiresLogin,
   satisfiesDependency,
 } from './access.ts';
 import { mayUseOrgBikeSearch } from './org-search-access.ts';
+
+// The path rules alone: the router's check of unknown addresses (registered when another test file of
+// this worker imports the router) is tested in app/access-loader.test.ts.
+beforeAll(() => registerUnknownAddressCheck(() => false));
 
 const claims = (overrides: Partial<TokenClaims> = {}): TokenClaims => ({
   exp: 2_000_000_000,
