@@ -44,7 +44,8 @@ test('acting for an organisation shows its name in a banner and the sidebar, unt
 
   await page.goto('/app/organisations');
   await page.getByRole('button', { name: t('organisations', 'list.actAs', { name: BUSINESS }) }).click();
-  await expect(page.getByText(t('organisations', 'list.actingNow'))).toBeVisible();
+  // Acting for it starts on the organisation's own page, not the person's overview.
+  await expect(page).toHaveURL(/\/app\/organisations\/[^/]+\/members$/);
 
   const banner = actingBanner(page);
   await expect(banner).toContainText(t('common', 'actingFor.banner', { organisation: BUSINESS }));

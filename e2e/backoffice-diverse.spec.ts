@@ -109,7 +109,9 @@ test('an admin adds a manufacturer code and edits it; the frame-number check use
   await expect(codes.getByRole('heading', { name: `${code} · E2E Cykelimport` })).toBeVisible();
   // The brand now carries its own code: a WDA frame on it is questioned.
   expect(await warnings()).toContain('brand_prefix_mismatch');
-  await expectNoA11yViolations(page);
+  // Issue 27: the codes, voucher batches and prices below their section headings skip no level, and
+  // each price form is named with its region (a DK and a NO product share a name).
+  await expectNoA11yViolations(page, { structure: true });
 
   await codes.getByRole('button', { name: ops('diverse.editCode', { code }) }).click();
   const edit = page.getByRole('form', { name: ops('diverse.editCode', { code }) });

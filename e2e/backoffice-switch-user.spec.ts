@@ -118,8 +118,9 @@ test('staff find a user, switch into the account, are not offered what only the 
   await banner(page)
     .getByRole('button', { name: t('common', 'switchUser.switchBack') })
     .click();
-  await expect(page).toHaveURL(/\/backoffice\/identities$/);
-  await expect(heading(page)).toHaveText(t('backoffice', 'identities.title'));
+  // Back on the person's page, where the work on them goes on.
+  await expect(page).toHaveURL(new RegExp(`/backoffice/identities/${await partyIdOf(page, person.token)}$`));
+  await expect(page.getByText(person.email).first()).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: t('backoffice', 'layout.navigation') })).toBeVisible();
 
@@ -189,9 +190,9 @@ test('the switch banner fits a phone screen above the header, with its way back 
   }
 
   await shown.getByRole('button', { name: t('common', 'switchUser.switchBack') }).click();
-  // Support has the backoffice but not an admin's role line; the search is where the way back leads.
-  await expect(page).toHaveURL(/\/backoffice\/identities$/);
-  await expect(heading(page)).toHaveText(t('backoffice', 'identities.title'));
+  // The way back leads to the person's page in the backoffice.
+  await expect(page).toHaveURL(new RegExp(`/backoffice/identities/${await partyIdOf(page, person.token)}$`));
+  await expect(page.getByText(person.email).first()).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
 });
 

@@ -138,6 +138,6 @@ test.describe('password reset edge cases', () => {
     await page.getByLabel(text('da', 'auth', 'fields.newPassword'), { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(text('da', 'auth', 'fields.newPasswordRepeat'), { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: text('da', 'auth', 'resetPassword.submit') }).click();
-    await expect(page.getByText('Kunne ikke nulstille password')).toBeVisible();
+    await expect(page.getByText('Kunne ikke nulstille adgangskoden')).toBeVisible();
   });
 });

@@ -119,7 +119,9 @@ test.describe('search the register', () => {
 
     // A visitor: the search page, from the desktop navigation where there is one.
     await page.goto('/');
-    const navLink = page.getByRole('banner').getByRole('link', { name: t('common', 'nav.search') });
+    const navLink = page
+      .getByRole('navigation', { name: t('common', 'shell.mainNavigation') })
+      .getByRole('link', { name: t('common', 'nav.search') });
     if (await navLink.isVisible()) await navLink.click();
     else await page.goto('/search');
     await expect(page).toHaveURL(/\/search$/);

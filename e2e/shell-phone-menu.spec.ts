@@ -87,3 +87,32 @@ test('signed in on a public page, the phone header fits and signing out is in th
     page.getByRole('banner').getByRole('link', { name: text('da', 'common', 'shell.signIn') }),
   ).toBeVisible();
 });
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a visitor reaches the webshop and the dealer finder from the header navigation', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // No phone menu button here: the same entries are a row of links.
+    await expect(menuButton(page)).toBeHidden();
+    for (const key of [
+      'nav.search',
+      'nav.stolenBikeMap',
+      'nav.findDistributor',
+      'nav.webshop',
+      'nav.support',
+    ]) {
+      await expect(menu(page).getByRole('link', { name: text('da', 'common', key) })).toBeVisible();
+    }
+    await expectNoA11yViolations(page, { structure: true });
+    await menu(page)
+      .getByRole('link', { name: text('da', 'common', 'nav.webshop') })
+      .click();
+    await expect(page).toHaveURL(/\/webshop$/);
+    await menu(page)
+      .getByRole('link', { name: text('da', 'common', 'nav.findDistributor') })
+      .click();
+    await expect(page).toHaveURL(/\/find-distributor$/);
+  });
+});

@@ -24,6 +24,22 @@ test.describe('not found', () => {
     });
   }
 
+  test('an unknown address answers 404, and a visitor sees the 404 page there, not the login', async ({
+    page,
+  }) => {
+    for (const address of ['/no-such-page', '/app/no-such-page', '/404']) {
+      const response = await page.request.get(address, { headers: { accept: 'text/html' } });
+      expect(response.status(), address).toBe(404);
+      expect(response.headers()['content-type'], address).toContain('text/html');
+    }
+    // A known address still answers 200.
+    expect((await page.request.get('/hvordan', { headers: { accept: 'text/html' } })).status()).toBe(200);
+
+    await page.goto('/app/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'common', 'notFound.title'));
+    await expect(page).toHaveURL(/\/app\/no-such-page$/);
+  });
+
   test('/404 itself is the 404 page, and its link leads home', async ({ page }) => {
     await page.goto('/404');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'common', 'notFound.title'));

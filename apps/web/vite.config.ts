@@ -7,6 +7,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ROUTE_FILES, ROUTE_MANIFEST_FILE, routePatternsIn } from './src/app/route-manifest.ts';
 import { offlineBasemap } from './src/lib/map/offline-basemap.vite.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -50,6 +51,26 @@ function versionFile(buildId: string): Plugin {
         response.setHeader('Content-Type', 'application/json');
         response.setHeader('Cache-Control', 'no-store');
         response.end(body());
+      });
+    },
+  };
+}
+
+/**
+ * Writes /route-manifest.json: the addresses the app has screens for, read from the router's files
+ * (src/app/route-manifest.ts). The API answers a navigation to any other address with 404.
+ */
+function routeManifest(): Plugin {
+  return {
+    name: 'nbr-route-manifest',
+    async generateBundle() {
+      const sources = await Promise.all(
+        ROUTE_FILES.map((file) => readFile(new URL(`./src/app/${file}`, import.meta.url), 'utf8')),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_MANIFEST_FILE,
+        source: `${JSON.stringify({ routes: routePatternsIn(sources) })}\n`,
       });
     },
   };
@@ -124,6 +145,7 @@ export default defineConfig(({ command }) => {
     plugins: [
       react(),
       versionFile(buildId),
+      routeManifest(),
       offlineBasemap(),
       VitePWA({
         // Registered by the app itself, and only over HTTPS or on localhost (src/app/service-worker.ts).

@@ -21,7 +21,15 @@ export interface A11yOptions {
   exclude?: string[];
   /** axe rule ids to switch off, each with a reason in the calling test. */
   disableRules?: string[];
+  /**
+   * Also the best-practice rules of the structure (heading-order: no skipped heading levels;
+   * landmark-unique: no two landmarks of one role and name), for pages that have been mended.
+   */
+  structure?: boolean;
 }
+
+/** Moderate best-practice rules outside WCAG's tags that a screen-reader user still meets. */
+const STRUCTURE_RULES = ['heading-order', 'landmark-unique'];
 
 function describe(violations: Violation[]): string {
   return violations
@@ -47,6 +55,12 @@ export async function expectNoA11yViolations(page: Page, options: A11yOptions = 
     builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   const { violations } = await builder.analyze();
+  if (options.structure) {
+    let structure = new AxeBuilder({ page }).withRules(STRUCTURE_RULES);
+    for (const selector of [...ALWAYS_EXCLUDED, ...(options.exclude ?? [])])
+      structure = structure.exclude(selector);
+    violations.push(...(await structure.analyze()).violations);
+  }
   if (violations.length > 0) {
     await test.info().attach(`axe violations on ${new URL(page.url()).pathname}`, {
       body: JSON.stringify(violations, null, 2),

@@ -29,7 +29,7 @@ export function text(language: Language, namespace: string, key: string): string
 export const LANGUAGES: readonly Language[] = ['da', 'en', 'no'];
 
 /** The html lang attribute the app sets for each UI language (bokmål is nb). */
-export const HTML_LANG: Record<Language, string> = { da: 'da', en: 'en', no: 'nb' };
+export const HTML_LANG: Record<Language, string> = { da: 'da', en: 'en-GB', no: 'nb' };
 
 /** Fills i18next placeholders ({{name}}) of a text, as the app does. */
 export function fillText(template: string, values: Record<string, string | number> = {}): string {

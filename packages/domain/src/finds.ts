@@ -157,7 +157,7 @@ export const PickupSchema = z.object({
   collect_until: z.string(),
   note: z.string().nullable(),
   found_on: z.string().nullable(),
-  /** The organisation's name, or the finder's first name; null when the caller is the holder. */
+  /** The organisation's name, or the finder's first name; null when the caller holds it in person. */
   holder_name: z.string().nullable(),
   holder_kind: z.enum(['person', 'organisation']),
   /** The chat between holder and owner about it. */

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerUnknownAddressCheck, requiresLogin } from '../lib/access.ts';
 import { peekRememberedRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
-import { accessLoader } from './router.tsx';
+import { accessLoader, isUnknownAddress } from './router.tsx';
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = `${encode({ alg: 'EdDSA' })}.${encode({
@@ -35,6 +36,10 @@ function redirectTarget(result: unknown): string | null {
 }
 
 describe('accessLoader', () => {
+  // The router registers its check when first imported; another test file of this worker may have
+  // put its own in since.
+  beforeAll(() => registerUnknownAddressCheck(isUnknownAddress));
+
   afterEach(() => {
     sessionStore.clear();
     sessionStorage.clear();
@@ -46,10 +51,24 @@ describe('accessLoader', () => {
   });
 
   it('lets a visitor see public pages and unknown addresses (404)', () => {
-    for (const path of ['/', '/privacy', '/login', '/signup/newsletter', '/verify-email', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/privacy',
+      '/login',
+      '/signup/newsletter',
+      '/verify-email',
+      '/no-such-page',
+      // Unknown inside the signed-in area too: the 404 page, not the login first.
+      '/app/no-such-page',
+      '/app/my-bikes/019ac15e-0000-7000-8000-000000000001/no-such-tab',
+    ]) {
       expect(load(path)).toBeNull();
     }
     expect(peekRememberedRedirect()).toBeNull();
+    // The session guard and the expiry ask the same rule: no login for an address with no page.
+    expect(requiresLogin('/app/no-such-page')).toBe(false);
+    expect(requiresLogin('/app/settings')).toBe(true);
+    expect(requiresLogin('/app/my-bikes/019ac15e-0000-7000-8000-000000000001')).toBe(true);
   });
 
   it('lets a signed-in user in, and sends one who opens /login or /signup to the app', () => {

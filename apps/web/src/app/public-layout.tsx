@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { LoadingState } from '../ui/spinner.tsx';
 import styles from './layout.module.css';
+import { PublicDesktopNav } from './public-menu.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 const FOOTER_LINKS = [
@@ -51,6 +52,9 @@ export function PublicLayout({ children }: { children?: React.ReactNode }) {
   return (
     <>
       <SiteHeader />
+      {/* SPEC §2: on desktop the phone menu's entries are a row below the header (it scrolls away; the
+          header stays). The signed-in area has its sidebar instead. */}
+      <PublicDesktopNav />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<LoadingState />}>{children ?? <Outlet />}</Suspense>
       </main>

@@ -40,8 +40,36 @@ export const PUBLIC_MENU: readonly MenuEntry[] = [
 ];
 
 /**
+ * The desktop header's row of the same entries as the phone menu (one list, PUBLIC_MENU, for both):
+ * shown from desktop width, where the phone menu's button is hidden.
+ */
+export function PublicDesktopNav() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={t('shell.mainNavigation')} className={styles.desktopNav}>
+      <ul className={styles.desktopNavList}>
+        {PUBLIC_MENU.map((entry) => (
+          <li key={entry.id}>
+            <Link
+              href={entry.href}
+              className={styles.headerLink}
+              aria-current={pathname === entry.href ? 'page' : undefined}
+            >
+              <Icon name={entry.icon} />
+              {t(entry.labelKey)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
  * The menu of public pages below desktop width: a disclosure (a button and the list it opens), not
- * a dialog, so the first route carries no overlay code. The desktop header shows the same links.
+ * a dialog, so the first route carries no overlay code. The desktop header shows the same links
+ * (PublicDesktopNav).
  */
 export function PublicMenu() {
   const { t } = useTranslation('common');

@@ -7,7 +7,7 @@ import {
   redirect,
 } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { type LoginDependency, requiresLogin } from '../lib/access.ts';
+import { type LoginDependency, registerUnknownAddressCheck, requiresLogin } from '../lib/access.ts';
 import { currentLocation, registerNavigator } from '../lib/navigation.ts';
 import { rememberRedirect } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
@@ -621,6 +621,20 @@ export function accessLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
+ * Whether the app has no screen for this address (only a 404 splat matches): a visitor then sees the
+ * 404 page where they are, not the login first. An area whose routes are not patched in yet counts
+ * as known (the router patches it in before its loaders run).
+ */
+export function isUnknownAddress(pathname: string): boolean {
+  const area = LAZY_AREAS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  if (area && !patchedAreas.has(area.prefix)) return false;
+  // The first load's loaders run while the router is being made: until an area is patched in (by the
+  // router, which then exists), the routes it was made from are all there is.
+  const deepest = (matchRoutes(area ? router.routes : routes, pathname) ?? []).at(-1);
+  return !deepest || deepest.route.path === '*';
+}
+
+/**
  * Areas whose routes are not in the first download: the first navigation under one of them loads
  * its routes and patches them in beside the others (a splat of the public area matched until then,
  * which is what makes the router ask). Each area is patched once.
@@ -638,6 +652,8 @@ const LAZY_AREAS: ReadonlyArray<{ prefix: string; load: () => Promise<RouteObjec
   },
 ];
 const patchedAreas = new Set<string>();
+
+registerUnknownAddressCheck(isUnknownAddress);
 
 export const router = createBrowserRouter(routes, {
   async patchRoutesOnNavigation({ path, patch }) {

@@ -3,7 +3,6 @@ import { Button, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths.ts';
 import { useSession } from '../lib/session.ts';
-import { Icon } from '../ui/icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import styles from './layout.module.css';
 import { Logo } from './logo.tsx';
@@ -26,16 +25,6 @@ export function SiteHeader({ leading, wide = false }: { leading?: ReactNode; wid
         />
         <div className={styles.headerSpacer} />
         <div className={styles.headerActions}>
-          {/* SPEC §2: on desktop the navigation shows Search (in the signed-in area, the sidebar does). */}
-          {wide ? null : (
-            <Link
-              href={paths.public.search.getHref()}
-              className={`${styles.headerLink} ${styles.desktopOnly}`}
-            >
-              <Icon name="search" />
-              {t('nav.search')}
-            </Link>
-          )}
           <LanguageSwitch />
           {isLoggedIn ? (
             <>

@@ -60,7 +60,7 @@ describe('SwitchUserBanner', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it('names the account, and switching back stores the staff token and opens the people search', async () => {
+  it("names the account, and switching back stores the staff token and opens the person's page", async () => {
     sessionStore.setToken(token({ act: { sub: 'staff' } }));
     const staffToken = token({ email: 'staff@example.dk', identity_party_id: 'staff', party_id: 'staff' });
     fetchMock.mockImplementation(
@@ -76,7 +76,7 @@ describe('SwitchUserBanner', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/identities/switch-user');
     expect(fetchMock.mock.calls[0]![1]?.method).toBe('DELETE');
     expect(sessionStore.getToken()).toBe(staffToken);
-    expect(navigate).toHaveBeenCalledWith('/backoffice/identities', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/backoffice/identities/person', { replace: true });
     expect(screen.queryByRole('status')).toBeNull();
   });
 

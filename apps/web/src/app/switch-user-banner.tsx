@@ -84,7 +84,7 @@ function SessionBanner({
 
 /**
  * Shown on every signed-in layout while staff use someone else's account (the token carries `act`):
- * whose account it is, and the way back to the staff member's own session.
+ * whose account it is, and the way back to the staff member's own session and the person's page.
  */
 export function SwitchUserBanner() {
   const { t } = useTranslation('common');
@@ -97,7 +97,14 @@ export function SwitchUserBanner() {
       hint={t('switchUser.bannerHint')}
       actionLabel={t('switchUser.switchBack')}
       failureLabel={t('switchUser.switchBackFailed')}
-      onAction={async () => switchAccount(await endSwitchUser(), paths.backoffice.identities.getHref())}
+      onAction={async () => {
+        // Back to the page of the person whose account it was: staff usually go on with them there.
+        const person = claims.identity_party_id;
+        const destination = person
+          ? paths.backoffice.identity.getHref({ identityPartyId: person })
+          : paths.backoffice.identities.getHref();
+        switchAccount(await endSwitchUser(), destination);
+      }}
       testId="switch-user-banner"
     />
   );

@@ -1,13 +1,18 @@
 import type { TokenClaims } from '@nbr/domain/identity';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   afterSignUpHref,
   normalisePathname,
   postLoginDestination,
+  registerUnknownAddressCheck,
   requiresLogin,
   satisfiesDependency,
 } from './access.ts';
 import { mayUseOrgBikeSearch } from './org-search-access.ts';
+
+// The path rules alone: the router's check of unknown addresses (registered when another test file of
+// this worker imports the router) is tested in app/access-loader.test.ts.
+beforeAll(() => registerUnknownAddressCheck(() => false));
 
 const claims = (overrides: Partial<TokenClaims> = {}): TokenClaims => ({
   exp: 2_000_000_000,
@@ -110,6 +115,10 @@ describe('normalisePathname', () => {
 });
 
 describe('postLoginDestination', () => {
+  /** A person signed in for themself (the fixture's default acts for an organisation). */
+  const own = (overrides: Partial<TokenClaims> = {}) =>
+    claims({ party_id: claims().identity_party_id, ...overrides });
+
   it('sends an insurance-company user to the insurer admin page', () => {
     const insurer = claims({ organisation_type: 'insurance_company', party_id: 'p-9' });
     expect(postLoginDestination(insurer, { path: '/app/settings', dependency: 'loggedIn' })).toBe(
@@ -118,26 +127,34 @@ describe('postLoginDestination', () => {
   });
 
   it('returns to the remembered page when logged-in is enough', () => {
-    expect(postLoginDestination(claims(), { path: '/app/settings?tab=1', dependency: 'loggedIn' })).toBe(
+    expect(postLoginDestination(own(), { path: '/app/settings?tab=1', dependency: 'loggedIn' })).toBe(
       '/app/settings?tab=1',
     );
   });
 
   it('returns to a page needing a verified identity only once the identity is verified', () => {
     const remembered = { path: '/app/bikes/verify-ownership', dependency: 'verifiedIdentity' } as const;
-    expect(postLoginDestination(claims(), remembered)).toBe('/app');
-    expect(postLoginDestination(claims({ verified_on: '2026-02-01' }), remembered)).toBe(
+    expect(postLoginDestination(own(), remembered)).toBe('/app');
+    expect(postLoginDestination(own({ verified_on: '2026-02-01' }), remembered)).toBe(
       '/app/bikes/verify-ownership',
     );
   });
 
   it('goes to /app without a remembered page, for another site, or for an auth page', () => {
-    expect(postLoginDestination(claims(), null)).toBe('/app');
-    expect(postLoginDestination(claims(), { path: '//evil.example/x', dependency: 'loggedIn' })).toBe('/app');
-    expect(postLoginDestination(claims(), { path: 'https://evil.example', dependency: 'loggedIn' })).toBe(
+    expect(postLoginDestination(own(), null)).toBe('/app');
+    expect(postLoginDestination(own(), { path: '//evil.example/x', dependency: 'loggedIn' })).toBe('/app');
+    expect(postLoginDestination(own(), { path: 'https://evil.example', dependency: 'loggedIn' })).toBe(
       '/app',
     );
-    expect(postLoginDestination(claims(), { path: '/login/', dependency: 'loggedIn' })).toBe('/app');
+    expect(postLoginDestination(own(), { path: '/login/', dependency: 'loggedIn' })).toBe('/app');
+  });
+
+  it("lands a session acting for an organisation on the organisation's page, not the person's overview", () => {
+    const member = claims({ party_id: 'org-7' });
+    expect(postLoginDestination(member, null)).toBe('/app/organisations/org-7/members');
+    expect(postLoginDestination(member, { path: '/app/settings', dependency: 'loggedIn' })).toBe(
+      '/app/settings',
+    );
   });
 });
 

@@ -65,13 +65,25 @@ const ALWAYS_OPEN = [
  */
 const OPEN_IN_APP = [/^\/app\/bikes\/[^/]+\/contact-bike-owner(?:\/success|\/confirm)?$/] as const;
 
+let isUnknownAddress: (pathname: string) => boolean = () => false;
+
+/**
+ * The router tells which addresses it has no page for: a visitor there sees the 404 page where
+ * they are, not the login first (app/router.tsx registers it; lib may not import the router).
+ */
+export function registerUnknownAddressCheck(check: (pathname: string) => boolean): void {
+  isUnknownAddress = check;
+}
+
 /**
  * Whether a visitor who is not signed in must be sent to /login before seeing this path.
- * Public pages (home, content, verify-email, 404, …) never require login; the signed-in areas
- * always do, and so does the sign-up create-bikes loop, although it sits under /signup.
+ * Public pages (home, content, verify-email, 404, …) and addresses with no page never require login;
+ * the signed-in areas always do, and so does the sign-up create-bikes loop, although it sits under
+ * /signup.
  */
 export function requiresLogin(rawPathname: string): boolean {
   const pathname = normalisePathname(rawPathname);
+  if (isUnknownAddress(pathname)) return false;
   if (isUnder(pathname, SIGNUP_LOOP)) return true;
   if (ALWAYS_OPEN.some((open) => isUnder(pathname, open))) return false;
   if (OPEN_IN_APP.some((open) => open.test(pathname))) return false;
@@ -100,7 +112,8 @@ function isAuthPage(path: string): boolean {
 
 /**
  * Where a successful login leads: an insurance-company user to the insurer admin page; otherwise
- * back to the remembered page when its dependency is satisfied; otherwise the app start page.
+ * back to the remembered page when its dependency is satisfied; otherwise the page of the
+ * organisation the session acts for, or the app start page.
  */
 export function postLoginDestination(claims: TokenClaims, remembered: RememberedRedirect | null): string {
   if (isInsuranceCompanyUser(claims))
@@ -112,6 +125,11 @@ export function postLoginDestination(claims: TokenClaims, remembered: Remembered
     satisfiesDependency(claims, remembered.dependency)
   ) {
     return remembered.path;
+  }
+  // A session that acts for an organisation (a member's default one) starts on its page, not on the
+  // person's own overview.
+  if (claims.party_id !== claims.identity_party_id) {
+    return paths.app.organisationMembers.getHref({ organisationId: claims.party_id });
   }
   return paths.app.home.getHref();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyExact } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatMoneyExact } from './format.ts';
 
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
@@ -16,5 +16,18 @@ describe('formatMoneyExact', () => {
     expect(plain(formatMoneyExact(2_980, 'DKK', 'da'))).toBe('29,80 kr.');
     expect(plain(formatMoneyExact(2_000, 'DKK', 'da'))).toBe('20 kr.');
     expect(plain(formatMoneyExact(3_980, 'NOK', 'no'))).toMatch(/^kr 39,80$|^39,80 kr$/);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes English dates the British way, day before month, like the Danish and Norwegian ones', () => {
+    expect(formatDate('2026-12-06T10:00:00.000Z', 'en')).toBe('6 December 2026');
+    expect(formatDate('2026-12-06T10:00:00.000Z', 'da')).toBe('6. december 2026');
+    expect(formatDate('2026-12-06T10:00:00.000Z', 'no')).toBe('6. desember 2026');
+    expect(formatDateTime('2026-12-06T10:00:00.000Z', 'en')).toMatch(/^6 December 2026/);
+  });
+
+  it('shows a bare day as that day, wherever the browser is', () => {
+    expect(formatDate('1990-01-31', 'en')).toBe('31 January 1990');
   });
 });

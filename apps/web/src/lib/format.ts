@@ -27,8 +27,12 @@ export function formatMoneyExact(minorUnits: number, currency: Currency, languag
 
 export function formatDate(value: string | Date, language: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(htmlLang(language), { dateStyle: 'long' }).format(date);
+  // A bare day (a birth date, 2026-12-06) is midnight UTC: shown as that day wherever the browser is.
+  const timeZone = typeof value === 'string' && DAY_ONLY.test(value) ? 'UTC' : undefined;
+  return new Intl.DateTimeFormat(htmlLang(language), { dateStyle: 'long', timeZone }).format(date);
 }
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A moment with its time of day (an access log entry: when someone looked). */
 export function formatDateTime(value: string | Date, language: string): string {

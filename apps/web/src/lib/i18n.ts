@@ -37,9 +37,14 @@ const lazyJsonBackend: BackendModule = {
   },
 };
 
-/** The language tag for the html lang attribute (bokmål is written nb). */
+/**
+ * The language tag for the html lang attribute and every Intl format (bokmål is written nb). English
+ * is British English, as its texts are: dates read "6 December 2026", not the US "December 6, 2026".
+ */
 export function htmlLang(language: string): string {
-  return language === 'no' ? 'nb' : language;
+  if (language === 'no') return 'nb';
+  if (language === 'en') return 'en-GB';
+  return language;
 }
 
 function applyDocumentLanguage(language: string): void {

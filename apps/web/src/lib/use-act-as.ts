@@ -5,8 +5,9 @@ import { useSetActingParty } from './api/identity/set-acting-party.ts';
 import { useSession } from './session.ts';
 
 /**
- * Switching between the person and an organisation of theirs. An insurer's work happens on its
- * admin pages, so acting for an insurance company goes there, like a login of its users does.
+ * Switching between the person and an organisation of theirs. Acting for one goes to its page (an
+ * insurer's admin pages, where its work happens; another organisation's members page), like a login
+ * of its users does.
  */
 export function useActAs() {
   const { claims } = useSession();
@@ -15,9 +16,12 @@ export function useActAs() {
 
   const actAs = async (organisation: Pick<Organisation, 'party_id' | 'type'>): Promise<void> => {
     await setActingParty.mutateAsync(organisation.party_id);
-    if (organisation.type === 'insurance_company') {
-      await navigate(paths.insurance.admin.getHref({ insurerPartyId: organisation.party_id }));
-    }
+    // Acting for an organisation starts on its page (the members page), not the person's overview.
+    await navigate(
+      organisation.type === 'insurance_company'
+        ? paths.insurance.admin.getHref({ insurerPartyId: organisation.party_id })
+        : paths.app.organisationMembers.getHref({ organisationId: organisation.party_id }),
+    );
   };
 
   const actAsSelf = async (): Promise<void> => {

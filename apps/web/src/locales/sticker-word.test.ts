@@ -1,4 +1,9 @@
-import { bannedStickerWordsIn, STICKER_WORD } from '@nbr/domain/sticker-word';
+import {
+  bannedPasswordWordsIn,
+  bannedStickerWordsIn,
+  PASSWORD_WORD,
+  STICKER_WORD,
+} from '@nbr/domain/sticker-word';
 import { describe, expect, it } from 'vitest';
 
 /** Every text of every namespace, by language; anchors (`id`) are not texts a person reads. */
@@ -20,6 +25,21 @@ describe('the sticker has one name per language (issue 14)', () => {
         .flatMap(([path, tree]) =>
           texts(tree)
             .filter((text) => bannedStickerWordsIn(language, text).length > 0)
+            .map((text) => `${path}: ${text}`),
+        );
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+describe('the password has one name per language (issue 27)', () => {
+  for (const language of Object.keys(PASSWORD_WORD) as (keyof typeof PASSWORD_WORD)[]) {
+    it(`${language} says "${PASSWORD_WORD[language]}" and none of the variants`, () => {
+      const found = Object.entries(FILES)
+        .filter(([path]) => path.startsWith(`./${language}/`))
+        .flatMap(([path, tree]) =>
+          texts(tree)
+            .filter((text) => bannedPasswordWordsIn(language, text).length > 0)
             .map((text) => `${path}: ${text}`),
         );
       expect(found).toEqual([]);

@@ -11,6 +11,7 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
 import styles from './field.module.css';
 import { useFieldErrorText } from './field-error.ts';
 
@@ -42,12 +43,16 @@ export function Select({
   onChange,
   error,
   className,
+  placeholder,
   ...props
 }: SelectProps) {
+  const { t } = useTranslation('common');
   const errorText = useFieldErrorText(error);
   return (
     <AriaSelect
       {...props}
+      // In the page's language: react-aria's own default follows the browser ("Velg et element").
+      placeholder={placeholder ?? t('selectField.placeholder')}
       value={value ?? null}
       onChange={(key: Key | null) => {
         if (key !== null) onChange?.(String(key));

@@ -8,6 +8,7 @@ import { ConfirmDialog } from './dialog.tsx';
 import { addressParts, EmailAddress } from './email-address.tsx';
 import { ErrorSummary, isMissingInput } from './form.tsx';
 import { RadioGroup } from './radio-group.tsx';
+import { Select } from './select.tsx';
 import { PasswordField, TextField } from './text-field.tsx';
 
 type Tree = { [key: string]: string | Tree };
@@ -215,5 +216,19 @@ describe('EmailAddress', () => {
     expect(strong?.textContent).toBe('meget.lang.adresse@cykelforhandler.example.dk');
     expect(strong?.querySelectorAll('wbr')).toHaveLength(5);
     expect(container.textContent).toBe('Til meget.lang.adresse@cykelforhandler.example.dk.');
+  });
+});
+
+describe('Select', () => {
+  it("shows the page's own placeholder before a choice, not react-aria's default in the browser's language", () => {
+    render(<Select label="Farve" options={[{ value: 'red', label: 'Rød' }]} />);
+    const button = screen.getByRole('button', { name: /Farve/ });
+    expect(button.textContent).toContain('Vælg …');
+    expect(button.textContent).not.toMatch(/Select an item|Velg et element|Vælg et element/);
+  });
+
+  it('keeps a placeholder the caller gives', () => {
+    render(<Select label="Farve" placeholder="Vælg en farve" options={[{ value: 'red', label: 'Rød' }]} />);
+    expect(screen.getByRole('button', { name: /Farve/ }).textContent).toContain('Vælg en farve');
   });
 });

@@ -235,7 +235,7 @@ describe('DELETE /api/identities/{partyId}/', () => {
       payload: { ...CONFIRMED, password: 'not-the-password-1' },
     });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ detail: 'Passwordet er forkert.', code: 'wrong_password' });
+    expect(wrong.json()).toEqual({ detail: 'Adgangskoden er forkert.', code: 'wrong_password' });
     expect((await identityRow(user.partyId))?.deletedAt).toBeNull();
     const me = await t.app.inject({ method: 'GET', url: '/api/identities/me', headers: bearer(user.token) });
     expect(me.statusCode).toBe(200);

@@ -25,7 +25,7 @@ const IGNORE: Record<MailLanguage, string> = {
 };
 
 const CONTACT: Record<MailLanguage, string> = {
-  da: 'Hvis det ikke var dig, så nulstil dit password med det samme og kontakt os.',
+  da: 'Hvis det ikke var dig, så nulstil din adgangskode med det samme og kontakt os.',
   en: 'If this was not you, reset your password at once and contact us.',
   no: 'Hvis det ikke var deg, tilbakestill passordet ditt med en gang og kontakt oss.',
 };
@@ -162,10 +162,10 @@ export function passwordResetMail(input: { to: string; language: string; link: s
   const minutes = PASSWORD_RESET_TTL_MINUTES;
   const texts: Record<MailLanguage, MailText> = {
     da: {
-      subject: 'Nulstil dit password',
+      subject: 'Nulstil din adgangskode',
       greeting: HELLO.da,
-      paragraphs: ['Vi har fået en anmodning om at nulstille passwordet til din profil i Cykelregistret.'],
-      action: { label: 'Vælg et nyt password', url: input.link },
+      paragraphs: ['Vi har fået en anmodning om at nulstille adgangskoden til din profil i Cykelregistret.'],
+      action: { label: 'Vælg en ny adgangskode', url: input.link },
       footer: `Linket virker i ${minutes} minutter og kan kun bruges én gang. ${IGNORE.da}`,
     },
     en: {
@@ -192,10 +192,10 @@ export function passwordChangedMail(input: { to: string; language: string }): Ou
   const lang = mailLanguage(input.language);
   const texts: Record<MailLanguage, MailText> = {
     da: {
-      subject: 'Dit password er ændret',
+      subject: 'Din adgangskode er ændret',
       greeting: HELLO.da,
       paragraphs: [
-        'Passwordet til din profil i Cykelregistret er netop blevet ændret, og du er logget ud på alle andre enheder.',
+        'Adgangskoden til din profil i Cykelregistret er netop blevet ændret, og du er logget ud på alle andre enheder.',
       ],
       footer: CONTACT.da,
     },
@@ -309,7 +309,7 @@ export function signUpAttemptMail(input: {
       greeting: HELLO.da,
       paragraphs: [
         'Der er forsøgt oprettet en ny profil i Cykelregistret med denne e-mailadresse. Adressen hører allerede til din profil, så der er ikke oprettet noget, og intet er ændret.',
-        `Var det dig, så log ind med din profil. Har du glemt dit password, kan du vælge et nyt her: ${input.resetLink}`,
+        `Var det dig, så log ind med din profil. Har du glemt din adgangskode, kan du vælge en ny her: ${input.resetLink}`,
       ],
       action: { label: 'Log ind', url: input.loginLink },
       footer: IGNORE.da,

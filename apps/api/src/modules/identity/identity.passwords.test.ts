@@ -119,11 +119,16 @@ describe('POST /api/identities/authentications/password-resets/{code}/validate',
     });
     expect(oldPassword.statusCode).toBe(401);
     expect(await logIn(t.app, user.email, NEW_PASSWORD)).toEqual(expect.any(String));
-    expect((await latestMail(db(), user.email, 'password_changed')).subject).toBe('Dit password er ændret');
+    expect((await latestMail(db(), user.email, 'password_changed')).subject).toBe(
+      'Din adgangskode er ændret',
+    );
 
     const again = await validate(code, 'Yet-another-pass-31');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: 'Kunne ikke nulstille password', code: 'password_reset_failed' });
+    expect(again.json()).toEqual({
+      detail: 'Kunne ikke nulstille adgangskoden',
+      code: 'password_reset_failed',
+    });
     expect(await logIn(t.app, user.email, NEW_PASSWORD)).toEqual(expect.any(String));
   });
 

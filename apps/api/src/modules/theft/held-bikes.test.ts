@@ -131,6 +131,9 @@ describe('found and abandoned bikes held by the police and municipalities', () =
       status: 'waiting',
       is_holder: true,
       stolen_report_linked: false,
+      // The member sees whose the bike is held by: the municipality, not themself.
+      holder_name: 'Aarhus Kommune',
+      holder_kind: 'organisation',
     });
     expect(pickup.actions).toEqual(['collected', 'cancel']);
 

@@ -12,7 +12,8 @@ export interface HolderView {
 
 /**
  * The one place a pickup row becomes an answer, for one reader: the owner sees who holds the bike
- * (never more than a first name of a person), the holder sees themself as null; each side gets the
+ * (never more than a first name of a person), a person holding it sees themself as null, an
+ * organisation's member the organisation's name; each side gets the
  * actions it has while the bike waits.
  */
 export function presentPickup(
@@ -51,7 +52,8 @@ export function presentPickup(
     collect_until: row.collectUntil,
     note: row.note,
     found_on: row.foundOn,
-    holder_name: isHolder ? null : (holder?.name ?? null),
+    // A member acting for an organisation holds the bike in its name: they see that name, not "you".
+    holder_name: isHolder && holder?.kind !== 'organisation' ? null : (holder?.name ?? null),
     holder_kind: holder?.kind ?? 'person',
     chat_id: row.chatId,
     actions,

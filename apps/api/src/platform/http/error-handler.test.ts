@@ -91,7 +91,7 @@ describe('error answers', () => {
         { loc: ['body', 'email'], msg: 'Indtast en gyldig e-mailadresse.', type: 'invalid_email' },
         {
           loc: ['body', 'password'],
-          msg: 'Passwordet skal være på mindst 8 tegn.',
+          msg: 'Adgangskoden skal være på mindst 8 tegn.',
           type: 'password_too_short',
         },
         { loc: ['body', 'zip_code'], msg: 'Indtast et postnummer på 4 cifre.', type: 'invalid_zip_code' },
@@ -206,7 +206,7 @@ describe('error answers', () => {
   it('answers an AppError with its status, a translated detail and the stable code', async () => {
     const da = await t.app.inject({ method: 'GET', url: '/api/test/reset-failed' });
     expect(da.statusCode).toBe(400);
-    expect(da.json()).toEqual({ detail: 'Kunne ikke nulstille password', code: 'password_reset_failed' });
+    expect(da.json()).toEqual({ detail: 'Kunne ikke nulstille adgangskoden', code: 'password_reset_failed' });
 
     const en = await t.app.inject({
       method: 'GET',

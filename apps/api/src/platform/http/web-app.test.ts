@@ -256,3 +256,47 @@ describe('without a web build', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('serving the built web app with its route manifest', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'nbr-web-dist-'));
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(
+      path.join(dist, 'route-manifest.json'),
+      JSON.stringify({
+        routes: ['/', '/app', '/app/my-bikes/:bikeId', '/hvordan', '/sticker-id/01/:gtin/21/:stickerId'],
+      }),
+    );
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/',
+    '/app',
+    '/app/',
+    '/hvordan?x=1',
+    '/app/my-bikes/019ac15e-0000',
+    '/sticker-id/01/579/21/ABC12',
+  ])('answers the app address %s with index.html and 200', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+  });
+
+  it.each(['/nowhere', '/app/nowhere', '/app/my-bikes/1/nowhere', '/hvordan/more'])(
+    'answers the unknown address %s with 404 and index.html, whose app shows its 404 page',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX);
+    },
+  );
+});

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +19,35 @@ function isNavigation(request: FastifyRequest): boolean {
   return !lastSegment.includes('.');
 }
 
+/** What the web build writes beside index.html: the addresses it has screens for (apps/web/src/app/route-manifest.ts). */
+const ROUTE_MANIFEST = 'route-manifest.json';
+
+/**
+ * Whether a path is one of the web app's addresses, from the build's route manifest (React Router
+ * patterns, `:name` one segment). Without a manifest (an older build) every path counts as known.
+ */
+export function webRouteMatcher(distDir: string): (pathname: string) => boolean {
+  const file = path.join(distDir, ROUTE_MANIFEST);
+  if (!existsSync(file)) return () => true;
+  const { routes } = JSON.parse(readFileSync(file, 'utf8')) as { routes: string[] };
+  const patterns = routes.map((route) => {
+    const source = route
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    return new RegExp(`^${source}/?$`);
+  });
+  return (pathname) => {
+    let decoded: string;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      return false;
+    }
+    return patterns.some((pattern) => pattern.test(decoded));
+  };
+}
+
 const MISSING_BUILD_PAGE = (distDir: string) => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Web app not built</title></head>
@@ -32,8 +61,8 @@ const MISSING_BUILD_PAGE = (distDir: string) => `<!doctype html>
 `;
 
 /**
- * Serves the built web app with a fallback to index.html for client-side routes, and answers every
- * unknown /api and /dev path with a JSON 404.
+ * Serves the built web app with a fallback to index.html for client-side routes (404 for an address
+ * that is not one of them), and answers every unknown /api and /dev path with a JSON 404.
  *
  * The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts): the best one the
  * browser accepts is sent as it is, with `Vary: Accept-Encoding`, the original file's type, and
@@ -60,11 +89,15 @@ export async function registerWebApp(
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
+  const isWebRoute = hasBuild ? webRouteMatcher(options.distDir) : () => true;
+
+  /** index.html, with 404 for an address the app has no screen for (the app then shows its 404 page). */
+  const sendIndex = (reply: FastifyReply, status: 200 | 404 = 200) => {
     if (!hasBuild) {
       return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE(options.distDir));
     }
     return reply
+      .status(status)
       .header('cache-control', REVALIDATE)
       .sendFile('index.html', options.distDir, { cacheControl: false });
   };
@@ -77,7 +110,10 @@ export async function registerWebApp(
       preHandler: addressLimit(app, 'not-found', { max: app.config.rateLimit.perMinute, timeWindow: 60_000 }),
     },
     (request, reply) => {
-      if (isNavigation(request)) return sendIndex(reply);
+      if (isNavigation(request)) {
+        const pathname = request.url.split('?')[0] ?? '/';
+        return sendIndex(reply, isWebRoute(pathname) ? 200 : 404);
+      }
       return reply.status(404).send({ detail: request.t('errors.not_found'), code: 'not_found' });
     },
   );

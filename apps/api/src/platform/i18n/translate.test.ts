@@ -29,12 +29,12 @@ describe('server texts', () => {
   });
 
   it("use the register's own Danish failure text for a password reset", () => {
-    expect(translate('da', 'errors.password_reset_failed')).toBe('Kunne ikke nulstille password');
+    expect(translate('da', 'errors.password_reset_failed')).toBe('Kunne ikke nulstille adgangskoden');
   });
 
   it('fill in placeholders and fall back to English for Icelandic', () => {
     expect(translate('da', 'validation.password_too_short', { minimum: 8 })).toBe(
-      'Passwordet skal være på mindst 8 tegn.',
+      'Adgangskoden skal være på mindst 8 tegn.',
     );
     expect(createTranslator('is')('errors.not_found')).toBe('Not found.');
     expect(translate('no', 'validation.too_long', {})).toBe('Kan være høyst {maximum} tegn.');

@@ -45,11 +45,35 @@ describe('/hvordan names what the app shows', () => {
         text(language, 'webshop', 'bikeCard.buyPlates'),
         text(language, 'webshop', 'bikeCard.subscription'),
         text(language, 'webshop', 'status.cancel'),
+        text(language, 'theft', 'bikeCard.report'),
       ];
       expect(labels.filter((label) => !words.includes(label))).toEqual([]);
       // The shop's promises: delivery time of plates, the right of withdrawal.
       expect(words).toMatch(/7–10/);
       expect(words).toMatch(/14/);
+    });
+  }
+});
+
+/** The accessibility statement's texts, joined. */
+function statement(language: string): string {
+  const page = (FILES[`../../locales/${language}/content.json`] as Tree).accessibility as {
+    sections: { paragraphs?: string[]; items?: string[] }[];
+  };
+  return page.sections
+    .flatMap((section) => [...(section.paragraphs ?? []), ...(section.items ?? [])])
+    .join('\n');
+}
+
+describe('the accessibility statement names what the app shows', () => {
+  for (const language of ['da', 'en', 'no'] as const) {
+    it(language, () => {
+      const words = statement(language);
+      // The stolen-bike map's way to a list: the link "Liste" (its group's name "Vis som" is not shown).
+      const list = text(language, 'stolen-map', 'view.list');
+      const listLabel = text(language, 'stolen-map', 'view.label');
+      expect(words).toMatch(new RegExp(`\\b${list}\\b`));
+      expect(words).not.toContain(`${listLabel} ${list}`);
     });
   }
 });

@@ -125,7 +125,7 @@ export const no: Catalogue = {
   'errors.owner_contact_police_only':
     'Bare politiet kan se eierens kontaktinformasjon. Skriv til eieren gjennom registeret.',
   'errors.bike_not_registered':
-    'Ingen registrert sykkel har dette rammenummeret eller dette skiltet. Registeret har ingen eier å gi beskjed.',
+    'Ingen registrert sykkel har dette rammenummeret eller denne oblaten. Registeret har ingen eier å gi beskjed.',
   'errors.pickup_not_due': 'Eieren kan fortsatt hente sykkelen. Den kan først frigis etter siste hentedag.',
   'errors.payment_provider_unavailable':
     'Betalingstjenesten svarer ikke akkurat nå. Ingen penger er trukket. Prøv igjen om litt.',
@@ -157,7 +157,7 @@ export const no: Catalogue = {
   'validation.invalid_price': 'Oppgi prisen i hele kroner.',
   'validation.plate_id_invalid': 'Oblat-ID {plate_id} er ikke gyldig. Sjekk koden på oblaten.',
   'validation.plate_id_in_use': 'Oblaten {plate_id} er allerede registrert.',
-  'validation.plate_id_other_equipment': 'Dette nummerskiltet tilhører annet utstyr',
+  'validation.plate_id_other_equipment': 'Denne oblaten tilhører annet utstyr',
   'validation.frame_number_in_use':
     'Rammenummeret er allerede registrert. Kontakt kundeservice hvis sykkelen er din.',
   'validation.frame_number_and_plate_id_invalid': 'Rammenummer og oblat-ID er ikke gyldige',

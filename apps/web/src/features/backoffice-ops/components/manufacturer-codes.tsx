@@ -162,9 +162,9 @@ export function ManufacturerCodes({ canEdit }: { canEdit: boolean }) {
         <ul className={staffPage.list} aria-label={t('diverse.codesTitle')}>
           {codes.data.map((entry) => (
             <li key={entry.code} className={staffPage.item} aria-labelledby={`code-${entry.code}`}>
-              <h4 id={`code-${entry.code}`} className={staffPage.itemTitle}>
+              <h3 id={`code-${entry.code}`} className={staffPage.itemTitle}>
                 {entry.code} · {entry.holder}
-              </h4>
+              </h3>
               <dl className={staffPage.facts}>
                 <div>
                   <dt>{t('diverse.codeBrands')}</dt>

@@ -56,7 +56,10 @@ export function ProductPriceItem({ product, canEdit }: { product: StaffProduct; 
         )}
       </dl>
       {canEdit ? (
-        <Form onSubmit={onSubmit} aria-label={t('diverse.changePriceOf', { name })}>
+        <Form
+          onSubmit={onSubmit}
+          aria-label={t('diverse.changePriceOf', { name, region: product.region.toUpperCase() })}
+        >
           <ErrorSummary message={change.isError ? errorMessage(change.error, t) : null} />
           <TextField
             label={t('diverse.newPrice', { currency: product.currency })}

@@ -102,7 +102,7 @@ export function VoucherBatches({ products }: { products: readonly StaffProduct[]
         <ul className={staffPage.list} aria-label={t('diverse.voucherBatches')}>
           {batches.data.map((batch) => (
             <li key={batch.batch_id} className={staffPage.item}>
-              <h4 className={staffPage.itemTitle}>{batch.note}</h4>
+              <h3 className={staffPage.itemTitle}>{batch.note}</h3>
               <p className={styles.muted}>
                 {t('diverse.voucherBatchFacts', {
                   gives: batch.product_handle ?? `${batch.discount_percent ?? 0} %`,

@@ -213,3 +213,51 @@ describe('correcting the details of /backoffice/identities/{id}', () => {
     expect(details().queryByText('The changes are saved and logged.')).toBeNull();
   });
 });
+
+describe('the recorded values on /backoffice/identities/{id}', () => {
+  beforeAll(() => initTestI18n('da', ['common', 'backoffice']));
+
+  it('names statuses and consents in the reader language, never as their raw values', () => {
+    const detail = personDetail('admin', {}, []);
+    detail.bikes = [
+      {
+        bike_id: '019ac15e-0000-7000-8000-000900000001',
+        nickname: 'Racer',
+        brand: null,
+        model: null,
+        frame_number: 'WBK1234567X',
+        status: 'stolen',
+        registered_at: '2026-02-01T10:00:00.000Z',
+      },
+    ];
+    detail.orders = [
+      {
+        order_id: '019ac15e-0000-7000-8000-000900000002',
+        status: 'fulfilled',
+        shipment_status: 'shipped',
+        total_minor: 14900,
+        currency: 'DKK',
+        created_at: '2026-02-01T10:00:00.000Z',
+      },
+    ];
+    detail.consents = [
+      { type: 'privacy', granted: true, decided_at: '2026-02-01T10:00:00.000Z' },
+      { type: 'newsletter', granted: false, decided_at: '2026-02-01T10:00:00.000Z' },
+    ];
+    queryClient.setQueryData(personQueryKey(PERSON), detail);
+    renderRoute(
+      [{ path: '/backoffice/identities/:identityPartyId', element: <PersonPage /> }],
+      `/backoffice/identities/${PERSON}`,
+    );
+    const shown = ['bikes', 'orders', 'consents']
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join('\n');
+    expect(shown).toContain('Meldt stjålet');
+    expect(shown).toContain('Gennemført · forsendelse: sendt');
+    expect(shown).toContain('Privatlivspolitik: samtykke givet');
+    expect(shown).toContain('Nyhedsbrev: samtykke afvist');
+    expect(shown).not.toMatch(
+      /\b(registered|stolen|pending|paid|fulfilled|failed|cancelled|refunded|none|waiting|packed|shipped|privacy|terms|newsletter|ja|nej)\b/,
+    );
+  });
+});

@@ -43,6 +43,7 @@ import { useUpdatePerson } from '../api/update-person.ts';
 import { auditActionLabel } from '../audit-action-label.ts';
 import styles from '../backoffice.module.css';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
+import { personValueLabel } from '../person-value-label.ts';
 
 type Dialog = 'switch' | 'block' | 'unblock' | 'national' | null;
 
@@ -187,7 +188,7 @@ function PersonView({ detail }: { detail: PersonDetail }) {
                   <br />
                   {t('person.bikeFacts', {
                     frameNumber: bike.frame_number ?? '–',
-                    status: bike.status,
+                    status: personValueLabel('bikeStatus', bike.status, t),
                     date: formatDate(bike.registered_at, language),
                   })}
                 </li>
@@ -205,7 +206,10 @@ function PersonView({ detail }: { detail: PersonDetail }) {
                 <li key={order.order_id} className={styles.row}>
                   {formatDate(order.created_at, language)} ·{' '}
                   {formatMoney(order.total_minor, order.currency as Currency, language)} ·{' '}
-                  {t('person.orderStatus', { status: order.status, shipment: order.shipment_status })}
+                  {t('person.orderStatus', {
+                    status: personValueLabel('orderStatus', order.status, t),
+                    shipment: personValueLabel('shipment', order.shipment_status, t),
+                  })}
                 </li>
               ))}
             </ul>
@@ -220,7 +224,7 @@ function PersonView({ detail }: { detail: PersonDetail }) {
               {detail.consents.map((consent) => (
                 <li key={consent.type} className={styles.row}>
                   {t('person.consent', {
-                    type: consent.type,
+                    type: personValueLabel('consentType', consent.type, t),
                     answer: consent.granted ? t('person.granted') : t('person.refused'),
                     date: formatDate(consent.decided_at, language),
                   })}
@@ -270,9 +274,9 @@ function PersonView({ detail }: { detail: PersonDetail }) {
                 {checks.map((check) => (
                   <li key={check.checked_at} className={styles.row}>
                     {t('person.nationalCheck', {
-                      provider: check.provider,
+                      provider: personValueLabel('provider', check.provider, t),
                       name: check.name ?? '–',
-                      birthDate: check.birth_date ?? '–',
+                      birthDate: check.birth_date ? formatDate(check.birth_date, language) : '–',
                       date: formatDate(check.checked_at, language),
                     })}
                   </li>

@@ -382,10 +382,12 @@ function PickupCard({
     : t('pickups.deletedBike');
   const make = pickup.bike?.nickname ? [pickup.bike.brand, pickup.bike.model].filter(Boolean).join(' ') : '';
   const headingId = `pickup-${pickup.pickup_id}`;
-  const holder = pickup.is_holder
-    ? t('pickups.you')
-    : (pickup.holder_name ??
-      t(pickup.holder_kind === 'organisation' ? 'pickups.anOrganisation' : 'pickups.aFinder'));
+  // Acting for an organisation, the holder is the organisation (its name), not "you".
+  const holder =
+    pickup.is_holder && pickup.holder_kind !== 'organisation'
+      ? t('pickups.you')
+      : (pickup.holder_name ??
+        t(pickup.holder_kind === 'organisation' ? 'pickups.anOrganisation' : 'pickups.aFinder'));
   const className = [styles.item, urgent && styles.itemUrgent, !isWaiting && styles.itemClosed]
     .filter(Boolean)
     .join(' ');
