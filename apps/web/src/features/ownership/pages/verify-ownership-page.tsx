@@ -27,7 +27,7 @@ function VerifyBike({ bike }: { bike: BikeSummary }) {
           : null;
   return (
     <li className={styles.item}>
-      <OwnershipBikeSummary bike={bike} />
+      <OwnershipBikeSummary bike={bike} headingLevel={2} />
       <p className={styles.statusLine}>
         <span>{t('verify.statusLabel')}</span>
         {status ? (
