@@ -16,10 +16,13 @@ import { StatusBadge } from './status-badge.tsx';
 export function PublicBikeView({
   bike,
   stolenActions,
+  stolenBannerTitle,
   children,
 }: {
   bike: PublicBikeFacts & { bike_id?: string };
   stolenActions?: ReactNode;
+  /** The banner's title where the page's heading already says the bike is stolen (the sticker page). */
+  stolenBannerTitle?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('search');
@@ -27,7 +30,7 @@ export function PublicBikeView({
   return (
     <div className={styles.publicBike}>
       {stolen ? (
-        <Alert tone="error" title={t('public.stolenTitle')} announce="none">
+        <Alert tone="error" title={stolenBannerTitle ?? t('public.stolenTitle')} announce="none">
           <p>{t('public.stolenText')}</p>
           {stolenActions ? <div className={styles.bannerActions}>{stolenActions}</div> : null}
         </Alert>

@@ -47,6 +47,7 @@ function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
         <PublicBikeView
           bike={bike.data}
           stolenActions={bike.data.is_owner ? null : <StolenBikeActions bikeId={bike.data.bike_id} />}
+          stolenBannerTitle={stolen ? t('sticker.stolenBannerTitle') : undefined}
         >
           {/* A stolen bike cannot be handed over: its banner leads to the owner instead. */}
           {bike.data.is_owner || bike.data.status === 'stolen' ? null : (
