@@ -15,11 +15,13 @@ export function addressParts(text: string): string[] {
  * (issue 27), and anywhere only as a last resort (a part longer than the line). Used as Trans's
  * `strong` around `{{email}}`; the break points are <wbr>, so a copied address stays whole.
  */
-export function EmailAddress({ children }: { children?: ReactNode }) {
-  return (
-    <strong className={styles.address}>
-      {Children.map(children, (child) => (typeof child === 'string' ? withBreaks(child) : child))}
-    </strong>
+export function EmailAddress({ children, plain = false }: { children?: ReactNode; plain?: boolean }) {
+  const parts = Children.map(children, (child) => (typeof child === 'string' ? withBreaks(child) : child));
+  // plain: an address standing as a value of its own (a list of details), not stressed in a sentence.
+  return plain ? (
+    <span className={styles.address}>{parts}</span>
+  ) : (
+    <strong className={styles.address}>{parts}</strong>
   );
 }
 

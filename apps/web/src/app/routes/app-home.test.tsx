@@ -183,4 +183,12 @@ describe('/app', () => {
     // The MitID check waits for the confirmed address, and says so instead of linking.
     expect(screen.queryByRole('link', { name: 'Verify your identity with MitID' })).toBeNull();
   });
+
+  it('lets the address of the account wrap after the @ and before its dots, not mid-word at 360 px (issue 27)', async () => {
+    show({ transfers: [], pickups: [], draftSaved: false });
+    const account = await screen.findByRole('region', { name: 'Your account' });
+    const address = account.querySelector('dd');
+    expect(address?.textContent).toBe('mette@example.dk');
+    expect(address?.querySelectorAll('wbr').length).toBe(2);
+  });
 });

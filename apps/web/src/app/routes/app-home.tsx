@@ -12,6 +12,7 @@ import { verificationBeginHref } from '../../lib/verification-return.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { LinkButton } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { EmailAddress } from '../../ui/email-address.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { Link } from '../../ui/link.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
@@ -98,7 +99,9 @@ export function Component() {
         <Card title={t('appHome.accountTitle')} id="account">
           <dl className={styles.details}>
             <dt>{t('appHome.email')}</dt>
-            <dd>{data.email}</dd>
+            <dd>
+              <EmailAddress plain>{data.email}</EmailAddress>
+            </dd>
           </dl>
           <EmailStatus profile={data} />
           <p className={`${styles.status} ${claims?.verified_on ? styles.ok : ''}`}>

@@ -4,6 +4,7 @@ import staffPage from '../../../components/backoffice/staff-page.module.css';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { Link } from '../../../ui/link.tsx';
 import styles from '../backoffice.module.css';
 
@@ -32,7 +33,9 @@ export function IdentityResult({ person, isSelf, isSwitching, onSwitch }: Identi
         <dl className={`${staffPage.facts} ${styles.facts}`}>
           <div>
             <dt>{t('identities.email')}</dt>
-            <dd>{person.email}</dd>
+            <dd>
+              <EmailAddress plain>{person.email}</EmailAddress>
+            </dd>
           </div>
           <div>
             <dt>{t('identities.signedUp')}</dt>

@@ -20,6 +20,7 @@ import { switchAccount } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import {
   applyApiError,
   ErrorSummary,
@@ -98,7 +99,9 @@ function PersonView({ detail }: { detail: PersonDetail }) {
   return (
     <PageLayout title={name}>
       <div className={staffPage.stack}>
-        <p className={styles.email}>{profile.email}</p>
+        <p className={styles.email}>
+          <EmailAddress plain>{profile.email}</EmailAddress>
+        </p>
         <ul className={styles.badges} aria-label={t('person.statusLabel')}>
           {profile.blocked_at ? (
             <li className={`${styles.badge} ${styles.badgeBlocked}`}>

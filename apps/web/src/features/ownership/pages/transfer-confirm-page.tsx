@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-errors.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { ErrorSummary, FormActions } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
@@ -121,7 +122,9 @@ export function Component() {
         <OwnershipBikeSummary bike={{ ...data, thumbnail_url: thumbnailOf(data) }} headingLevel={3} />
         <dl className={styles.summary}>
           <dt>{t('transfer.recipientLabel')}</dt>
-          <dd>{draft.recipient_email}</dd>
+          <dd>
+            <EmailAddress plain>{draft.recipient_email}</EmailAddress>
+          </dd>
         </dl>
       </Card>
       <Card title={t('transfer.stepsTitle')} id="transfer-steps">
