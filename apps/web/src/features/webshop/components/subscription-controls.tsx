@@ -19,6 +19,18 @@ import styles from '../webshop.module.css';
  * Needs no bike: shown on a bike's subscription page and on the orders page (issue 27: someone who
  * gave away her only bike must still be able to cancel).
  */
+/**
+ * The heading over the controls: a one-time registration is not called a subscription (issue 27:
+ * "Abonnement" for a one-time purchase).
+ */
+export function subscriptionHeadingKey(
+  table: PricingTable,
+): 'status.registrationHeading' | 'status.subscriptionHeading' {
+  return table.current_plan && table.subscription_active && !table.renews
+    ? 'status.registrationHeading'
+    : 'status.subscriptionHeading';
+}
+
 export function SubscriptionControls({ table }: { table: PricingTable }) {
   const { t, i18n } = useTranslation(['webshop', 'common']);
   const session = useCreateCustomerSession();
@@ -62,7 +74,13 @@ export function SubscriptionControls({ table }: { table: PricingTable }) {
     );
   return (
     <>
-      <p>{t(`purchase.currentPlan.${plan}`)}</p>
+      <p>
+        {t(
+          table.subscription_active && !renews
+            ? `purchase.currentRegistration.${plan}`
+            : `purchase.currentPlan.${plan}`,
+        )}
+      </p>
       <p data-testid="subscription-state">
         {!table.subscription_active
           ? t('status.inactive')

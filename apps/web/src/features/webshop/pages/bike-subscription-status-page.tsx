@@ -6,7 +6,7 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { usePricingTable } from '../api/get-pricing-table.ts';
-import { SubscriptionControls } from '../components/subscription-controls.tsx';
+import { SubscriptionControls, subscriptionHeadingKey } from '../components/subscription-controls.tsx';
 import { useBikeCredit } from '../hooks/use-bike-credit.ts';
 import styles from '../webshop.module.css';
 
@@ -50,7 +50,7 @@ export function Component() {
         ) : null}
       </div>
       <div className={styles.panel}>
-        <h2 className={styles.sectionHeading}>{t('status.subscriptionHeading')}</h2>
+        <h2 className={styles.sectionHeading}>{t(subscriptionHeadingKey(table.data))}</h2>
         <SubscriptionControls table={table.data} />
       </div>
     </PageLayout>

@@ -58,6 +58,10 @@ describe('/app/orders', () => {
     cleanup();
     show({ renews: false });
     expect(screen.queryByRole('button', { name: 'Cancel the subscription' })).toBeNull();
+    // A one-time registration is not called a subscription (issue 27).
+    expect(screen.getByRole('heading', { name: 'Your registration' })).toBeTruthy();
+    expect(screen.getByText('Your registration: 1 bike')).toBeTruthy();
+    expect(screen.queryByText(/Your (subscription|plan)/)).toBeNull();
     cleanup();
     show({ current_plan: null, subscription_active: false });
     expect(screen.queryByRole('heading', { name: 'Your subscription' })).toBeNull();

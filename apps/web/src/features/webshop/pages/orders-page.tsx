@@ -7,7 +7,7 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import { useOrders } from '../api/get-orders.ts';
 import { usePricingTable } from '../api/get-pricing-table.ts';
 import { OrderCard } from '../components/order-card.tsx';
-import { SubscriptionControls } from '../components/subscription-controls.tsx';
+import { SubscriptionControls, subscriptionHeadingKey } from '../components/subscription-controls.tsx';
 import styles from '../webshop.module.css';
 
 /**
@@ -35,7 +35,7 @@ export function Component() {
       {table.data?.current_plan ? (
         <section className={styles.panel} aria-labelledby="subscription-heading">
           <h2 id="subscription-heading" className={styles.sectionHeading}>
-            {t('status.subscriptionHeading')}
+            {t(subscriptionHeadingKey(table.data))}
           </h2>
           <SubscriptionControls table={table.data} />
         </section>
