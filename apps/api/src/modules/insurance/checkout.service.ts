@@ -11,11 +11,10 @@ import { maskNationalId } from '@nbr/domain/national-id';
 import { NATIONAL_ID_REVEALS_PER_DAY } from '@nbr/domain/sensitive-reads';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
-import { readBudgetReachedMail, takeReadBudget } from '../../platform/audit/read-budget.ts';
+import { queueReadBudgetMails, takeReadBudget } from '../../platform/audit/read-budget.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
 import * as identity from '../identity/identity.facade.ts';
 import * as webshop from '../webshop/webshop.facade.ts';
 import { presentHolderDetails } from './checkout.presenter.ts';
@@ -150,22 +149,14 @@ async function alertInsurerAdmins(
     identity.findPersonById(executor, personPartyId),
     insurerAdmin.listAdminsOfOrganisation(executor, insurerPartyId),
   ]);
-  const people = await identity.findPeopleByIds(executor, admins);
-  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ') || person?.email || '';
-  for (const admin of people.values()) {
-    await enqueueMail(
-      executor,
-      readBudgetReachedMail({
-        to: admin.email,
-        language: admin.language,
-        organisation: insurer?.name ?? '',
-        person: name,
-        kind: 'national_id',
-        perDay: NATIONAL_ID_REVEALS_PER_DAY,
-        url: `${publicUrl}/insurance/${insurerPartyId}/admin`,
-      }),
-    );
-  }
+  await queueReadBudgetMails(executor, {
+    admins: (await identity.findPeopleByIds(executor, admins)).values(),
+    reader: person,
+    organisation: insurer?.name ?? '',
+    kind: 'national_id',
+    perDay: NATIONAL_ID_REVEALS_PER_DAY,
+    url: `${publicUrl}/insurance/${insurerPartyId}/admin`,
+  });
 }
 
 /** The policy and whose eyes it is shown to; 404 to anyone the rules leave out. */

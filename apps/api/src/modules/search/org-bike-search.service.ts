@@ -19,11 +19,10 @@ import { OWNER_CONTACT_REVEALS_PER_DAY } from '@nbr/domain/sensitive-reads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
-import { readBudgetReachedMail, takeReadBudget } from '../../platform/audit/read-budget.ts';
+import { queueReadBudgetMails, takeReadBudget } from '../../platform/audit/read-budget.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
 import {
   announceQuietly,
   type ChatsDeps,
@@ -286,26 +285,18 @@ async function alertOrganisationAdmins(
   organisationName: string,
   auth: RequestAuth,
 ): Promise<void> {
-  const person = await findPersonById(executor, auth.identityPartyId);
   const admins = await findPeopleByIds(
     executor,
     await repository.listAdminsOfOrganisation(executor, organisationPartyId),
   );
-  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ') || person?.email || '';
-  for (const admin of admins.values()) {
-    await enqueueMail(
-      executor,
-      readBudgetReachedMail({
-        to: admin.email,
-        language: admin.language,
-        organisation: organisationName,
-        person: name,
-        kind: 'owner_contact',
-        perDay: OWNER_CONTACT_REVEALS_PER_DAY,
-        url: `${publicUrl}/org-bike-search`,
-      }),
-    );
-  }
+  await queueReadBudgetMails(executor, {
+    admins: admins.values(),
+    reader: await findPersonById(executor, auth.identityPartyId),
+    organisation: organisationName,
+    kind: 'owner_contact',
+    perDay: OWNER_CONTACT_REVEALS_PER_DAY,
+    url: `${publicUrl}/org-bike-search`,
+  });
 }
 
 /**

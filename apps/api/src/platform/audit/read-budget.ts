@@ -6,7 +6,7 @@ import { auditEvents } from '../../db/schema/backoffice.ts';
 import { AppError } from '../errors.ts';
 import { translate } from '../i18n/translate.ts';
 import { mailLanguage } from '../mail/mail-language.ts';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
 import { renderMail } from '../mail/render.ts';
 
 /*
@@ -52,7 +52,7 @@ export async function takeReadBudget(
  * sensitive reads (texts `mail.read_budget.*`), in the admin's language: who, what kind of read,
  * how many, and that the register refuses more until midnight.
  */
-export function readBudgetReachedMail(input: {
+function readBudgetReachedMail(input: {
   to: string;
   language: string | null;
   organisation: string;
@@ -80,4 +80,29 @@ export function readBudgetReachedMail(input: {
     footer: translate(lang, 'mail.footer'),
   });
   return { to: input.to, language: lang, template: `read_budget_reached_${input.kind}`, subject, text, html };
+}
+
+/**
+ * Queues readBudgetReachedMail to each admin of the organisation, in the reader's transaction, naming
+ * the reader by name (their address when they gave none). The one way both budgets alert.
+ */
+export async function queueReadBudgetMails(
+  executor: Executor,
+  input: {
+    admins: Iterable<{ email: string; language: string | null }>;
+    reader: { firstName: string | null; lastName: string | null; email: string } | null;
+    organisation: string;
+    kind: 'national_id' | 'owner_contact';
+    perDay: number;
+    url: string;
+  },
+): Promise<void> {
+  const { reader, admins, ...mail } = input;
+  const person = [reader?.firstName, reader?.lastName].filter(Boolean).join(' ') || reader?.email || '';
+  for (const admin of admins) {
+    await enqueueMail(
+      executor,
+      readBudgetReachedMail({ ...mail, to: admin.email, language: admin.language, person }),
+    );
+  }
 }
