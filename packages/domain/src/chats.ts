@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DockRealtimeEventSchemas } from './docks.ts';
 import { OwnershipBikeSchema, TransferActionSchema, TransferStatusSchema } from './ownership.ts';
 import { SupportRealtimeEventSchemas } from './support.ts';
 
@@ -177,6 +178,8 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.read'), chat_id: z.uuid(), unread_count: z.number().int().min(0) }),
   /** Support tickets (issue 17 §2): a new message, a status change (support.ts). */
   ...SupportRealtimeEventSchemas,
+  /** Docks (issue 28): a lock's state changed, on a dock's live channel (docks.ts). */
+  ...DockRealtimeEventSchemas,
   /** Sent once after connecting and as an answer to a client `ping`. */
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),

@@ -14,6 +14,7 @@ import * as backofficeSchema from './schema/backoffice.ts';
 import * as bikesSchema from './schema/bikes.ts';
 import * as chatsSchema from './schema/chats.ts';
 import * as clubsSchema from './schema/clubs.ts';
+import * as docksSchema from './schema/docks.ts';
 import * as identitySchema from './schema/identity.ts';
 import * as insuranceSchema from './schema/insurance.ts';
 import * as mailSchema from './schema/mail.ts';
@@ -39,6 +40,7 @@ export const schema = {
   ...clubsSchema,
   ...insuranceSchema,
   ...supportSchema,
+  ...docksSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

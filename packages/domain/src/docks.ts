@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { EmailSchema } from './identity.ts';
+import { RegionSchema } from './locale.ts';
+
+/*
+ * Docks and smart locks (issue 28, SPEC §1 "bike locks and docks", §2 /app/docks…). An organisation
+ * runs docks of smart locks; a person locks a registered bike in a free lock from their phone and
+ * unlocks it later; the lock's state is live on screen. The devices' protocol is in
+ * dock-protocol.ts and docs/docks-protocol.md. Custom zod messages are validation codes
+ * (VALIDATION_MESSAGES in identity.ts).
+ */
+
+/** A device that sends nothing for this long is offline (heartbeats come every HEARTBEAT_INTERVAL_SECONDS). */
+export const DEVICE_OFFLINE_AFTER_SECONDS = 90;
+/** The interval a device is told to send Heartbeat at (BootNotification's answer). */
+export const HEARTBEAT_INTERVAL_SECONDS = 30;
+/** A Lock/Unlock command not answered within this is timed out: nothing is recorded as done. */
+export const LOCK_COMMAND_TIMEOUT_SECONDS = 10;
+/** A pairing code opens one pairing within this many minutes of being made. */
+export const PAIRING_CODE_TTL_MINUTES = 30;
+/** Pairing codes: 10 characters of this alphabet (no 0/O, 1/I/L), typed on a device's keypad or in a tool. */
+export const PAIRING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const PAIRING_CODE_LENGTH = 10;
+/** Lock and unlock commands one person may send per minute. */
+export const LOCK_COMMANDS_PER_MINUTE = 10;
+/** Websocket upgrades (and pairings) one network address may try per minute at the device endpoints. */
+export const DEVICE_CONNECTIONS_PER_MINUTE = 30;
+/** Connectors (locks) one device may declare. */
+export const MAX_CONNECTORS_PER_DEVICE = 64;
+/** The dock's limit when the operator sets none: a bike left longer is listed as left behind. */
+export const DEFAULT_MAX_PARKING_HOURS = 72;
+export const MAX_PARKING_HOURS_LIMIT = 24 * 90;
+export const DOCK_NAME_MAX_LENGTH = 120;
+export const REMOTE_OPEN_REASON_MAX_LENGTH = 500;
+/** Named people of one dock (access = people). */
+export const MAX_DOCK_PEOPLE = 500;
+export const MAX_DOCK_ORGANISATIONS = 50;
+
+/** Who may use a dock: everyone signed in (a public dock, in the GBFS feed), members of listed organisations, or named people. */
+export const DOCK_ACCESS = ['signed_in', 'organisations', 'people'] as const;
+export const DockAccessSchema = z.enum(DOCK_ACCESS, { error: 'invalid_value' });
+export type DockAccess = z.infer<typeof DockAccessSchema>;
+
+/**
+ * What a screen shows for a lock. free: no bike, open. occupied: a bike stands in it, not locked by
+ * the register. locked: locked. opening: an unlock was sent and not yet answered. fault: the device
+ * reports a fault. offline: the device has not been heard for DEVICE_OFFLINE_AFTER_SECONDS or its
+ * socket is closed (its last report is not trusted). out_of_service: the operator took it out.
+ */
+export const LOCK_STATES = [
+  'free',
+  'occupied',
+  'locked',
+  'opening',
+  'fault',
+  'offline',
+  'out_of_service',
+] as const;
+export const LockStateSchema = z.enum(LOCK_STATES);
+export type LockState = z.infer<typeof LockStateSchema>;
+
+/** "HH:MM", 00:00–23:59; a closing time of 24:00 means midnight at the end of the day. */
+const ClockTimeSchema = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { error: 'invalid_value' });
+
+export const OpeningDaySchema = z
+  .object({ opens: ClockTimeSchema, closes: ClockTimeSchema })
+  .refine((day) => day.opens < day.closes, { error: 'invalid_value', path: ['closes'] })
+  .nullable();
+/** Seven days, Monday first; null on a day means closed; null for the whole means open around the clock. */
+export const OpeningHoursSchema = z.array(OpeningDaySchema).length(7, { error: 'invalid_value' }).nullable();
+export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
+
+/** Whether a dock is open at the moment, in its own region's time zone (Europe/Copenhagen or Europe/Oslo). */
+export function isOpenAt(hours: OpeningHours, region: 'dk' | 'no', at: Date = new Date()): boolean {
+  if (hours === null) return true;
+  const zone = region === 'no' ? 'Europe/Oslo' : 'Europe/Copenhagen';
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const weekday = parts.find((part) => part.type === 'weekday')?.value ?? 'Mon';
+  const hour = parts.find((part) => part.type === 'hour')?.value ?? '00';
+  const minute = parts.find((part) => part.type === 'minute')?.value ?? '00';
+  const index = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday);
+  const day = hours[index < 0 ? 0 : index];
+  if (!day) return false;
+  const now = `${hour}:${minute}`;
+  return day.opens <= now && now < day.closes;
+}
+
+const TrimmedText = (max: number) =>
+  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+
+/** POST /api/docks (operator, acting for their organisation) and PUT /api/docks/{dockId}. */
+export const DockWriteSchema = z
+  .object({
+    name: TrimmedText(DOCK_NAME_MAX_LENGTH),
+    region: RegionSchema,
+    street_address: TrimmedText(200),
+    postcode: z
+      .string({ error: 'required' })
+      .trim()
+      .regex(/^\d{4}$/, { error: 'invalid_postcode' }),
+    town: TrimmedText(100),
+    latitude: z
+      .number({ error: 'required' })
+      .min(54, { error: 'invalid_value' })
+      .max(72, { error: 'invalid_value' }),
+    longitude: z
+      .number({ error: 'required' })
+      .min(4, { error: 'invalid_value' })
+      .max(32, { error: 'invalid_value' }),
+    opening_hours: OpeningHoursSchema.default(null),
+    access: DockAccessSchema,
+    /** access = organisations: the organisations whose members may use it. */
+    organisation_ids: z
+      .array(z.uuid({ error: 'invalid_value' }))
+      .max(MAX_DOCK_ORGANISATIONS, { error: 'too_long' })
+      .default([]),
+    /** access = people: the people who may use it, by e-mail address. */
+    people: z.array(EmailSchema).max(MAX_DOCK_PEOPLE, { error: 'too_long' }).default([]),
+    max_parking_hours: z
+      .number()
+      .int({ error: 'invalid_value' })
+      .min(1, { error: 'invalid_value' })
+      .max(MAX_PARKING_HOURS_LIMIT, { error: 'invalid_value' })
+      .default(DEFAULT_MAX_PARKING_HOURS),
+  })
+  .refine((dock) => dock.access !== 'organisations' || dock.organisation_ids.length > 0, {
+    error: 'required',
+    path: ['organisation_ids'],
+  })
+  .refine((dock) => dock.access !== 'people' || dock.people.length > 0, {
+    error: 'required',
+    path: ['people'],
+  });
+export type DockWrite = z.output<typeof DockWriteSchema>;
+
+/** A lock as a person sees it: never who parked in it, only whether it is their own parking. */
+export const LockViewSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  state: LockStateSchema,
+  /** My bike is locked in it (I may unlock it). */
+  is_mine: z.boolean(),
+  /** Only when is_mine: which of my bikes, and since when. */
+  my_parking: z
+    .object({
+      bike_id: z.uuid().nullable(),
+      bike_name: z.string().nullable(),
+      locked_at: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
+});
+export type LockView = z.infer<typeof LockViewSchema>;
+
+/** A dock on /app/docks: where it is and how many locks are free now. */
+export const DockSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  operator_name: z.string(),
+  street_address: z.string(),
+  postcode: z.string(),
+  town: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  access: DockAccessSchema,
+  opening_hours: OpeningHoursSchema,
+  is_open_now: z.boolean(),
+  free_locks: z.number().int(),
+  total_locks: z.number().int(),
+  /** Locks where my bike is locked now. */
+  my_locks: z.number().int(),
+});
+export type DockSummary = z.infer<typeof DockSummarySchema>;
+export const DockListSchema = z.object({ docks: z.array(DockSummarySchema) });
+
+/** GET /api/docks/{dockId}/locks: the dock and each lock's state now (then follow the live channel). */
+export const DockLocksSchema = z.object({ dock: DockSummarySchema, locks: z.array(LockViewSchema) });
+export type DockLocks = z.infer<typeof DockLocksSchema>;
+
+/** POST …/locks/{lockId}/lock: lock one of my registered bikes in this lock. */
+export const LockRequestSchema = z.object({ bike_id: z.uuid({ error: 'invalid_value' }) });
+export type LockRequest = z.output<typeof LockRequestSchema>;
+
+/** An operator's remote opening or out-of-service mark: always with a reason (audited). */
+export const OperatorReasonSchema = z.object({ reason: TrimmedText(REMOTE_OPEN_REASON_MAX_LENGTH) });
+export type OperatorReason = z.output<typeof OperatorReasonSchema>;
+
+/** The outcome of a lock or unlock, once: done, refused by the device, or not answered in time. */
+export const LOCK_COMMAND_OUTCOMES = ['accepted', 'rejected', 'timed_out'] as const;
+export const LockCommandResultSchema = z.object({
+  command_id: z.uuid(),
+  outcome: z.enum(LOCK_COMMAND_OUTCOMES),
+  lock: LockViewSchema,
+});
+export type LockCommandResult = z.infer<typeof LockCommandResultSchema>;
+
+/** The live channel of one dock (GET /api/docks/{dockId}/websocket?ticket=…): a lock's state changed. */
+export const DockRealtimeEventSchemas = [
+  z.object({
+    type: z.literal('dock.lock'),
+    dock_id: z.uuid(),
+    lock_id: z.uuid(),
+    state: LockStateSchema,
+    at: z.iso.datetime({ offset: true }),
+  }),
+] as const;
+
+/** Where a registered bike was last locked (the owner while it is stolen; the police's bike search). */
+export const LastDockParkingSchema = z
+  .object({
+    dock_id: z.uuid(),
+    dock_name: z.string(),
+    street_address: z.string(),
+    town: z.string(),
+    lock_label: z.string(),
+    locked_at: z.iso.datetime({ offset: true }),
+    unlocked_at: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .nullable();
+export type LastDockParking = z.infer<typeof LastDockParkingSchema>;
+
+/** POST /api/docks/{dockId}/devices: a new device slot and its one-time pairing code (shown once). */
+export const PairingCodeSchema = z.object({
+  device_id: z.uuid(),
+  code: z.string(),
+  expires_at: z.iso.datetime({ offset: true }),
+});
+export type PairingCode = z.infer<typeof PairingCodeSchema>;
+
+/** POST /api/docks/devices/pairings (the device, no account): trade the code for credentials, once. */
+export const DevicePairingRequestSchema = z.object({
+  code: z
+    .string({ error: 'required' })
+    .trim()
+    .toUpperCase()
+    .regex(new RegExp(`^[${PAIRING_CODE_ALPHABET}]{${PAIRING_CODE_LENGTH}}$`), { error: 'invalid_value' }),
+  /** How many locks (connectors) the device has; they appear on the dock labelled by the operator. */
+  connectors: z
+    .number()
+    .int()
+    .min(1, { error: 'invalid_value' })
+    .max(MAX_CONNECTORS_PER_DEVICE, { error: 'invalid_value' }),
+});
+export const DevicePairingResultSchema = z.object({
+  device_id: z.uuid(),
+  /** The Basic password for the websocket; shown once, stored hashed. */
+  password: z.string(),
+  websocket_url: z.string(),
+  subprotocol: z.string(),
+});
+export type DevicePairingResult = z.infer<typeof DevicePairingResultSchema>;
