@@ -195,6 +195,8 @@ export const LOCK_COMMAND_OUTCOMES = ['accepted', 'rejected', 'timed_out'] as co
 export const LockCommandResultSchema = z.object({
   command_id: z.uuid(),
   outcome: z.enum(LOCK_COMMAND_OUTCOMES),
+  /** rejected: the device's answer (NoBikePresent, LockFailed, UnlockFailed, …); null otherwise. */
+  reason: z.string().nullable(),
   lock: LockViewSchema,
 });
 export type LockCommandResult = z.infer<typeof LockCommandResultSchema>;
