@@ -7,12 +7,15 @@ import { externalHref } from '../config/paths.ts';
 import { useUnreadCount } from '../features/chats/api/get-unread-count.ts';
 import { useLiveUpdates } from '../features/chats/lib/live-updates.ts';
 import { profileQueryOptions } from '../lib/api/identity/get-profile.ts';
+import {
+  actingOrganisationQueryOptions,
+  actingPartyOf,
+} from '../lib/api/organisations/get-acting-organisation.ts';
 import { mayUseOrgBikeSearch } from '../lib/org-search-access.ts';
 import { useRegion } from '../lib/region.ts';
 import { useSession } from '../lib/session.ts';
 import { Icon } from '../ui/icon.tsx';
 import { LoadingState } from '../ui/spinner.tsx';
-import { actingOrganisationQueryOptions, actingPartyOf } from './acting-party.ts';
 import styles from './layout.module.css';
 import { SiteFooter } from './public-layout.tsx';
 import { currentEntryId, SIDEBAR, type SidebarEntry, visibleSidebarEntries } from './sidebar.ts';

@@ -476,6 +476,23 @@ export const routes: RouteObject[] = [
                 path: paths.app.chat.path,
                 lazy: page(() => import('../features/chats/pages/chat-page.tsx'), ['chats']),
               },
+              // Docks and smart locks (issue 28): park a registered bike, live; the operator's screens.
+              {
+                path: paths.app.docks.path,
+                lazy: page(() => import('../features/docks/pages/docks-page.tsx'), ['docks']),
+              },
+              {
+                path: paths.app.dockLocks.path,
+                lazy: page(() => import('../features/docks/pages/dock-locks-page.tsx'), ['docks']),
+              },
+              {
+                path: paths.app.dockLock.path,
+                lazy: page(() => import('../features/docks/pages/lock-page.tsx'), ['docks']),
+              },
+              {
+                path: paths.app.dockLockWebsocket.path,
+                lazy: page(() => import('../features/docks/pages/lock-live-page.tsx'), ['docks']),
+              },
               // Ownership: give, receive, request and verify (features/ownership).
               {
                 path: paths.app.bikesOwnershipPortal.path,

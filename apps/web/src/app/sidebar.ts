@@ -15,7 +15,8 @@ export type SidebarIcon =
   | 'book'
   | 'map'
   | 'search'
-  | 'briefcase';
+  | 'briefcase'
+  | 'lock';
 
 interface BaseEntry {
   id: string;
@@ -125,6 +126,15 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.insurances',
     icon: 'shield',
     href: paths.insurance.home.getHref(),
+    isAvailable: true,
+  },
+  {
+    // Issue 28: docks of smart locks the person may park in.
+    id: 'docks',
+    kind: 'internal',
+    labelKey: 'nav.docks',
+    icon: 'lock',
+    href: paths.app.docks.getHref(),
     isAvailable: true,
   },
   {

@@ -4,11 +4,15 @@ import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths.ts';
 import { endSwitchUser } from '../features/backoffice/api/end-switch-user.ts';
+import {
+  actingOrganisationQueryOptions,
+  actingPartyOf,
+} from '../lib/api/organisations/get-acting-organisation.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { errorMessage } from '../lib/api-errors.ts';
 import { switchAccount, useSession } from '../lib/session.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { actAsOwnProfile, actingOrganisationQueryOptions, actingPartyOf } from './acting-party.ts';
+import { actAsOwnProfile } from './acting-party.ts';
 import styles from './switch-user-banner.module.css';
 
 interface SessionBannerProps {

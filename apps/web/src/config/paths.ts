@@ -205,6 +205,12 @@ export const paths = {
     dockLocks: definePath('/app/docks/:dockId/locks'),
     dockLock: definePath('/app/docks/:dockId/locks/:lockId'),
     dockLockWebsocket: definePath('/app/docks/:dockId/locks/:lockId/websocket'),
+    /** The docks the organisation the session acts for runs (its admins, issue 28). */
+    docksOperate: definePath('/app/docks/operate'),
+    docksOperateNew: definePath('/app/docks/operate/new'),
+    dockOperate: definePath('/app/docks/:dockId/operate'),
+    dockOperateEdit: definePath('/app/docks/:dockId/operate/edit'),
+    dockOperateLockHistory: definePath('/app/docks/:dockId/operate/locks/:lockId/history'),
     itemPickup: definePath('/app/item-pickup'),
     qrId: definePath('/app/qr-id'),
     referencing: definePath('/app/referencing'),

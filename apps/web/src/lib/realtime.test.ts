@@ -81,6 +81,9 @@ describe('realtime helpers', () => {
   it('builds the websocket address on the page origin with the ticket', () => {
     expect(realtimeUrl('https://cykel.dk', 'a b')).toBe('wss://cykel.dk/api/ws?ticket=a%20b');
     expect(realtimeUrl('http://localhost:3000', 't')).toBe('ws://localhost:3000/api/ws?ticket=t');
+    expect(realtimeUrl('https://cykel.dk', 't', '/api/docks/d1/websocket')).toBe(
+      'wss://cykel.dk/api/docks/d1/websocket?ticket=t',
+    );
   });
 
   it('backs off by doubling up to a cap, with jitter between half and all of it', () => {

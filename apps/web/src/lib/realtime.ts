@@ -25,9 +25,12 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
 
+/** The tab's own live channel; a dock's is /api/docks/{dockId}/websocket (channelClient). */
+export const REALTIME_PATH = '/api/ws';
+
 /** The websocket address for a ticket, on the page's own origin (http → ws, https → wss). */
-export function realtimeUrl(origin: string, ticket: string): string {
-  return `${origin.replace(/^http/, 'ws')}/api/ws?ticket=${encodeURIComponent(ticket)}`;
+export function realtimeUrl(origin: string, ticket: string, path: string = REALTIME_PATH): string {
+  return `${origin.replace(/^http/, 'ws')}${path}?ticket=${encodeURIComponent(ticket)}`;
 }
 
 /** Parses one text frame; null for anything that is not a known event. */
@@ -249,13 +252,22 @@ export async function fetchRealtimeTicket(): Promise<string> {
   return answer.ticket;
 }
 
+/**
+ * A live connection to the channel at `path` on this origin, with the tab's tickets, pings and
+ * backoff: the tab's own (/api/ws) or a page's (a dock's locks, /api/docks/{dockId}/websocket). The
+ * caller starts and stops it.
+ */
+export function channelClient(path: string = REALTIME_PATH): RealtimeClient {
+  return createRealtimeClient({
+    getTicket: fetchRealtimeTicket,
+    openSocket: (ticket) => new WebSocket(realtimeUrl(window.location.origin, ticket, path)) as SocketLike,
+    // 401: the session is gone (the API client has already sent the user to login); 403: not allowed.
+    isFatal: (error) => isApiError(error) && (error.status === 401 || error.status === 403),
+  });
+}
+
 /** The tab's one live connection. */
-export const realtime: RealtimeClient = createRealtimeClient({
-  getTicket: fetchRealtimeTicket,
-  openSocket: (ticket) => new WebSocket(realtimeUrl(window.location.origin, ticket)) as SocketLike,
-  // 401: the session is gone (the API client has already sent the user to login); 403: not allowed.
-  isFatal: (error) => isApiError(error) && (error.status === 401 || error.status === 403),
-});
+export const realtime: RealtimeClient = channelClient();
 
 const wiredToSession = new WeakSet<RealtimeClient>();
 

@@ -16,6 +16,8 @@ export interface MapPoint {
   latitude: number;
   longitude: number;
   label: string;
+  /** This marker's own class (a place that stands out, e.g. where my bike is), else the map's. */
+  className?: string | undefined;
 }
 
 export interface MarkersMapTexts {
@@ -151,7 +153,8 @@ export function MarkersMap({
       markers.current = points.map((point) => {
         const select = latest.current.onSelect;
         const element = document.createElement(select ? 'button' : 'span');
-        if (markerClassName) element.className = markerClassName;
+        const className = point.className ?? markerClassName;
+        if (className) element.className = className;
         else Object.assign(element.style, DEFAULT_MARKER_STYLE);
         if (element instanceof HTMLButtonElement) {
           element.type = 'button';
