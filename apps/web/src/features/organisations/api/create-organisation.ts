@@ -1,7 +1,7 @@
 import { type Organisation, type OrganisationCreate, OrganisationSchema } from '@nbr/domain/organisations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organisationsQueryKey } from '../../../lib/api/organisations/get-organisations.ts';
 import { api } from '../../../lib/api-client.ts';
-import { organisationsQueryKey } from './get-organisations.ts';
 
 /** POST /organisations — needs a verified national identity; the creator becomes admin. */
 export function createOrganisation(input: OrganisationCreate): Promise<Organisation> {

@@ -1,7 +1,7 @@
 import { type Member, MemberListSchema } from '@nbr/domain/organisations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { organisationsQueryKey } from '../../../lib/api/organisations/get-organisations.ts';
 import { api } from '../../../lib/api-client.ts';
-import { organisationsQueryKey } from './get-organisations.ts';
 
 export const membersQueryKey = (organisationId: string) =>
   [...organisationsQueryKey, organisationId, 'members'] as const;

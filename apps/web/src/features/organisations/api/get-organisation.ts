@@ -1,7 +1,7 @@
 import { type Organisation, OrganisationSchema } from '@nbr/domain/organisations';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { organisationsQueryKey } from '../../../lib/api/organisations/get-organisations.ts';
 import { api } from '../../../lib/api-client.ts';
-import { organisationsQueryKey } from './get-organisations.ts';
 
 /** GET /organisations/{id} — 404 unless the caller is a member. */
 export function getOrganisation(organisationId: string, signal?: AbortSignal): Promise<Organisation> {

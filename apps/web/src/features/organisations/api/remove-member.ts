@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organisationsQueryKey } from '../../../lib/api/organisations/get-organisations.ts';
 import { api } from '../../../lib/api-client.ts';
 import { membersQueryKey } from './get-members.ts';
-import { organisationsQueryKey } from './get-organisations.ts';
 
 /** DELETE /organisations/{id}/members/{identityPartyId} — an admin removes someone, or a member leaves. */
 export function removeMember(organisationId: string, identityPartyId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Member, MemberSchema, type OrganisationRole } from '@nbr/domain/organisations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organisationsQueryKey } from '../../../lib/api/organisations/get-organisations.ts';
 import { api } from '../../../lib/api-client.ts';
-import { organisationsQueryKey } from './get-organisations.ts';
 
 /** PATCH /organisations/{id}/members/{identityPartyId} — admins only; the last admin cannot step down. */
 export function updateMemberRole(

@@ -2,6 +2,7 @@ import type { Currency } from '@nbr/domain/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { useOrganisations } from '../../../lib/api/organisations/get-organisations.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -11,7 +12,6 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { useOrganisations } from '../api/get-organisations.ts';
 import {
   rememberPurchase,
   useOrganisationPlan,

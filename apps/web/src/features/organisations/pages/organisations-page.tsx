@@ -2,6 +2,7 @@ import type { Organisation } from '@nbr/domain/organisations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
+import { useOrganisations } from '../../../lib/api/organisations/get-organisations.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useActAs } from '../../../lib/use-act-as.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -9,7 +10,6 @@ import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useOrganisations } from '../api/get-organisations.ts';
 import styles from '../organisations.module.css';
 
 type Notice = { tone: 'success' | 'error'; text: string };

@@ -9,12 +9,12 @@ import {
 import { useState } from 'react';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { usePlaceTheftAddress } from '../../../lib/api/theft/get-theft-place.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormCheckbox, FormTextField } from '../../../ui/form.tsx';
-import { usePlaceTheftAddress } from '../api/get-theft-place.ts';
 import type { TheftFormValues } from '../lib/theft-form.ts';
 import styles from '../theft.module.css';
 import { RadioChoiceField, SelectField, TextAreaField, YesNoField } from './fields.tsx';

@@ -1,6 +1,6 @@
 import { type Organisation, OrganisationListSchema } from '@nbr/domain/organisations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../api-client.ts';
 
 export const organisationsQueryKey = ['organisations'] as const;
 

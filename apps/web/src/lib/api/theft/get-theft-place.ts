@@ -1,7 +1,7 @@
 import type { Region } from '@nbr/domain/locale';
 import { type TheftPlace, TheftPlaceSchema } from '@nbr/domain/theft';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../api-client.ts';
 
 /**
  * GET /api/theft-places — where a typed address is: the national address register's point, else its
