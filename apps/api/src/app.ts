@@ -21,6 +21,8 @@ import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.ser
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
+import { docksRoutes } from './modules/docks/docks.routes.ts';
+import { gbfsRoutes } from './modules/docks/gbfs.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
@@ -592,6 +594,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
       await api.register(itemPickupsRoutes, { deps: theftDeps });
+      // Issue 28: docks and smart locks (the person's docks, the operator's side, the public GBFS feed).
+      await api.register(docksRoutes, { deps: theftDeps });
+      await api.register(gbfsRoutes, { deps: theftDeps });
       // Issue 17 §2: support tickets, asked in /support/chat and answered in the backoffice.
       const supportDeps = { db: database.db, hub: realtime, signer: fileUrls, publicUrl: config.publicUrl };
       await api.register(supportRoutes, {

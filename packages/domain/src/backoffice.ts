@@ -224,6 +224,17 @@ export const AUDIT_ACTIONS = [
   'item_pickup.released',
   /** Issue 27: staff replaced a club's member list (the member price is given from it). */
   'webshop.club_member_list_uploaded',
+  /**
+   * Issue 28 (docks): an operator's staff created, edited or closed a dock, relabelled a lock, took
+   * one out of service or back, handed a left-behind bike to the held-bike workflow.
+   */
+  'dock.created',
+  'dock.updated',
+  'dock.closed',
+  'dock.lock_relabelled',
+  'dock.lock_out_of_service',
+  'dock.lock_in_service',
+  'dock.parking_handed_over',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

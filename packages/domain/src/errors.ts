@@ -115,6 +115,16 @@ export const ERROR_CODES = [
   'read_budget_reached',
   // Issue 27: a club member list upload with no membership number in it.
   'club_member_list_empty',
+  // Issue 28 (docks): a dock or lock the caller may not use or run answers as if it did not exist.
+  'dock_not_found',
+  'lock_not_found',
+  'parking_not_found',
+  'dock_closed_down',
+  'lock_label_taken',
+  'parking_not_left_behind',
+  'parking_closed',
+  'parking_handed_over',
+  'held_bikes_not_allowed',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

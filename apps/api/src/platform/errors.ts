@@ -104,6 +104,15 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   plan_for_organisations: 403,
   read_budget_reached: 429,
   club_member_list_empty: 400,
+  dock_not_found: 404,
+  lock_not_found: 404,
+  parking_not_found: 404,
+  dock_closed_down: 409,
+  lock_label_taken: 409,
+  parking_not_left_behind: 409,
+  parking_closed: 409,
+  parking_handed_over: 409,
+  held_bikes_not_allowed: 403,
 };
 
 /**

@@ -585,4 +585,14 @@ export const da: Catalogue = {
   'webshop.club_one_time_registration': 'Registrering i {months} måneder, betalt én gang',
   // Issue 27: a map pick in open water (@nbr/domain/land).
   'validation.place_at_sea': 'Nålen står i havet. Sæt den, hvor cyklen blev stjålet, på land.',
+  // Issue 28 (docks).
+  'errors.dock_not_found': 'Vi kan ikke finde den dock.',
+  'errors.lock_not_found': 'Vi kan ikke finde den lås i denne dock.',
+  'errors.parking_not_found': 'Vi kan ikke finde den parkering i denne dock.',
+  'errors.dock_closed_down': 'Denne dock er lukket og kan ikke længere ændres.',
+  'errors.lock_label_taken': 'En anden lås i denne dock har allerede den betegnelse.',
+  'errors.parking_not_left_behind': 'Cyklen har endnu ikke stået længere, end docken tillader.',
+  'errors.parking_closed': 'Cyklen er allerede låst op og taget ud af låsen.',
+  'errors.parking_handed_over': 'Cyklen er allerede overdraget til opbevaring for ejeren.',
+  'errors.held_bikes_not_allowed': 'Kun politiet eller en kommune kan tage cykler ind for deres ejere.',
 };

@@ -584,4 +584,14 @@ export const no: Catalogue = {
   'webshop.club_one_time_registration': 'Registrering i {months} måneder, betalt én gang',
   // Issue 27: a map pick in open water (@nbr/domain/land).
   'validation.place_at_sea': 'Nålen står i havet. Sett den der sykkelen ble stjålet, på land.',
+  // Issue 28 (docks).
+  'errors.dock_not_found': 'Vi finner ikke den dokken.',
+  'errors.lock_not_found': 'Vi finner ikke den låsen i denne dokken.',
+  'errors.parking_not_found': 'Vi finner ikke den parkeringen i denne dokken.',
+  'errors.dock_closed_down': 'Denne dokken er lagt ned og kan ikke lenger endres.',
+  'errors.lock_label_taken': 'En annen lås i denne dokken har allerede den betegnelsen.',
+  'errors.parking_not_left_behind': 'Sykkelen har ennå ikke stått lenger enn dokken tillater.',
+  'errors.parking_closed': 'Sykkelen er allerede låst opp og tatt ut av låsen.',
+  'errors.parking_handed_over': 'Sykkelen er allerede overlevert for oppbevaring for eieren.',
+  'errors.held_bikes_not_allowed': 'Bare politiet eller en kommune kan ta inn sykler for eierne.',
 };
