@@ -115,6 +115,19 @@ export const ERROR_CODES = [
   'read_budget_reached',
   // Issue 27: a club member list upload with no membership number in it.
   'club_member_list_empty',
+  // Issue 28: docks and smart locks (devices, lock and unlock commands).
+  'dock_not_found',
+  'lock_not_found',
+  'bike_not_found',
+  'device_not_found',
+  'pairing_code_invalid',
+  'lock_not_free',
+  'bike_already_parked',
+  'lock_out_of_service',
+  'dock_closed_now',
+  'not_your_parking',
+  'lock_offline',
+  'lock_busy',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -104,6 +104,18 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   plan_for_organisations: 403,
   read_budget_reached: 429,
   club_member_list_empty: 400,
+  dock_not_found: 404,
+  lock_not_found: 404,
+  bike_not_found: 404,
+  device_not_found: 404,
+  pairing_code_invalid: 400,
+  lock_not_free: 409,
+  bike_already_parked: 409,
+  lock_out_of_service: 409,
+  dock_closed_now: 409,
+  not_your_parking: 409,
+  lock_offline: 503,
+  lock_busy: 409,
 };
 
 /**
