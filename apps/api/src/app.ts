@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type {} from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -21,8 +22,13 @@ import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.ser
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
+import { dockLiveRoutes } from './modules/docks/dock-live.routes.ts';
 import { docksRoutes } from './modules/docks/docks.routes.ts';
 import { gbfsRoutes } from './modules/docks/gbfs.routes.ts';
+import { type LockCommandsRateLimits, lockCommandsRoutes } from './modules/docks/lock-commands.routes.ts';
+import { createLockDevicePass, type LockDevicePass } from './modules/docks/lock-devices.notifier.ts';
+import { type LockDevicesRateLimits, lockDevicesRoutes } from './modules/docks/lock-devices.routes.ts';
+import { DEFAULT_LOCKS_SETTINGS, type LocksDeps, type LocksSettings } from './modules/docks/lock-live.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
@@ -158,6 +164,8 @@ declare module 'fastify' {
     orderReconciler: OrderReconciler;
     /** Whether this instance should get traffic (GET /api/health/ready); server.ts drains it on SIGTERM. */
     readiness: Readiness;
+    /** Times out lock commands and marks silent lock devices offline; server.ts starts its passes. */
+    lockDevicePass: LockDevicePass;
   }
 }
 
@@ -207,6 +215,11 @@ export interface BuildAppOptions {
   idempotencyClock?: () => number;
   /** Payment adapters and stand-ins: transport, timeouts, webhook target and delays (tests shorten them). */
   payments?: PaymentsOptions;
+  /** Lock devices' timings: command timeout, offline after, heartbeat (tests shorten them). */
+  locksSettings?: Partial<LocksSettings>;
+  /** Budgets of the lock device endpoints and lock commands (tests and the bench change them). */
+  lockDevicesRateLimits?: Partial<LockDevicesRateLimits>;
+  lockCommandsRateLimits?: Partial<LockCommandsRateLimits>;
 }
 
 /**
@@ -366,9 +379,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log.child({ component: 'support-sweeper' }),
   });
   app.decorate('supportSweeper', supportSweeper);
+  // Issue 28: lock devices' sockets, commands and the docks' live channel share these deps.
+  const locksDeps: LocksDeps = {
+    db: database.db,
+    hub: realtime,
+    instanceId: redisHub?.instanceId ?? randomUUID(),
+    publicUrl: config.publicUrl,
+    settings: { ...DEFAULT_LOCKS_SETTINGS, ...options.locksSettings },
+    log: app.log.child({ component: 'docks' }),
+  };
+  const lockDevicePass = createLockDevicePass({ deps: locksDeps, logger: locksDeps.log });
+  app.decorate('lockDevicePass', lockDevicePass);
   app.addHook('onClose', async () => {
     await chatNotifier.stop();
     await supportSweeper.stop();
+    await lockDevicePass.stop();
     await mailWorker.stop();
     if (!options.realtime) await realtime.close();
     await transport.close();
@@ -605,6 +630,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(supportStaffRoutes, { deps: supportDeps });
       await api.register(theftReviewRoutes, { deps: theftDeps });
+      // Issue 28: lock devices (pairing, their websocket), lock commands and a dock's live channel.
+      await api.register(lockDevicesRoutes, { deps: locksDeps, rateLimits: options.lockDevicesRateLimits });
+      await api.register(lockCommandsRoutes, { deps: locksDeps, rateLimits: options.lockCommandsRateLimits });
+      await api.register(dockLiveRoutes, { deps: locksDeps, keys: signingKeys });
       await api.register(bikeFilesRoutes, {
         deps: {
           db: database.db,

@@ -153,6 +153,7 @@ async function main(): Promise<void> {
     app.chatNotifier.start();
     app.supportSweeper.start();
     app.orderReconciler.start();
+    app.lockDevicePass.start();
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {

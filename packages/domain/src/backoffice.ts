@@ -235,6 +235,8 @@ export const AUDIT_ACTIONS = [
   'dock.lock_out_of_service',
   'dock.lock_in_service',
   'dock.parking_handed_over',
+  /** Issue 28: an operator's staff opened a lock remotely, with a reason (the bike owner's access log shows it). */
+  'dock.lock_opened_remotely',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

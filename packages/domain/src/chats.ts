@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DockRealtimeEventSchemas } from './docks.ts';
+import { DockInstanceEventSchemas, DockRealtimeEventSchemas } from './docks.ts';
 import { OwnershipBikeSchema, TransferActionSchema, TransferStatusSchema } from './ownership.ts';
 import { SupportRealtimeEventSchemas } from './support.ts';
 
@@ -180,6 +180,8 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   ...SupportRealtimeEventSchemas,
   /** Docks (issue 28): a lock's state changed, on a dock's live channel (docks.ts). */
   ...DockRealtimeEventSchemas,
+  /** Docks: between API instances only, on keys no browser subscribes to (docks.ts). */
+  ...DockInstanceEventSchemas,
   /** Sent once after connecting and as an answer to a client `ping`. */
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),

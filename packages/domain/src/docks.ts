@@ -430,3 +430,16 @@ export type LockEventKind = (typeof LOCK_EVENT_KINDS)[number];
 export const DockParamsSchema = z.object({ dock_id: z.string() });
 export const DockLockParamsSchema = z.object({ dock_id: z.string(), lock_id: z.string() });
 export const DockParkingParamsSchema = z.object({ dock_id: z.string(), parking_id: z.string() });
+/**
+ * Messages between API instances about lock devices, on hub keys no browser subscribes to (never
+ * sent over a screen's socket): a command waits on the device's key for the instance holding its
+ * socket; its outcome is announced on the command's key; a device's older connection is told to close.
+ */
+export const DockInstanceEventSchemas = [
+  /** On the device's key: a command was queued; the instance holding the socket claims and sends it. */
+  z.object({ type: z.literal('dock.device_command'), command_id: z.uuid() }),
+  /** On the command's key: its outcome is written (the waiting request reads it from the database). */
+  z.object({ type: z.literal('dock.command_done'), command_id: z.uuid() }),
+  /** On the device's key: close every connection of the device but `keep_connection_id` (null: all). */
+  z.object({ type: z.literal('dock.device_disconnect'), keep_connection_id: z.string().nullable() }),
+] as const;

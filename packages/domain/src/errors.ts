@@ -125,6 +125,17 @@ export const ERROR_CODES = [
   'parking_closed',
   'parking_handed_over',
   'held_bikes_not_allowed',
+  // Issue 28: docks and smart locks (devices, lock and unlock commands).
+  'bike_not_found',
+  'device_not_found',
+  'pairing_code_invalid',
+  'lock_not_free',
+  'bike_already_parked',
+  'lock_out_of_service',
+  'dock_closed_now',
+  'not_your_parking',
+  'lock_offline',
+  'lock_busy',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

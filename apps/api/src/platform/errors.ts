@@ -113,6 +113,16 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   parking_closed: 409,
   parking_handed_over: 409,
   held_bikes_not_allowed: 403,
+  bike_not_found: 404,
+  device_not_found: 404,
+  pairing_code_invalid: 400,
+  lock_not_free: 409,
+  bike_already_parked: 409,
+  lock_out_of_service: 409,
+  dock_closed_now: 409,
+  not_your_parking: 409,
+  lock_offline: 503,
+  lock_busy: 409,
 };
 
 /**

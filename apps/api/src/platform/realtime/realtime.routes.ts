@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import { type RealtimeEvent, RealtimeTicketSchema } from '@nbr/domain/chats';
+import { DOCK_SUBPROTOCOL } from '@nbr/domain/dock-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
@@ -68,7 +69,12 @@ export interface RealtimeRoutesOptions {
  */
 export async function registerWebsocketServer(app: FastifyInstance): Promise<void> {
   await app.register(websocket, {
-    options: { maxPayload: WEBSOCKET_MAX_PAYLOAD_BYTES },
+    options: {
+      maxPayload: WEBSOCKET_MAX_PAYLOAD_BYTES,
+      // Lock devices ask for their protocol's subprotocol (docks/lock-devices.routes.ts, which refuses
+      // an upgrade that does not offer it); browsers ask for none.
+      handleProtocols: (offered) => (offered.has(DOCK_SUBPROTOCOL) ? DOCK_SUBPROTOCOL : false),
+    },
     preClose(done) {
       for (const client of this.websocketServer.clients)
         client.close(CLOSE_GOING_AWAY, 'server_shutting_down');

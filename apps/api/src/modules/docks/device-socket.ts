@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import type { RealtimeEvent } from '@nbr/domain/chats';
+import {
+  BootNotificationRequestSchema,
+  type CallErrorCode,
+  CallErrorFrameSchema,
+  CallFrameSchema,
+  CallResultFrameSchema,
+  DEVICE_ACTIONS,
+  MESSAGE_TYPE_CALL,
+  MESSAGE_TYPE_CALLERROR,
+  MESSAGE_TYPE_CALLRESULT,
+  StatusNotificationRequestSchema,
+} from '@nbr/domain/dock-protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { isUuid } from '../../platform/ids.ts';
+import * as commands from './lock-commands.repository.ts';
+import { recordDeviceAnswer } from './lock-commands.service.ts';
+import * as devices from './lock-devices.repository.ts';
+import { deviceKey, type LocksDeps, publishLockState, publishLocksOfDevice } from './lock-live.ts';
+
+/*
+ * One lock device's connection (issue 28, docs/docks-protocol.md): OCPP-J frames over the socket,
+ * the device's calls answered (BootNotification, Heartbeat, StatusNotification), the API's calls
+ * sent (LockConnector, UnlockConnector, TriggerMessage) and their answers matched by message id.
+ *
+ * While the socket is open the device row names this instance; every frame counts as the device
+ * being heard. Commands reach the socket through the hub (the device's key): this instance claims
+ * each one with a single UPDATE (pending → sent), so it goes out once however many instances heard
+ * of it. A newer connection of the same device, on any instance, closes this one.
+ */
+
+/** Close code: a newer connection of the same device took over. */
+export const CLOSE_REPLACED = 4409;
+/** Close code: the device was retired, or marked offline after its silence; it may connect again (if not retired). */
+export const CLOSE_DISCONNECTED = 4410;
+
+type OutgoingKind = 'command' | 'trigger';
+
+/** This instance's open device connections, by device: a newer one closes the older. */
+export class DeviceConnections {
+  readonly #byDevice = new Map<
+    string,
+    { connectionId: string; close: (code: number, reason: string) => void }
+  >();
+
+  open(deviceId: string, connectionId: string, close: (code: number, reason: string) => void): void {
+    this.#byDevice.get(deviceId)?.close(CLOSE_REPLACED, 'replaced_by_newer_connection');
+    this.#byDevice.set(deviceId, { connectionId, close });
+  }
+
+  closed(deviceId: string, connectionId: string): void {
+    if (this.#byDevice.get(deviceId)?.connectionId === connectionId) this.#byDevice.delete(deviceId);
+  }
+
+  get size(): number {
+    return this.#byDevice.size;
+  }
+}
+
+function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
+  return (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString('utf8');
+}
+
+/** The message id of a frame we cannot read otherwise, so its CALLERROR can name it; '-1' when there is none. */
+function messageIdOf(value: unknown): string {
+  if (Array.isArray(value) && typeof value[1] === 'string' && value[1].length > 0 && value[1].length <= 36) {
+    return value[1];
+  }
+  return '-1';
+}
+
+export function handleDeviceSocket(
+  deps: LocksDeps,
+  connections: DeviceConnections,
+  socket: WebSocket,
+  device: { id: string; dockId: string },
+  log: FastifyBaseLogger,
+): void {
+  const connectionId = randomUUID();
+  const connectedAt = new Date();
+  const outgoing = new Map<string, OutgoingKind>();
+  let isOpen = true;
+  /** Frames handled one after another, in the order the device sent them. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = (work: () => Promise<unknown>) => {
+    queue = queue
+      .then(work)
+      .catch((error: unknown) => log.warn({ err: error }, 'docks: device frame failed'));
+  };
+
+  const send = (frame: unknown[]) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  const callError = (messageId: string, code: CallErrorCode, description: string) =>
+    send([MESSAGE_TYPE_CALLERROR, messageId, code, description, {}]);
+
+  connections.open(device.id, connectionId, (code, reason) => socket.close(code, reason));
+
+  async function sendCommand(commandId: string): Promise<void> {
+    if (!isOpen) return;
+    const claimed = await commands.claimCommand(deps.db, commandId, device.id, deps.instanceId, new Date());
+    if (!claimed) return;
+    const lock = await devices.findLockById(deps.db, claimed.lockId);
+    if (!lock) return;
+    outgoing.set(claimed.id, 'command');
+    send([
+      MESSAGE_TYPE_CALL,
+      claimed.id,
+      claimed.action === 'lock' ? 'LockConnector' : 'UnlockConnector',
+      { connectorId: lock.connectorId },
+    ]);
+  }
+
+  async function sendPendingCommands(): Promise<void> {
+    for (const { id } of await commands.pendingCommandsOfDevice(deps.db, device.id)) await sendCommand(id);
+  }
+
+  const unsubscribe = deps.hub.subscribe(deviceKey(device.id), (event: RealtimeEvent) => {
+    if (event.type === 'dock.device_command') enqueue(() => sendCommand(event.command_id));
+    else if (event.type === 'dock.device_disconnect' && event.keep_connection_id !== connectionId) {
+      socket.close(event.keep_connection_id ? CLOSE_REPLACED : CLOSE_DISCONNECTED, 'device_disconnected');
+    } else if (event.type === 'resync') {
+      // Word between instances may have been lost: commands queued meanwhile are looked up.
+      enqueue(sendPendingCommands);
+    }
+  });
+
+  enqueue(async () => {
+    await devices.markConnected(deps.db, device.id, deps.instanceId, connectedAt);
+    // Any older connection of this device, on another instance, closes.
+    await deps.hub.publish(deviceKey(device.id), {
+      type: 'dock.device_disconnect',
+      keep_connection_id: connectionId,
+    });
+    log.info({ device_id: device.id }, 'docks: device connected');
+    const locks = await devices.locksOfDevice(deps.db, device.id);
+    await devices.insertLockEvents(
+      deps.db,
+      locks.map((lock) => ({ lockId: lock.id, kind: 'connected', detail: {}, at: connectedAt })),
+    );
+    // Reconcile: the device reports every connector again, and the screens hear of it.
+    const triggerId = randomUUID();
+    outgoing.set(triggerId, 'trigger');
+    send([MESSAGE_TYPE_CALL, triggerId, 'TriggerMessage', { requestedMessage: 'StatusNotification' }]);
+    await sendPendingCommands();
+    await publishLocksOfDevice(deps, device.id);
+  });
+
+  async function handleCall(messageId: string, action: string, payload: unknown): Promise<void> {
+    if (!(action in DEVICE_ACTIONS)) {
+      callError(messageId, 'NotImplemented', `unknown action ${action}`);
+      return;
+    }
+    const now = new Date();
+    switch (action) {
+      case 'BootNotification': {
+        const boot = BootNotificationRequestSchema.safeParse(payload);
+        if (!boot.success) {
+          callError(messageId, 'FormationViolation', 'invalid BootNotification');
+          return;
+        }
+        await devices.recordBoot(deps.db, device.id, {
+          vendor: boot.data.vendor,
+          model: boot.data.model,
+          serialNumber: boot.data.serialNumber ?? null,
+          firmwareVersion: boot.data.firmwareVersion ?? null,
+        });
+        send([
+          MESSAGE_TYPE_CALLRESULT,
+          messageId,
+          {
+            status: 'Accepted',
+            currentTime: now.toISOString(),
+            interval: deps.settings.heartbeatIntervalSeconds,
+          },
+        ]);
+        return;
+      }
+      case 'Heartbeat': {
+        send([MESSAGE_TYPE_CALLRESULT, messageId, { currentTime: now.toISOString() }]);
+        return;
+      }
+      case 'StatusNotification': {
+        const status = StatusNotificationRequestSchema.safeParse(payload);
+        if (!status.success) {
+          callError(messageId, 'FormationViolation', 'invalid StatusNotification');
+          return;
+        }
+        const lockId = await deps.db.transaction(async (tx) => {
+          const lock = await devices.findLockOfDevice(tx, device.id, status.data.connectorId);
+          if (!lock) return null;
+          await devices.setReportedStatus(tx, lock.id, status.data.status, now);
+          // The device says the lock is open and empty: no bike is parked in it any longer.
+          const closedParking =
+            status.data.status === 'Available' &&
+            (await devices.closeOpenParking(tx, lock.id, 'device', now));
+          await devices.insertLockEvents(tx, [
+            {
+              lockId: lock.id,
+              kind: 'status',
+              detail: {
+                status: status.data.status,
+                error_code: status.data.errorCode,
+                ...(closedParking ? { parking_closed: true } : {}),
+              },
+              at: now,
+            },
+          ]);
+          return lock.id;
+        });
+        if (lockId === null) {
+          callError(messageId, 'PropertyConstraintViolation', 'unknown connectorId');
+          return;
+        }
+        send([MESSAGE_TYPE_CALLRESULT, messageId, {}]);
+        await publishLockState(deps, [lockId]);
+        return;
+      }
+    }
+  }
+
+  async function handleAnswer(
+    messageId: string,
+    answer: Parameters<typeof recordDeviceAnswer>[3],
+  ): Promise<void> {
+    const kind = outgoing.get(messageId);
+    outgoing.delete(messageId);
+    if (kind === 'trigger') return;
+    // A command sent by an earlier connection may be answered on this one: the database knows it.
+    if (!isUuid(messageId)) return;
+    await recordDeviceAnswer(deps, device.id, messageId, answer);
+  }
+
+  async function handleFrame(text: string): Promise<void> {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      callError('-1', 'FormationViolation', 'not JSON');
+      return;
+    }
+    await devices.touchDevice(deps.db, device.id, new Date());
+    const call = CallFrameSchema.safeParse(value);
+    if (call.success) {
+      await handleCall(call.data[1], call.data[2], call.data[3]);
+      return;
+    }
+    const result = CallResultFrameSchema.safeParse(value);
+    if (result.success) {
+      const payload = result.data[2] as { status?: unknown } | null;
+      const status = typeof payload?.status === 'string' ? payload.status : 'FormationViolation';
+      await handleAnswer(result.data[1], { kind: 'result', status });
+      return;
+    }
+    const error = CallErrorFrameSchema.safeParse(value);
+    if (error.success) {
+      await handleAnswer(error.data[1], { kind: 'error', code: error.data[2] });
+      return;
+    }
+    const type = Array.isArray(value) ? value[0] : undefined;
+    // A malformed answer is never answered (OCPP-J); a malformed call gets a CALLERROR.
+    if (type === MESSAGE_TYPE_CALLRESULT || type === MESSAGE_TYPE_CALLERROR) {
+      log.warn({ device_id: device.id }, 'docks: malformed answer from a device');
+      return;
+    }
+    callError(
+      messageIdOf(value),
+      type === MESSAGE_TYPE_CALL ? 'FormationViolation' : 'ProtocolError',
+      'malformed frame',
+    );
+  }
+
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) {
+      callError('-1', 'FormationViolation', 'binary frames are not part of the protocol');
+      return;
+    }
+    const text = frameText(data);
+    enqueue(() => handleFrame(text));
+  });
+
+  let unansweredPings = 0;
+  socket.on('pong', () => {
+    unansweredPings = 0;
+  });
+  const heartbeat = setInterval(() => {
+    if (unansweredPings >= 2) {
+      socket.terminate();
+      return;
+    }
+    unansweredPings += 1;
+    socket.ping();
+  }, deps.settings.socketPingMs);
+
+  socket.on('close', () => {
+    isOpen = false;
+    clearInterval(heartbeat);
+    unsubscribe();
+    connections.closed(device.id, connectionId);
+    enqueue(async () => {
+      if (await devices.markDisconnected(deps.db, device.id, deps.instanceId, connectedAt)) {
+        const locks = await devices.locksOfDevice(deps.db, device.id);
+        await devices.insertLockEvents(
+          deps.db,
+          locks.map((lock) => ({ lockId: lock.id, kind: 'disconnected', detail: {}, at: new Date() })),
+        );
+        await publishLocksOfDevice(deps, device.id);
+      }
+      log.info({ device_id: device.id }, 'docks: device disconnected');
+    });
+  });
+}

@@ -1,0 +1,94 @@
+import type { RealtimeEvent } from '@nbr/domain/chats';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { SigningKeys } from '../../platform/auth/keys.ts';
+import { findLiveSession } from '../../platform/auth/sessions.ts';
+import { useTokenOnce } from '../../platform/auth/single-use.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
+import { verifyTicket } from '../../platform/realtime/tickets.ts';
+import { type LocksDeps, requireUsableDock } from './lock-live.ts';
+import { dockChannel } from './lock-state.ts';
+
+export interface DockLiveRoutesOptions {
+  deps: LocksDeps;
+  keys: SigningKeys;
+}
+
+const PING_MS = 30_000;
+
+/**
+ * A dock's live channel for screens (GET /api/docks/{dockId}/websocket?ticket=…, issue 28): the
+ * ticket from POST /api/ws/tickets, checked before the upgrade as /api/ws does (valid, its session
+ * live, used once on any instance), and only for a person who may use the dock (404 otherwise, as
+ * for the dock itself). The socket gets `ready`, then `dock.lock` events of the dock's locks (and
+ * `resync` when events may have been lost between instances); nothing is written through it.
+ */
+export const dockLiveRoutes: FastifyPluginAsyncZod<DockLiveRoutesOptions> = async (app, options) => {
+  const { deps, keys } = options;
+  const admitted = new WeakMap<FastifyRequest, string>();
+
+  app.route({
+    method: 'GET',
+    url: '/docks/:dock_id/websocket',
+    schema: {
+      tags: ['docks'],
+      summary: "Websocket of a dock's live lock states (ticket from POST /api/ws/tickets)",
+      params: z.object({ dock_id: z.string().max(64) }),
+      querystring: z.object({ ticket: z.string().optional() }),
+    },
+    // The ticket is the authentication; it is checked below, before the upgrade.
+    config: { access: 'public' },
+    preValidation: async (request) => {
+      const ticket = (request.query as { ticket?: unknown }).ticket;
+      const dockId = (request.params as { dock_id: string }).dock_id;
+      if (typeof ticket !== 'string' || ticket === '') throw new AppError('invalid_token');
+      const verified = await verifyTicket(keys, ticket);
+      const session = await findLiveSession(deps.db, verified.sessionId);
+      if (!session || (session.actingPartyId ?? session.partyId) !== verified.partyId) {
+        throw new AppError('invalid_token');
+      }
+      if (!isUuid(dockId)) throw new AppError('dock_not_found');
+      await requireUsableDock(deps.db, session.partyId, dockId);
+      if (!(await useTokenOnce(deps.db, 'realtime_ticket', verified.ticketId, verified.expiresAt))) {
+        throw new AppError('invalid_token');
+      }
+      admitted.set(request, dockId);
+    },
+    handler: async () => {
+      throw new AppError('bad_request');
+    },
+    wsHandler: (socket: WebSocket, request) => {
+      const dockId = admitted.get(request);
+      if (!dockId) {
+        socket.close(4401, 'invalid_token');
+        return;
+      }
+      const send = (event: RealtimeEvent) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+      };
+      const unsubscribe = deps.hub.subscribe(dockChannel(dockId), (event) => {
+        if (event.type === 'dock.lock' || event.type === 'resync') send(event);
+      });
+      send({ type: 'ready' });
+      let unansweredPings = 0;
+      socket.on('pong', () => {
+        unansweredPings = 0;
+      });
+      const heartbeat = setInterval(() => {
+        if (unansweredPings >= 2) {
+          socket.terminate();
+          return;
+        }
+        unansweredPings += 1;
+        socket.ping();
+      }, PING_MS);
+      socket.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  });
+};

@@ -1,0 +1,419 @@
+import { isOpenAt, type LockCommandResult, type LockRequest, type OperatorReason } from '@nbr/domain/docks';
+import type { Executor } from '../../db/client.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyClaim, keepAnswer, recordProgress } from '../../platform/http/idempotency.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
+import * as bikes from '../bikes/bikes.facade.ts';
+import { mayUnlockParking, mayUseDock } from './docks.policy.ts';
+import { presentCommandResult, presentLockView } from './lock-commands.presenter.ts';
+import type { LockCommandRow } from './lock-commands.repository.ts';
+import * as repository from './lock-commands.repository.ts';
+import * as devices from './lock-devices.repository.ts';
+import {
+  commandKey,
+  deviceKey,
+  type LocksDeps,
+  lockStates,
+  personForPolicy,
+  publishLockState,
+  requireOperatedDock,
+  requireUsableDock,
+} from './lock-live.ts';
+import { isDeviceOnline } from './lock-state.ts';
+
+/*
+ * Lock and unlock (issue 28, docs/docks-protocol.md "Commands"). A command is a row first (its id is
+ * the protocol message id and the device's idempotency key), then it is handed through the hub to
+ * whichever instance holds the device's socket, which claims it (pending → sent) and sends it once.
+ * The device's answer is written once (pending/sent → accepted | rejected); the request waits up to
+ * the timeout for it and otherwise writes timed_out itself; an answer after that is kept in
+ * late_answer only. A lock accepted opens the parking in the outcome's transaction; an unlock
+ * accepted closes it. The answer is kept for Idempotency-Key once the outcome is known; the command's
+ * id is recorded as the key's progress in the first transaction, so a retry after a crash waits for
+ * the same command instead of sending a second one.
+ */
+
+export type DeviceAnswer = { kind: 'result'; status: string } | { kind: 'error'; code: string };
+
+interface CommandProgress {
+  command_id: string;
+}
+
+function progressOf(idempotency: IdempotencyClaim | null): string | null {
+  const progress = idempotency?.progress as Partial<CommandProgress> | null | undefined;
+  return typeof progress?.command_id === 'string' ? progress.command_id : null;
+}
+
+function requireIds(dockId: string, lockId: string): void {
+  if (!isUuid(dockId)) throw new AppError('dock_not_found');
+  if (!isUuid(lockId)) throw new AppError('lock_not_found');
+}
+
+function requireOnline(
+  device: { lastSeenAt: Date | null; connectedInstance: string | null; retiredAt: Date | null },
+  now: Date,
+) {
+  const online = isDeviceOnline(
+    { lastSeenAt: device.lastSeenAt, connected: device.connectedInstance !== null },
+    now,
+  );
+  if (!online || device.retiredAt !== null) throw new AppError('lock_offline');
+}
+
+async function startCommand(
+  deps: LocksDeps,
+  idempotency: IdempotencyClaim | null,
+  prepare: (
+    tx: Executor,
+    now: Date,
+  ) => Promise<Omit<Parameters<typeof repository.insertCommand>[1], 'deadlineAt'>>,
+): Promise<LockCommandRow> {
+  const earlier = progressOf(idempotency);
+  if (earlier) {
+    const command = await repository.findCommand(deps.db, earlier);
+    if (command) return command;
+  }
+  return deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const values = await prepare(tx, now);
+    const command = await repository.insertCommand(tx, {
+      ...values,
+      deadlineAt: new Date(now.getTime() + deps.settings.commandTimeoutMs),
+      createdAt: now,
+    });
+    await recordProgress(tx, idempotency, { command_id: command.id } satisfies CommandProgress);
+    return command;
+  });
+}
+
+/** POST …/locks/{lockId}/lock: lock one of the caller's registered bikes in a free lock. */
+export async function lockBike(
+  deps: LocksDeps,
+  auth: RequestAuth,
+  dockId: string,
+  lockId: string,
+  request: LockRequest,
+  idempotency: IdempotencyClaim | null,
+): Promise<LockCommandResult> {
+  requireIds(dockId, lockId);
+  const command = await startCommand(deps, idempotency, async (tx, now) => {
+    const dock = await requireUsableDock(tx, auth.identityPartyId, dockId);
+    // The bike first (the project's lock order): two locks of one bike at once wait for each other.
+    try {
+      await bikes.requireOwnBikeForOwnership(tx, auth, request.bike_id, true);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') throw new AppError('bike_not_found');
+      throw error;
+    }
+    const found = await repository.findLockOfDock(tx, dockId, lockId, true);
+    if (!found) throw new AppError('lock_not_found');
+    if (found.lock.outOfServiceAt !== null) throw new AppError('lock_out_of_service');
+    if (!isOpenAt(dock.openingHours, dock.region, now)) throw new AppError('dock_closed_now');
+    requireOnline(found.device, now);
+    if (await repository.isBikeParked(tx, request.bike_id)) throw new AppError('bike_already_parked');
+    if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
+    if (await repository.findOpenParkingOfLock(tx, lockId)) throw new AppError('lock_not_free');
+    const state = (await lockStates(tx, [lockId], now)).get(lockId)?.state;
+    if (state !== 'free' && state !== 'occupied') throw new AppError('lock_not_free');
+    return {
+      id: uuidv7(now.getTime()),
+      lockId,
+      deviceId: found.device.id,
+      action: 'lock',
+      requestedByPartyId: auth.identityPartyId,
+      bikeId: request.bike_id,
+    };
+  });
+  return finishCommand(deps, auth.identityPartyId, command, idempotency);
+}
+
+/** POST …/locks/{lockId}/unlock: only the person who locked the bike opens the lock. */
+export async function unlockBike(
+  deps: LocksDeps,
+  auth: RequestAuth,
+  dockId: string,
+  lockId: string,
+  idempotency: IdempotencyClaim | null,
+): Promise<LockCommandResult> {
+  requireIds(dockId, lockId);
+  const command = await startCommand(deps, idempotency, async (tx, now) => {
+    const dock = await repository.findDockFacts(tx, dockId);
+    if (!dock) throw new AppError('dock_not_found');
+    const found = await repository.findLockOfDock(tx, dockId, lockId, true);
+    const parking = found ? await repository.findOpenParkingOfLock(tx, lockId) : null;
+    // Whoever parked may always get their bike out, even of a dock they may no longer use.
+    if (!found || !parking || !mayUnlockParking(auth.identityPartyId, parking)) {
+      if (!mayUseDock(await personForPolicy(tx, auth.identityPartyId), dock)) {
+        throw new AppError('dock_not_found');
+      }
+      if (!found) throw new AppError('lock_not_found');
+      throw new AppError('not_your_parking');
+    }
+    requireOnline(found.device, now);
+    if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
+    return {
+      id: uuidv7(now.getTime()),
+      lockId,
+      deviceId: found.device.id,
+      action: 'unlock',
+      requestedByPartyId: auth.identityPartyId,
+      bikeId: parking.bikeId,
+      parkingId: parking.id,
+    };
+  });
+  return finishCommand(deps, auth.identityPartyId, command, idempotency);
+}
+
+/** POST …/locks/{lockId}/remote-open: the operator opens a lock, with a reason, audited for the bike's owner. */
+export async function openRemotely(
+  deps: LocksDeps,
+  auth: RequestAuth,
+  dockId: string,
+  lockId: string,
+  body: OperatorReason,
+  idempotency: IdempotencyClaim | null,
+): Promise<LockCommandResult> {
+  requireIds(dockId, lockId);
+  const command = await startCommand(deps, idempotency, async (tx, now) => {
+    const dock = await requireOperatedDock(tx, auth, dockId);
+    const found = await repository.findLockOfDock(tx, dockId, lockId, true);
+    if (!found) throw new AppError('lock_not_found');
+    requireOnline(found.device, now);
+    if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
+    const parking = await repository.findOpenParkingOfLock(tx, lockId);
+    const commandId = uuidv7(now.getTime());
+    // The bike's owner sees the opening in their access log; without a bike, the person who parked.
+    const owner = parking?.bikeId ? (await bikes.ownerOfBike(tx, parking.bikeId)).ownerPartyId : null;
+    await recordAuditEventBy(tx, auth, {
+      action: 'dock.lock_opened_remotely',
+      targetPartyId: owner ?? parking?.partyId ?? null,
+      details: {
+        organisation_party_id: dock.operatorPartyId,
+        reason: body.reason,
+        dock_id: dockId,
+        lock_id: lockId,
+        command_id: commandId,
+        bike_id: parking?.bikeId ?? null,
+      },
+    });
+    return {
+      id: commandId,
+      lockId,
+      deviceId: found.device.id,
+      action: 'unlock',
+      requestedByPartyId: auth.identityPartyId,
+      operatorPartyId: dock.operatorPartyId,
+      reason: body.reason,
+      bikeId: parking?.bikeId ?? null,
+      parkingId: parking?.id ?? null,
+    };
+  });
+  return finishCommand(deps, auth.identityPartyId, command, idempotency);
+}
+
+async function finishCommand(
+  deps: LocksDeps,
+  viewerPartyId: string,
+  command: LockCommandRow,
+  idempotency: IdempotencyClaim | null,
+): Promise<LockCommandResult> {
+  const decided = await deliverAndAwait(deps, command);
+  return deps.db.transaction(async (tx) => {
+    const lock = await devices.findLockById(tx, decided.lockId);
+    if (!lock) throw new AppError('lock_not_found');
+    const state = (await lockStates(tx, [lock.id])).get(lock.id)?.state ?? 'offline';
+    const parking = await repository.findOpenParkingOfLock(tx, lock.id);
+    const bikeName =
+      parking?.bikeId && parking.partyId === viewerPartyId
+        ? ((await bikes.findBikeForOwnership(tx, parking.bikeId))?.nickname ?? null)
+        : null;
+    const view = presentLockView(lock, state, viewerPartyId, parking ? { ...parking, bikeName } : null);
+    return keepAnswer(tx, idempotency, presentCommandResult(decided, view));
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+function isDecided(command: LockCommandRow): boolean {
+  return command.status !== 'pending' && command.status !== 'sent';
+}
+
+/**
+ * Hands the command to the instance holding the device's socket and waits for its outcome: the
+ * hub's word on the command's key, or the database (checked every outcomePollMs, in case the word
+ * was lost between instances). At the deadline it writes timed_out, unless the answer won the race.
+ */
+async function deliverAndAwait(deps: LocksDeps, command: LockCommandRow): Promise<LockCommandRow> {
+  if (isDecided(command)) return command;
+  let wake: () => void = () => {};
+  let announced = false;
+  const unsubscribe = deps.hub.subscribe(commandKey(command.id), (event) => {
+    if (event.type === 'dock.command_done') {
+      announced = true;
+      wake();
+    }
+  });
+  try {
+    await deps.hub.publish(deviceKey(command.deviceId), {
+      type: 'dock.device_command',
+      command_id: command.id,
+    });
+    await publishLockState(deps, [command.lockId]);
+    const deadline = command.deadlineAt.getTime();
+    for (;;) {
+      const current = await repository.findCommand(deps.db, command.id);
+      if (!current) throw new AppError('lock_not_found');
+      if (isDecided(current)) return current;
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      if (!announced) {
+        await Promise.race([
+          new Promise<void>((resolve) => {
+            wake = resolve;
+          }),
+          sleep(Math.min(left, deps.settings.outcomePollMs)),
+        ]);
+      }
+      announced = false;
+    }
+    await timeOutCommands(deps, [command.id]);
+    const final = await repository.findCommand(deps.db, command.id);
+    if (!final) throw new AppError('lock_not_found');
+    return final;
+  } finally {
+    unsubscribe();
+  }
+}
+
+/**
+ * Commands that reached their deadline unanswered become timed_out (only those still pending or
+ * sent: an answer that came first stands), with a history row each; their locks are published again.
+ */
+export async function timeOutCommands(
+  deps: Pick<LocksDeps, 'db' | 'hub' | 'log'>,
+  commandIds: readonly string[] | 'expired',
+  now = new Date(),
+): Promise<number> {
+  const timedOut = await deps.db.transaction(async (tx) => {
+    const rows =
+      commandIds === 'expired'
+        ? await repository.timeOutExpiredCommands(tx, now)
+        : (
+            await Promise.all(
+              commandIds.map((id) =>
+                repository.decideCommand(tx, id, {
+                  status: 'timed_out',
+                  deviceAnswer: null,
+                  answeredAt: null,
+                }),
+              ),
+            )
+          )
+            .filter((row): row is LockCommandRow => row !== null)
+            .map((row) => ({ id: row.id, lockId: row.lockId }));
+    await devices.insertLockEvents(
+      tx,
+      rows.map((row) => ({
+        lockId: row.lockId,
+        kind: 'command',
+        detail: { command_id: row.id, outcome: 'timed_out' },
+        at: now,
+      })),
+    );
+    return rows;
+  });
+  for (const row of timedOut) {
+    deps.log.info({ command_id: row.id }, 'docks: lock command timed out');
+    await deps.hub.publish(commandKey(row.id), { type: 'dock.command_done', command_id: row.id });
+  }
+  if (timedOut.length > 0) await publishLockState(deps, [...new Set(timedOut.map((row) => row.lockId))]);
+  return timedOut.length;
+}
+
+/**
+ * The device answered a command (CALLRESULT or CALLERROR). The outcome is written once; an answer
+ * to a command decided already changes nothing: after a timeout it is kept as late_answer (the
+ * first one) and logged, a repeated answer is logged only.
+ */
+export async function recordDeviceAnswer(
+  deps: Pick<LocksDeps, 'db' | 'hub' | 'log'>,
+  deviceId: string,
+  commandId: string,
+  answer: DeviceAnswer,
+): Promise<'decided' | 'late' | 'duplicate' | 'unknown'> {
+  const now = new Date();
+  const answerText = answer.kind === 'result' ? answer.status : answer.code;
+  const result = await deps.db.transaction(async (tx) => {
+    const command = await repository.lockCommandRow(tx, commandId, deviceId);
+    if (!command) return { kind: 'unknown' as const };
+    if (isDecided(command)) {
+      if (
+        command.status === 'timed_out' &&
+        (await repository.recordLateAnswer(tx, commandId, answerText, now))
+      ) {
+        return { kind: 'late' as const, command };
+      }
+      return { kind: 'duplicate' as const, command };
+    }
+    const expected = command.action === 'lock' ? 'Locked' : 'Unlocked';
+    const accepted = answer.kind === 'result' && answer.status === expected;
+    let parkingId = command.parkingId;
+    if (accepted && command.action === 'lock') {
+      const lock = await devices.findLockById(tx, command.lockId);
+      if (lock && command.requestedByPartyId) {
+        parkingId = uuidv7(now.getTime());
+        await repository.insertParking(tx, {
+          id: parkingId,
+          lockId: lock.id,
+          dockId: lock.dockId,
+          partyId: command.requestedByPartyId,
+          bikeId: command.bikeId,
+          lockedAt: now,
+        });
+      }
+    }
+    if (accepted && command.action === 'unlock') {
+      await devices.closeOpenParking(tx, command.lockId, command.operatorPartyId ? 'operator' : 'owner', now);
+    }
+    const decided = await repository.decideCommand(tx, commandId, {
+      status: accepted ? 'accepted' : 'rejected',
+      deviceAnswer: answerText,
+      answeredAt: now,
+      parkingId,
+    });
+    await devices.insertLockEvents(tx, [
+      {
+        lockId: command.lockId,
+        kind: 'command',
+        detail: {
+          command_id: commandId,
+          action: command.action,
+          outcome: decided?.status,
+          answer: answerText,
+        },
+        at: now,
+      },
+    ]);
+    return { kind: 'decided' as const, command };
+  });
+  if (result.kind === 'unknown') {
+    deps.log.warn({ command_id: commandId }, 'docks: a device answered a command that is not its own');
+    return 'unknown';
+  }
+  if (result.kind === 'late') {
+    deps.log.info({ command_id: commandId, answer: answerText }, 'docks: late answer to a timed-out command');
+    return 'late';
+  }
+  if (result.kind === 'duplicate') {
+    deps.log.info(
+      { command_id: commandId, answer: answerText },
+      'docks: repeated answer to a decided command',
+    );
+    return 'duplicate';
+  }
+  await deps.hub.publish(commandKey(commandId), { type: 'dock.command_done', command_id: commandId });
+  await publishLockState(deps, [result.command.lockId]);
+  return 'decided';
+}

@@ -1,0 +1,245 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { docks, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+
+/*
+ * Lock devices, their locks and the locks' history (issue 28): data verbs only, the rules are in
+ * lock-devices.service.ts and device-socket.ts.
+ */
+
+export type LockDeviceRow = typeof lockDevices.$inferSelect;
+export type LockRow = typeof locks.$inferSelect;
+
+export async function insertDeviceSlot(
+  executor: Executor,
+  values: { id: string; dockId: string; pairingCodeHash: string; pairingCodeExpiresAt: Date },
+): Promise<void> {
+  await executor.insert(lockDevices).values(values);
+}
+
+export async function findDeviceOfDock(
+  executor: Executor,
+  dockId: string,
+  deviceId: string,
+): Promise<LockDeviceRow | null> {
+  const [row] = await executor
+    .select()
+    .from(lockDevices)
+    .where(and(eq(lockDevices.id, deviceId), eq(lockDevices.dockId, dockId)));
+  return row ?? null;
+}
+
+/** The device waiting for this pairing code (not retired), locked for the pairing's transaction. */
+export async function lockDeviceByPairingCode(
+  executor: Executor,
+  codeHash: string,
+): Promise<LockDeviceRow | null> {
+  const [row] = await executor
+    .select()
+    .from(lockDevices)
+    .where(and(eq(lockDevices.pairingCodeHash, codeHash), isNull(lockDevices.retiredAt)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Takes the dock row FOR UPDATE: pairings of one dock number their locks one after another. */
+export async function lockDockRow(executor: Executor, dockId: string): Promise<void> {
+  await executor.select({ id: docks.id }).from(docks).where(eq(docks.id, dockId)).for('update');
+}
+
+export async function markPaired(
+  executor: Executor,
+  deviceId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await executor
+    .update(lockDevices)
+    .set({ pairingCodeHash: null, pairingCodeExpiresAt: null, pairedAt: now, passwordHash })
+    .where(eq(lockDevices.id, deviceId));
+}
+
+export async function retireDevice(executor: Executor, deviceId: string, now: Date): Promise<void> {
+  await executor
+    .update(lockDevices)
+    .set({
+      retiredAt: now,
+      passwordHash: null,
+      pairingCodeHash: null,
+      pairingCodeExpiresAt: null,
+      connectedInstance: null,
+      connectedAt: null,
+    })
+    .where(eq(lockDevices.id, deviceId));
+}
+
+/** A paired, not retired device by id: the one a Basic user name may name. */
+export async function findActiveDevice(executor: Executor, deviceId: string): Promise<LockDeviceRow | null> {
+  const [row] = await executor
+    .select()
+    .from(lockDevices)
+    .where(
+      and(eq(lockDevices.id, deviceId), isNull(lockDevices.retiredAt), isNotNull(lockDevices.passwordHash)),
+    );
+  return row ?? null;
+}
+
+export async function labelsOfDock(executor: Executor, dockId: string): Promise<Set<string>> {
+  const rows = await executor.select({ label: locks.label }).from(locks).where(eq(locks.dockId, dockId));
+  return new Set(rows.map((row) => row.label));
+}
+
+export async function connectorsOfDevice(executor: Executor, deviceId: string): Promise<Set<number>> {
+  const rows = await executor
+    .select({ connectorId: locks.connectorId })
+    .from(locks)
+    .where(eq(locks.deviceId, deviceId));
+  return new Set(rows.map((row) => row.connectorId));
+}
+
+export async function insertLocks(
+  executor: Executor,
+  rows: Array<{ dockId: string; deviceId: string; connectorId: number; label: string }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await executor
+    .insert(locks)
+    .values(rows.map((row) => ({ id: uuidv7(), ...row })))
+    .onConflictDoNothing();
+}
+
+/** A device's socket opened on `instance`: it is connected and heard from now. */
+export async function markConnected(
+  executor: Executor,
+  deviceId: string,
+  instance: string,
+  now: Date,
+): Promise<void> {
+  await executor
+    .update(lockDevices)
+    .set({ connectedInstance: instance, connectedAt: now, lastSeenAt: now })
+    .where(eq(lockDevices.id, deviceId));
+}
+
+/**
+ * The socket opened at `connectedAt` on `instance` closed; answers whether it was still the device's
+ * connection (a newer one, here or elsewhere, is left alone).
+ */
+export async function markDisconnected(
+  executor: Executor,
+  deviceId: string,
+  instance: string,
+  connectedAt: Date,
+): Promise<boolean> {
+  const rows = await executor
+    .update(lockDevices)
+    .set({ connectedInstance: null, connectedAt: null })
+    .where(
+      and(
+        eq(lockDevices.id, deviceId),
+        eq(lockDevices.connectedInstance, instance),
+        eq(lockDevices.connectedAt, connectedAt),
+      ),
+    )
+    .returning({ id: lockDevices.id });
+  return rows.length === 1;
+}
+
+export async function touchDevice(executor: Executor, deviceId: string, now: Date): Promise<void> {
+  await executor.update(lockDevices).set({ lastSeenAt: now }).where(eq(lockDevices.id, deviceId));
+}
+
+export async function recordBoot(
+  executor: Executor,
+  deviceId: string,
+  boot: { vendor: string; model: string; serialNumber: string | null; firmwareVersion: string | null },
+): Promise<void> {
+  await executor.update(lockDevices).set(boot).where(eq(lockDevices.id, deviceId));
+}
+
+/**
+ * Devices marked connected but not heard from since `silentSince`: marked disconnected here, once
+ * (whichever instance's pass gets there first), and answered so their locks are published offline.
+ */
+export async function disconnectSilentDevices(
+  executor: Executor,
+  silentSince: Date,
+): Promise<Array<{ id: string; dockId: string }>> {
+  return executor
+    .update(lockDevices)
+    .set({ connectedInstance: null, connectedAt: null })
+    .where(and(isNotNull(lockDevices.connectedInstance), lt(lockDevices.lastSeenAt, silentSince)))
+    .returning({ id: lockDevices.id, dockId: lockDevices.dockId });
+}
+
+export async function findLockOfDevice(
+  executor: Executor,
+  deviceId: string,
+  connectorId: number,
+): Promise<LockRow | null> {
+  const [row] = await executor
+    .select()
+    .from(locks)
+    .where(and(eq(locks.deviceId, deviceId), eq(locks.connectorId, connectorId)));
+  return row ?? null;
+}
+
+export async function locksOfDevice(executor: Executor, deviceId: string): Promise<LockRow[]> {
+  return executor.select().from(locks).where(eq(locks.deviceId, deviceId)).orderBy(asc(locks.connectorId));
+}
+
+export async function setReportedStatus(
+  executor: Executor,
+  lockId: string,
+  status: string,
+  at: Date,
+): Promise<void> {
+  await executor.update(locks).set({ reportedStatus: status, reportedAt: at }).where(eq(locks.id, lockId));
+}
+
+export async function insertLockEvents(
+  executor: Executor,
+  events: Array<{ lockId: string; kind: string; detail: Record<string, unknown>; at: Date }>,
+): Promise<void> {
+  if (events.length === 0) return;
+  await executor.insert(lockEvents).values(events.map((event) => ({ id: uuidv7(), ...event })));
+}
+
+/** The lock's open parking is closed (the bike is out), by whom; answers whether one was open. */
+export async function closeOpenParking(
+  executor: Executor,
+  lockId: string,
+  unlockedBy: 'owner' | 'operator' | 'device',
+  now: Date,
+): Promise<boolean> {
+  const rows = await executor
+    .update(lockParkings)
+    .set({ unlockedAt: now, unlockedBy })
+    .where(and(eq(lockParkings.lockId, lockId), isNull(lockParkings.unlockedAt)))
+    .returning({ id: lockParkings.id });
+  return rows.length > 0;
+}
+
+/** Locks with facts for their display state: the device's connection and any unlock underway. */
+export async function lockFacts(executor: Executor, lockIds: readonly string[]) {
+  if (lockIds.length === 0) return [];
+  return executor
+    .select({
+      id: locks.id,
+      dockId: locks.dockId,
+      reportedStatus: locks.reportedStatus,
+      outOfServiceAt: locks.outOfServiceAt,
+      deviceLastSeenAt: lockDevices.lastSeenAt,
+      deviceConnectedInstance: lockDevices.connectedInstance,
+      hasUnlockUnderway: sql<boolean>`exists (select 1 from lock_commands c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
+    })
+    .from(locks)
+    .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))
+    .where(inArray(locks.id, [...lockIds]));
+}
+
+export async function findLockById(executor: Executor, lockId: string): Promise<LockRow | null> {
+  const [row] = await executor.select().from(locks).where(eq(locks.id, lockId));
+  return row ?? null;
+}

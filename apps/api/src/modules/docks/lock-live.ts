@@ -1,0 +1,177 @@
+import {
+  DEVICE_OFFLINE_AFTER_SECONDS,
+  HEARTBEAT_INTERVAL_SECONDS,
+  LOCK_COMMAND_TIMEOUT_SECONDS,
+  type LockState,
+} from '@nbr/domain/docks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { RealtimeHub } from '../../platform/realtime/hub.ts';
+import * as identity from '../identity/identity.facade.ts';
+import { mayOperateDock, mayUseDock, type OperatorForPolicy, type PersonForPolicy } from './docks.policy.ts';
+import * as commands from './lock-commands.repository.ts';
+import * as devices from './lock-devices.repository.ts';
+import { displayLockState, dockChannel } from './lock-state.ts';
+
+/*
+ * What the device socket, the commands and the screens' channel share (issue 28): their deps and
+ * settings, the hub keys between instances, publishing a lock's display state, and who may use or
+ * operate a dock as the policy reads it.
+ */
+
+export interface LocksSettings {
+  /** A command not answered within this is timed out (LOCK_COMMAND_TIMEOUT_SECONDS). */
+  commandTimeoutMs: number;
+  /** Told to devices in BootNotification's answer (HEARTBEAT_INTERVAL_SECONDS). */
+  heartbeatIntervalSeconds: number;
+  /** A device not heard for this long is marked disconnected and its locks offline (DEVICE_OFFLINE_AFTER_SECONDS). */
+  offlineAfterMs: number;
+  /** How often the server pings a device's socket; two unanswered pings close it. */
+  socketPingMs: number;
+  /** How often a waiting request checks the database for its command's outcome (besides the hub's word). */
+  outcomePollMs: number;
+  /** How often the background pass times out commands and marks silent devices offline. */
+  passIntervalMs: number;
+}
+
+export const DEFAULT_LOCKS_SETTINGS: LocksSettings = {
+  commandTimeoutMs: LOCK_COMMAND_TIMEOUT_SECONDS * 1000,
+  heartbeatIntervalSeconds: HEARTBEAT_INTERVAL_SECONDS,
+  offlineAfterMs: DEVICE_OFFLINE_AFTER_SECONDS * 1000,
+  socketPingMs: HEARTBEAT_INTERVAL_SECONDS * 1000,
+  outcomePollMs: 1000,
+  passIntervalMs: 15_000,
+};
+
+export interface LocksDeps {
+  db: Database;
+  hub: RealtimeHub;
+  /** This API instance's name: written on the devices whose sockets it holds and the commands it sends. */
+  instanceId: string;
+  publicUrl: string;
+  settings: LocksSettings;
+  log: FastifyBaseLogger;
+}
+
+/** The hub key of a device: commands for it and orders to close its older connections. */
+export function deviceKey(deviceId: string): string {
+  return `dock-device:${deviceId}`;
+}
+
+/** The hub key of a command: its outcome was written. */
+export function commandKey(commandId: string): string {
+  return `dock-command:${commandId}`;
+}
+
+/** The display states of locks now (lock-state.ts), by lock id. */
+export async function lockStates(
+  executor: Executor,
+  lockIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, { dockId: string; state: LockState }>> {
+  const rows = await devices.lockFacts(executor, lockIds);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        dockId: row.dockId,
+        state: displayLockState(
+          {
+            reportedStatus: row.reportedStatus,
+            outOfServiceAt: row.outOfServiceAt,
+            deviceLastSeenAt: row.deviceLastSeenAt,
+            deviceConnected: row.deviceConnectedInstance !== null,
+            hasUnlockUnderway: row.hasUnlockUnderway,
+          },
+          now,
+        ),
+      },
+    ]),
+  );
+}
+
+/** Tells the screens following the dock a lock's state as it is now. Never throws. */
+export async function publishLockState(
+  deps: Pick<LocksDeps, 'db' | 'hub' | 'log'>,
+  lockIds: readonly string[],
+): Promise<void> {
+  try {
+    const now = new Date();
+    const states = await lockStates(deps.db, lockIds, now);
+    await Promise.all(
+      [...states].map(([lockId, { dockId, state }]) =>
+        deps.hub.publish(dockChannel(dockId), {
+          type: 'dock.lock',
+          dock_id: dockId,
+          lock_id: lockId,
+          state,
+          at: now.toISOString(),
+        }),
+      ),
+    );
+  } catch (error) {
+    deps.log.warn({ err: error }, 'docks: could not publish lock states');
+  }
+}
+
+/** Every lock of the device, published (a connection opened or closed). */
+export async function publishLocksOfDevice(
+  deps: Pick<LocksDeps, 'db' | 'hub' | 'log'>,
+  deviceId: string,
+): Promise<void> {
+  try {
+    const rows = await devices.locksOfDevice(deps.db, deviceId);
+    await publishLockState(
+      deps,
+      rows.map((row) => row.id),
+    );
+  } catch (error) {
+    deps.log.warn({ err: error }, 'docks: could not publish the locks of a device');
+  }
+}
+
+/** A person as docks.policy.ts reads them: their address and organisations. */
+export async function personForPolicy(executor: Executor, identityPartyId: string): Promise<PersonForPolicy> {
+  const [person, memberships] = await Promise.all([
+    identity.findPersonById(executor, identityPartyId),
+    commands.membershipsOf(executor, identityPartyId),
+  ]);
+  return {
+    partyId: identityPartyId,
+    email: person?.email ?? '',
+    organisationIds: memberships.map((membership) => membership.organisationId),
+  };
+}
+
+/** The dock the person may use: anything else (unknown, closed, not theirs to use) answers 404 dock_not_found. */
+export async function requireUsableDock(
+  executor: Executor,
+  identityPartyId: string,
+  dockId: string,
+): Promise<commands.DockFacts> {
+  const dock = await commands.findDockFacts(executor, dockId);
+  if (!dock || !mayUseDock(await personForPolicy(executor, identityPartyId), dock)) {
+    throw new AppError('dock_not_found');
+  }
+  return dock;
+}
+
+/** The dock the caller operates (admin acting for its organisation); otherwise 404 dock_not_found. */
+export async function requireOperatedDock(
+  executor: Executor,
+  auth: Pick<RequestAuth, 'partyId' | 'identityPartyId'>,
+  dockId: string,
+): Promise<commands.DockFacts> {
+  const dock = await commands.findDockFacts(executor, dockId);
+  if (!dock) throw new AppError('dock_not_found');
+  const memberships = await commands.membershipsOf(executor, auth.identityPartyId);
+  const acting = auth.partyId === auth.identityPartyId ? null : auth.partyId;
+  const operator: OperatorForPolicy = {
+    actingOrganisationId: acting,
+    role: memberships.find((membership) => membership.organisationId === acting)?.role ?? null,
+  };
+  if (!mayOperateDock(operator, dock)) throw new AppError('dock_not_found');
+  return dock;
+}
