@@ -493,6 +493,26 @@ export const routes: RouteObject[] = [
                 path: paths.app.dockLockWebsocket.path,
                 lazy: page(() => import('../features/docks/pages/lock-live-page.tsx'), ['docks']),
               },
+              {
+                path: paths.app.docksOperate.path,
+                lazy: page(() => import('../features/docks/pages/operate-docks-page.tsx'), ['docks']),
+              },
+              {
+                path: paths.app.docksOperateNew.path,
+                lazy: page(() => import('../features/docks/pages/dock-form-page.tsx'), ['docks']),
+              },
+              {
+                path: paths.app.dockOperate.path,
+                lazy: page(() => import('../features/docks/pages/operate-dock-page.tsx'), ['docks']),
+              },
+              {
+                path: paths.app.dockOperateEdit.path,
+                lazy: page(() => import('../features/docks/pages/dock-form-page.tsx'), ['docks']),
+              },
+              {
+                path: paths.app.dockOperateLockHistory.path,
+                lazy: page(() => import('../features/docks/pages/lock-history-page.tsx'), ['docks']),
+              },
               // Ownership: give, receive, request and verify (features/ownership).
               {
                 path: paths.app.bikesOwnershipPortal.path,

@@ -1,6 +1,7 @@
-import type { DockLocks, LockState, LockView } from '@nbr/domain/docks';
+import type { DockLocks, DockOperation, LockState, LockView } from '@nbr/domain/docks';
 import type { QueryClient } from '@tanstack/react-query';
 import { dockLocksQueryKey } from '../api/get-dock-locks.ts';
+import { dockOperationQueryKey } from '../api/get-dock-operation.ts';
 
 /**
  * The dock's cached locks with one lock's new state from the live channel (unknown lock: unchanged).
@@ -44,5 +45,22 @@ export function applyLockState(queryClient: QueryClient, dockId: string, lockId:
 export function applyLockView(queryClient: QueryClient, dockId: string, view: LockView) {
   queryClient.setQueryData<DockLocks>(dockLocksQueryKey(dockId), (data) =>
     data ? withLockView(data, view) : data,
+  );
+}
+
+/** The operator's cached dock with one lock's new state from the live channel. */
+export function withOperatorLockState(data: DockOperation, lockId: string, state: LockState): DockOperation {
+  if (!data.locks.some((lock) => lock.id === lockId && lock.state !== state)) return data;
+  return { ...data, locks: data.locks.map((lock) => (lock.id === lockId ? { ...lock, state } : lock)) };
+}
+
+export function applyOperatorLockState(
+  queryClient: QueryClient,
+  dockId: string,
+  lockId: string,
+  state: LockState,
+) {
+  queryClient.setQueryData<DockOperation>(dockOperationQueryKey(dockId), (data) =>
+    data ? withOperatorLockState(data, lockId, state) : data,
   );
 }

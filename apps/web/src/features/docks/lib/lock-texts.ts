@@ -66,6 +66,7 @@ export const COMMAND_ERRORS = [
   'not_your_parking',
   'lock_offline',
   'rate_limited',
+  'lock_busy',
 ] as const;
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

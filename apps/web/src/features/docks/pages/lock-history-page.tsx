@@ -1,0 +1,116 @@
+import type { LockHistoryEntry } from '@nbr/domain/docks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { LoadErrorPage } from '../../../components/load-error.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Link } from '../../../ui/link.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { LoadingState } from '../../../ui/spinner.tsx';
+import { useLockHistory } from '../api/get-lock-history.ts';
+import { LockStateBadge } from '../components/lock-state-badge.tsx';
+import { OperatorOnly } from '../components/operator-only.tsx';
+import styles from '../docks.module.css';
+
+/** /app/docks/{dockId}/operate/locks/{lockId}/history: what the lock reported and was told, newest first. */
+export function Component() {
+  const { t } = useTranslation('docks');
+  return <OperatorOnly title={t('history.titleUnknown')}>{() => <LockHistoryView />}</OperatorOnly>;
+}
+
+function LockHistoryView() {
+  const { t, i18n } = useTranslation('docks');
+  const { dockId = '', lockId = '' } = useParams();
+  const [page, setPage] = useState(1);
+  const history = useLockHistory(dockId, lockId, page);
+  if (history.isPending) return <LoadingState />;
+  if (history.isError) {
+    return (
+      <LoadErrorPage
+        title={t('history.titleUnknown')}
+        alertTitle={t('history.loadFailed')}
+        error={history.error}
+        retry={() => void history.refetch()}
+      />
+    );
+  }
+  const { lock, entries, has_more } = history.data;
+  return (
+    <PageLayout title={t('history.title', { label: lock.label })}>
+      <p>
+        <Link href={paths.app.dockOperate.getHref({ dockId })}>{t('history.back')}</Link>
+      </p>
+      <p>
+        {t('lock.stateNow')} <LockStateBadge state={lock.state} />
+      </p>
+      {entries.length === 0 ? (
+        <p className={styles.muted}>{t('history.none')}</p>
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">{t('history.caption', { label: lock.label })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('history.when')}</th>
+                <th scope="col">{t('history.what')}</th>
+                <th scope="col">{t('history.details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} data-testid="history-entry">
+                  <td>{formatDateTime(entry.at, i18n.language)}</td>
+                  <td>{entryTitle(entry, t)}</td>
+                  <td>
+                    <EntryDetail detail={entry.detail} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={styles.actions}>
+        {page > 1 ? (
+          <Button variant="secondary" size="small" onPress={() => setPage(page - 1)}>
+            {t('history.newer')}
+          </Button>
+        ) : null}
+        {has_more ? (
+          <Button variant="secondary" size="small" onPress={() => setPage(page + 1)}>
+            {t('history.older')}
+          </Button>
+        ) : null}
+      </div>
+    </PageLayout>
+  );
+}
+
+function entryTitle(
+  entry: LockHistoryEntry,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const group = entry.source === 'command' ? 'history.commands' : 'history.events';
+  return t(`${group}.${entry.kind}`, { defaultValue: entry.kind });
+}
+
+/** What was recorded with the line, as the API wrote it (a device's status, an outcome, a reason). */
+function EntryDetail({ detail }: { detail: Record<string, unknown> }) {
+  const { t } = useTranslation('docks');
+  const shown = Object.entries(detail).filter(
+    ([, value]) => value !== null && value !== undefined && value !== '',
+  );
+  if (shown.length === 0) return null;
+  return (
+    <dl className={styles.hours}>
+      {shown.map(([key, value]) => (
+        <div key={key} style={{ display: 'contents' }}>
+          <dt>{t(`history.fields.${key}`, { defaultValue: key })}</dt>
+          <dd>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
