@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { backofficeRoutes } from './backoffice-routes.tsx';
+import { docksRoutes } from './docks-routes.tsx';
 import { insuranceEnrolmentRoutes, insuranceRoutes } from './insurance-routes.tsx';
 import { orgSearchRoutes } from './org-search-routes.tsx';
 import { ROUTE_FILES, routePatternsIn } from './route-manifest.ts';
@@ -37,11 +38,13 @@ describe('the route manifest', () => {
         ...insuranceEnrolmentRoutes,
         ...backofficeRoutes,
         ...orgSearchRoutes,
+        ...docksRoutes,
       ]),
     );
     fromRouter.delete('/404');
     expect(fromSources).toEqual([...fromRouter].sort());
     expect(fromSources).toContain('/app/my-bikes/:bikeId');
+    expect(fromSources).toContain('/app/docks/:dockId/locks/:lockId/websocket');
     expect(fromSources).toContain('/backoffice/identities/:identityPartyId');
     expect(fromSources).not.toContain('/404');
   });

@@ -13,6 +13,7 @@ export const ROUTE_FILES = [
   'insurance-routes.tsx',
   'backoffice-routes.tsx',
   'org-search-routes.tsx',
+  'docks-routes.tsx',
 ] as const;
 
 /** The file the build writes beside index.html. */

@@ -476,43 +476,6 @@ export const routes: RouteObject[] = [
                 path: paths.app.chat.path,
                 lazy: page(() => import('../features/chats/pages/chat-page.tsx'), ['chats']),
               },
-              // Docks and smart locks (issue 28): park a registered bike, live; the operator's screens.
-              {
-                path: paths.app.docks.path,
-                lazy: page(() => import('../features/docks/pages/docks-page.tsx'), ['docks']),
-              },
-              {
-                path: paths.app.dockLocks.path,
-                lazy: page(() => import('../features/docks/pages/dock-locks-page.tsx'), ['docks']),
-              },
-              {
-                path: paths.app.dockLock.path,
-                lazy: page(() => import('../features/docks/pages/lock-page.tsx'), ['docks']),
-              },
-              {
-                path: paths.app.dockLockWebsocket.path,
-                lazy: page(() => import('../features/docks/pages/lock-live-page.tsx'), ['docks']),
-              },
-              {
-                path: paths.app.docksOperate.path,
-                lazy: page(() => import('../features/docks/pages/operate-docks-page.tsx'), ['docks']),
-              },
-              {
-                path: paths.app.docksOperateNew.path,
-                lazy: page(() => import('../features/docks/pages/dock-form-page.tsx'), ['docks']),
-              },
-              {
-                path: paths.app.dockOperate.path,
-                lazy: page(() => import('../features/docks/pages/operate-dock-page.tsx'), ['docks']),
-              },
-              {
-                path: paths.app.dockOperateEdit.path,
-                lazy: page(() => import('../features/docks/pages/dock-form-page.tsx'), ['docks']),
-              },
-              {
-                path: paths.app.dockOperateLockHistory.path,
-                lazy: page(() => import('../features/docks/pages/lock-history-page.tsx'), ['docks']),
-              },
               // Ownership: give, receive, request and verify (features/ownership).
               {
                 path: paths.app.bikesOwnershipPortal.path,
@@ -687,6 +650,7 @@ const LAZY_AREAS: ReadonlyArray<{ prefix: string; load: () => Promise<RouteObjec
     prefix: paths.public.orgBikeSearch.path,
     load: async () => (await import('./org-search-routes.tsx')).orgSearchRoutes,
   },
+  { prefix: paths.app.docks.path, load: async () => (await import('./docks-routes.tsx')).docksRoutes },
 ];
 const patchedAreas = new Set<string>();
 
