@@ -34,27 +34,29 @@ export function Component() {
   const { dock } = locks.data;
   return (
     <PageLayout title={dock.name} lead={t('locks.lead', { free: dock.free_locks, total: dock.total_locks })}>
-      <p>
-        <Link href={paths.app.docks.getHref()}>{t('locks.back')}</Link>
-      </p>
-      <LiveStatus status={live} />
-      <div className={styles.lockHeader}>
-        <address className={styles.address}>
-          {dock.street_address}, {dock.postcode} {dock.town}
-        </address>
-        <OpenNow isOpen={dock.is_open_now} />
+      <div className={styles.stack}>
+        <p>
+          <Link href={paths.app.docks.getHref()}>{t('locks.back')}</Link>
+        </p>
+        <LiveStatus status={live} />
+        <div className={styles.lockHeader}>
+          <address className={styles.address}>
+            {dock.street_address}, {dock.postcode} {dock.town}
+          </address>
+          <OpenNow isOpen={dock.is_open_now} />
+        </div>
+        <ul className={`${styles.list} ${styles.grid}`} aria-label={t('locks.listLabel')}>
+          {locks.data.locks.map((lock) => (
+            <LockItem key={lock.id} dockId={dock.id} lock={lock} />
+          ))}
+        </ul>
+        <section className={styles.section} aria-labelledby="dock-hours">
+          <h2 id="dock-hours" className={styles.sectionTitle}>
+            {t('hours.title')}
+          </h2>
+          <OpeningHours hours={dock.opening_hours} />
+        </section>
       </div>
-      <ul className={`${styles.list} ${styles.grid}`} aria-label={t('locks.listLabel')}>
-        {locks.data.locks.map((lock) => (
-          <LockItem key={lock.id} dockId={dock.id} lock={lock} />
-        ))}
-      </ul>
-      <section className={styles.section} aria-labelledby="dock-hours">
-        <h2 id="dock-hours" className={styles.sectionTitle}>
-          {t('hours.title')}
-        </h2>
-        <OpeningHours hours={dock.opening_hours} />
-      </section>
     </PageLayout>
   );
 }

@@ -51,45 +51,47 @@ export function Component() {
 
   return (
     <PageLayout title={t('list.title')} lead={t('list.lead')}>
-      {acting.data?.role === 'admin' ? (
-        <p>
-          <LinkButton variant="secondary" size="small" href={paths.app.docksOperate.getHref()}>
-            {t('list.operate', { organisation: acting.data.name })}
-          </LinkButton>
-        </p>
-      ) : null}
-      {docks.isPending ? <LoadingState label={t('list.loading')} /> : null}
-      {docks.isError ? (
-        <LoadError title={t('list.loadFailed')} error={docks.error} retry={() => void docks.refetch()} />
-      ) : null}
-      {data && data.length === 0 ? (
-        <Alert tone="info" title={t('list.noneTitle')}>
-          <p>{t('list.none')}</p>
-        </Alert>
-      ) : null}
-      {data && data.length > 0 ? (
-        <div className={styles.layout}>
-          <MarkersMap
-            points={points}
-            interactive
-            zoom={14}
-            onSelect={showDock}
-            texts={{
-              title: t('list.mapLabel'),
-              attribution: t('map.attribution'),
-              zoomIn: t('map.zoomIn'),
-              zoomOut: t('map.zoomOut'),
-            }}
-            className={styles.map}
-            testId="docks-map"
-          />
-          <ul className={`${styles.list} ${styles.grid}`} aria-label={t('list.listLabel')}>
-            {data.map((dock) => (
-              <DockItem key={dock.id} dock={dock} />
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <div className={styles.stack}>
+        {acting.data?.role === 'admin' ? (
+          <p>
+            <LinkButton variant="secondary" size="small" href={paths.app.docksOperate.getHref()}>
+              {t('list.operate', { organisation: acting.data.name })}
+            </LinkButton>
+          </p>
+        ) : null}
+        {docks.isPending ? <LoadingState label={t('list.loading')} /> : null}
+        {docks.isError ? (
+          <LoadError title={t('list.loadFailed')} error={docks.error} retry={() => void docks.refetch()} />
+        ) : null}
+        {data && data.length === 0 ? (
+          <Alert tone="info" title={t('list.noneTitle')}>
+            <p>{t('list.none')}</p>
+          </Alert>
+        ) : null}
+        {data && data.length > 0 ? (
+          <div className={styles.layout}>
+            <MarkersMap
+              points={points}
+              interactive
+              zoom={14}
+              onSelect={showDock}
+              texts={{
+                title: t('list.mapLabel'),
+                attribution: t('map.attribution'),
+                zoomIn: t('map.zoomIn'),
+                zoomOut: t('map.zoomOut'),
+              }}
+              className={styles.map}
+              testId="docks-map"
+            />
+            <ul className={`${styles.list} ${styles.grid}`} aria-label={t('list.listLabel')}>
+              {data.map((dock) => (
+                <DockItem key={dock.id} dock={dock} />
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
     </PageLayout>
   );
 }

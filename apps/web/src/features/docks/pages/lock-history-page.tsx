@@ -39,50 +39,52 @@ function LockHistoryView() {
   const { lock, entries, has_more } = history.data;
   return (
     <PageLayout title={t('history.title', { label: lock.label })}>
-      <p>
-        <Link href={paths.app.dockOperate.getHref({ dockId })}>{t('history.back')}</Link>
-      </p>
-      <p>
-        {t('lock.stateNow')} <LockStateBadge state={lock.state} />
-      </p>
-      {entries.length === 0 ? (
-        <p className={styles.muted}>{t('history.none')}</p>
-      ) : (
-        <div style={{ overflowX: 'auto' }}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{t('history.caption', { label: lock.label })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.when')}</th>
-                <th scope="col">{t('history.what')}</th>
-                <th scope="col">{t('history.details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} data-testid="history-entry">
-                  <td>{formatDateTime(entry.at, i18n.language)}</td>
-                  <td>{entryTitle(entry, t)}</td>
-                  <td>
-                    <EntryDetail detail={entry.detail} />
-                  </td>
+      <div className={styles.stack}>
+        <p>
+          <Link href={paths.app.dockOperate.getHref({ dockId })}>{t('history.back')}</Link>
+        </p>
+        <p>
+          {t('lock.stateNow')} <LockStateBadge state={lock.state} />
+        </p>
+        {entries.length === 0 ? (
+          <p className={styles.muted}>{t('history.none')}</p>
+        ) : (
+          <div style={{ overflowX: 'auto' }}>
+            <table className={styles.table}>
+              <caption className="visually-hidden">{t('history.caption', { label: lock.label })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('history.when')}</th>
+                  <th scope="col">{t('history.what')}</th>
+                  <th scope="col">{t('history.details')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id} data-testid="history-entry">
+                    <td>{formatDateTime(entry.at, i18n.language)}</td>
+                    <td>{entryTitle(entry, t)}</td>
+                    <td>
+                      <EntryDetail detail={entry.detail} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className={styles.actions}>
+          {page > 1 ? (
+            <Button variant="secondary" size="small" onPress={() => setPage(page - 1)}>
+              {t('history.newer')}
+            </Button>
+          ) : null}
+          {has_more ? (
+            <Button variant="secondary" size="small" onPress={() => setPage(page + 1)}>
+              {t('history.older')}
+            </Button>
+          ) : null}
         </div>
-      )}
-      <div className={styles.actions}>
-        {page > 1 ? (
-          <Button variant="secondary" size="small" onPress={() => setPage(page - 1)}>
-            {t('history.newer')}
-          </Button>
-        ) : null}
-        {has_more ? (
-          <Button variant="secondary" size="small" onPress={() => setPage(page + 1)}>
-            {t('history.older')}
-          </Button>
-        ) : null}
       </div>
     </PageLayout>
   );

@@ -39,22 +39,24 @@ export function Component() {
 
   return (
     <PageLayout title={t('liveView.title', { label: lock.label })} lead={dock.name}>
-      <LiveStatus status={live} />
-      <div
-        className={`${styles.bigState} ${styles[`tone-${tone}`] ?? ''}`}
-        role="status"
-        data-testid="live-lock-state"
-        data-state={lock.state}
-      >
-        <p className={styles.bigLabel}>{t('lock.stateNow')}</p>
-        <p className={styles.bigWord}>{t(stateKey(lock.state))}</p>
-        <p className={styles.bigHelp}>
-          {lock.is_mine ? t('liveView.mine') : null} {t(stateHelpKey(lock.state))}
+      <div className={styles.stack}>
+        <LiveStatus status={live} />
+        <div
+          className={`${styles.bigState} ${styles[`tone-${tone}`] ?? ''}`}
+          role="status"
+          data-testid="live-lock-state"
+          data-state={lock.state}
+        >
+          <p className={styles.bigLabel}>{t('lock.stateNow')}</p>
+          <p className={styles.bigWord}>{t(stateKey(lock.state))}</p>
+          <p className={styles.bigHelp}>
+            {lock.is_mine ? t('liveView.mine') : null} {t(stateHelpKey(lock.state))}
+          </p>
+        </div>
+        <p>
+          <Link href={paths.app.dockLock.getHref({ dockId, lockId })}>{t('liveView.back')}</Link>
         </p>
       </div>
-      <p>
-        <Link href={paths.app.dockLock.getHref({ dockId, lockId })}>{t('liveView.back')}</Link>
-      </p>
     </PageLayout>
   );
 }

@@ -1,4 +1,4 @@
-import type { LockCommandResult, LockView } from '@nbr/domain/docks';
+import type { LockCommandResult } from '@nbr/domain/docks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -66,55 +66,63 @@ export function Component() {
 
   return (
     <PageLayout title={t('lock.title', { label: lock.label })} lead={dock.name} width="form">
-      <p>
-        <Link href={paths.app.dockLocks.getHref({ dockId })}>{t('lock.back', { dock: dock.name })}</Link>
-      </p>
-      <LiveStatus status={live} />
-      <section className={styles.item} aria-labelledby="lock-state" data-testid="lock-state">
-        <h2 id="lock-state" className={styles.name}>
-          {t('lock.stateNow')} <LockStateBadge state={lock.state} isMine={lock.is_mine} />
-        </h2>
-        <p className={styles.muted}>{t(stateHelpKey(lock.state))}</p>
-        {lock.is_mine && lock.my_parking ? (
-          <p>
-            {t('lock.lockedSince', {
-              bike: lock.my_parking.bike_name ?? t('lock.yourBike'),
-              time: formatDateTime(lock.my_parking.locked_at, i18n.language),
-            })}
-          </p>
+      <div className={styles.stack}>
+        <p>
+          <Link href={paths.app.dockLocks.getHref({ dockId })}>{t('lock.back', { dock: dock.name })}</Link>
+        </p>
+        <LiveStatus status={live} />
+        <section className={styles.item} aria-labelledby="lock-state" data-testid="lock-state">
+          <h2 id="lock-state" className={styles.name}>
+            {t('lock.stateNow')} <LockStateBadge state={lock.state} isMine={lock.is_mine} />
+          </h2>
+          <p className={styles.muted}>{t(stateHelpKey(lock.state))}</p>
+          {lock.is_mine && lock.my_parking ? (
+            <p>
+              {t('lock.lockedSince', {
+                bike: lock.my_parking.bike_name ?? t('lock.yourBike'),
+                time: formatDateTime(lock.my_parking.locked_at, i18n.language),
+              })}
+            </p>
+          ) : null}
+        </section>
+        {outcome ? (
+          <div data-testid="command-outcome">
+            <OutcomeAlert outcome={outcome} />
+          </div>
         ) : null}
-      </section>
-      {outcome ? (
-        <div data-testid="command-outcome">
-          <OutcomeAlert outcome={outcome} />
-        </div>
-      ) : null}
-      {!dock.is_open_now && !lock.is_mine ? (
-        <Alert tone="info">
-          <p>{t('errors.dock_closed_now')}</p>
-        </Alert>
-      ) : null}
-      {lock.is_mine ? (
-        <Button
-          fullWidth
-          isPending={command.isPending}
-          onPress={() => void run('unlock')}
-          isDisabled={lock.state === 'opening'}
-        >
-          {command.isPending ? t('lock.waiting') : t('lock.unlock')}
-        </Button>
-      ) : lock.state === 'free' ? (
-        <LockForm lock={lock} isPending={command.isPending} onLock={(bikeId) => void run('lock', bikeId)} />
-      ) : null}
-      <p>
-        <LinkButton
-          variant="secondary"
-          fullWidth
-          href={paths.app.dockLockWebsocket.getHref({ dockId, lockId })}
-        >
-          {t('lock.openLiveView')}
-        </LinkButton>
-      </p>
+        {!dock.is_open_now && !lock.is_mine ? (
+          <Alert tone="info">
+            <p>{t('errors.dock_closed_now')}</p>
+          </Alert>
+        ) : null}
+        {lock.is_mine ? (
+          <Button
+            fullWidth
+            isPending={command.isPending}
+            onPress={() => void run('unlock')}
+            isDisabled={lock.state === 'opening'}
+          >
+            {command.isPending ? t('lock.waiting') : t('lock.unlock')}
+          </Button>
+        ) : lock.state === 'free' ? (
+          <LockForm
+            parkedHere={locks.data.locks.flatMap((other) =>
+              other.my_parking?.bike_id ? [other.my_parking.bike_id] : [],
+            )}
+            isPending={command.isPending}
+            onLock={(bikeId) => void run('lock', bikeId)}
+          />
+        ) : null}
+        <p>
+          <LinkButton
+            variant="secondary"
+            fullWidth
+            href={paths.app.dockLockWebsocket.getHref({ dockId, lockId })}
+          >
+            {t('lock.openLiveView')}
+          </LinkButton>
+        </p>
+      </div>
     </PageLayout>
   );
 }
@@ -138,18 +146,21 @@ function OutcomeAlert({ outcome }: { outcome: Outcome }) {
 
 /** Which of my registered bikes to lock, and the button. */
 function LockForm({
-  lock,
+  parkedHere,
   isPending,
   onLock,
 }: {
-  lock: LockView;
+  /** My bikes locked in this dock already: not offered again. */
+  parkedHere: readonly string[];
   isPending: boolean;
   onLock: (bikeId: string) => void;
 }) {
   const { t } = useTranslation('docks');
   const bikeName = useBikeName();
   const bikes = useBikes();
-  const registered = (bikes.data ?? []).filter((bike) => bike.status === 'registered');
+  const registered = (bikes.data ?? []).filter(
+    (bike) => bike.status === 'registered' && !parkedHere.includes(bike.bike_id),
+  );
   const [chosen, setChosen] = useState<string | null>(null);
   const bikeId = chosen ?? (registered.length === 1 ? (registered[0]?.bike_id ?? null) : null);
   const [missing, setMissing] = useState(false);
@@ -157,6 +168,13 @@ function LockForm({
   if (bikes.isPending) return <LoadingState label={t('lock.bikesLoading')} />;
   if (bikes.isError) {
     return <LoadError title={t('lock.bikesFailed')} error={bikes.error} retry={() => void bikes.refetch()} />;
+  }
+  if (registered.length === 0 && parkedHere.length > 0) {
+    return (
+      <Alert tone="info">
+        <p>{t('lock.allParked')}</p>
+      </Alert>
+    );
   }
   if (registered.length === 0) {
     return (
@@ -182,7 +200,6 @@ function LockForm({
     >
       <RadioGroup
         label={t('lock.chooseBike')}
-        description={t('lock.pushFirst', { label: lock.label })}
         value={bikeId}
         onChange={(value) => {
           setChosen(value);

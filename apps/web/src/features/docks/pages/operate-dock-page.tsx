@@ -59,47 +59,63 @@ function OperateDock() {
   const isClosedDown = dock.closed_at !== null;
   return (
     <PageLayout title={dock.name} lead={`${dock.street_address}, ${dock.postcode} ${dock.town}`}>
-      <p>
-        <Link href={paths.app.docksOperate.getHref()}>{t('operate.back')}</Link>
-      </p>
-      <div className={styles.actions}>
-        {isClosedDown ? (
-          <span className={`${styles.badge} ${styles['tone-off']}`}>
-            {t('operate.closedDownOn', { date: formatDateTime(dock.closed_at ?? '', i18n.language) })}
-          </span>
-        ) : (
-          <>
-            <OpenNow isOpen={dock.is_open_now} />
-            <LinkButton size="small" variant="secondary" href={paths.app.dockOperateEdit.getHref({ dockId })}>
-              {t('operate.edit')}
-            </LinkButton>
-            <LinkButton size="small" variant="quiet" href={paths.app.dockLocks.getHref({ dockId })}>
-              {t('operate.asPerson')}
-            </LinkButton>
-            <CloseDockButton dockId={dockId} name={dock.name} />
-          </>
+      <div className={styles.stack}>
+        <p>
+          <Link href={paths.app.docksOperate.getHref()}>{t('operate.back')}</Link>
+        </p>
+        <div className={styles.actions}>
+          {isClosedDown ? (
+            <span className={`${styles.badge} ${styles['tone-off']}`}>
+              {t('operate.closedDownOn', { date: formatDateTime(dock.closed_at ?? '', i18n.language) })}
+            </span>
+          ) : (
+            <>
+              <OpenNow isOpen={dock.is_open_now} />
+              <LinkButton
+                size="small"
+                variant="secondary"
+                href={paths.app.dockOperateEdit.getHref({ dockId })}
+              >
+                {t('operate.edit')}
+              </LinkButton>
+              <LinkButton size="small" variant="quiet" href={paths.app.dockLocks.getHref({ dockId })}>
+                {t('operate.asPerson')}
+              </LinkButton>
+            </>
+          )}
+        </div>
+        <LiveStatus status={live} />
+        <section className={styles.section} aria-labelledby="occupancy">
+          <h2 id="occupancy" className={styles.sectionTitle}>
+            {t('operate.occupancy')}
+          </h2>
+          <Occupancy counts={countLocks(operation.data)} />
+        </section>
+        <section className={styles.section} aria-labelledby="locks">
+          <h2 id="locks" className={styles.sectionTitle}>
+            {t('operate.locks')}
+          </h2>
+          {locks.length === 0 ? <p className={styles.muted}>{t('operate.noLocks')}</p> : null}
+          <ul className={`${styles.list} ${styles.grid}`}>
+            {locks.map((lock) => (
+              <OperatorLockItem key={lock.id} dockId={dockId} lock={lock} isClosedDown={isClosedDown} />
+            ))}
+          </ul>
+        </section>
+        {isClosedDown ? null : <DevicesSection dockId={dockId} devices={operation.data.devices} />}
+        <LeftBehindSection dockId={dockId} />
+        {isClosedDown ? null : (
+          <section className={styles.section} aria-labelledby="close-down">
+            <h2 id="close-down" className={styles.sectionTitle}>
+              {t('operate.closeDown')}
+            </h2>
+            <p className={styles.muted}>{t('operate.closeDownBody')}</p>
+            <div>
+              <CloseDockButton dockId={dockId} name={dock.name} />
+            </div>
+          </section>
         )}
       </div>
-      <LiveStatus status={live} />
-      <section className={styles.section} aria-labelledby="occupancy">
-        <h2 id="occupancy" className={styles.sectionTitle}>
-          {t('operate.occupancy')}
-        </h2>
-        <Occupancy counts={countLocks(operation.data)} />
-      </section>
-      <section className={styles.section} aria-labelledby="locks">
-        <h2 id="locks" className={styles.sectionTitle}>
-          {t('operate.locks')}
-        </h2>
-        {locks.length === 0 ? <p className={styles.muted}>{t('operate.noLocks')}</p> : null}
-        <ul className={`${styles.list} ${styles.grid}`}>
-          {locks.map((lock) => (
-            <OperatorLockItem key={lock.id} dockId={dockId} lock={lock} isClosedDown={isClosedDown} />
-          ))}
-        </ul>
-      </section>
-      {isClosedDown ? null : <DevicesSection dockId={dockId} devices={operation.data.devices} />}
-      <LeftBehindSection dockId={dockId} />
     </PageLayout>
   );
 }

@@ -23,10 +23,12 @@ export function Component() {
           title={t('operator.title')}
           lead={t('operator.lead', { organisation: organisation.name })}
         >
-          <p>
-            <LinkButton href={paths.app.docksOperateNew.getHref()}>{t('operator.newDock')}</LinkButton>
-          </p>
-          <OperatorDockList />
+          <div className={styles.stack}>
+            <p>
+              <LinkButton href={paths.app.docksOperateNew.getHref()}>{t('operator.newDock')}</LinkButton>
+            </p>
+            <OperatorDockList />
+          </div>
         </PageLayout>
       )}
     </OperatorOnly>
