@@ -308,6 +308,16 @@ function HoursFields({
       >
         {t('hours.always')}
       </Checkbox>
+      {values.alwaysOpen ? null : (
+        // The column heads once; each time field is named by its day for screen readers.
+        <div className={styles.dayRow} aria-hidden="true">
+          <span />
+          <div className={styles.dayTimes}>
+            <span className={styles.legend}>{t('form.opens')}</span>
+            <span className={styles.legend}>{t('form.closes')}</span>
+          </div>
+        </div>
+      )}
       {values.alwaysOpen
         ? null
         : WEEKDAYS.map((weekday, index) => {
@@ -321,16 +331,14 @@ function HoursFields({
                 {day.isOpen ? (
                   <div className={styles.dayTimes}>
                     <TextField
-                      label={t('form.opens')}
-                      aria-label={t('form.opensOn', { day: dayName })}
+                      label={t('form.opensOn', { day: dayName })}
                       type="time"
                       value={day.opens}
                       onChange={(opens) => setDay(index, { opens })}
                       error={errors[`opening_hours.${index}.opens`]}
                     />
                     <TextField
-                      label={t('form.closes')}
-                      aria-label={t('form.closesOn', { day: dayName })}
+                      label={t('form.closesOn', { day: dayName })}
                       type="time"
                       value={day.closes}
                       onChange={(closes) => setDay(index, { closes })}
