@@ -1,4 +1,5 @@
-import { LOCK_STATES } from '@nbr/domain/docks';
+import { CONNECTOR_STATUSES } from '@nbr/domain/dock-protocol';
+import { LOCK_COMMAND_OUTCOMES, LOCK_EVENT_KINDS, LOCK_STATES } from '@nbr/domain/docks';
 import { describe, expect, it } from 'vitest';
 import {
   completenessProblems,
@@ -28,13 +29,15 @@ describe('docks.json', () => {
     expect(completenessProblems('docks')).toEqual([]);
   });
 
-  it('names every state, refusal, outcome and weekday', () => {
+  it('names every state, refusal, outcome, weekday, history event and device status', () => {
     const groups: [string, readonly string[]][] = [
       ['states', LOCK_STATES],
       ['stateHelp', LOCK_STATES],
       ['errors', COMMAND_ERRORS],
       ['outcome.rejected', [...EXPLAINED_REJECTIONS, 'other']],
       ['weekdays', WEEKDAYS],
+      ['history.events', LOCK_EVENT_KINDS],
+      ['history.values', [...CONNECTOR_STATUSES, ...LOCK_COMMAND_OUTCOMES]],
     ];
     for (const language of LANGUAGES) {
       for (const [group, values] of groups) {

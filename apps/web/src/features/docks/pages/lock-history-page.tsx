@@ -98,19 +98,35 @@ function entryTitle(
   return t(`${group}.${entry.kind}`, { defaultValue: entry.kind });
 }
 
-/** What was recorded with the line, as the API wrote it (a device's status, an outcome, a reason). */
+/** Parts of a line that mean nothing to a person (ids, a fault code of no fault). */
+const HIDDEN_DETAIL = new Set(['command_id', 'parking_id', 'pickup_id', 'late_answer_at']);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** What was recorded with the line (a device's status, an outcome, a reason), in words and local times. */
 function EntryDetail({ detail }: { detail: Record<string, unknown> }) {
-  const { t } = useTranslation('docks');
+  const { t, i18n } = useTranslation('docks');
   const shown = Object.entries(detail).filter(
-    ([, value]) => value !== null && value !== undefined && value !== '',
+    ([key, value]) =>
+      !HIDDEN_DETAIL.has(key) &&
+      value !== null &&
+      value !== undefined &&
+      value !== '' &&
+      value !== false &&
+      !(key === 'error_code' && value === 'NoError'),
   );
   if (shown.length === 0) return null;
+  const say = (value: unknown): string => {
+    if (value === true) return t('history.values.yes');
+    if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value, i18n.language);
+    if (typeof value === 'string') return t(`history.values.${value}`, { defaultValue: value });
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
   return (
     <dl className={styles.hours}>
       {shown.map(([key, value]) => (
         <div key={key} style={{ display: 'contents' }}>
           <dt>{t(`history.fields.${key}`, { defaultValue: key })}</dt>
-          <dd>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</dd>
+          <dd>{say(value)}</dd>
         </div>
       ))}
     </dl>
