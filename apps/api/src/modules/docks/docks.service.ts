@@ -393,17 +393,21 @@ export async function lockHistory(
   const id = requireLockId(lockId);
   const dock = await requireOperatedDock(deps.db, auth, dockId);
   const lock = await operatorLock(deps.db, dock, id, now);
-  const offset = (query.page - 1) * query.page_size;
-  const { events, commands } = await repository.listLockHistory(deps.db, id, offset, query.page_size);
+  let before: repository.HistoryPosition | null = null;
+  if (query.cursor) {
+    before = await repository.findHistoryPosition(deps.db, id, query.cursor.toLowerCase());
+    if (!before) throw new ValidationError([{ loc: ['query', 'cursor'], type: 'invalid_value' }]);
+  }
+  const { events, commands } = await repository.listLockHistory(deps.db, id, before, query.page_size + 1);
+  // Both lists are newest first by (time to the millisecond, id): merged the same way.
   const merged = [...events.map(presentLockEvent), ...commands.map(presentLockCommand)].sort((a, b) =>
-    a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at),
+    a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1,
   );
+  const entries = merged.slice(0, query.page_size);
   return {
     lock,
-    entries: merged.slice(offset, offset + query.page_size),
-    page: query.page,
-    page_size: query.page_size,
-    has_more: merged.length > offset + query.page_size,
+    entries,
+    next_cursor: merged.length > query.page_size ? (entries.at(-1)?.id ?? null) : null,
   };
 }
 
