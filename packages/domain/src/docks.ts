@@ -357,7 +357,8 @@ export type DockOperation = z.infer<typeof DockOperationSchema>;
 /** GET …/locks/{lockId}/history: lock_events and lock_commands, newest first, a page at a time. */
 export const LOCK_HISTORY_PAGE_SIZE_MAX = 200;
 export const LockHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: 'invalid_value' }).max(10_000).default(1),
+  /** The next_cursor of the page before: entries older than that one. */
+  cursor: z.uuid({ error: 'invalid_value' }).optional(),
   page_size: z.coerce
     .number()
     .int()
@@ -383,9 +384,8 @@ export type LockHistoryEntry = z.infer<typeof LockHistoryEntrySchema>;
 export const LockHistorySchema = z.object({
   lock: OperatorLockSchema,
   entries: z.array(LockHistoryEntrySchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  has_more: z.boolean(),
+  /** Pass as `cursor` for older entries; null on the last page. */
+  next_cursor: z.uuid().nullable(),
 });
 export type LockHistory = z.infer<typeof LockHistorySchema>;
 

@@ -208,14 +208,27 @@ describe("a lock's history", () => {
       source: 'command',
       detail: { status: 'accepted', requested_by: 'person', device_answer: 'Locked' },
     });
-    expect(page.has_more).toBe(true);
+    expect(page.next_cursor).toBe(page.entries[1].id);
     expect(first.body).not.toContain(person.partyId);
     expect(first.body).not.toContain(person.email);
 
-    const second = await injectAs(t.app, operator.admin.token, 'GET', `${url}?page=2&page_size=2`);
+    const second = await injectAs(
+      t.app,
+      operator.admin.token,
+      'GET',
+      `${url}?page_size=2&cursor=${page.next_cursor}`,
+    );
     expect(second.json().entries.map((entry: { kind: string }) => entry.kind)).toEqual(['connected']);
-    expect(second.json().has_more).toBe(false);
+    expect(second.json().next_cursor).toBeNull();
 
+    // A cursor that is not an entry of this lock.
+    const foreign = await injectAs(
+      t.app,
+      operator.admin.token,
+      'GET',
+      `${url}?cursor=0190aaaa-0000-7000-8000-000000000000`,
+    );
+    expect(foreign.statusCode).toBe(422);
     expect((await injectAs(t.app, operator.admin.token, 'GET', `${url}?page_size=1000`)).statusCode).toBe(
       422,
     );

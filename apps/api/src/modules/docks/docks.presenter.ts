@@ -3,7 +3,6 @@ import {
   isOpenAt,
   type LeftBehindParking,
   type LockHistoryEntry,
-  type LockState,
   type LockView,
   type OpeningHours,
   type OperatorDevice,
@@ -30,10 +29,7 @@ import { displayLockState, isDeviceOnline } from './lock-state.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export function stateOfLock(lock: LockWithFacts, now: Date): LockState {
-  return displayLockState(lock, now);
-}
-
+/** Whether the dock is open now by its opening hours, in its region's time zone. */
 export function isOpenNow(dock: DockRow, now: Date): boolean {
   return isOpenAt(dock.openingHours as OpeningHours, dock.region as Region, now);
 }
@@ -64,7 +60,7 @@ export function presentDockSummary(
     access: dock.access as DockSummary['access'],
     opening_hours: dock.openingHours as OpeningHours,
     is_open_now: isOpenNow(dock, now),
-    free_locks: locks.filter((lock) => stateOfLock(lock, now) === 'free').length,
+    free_locks: locks.filter((lock) => displayLockState(lock, now) === 'free').length,
     total_locks: locks.length,
     my_locks: locks.filter((lock) => lock.parking?.partyId === context.personPartyId).length,
   };
@@ -80,7 +76,7 @@ export function presentLockView(
   return {
     id: lock.id,
     label: lock.label,
-    state: stateOfLock(lock, context.now),
+    state: displayLockState(lock, context.now),
     is_mine: isMine,
     my_parking:
       isMine && parking
@@ -93,13 +89,14 @@ export function presentLockView(
   };
 }
 
+/** A lock as its operator sees it: state, service mark, its open parking's id and age, never whose. */
 export function presentOperatorLock(dock: DockRow, lock: LockWithFacts, now: Date): OperatorLock {
   return {
     id: lock.id,
     label: lock.label,
     device_id: lock.deviceId,
     connector_id: lock.connectorId,
-    state: stateOfLock(lock, now),
+    state: displayLockState(lock, now),
     reported_status: lock.reportedStatus,
     reported_at: lock.reportedAt?.toISOString() ?? null,
     out_of_service_at: lock.outOfServiceAt?.toISOString() ?? null,
@@ -110,12 +107,13 @@ export function presentOperatorLock(dock: DockRow, lock: LockWithFacts, now: Dat
   };
 }
 
+/** A dock on the operator's list: occupancy now, counted from the locks' display states. */
 export function presentOperatorDockSummary(
   dock: DockRow,
   locks: readonly LockWithFacts[],
   now: Date,
 ): OperatorDockSummary {
-  const states = locks.map((lock) => stateOfLock(lock, now));
+  const states = locks.map((lock) => displayLockState(lock, now));
   return {
     id: dock.id,
     name: dock.name,
@@ -135,6 +133,7 @@ export function presentOperatorDockSummary(
   };
 }
 
+/** The dock's settings and access lists as the operator edits them. */
 export function presentOperatorDock(
   dock: DockRow,
   access: DockAccessLists,
@@ -163,6 +162,7 @@ export function presentOperatorDock(
   };
 }
 
+/** A device of the dock: paired or waiting for its code, last heard, online, retired. */
 export function presentOperatorDevice(device: DeviceRow, now: Date): OperatorDevice {
   return {
     id: device.id,
@@ -199,6 +199,7 @@ function withoutPersonalKeys(detail: unknown): Record<string, unknown> {
   );
 }
 
+/** An event in a lock's history, without any detail that could name a person. */
 export function presentLockEvent(row: LockEventRow): LockHistoryEntry {
   return {
     id: row.id,
@@ -229,6 +230,7 @@ export function presentLockCommand(row: LockCommandRow): LockHistoryEntry {
   };
 }
 
+/** A bike left behind: where (lock label), which (frame number) and for how many whole hours. */
 export function presentLeftBehind(
   row: { id: string; lockId: string; lockLabel: string; bikeId: string | null; lockedAt: Date },
   frameNumber: string | null,

@@ -318,30 +318,71 @@ export async function insertLockEvent(
   await executor.insert(lockEvents).values(values);
 }
 
+/** A point in a lock's history: entries are ordered by time (to the millisecond) and then id. */
+export interface HistoryPosition {
+  at: Date;
+  id: string;
+}
+
+/** Where an entry of the lock's history (an event or a command, by id) stands; null when it is not the lock's. */
+export async function findHistoryPosition(
+  executor: Executor,
+  lockId: string,
+  entryId: string,
+): Promise<HistoryPosition | null> {
+  const [event] = await executor
+    .select({ at: lockEvents.at, id: lockEvents.id })
+    .from(lockEvents)
+    .where(and(eq(lockEvents.lockId, lockId), eq(lockEvents.id, entryId)));
+  // Dates read from the database are to the millisecond already, as the ordering below compares.
+  if (event) return { at: event.at, id: event.id };
+  const [command] = await executor
+    .select({ at: lockCommands.createdAt, id: lockCommands.id })
+    .from(lockCommands)
+    .where(and(eq(lockCommands.lockId, lockId), eq(lockCommands.id, entryId)));
+  return command ? { at: command.at, id: command.id } : null;
+}
+
 /**
- * A page of a lock's history, newest first: its events and its commands merged by time. Reads the
- * first `offset + limit + 1` of each and merges them (histories are read a page or two deep).
+ * The lock's newest events and commands older than `before` (all when null), at most `limit` of
+ * each, newest first: the caller merges them into one page. Compared to the millisecond (what an
+ * answer shows), then by id, so a page boundary never skips or repeats an entry.
  */
 export async function listLockHistory(
   executor: Executor,
   lockId: string,
-  offset: number,
+  before: HistoryPosition | null,
   limit: number,
 ): Promise<{ events: LockEventRow[]; commands: LockCommandRow[] }> {
-  const depth = offset + limit + 1;
+  const eventAt = sql`date_trunc('milliseconds', ${lockEvents.at})`;
+  const commandAt = sql`date_trunc('milliseconds', ${lockCommands.createdAt})`;
   const [events, commands] = await Promise.all([
     executor
       .select()
       .from(lockEvents)
-      .where(eq(lockEvents.lockId, lockId))
-      .orderBy(desc(lockEvents.at), desc(lockEvents.id))
-      .limit(depth),
+      .where(
+        and(
+          eq(lockEvents.lockId, lockId),
+          before
+            ? sql`(${eventAt}, ${lockEvents.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(eventAt), desc(lockEvents.id))
+      .limit(limit),
     executor
       .select()
       .from(lockCommands)
-      .where(eq(lockCommands.lockId, lockId))
-      .orderBy(desc(lockCommands.createdAt), desc(lockCommands.id))
-      .limit(depth),
+      .where(
+        and(
+          eq(lockCommands.lockId, lockId),
+          before
+            ? sql`(${commandAt}, ${lockCommands.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(commandAt), desc(lockCommands.id))
+      .limit(limit),
   ]);
   return { events, commands };
 }

@@ -96,8 +96,11 @@ async function operatorOf(executor: Executor, auth: RequestAuth) {
   return { actingOrganisationId: role ? auth.partyId : null, role };
 }
 
-/** A dock the caller runs (FOR UPDATE when `lock`); 404 dock_not_found for any other. */
-async function requireOperatedDock(
+/**
+ * A dock the caller runs (FOR UPDATE when `lock`); 404 dock_not_found for any other. The operator's
+ * routes of the other docks files (devices, remote opening) check the same way.
+ */
+export async function requireOperatedDock(
   executor: Executor,
   auth: RequestAuth,
   dockId: string,
@@ -152,6 +155,25 @@ export async function listDocksForPerson(deps: DocksDeps, auth: RequestAuth): Pr
   };
 }
 
+/**
+ * A dock the person behind the session may use (mayUseDock), with the person as the policy saw
+ * them; 404 dock_not_found for a malformed id, an unknown dock and one they may not use alike. The
+ * person's routes of the other docks files (lock, unlock, the live channel) check the same way.
+ */
+export async function requireUsableDock(
+  executor: Executor,
+  auth: RequestAuth,
+  dockId: string,
+): Promise<{ dock: DockRow; person: PersonForPolicy }> {
+  const id = requireDockId(dockId);
+  const dock = await repository.findDock(executor, id);
+  if (!dock) throw new AppError('dock_not_found');
+  const person = await personForPolicy(executor, auth);
+  const access = (await repository.findAccessLists(executor, [id])).get(id);
+  if (!access || !mayUseDock(person, policyDock(dock, access))) throw new AppError('dock_not_found');
+  return { dock, person };
+}
+
 /** GET /api/docks/{dockId}/locks: each lock's state now; mine marked, nobody else's parking shown. */
 export async function dockLocksForPerson(
   deps: DocksDeps,
@@ -159,12 +181,8 @@ export async function dockLocksForPerson(
   dockId: string,
 ): Promise<DockLocks> {
   const now = new Date();
-  const id = requireDockId(dockId);
-  const dock = await repository.findDock(deps.db, id);
-  if (!dock) throw new AppError('dock_not_found');
-  const person = await personForPolicy(deps.db, auth);
-  const access = (await repository.findAccessLists(deps.db, [id])).get(id);
-  if (!access || !mayUseDock(person, policyDock(dock, access))) throw new AppError('dock_not_found');
+  const { dock, person } = await requireUsableDock(deps.db, auth, dockId);
+  const id = dock.id;
   const [locks, names] = await Promise.all([
     repository.listLocksOfDocks(deps.db, [id]),
     operatorNames(deps.db, [dock.operatorPartyId]),
@@ -393,17 +411,21 @@ export async function lockHistory(
   const id = requireLockId(lockId);
   const dock = await requireOperatedDock(deps.db, auth, dockId);
   const lock = await operatorLock(deps.db, dock, id, now);
-  const offset = (query.page - 1) * query.page_size;
-  const { events, commands } = await repository.listLockHistory(deps.db, id, offset, query.page_size);
+  let before: repository.HistoryPosition | null = null;
+  if (query.cursor) {
+    before = await repository.findHistoryPosition(deps.db, id, query.cursor.toLowerCase());
+    if (!before) throw new ValidationError([{ loc: ['query', 'cursor'], type: 'invalid_value' }]);
+  }
+  const { events, commands } = await repository.listLockHistory(deps.db, id, before, query.page_size + 1);
+  // Both lists are newest first by (time to the millisecond, id): merged the same way.
   const merged = [...events.map(presentLockEvent), ...commands.map(presentLockCommand)].sort((a, b) =>
-    a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at),
+    a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1,
   );
+  const entries = merged.slice(0, query.page_size);
   return {
     lock,
-    entries: merged.slice(offset, offset + query.page_size),
-    page: query.page,
-    page_size: query.page_size,
-    has_more: merged.length > offset + query.page_size,
+    entries,
+    next_cursor: merged.length > query.page_size ? (entries.at(-1)?.id ?? null) : null,
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { injectAs, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import { createBusiness, joinByInvitation, signUpVerifiedUser } from '../../test/organisation-helpers.ts';
+import { DOCKS_CREATED_PER_HOUR } from './docks.routes.ts';
 
 /*
  * Docks as people and operators see them (issue 28): a person's docks (public ones, their
@@ -60,6 +61,17 @@ describe('creating a dock', () => {
     await joinByInvitation(t.app, operator.admin.token, operator.organisationId, member, 'member');
     const response = await injectAs(t.app, member.token, 'POST', '/api/docks', dockBody());
     expect(response.statusCode, response.body).toBe(403);
+  });
+
+  it('limits how many docks one person creates in an hour', async () => {
+    const busy = await businessOperator(t.app, 'Travl Drift ApS');
+    for (let index = 0; index < DOCKS_CREATED_PER_HOUR; index += 1) {
+      const created = await injectAs(t.app, busy.admin.token, 'POST', '/api/docks', dockBody());
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const refused = await injectAs(t.app, busy.admin.token, 'POST', '/api/docks', dockBody());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('rate_limited');
   });
 
   it('validates the body and the organisations named, changing nothing on failure', async () => {

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DocksDeps } from './docks.deps.ts';
+import {
+  GbfsDiscoverySchema,
+  GbfsRegionParamsSchema,
+  GbfsStationInformationSchema,
+  GbfsStationStatusSchema,
+  GbfsSystemInformationSchema,
+} from './gbfs.schema.ts';
 import * as service from './gbfs.service.ts';
 
 export interface GbfsRoutesOptions {
@@ -8,7 +14,6 @@ export interface GbfsRoutesOptions {
 }
 
 const TAGS = ['docks'];
-const RegionParamsSchema = z.object({ region: z.string() });
 /** The same for everyone and changing by the minute: journey planners may keep it for the feed's ttl. */
 const CACHE = 'public, max-age=60';
 
@@ -25,7 +30,8 @@ export const gbfsRoutes: FastifyPluginAsyncZod<GbfsRoutesOptions> = async (app, 
       schema: {
         tags: TAGS,
         summary: 'GBFS 2.3 auto-discovery of the region’s dock feed (dk, no)',
-        params: RegionParamsSchema,
+        params: GbfsRegionParamsSchema,
+        response: { 200: GbfsDiscoverySchema },
       },
       config: { access: 'public' },
     },
@@ -41,7 +47,8 @@ export const gbfsRoutes: FastifyPluginAsyncZod<GbfsRoutesOptions> = async (app, 
       schema: {
         tags: TAGS,
         summary: 'GBFS 2.3 system_information of the region’s docks',
-        params: RegionParamsSchema,
+        params: GbfsRegionParamsSchema,
+        response: { 200: GbfsSystemInformationSchema },
       },
       config: { access: 'public' },
     },
@@ -58,7 +65,8 @@ export const gbfsRoutes: FastifyPluginAsyncZod<GbfsRoutesOptions> = async (app, 
         tags: TAGS,
         summary:
           'GBFS 2.3 station_information: each public dock of the region, where it is and its number of locks',
-        params: RegionParamsSchema,
+        params: GbfsRegionParamsSchema,
+        response: { 200: GbfsStationInformationSchema },
       },
       config: { access: 'public' },
     },
@@ -74,7 +82,8 @@ export const gbfsRoutes: FastifyPluginAsyncZod<GbfsRoutesOptions> = async (app, 
       schema: {
         tags: TAGS,
         summary: 'GBFS 2.3 station_status: free locks of each public dock of the region now',
-        params: RegionParamsSchema,
+        params: GbfsRegionParamsSchema,
+        response: { 200: GbfsStationStatusSchema },
       },
       config: { access: 'public' },
     },

@@ -47,12 +47,14 @@ function feedUrl(publicUrl: string, region: string, feed: string): string {
   return `${publicUrl.replace(/\/$/, '')}/api/gbfs/${region}/${feed}.json`;
 }
 
+/** gbfs.json: where the region's files are, under the region's language. */
 export function gbfsDiscovery(deps: Pick<DocksDeps, 'publicUrl'>, regionParam: string, now = new Date()) {
   const region = requireRegion(regionParam);
   const feeds = GBFS_FEEDS.map((name) => ({ name, url: feedUrl(deps.publicUrl, region, name) }));
   return file(now, { [SYSTEM[region].language]: { feeds } });
 }
 
+/** system_information.json: the register's dock system of the region. */
 export function systemInformation(deps: Pick<DocksDeps, 'publicUrl'>, regionParam: string, now = new Date()) {
   const region = requireRegion(regionParam);
   const system = SYSTEM[region];
@@ -65,6 +67,7 @@ export function systemInformation(deps: Pick<DocksDeps, 'publicUrl'>, regionPara
   });
 }
 
+/** station_information.json: each public, open dock of the region as a station. */
 export async function stationInformation(deps: DocksDeps, regionParam: string, now = new Date()) {
   const region = requireRegion(regionParam);
   const docks = await repository.listPublicDocksOfRegion(deps.db, region);
@@ -85,6 +88,7 @@ export async function stationInformation(deps: DocksDeps, regionParam: string, n
   });
 }
 
+/** station_status.json: each station's free locks now (display states from lock-state.ts). */
 export async function stationStatus(deps: DocksDeps, regionParam: string, now = new Date()) {
   const region = requireRegion(regionParam);
   const docks = await repository.listPublicDocksOfRegion(deps.db, region);
