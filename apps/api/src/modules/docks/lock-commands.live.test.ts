@@ -7,7 +7,7 @@ import { lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../.
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
 import { createOperator, insertDock, pairTestDevice, type TestOperator } from '../../test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+import { bearer, type TestUser } from '../../test/identity-helpers.ts';
 import { connect, eventually, type LiveSocket, listen, ticketFor } from '../../test/realtime-helpers.ts';
 
 /*
