@@ -15,6 +15,7 @@ import { uuidv7 } from './platform/ids.ts';
 import { mailgunInboundForm } from './platform/mail/mailgun-inbound.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { signedVippsDelivery } from './test/club-helpers.ts';
+import { insertMatrixDock, type MatrixDock } from './test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { appliedPolicy, testProduct } from './test/insurance-helpers.ts';
@@ -110,6 +111,8 @@ interface CaseContext {
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
   fileOfUser(fileClass: 'picture' | 'document'): Promise<{ fileId: string; url: string }>;
+  /** The docks' matrix dock of the fixtures' business (the same every time): dock-fixtures.ts insertMatrixDock. */
+  dockOfOrganisation(): Promise<MatrixDock>;
 }
 
 /** A valid Danish checkout of the insurance purchase (issue 16 §2). */
@@ -1741,6 +1744,97 @@ const CASES: MatrixCase[] = [
     request: async ({ pickupPhotoOfUser }) => ({ url: await pickupPhotoOfUser() }),
   },
   { method: 'GET', route: '/api/identities/me/access-log', allowed: SELF },
+  // Issue 28, lock devices and live locks: the matrix dock of the fixtures' business is public, its
+  // admin (org_admin) operates it acting for it, and `user` has a bike parked in its one lock.
+  {
+    method: 'POST',
+    route: '/api/docks/:dock_id/devices',
+    allowed: ['org_admin'],
+    request: async ({ role, fixtures, dockOfOrganisation }) => {
+      const dock = await dockOfOrganisation();
+      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
+      return { url: `/api/docks/${dock.dockId}/devices`, headers: token ? bearer(token) : {} };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/docks/:dock_id/devices/:device_id',
+    allowed: ['org_admin'],
+    request: async ({ role, fixtures, dockOfOrganisation }) => {
+      const dock = await dockOfOrganisation();
+      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
+      return {
+        url: `/api/docks/${dock.dockId}/devices/${await dock.newDeviceId()}`,
+        headers: token ? bearer(token) : {},
+      };
+    },
+  },
+  {
+    // The device's one-time code is the authority, not an account: a wrong code answers 400.
+    method: 'POST',
+    route: '/api/docks/devices/pairings',
+    allowed: EVERYONE,
+    request: () => ({ payload: { code: 'ABCDEFGHJK', connectors: 1 } }),
+  },
+  {
+    // The device's Basic credentials are the authority, whoever else the caller is: with them and
+    // without the upgrade it answers 400 (lock-devices.test.ts: 401 without them, before any upgrade).
+    method: 'GET',
+    route: '/api/docks/devices/websocket',
+    allowed: EVERYONE,
+    request: async ({ dockOfOrganisation }) => ({
+      headers: {
+        authorization: (await dockOfOrganisation()).deviceAuthorization,
+        'sec-websocket-protocol': 'nbr-lock1.0',
+      },
+    }),
+  },
+  {
+    // The ticket is the authentication, checked before the upgrade (as /api/ws); without the upgrade 400.
+    method: 'GET',
+    route: '/api/docks/:dock_id/websocket',
+    allowed: SIGNED_IN,
+    request: async ({ realtimeTicket, dockOfOrganisation }) => {
+      const { dockId } = await dockOfOrganisation();
+      const ticket = await realtimeTicket();
+      return { url: `/api/docks/${dockId}/websocket${ticket ? `?ticket=${ticket}` : ''}` };
+    },
+  },
+  {
+    // Only the owner of the bike gets past (409 lock_out_of_service); anyone else's is 404 bike_not_found.
+    method: 'POST',
+    route: '/api/docks/:dock_id/locks/:lock_id/lock',
+    allowed: ['user', 'switched'],
+    request: async ({ dockOfOrganisation, bikeOfUser }) => {
+      const { dockId, lockId } = await dockOfOrganisation();
+      return { url: `/api/docks/${dockId}/locks/${lockId}/lock`, payload: { bike_id: await bikeOfUser() } };
+    },
+  },
+  {
+    // Everyone who may use the dock reaches the parking rule: the parker gets 409 lock_busy here,
+    // anyone else 409 not_your_parking, never who parked (lock-commands.live.test.ts).
+    method: 'POST',
+    route: '/api/docks/:dock_id/locks/:lock_id/unlock',
+    allowed: SIGNED_IN,
+    request: async ({ dockOfOrganisation }) => {
+      const { dockId, lockId } = await dockOfOrganisation();
+      return { url: `/api/docks/${dockId}/locks/${lockId}/unlock` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/docks/:dock_id/locks/:lock_id/remote-open',
+    allowed: ['org_admin'],
+    request: async ({ role, fixtures, dockOfOrganisation }) => {
+      const dock = await dockOfOrganisation();
+      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
+      return {
+        url: `/api/docks/${dock.dockId}/locks/${dock.lockId}/remote-open`,
+        payload: { reason: 'Matrix' },
+        headers: token ? bearer(token) : {},
+      };
+    },
+  },
 ];
 
 /** A multipart body with fields only, sent with the role's token. */
@@ -1790,6 +1884,7 @@ describe('permission matrix', () => {
   let insurerPlateOrder: Promise<string> | undefined;
   let userInsuredItem: Promise<string> | undefined;
   let insuredBike: Promise<{ policyId: string; bikeId: string }> | undefined;
+  let matrixDock: Promise<MatrixDock> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -2185,6 +2280,17 @@ describe('permission matrix', () => {
                 .insert(bikeEquipment)
                 .values({ id, bikeId: await context.bikeOfUser(), itemType: 'battery' });
               return id;
+            },
+            dockOfOrganisation: () => {
+              matrixDock ??= context.bikeOfUser().then((bikeId) =>
+                insertMatrixDock(t.app, {
+                  organisationId: fixtures.organisationId,
+                  admin: fixtures.users.org_admin,
+                  parkerPartyId: fixtures.users.user.partyId,
+                  bikeId,
+                }),
+              );
+              return matrixDock;
             },
           };
           const custom = (await matrixCase.request?.(context)) ?? {};
