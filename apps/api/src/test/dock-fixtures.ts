@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { OpeningHours } from '@nbr/domain/docks';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
@@ -10,7 +11,6 @@ import {
   lockParkings,
   locks,
 } from '../db/schema/docks.ts';
-import { hashDevicePassword } from '../modules/docks/device-credentials.ts';
 import { uuidv7 } from '../platform/ids.ts';
 import { bearer, logIn, signUpUser, type TestUser } from './identity-helpers.ts';
 import { insertOrganisation } from './role-fixtures.ts';
@@ -157,7 +157,8 @@ export async function insertMatrixDock(
     id: deviceId,
     dockId,
     pairedAt: new Date(),
-    passwordHash: hashDevicePassword(password),
+    // As device-credentials.ts stores it (SHA-256 hex); tests reach modules through HTTP or facades only.
+    passwordHash: createHash('sha256').update(password).digest('hex'),
   });
   const lockId = uuidv7();
   await db.insert(locks).values({
