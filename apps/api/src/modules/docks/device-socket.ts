@@ -53,10 +53,6 @@ export class DeviceConnections {
   closed(deviceId: string, connectionId: string): void {
     if (this.#byDevice.get(deviceId)?.connectionId === connectionId) this.#byDevice.delete(deviceId);
   }
-
-  get size(): number {
-    return this.#byDevice.size;
-  }
 }
 
 function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
