@@ -15,10 +15,10 @@ import { uuidv7 } from './platform/ids.ts';
 import { mailgunInboundForm } from './platform/mail/mailgun-inbound.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { signedVippsDelivery } from './test/club-helpers.ts';
-import { insertMatrixDock, type MatrixDock } from './test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { appliedPolicy, testProduct } from './test/insurance-helpers.ts';
+import { insertMatrixDock, type MatrixDock } from './test/lock-device-fixtures.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
 import { reportStolen } from './test/theft-report-fixtures.ts';
 import { signedReepayWebhook } from './test/webshop-helpers.ts';
@@ -111,7 +111,7 @@ interface CaseContext {
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
   fileOfUser(fileClass: 'picture' | 'document'): Promise<{ fileId: string; url: string }>;
-  /** The docks' matrix dock of the fixtures' business (the same every time): dock-fixtures.ts insertMatrixDock. */
+  /** The docks' matrix dock of the fixtures' business (the same every time): lock-device-fixtures.ts insertMatrixDock. */
   dockOfOrganisation(): Promise<MatrixDock>;
 }
 

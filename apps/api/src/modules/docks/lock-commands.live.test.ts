@@ -5,9 +5,14 @@ import { type Simulator, startSimulator } from '../../cli/docks-simulate.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
-import { createOperator, insertDock, pairTestDevice, type TestOperator } from '../../test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, type TestUser } from '../../test/identity-helpers.ts';
+import {
+  createOperator,
+  insertDock,
+  pairTestDevice,
+  type TestOperator,
+} from '../../test/lock-device-fixtures.ts';
 import { connect, eventually, type LiveSocket, listen, ticketFor } from '../../test/realtime-helpers.ts';
 
 /*
@@ -379,6 +384,45 @@ describe('lock commands, live', () => {
     });
     expect(log.statusCode).toBe(200);
     expect(JSON.stringify(log.json())).toContain('Blocking the way');
+  });
+
+  it('sends a command once however often its word reaches the instance holding the socket', async () => {
+    const lockId = lockIds[1] as string;
+    const bike = await registerBike(t.app, owner.token);
+    const result = (await command(owner.token, lockId, 'lock', { bike_id: bike.bike_id })).json<{
+      command_id: string;
+      outcome: string;
+    }>();
+    expect(result.outcome).toBe('accepted');
+    // The word again, as a second instance or a resync would give it: already claimed, not sent.
+    await t.app.realtime.publish(`dock-device:${simulator.deviceId}`, {
+      type: 'dock.device_command',
+      command_id: result.command_id,
+    });
+    await t.app.realtime.publish(`dock-device:${simulator.deviceId}`, { type: 'resync' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(simulator.received(result.command_id)).toBe(1);
+    expect((await command(owner.token, lockId, 'unlock')).json()).toMatchObject({ outcome: 'accepted' });
+  });
+
+  it('times out, in the background pass, a command whose waiting instance died', async () => {
+    const lockId = lockIds[2] as string;
+    const [orphan] = await t.app.db
+      .insert(lockCommands)
+      .values({
+        id: '0190aaaa-0000-7000-8000-00000000c0de',
+        lockId,
+        deviceId: simulator.deviceId,
+        action: 'unlock',
+        status: 'sent',
+        sentAt: new Date(Date.now() - 20_000),
+        deadlineAt: new Date(Date.now() - 10_000),
+      })
+      .returning();
+    const report = await t.app.lockDevicePass.runOnce();
+    expect(report.timedOut).toBe(1);
+    expect((await commandRow(orphan?.id as string)).status).toBe('timed_out');
+    expect((await t.app.lockDevicePass.runOnce()).timedOut).toBe(0);
   });
 
   it('shows the locks offline once the device goes silent', async () => {

@@ -6,8 +6,8 @@ import { type Simulator, startSimulator } from '../../cli/docks-simulate.ts';
 import { lockCommands, lockDevices, locks } from '../../db/schema/docks.ts';
 import type { RedisHub } from '../../platform/realtime/redis-hub.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
-import { createOperator, insertDock, pairTestDevice } from '../../test/dock-fixtures.ts';
 import { bearer, type TestUser } from '../../test/identity-helpers.ts';
+import { createOperator, insertDock, pairTestDevice } from '../../test/lock-device-fixtures.ts';
 import {
   canRunTwoInstances,
   collect,

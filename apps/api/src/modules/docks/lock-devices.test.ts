@@ -4,15 +4,15 @@ import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from '@nbr/domain/docks';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDevices, locks } from '../../db/schema/docks.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
   createDeviceSlot,
   createOperator,
   insertDock,
   pairTestDevice,
   type TestOperator,
-} from '../../test/dock-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
+} from '../../test/lock-device-fixtures.ts';
 
 /*
  * Pairing lock devices (issue 28): the operator's device slot and one-time code, the device's trade
