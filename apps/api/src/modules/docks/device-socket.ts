@@ -7,6 +7,7 @@ import {
   CallFrameSchema,
   CallResultFrameSchema,
   DEVICE_ACTIONS,
+  HeartbeatRequestSchema,
   MESSAGE_TYPE_CALL,
   MESSAGE_TYPE_CALLERROR,
   MESSAGE_TYPE_CALLRESULT,
@@ -204,6 +205,10 @@ export function handleDeviceSocket(
         return;
       }
       case 'Heartbeat': {
+        if (!HeartbeatRequestSchema.safeParse(payload).success) {
+          callError(messageId, 'FormationViolation', 'invalid Heartbeat');
+          return;
+        }
         send([MESSAGE_TYPE_CALLRESULT, messageId, { currentTime: now.toISOString() }]);
         return;
       }

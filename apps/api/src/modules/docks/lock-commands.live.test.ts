@@ -1,6 +1,8 @@
 import type { RealtimeEvent } from '@nbr/domain/chats';
+import { DOCK_SUBPROTOCOL } from '@nbr/domain/dock-protocol';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type Simulator, startSimulator } from '../../cli/docks-simulate.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
@@ -423,6 +425,48 @@ describe('lock commands, live', () => {
     expect(report.timedOut).toBe(1);
     expect((await commandRow(orphan?.id as string)).status).toBe('timed_out');
     expect((await t.app.lockDevicePass.runOnce()).timedOut).toBe(0);
+  });
+
+  it('speaks OCPP-J on the subprotocol it negotiated, answering malformed frames with CALLERROR', async () => {
+    const credentials = await pairTestDevice(t.app, operator.admin.token, dockId, 1);
+    const target = new URL('/api/docks/devices/websocket', baseUrl.replace(/^http/, 'ws'));
+    const basic = Buffer.from(`${credentials.deviceId}:${credentials.password}`).toString('base64');
+    const socket = new WebSocket(target, ['ocpp1.6', DOCK_SUBPROTOCOL], {
+      headers: { authorization: `Basic ${basic}` },
+    });
+    const frames: unknown[][] = [];
+    socket.on('message', (data) => frames.push(JSON.parse(String(data)) as unknown[]));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    expect(socket.protocol).toBe(DOCK_SUBPROTOCOL);
+    const answerTo = async (id: string) => {
+      await eventually(() => frames.some((frame) => frame[1] === id));
+      return frames.find((frame) => frame[1] === id);
+    };
+    socket.send('not json');
+    socket.send(JSON.stringify([2, 'm1', 'Teleport', {}]));
+    socket.send(JSON.stringify([2, 'm2', 'Heartbeat', { extra: true }]));
+    socket.send(
+      JSON.stringify([
+        2,
+        'm3',
+        'StatusNotification',
+        { connectorId: 9, status: 'Available', timestamp: new Date().toISOString() },
+      ]),
+    );
+    socket.send(JSON.stringify([2, 'm4', 'Heartbeat', {}]));
+    socket.send(JSON.stringify([7, 'm5']));
+    expect((await answerTo('-1'))?.slice(0, 3)).toEqual([4, '-1', 'FormationViolation']);
+    expect((await answerTo('m1'))?.slice(0, 3)).toEqual([4, 'm1', 'NotImplemented']);
+    expect((await answerTo('m2'))?.slice(0, 3)).toEqual([4, 'm2', 'FormationViolation']);
+    expect((await answerTo('m3'))?.slice(0, 3)).toEqual([4, 'm3', 'PropertyConstraintViolation']);
+    expect((await answerTo('m4'))?.[0]).toBe(3);
+    expect((await answerTo('m5'))?.slice(0, 3)).toEqual([4, 'm5', 'ProtocolError']);
+    // The API asked it to report its connectors (reconcile) as soon as it connected.
+    expect(frames.some((frame) => frame[0] === 2 && frame[2] === 'TriggerMessage')).toBe(true);
+    socket.close();
   });
 
   it('shows the locks offline once the device goes silent', async () => {
