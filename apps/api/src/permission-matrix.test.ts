@@ -20,6 +20,7 @@ import { signedVippsDelivery } from './test/club-helpers.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { appliedPolicy, testProduct } from './test/insurance-helpers.ts';
+import { insertMatrixDock, type MatrixDock } from './test/lock-device-fixtures.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
 import { reportStolen } from './test/theft-report-fixtures.ts';
 import { signedReepayWebhook } from './test/webshop-helpers.ts';
@@ -124,6 +125,8 @@ interface CaseContext {
    * business it administers (admins run their organisation's docks); every other role as usual.
    */
   dockOperatorHeaders(): Promise<Record<string, string>>;
+  /** The docks' matrix dock of the fixtures' business (the same every time): lock-device-fixtures.ts insertMatrixDock. */
+  dockOfOrganisation(): Promise<MatrixDock>;
 }
 
 /** A valid Danish checkout of the insurance purchase (issue 16 §2). */
@@ -1910,6 +1913,97 @@ const CASES: MatrixCase[] = [
     allowed: EVERYONE,
     request: () => ({ url: '/api/gbfs/dk/station_status.json' }),
   },
+  // Issue 28, lock devices and live locks: the matrix dock of the fixtures' business is public, its
+  // admin (org_admin) operates it acting for it, and `user` has a bike parked in its one lock.
+  {
+    method: 'POST',
+    route: '/api/docks/:dock_id/devices',
+    allowed: ['org_admin'],
+    request: async ({ role, fixtures, dockOfOrganisation }) => {
+      const dock = await dockOfOrganisation();
+      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
+      return { url: `/api/docks/${dock.dockId}/devices`, headers: token ? bearer(token) : {} };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/docks/:dock_id/devices/:device_id',
+    allowed: ['org_admin'],
+    request: async ({ role, fixtures, dockOfOrganisation }) => {
+      const dock = await dockOfOrganisation();
+      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
+      return {
+        url: `/api/docks/${dock.dockId}/devices/${await dock.newDeviceId()}`,
+        headers: token ? bearer(token) : {},
+      };
+    },
+  },
+  {
+    // The device's one-time code is the authority, not an account: a wrong code answers 400.
+    method: 'POST',
+    route: '/api/docks/devices/pairings',
+    allowed: EVERYONE,
+    request: () => ({ payload: { code: 'ABCDEFGHJK', connectors: 1 } }),
+  },
+  {
+    // The device's Basic credentials are the authority, whoever else the caller is: with them and
+    // without the upgrade it answers 400 (lock-devices.test.ts: 401 without them, before any upgrade).
+    method: 'GET',
+    route: '/api/docks/devices/websocket',
+    allowed: EVERYONE,
+    request: async ({ dockOfOrganisation }) => ({
+      headers: {
+        authorization: (await dockOfOrganisation()).deviceAuthorization,
+        'sec-websocket-protocol': 'nbr-lock1.0',
+      },
+    }),
+  },
+  {
+    // The ticket is the authentication, checked before the upgrade (as /api/ws); without the upgrade 400.
+    method: 'GET',
+    route: '/api/docks/:dock_id/websocket',
+    allowed: SIGNED_IN,
+    request: async ({ realtimeTicket, dockOfOrganisation }) => {
+      const { dockId } = await dockOfOrganisation();
+      const ticket = await realtimeTicket();
+      return { url: `/api/docks/${dockId}/websocket${ticket ? `?ticket=${ticket}` : ''}` };
+    },
+  },
+  {
+    // Only the owner of the bike gets past (409 lock_out_of_service); anyone else's is 404 bike_not_found.
+    method: 'POST',
+    route: '/api/docks/:dock_id/locks/:lock_id/lock',
+    allowed: ['user', 'switched'],
+    request: async ({ dockOfOrganisation, bikeOfUser }) => {
+      const { dockId, lockId } = await dockOfOrganisation();
+      return { url: `/api/docks/${dockId}/locks/${lockId}/lock`, payload: { bike_id: await bikeOfUser() } };
+    },
+  },
+  {
+    // Everyone who may use the dock reaches the parking rule: the parker gets 409 lock_busy here,
+    // anyone else 409 not_your_parking, never who parked (lock-commands.live.test.ts).
+    method: 'POST',
+    route: '/api/docks/:dock_id/locks/:lock_id/unlock',
+    allowed: SIGNED_IN,
+    request: async ({ dockOfOrganisation }) => {
+      const { dockId, lockId } = await dockOfOrganisation();
+      return { url: `/api/docks/${dockId}/locks/${lockId}/unlock` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/docks/:dock_id/locks/:lock_id/remote-open',
+    allowed: ['org_admin'],
+    request: async ({ role, fixtures, dockOfOrganisation }) => {
+      const dock = await dockOfOrganisation();
+      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
+      return {
+        url: `/api/docks/${dock.dockId}/locks/${dock.lockId}/remote-open`,
+        payload: { reason: 'Matrix' },
+        headers: token ? bearer(token) : {},
+      };
+    },
+  },
 ];
 
 /** A valid public dock (POST /api/docks, PUT /api/docks/{id}). */
@@ -1973,6 +2067,7 @@ describe('permission matrix', () => {
   let insuredBike: Promise<{ policyId: string; bikeId: string }> | undefined;
   let businessDock: Promise<{ dockId: string; lockId: string; parkingId: string }> | undefined;
   let dockOperatorToken: Promise<string> | undefined;
+  let matrixDock: Promise<MatrixDock> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -2443,6 +2538,17 @@ describe('permission matrix', () => {
                 .insert(bikeEquipment)
                 .values({ id, bikeId: await context.bikeOfUser(), itemType: 'battery' });
               return id;
+            },
+            dockOfOrganisation: () => {
+              matrixDock ??= context.bikeOfUser().then((bikeId) =>
+                insertMatrixDock(t.app, {
+                  organisationId: fixtures.organisationId,
+                  admin: fixtures.users.org_admin,
+                  parkerPartyId: fixtures.users.user.partyId,
+                  bikeId,
+                }),
+              );
+              return matrixDock;
             },
           };
           const custom = (await matrixCase.request?.(context)) ?? {};

@@ -1,9 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { OpeningHours } from '@nbr/domain/docks';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
-import { dockAccessOrganisations, dockAccessPeople, docks } from '../db/schema/docks.ts';
+import {
+  dockAccessOrganisations,
+  dockAccessPeople,
+  docks,
+  lockCommands,
+  lockDevices,
+  lockParkings,
+  locks,
+} from '../db/schema/docks.ts';
 import { uuidv7 } from '../platform/ids.ts';
-import { bearer, signUpUser, type TestUser } from './identity-helpers.ts';
+import { bearer, logIn, signUpUser, type TestUser } from './identity-helpers.ts';
 import { insertOrganisation } from './role-fixtures.ts';
 
 /*
@@ -118,4 +127,79 @@ export async function pairTestDevice(
     throw new Error(`pairing answered ${response.statusCode}: ${response.body}`);
   const body = response.json<{ device_id: string; password: string }>();
   return { deviceId: body.device_id, password: body.password };
+}
+
+export interface MatrixDock {
+  dockId: string;
+  lockId: string;
+  /** A second device slot, unpaired, for a retiring request. */
+  newDeviceId(): Promise<string>;
+  /** Basic credentials of the dock's paired device. */
+  deviceAuthorization: string;
+  /** The organisation's admin, acting for it (the fixtures' org_admin). */
+  operatorToken: string;
+}
+
+/**
+ * The permission matrix's dock: a public dock of the fixtures' business (its admin acts for it), one
+ * paired device with one lock, out of service, holding an open parking of `parkerPartyId`'s bike
+ * with a command still underway, so every lock route reaches its rules without a device to answer.
+ */
+export async function insertMatrixDock(
+  app: FastifyInstance,
+  values: { organisationId: string; admin: TestUser; parkerPartyId: string; bikeId: string },
+): Promise<MatrixDock> {
+  const db = app.db;
+  const dockId = await insertDock(db, { operatorPartyId: values.organisationId });
+  const deviceId = uuidv7();
+  const password = 'matrix-device-password';
+  await db.insert(lockDevices).values({
+    id: deviceId,
+    dockId,
+    pairedAt: new Date(),
+    // As device-credentials.ts stores it (SHA-256 hex); tests reach modules through HTTP or facades only.
+    passwordHash: createHash('sha256').update(password).digest('hex'),
+  });
+  const lockId = uuidv7();
+  await db.insert(locks).values({
+    id: lockId,
+    dockId,
+    deviceId,
+    connectorId: 1,
+    label: '1',
+    reportedStatus: 'Locked',
+    outOfServiceAt: new Date(),
+  });
+  await db.insert(lockParkings).values({
+    id: uuidv7(),
+    lockId,
+    dockId,
+    partyId: values.parkerPartyId,
+    bikeId: values.bikeId,
+    lockedAt: new Date(),
+  });
+  await db.insert(lockCommands).values({
+    id: uuidv7(),
+    lockId,
+    deviceId,
+    action: 'lock',
+    requestedByPartyId: values.parkerPartyId,
+    deadlineAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+  });
+  return {
+    dockId,
+    lockId,
+    newDeviceId: async () => {
+      const id = uuidv7();
+      await db.insert(lockDevices).values({ id, dockId });
+      return id;
+    },
+    deviceAuthorization: `Basic ${Buffer.from(`${deviceId}:${password}`).toString('base64')}`,
+    // A session of its own: choosing the acting party ends the session it was chosen in.
+    operatorToken: await actFor(
+      app,
+      await logIn(app, values.admin.email, values.admin.password),
+      values.organisationId,
+    ),
+  };
 }

@@ -7,6 +7,7 @@ import {
   CallFrameSchema,
   CallResultFrameSchema,
   DEVICE_ACTIONS,
+  HeartbeatRequestSchema,
   MESSAGE_TYPE_CALL,
   MESSAGE_TYPE_CALLERROR,
   MESSAGE_TYPE_CALLRESULT,
@@ -53,10 +54,6 @@ export class DeviceConnections {
   closed(deviceId: string, connectionId: string): void {
     if (this.#byDevice.get(deviceId)?.connectionId === connectionId) this.#byDevice.delete(deviceId);
   }
-
-  get size(): number {
-    return this.#byDevice.size;
-  }
 }
 
 function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
@@ -79,7 +76,10 @@ export function handleDeviceSocket(
   log: FastifyBaseLogger,
 ): void {
   const connectionId = randomUUID();
-  const connectedAt = new Date();
+  /** Set once the device has told its state on this connection: from then on it counts as connected. */
+  let connectedAt: Date | null = null;
+  /** Connectors not reported yet on this connection; their stored status is from before it. */
+  const unreported = new Set<number>();
   const outgoing = new Map<string, OutgoingKind>();
   let isOpen = true;
   /** Frames handled one after another, in the order the device sent them. */
@@ -127,25 +127,51 @@ export function handleDeviceSocket(
     }
   });
 
+  /**
+   * The device counts as connected (its locks online) only once it has reported every connector on
+   * this connection: until then its locks' stored states are from before and are not shown. A
+   * connector it does not report within the command timeout is marked Faulted.
+   */
+  async function markOnline(): Promise<void> {
+    if (connectedAt !== null || !isOpen) return;
+    clearTimeout(reconcileTimer);
+    const now = new Date();
+    const silentLocks = (await devices.locksOfDevice(deps.db, device.id)).filter((lock) =>
+      unreported.has(lock.connectorId),
+    );
+    for (const lock of silentLocks) await devices.setReportedStatus(deps.db, lock.id, 'Faulted', now);
+    unreported.clear();
+    connectedAt = now;
+    await devices.markConnected(deps.db, device.id, deps.instanceId, now);
+    const locks = await devices.locksOfDevice(deps.db, device.id);
+    await devices.insertLockEvents(
+      deps.db,
+      locks.map((lock) => ({
+        lockId: lock.id,
+        kind: 'connected',
+        detail: silentLocks.some((silent) => silent.id === lock.id) ? { unreported: true } : {},
+        at: now,
+      })),
+    );
+    log.info({ device_id: device.id }, 'docks: device connected and reconciled');
+    await publishLocksOfDevice(deps, device.id);
+  }
+  const reconcileTimer = setTimeout(() => enqueue(markOnline), deps.settings.commandTimeoutMs);
+
   enqueue(async () => {
-    await devices.markConnected(deps.db, device.id, deps.instanceId, connectedAt);
     // Any older connection of this device, on another instance, closes.
     await deps.hub.publish(deviceKey(device.id), {
       type: 'dock.device_disconnect',
       keep_connection_id: connectionId,
     });
-    log.info({ device_id: device.id }, 'docks: device connected');
-    const locks = await devices.locksOfDevice(deps.db, device.id);
-    await devices.insertLockEvents(
-      deps.db,
-      locks.map((lock) => ({ lockId: lock.id, kind: 'connected', detail: {}, at: connectedAt })),
-    );
-    // Reconcile: the device reports every connector again, and the screens hear of it.
+    await devices.touchDevice(deps.db, device.id, new Date());
+    for (const lock of await devices.locksOfDevice(deps.db, device.id)) unreported.add(lock.connectorId);
+    // Reconcile: the device reports every connector again.
     const triggerId = randomUUID();
     outgoing.set(triggerId, 'trigger');
     send([MESSAGE_TYPE_CALL, triggerId, 'TriggerMessage', { requestedMessage: 'StatusNotification' }]);
+    if (unreported.size === 0) await markOnline();
     await sendPendingCommands();
-    await publishLocksOfDevice(deps, device.id);
   });
 
   async function handleCall(messageId: string, action: string, payload: unknown): Promise<void> {
@@ -179,6 +205,10 @@ export function handleDeviceSocket(
         return;
       }
       case 'Heartbeat': {
+        if (!HeartbeatRequestSchema.safeParse(payload).success) {
+          callError(messageId, 'FormationViolation', 'invalid Heartbeat');
+          return;
+        }
         send([MESSAGE_TYPE_CALLRESULT, messageId, { currentTime: now.toISOString() }]);
         return;
       }
@@ -215,7 +245,12 @@ export function handleDeviceSocket(
           return;
         }
         send([MESSAGE_TYPE_CALLRESULT, messageId, {}]);
-        await publishLockState(deps, [lockId]);
+        if (connectedAt !== null) {
+          await publishLockState(deps, [lockId]);
+          return;
+        }
+        unreported.delete(status.data.connectorId);
+        if (unreported.size === 0) await markOnline();
         return;
       }
     }
@@ -297,10 +332,11 @@ export function handleDeviceSocket(
   socket.on('close', () => {
     isOpen = false;
     clearInterval(heartbeat);
+    clearTimeout(reconcileTimer);
     unsubscribe();
     connections.closed(device.id, connectionId);
     enqueue(async () => {
-      if (await devices.markDisconnected(deps.db, device.id, deps.instanceId, connectedAt)) {
+      if (connectedAt && (await devices.markDisconnected(deps.db, device.id, deps.instanceId, connectedAt))) {
         const locks = await devices.locksOfDevice(deps.db, device.id);
         await devices.insertLockEvents(
           deps.db,

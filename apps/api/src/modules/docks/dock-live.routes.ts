@@ -8,6 +8,7 @@ import { findLiveSession } from '../../platform/auth/sessions.ts';
 import { useTokenOnce } from '../../platform/auth/single-use.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
+import { CLOSE_SESSION_ENDED } from '../../platform/realtime/realtime.routes.ts';
 import { verifyTicket } from '../../platform/realtime/tickets.ts';
 import { type LocksDeps, requireUsableDock } from './lock-live.ts';
 import { dockChannel } from './lock-state.ts';
@@ -28,7 +29,12 @@ const PING_MS = 30_000;
  */
 export const dockLiveRoutes: FastifyPluginAsyncZod<DockLiveRoutesOptions> = async (app, options) => {
   const { deps, keys } = options;
-  const admitted = new WeakMap<FastifyRequest, string>();
+  const admitted = new WeakMap<FastifyRequest, { dockId: string; sessionId: string; partyId: string }>();
+  /** The session still acts for the party the ticket was issued to. */
+  const isSessionLive = async (sessionId: string, partyId: string) => {
+    const session = await findLiveSession(deps.db, sessionId);
+    return session !== null && (session.actingPartyId ?? session.partyId) === partyId;
+  };
 
   app.route({
     method: 'GET',
@@ -55,17 +61,18 @@ export const dockLiveRoutes: FastifyPluginAsyncZod<DockLiveRoutesOptions> = asyn
       if (!(await useTokenOnce(deps.db, 'realtime_ticket', verified.ticketId, verified.expiresAt))) {
         throw new AppError('invalid_token');
       }
-      admitted.set(request, dockId);
+      admitted.set(request, { dockId, sessionId: verified.sessionId, partyId: verified.partyId });
     },
     handler: async () => {
       throw new AppError('bad_request');
     },
     wsHandler: (socket: WebSocket, request) => {
-      const dockId = admitted.get(request);
-      if (!dockId) {
-        socket.close(4401, 'invalid_token');
+      const admission = admitted.get(request);
+      if (!admission) {
+        socket.close(CLOSE_SESSION_ENDED, 'invalid_token');
         return;
       }
+      const { dockId } = admission;
       const send = (event: RealtimeEvent) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
       };
@@ -84,6 +91,14 @@ export const dockLiveRoutes: FastifyPluginAsyncZod<DockLiveRoutesOptions> = asyn
         }
         unansweredPings += 1;
         socket.ping();
+        // Closed once its session ends (logout, password change), as /api/ws is.
+        isSessionLive(admission.sessionId, admission.partyId)
+          .then((isLive) => {
+            if (!isLive) socket.close(CLOSE_SESSION_ENDED, 'session_ended');
+          })
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, 'docks: could not check the session of a screen'),
+          );
       }, PING_MS);
       socket.on('close', () => {
         clearInterval(heartbeat);

@@ -151,8 +151,8 @@ export async function unlockBike(
       if (!found) throw new AppError('lock_not_found');
       throw new AppError('not_your_parking');
     }
-    requireOnline(found.device, now);
     if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
+    requireOnline(found.device, now);
     return {
       id: uuidv7(now.getTime()),
       lockId,
@@ -180,8 +180,8 @@ export async function openRemotely(
     const dock = await requireOperatedDock(tx, auth, dockId);
     const found = await repository.findLockOfDock(tx, dockId, lockId, true);
     if (!found) throw new AppError('lock_not_found');
-    requireOnline(found.device, now);
     if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
+    requireOnline(found.device, now);
     const parking = await repository.findOpenParkingOfLock(tx, lockId);
     const commandId = uuidv7(now.getTime());
     // The bike's owner sees the opening in their access log; without a bike, the person who parked.

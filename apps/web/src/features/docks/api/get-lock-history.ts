@@ -1,30 +1,32 @@
 import { type LockHistory, LockHistorySchema } from '@nbr/domain/docks';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const LOCK_HISTORY_PAGE_SIZE = 50;
 
-/** GET /docks/{dockId}/locks/{lockId}/history — events and commands, newest first, a page at a time. */
+/** GET /docks/{dockId}/locks/{lockId}/history — events and commands, newest first; older ones after `cursor`. */
 export function getLockHistory(
   dockId: string,
   lockId: string,
-  page: number,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<LockHistory> {
   return api.get(`/docks/${encodeURIComponent(dockId)}/locks/${encodeURIComponent(lockId)}/history`, {
     schema: LockHistorySchema,
-    query: { page, page_size: LOCK_HISTORY_PAGE_SIZE },
+    query: { page_size: LOCK_HISTORY_PAGE_SIZE, cursor },
     signal,
   });
 }
 
-export const lockHistoryQueryOptions = (dockId: string, lockId: string, page: number) =>
-  queryOptions({
-    queryKey: ['operator-docks', dockId, 'locks', lockId, 'history', page] as const,
-    queryFn: ({ signal }) => getLockHistory(dockId, lockId, page, signal),
-    placeholderData: keepPreviousData,
+export const lockHistoryQueryOptions = (dockId: string, lockId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['operator-docks', dockId, 'locks', lockId, 'history'] as const,
+    queryFn: ({ pageParam, signal }) => getLockHistory(dockId, lockId, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 
-export function useLockHistory(dockId: string, lockId: string, page: number) {
-  return useQuery(lockHistoryQueryOptions(dockId, lockId, page));
+/** The pages read so far, the newest first; `fetchNextPage` reads older ones. */
+export function useLockHistory(dockId: string, lockId: string) {
+  return useInfiniteQuery(lockHistoryQueryOptions(dockId, lockId));
 }

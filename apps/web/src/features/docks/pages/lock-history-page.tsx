@@ -1,5 +1,4 @@
 import type { LockHistoryEntry } from '@nbr/domain/docks';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
@@ -23,8 +22,7 @@ export function Component() {
 function LockHistoryView() {
   const { t, i18n } = useTranslation('docks');
   const { dockId = '', lockId = '' } = useParams();
-  const [page, setPage] = useState(1);
-  const history = useLockHistory(dockId, lockId, page);
+  const history = useLockHistory(dockId, lockId);
   if (history.isPending) return <LoadingState />;
   if (history.isError) {
     return (
@@ -36,7 +34,10 @@ function LockHistoryView() {
       />
     );
   }
-  const { lock, entries, has_more } = history.data;
+  const [first] = history.data.pages;
+  if (!first) return null;
+  const { lock } = first;
+  const entries = history.data.pages.flatMap((page) => page.entries);
   return (
     <PageLayout title={t('history.title', { label: lock.label })}>
       <div className={styles.stack}>
@@ -73,18 +74,18 @@ function LockHistoryView() {
             </table>
           </div>
         )}
-        <div className={styles.actions}>
-          {page > 1 ? (
-            <Button variant="secondary" size="small" onPress={() => setPage(page - 1)}>
-              {t('history.newer')}
-            </Button>
-          ) : null}
-          {has_more ? (
-            <Button variant="secondary" size="small" onPress={() => setPage(page + 1)}>
+        {history.hasNextPage ? (
+          <div className={styles.actions}>
+            <Button
+              variant="secondary"
+              size="small"
+              isPending={history.isFetchingNextPage}
+              onPress={() => void history.fetchNextPage()}
+            >
               {t('history.older')}
             </Button>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
       </div>
     </PageLayout>
   );
