@@ -314,3 +314,50 @@ test('a lock whose device goes away shows offline and the person is told; a lock
   await expect(page.getByTestId('live-lock-state')).toContainText(d('states.offline'));
   await expectNoA11yViolations(page);
 });
+
+test('an operator creates a dock with its address, position, opening hours and who may use it', async ({
+  page,
+  request,
+}) => {
+  const operator = await operatorViaApi(request);
+  await signInBrowser(page, operator.token);
+  await page.goto('/app/docks/operate');
+  await expect(page.getByText(d('operator.none'))).toBeVisible();
+  await page.getByRole('link', { name: d('operator.newDock') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(d('form.newTitle'));
+
+  const name = `Stationspladsen ${randomInt(10_000, 99_999)}`;
+  await page.getByRole('textbox', { name: d('form.name') }).fill(name);
+  await page.getByRole('textbox', { name: d('form.streetAddress') }).fill('Stationspladsen 4');
+  await page.getByRole('textbox', { name: d('form.postcode') }).fill('4000');
+  await page.getByRole('textbox', { name: d('form.town') }).fill('Roskilde');
+  // Saving without a position names the field.
+  await page.getByRole('button', { name: d('form.create') }).click();
+  await expect(page.getByText(d('form.fixFields'))).toBeVisible();
+  await page.getByRole('textbox', { name: d('form.latitude') }).fill('55,6392');
+  await page.getByRole('textbox', { name: d('form.longitude') }).fill('12,0880');
+  await expect(page.getByTestId('dock-position-map')).toBeVisible();
+
+  // Open 06–23 on weekdays, closed on Sunday.
+  await page.getByText(d('hours.always'), { exact: true }).click();
+  const sunday = text('da', 'docks', 'weekdays.sun');
+  await page.getByRole('checkbox', { name: sunday }).uncheck({ force: true });
+  await expect(page.getByRole('textbox', { name: d('form.opensOn', { day: sunday }) })).toHaveCount(0);
+  // Only named people.
+  await page.getByRole('radio', { name: new RegExp(d('access.people')) }).check({ force: true });
+  await page.getByRole('textbox', { name: d('form.people') }).fill('rytter@example.test');
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: d('form.create') }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText(d('operate.noLocks'))).toBeVisible();
+  await page.getByRole('link', { name: d('operate.edit'), exact: true }).click();
+  await expect(page.getByRole('textbox', { name: d('form.people') })).toHaveValue('rytter@example.test');
+  await expect(page.getByRole('checkbox', { name: sunday })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: text('da', 'docks', 'weekdays.mon') })).toBeChecked();
+
+  // Not on the list of a person who is not named.
+  const stranger = await signUpViaApi(request, { email: `dock-stranger-${randomUUID()}@example.test` });
+  const docks = await request.get('/api/docks', { headers: { authorization: `Bearer ${stranger.token}` } });
+  expect(JSON.stringify(await docks.json())).not.toContain(name);
+});
