@@ -26,7 +26,14 @@ export function Component() {
   const docks = useDocks();
   const { claims } = useSession();
   const acting = useActingOrganisation(claims);
-  const data = docks.data;
+  // The docks where my bike stands come first; the API's order otherwise.
+  const data = useMemo(
+    () =>
+      docks.data
+        ? [...docks.data].sort((a, b) => Number(b.my_locks > 0) - Number(a.my_locks > 0))
+        : undefined,
+    [docks.data],
+  );
 
   const points = useMemo<MapPoint[]>(
     () =>
