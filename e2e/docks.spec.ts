@@ -268,6 +268,17 @@ test('an operator pairs a lock device with the code on screen and opens a lock r
   // Opened, the bike is taken out: free again, live.
   await expect(lockOne).toContainText(d('states.free'), { timeout: 15_000 });
 
+  // Lock 2 out of service with a reason, and back: shown live on the lock.
+  const lockTwo = locks.filter({ hasText: d('locks.lockName', { label: '2' }) });
+  await lockTwo.getByRole('button', { name: d('operate.outOfService') }).click();
+  const serviceDialog = page.getByRole('dialog', { name: d('operate.outOfServiceTitle', { label: '2' }) });
+  await serviceDialog.getByRole('textbox', { name: d('operate.reason') }).fill('Bolten sidder fast');
+  await serviceDialog.getByRole('button', { name: d('operate.outOfService') }).click();
+  await expect(lockTwo).toContainText(d('states.out_of_service'));
+  await expect(lockTwo).toContainText(d('operate.outOfServiceBecause', { reason: 'Bolten sidder fast' }));
+  await lockTwo.getByRole('button', { name: d('operate.backInService') }).click();
+  await expect(lockTwo).toContainText(d('states.free'));
+
   await lockOne.getByRole('link', { name: d('operate.history') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(d('history.title', { label: '1' }));
   await expect(page.getByTestId('history-entry').first()).toBeVisible();
