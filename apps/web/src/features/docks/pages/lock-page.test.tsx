@@ -68,10 +68,13 @@ const json = (status: number, body: unknown) =>
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function answer(view: LockView, command: (init: RequestInit | undefined) => Response) {
+function answer(view: LockView, command: (init: RequestInit | undefined) => Response, isOpenNow = true) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === `/api/docks/${DOCK}/locks`) return json(200, dockLocks(view));
+    if (url === `/api/docks/${DOCK}/locks`) {
+      const data = dockLocks(view);
+      return json(200, { ...data, dock: { ...data.dock, is_open_now: isOpenNow } });
+    }
     if (url.startsWith('/api/bikes/')) {
       return json(200, [
         {
@@ -172,5 +175,12 @@ describe('the lock screen', () => {
     show();
     fireEvent.click(await screen.findByRole('button', { name: en('lock.lock') }));
     expect(await screen.findByText(en('errors.lock_not_free'))).toBeTruthy();
+  });
+
+  it('offers no locking outside the opening hours, and says so', async () => {
+    answer(lock({}), () => json(500, {}), false);
+    show();
+    expect(await screen.findByText(en('errors.dock_closed_now'))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en('lock.lock') })).toBeNull();
   });
 });

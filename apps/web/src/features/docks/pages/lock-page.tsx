@@ -104,7 +104,7 @@ export function Component() {
           >
             {command.isPending ? t('lock.waiting') : t('lock.unlock')}
           </Button>
-        ) : lock.state === 'free' ? (
+        ) : lock.state === 'free' && dock.is_open_now ? (
           <LockForm
             parkedHere={locks.data.locks.flatMap((other) =>
               other.my_parking?.bike_id ? [other.my_parking.bike_id] : [],
