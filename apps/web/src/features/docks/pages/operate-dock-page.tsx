@@ -220,9 +220,13 @@ function OperatorLockItem({
           <Button size="small" variant="quiet" onPress={() => setDialog('label')}>
             {t('operate.relabel')}
           </Button>
-          <Link href={paths.app.dockOperateLockHistory.getHref({ dockId, lockId: lock.id })}>
+          <LinkButton
+            size="small"
+            variant="quiet"
+            href={paths.app.dockOperateLockHistory.getHref({ dockId, lockId: lock.id })}
+          >
             {t('operate.history')}
-          </Link>
+          </LinkButton>
         </div>
       )}
       {outOfService.isError ? <p className={styles.muted}>{errorMessage(outOfService.error, t)}</p> : null}
