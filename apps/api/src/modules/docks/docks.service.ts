@@ -30,6 +30,7 @@ import {
   type DockForPolicy,
   mayCreateDock,
   mayOperateDock,
+  maySeeDock,
   mayUseDock,
   type PersonForPolicy,
 } from './docks.policy.ts';
@@ -79,18 +80,18 @@ function policyDock(dock: DockRow, access: repository.DockAccessLists): DockForP
   };
 }
 
-/** The person behind the session, as the dock policy sees them (their address and organisations). */
-async function personForPolicy(executor: Executor, auth: RequestAuth): Promise<PersonForPolicy> {
+/** The person behind a session, as the dock policy sees them (their address and organisations). */
+export async function personForPolicy(executor: Executor, identityPartyId: string): Promise<PersonForPolicy> {
   const [person, organisationIds] = await Promise.all([
-    findPersonById(executor, auth.identityPartyId),
-    repository.organisationIdsOfPerson(executor, auth.identityPartyId),
+    findPersonById(executor, identityPartyId),
+    repository.organisationIdsOfPerson(executor, identityPartyId),
   ]);
   if (!person) throw new AppError('not_authenticated');
-  return { partyId: auth.identityPartyId, email: person.email, organisationIds };
+  return { partyId: identityPartyId, email: person.email, organisationIds };
 }
 
 /** The organisation the session acts for and the person's role in it (mayOperateDock, mayCreateDock). */
-async function operatorOf(executor: Executor, auth: RequestAuth) {
+async function operatorOf(executor: Executor, auth: Pick<RequestAuth, 'partyId' | 'identityPartyId'>) {
   if (auth.partyId === auth.identityPartyId) return { actingOrganisationId: null, role: null };
   const role = await repository.roleInOrganisation(executor, auth.partyId, auth.identityPartyId);
   return { actingOrganisationId: role ? auth.partyId : null, role };
@@ -102,7 +103,7 @@ async function operatorOf(executor: Executor, auth: RequestAuth) {
  */
 export async function requireOperatedDock(
   executor: Executor,
-  auth: RequestAuth,
+  auth: Pick<RequestAuth, 'partyId' | 'identityPartyId'>,
   dockId: string,
   lock = false,
 ): Promise<DockRow> {
@@ -125,14 +126,30 @@ async function operatorNames(executor: Executor, partyIds: readonly string[]): P
 /** GET /api/docks: the docks I may use now, with their free locks. */
 export async function listDocksForPerson(deps: DocksDeps, auth: RequestAuth): Promise<DockList> {
   const now = new Date();
-  const person = await personForPolicy(deps.db, auth);
-  const candidates = await repository.listCandidateDocksForPerson(deps.db, person);
+  const person = await personForPolicy(deps.db, auth.identityPartyId);
+  const [candidates, parkedIn] = await Promise.all([
+    repository.listCandidateDocksForPerson(deps.db, person),
+    repository.dockIdsWithOpenParkingOf(deps.db, person.partyId),
+  ]);
+  // Docks where my bike stands stay mine to see, whatever their access or state now (maySeeDock).
+  const known = new Set(candidates.map((dock) => dock.id));
+  const extra = await repository.findDocks(
+    deps.db,
+    parkedIn.filter((id) => !known.has(id)),
+  );
+  const all = [...candidates, ...extra].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+  );
   const access = await repository.findAccessLists(
     deps.db,
-    candidates.map((dock) => dock.id),
+    all.map((dock) => dock.id),
   );
-  const usable = candidates.filter((dock) =>
-    mayUseDock(person, policyDock(dock, access.get(dock.id) ?? { organisationIds: [], peopleEmails: [] })),
+  const usable = all.filter((dock) =>
+    maySeeDock(
+      person,
+      policyDock(dock, access.get(dock.id) ?? { organisationIds: [], peopleEmails: [] }),
+      parkedIn.includes(dock.id),
+    ),
   );
   const [locks, names] = await Promise.all([
     repository.listLocksOfDocks(
@@ -155,23 +172,55 @@ export async function listDocksForPerson(deps: DocksDeps, auth: RequestAuth): Pr
   };
 }
 
-/**
- * A dock the person behind the session may use (mayUseDock), with the person as the policy saw
- * them; 404 dock_not_found for a malformed id, an unknown dock and one they may not use alike. The
- * person's routes of the other docks files (lock, unlock, the live channel) check the same way.
- */
-export async function requireUsableDock(
+async function requirePersonsDock(
   executor: Executor,
-  auth: RequestAuth,
+  identityPartyId: string,
   dockId: string,
+  purpose: 'use' | 'see',
 ): Promise<{ dock: DockRow; person: PersonForPolicy }> {
   const id = requireDockId(dockId);
   const dock = await repository.findDock(executor, id);
   if (!dock) throw new AppError('dock_not_found');
-  const person = await personForPolicy(executor, auth);
+  const person = await personForPolicy(executor, identityPartyId);
   const access = (await repository.findAccessLists(executor, [id])).get(id);
-  if (!access || !mayUseDock(person, policyDock(dock, access))) throw new AppError('dock_not_found');
+  if (!access) throw new AppError('dock_not_found');
+  const facts = policyDock(dock, access);
+  const allowed =
+    purpose === 'use'
+      ? mayUseDock(person, facts)
+      : maySeeDock(
+          person,
+          facts,
+          (await repository.dockIdsWithOpenParkingOf(executor, identityPartyId)).includes(id),
+        );
+  if (!allowed) throw new AppError('dock_not_found');
   return { dock, person };
+}
+
+/**
+ * A dock the person behind the session may use (mayUseDock: lock a bike in it), with the person as
+ * the policy saw them; 404 dock_not_found for a malformed id, an unknown dock and one they may not
+ * use alike. The person's lock route of the other docks files checks the same way.
+ */
+export async function requireUsableDock(
+  executor: Executor,
+  /** The person behind the session (a websocket's session knows no more). */
+  identityPartyId: string,
+  dockId: string,
+): Promise<{ dock: DockRow; person: PersonForPolicy }> {
+  return requirePersonsDock(executor, identityPartyId, dockId, 'use');
+}
+
+/**
+ * A dock the person may see (maySeeDock: they may use it, or their bike is locked in it): its locks,
+ * its live channel, unlocking their own bike. 404 dock_not_found otherwise, as requireUsableDock.
+ */
+export async function requireVisibleDock(
+  executor: Executor,
+  identityPartyId: string,
+  dockId: string,
+): Promise<{ dock: DockRow; person: PersonForPolicy }> {
+  return requirePersonsDock(executor, identityPartyId, dockId, 'see');
 }
 
 /** GET /api/docks/{dockId}/locks: each lock's state now; mine marked, nobody else's parking shown. */
@@ -181,7 +230,7 @@ export async function dockLocksForPerson(
   dockId: string,
 ): Promise<DockLocks> {
   const now = new Date();
-  const { dock, person } = await requireUsableDock(deps.db, auth, dockId);
+  const { dock, person } = await requireVisibleDock(deps.db, auth.identityPartyId, dockId);
   const id = dock.id;
   const [locks, names] = await Promise.all([
     repository.listLocksOfDocks(deps.db, [id]),
