@@ -258,4 +258,7 @@ console.log(
 console.log(`load average at the end: ${load()}`);
 
 await Promise.all(simulators.map((simulator) => simulator.stop()));
+// The API writes each closed connection down: let it finish before the schema goes.
+await waitFor(async () => (await connectedDevices()) === 0, 60_000);
+await new Promise((resolve) => setTimeout(resolve, 2000));
 await server.close();
