@@ -108,6 +108,8 @@ console.log(`load average before: ${load()}`);
 
 let started = performance.now();
 const simulators: Simulator[] = [];
+/** Upgrades refused and socket errors the devices met, by kind (printed at the end). */
+const deviceTrouble = new Map<string, number>();
 for (const deviceId of deviceIds) {
   simulators.push(
     await startSimulator({
@@ -117,6 +119,11 @@ for (const deviceId of deviceIds) {
       connectors: CONNECTORS,
       bikeLeavesAfterMs: 60_000,
       reconnectDelayMs: 200,
+      log: (line) => {
+        if (line.startsWith('refused') || line.startsWith('socket error')) {
+          deviceTrouble.set(line, (deviceTrouble.get(line) ?? 0) + 1);
+        }
+      },
     }),
   );
 }
@@ -256,6 +263,11 @@ console.log(
   `reconnect storm: ${reconnected ? 'all' : await connectedDevices()} of ${DEVICES} devices connected again and reconciled in ${reconnectedAfter.toFixed(1)} s; ${wrong.length} of ${stored.length} locks differ from their device`,
 );
 console.log(`load average at the end: ${load()}`);
+if (deviceTrouble.size > 0)
+  console.log(`devices' trouble: ${JSON.stringify(Object.fromEntries(deviceTrouble))}`);
 
 await Promise.all(simulators.map((simulator) => simulator.stop()));
+// The API writes each closed connection down: let it finish before the schema goes.
+await waitFor(async () => (await connectedDevices()) === 0, 60_000);
+await new Promise((resolve) => setTimeout(resolve, 2000));
 await server.close();

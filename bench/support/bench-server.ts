@@ -63,7 +63,13 @@ export async function startBenchServer(
   });
   const database =
     databaseUrl && schema
-      ? await connectDatabase({ kind: 'postgres', url: databaseUrl, searchPath: schema })
+      ? await connectDatabase({
+          kind: 'postgres',
+          url: databaseUrl,
+          searchPath: schema,
+          // The pool as DATABASE_POOL_MAX sets it for a server (default 10).
+          maxConnections: Number(process.env.BENCH_DATABASE_POOL_MAX ?? 10),
+        })
       : await connectDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await migrate(database);
   const app = await buildApp({ config, database, ...options });

@@ -317,8 +317,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       void boot();
     });
     current.on('message', (data) => handleMessage(data.toString()));
-    current.on('unexpected-response', (_request, response) => {
+    // Refused before the upgrade (401, 429, 503…): no socket opens and none closes, so try again here.
+    current.on('unexpected-response', (request, response) => {
       log(`refused: ${response.statusCode}`);
+      request.destroy();
+      if (socket !== current) return;
+      socket = null;
+      if (!stopped && !poweredOff) later(reconnectDelayMs, connect);
     });
     current.on('error', (error) => log(`socket error: ${error.message}`));
     current.on('close', () => {

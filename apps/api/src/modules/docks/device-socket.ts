@@ -39,6 +39,12 @@ export const CLOSE_DISCONNECTED = 4410;
 
 type OutgoingKind = 'command' | 'trigger';
 
+/**
+ * How often a connection writes that its device was heard: far inside the offline limit (90 s), so a
+ * device is never shown offline for it, while a burst of frames costs one write.
+ */
+const TOUCH_EVERY_MS = 5000;
+
 /** This instance's open device connections, by device: a newer one closes the older. */
 export class DeviceConnections {
   readonly #byDevice = new Map<
@@ -164,7 +170,7 @@ export function handleDeviceSocket(
       type: 'dock.device_disconnect',
       keep_connection_id: connectionId,
     });
-    await devices.touchDevice(deps.db, device.id, new Date());
+    await touch();
     for (const lock of await devices.locksOfDevice(deps.db, device.id)) unreported.add(lock.connectorId);
     // Reconcile: the device reports every connector again.
     const triggerId = randomUUID();
@@ -173,6 +179,15 @@ export function handleDeviceSocket(
     if (unreported.size === 0) await markOnline();
     await sendPendingCommands();
   });
+
+  /** Last time the device's last_seen_at was written: at most every TOUCH_EVERY_MS, a frame burst writes once. */
+  let touchedAt = 0;
+  async function touch(): Promise<void> {
+    const now = Date.now();
+    if (now - touchedAt < TOUCH_EVERY_MS) return;
+    touchedAt = now;
+    await devices.touchDevice(deps.db, device.id, new Date(now));
+  }
 
   async function handleCall(messageId: string, action: string, payload: unknown): Promise<void> {
     if (!(action in DEVICE_ACTIONS)) {
@@ -276,7 +291,7 @@ export function handleDeviceSocket(
       callError('-1', 'FormationViolation', 'not JSON');
       return;
     }
-    await devices.touchDevice(deps.db, device.id, new Date());
+    await touch();
     const call = CallFrameSchema.safeParse(value);
     if (call.success) {
       await handleCall(call.data[1], call.data[2], call.data[3]);

@@ -30,16 +30,21 @@ export interface DockFacts extends DockForPolicy {
 export async function findDockFacts(executor: Executor, dockId: string): Promise<DockFacts | null> {
   const [dock] = await executor.select().from(docks).where(eq(docks.id, dockId));
   if (!dock) return null;
-  const [organisations, people] = await Promise.all([
-    executor
-      .select({ id: dockAccessOrganisations.organisationPartyId })
-      .from(dockAccessOrganisations)
-      .where(eq(dockAccessOrganisations.dockId, dockId)),
-    executor
-      .select({ email: dockAccessPeople.email })
-      .from(dockAccessPeople)
-      .where(eq(dockAccessPeople.dockId, dockId)),
-  ]);
+  // Only the list the dock's access reads (a public dock has none to read).
+  const organisations =
+    dock.access === 'organisations'
+      ? await executor
+          .select({ id: dockAccessOrganisations.organisationPartyId })
+          .from(dockAccessOrganisations)
+          .where(eq(dockAccessOrganisations.dockId, dockId))
+      : [];
+  const people =
+    dock.access === 'people'
+      ? await executor
+          .select({ email: dockAccessPeople.email })
+          .from(dockAccessPeople)
+          .where(eq(dockAccessPeople.dockId, dockId))
+      : [];
   return {
     id: dock.id,
     operatorPartyId: dock.operatorPartyId,
@@ -85,25 +90,26 @@ export async function findOpenParkingOfLock(
   return row ?? null;
 }
 
+/** The bike is parked in a lock, or a lock command for it is underway. */
 export async function isBikeParked(executor: Executor, bikeId: string): Promise<boolean> {
-  const [parked] = await executor
+  const [row] = await executor
     .select({ id: lockParkings.id })
     .from(lockParkings)
     .where(and(eq(lockParkings.bikeId, bikeId), isNull(lockParkings.unlockedAt)))
-    .limit(1);
-  if (parked) return true;
-  const [pending] = await executor
-    .select({ id: lockCommands.id })
-    .from(lockCommands)
-    .where(
-      and(
-        eq(lockCommands.bikeId, bikeId),
-        eq(lockCommands.action, 'lock'),
-        inArray(lockCommands.status, ['pending', 'sent']),
-      ),
+    .union(
+      executor
+        .select({ id: lockCommands.id })
+        .from(lockCommands)
+        .where(
+          and(
+            eq(lockCommands.bikeId, bikeId),
+            eq(lockCommands.action, 'lock'),
+            inArray(lockCommands.status, ['pending', 'sent']),
+          ),
+        ),
     )
     .limit(1);
-  return pending !== undefined;
+  return row !== undefined;
 }
 
 export async function hasCommandUnderway(executor: Executor, lockId: string): Promise<boolean> {

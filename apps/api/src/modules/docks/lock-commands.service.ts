@@ -260,7 +260,8 @@ async function deliverAndAwait(deps: LocksDeps, command: LockCommandRow): Promis
       type: 'dock.device_command',
       command_id: command.id,
     });
-    await publishLockState(deps, [command.lockId]);
+    // An unlock underway shows the lock opening; a lock command changes nothing on screen yet.
+    if (command.action === 'unlock') await publishLockState(deps, [command.lockId]);
     const deadline = command.deadlineAt.getTime();
     for (;;) {
       const current = await repository.findCommand(deps.db, command.id);
