@@ -10,16 +10,19 @@ import { LiveStatus } from '../components/live-status.tsx';
 import styles from '../docks.module.css';
 import { DOCK_POLL_MS, useDockLive } from '../lib/dock-live.ts';
 import { stateHelpKey, stateKey, stateTone } from '../lib/lock-texts.ts';
+import { useScreenAwake } from '../lib/use-screen-awake.ts';
 
 /**
  * /app/docks/{dockId}/locks/{lockId}/websocket: one lock's state, large enough to read at arm's
- * length on a phone held at the dock, following the dock's live channel. Each change is read out.
+ * length on a phone held at the dock, following the dock's live channel. Each change is read out,
+ * and the screen is kept on while it is shown.
  */
 export function Component() {
   const { t } = useTranslation('docks');
   const { dockId = '', lockId = '' } = useParams();
   const live = useDockLive(dockId);
   const locks = useDockLocks(dockId, live === 'open' ? false : DOCK_POLL_MS);
+  useScreenAwake();
 
   if (locks.isPending) return <LoadingState label={t('lock.loading')} />;
   if (locks.isError) {
