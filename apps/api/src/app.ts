@@ -21,6 +21,7 @@ import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.ser
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
+import { dockHistoryRoutes } from './modules/docks/dock-history.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
@@ -592,6 +593,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
       await api.register(itemPickupsRoutes, { deps: theftDeps });
+      // Issue 28, the register's side of docks: where a stolen bike was last locked, for its owner.
+      await api.register(dockHistoryRoutes, { deps: { db: database.db } });
       // Issue 17 §2: support tickets, asked in /support/chat and answered in the backoffice.
       const supportDeps = { db: database.db, hub: realtime, signer: fileUrls, publicUrl: config.publicUrl };
       await api.register(supportRoutes, {

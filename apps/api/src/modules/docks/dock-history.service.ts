@@ -1,0 +1,60 @@
+import type { LastDockParking } from '@nbr/domain/docks';
+import type { Database, Executor } from '../../db/client.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ownerOfBike } from '../bikes/bikes.facade.ts';
+import * as repository from './dock-history.repository.ts';
+
+/*
+ * Where a registered bike last stood in a dock (issue 28, "the register"): a bike reported stolen
+ * shows "last locked in dock X at time T" to its owner and to the police's bike search, never to
+ * the public; and a person's use of docks goes with their account.
+ */
+
+export interface DockHistoryDeps {
+  db: Database;
+}
+
+/** The bike's most recent parking as the contract answers it; null when it never stood in a dock. */
+export async function lastDockParkingOfBike(executor: Executor, bikeId: string): Promise<LastDockParking> {
+  const row = await repository.findLastParkingOfBike(executor, bikeId);
+  if (!row) return null;
+  return {
+    dock_id: row.dockId,
+    dock_name: row.dockName,
+    street_address: row.streetAddress,
+    town: row.town,
+    lock_label: row.lockLabel,
+    locked_at: row.lockedAt.toISOString(),
+    unlocked_at: row.unlockedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * GET /api/bikes/{bike_id}/last-dock-parking: the owner's own bike only (404 for anyone else, as
+ * every owner's route of a bike), and only while it is reported stolen: otherwise null, so where a
+ * bike stood is not a trail kept on show.
+ */
+export async function getLastDockParking(
+  deps: DockHistoryDeps,
+  auth: RequestAuth,
+  bikeId: string,
+): Promise<LastDockParking> {
+  return deps.db.transaction(async (tx) => {
+    const bike = await ownerOfBike(tx, bikeId);
+    if (bike.ownerPartyId !== auth.partyId) throw new AppError('not_found');
+    if (!bike.isStolen) return null;
+    return lastDockParkingOfBike(tx, bike.bikeId);
+  });
+}
+
+/**
+ * Deleting an account (use-cases/delete-account.ts): the person's parkings go — the party row stays
+ * for the kept orders, so the schema's cascade never fires —, and the commands they sent stay in
+ * the lock's history without who sent them. The operator's list of people (dock_access_people) is
+ * the operator's own and stays: removing an address would tell the operator it had an account.
+ */
+export async function forgetDockUseOf(executor: Executor, partyId: string): Promise<void> {
+  await repository.deleteParkingsOfParty(executor, partyId);
+  await repository.detachCommandsOfParty(executor, partyId);
+}
