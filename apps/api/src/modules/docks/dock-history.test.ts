@@ -1,14 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import type { AccessLogPage } from '@nbr/domain/access-log';
 import type { LastDockParking } from '@nbr/domain/docks';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import { insertDockWithLock, insertParking, type TestDock } from '../../test/dock-parking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
-  createBusiness,
   createVettedOrganisation,
   signUpStaff,
-  signUpVerifiedUser,
   type TestVettedOrganisation,
 } from '../../test/organisation-helpers.ts';
 import { ownerWithBike, reportStolen } from '../../test/theft-report-fixtures.ts';
@@ -34,24 +35,22 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
   let station: TestDock;
   let harbour: TestDock;
   let police: TestVettedOrganisation;
+  let operator: TestVettedOrganisation;
 
   beforeAll(async () => {
     t = await createTestApp();
     const bike = await ownerWithBike(t.app);
     owner = bike.owner;
     bikeId = bike.bikeId;
-    const operator = await createBusiness(
-      t.app,
-      await signUpVerifiedUser(t.app),
-      'Aarhus Cykelparkering ApS',
-    );
+    const staffAdmin = await signUpStaff(t.app, 'admin');
+    operator = await createVettedOrganisation(t.app, staffAdmin.token, 'municipality', 'Aarhus Kommune');
     station = await insertDockWithLock(t.app.db, {
-      operatorPartyId: operator,
+      operatorPartyId: operator.partyId,
       name: 'Banegården',
       lockLabel: 'A3',
     });
     harbour = await insertDockWithLock(t.app.db, {
-      operatorPartyId: operator,
+      operatorPartyId: operator.partyId,
       name: 'Havnen',
       lockLabel: 'B1',
     });
@@ -69,12 +68,7 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
       bikeId,
       lockedAt: new Date(Date.now() - day),
     });
-    police = await createVettedOrganisation(
-      t.app,
-      (await signUpStaff(t.app, 'admin')).token,
-      'police',
-      'Østjyllands Politi',
-    );
+    police = await createVettedOrganisation(t.app, staffAdmin.token, 'police', 'Østjyllands Politi');
   }, 120_000);
 
   afterAll(async () => {
@@ -128,5 +122,53 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
       const response = await lastParking(t.app, owner.token, id);
       expect(response.statusCode, response.body).toBe(404);
     }
+  });
+
+  it('shows the owner in their access log that the dock’s operator opened the lock holding their bike, and why', async () => {
+    const parkingId = await insertParking(t.app.db, station, {
+      partyId: owner.partyId,
+      bikeId,
+      lockedAt: new Date(Date.now() - 3600 * 1000),
+      unlockedAt: new Date(),
+      unlockedBy: 'operator',
+    });
+    // As the operator's remote opening records it: the operator's admin, acting for the organisation.
+    await recordAuditEventBy(
+      t.app.db,
+      { identityPartyId: operator.member.partyId, sessionId: randomUUID(), switchedBy: null },
+      {
+        action: 'docks.lock_opened_by_operator',
+        targetPartyId: owner.partyId,
+        details: {
+          organisation_party_id: operator.partyId,
+          dock_id: station.dockId,
+          dock_name: 'Banegården',
+          lock_id: station.lockId,
+          lock_label: 'A3',
+          parking_id: parkingId,
+          bike_id: bikeId,
+          reason: 'The lock jammed after a power cut',
+        },
+      },
+    );
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/identities/me/access-log',
+      headers: bearer(owner.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [entry] = response.json<AccessLogPage>().entries;
+    expect(entry).toMatchObject({
+      action: 'docks.lock_opened_by_operator',
+      who: 'organisation',
+      organisation_name: 'Aarhus Kommune',
+      organisation_type: 'municipality',
+      reason: 'The lock jammed after a power cut',
+      case_number: null,
+      dock_name: 'Banegården',
+    });
+    // By organisation, never by the staff member who opened it.
+    expect(response.body).not.toContain(operator.member.email);
+    expect(response.body).not.toContain(operator.member.partyId);
   });
 });

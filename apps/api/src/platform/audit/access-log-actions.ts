@@ -28,5 +28,10 @@ export const ACCESS_LOG_ACTIONS = [
   /** /org-bike-search: a bike opened; the owner's contact details revealed to the police. */
   'org_search.bike_viewed',
   'org_search.owner_contact_revealed',
+  /**
+   * Issue 28: the dock's operator opened the lock holding the person's bike, with a reason; the
+   * entry names the dock (`details.dock_name`) besides the operator and the reason.
+   */
+  'docks.lock_opened_by_operator',
 ] as const satisfies readonly AuditAction[];
 export type AccessLogAction = (typeof ACCESS_LOG_ACTIONS)[number];
