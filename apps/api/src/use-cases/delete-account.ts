@@ -25,9 +25,9 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  *    unconfirmed messages written from it, and their address on offers made to them; their
  *    insurance policies and what insurers uploaded about them (the insurer keeps its own books);
  *    their support tickets (and those written as a visitor from their addresses), with every message;
- *    where they locked bikes in docks (their parkings), and who sent their lock commands (the
- *    commands stay in the lock's history without them; an operator's list of people keeps the
- *    address it typed, which is the operator's own);
+ *    where they locked bikes in docks (their closed parkings; one still open stays, by party id
+ *    only, for the operator to open), and who sent their lock commands (the commands stay in the
+ *    lock's history without them; an operator's list of people keeps the address it typed);
  * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
  *    role, invitations, audit details, other people's pending mails naming them), sessions
  *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party

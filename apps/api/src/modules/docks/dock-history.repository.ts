@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { docks, lockCommands, lockParkings, locks } from '../../db/schema/docks.ts';
 
@@ -44,9 +44,14 @@ export async function findLastParkingOfBike(
   return row ?? null;
 }
 
-/** The person's parkings go (their bikes' whereabouts); the commands that pointed at them keep no link (FK set null). */
-export async function deleteParkingsOfParty(executor: Executor, partyId: string): Promise<void> {
-  await executor.delete(lockParkings).where(eq(lockParkings.partyId, partyId));
+/**
+ * The person's closed parkings go (where their bikes stood); the commands that pointed at them keep
+ * no link (FK set null). An open one stays: a bike still stands in that lock.
+ */
+export async function deleteClosedParkingsOfParty(executor: Executor, partyId: string): Promise<void> {
+  await executor
+    .delete(lockParkings)
+    .where(and(eq(lockParkings.partyId, partyId), isNotNull(lockParkings.unlockedAt)));
 }
 
 /** The commands the person sent stay in the lock's history, without who sent them. */

@@ -49,12 +49,15 @@ export async function getLastDockParking(
 }
 
 /**
- * Deleting an account (use-cases/delete-account.ts): the person's parkings go — the party row stays
- * for the kept orders, so the schema's cascade never fires —, and the commands they sent stay in
- * the lock's history without who sent them. The operator's list of people (dock_access_people) is
- * the operator's own and stays: removing an address would tell the operator it had an account.
+ * Deleting an account (use-cases/delete-account.ts): where the person's bikes stood goes — their
+ * closed parkings; the party row stays for the kept orders, so the schema's cascade never fires —
+ * and the commands they sent stay in the lock's history without who sent them. A parking still open
+ * stays, by the erased party's id only (its bike is deleted with the account, so it names no bike):
+ * a bike still stands in that lock, and the operator must go on seeing it occupied, list it as left
+ * behind and open it. The operator's list of people (dock_access_people) is the operator's own and
+ * stays: removing an address would tell the operator it had an account.
  */
 export async function forgetDockUseOf(executor: Executor, partyId: string): Promise<void> {
-  await repository.deleteParkingsOfParty(executor, partyId);
+  await repository.deleteClosedParkingsOfParty(executor, partyId);
   await repository.detachCommandsOfParty(executor, partyId);
 }
