@@ -1,4 +1,6 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { bikeOwnerships } from '../db/schema/bikes.ts';
 import {
   dockAccessPeople,
   docks,
@@ -121,4 +123,12 @@ export async function insertCommand(
     createdAt: values.at,
   });
   return id;
+}
+
+/** The bike's current owner has had it since `since` (a registration made now, moved back in time). */
+export async function backdateOwnership(db: Executor, bikeId: string, since: Date): Promise<void> {
+  await db
+    .update(bikeOwnerships)
+    .set({ startedAt: since })
+    .where(and(eq(bikeOwnerships.bikeId, bikeId), isNull(bikeOwnerships.endedAt)));
 }

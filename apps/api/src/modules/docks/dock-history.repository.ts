@@ -1,5 +1,6 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { bikeOwnerships } from '../../db/schema/bikes.ts';
 import { docks, lockCommands, lockParkings, locks } from '../../db/schema/docks.ts';
 
 /*
@@ -19,7 +20,11 @@ export interface ParkingPlaceRow {
   unlockedAt: Date | null;
 }
 
-/** The bike's most recent parking (open or closed) with its dock and lock; null when it never stood in one. */
+/**
+ * The bike's most recent parking (open or closed) since its current owner has it, with its dock and
+ * lock; null when it has not stood in one since. A parking of an earlier owner is theirs: where they
+ * kept the bike is no business of whoever has it now.
+ */
 export async function findLastParkingOfBike(
   executor: Executor,
   bikeId: string,
@@ -38,7 +43,11 @@ export async function findLastParkingOfBike(
     .from(lockParkings)
     .innerJoin(docks, eq(docks.id, lockParkings.dockId))
     .innerJoin(locks, eq(locks.id, lockParkings.lockId))
-    .where(eq(lockParkings.bikeId, bikeId))
+    .innerJoin(
+      bikeOwnerships,
+      and(eq(bikeOwnerships.bikeId, lockParkings.bikeId), isNull(bikeOwnerships.endedAt)),
+    )
+    .where(and(eq(lockParkings.bikeId, bikeId), gte(lockParkings.lockedAt, bikeOwnerships.startedAt)))
     .orderBy(desc(lockParkings.lockedAt), desc(lockParkings.id))
     .limit(1);
   return row ?? null;

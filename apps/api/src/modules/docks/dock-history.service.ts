@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ownerOfBike } from '../bikes/bikes.facade.ts';
+import { presentLastDockParking } from './dock-history.presenter.ts';
 import * as repository from './dock-history.repository.ts';
 
 /*
@@ -15,19 +16,12 @@ export interface DockHistoryDeps {
   db: Database;
 }
 
-/** The bike's most recent parking as the contract answers it; null when it never stood in a dock. */
+/**
+ * The bike's most recent parking since its current owner has it, as the contract answers it; null
+ * when it has not stood in a dock since.
+ */
 export async function lastDockParkingOfBike(executor: Executor, bikeId: string): Promise<LastDockParking> {
-  const row = await repository.findLastParkingOfBike(executor, bikeId);
-  if (!row) return null;
-  return {
-    dock_id: row.dockId,
-    dock_name: row.dockName,
-    street_address: row.streetAddress,
-    town: row.town,
-    lock_label: row.lockLabel,
-    locked_at: row.lockedAt.toISOString(),
-    unlocked_at: row.unlockedAt?.toISOString() ?? null,
-  };
+  return presentLastDockParking(await repository.findLastParkingOfBike(executor, bikeId));
 }
 
 /**

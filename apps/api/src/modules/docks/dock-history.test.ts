@@ -4,7 +4,12 @@ import type { LastDockParking } from '@nbr/domain/docks';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
-import { insertDockWithLock, insertParking, type TestDock } from '../../test/dock-parking-fixtures.ts';
+import {
+  backdateOwnership,
+  insertDockWithLock,
+  insertParking,
+  type TestDock,
+} from '../../test/dock-parking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
@@ -56,6 +61,7 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
     });
     // Locked at the station a week ago and taken out; then locked at the harbour yesterday, still there.
     const day = 24 * 3600 * 1000;
+    await backdateOwnership(t.app.db, bikeId, new Date(Date.now() - 30 * day));
     await insertParking(t.app.db, station, {
       partyId: owner.partyId,
       bikeId,
@@ -96,12 +102,24 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
     });
   });
 
-  it('answers null for a stolen bike that never stood in a dock', async () => {
+  it('answers null for a stolen bike that never stood in a dock, or only with an earlier owner', async () => {
     const other = await ownerWithBike(t.app);
     await reportStolen(t.app, other.owner.token, other.bikeId);
-    const response = await lastParking(t.app, other.owner.token, other.bikeId);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toBeNull();
+    const never = await lastParking(t.app, other.owner.token, other.bikeId);
+    expect(never.statusCode, never.body).toBe(200);
+    expect(never.json()).toBeNull();
+    // Locked before its owner had it (an earlier owner's parking): that is no business of this owner.
+    const earlierOwner = await signUpUser(t.app);
+    await insertParking(t.app.db, station, {
+      partyId: earlierOwner.partyId,
+      bikeId: other.bikeId,
+      lockedAt: new Date(Date.now() - 3 * 24 * 3600 * 1000),
+      unlockedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000),
+      unlockedBy: 'owner',
+    });
+    const earlier = await lastParking(t.app, other.owner.token, other.bikeId);
+    expect(earlier.statusCode, earlier.body).toBe(200);
+    expect(earlier.json()).toBeNull();
   });
 
   it('tells nobody else: another person and the police get 404, a visitor 401', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
-import { insertDockWithLock, insertParking } from '../../test/dock-parking-fixtures.ts';
+import { backdateOwnership, insertDockWithLock, insertParking } from '../../test/dock-parking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
@@ -368,6 +368,8 @@ describe('organisations search the register', () => {
       lockLabel: 'C7',
     });
     const lockedAt = new Date(Date.now() - 3 * 3600 * 1000);
+    await backdateOwnership(t.app.db, bikeId, new Date(Date.now() - 30 * 24 * 3600 * 1000));
+    await backdateOwnership(t.app.db, calm.bikeId, new Date(Date.now() - 30 * 24 * 3600 * 1000));
     await insertParking(t.app.db, dock, { partyId: owner.partyId, bikeId, lockedAt });
     await insertParking(t.app.db, dock, {
       partyId: calm.owner.partyId,
