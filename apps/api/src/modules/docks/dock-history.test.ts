@@ -143,29 +143,30 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
   });
 
   it('shows the owner in their access log that the dock’s operator opened the lock holding their bike, and why', async () => {
-    const parkingId = await insertParking(t.app.db, station, {
+    await insertParking(t.app.db, station, {
       partyId: owner.partyId,
       bikeId,
       lockedAt: new Date(Date.now() - 3600 * 1000),
       unlockedAt: new Date(),
       unlockedBy: 'operator',
     });
-    // As the operator's remote opening records it: the operator's admin, acting for the organisation.
+    // As the operator's remote opening records it (lock-commands.service.ts openRemotely): the
+    // operator's admin acting for the organisation, the bike's owner as the target, and the dock's
+    // name with the reason.
     await recordAuditEventBy(
       t.app.db,
       { identityPartyId: operator.member.partyId, sessionId: randomUUID(), switchedBy: null },
       {
-        action: 'docks.lock_opened_by_operator',
+        action: 'dock.lock_opened_remotely',
         targetPartyId: owner.partyId,
         details: {
           organisation_party_id: operator.partyId,
+          reason: 'The lock jammed after a power cut',
           dock_id: station.dockId,
           dock_name: 'Banegården',
           lock_id: station.lockId,
-          lock_label: 'A3',
-          parking_id: parkingId,
+          command_id: randomUUID(),
           bike_id: bikeId,
-          reason: 'The lock jammed after a power cut',
         },
       },
     );
@@ -177,7 +178,7 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
     expect(response.statusCode, response.body).toBe(200);
     const [entry] = response.json<AccessLogPage>().entries;
     expect(entry).toMatchObject({
-      action: 'docks.lock_opened_by_operator',
+      action: 'dock.lock_opened_remotely',
       who: 'organisation',
       organisation_name: 'Aarhus Kommune',
       organisation_type: 'municipality',

@@ -24,7 +24,7 @@ const WHAT: Record<string, string> = {
   'insurance.national_id_revealed': 'accessLog.what.nationalId',
   'insurance.insured_bike_viewed': 'accessLog.what.bike',
   // Issue 28: the dock's operator opened the lock holding the person's bike (with its reason).
-  'docks.lock_opened_by_operator': 'accessLog.what.dockLockOpened',
+  'dock.lock_opened_remotely': 'accessLog.what.dockLockOpened',
 };
 
 function Entry({ entry }: { entry: AccessLogEntry }) {
