@@ -593,8 +593,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
       await api.register(itemPickupsRoutes, { deps: theftDeps });
-      // Issue 28, the register's side of docks: where a stolen bike was last locked, for its owner.
-      await api.register(dockHistoryRoutes, { deps: { db: database.db } });
       // Issue 17 §2: support tickets, asked in /support/chat and answered in the backoffice.
       const supportDeps = { db: database.db, hub: realtime, signer: fileUrls, publicUrl: config.publicUrl };
       await api.register(supportRoutes, {
@@ -603,6 +601,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(supportStaffRoutes, { deps: supportDeps });
       await api.register(theftReviewRoutes, { deps: theftDeps });
+      // Issue 28, the register's side of docks: where a stolen bike was last locked, for its owner.
+      await api.register(dockHistoryRoutes, { deps: { db: database.db } });
       await api.register(bikeFilesRoutes, {
         deps: {
           db: database.db,
