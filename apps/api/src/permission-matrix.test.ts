@@ -1741,6 +1741,15 @@ const CASES: MatrixCase[] = [
     request: async ({ pickupPhotoOfUser }) => ({ url: await pickupPhotoOfUser() }),
   },
   { method: 'GET', route: '/api/identities/me/access-log', allowed: SELF },
+  {
+    // Issue 28: where a stolen bike was last locked in a dock, for its owner (also switched into); others 404.
+    method: 'GET',
+    route: '/api/bikes/:bike_id/last-dock-parking',
+    allowed: ['user', 'switched'],
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/bikes/${(await stolenBikeOfUser()).bikeId}/last-dock-parking`,
+    }),
+  },
 ];
 
 /** A multipart body with fields only, sent with the role's token. */
