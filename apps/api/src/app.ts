@@ -21,6 +21,7 @@ import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.ser
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
+import { dockHistoryRoutes } from './modules/docks/dock-history.routes.ts';
 import { docksRoutes } from './modules/docks/docks.routes.ts';
 import { gbfsRoutes } from './modules/docks/gbfs.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
@@ -605,6 +606,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(supportStaffRoutes, { deps: supportDeps });
       await api.register(theftReviewRoutes, { deps: theftDeps });
+      // Issue 28, the register's side of docks: where a stolen bike was last locked, for its owner.
+      await api.register(dockHistoryRoutes, { deps: { db: database.db } });
       await api.register(bikeFilesRoutes, {
         deps: {
           db: database.db,

@@ -28,5 +28,7 @@ export const ACCESS_LOG_ACTIONS = [
   /** /org-bike-search: a bike opened; the owner's contact details revealed to the police. */
   'org_search.bike_viewed',
   'org_search.owner_contact_revealed',
+  /** A dock's operator opened the lock the person's bike was locked in, with a reason (issue 28). */
+  'dock.lock_opened_remotely',
 ] as const satisfies readonly AuditAction[];
 export type AccessLogAction = (typeof ACCESS_LOG_ACTIONS)[number];
