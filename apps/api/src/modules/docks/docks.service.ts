@@ -79,18 +79,18 @@ function policyDock(dock: DockRow, access: repository.DockAccessLists): DockForP
   };
 }
 
-/** The person behind the session, as the dock policy sees them (their address and organisations). */
-async function personForPolicy(executor: Executor, auth: RequestAuth): Promise<PersonForPolicy> {
+/** The person behind a session, as the dock policy sees them (their address and organisations). */
+export async function personForPolicy(executor: Executor, identityPartyId: string): Promise<PersonForPolicy> {
   const [person, organisationIds] = await Promise.all([
-    findPersonById(executor, auth.identityPartyId),
-    repository.organisationIdsOfPerson(executor, auth.identityPartyId),
+    findPersonById(executor, identityPartyId),
+    repository.organisationIdsOfPerson(executor, identityPartyId),
   ]);
   if (!person) throw new AppError('not_authenticated');
-  return { partyId: auth.identityPartyId, email: person.email, organisationIds };
+  return { partyId: identityPartyId, email: person.email, organisationIds };
 }
 
 /** The organisation the session acts for and the person's role in it (mayOperateDock, mayCreateDock). */
-async function operatorOf(executor: Executor, auth: RequestAuth) {
+async function operatorOf(executor: Executor, auth: Pick<RequestAuth, 'partyId' | 'identityPartyId'>) {
   if (auth.partyId === auth.identityPartyId) return { actingOrganisationId: null, role: null };
   const role = await repository.roleInOrganisation(executor, auth.partyId, auth.identityPartyId);
   return { actingOrganisationId: role ? auth.partyId : null, role };
@@ -102,7 +102,7 @@ async function operatorOf(executor: Executor, auth: RequestAuth) {
  */
 export async function requireOperatedDock(
   executor: Executor,
-  auth: RequestAuth,
+  auth: Pick<RequestAuth, 'partyId' | 'identityPartyId'>,
   dockId: string,
   lock = false,
 ): Promise<DockRow> {
@@ -125,7 +125,7 @@ async function operatorNames(executor: Executor, partyIds: readonly string[]): P
 /** GET /api/docks: the docks I may use now, with their free locks. */
 export async function listDocksForPerson(deps: DocksDeps, auth: RequestAuth): Promise<DockList> {
   const now = new Date();
-  const person = await personForPolicy(deps.db, auth);
+  const person = await personForPolicy(deps.db, auth.identityPartyId);
   const candidates = await repository.listCandidateDocksForPerson(deps.db, person);
   const access = await repository.findAccessLists(
     deps.db,
@@ -162,13 +162,14 @@ export async function listDocksForPerson(deps: DocksDeps, auth: RequestAuth): Pr
  */
 export async function requireUsableDock(
   executor: Executor,
-  auth: RequestAuth,
+  /** The person behind the session (a websocket's session knows no more). */
+  identityPartyId: string,
   dockId: string,
 ): Promise<{ dock: DockRow; person: PersonForPolicy }> {
   const id = requireDockId(dockId);
   const dock = await repository.findDock(executor, id);
   if (!dock) throw new AppError('dock_not_found');
-  const person = await personForPolicy(executor, auth);
+  const person = await personForPolicy(executor, identityPartyId);
   const access = (await repository.findAccessLists(executor, [id])).get(id);
   if (!access || !mayUseDock(person, policyDock(dock, access))) throw new AppError('dock_not_found');
   return { dock, person };
@@ -181,7 +182,7 @@ export async function dockLocksForPerson(
   dockId: string,
 ): Promise<DockLocks> {
   const now = new Date();
-  const { dock, person } = await requireUsableDock(deps.db, auth, dockId);
+  const { dock, person } = await requireUsableDock(deps.db, auth.identityPartyId, dockId);
   const id = dock.id;
   const [locks, names] = await Promise.all([
     repository.listLocksOfDocks(deps.db, [id]),
