@@ -3,6 +3,7 @@ import {
   type DockForPolicy,
   mayCreateDock,
   mayOperateDock,
+  maySeeDock,
   mayUnlockParking,
   mayUseDock,
   type OperatorForPolicy,
@@ -115,5 +116,25 @@ describe('mayUnlockParking', () => {
     ['anyone else', 'someone-else', open, false],
   ] as const)('%s', (_name, partyId, parking, expected) => {
     expect(mayUnlockParking(partyId, parking)).toBe(expected);
+  });
+});
+
+describe('maySeeDock', () => {
+  it('whoever may use the dock sees it; nobody else without a bike in it', () => {
+    for (const [who, expected] of Object.entries(USE)) {
+      const subject = PEOPLE[who]!;
+      expect([
+        maySeeDock(subject, DOCKS.public!, false),
+        maySeeDock(subject, DOCKS.organisations!, false),
+        maySeeDock(subject, DOCKS.people!, false),
+        maySeeDock(subject, DOCKS.closedPublic!, false),
+      ]).toEqual(expected);
+    }
+  });
+
+  it('a person whose bike is locked in the dock always sees it, closed or no longer theirs to use', () => {
+    for (const subject of Object.values(PEOPLE)) {
+      for (const target of Object.values(DOCKS)) expect(maySeeDock(subject, target, true)).toBe(true);
+    }
   });
 });

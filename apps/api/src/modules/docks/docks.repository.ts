@@ -153,6 +153,24 @@ export async function listCandidateDocksForPerson(
     .orderBy(asc(docks.name), asc(docks.id));
 }
 
+/** The docks where the person's bike is locked now (they keep seeing them: maySeeDock). */
+export async function dockIdsWithOpenParkingOf(executor: Executor, partyId: string): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ dockId: lockParkings.dockId })
+    .from(lockParkings)
+    .where(and(eq(lockParkings.partyId, partyId), isNull(lockParkings.unlockedAt)));
+  return rows.map((row) => row.dockId);
+}
+
+/** Docks by id, any state. */
+export async function findDocks(executor: Executor, dockIds: readonly string[]): Promise<DockRow[]> {
+  if (dockIds.length === 0) return [];
+  return executor
+    .select()
+    .from(docks)
+    .where(inArray(docks.id, [...dockIds]));
+}
+
 /** Every dock an organisation runs, closed ones last. */
 export async function listDocksOfOperator(executor: Executor, operatorPartyId: string): Promise<DockRow[]> {
   return executor

@@ -30,6 +30,7 @@ import {
   type DockForPolicy,
   mayCreateDock,
   mayOperateDock,
+  maySeeDock,
   mayUseDock,
   type PersonForPolicy,
 } from './docks.policy.ts';
@@ -126,13 +127,29 @@ async function operatorNames(executor: Executor, partyIds: readonly string[]): P
 export async function listDocksForPerson(deps: DocksDeps, auth: RequestAuth): Promise<DockList> {
   const now = new Date();
   const person = await personForPolicy(deps.db, auth.identityPartyId);
-  const candidates = await repository.listCandidateDocksForPerson(deps.db, person);
+  const [candidates, parkedIn] = await Promise.all([
+    repository.listCandidateDocksForPerson(deps.db, person),
+    repository.dockIdsWithOpenParkingOf(deps.db, person.partyId),
+  ]);
+  // Docks where my bike stands stay mine to see, whatever their access or state now (maySeeDock).
+  const known = new Set(candidates.map((dock) => dock.id));
+  const extra = await repository.findDocks(
+    deps.db,
+    parkedIn.filter((id) => !known.has(id)),
+  );
+  const all = [...candidates, ...extra].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+  );
   const access = await repository.findAccessLists(
     deps.db,
-    candidates.map((dock) => dock.id),
+    all.map((dock) => dock.id),
   );
-  const usable = candidates.filter((dock) =>
-    mayUseDock(person, policyDock(dock, access.get(dock.id) ?? { organisationIds: [], peopleEmails: [] })),
+  const usable = all.filter((dock) =>
+    maySeeDock(
+      person,
+      policyDock(dock, access.get(dock.id) ?? { organisationIds: [], peopleEmails: [] }),
+      parkedIn.includes(dock.id),
+    ),
   );
   const [locks, names] = await Promise.all([
     repository.listLocksOfDocks(
@@ -155,10 +172,35 @@ export async function listDocksForPerson(deps: DocksDeps, auth: RequestAuth): Pr
   };
 }
 
+async function requirePersonsDock(
+  executor: Executor,
+  identityPartyId: string,
+  dockId: string,
+  purpose: 'use' | 'see',
+): Promise<{ dock: DockRow; person: PersonForPolicy }> {
+  const id = requireDockId(dockId);
+  const dock = await repository.findDock(executor, id);
+  if (!dock) throw new AppError('dock_not_found');
+  const person = await personForPolicy(executor, identityPartyId);
+  const access = (await repository.findAccessLists(executor, [id])).get(id);
+  if (!access) throw new AppError('dock_not_found');
+  const facts = policyDock(dock, access);
+  const allowed =
+    purpose === 'use'
+      ? mayUseDock(person, facts)
+      : maySeeDock(
+          person,
+          facts,
+          (await repository.dockIdsWithOpenParkingOf(executor, identityPartyId)).includes(id),
+        );
+  if (!allowed) throw new AppError('dock_not_found');
+  return { dock, person };
+}
+
 /**
- * A dock the person behind the session may use (mayUseDock), with the person as the policy saw
- * them; 404 dock_not_found for a malformed id, an unknown dock and one they may not use alike. The
- * person's routes of the other docks files (lock, unlock, the live channel) check the same way.
+ * A dock the person behind the session may use (mayUseDock: lock a bike in it), with the person as
+ * the policy saw them; 404 dock_not_found for a malformed id, an unknown dock and one they may not
+ * use alike. The person's lock route of the other docks files checks the same way.
  */
 export async function requireUsableDock(
   executor: Executor,
@@ -166,13 +208,19 @@ export async function requireUsableDock(
   identityPartyId: string,
   dockId: string,
 ): Promise<{ dock: DockRow; person: PersonForPolicy }> {
-  const id = requireDockId(dockId);
-  const dock = await repository.findDock(executor, id);
-  if (!dock) throw new AppError('dock_not_found');
-  const person = await personForPolicy(executor, identityPartyId);
-  const access = (await repository.findAccessLists(executor, [id])).get(id);
-  if (!access || !mayUseDock(person, policyDock(dock, access))) throw new AppError('dock_not_found');
-  return { dock, person };
+  return requirePersonsDock(executor, identityPartyId, dockId, 'use');
+}
+
+/**
+ * A dock the person may see (maySeeDock: they may use it, or their bike is locked in it): its locks,
+ * its live channel, unlocking their own bike. 404 dock_not_found otherwise, as requireUsableDock.
+ */
+export async function requireVisibleDock(
+  executor: Executor,
+  identityPartyId: string,
+  dockId: string,
+): Promise<{ dock: DockRow; person: PersonForPolicy }> {
+  return requirePersonsDock(executor, identityPartyId, dockId, 'see');
 }
 
 /** GET /api/docks/{dockId}/locks: each lock's state now; mine marked, nobody else's parking shown. */
@@ -182,7 +230,7 @@ export async function dockLocksForPerson(
   dockId: string,
 ): Promise<DockLocks> {
   const now = new Date();
-  const { dock, person } = await requireUsableDock(deps.db, auth.identityPartyId, dockId);
+  const { dock, person } = await requireVisibleDock(deps.db, auth.identityPartyId, dockId);
   const id = dock.id;
   const [locks, names] = await Promise.all([
     repository.listLocksOfDocks(deps.db, [id]),

@@ -223,6 +223,45 @@ describe("a dock's locks", () => {
     }
   });
 
+  it('keeps a dock in sight of a person whose bike is locked in it, after access narrows or it closes', async () => {
+    const dockId = await createDock(t.app, operator, { name: 'Indsnævres' });
+    const { lockIds } = await insertDeviceWithLocks(t.app.db, dockId, ['A1']);
+    const bike = await insertBike(t.app.db, { ownerPartyId: person.partyId, nickname: 'Min' });
+    await insertParking(t.app.db, {
+      dockId,
+      lockId: lockIds[0]!,
+      partyId: person.partyId,
+      bikeId: bike.bikeId,
+    });
+    const narrowed = await injectAs(
+      t.app,
+      operator.admin.token,
+      'PUT',
+      `/api/docks/${dockId}`,
+      dockBody({ name: 'Indsnævres', access: 'people', people: [uniqueEmail('someone')] }),
+    );
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect(
+      (await injectAs(t.app, operator.admin.token, 'POST', `/api/docks/${dockId}/close`)).statusCode,
+    ).toBe(200);
+
+    const list = await injectAs(t.app, person.token, 'GET', '/api/docks');
+    expect(list.json<{ docks: Array<{ id: string }> }>().docks.map((dock) => dock.id)).toContain(dockId);
+    const locks = await injectAs(t.app, person.token, 'GET', `/api/docks/${dockId}/locks`);
+    expect(locks.statusCode, locks.body).toBe(200);
+    expect(locks.json<DockLocks>().locks[0]).toMatchObject({
+      is_mine: true,
+      my_parking: { bike_name: 'Min' },
+    });
+
+    // Nobody else sees it.
+    expect((await injectAs(t.app, stranger.token, 'GET', `/api/docks/${dockId}/locks`)).statusCode).toBe(404);
+    const ofStranger = await injectAs(t.app, stranger.token, 'GET', '/api/docks');
+    expect(ofStranger.json<{ docks: Array<{ id: string }> }>().docks.map((dock) => dock.id)).not.toContain(
+      dockId,
+    );
+  });
+
   it('lets the operator’s own members use a dock restricted to others', async () => {
     const dockId = await createDock(t.app, operator, {
       name: 'Andres',
