@@ -22,7 +22,10 @@ import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.ser
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
+import { dockHistoryRoutes } from './modules/docks/dock-history.routes.ts';
 import { dockLiveRoutes } from './modules/docks/dock-live.routes.ts';
+import { docksRoutes } from './modules/docks/docks.routes.ts';
+import { gbfsRoutes } from './modules/docks/gbfs.routes.ts';
 import { type LockCommandsRateLimits, lockCommandsRoutes } from './modules/docks/lock-commands.routes.ts';
 import { createLockDevicePass, type LockDevicePass } from './modules/docks/lock-devices.notifier.ts';
 import { type LockDevicesRateLimits, lockDevicesRoutes } from './modules/docks/lock-devices.routes.ts';
@@ -617,6 +620,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       });
       await api.register(itemPickupsRoutes, { deps: theftDeps });
+      // Issue 28: docks and smart locks (the person's docks, the operator's side, the public GBFS feed).
+      await api.register(docksRoutes, { deps: theftDeps });
+      await api.register(gbfsRoutes, { deps: theftDeps });
       // Issue 17 §2: support tickets, asked in /support/chat and answered in the backoffice.
       const supportDeps = { db: database.db, hub: realtime, signer: fileUrls, publicUrl: config.publicUrl };
       await api.register(supportRoutes, {
@@ -625,6 +631,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(supportStaffRoutes, { deps: supportDeps });
       await api.register(theftReviewRoutes, { deps: theftDeps });
+      // Issue 28, the register's side of docks: where a stolen bike was last locked, for its owner.
+      await api.register(dockHistoryRoutes, { deps: { db: database.db } });
       // Issue 28: lock devices (pairing, their websocket), lock commands and a dock's live channel.
       await api.register(lockDevicesRoutes, { deps: locksDeps, rateLimits: options.lockDevicesRateLimits });
       await api.register(lockCommandsRoutes, { deps: locksDeps, rateLimits: options.lockCommandsRateLimits });

@@ -93,6 +93,26 @@ describe('import rules of the API', () => {
     });
     expect(findings.map((f) => f.rule)).toContain('noImportCycles');
   });
+
+  it('places docks above theft and below search (issue 28)', async () => {
+    expect(
+      await lint({
+        'apps/api/src/modules/docks/docks.service.ts':
+          "import '../theft/theft.facade.ts';\nimport '../bikes/bikes.facade.ts';\nimport '../identity/identity.facade.ts';\n",
+        'apps/api/src/modules/search/org-bike-search.service.ts': "import '../docks/docks.facade.ts';\n",
+      }),
+    ).toEqual([]);
+    const findings = await lint({
+      'apps/api/src/modules/theft/theft-reports.service.ts': "import '../docks/docks.facade.ts';\n",
+      'apps/api/src/modules/docks/docks.service.ts': "import '../search/search.service.ts';\n",
+      'apps/api/src/modules/docks/gbfs.service.ts': "import '../theft/item-pickups.service.ts';\n",
+    });
+    expect([...new Set(findings.map((f) => f.path))].sort()).toEqual([
+      'apps/api/src/modules/docks/docks.service.ts',
+      'apps/api/src/modules/docks/gbfs.service.ts',
+      'apps/api/src/modules/theft/theft-reports.service.ts',
+    ]);
+  });
 });
 
 describe('import rules of the web app', () => {

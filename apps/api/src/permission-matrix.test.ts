@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAND_IN_MAILGUN_SIGNING_KEY } from './config.ts';
 import { bikeEquipment, bikeFiles, bikeOwnerships, stickerBatches } from './db/schema/bikes.ts';
 import { chats } from './db/schema/chats.ts';
+import { docks, lockDevices, lockParkings, locks } from './db/schema/docks.ts';
+import { identities } from './db/schema/identity.ts';
 import { insurancePlateOrders, insuredItemUploads } from './db/schema/insurance.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
@@ -111,6 +113,18 @@ interface CaseContext {
   equipmentOfUser(): Promise<string>;
   /** A new picture or document of that bike (row and stored bytes), with its signed address. */
   fileOfUser(fileClass: 'picture' | 'document'): Promise<{ fileId: string; url: string }>;
+  /**
+   * A public dock run by the fixtures' business, with a paired device, one lock and a bike of
+   * `user` parked in it for longer than the dock allows (the same every time).
+   */
+  dockOfBusiness(): Promise<{ dockId: string; lockId: string; parkingId: string }>;
+  /** A new dock of the fixtures' business (closing one closes it for good). */
+  newDockOfBusiness(): Promise<string>;
+  /**
+   * The role's headers for the docks' operator routes: org_admin in a session acting for the
+   * business it administers (admins run their organisation's docks); every other role as usual.
+   */
+  dockOperatorHeaders(): Promise<Record<string, string>>;
   /** The docks' matrix dock of the fixtures' business (the same every time): lock-device-fixtures.ts insertMatrixDock. */
   dockOfOrganisation(): Promise<MatrixDock>;
 }
@@ -1744,6 +1758,170 @@ const CASES: MatrixCase[] = [
     request: async ({ pickupPhotoOfUser }) => ({ url: await pickupPhotoOfUser() }),
   },
   { method: 'GET', route: '/api/identities/me/access-log', allowed: SELF },
+  {
+    // Issue 28: where a stolen bike was last locked in a dock, for its owner (also switched into); others 404.
+    method: 'GET',
+    route: '/api/bikes/:bike_id/last-dock-parking',
+    allowed: ['user', 'switched'],
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/bikes/${(await stolenBikeOfUser()).bikeId}/last-dock-parking`,
+    }),
+  },
+  // Docks (issue 28). A person's docks and a public dock's locks: anyone signed in. The operator's
+  // side: the admin of the organisation running the dock, acting for it (org_admin in a session
+  // acting for the business); everyone else is refused (403 for the organisation-wide list and for
+  // creating, 404 dock_not_found for a dock they do not run). Bodies are valid, so refusals come
+  // from the access rules, not validation.
+  { method: 'GET', route: '/api/docks', allowed: SIGNED_IN },
+  {
+    method: 'GET',
+    route: '/api/docks/:dock_id/locks',
+    allowed: SIGNED_IN,
+    request: async ({ dockOfBusiness }) => ({ url: `/api/docks/${(await dockOfBusiness()).dockId}/locks` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/operator/docks',
+    allowed: ['org_admin'],
+    request: async ({ dockOperatorHeaders }) => ({ headers: await dockOperatorHeaders() }),
+  },
+  {
+    method: 'POST',
+    route: '/api/docks',
+    allowed: ['org_admin'],
+    request: async ({ dockOperatorHeaders }) => ({
+      headers: await dockOperatorHeaders(),
+      payload: MATRIX_DOCK,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/docks/:dock_id/operation',
+    allowed: ['org_admin'],
+    request: async ({ dockOfBusiness, dockOperatorHeaders }) => ({
+      url: `/api/docks/${(await dockOfBusiness()).dockId}/operation`,
+      headers: await dockOperatorHeaders(),
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/docks/:dock_id',
+    allowed: ['org_admin'],
+    request: async ({ dockOfBusiness, dockOperatorHeaders }) => ({
+      url: `/api/docks/${(await dockOfBusiness()).dockId}`,
+      headers: await dockOperatorHeaders(),
+      payload: MATRIX_DOCK,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/docks/:dock_id/close',
+    allowed: ['org_admin'],
+    request: async ({ newDockOfBusiness, dockOperatorHeaders }) => ({
+      url: `/api/docks/${await newDockOfBusiness()}/close`,
+      headers: await dockOperatorHeaders(),
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/docks/:dock_id/locks/:lock_id/label',
+    allowed: ['org_admin'],
+    request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
+      const { dockId, lockId } = await dockOfBusiness();
+      return {
+        url: `/api/docks/${dockId}/locks/${lockId}/label`,
+        headers: await dockOperatorHeaders(),
+        payload: { label: 'M1' },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/docks/:dock_id/locks/:lock_id/history',
+    allowed: ['org_admin'],
+    request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
+      const { dockId, lockId } = await dockOfBusiness();
+      return { url: `/api/docks/${dockId}/locks/${lockId}/history`, headers: await dockOperatorHeaders() };
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/docks/:dock_id/locks/:lock_id/out-of-service',
+    allowed: ['org_admin'],
+    request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
+      const { dockId, lockId } = await dockOfBusiness();
+      return {
+        url: `/api/docks/${dockId}/locks/${lockId}/out-of-service`,
+        headers: await dockOperatorHeaders(),
+        payload: { reason: 'Matrix check' },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/docks/:dock_id/locks/:lock_id/out-of-service',
+    allowed: ['org_admin'],
+    request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
+      const { dockId, lockId } = await dockOfBusiness();
+      return {
+        url: `/api/docks/${dockId}/locks/${lockId}/out-of-service`,
+        headers: await dockOperatorHeaders(),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/docks/:dock_id/left-behind',
+    allowed: ['org_admin'],
+    request: async ({ dockOfBusiness, dockOperatorHeaders }) => ({
+      url: `/api/docks/${(await dockOfBusiness()).dockId}/left-behind`,
+      headers: await dockOperatorHeaders(),
+    }),
+  },
+  {
+    // Only an operator that may hold bikes for their owners (the police, a municipality) hands one
+    // over; no matrix role both runs a dock and is one, so the business's admin is refused too (403
+    // held_bikes_not_allowed). A municipality's hand-over is in docks.operator-locks.test.ts.
+    method: 'POST',
+    route: '/api/docks/:dock_id/parkings/:parking_id/hand-over',
+    allowed: [],
+    request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
+      const { dockId, parkingId } = await dockOfBusiness();
+      return {
+        url: `/api/docks/${dockId}/parkings/${parkingId}/hand-over`,
+        headers: await dockOperatorHeaders(),
+        payload: {
+          place: 'Matrix depot',
+          collect_until: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        },
+      };
+    },
+  },
+  // The public GBFS feed of public docks: anyone, no account.
+  {
+    method: 'GET',
+    route: '/api/gbfs/:region/gbfs.json',
+    allowed: EVERYONE,
+    request: () => ({ url: '/api/gbfs/dk/gbfs.json' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/gbfs/:region/system_information.json',
+    allowed: EVERYONE,
+    request: () => ({ url: '/api/gbfs/dk/system_information.json' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/gbfs/:region/station_information.json',
+    allowed: EVERYONE,
+    request: () => ({ url: '/api/gbfs/dk/station_information.json' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/gbfs/:region/station_status.json',
+    allowed: EVERYONE,
+    request: () => ({ url: '/api/gbfs/dk/station_status.json' }),
+  },
   // Issue 28, lock devices and live locks: the matrix dock of the fixtures' business is public, its
   // admin (org_admin) operates it acting for it, and `user` has a bike parked in its one lock.
   {
@@ -1837,6 +2015,18 @@ const CASES: MatrixCase[] = [
   },
 ];
 
+/** A valid public dock (POST /api/docks, PUT /api/docks/{id}). */
+const MATRIX_DOCK = {
+  name: 'Matrix dock',
+  region: 'dk',
+  street_address: 'Matrixvej 1',
+  postcode: '8000',
+  town: 'Aarhus C',
+  latitude: 56.15,
+  longitude: 10.2,
+  access: 'signed_in',
+};
+
 /** A multipart body with fields only, sent with the role's token. */
 function multipartWithoutFile(token: string | null, fields: Record<string, string>): Partial<InjectOptions> {
   const boundary = 'matrix-boundary';
@@ -1885,6 +2075,8 @@ describe('permission matrix', () => {
   let userInsuredItem: Promise<string> | undefined;
   let insuredBike: Promise<{ policyId: string; bikeId: string }> | undefined;
   let matrixDock: Promise<MatrixDock> | undefined;
+  let businessDock: Promise<{ dockId: string; lockId: string; parkingId: string }> | undefined;
+  let dockOperatorToken: Promise<string> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -2163,6 +2355,81 @@ describe('permission matrix', () => {
                 return id;
               })();
               return paidUserOrder;
+            },
+            dockOfBusiness: () => {
+              businessDock ??= (async () => {
+                const db = t.database.db;
+                const dockId = await context.newDockOfBusiness();
+                const deviceId = uuidv7();
+                const lockId = uuidv7();
+                const parkingId = uuidv7();
+                const now = new Date();
+                await db.insert(lockDevices).values({
+                  id: deviceId,
+                  dockId,
+                  pairedAt: now,
+                  passwordHash: 'matrix',
+                  lastSeenAt: now,
+                  connectedInstance: 'matrix',
+                });
+                await db.insert(locks).values({
+                  id: lockId,
+                  dockId,
+                  deviceId,
+                  connectorId: 1,
+                  label: 'M1',
+                  reportedStatus: 'Locked',
+                });
+                await db.insert(lockParkings).values({
+                  id: parkingId,
+                  lockId,
+                  dockId,
+                  partyId: fixtures.users.user.partyId,
+                  bikeId: await context.bikeOfUser(),
+                  lockedAt: new Date(now.getTime() - 100 * 3600_000),
+                });
+                return { dockId, lockId, parkingId };
+              })();
+              return businessDock;
+            },
+            newDockOfBusiness: async () => {
+              const id = uuidv7();
+              await t.database.db.insert(docks).values({
+                id,
+                operatorPartyId: fixtures.organisationId,
+                name: 'Matrix dock',
+                region: 'dk',
+                streetAddress: 'Matrixvej 1',
+                postcode: '8000',
+                town: 'Aarhus C',
+                latitude: 56.15,
+                longitude: 10.2,
+                access: 'signed_in',
+                maxParkingHours: 72,
+              });
+              return id;
+            },
+            dockOperatorHeaders: async () => {
+              if (role !== 'org_admin') return headersFor(fixtures.tokens[role]);
+              dockOperatorToken ??= (async () => {
+                const admin = fixtures.users.org_admin;
+                const acting = await t.app.inject({
+                  method: 'PUT',
+                  url: '/api/identities/authentications/acting-party',
+                  headers: bearer(await logIn(t.app, admin.email, admin.password)),
+                  payload: { party_id: fixtures.organisationId },
+                });
+                if (acting.statusCode !== 200)
+                  throw new Error(`acting-party: ${acting.statusCode} ${acting.body}`);
+                // Acting for it also became the admin's default for new sessions: undo that, so other
+                // cases' fresh sessions of org_admin act for the person as before.
+                await t.database.db
+                  .update(identities)
+                  .set({ defaultPartyId: null })
+                  .where(eq(identities.partyId, admin.partyId));
+                return acting.json<{ authentication_token: string }>().authentication_token;
+              })();
+              return bearer(await dockOperatorToken);
             },
             orderOfOrganisation: () => {
               organisationOrder ??= (async () => {

@@ -226,6 +226,17 @@ export const AUDIT_ACTIONS = [
   'webshop.club_member_list_uploaded',
   /** Issue 28: an operator's staff opened a lock remotely, with a reason (the bike owner's access log shows it). */
   'dock.lock_opened_remotely',
+  /**
+   * Issue 28 (docks): an operator's staff created, edited or closed a dock, relabelled a lock, took
+   * one out of service or back, handed a left-behind bike to the held-bike workflow.
+   */
+  'dock.created',
+  'dock.updated',
+  'dock.closed',
+  'dock.lock_relabelled',
+  'dock.lock_out_of_service',
+  'dock.lock_in_service',
+  'dock.parking_handed_over',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -257,6 +257,180 @@ export const DevicePairingResultSchema = z.object({
 });
 export type DevicePairingResult = z.infer<typeof DevicePairingResultSchema>;
 
+// --- The operator's side (issue 28: create and edit docks, occupancy, history, left-behind bikes) --
+
+/** A lock's label as printed on it ("A3"). */
+export const LOCK_LABEL_MAX_LENGTH = 20;
+/** PUT /api/docks/{dockId}/locks/{lockId}/label. */
+export const LockLabelSchema = z.object({ label: TrimmedText(LOCK_LABEL_MAX_LENGTH) });
+export type LockLabel = z.output<typeof LockLabelSchema>;
+
+/** A dock on the operator's list (GET /api/operator/docks): occupancy now. */
+export const OperatorDockSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  region: RegionSchema,
+  street_address: z.string(),
+  postcode: z.string(),
+  town: z.string(),
+  access: DockAccessSchema,
+  is_open_now: z.boolean(),
+  closed_at: z.iso.datetime({ offset: true }).nullable(),
+  total_locks: z.number().int(),
+  free_locks: z.number().int(),
+  /** Locks with a bike locked in them through the register now. */
+  parked_locks: z.number().int(),
+  out_of_service_locks: z.number().int(),
+  offline_locks: z.number().int(),
+  /** Bikes parked longer than the dock's max_parking_hours and not handed over. */
+  left_behind: z.number().int(),
+});
+export type OperatorDockSummary = z.infer<typeof OperatorDockSummarySchema>;
+export const OperatorDockListSchema = z.object({ docks: z.array(OperatorDockSummarySchema) });
+export type OperatorDockList = z.infer<typeof OperatorDockListSchema>;
+
+/** A lock as its operator sees it: its state and service mark, since when a bike stands in it; never whose. */
+export const OperatorLockSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  device_id: z.uuid(),
+  connector_id: z.number().int(),
+  state: LockStateSchema,
+  /** What the device last reported (Available, Occupied, Locked, Unlocking, Faulted) and when. */
+  reported_status: z.string(),
+  reported_at: z.iso.datetime({ offset: true }).nullable(),
+  out_of_service_at: z.iso.datetime({ offset: true }).nullable(),
+  out_of_service_reason: z.string().nullable(),
+  /** The open parking in it: its id (for a hand-over) and since when; null when none. */
+  parking_id: z.uuid().nullable(),
+  parked_since: z.iso.datetime({ offset: true }).nullable(),
+  /** Parked longer than the dock's max_parking_hours. */
+  is_left_behind: z.boolean(),
+});
+export type OperatorLock = z.infer<typeof OperatorLockSchema>;
+
+/** A lock device of the dock as its operator sees it (pairing, last heard, retired). */
+export const OperatorDeviceSchema = z.object({
+  id: z.uuid(),
+  paired_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Waiting to be paired: until when its pairing code works. */
+  pairing_code_expires_at: z.iso.datetime({ offset: true }).nullable(),
+  vendor: z.string().nullable(),
+  model: z.string().nullable(),
+  serial_number: z.string().nullable(),
+  firmware_version: z.string().nullable(),
+  last_seen_at: z.iso.datetime({ offset: true }).nullable(),
+  is_online: z.boolean(),
+  retired_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type OperatorDevice = z.infer<typeof OperatorDeviceSchema>;
+
+/** A dock as its operator edits it: everything DockWriteSchema takes, with the named organisations. */
+export const OperatorDockSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  region: RegionSchema,
+  street_address: z.string(),
+  postcode: z.string(),
+  town: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  opening_hours: OpeningHoursSchema,
+  is_open_now: z.boolean(),
+  access: DockAccessSchema,
+  organisations: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  people: z.array(z.string()),
+  max_parking_hours: z.number().int(),
+  created_at: z.iso.datetime({ offset: true }),
+  closed_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type OperatorDock = z.infer<typeof OperatorDockSchema>;
+
+/** GET /api/docks/{dockId}/operation (and the answer of creating, editing and closing a dock). */
+export const DockOperationSchema = z.object({
+  dock: OperatorDockSchema,
+  devices: z.array(OperatorDeviceSchema),
+  locks: z.array(OperatorLockSchema),
+});
+export type DockOperation = z.infer<typeof DockOperationSchema>;
+
+/** GET …/locks/{lockId}/history: lock_events and lock_commands, newest first, a page at a time. */
+export const LOCK_HISTORY_PAGE_SIZE_MAX = 200;
+export const LockHistoryQuerySchema = z.object({
+  /** The next_cursor of the page before: entries older than that one. */
+  cursor: z.uuid({ error: 'invalid_value' }).optional(),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'invalid_value' })
+    .max(LOCK_HISTORY_PAGE_SIZE_MAX, { error: 'invalid_value' })
+    .default(50),
+});
+export type LockHistoryQuery = z.output<typeof LockHistoryQuerySchema>;
+
+/**
+ * One line of a lock's history. An event: kind is its LOCK_EVENT kind (status, connected,
+ * out_of_service…) and detail what was recorded. A command: kind is lock | unlock, with its status,
+ * the device's answer, who asked as a role (person | operator, never who) and the operator's reason.
+ */
+export const LockHistoryEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+  source: z.enum(['event', 'command']),
+  kind: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type LockHistoryEntry = z.infer<typeof LockHistoryEntrySchema>;
+export const LockHistorySchema = z.object({
+  lock: OperatorLockSchema,
+  entries: z.array(LockHistoryEntrySchema),
+  /** Pass as `cursor` for older entries; null on the last page. */
+  next_cursor: z.uuid().nullable(),
+});
+export type LockHistory = z.infer<typeof LockHistorySchema>;
+
+/** A bike parked longer than the dock's limit (GET /api/docks/{dockId}/left-behind). */
+export const LeftBehindParkingSchema = z.object({
+  parking_id: z.uuid(),
+  lock_id: z.uuid(),
+  lock_label: z.string(),
+  bike_id: z.uuid().nullable(),
+  /** The registered bike's frame number (null when it has none, or the bike left the register). */
+  frame_number: z.string().nullable(),
+  locked_at: z.iso.datetime({ offset: true }),
+  hours_parked: z.number().int(),
+});
+export type LeftBehindParking = z.infer<typeof LeftBehindParkingSchema>;
+export const LeftBehindListSchema = z.object({
+  max_parking_hours: z.number().int(),
+  /** The operator organisation may take bikes in for their owners (the police, a municipality). */
+  can_hand_over: z.boolean(),
+  parkings: z.array(LeftBehindParkingSchema),
+});
+export type LeftBehindList = z.infer<typeof LeftBehindListSchema>;
+
+/** The GBFS version of the public feed of public docks (/api/gbfs/{region}/gbfs.json). */
+export const GBFS_VERSION = '2.3';
+/** Seconds a journey planner may keep a GBFS file (station_status changes often). */
+export const GBFS_TTL_SECONDS = 60;
+
+/** What a lock_events row records (lock_events.kind). */
+export const LOCK_EVENT_KINDS = [
+  'status',
+  'command',
+  'connected',
+  'disconnected',
+  'out_of_service',
+  'in_service',
+  'handed_over',
+] as const;
+export type LockEventKind = (typeof LOCK_EVENT_KINDS)[number];
+
+/** Path parameters of the docks routes (checked as UUIDs by the services: a malformed id is not found). */
+export const DockParamsSchema = z.object({ dock_id: z.string() });
+export const DockLockParamsSchema = z.object({ dock_id: z.string(), lock_id: z.string() });
+export const DockParkingParamsSchema = z.object({ dock_id: z.string(), parking_id: z.string() });
+
 /**
  * Messages between API instances about lock devices, on hub keys no browser subscribes to (never
  * sent over a screen's socket): a command waits on the device's key for the instance holding its

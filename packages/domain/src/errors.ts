@@ -115,9 +115,17 @@ export const ERROR_CODES = [
   'read_budget_reached',
   // Issue 27: a club member list upload with no membership number in it.
   'club_member_list_empty',
-  // Issue 28: docks and smart locks (devices, lock and unlock commands).
+  // Issue 28 (docks): a dock or lock the caller may not use or run answers as if it did not exist.
   'dock_not_found',
   'lock_not_found',
+  'parking_not_found',
+  'dock_closed_down',
+  'lock_label_taken',
+  'parking_not_left_behind',
+  'parking_closed',
+  'parking_handed_over',
+  'held_bikes_not_allowed',
+  // Issue 28: docks and smart locks (devices, lock and unlock commands).
   'bike_not_found',
   'device_not_found',
   'pairing_code_invalid',

@@ -17,6 +17,7 @@ import type { Database } from '../client.ts';
 import { staffMembers } from '../schema/backoffice.ts';
 import { consentEvents, identities, parties } from '../schema/identity.ts';
 import { organisationMembers, organisations } from '../schema/organisations.ts';
+import { seedDemoDock } from './demo-dock.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -148,6 +149,8 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
     });
   }
   accounts.push(...(await seedDemoOrganisations(db)));
+  // Issue 28: a public dock of Demo Kommune with a paired device the simulator signs in as.
+  await seedDemoDock(db);
   await seedDemoDealers(db);
   await seedDemoInsurance(db);
   await seedDemoRegister(db);

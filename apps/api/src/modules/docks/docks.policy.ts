@@ -65,3 +65,13 @@ export function mayUnlockParking(
 ): boolean {
   return parking.unlockedAt === null && parking.partyId === personPartyId;
 }
+
+/**
+ * May the person see the dock and its locks? Whoever may use it; and a person whose bike is locked
+ * in it always, even after the operator narrowed who may use it or closed it down: their bike must
+ * never be stuck where they can no longer find it or open it (unlocking still checks
+ * mayUnlockParking). Locking a new bike needs mayUseDock.
+ */
+export function maySeeDock(person: PersonForPolicy, dock: DockForPolicy, hasOpenParking: boolean): boolean {
+  return hasOpenParking || mayUseDock(person, dock);
+}

@@ -193,6 +193,31 @@ export async function createHeldBike(
   });
 }
 
+/**
+ * A bike the police or a municipality takes in named by its id rather than by what is on it: a
+ * dock's operator hands over a bike left in one of its locks (issue 28). `alsoInTransaction` is the
+ * caller's own step (marking its parking handed over), run in the pickup's transaction so both
+ * commit or neither; the answer kept for the Idempotency-Key is the pickup.
+ */
+export async function createHeldBikeById(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  bikeId: string,
+  input: PickupCreate,
+  idempotency: IdempotencyClaim | null,
+  log: FastifyBaseLogger | undefined,
+  alsoInTransaction: (tx: Executor, pickup: { id: string; bikeId: string }) => Promise<void>,
+): Promise<Pickup> {
+  const organisation = await findActingOrganisation(deps.db, auth);
+  if (!organisation || !canHoldBikesForOwners(organisation.type)) throw new AppError('forbidden');
+  return registerPickup(deps, auth, input, idempotency, log, {
+    isOrganisation: true,
+    holdsForOwners: true,
+    loadBike: (tx) => ownerOfBike(tx, bikeId, true),
+    alsoInTransaction,
+  });
+}
+
 /** The steps every pickup shares: one waiting per bike, the chat, the owner's mail, the audit. */
 async function registerPickup(
   deps: TheftDeps,
@@ -204,6 +229,8 @@ async function registerPickup(
     isOrganisation: boolean;
     holdsForOwners: boolean;
     loadBike: (tx: Executor) => Promise<{ bikeId: string; ownerPartyId: string; isStolen: boolean }>;
+    /** The caller's own step in the pickup's transaction, once the pickup is stored. */
+    alsoInTransaction?: (tx: Executor, pickup: { id: string; bikeId: string }) => Promise<void>;
   },
 ): Promise<Pickup> {
   const now = new Date();
@@ -277,6 +304,7 @@ async function registerPickup(
         );
       }
       await deps.onOwnerContacted(tx, { bikeId, ownerPartyId: bike.ownerPartyId, kind: 'pickup' });
+      await options.alsoInTransaction?.(tx, { id: inserted.id, bikeId });
       const answer = await presentOne(deps, auth.partyId, inserted, tx);
       return { pickup: await keepAnswer(tx, idempotency, answer), posted: message };
     }));
