@@ -342,6 +342,15 @@ describe('lock commands, live', () => {
     const afterOffline = afterOfflineStates();
     expect(afterOffline).not.toContain('locked');
     expect(['occupied', 'free']).toContain(afterOffline.at(-1));
+    // The bike was taken while the device was dark; once it reports the lock Available, the parking
+    // the timed-out unlock left open is closed, by the device's word.
+    await eventually(async () => {
+      const [parking] = await t.app.db
+        .select()
+        .from(lockParkings)
+        .where(eq(lockParkings.bikeId, bike.bike_id));
+      return parking?.unlockedBy === 'device';
+    }, 8000);
     await screen.close();
   });
 
