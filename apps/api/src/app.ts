@@ -22,6 +22,7 @@ import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.ser
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
+import { dockHistoryRoutes } from './modules/docks/dock-history.routes.ts';
 import { dockLiveRoutes } from './modules/docks/dock-live.routes.ts';
 import { docksRoutes } from './modules/docks/docks.routes.ts';
 import { gbfsRoutes } from './modules/docks/gbfs.routes.ts';
@@ -630,6 +631,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(supportStaffRoutes, { deps: supportDeps });
       await api.register(theftReviewRoutes, { deps: theftDeps });
+      // Issue 28, the register's side of docks: where a stolen bike was last locked, for its owner.
+      await api.register(dockHistoryRoutes, { deps: { db: database.db } });
       // Issue 28: lock devices (pairing, their websocket), lock commands and a dock's live channel.
       await api.register(lockDevicesRoutes, { deps: locksDeps, rateLimits: options.lockDevicesRateLimits });
       await api.register(lockCommandsRoutes, { deps: locksDeps, rateLimits: options.lockCommandsRateLimits });

@@ -1758,6 +1758,15 @@ const CASES: MatrixCase[] = [
     request: async ({ pickupPhotoOfUser }) => ({ url: await pickupPhotoOfUser() }),
   },
   { method: 'GET', route: '/api/identities/me/access-log', allowed: SELF },
+  {
+    // Issue 28: where a stolen bike was last locked in a dock, for its owner (also switched into); others 404.
+    method: 'GET',
+    route: '/api/bikes/:bike_id/last-dock-parking',
+    allowed: ['user', 'switched'],
+    request: async ({ stolenBikeOfUser }) => ({
+      url: `/api/bikes/${(await stolenBikeOfUser()).bikeId}/last-dock-parking`,
+    }),
+  },
   // Docks (issue 28). A person's docks and a public dock's locks: anyone signed in. The operator's
   // side: the admin of the organisation running the dock, acting for it (org_admin in a session
   // acting for the business); everyone else is refused (403 for the organisation-wide list and for
@@ -2065,9 +2074,9 @@ describe('permission matrix', () => {
   let insurerPlateOrder: Promise<string> | undefined;
   let userInsuredItem: Promise<string> | undefined;
   let insuredBike: Promise<{ policyId: string; bikeId: string }> | undefined;
+  let matrixDock: Promise<MatrixDock> | undefined;
   let businessDock: Promise<{ dockId: string; lockId: string; parkingId: string }> | undefined;
   let dockOperatorToken: Promise<string> | undefined;
-  let matrixDock: Promise<MatrixDock> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -26,6 +26,8 @@ export const AccessLogEntrySchema = z.object({
   reason: z.string().nullable(),
   /** The police's case number. */
   case_number: z.string().nullable(),
+  /** The dock whose operator opened the lock holding the person's bike (issue 28); null for other entries. */
+  dock_name: z.string().nullable(),
 });
 export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
 

@@ -224,6 +224,8 @@ export const AUDIT_ACTIONS = [
   'item_pickup.released',
   /** Issue 27: staff replaced a club's member list (the member price is given from it). */
   'webshop.club_member_list_uploaded',
+  /** Issue 28: an operator's staff opened a lock remotely, with a reason (the bike owner's access log shows it). */
+  'dock.lock_opened_remotely',
   /**
    * Issue 28 (docks): an operator's staff created, edited or closed a dock, relabelled a lock, took
    * one out of service or back, handed a left-behind bike to the held-bike workflow.
@@ -235,8 +237,6 @@ export const AUDIT_ACTIONS = [
   'dock.lock_out_of_service',
   'dock.lock_in_service',
   'dock.parking_handed_over',
-  /** Issue 28: an operator's staff opened a lock remotely, with a reason (the bike owner's access log shows it). */
-  'dock.lock_opened_remotely',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

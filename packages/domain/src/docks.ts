@@ -430,6 +430,7 @@ export type LockEventKind = (typeof LOCK_EVENT_KINDS)[number];
 export const DockParamsSchema = z.object({ dock_id: z.string() });
 export const DockLockParamsSchema = z.object({ dock_id: z.string(), lock_id: z.string() });
 export const DockParkingParamsSchema = z.object({ dock_id: z.string(), parking_id: z.string() });
+
 /**
  * Messages between API instances about lock devices, on hub keys no browser subscribes to (never
  * sent over a screen's socket): a command waits on the device's key for the instance holding its

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BikeCategorySchema, BikeColorSchema, BikeStatusSchema } from './bikes.ts';
+import { LastDockParkingSchema } from './docks.ts';
 import { ContactMessageSchema } from './finds.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from './search.ts';
 
@@ -15,6 +16,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from './search.ts';
 // Who may search and see the owner's contact: organisation-powers.ts (the web app's shell reads it too).
 export {
   canRevealOwnerContact,
+  canSeeLastDockParking,
   canUseOrgBikeSearch,
   ORG_SEARCH_ORGANISATION_TYPES,
 } from './organisation-powers.ts';
@@ -106,6 +108,11 @@ export const OrgBikeDetailSchema = OrgBikeHitSchema.extend({
   actions: z.array(z.enum(['message', 'reveal_contact', 'hold'])),
   /** The caller's chat with the owner about the bike, once they wrote. */
   chat_id: z.uuid().nullable(),
+  /**
+   * Where the bike was last locked in a dock (issue 28): to the police only, while the bike is
+   * reported stolen; null otherwise or when it never stood in one.
+   */
+  last_dock_parking: LastDockParkingSchema,
 });
 export type OrgBikeDetail = z.infer<typeof OrgBikeDetailSchema>;
 

@@ -14,3 +14,11 @@ export function canUseOrgBikeSearch(organisationType: string | null): boolean {
 export function canRevealOwnerContact(organisationType: string | null): boolean {
   return organisationType === 'police';
 }
+
+/**
+ * Only the police see where a stolen bike was last locked in a dock (issue 28: "to the police
+ * organisation's bike search, not to the public"); municipalities and insurers do not.
+ */
+export function canSeeLastDockParking(organisationType: string | null): boolean {
+  return organisationType === 'police';
+}

@@ -9,6 +9,7 @@ import {
   MESSAGE_TYPE_CALLRESULT,
 } from '@nbr/domain/dock-protocol';
 import WebSocket from 'ws';
+import { DEMO_DEVICE_CONNECTORS, DEMO_DEVICE_ID, DEMO_DEVICE_PASSWORD } from '../db/seed/demo-dock.ts';
 
 /*
  * A lock controller stand-in (issue 28, docs/docks-protocol.md): it speaks the device protocol over a
@@ -404,25 +405,6 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   };
 }
 
-/** The demo dock's device (`npm start`'s seed), read when the seed file has it. */
-async function demoDevice(): Promise<{ deviceId: string; password: string; connectors: number } | null> {
-  try {
-    const seed = (await import(new URL('../db/seed/demo-dock.ts', import.meta.url).href)) as Record<
-      string,
-      unknown
-    >;
-    const { DEMO_DEVICE_ID, DEMO_DEVICE_PASSWORD, DEMO_DEVICE_CONNECTORS } = seed;
-    if (typeof DEMO_DEVICE_ID !== 'string' || typeof DEMO_DEVICE_PASSWORD !== 'string') return null;
-    return {
-      deviceId: DEMO_DEVICE_ID,
-      password: DEMO_DEVICE_PASSWORD,
-      connectors: typeof DEMO_DEVICE_CONNECTORS === 'number' ? DEMO_DEVICE_CONNECTORS : 8,
-    };
-  } catch {
-    return null;
-  }
-}
-
 const USAGE = `Usage: npm run docks:simulate -- [--url http://localhost:3000] [--device <id> --password <pw> | --pair-code <code>]
        [--connectors <n>] [--drop-answers] [--delay-answers <ms>] [--duplicate-answers]`;
 
@@ -441,11 +423,13 @@ export async function runSimulatorCli(args: readonly string[]): Promise<number> 
     return 2;
   }
   const { values } = parsed;
-  const demo = values.device || values['pair-code'] ? null : await demoDevice();
-  if (!values['pair-code'] && !(values.device && values.password) && !demo) {
-    console.error(
-      'No device: give --device and --password, or --pair-code (the demo dock of npm start was not found).',
-    );
+  // Without a device of its own it serves the demo dock of `npm start` (its seeded device).
+  const demo =
+    values.device || values['pair-code']
+      ? null
+      : { deviceId: DEMO_DEVICE_ID, password: DEMO_DEVICE_PASSWORD, connectors: DEMO_DEVICE_CONNECTORS };
+  if (values.device && !values.password) {
+    console.error('--device needs its --password.');
     console.error(USAGE);
     return 2;
   }

@@ -1,96 +1,28 @@
 import { createHash } from 'node:crypto';
-import type { OpeningHours } from '@nbr/domain/docks';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../db/client.ts';
-import {
-  dockAccessOrganisations,
-  dockAccessPeople,
-  docks,
-  lockCommands,
-  lockDevices,
-  lockParkings,
-  locks,
-} from '../db/schema/docks.ts';
+import { lockCommands, lockDevices, lockParkings, locks } from '../db/schema/docks.ts';
 import { uuidv7 } from '../platform/ids.ts';
+import { actFor, businessOperator, createDock, type TestOperator } from './dock-fixtures.ts';
 import { bearer, logIn, signUpUser, type TestUser } from './identity-helpers.ts';
-import { insertOrganisation } from './role-fixtures.ts';
+import { joinByInvitation } from './organisation-helpers.ts';
 
 /*
- * Docks, operators and paired devices for the lock tests (issue 28). The dock row is inserted
- * directly (creating docks is the docks core's route); operators act for their organisation through
- * the API, and devices are paired through the API as a controller would.
+ * Lock devices for the lock tests (issue 28), on top of dock-fixtures.ts (operators and docks made
+ * through the API): a plain member of the operator, devices paired through the API as a controller
+ * pairs, and the permission matrix's dock.
  */
 
-export interface TestOperator {
-  organisationId: string;
-  /** The organisation's admin, signed in acting for it. */
-  admin: TestUser;
-  /** A plain member of the organisation, acting for it (not an operator: members are not admins). */
+export interface LockOperator extends TestOperator {
+  /** A member of the organisation who is not an admin, acting for it: not an operator. */
   member: TestUser;
 }
 
-/** PUT /api/identities/authentications/acting-party: a new token acting for the party. */
-export async function actFor(app: FastifyInstance, token: string, partyId: string): Promise<string> {
-  const response = await app.inject({
-    method: 'PUT',
-    url: '/api/identities/authentications/acting-party',
-    headers: bearer(token),
-    payload: { party_id: partyId },
-  });
-  if (response.statusCode !== 200)
-    throw new Error(`acting-party answered ${response.statusCode}: ${response.body}`);
-  return response.json<{ authentication_token: string }>().authentication_token;
-}
-
-/** An organisation running docks, its admin and a member each signed in acting for it. */
-export async function createOperator(app: FastifyInstance, name = 'Dock Kommune'): Promise<TestOperator> {
-  const [admin, member] = await Promise.all([signUpUser(app), signUpUser(app)]);
-  const organisationId = await insertOrganisation(app.db, {
-    name,
-    type: 'municipality',
-    members: [
-      { partyId: admin.partyId, role: 'admin' },
-      { partyId: member.partyId, role: 'member' },
-    ],
-  });
-  admin.token = await actFor(app, admin.token, organisationId);
-  member.token = await actFor(app, member.token, organisationId);
-  return { organisationId, admin, member };
-}
-
-export async function insertDock(
-  db: Executor,
-  values: {
-    operatorPartyId: string;
-    access?: 'signed_in' | 'organisations' | 'people';
-    openingHours?: OpeningHours;
-    organisationIds?: string[];
-    peopleEmails?: string[];
-    region?: 'dk' | 'no';
-  },
-): Promise<string> {
-  const id = uuidv7();
-  await db.insert(docks).values({
-    id,
-    operatorPartyId: values.operatorPartyId,
-    name: 'Test dock',
-    region: values.region ?? 'dk',
-    streetAddress: 'Banegårdspladsen 1',
-    postcode: '8000',
-    town: 'Aarhus C',
-    latitude: 56.15,
-    longitude: 10.2,
-    openingHours: values.openingHours ?? null,
-    access: values.access ?? 'signed_in',
-    maxParkingHours: 72,
-  });
-  for (const organisationPartyId of values.organisationIds ?? []) {
-    await db.insert(dockAccessOrganisations).values({ dockId: id, organisationPartyId });
-  }
-  for (const email of values.peopleEmails ?? []) {
-    await db.insert(dockAccessPeople).values({ dockId: id, email });
-  }
-  return id;
+/** A business running docks (dock-fixtures.ts businessOperator) and a plain member acting for it. */
+export async function lockOperator(app: FastifyInstance): Promise<LockOperator> {
+  const operator = await businessOperator(app);
+  const member = await signUpUser(app);
+  await joinByInvitation(app, operator.admin.token, operator.organisationId, member, 'member');
+  return { ...operator, member };
 }
 
 /** A device slot of the dock through the API (the operator's); answers its id and pairing code. */
@@ -150,7 +82,13 @@ export async function insertMatrixDock(
   values: { organisationId: string; admin: TestUser; parkerPartyId: string; bikeId: string },
 ): Promise<MatrixDock> {
   const db = app.db;
-  const dockId = await insertDock(db, { operatorPartyId: values.organisationId });
+  // A session of its own: choosing the acting party ends the session it was chosen in.
+  const operatorSession = {
+    ...values.admin,
+    token: await logIn(app, values.admin.email, values.admin.password),
+  };
+  await actFor(app, operatorSession, values.organisationId);
+  const dockId = await createDock(app, { organisationId: values.organisationId, admin: operatorSession });
   const deviceId = uuidv7();
   const password = 'matrix-device-password';
   await db.insert(lockDevices).values({
@@ -195,11 +133,6 @@ export async function insertMatrixDock(
       return id;
     },
     deviceAuthorization: `Basic ${Buffer.from(`${deviceId}:${password}`).toString('base64')}`,
-    // A session of its own: choosing the acting party ends the session it was chosen in.
-    operatorToken: await actFor(
-      app,
-      await logIn(app, values.admin.email, values.admin.password),
-      values.organisationId,
-    ),
+    operatorToken: operatorSession.token,
   };
 }

@@ -6,9 +6,10 @@ import { orders } from '../db/schema/webshop.ts';
 import { uuidv7 } from '../platform/ids.ts';
 import { grantCredits, printStickers, registerBike, storeBikeFile } from './bike-api-helpers.ts';
 import { uniqueFrameNumber } from './bike-helpers.ts';
+import { insertCommand, insertDockWithLock, insertParking } from './dock-parking-fixtures.ts';
 import { bearer, logIn, type TestUser } from './identity-helpers.ts';
 import { appliedPolicy, createInsurer, preRegister } from './insurance-helpers.ts';
-import { createBusiness, signUpStaff } from './organisation-helpers.ts';
+import { createBusiness, createVettedOrganisation, signUpStaff } from './organisation-helpers.ts';
 import { offerBike, signUpConfirmed } from './ownership-fixtures.ts';
 import { switchInto } from './role-fixtures.ts';
 import { reportStolen } from './theft-report-fixtures.ts';
@@ -59,6 +60,8 @@ export interface PersonEverywhere {
   insurance: { policyId: string; insurerPolicyId: string };
   /** The business the person administers, and an order they placed for it. */
   organisation: { partyId: string; orderId: string; invoiceAddress: string };
+  /** The municipality's dock the person parked in (issue 28). */
+  dock: { dockId: string; operatorPartyId: string };
 }
 
 /**
@@ -385,6 +388,70 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     201,
     'support question as a visitor',
   );
+  // Docks (issue 28): a municipality's dock names the person in its list of people. They locked the
+  // stolen bike there and unlocked it, the operator opened the lock holding another of their bikes
+  // with a reason, and a third bike stands locked there now.
+  const dockOperator = await createVettedOrganisation(
+    app,
+    staffAdmin.token,
+    'municipality',
+    `${uniqueWord('Dok')} Kommune`,
+  );
+  const dock = await insertDockWithLock(app.db, {
+    operatorPartyId: dockOperator.partyId,
+    name: 'Fixturens Cykelhus',
+    lockLabel: 'F1',
+    access: 'people',
+    people: [person.email],
+  });
+  const hour = 3600 * 1000;
+  const unlocked = await insertParking(app.db, dock, {
+    partyId: person.partyId,
+    bikeId: stolen,
+    lockedAt: new Date(Date.now() - 50 * hour),
+    unlockedAt: new Date(Date.now() - 48 * hour),
+    unlockedBy: 'owner',
+  });
+  await insertCommand(app.db, dock, {
+    action: 'lock',
+    requestedByPartyId: person.partyId,
+    bikeId: stolen,
+    parkingId: unlocked,
+    status: 'accepted',
+    deviceAnswer: 'Locked',
+    at: new Date(Date.now() - 50 * hour),
+  });
+  await insertCommand(app.db, dock, {
+    action: 'unlock',
+    requestedByPartyId: person.partyId,
+    parkingId: unlocked,
+    status: 'accepted',
+    deviceAnswer: 'Unlocked',
+    at: new Date(Date.now() - 48 * hour),
+  });
+  const openedByOperator = await insertParking(app.db, dock, {
+    partyId: person.partyId,
+    bikeId: withChat,
+    lockedAt: new Date(Date.now() - 30 * hour),
+    unlockedAt: new Date(Date.now() - 26 * hour),
+    unlockedBy: 'operator',
+  });
+  await insertCommand(app.db, dock, {
+    action: 'unlock',
+    requestedByPartyId: dockOperator.member.partyId,
+    operatorPartyId: dockOperator.partyId,
+    reason: 'The lock jammed; the owner called us',
+    parkingId: openedByOperator,
+    status: 'accepted',
+    deviceAnswer: 'Unlocked',
+    at: new Date(Date.now() - 26 * hour),
+  });
+  await insertParking(app.db, dock, {
+    partyId: person.partyId,
+    bikeId: offered,
+    lockedAt: new Date(Date.now() - hour),
+  });
+
   await switchInto(app, staff.token, person.partyId);
 
   return {
@@ -404,5 +471,6 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     bikeIds: { withChat, offered, stolen },
     insurance: { policyId: policy.id, insurerPolicyId },
     organisation: { partyId: organisationPartyId, orderId: organisationOrderId, invoiceAddress },
+    dock: { dockId: dock.dockId, operatorPartyId: dockOperator.partyId },
   };
 }

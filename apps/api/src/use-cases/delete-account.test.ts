@@ -5,6 +5,7 @@ import * as backofficeSchema from '../db/schema/backoffice.ts';
 import * as bikesSchema from '../db/schema/bikes.ts';
 import * as chatsSchema from '../db/schema/chats.ts';
 import * as clubsSchema from '../db/schema/clubs.ts';
+import * as docksSchema from '../db/schema/docks.ts';
 import * as identitySchema from '../db/schema/identity.ts';
 import * as insuranceSchema from '../db/schema/insurance.ts';
 import * as mailSchema from '../db/schema/mail.ts';
@@ -23,6 +24,7 @@ const TABLES = [
   bikesSchema,
   chatsSchema,
   clubsSchema,
+  docksSchema,
   identitySchema,
   insuranceSchema,
   mailSchema,
@@ -84,7 +86,10 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0)
       .map(([what, value]) => [what, value.toLowerCase()] as const);
     const found: string[] = [];
-    for (const table of TABLES) {
+    // An operator's list of people who may use its dock is the operator's own (issue 28): it typed
+    // the address, and removing it would tell the operator the person had an account here. It is
+    // checked on its own below.
+    for (const table of TABLES.filter((table) => table !== docksSchema.dockAccessPeople)) {
       const rows = await t.app.db.select().from(table);
       for (const row of rows) {
         const text = JSON.stringify(row).toLowerCase();
@@ -94,6 +99,33 @@ describe('DELETE /api/identities/{partyId}/ leaves no personal data behind', () 
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('forgets where the person locked their bikes; their commands stay in the lock’s history without them; a bike still locked stays parked (issue 28)', async () => {
+    // The bike still standing in the lock stays parked for the operator (left behind, opened by
+    // them), by the erased party's id only and without its bike, which went with the account.
+    const parkings = await t.app.db.select().from(docksSchema.lockParkings);
+    expect(parkings.filter((row) => row.dockId === fixture.dock.dockId)).toEqual([
+      expect.objectContaining({ partyId: fixture.person.partyId, bikeId: null, unlockedAt: null }),
+    ]);
+    const locksOfTheDock = (await t.app.db.select().from(docksSchema.locks)).filter(
+      (row) => row.dockId === fixture.dock.dockId,
+    );
+    const lockIds = new Set(locksOfTheDock.map((row) => row.id));
+    const commands = await t.app.db.select().from(docksSchema.lockCommands);
+    const kept = commands.filter((row) => lockIds.has(row.lockId));
+    // The person's lock and unlock, and the operator's remote opening: none points at them any more.
+    expect(kept).toHaveLength(3);
+    for (const command of kept) {
+      expect(command.requestedByPartyId).not.toBe(fixture.person.partyId);
+      expect(command.parkingId).toBeNull();
+      expect(command.bikeId).toBeNull();
+    }
+    // The operator's own list keeps the address it typed, and names nobody else's account.
+    const named = await t.app.db.select().from(docksSchema.dockAccessPeople);
+    expect(named.filter((row) => row.dockId === fixture.dock.dockId)).toEqual([
+      { dockId: fixture.dock.dockId, email: fixture.person.email.toLowerCase() },
+    ]);
   });
 
   it('forgets the person’s insurance: their policies, insured bikes and what insurers uploaded about them', async () => {

@@ -5,6 +5,7 @@ import * as backofficeSchema from '../db/schema/backoffice.ts';
 import * as bikesSchema from '../db/schema/bikes.ts';
 import * as chatsSchema from '../db/schema/chats.ts';
 import * as clubsSchema from '../db/schema/clubs.ts';
+import * as docksSchema from '../db/schema/docks.ts';
 import * as identitySchema from '../db/schema/identity.ts';
 import * as insuranceSchema from '../db/schema/insurance.ts';
 import * as mailSchema from '../db/schema/mail.ts';
@@ -34,6 +35,7 @@ export function schemaTableNames(): string[] {
     bikesSchema,
     chatsSchema,
     clubsSchema,
+    docksSchema,
     identitySchema,
     insuranceSchema,
     mailSchema,
@@ -220,6 +222,41 @@ describe('GET /api/identities/me/export', () => {
     expect(tickets.find((ticket) => ticket.written_as_visitor_from)?.written_as_visitor_from).toBe(
       fixture.person.email,
     );
+  });
+
+  it('holds where the person locked their bikes, their commands and the operator’s openings (issue 28)', () => {
+    const { bikeIds } = fixture;
+    const section = data.docks;
+    expect(
+      section.parkings.map((parking: Record<string, unknown>) => [
+        parking.dock_name,
+        parking.lock_label,
+        parking.bike_id,
+        parking.unlocked_by,
+      ]),
+    ).toEqual([
+      ['Fixturens Cykelhus', 'F1', bikeIds.offered, null],
+      ['Fixturens Cykelhus', 'F1', bikeIds.withChat, 'operator'],
+      ['Fixturens Cykelhus', 'F1', bikeIds.stolen, 'owner'],
+    ]);
+    for (const parking of section.parkings) expect(parking.locked_at).toEqual(expect.any(String));
+    expect(
+      section.commands.map((command: Record<string, unknown>) => [
+        command.action,
+        command.status,
+        command.by,
+        command.reason,
+      ]),
+    ).toEqual([
+      ['unlock', 'accepted', 'operator', 'The lock jammed; the owner called us'],
+      ['unlock', 'accepted', 'you', null],
+      ['lock', 'accepted', 'you', null],
+    ]);
+    expect(section.named_in_dock_access).toEqual([
+      { dock_id: fixture.dock.dockId, dock_name: 'Fixturens Cykelhus', email: fixture.person.email },
+    ]);
+    // The operator's staff member who opened the lock is never named.
+    expect(JSON.stringify(section)).not.toMatch(/requested_by|operator_party/);
   });
 
   it('gives the files as signed links that work', async () => {

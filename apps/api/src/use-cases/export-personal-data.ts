@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
+import * as docks from '../modules/docks/docks.facade.ts';
 import * as identity from '../modules/identity/identity.facade.ts';
 import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
@@ -61,6 +62,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
     'insurance_payouts',
   ],
   support: ['support_tickets', 'support_ticket_messages'],
+  docks: ['lock_parkings', 'lock_commands', 'dock_access_people'],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],
 } as const;
@@ -94,6 +96,15 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'hashes of single-use tokens (websocket tickets, inbound mail signatures) until they expire; tied to no person',
   club_member_numbers:
     'the member numbers a club uploads to confirm its member price, tied to no account here; a person’s own membership number is in their profile, which is exported',
+  docks:
+    'the docks organisations run (name, address, opening hours, who may use them); a dock a person parked in is named with each parking',
+  dock_access_organisations: 'which organisations’ members may use a dock; tied to no person',
+  lock_devices:
+    'the lock controllers of a dock and their credentials’ hashes, connections and firmware; tied to no person',
+  locks:
+    'the locks of a dock, their labels and last reported state; a lock a person used is named with each parking',
+  lock_events:
+    'a lock’s history for its operator (status reports, connections, service marks); it never names who parked, and the person’s own commands are exported from lock_commands',
 };
 
 /**
@@ -120,6 +131,8 @@ export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
       ...(await theft.theftPersonalData(tx, partyId)),
       ...(await insurance.insurancePersonalData(tx, partyId, addresses)),
       ...(await support.supportPersonalData(tx, partyId, addresses)),
+      // Where they locked their bikes, their lock and unlock commands, the operator's openings (issue 28).
+      ...(await docks.docksPersonalData(tx, partyId, addresses)),
       mails: await listMailsTo(tx, addresses),
       audit_events: await listAuditEventsOfParty(tx, partyId),
       // Who looked the person or their bikes up, as their settings show it (issue 17 §3).

@@ -10,7 +10,8 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { CLOSE_SESSION_ENDED } from '../../platform/realtime/realtime.routes.ts';
 import { verifyTicket } from '../../platform/realtime/tickets.ts';
-import { type LocksDeps, requireUsableDock } from './lock-live.ts';
+import { requireVisibleDock } from './docks.service.ts';
+import type { LocksDeps } from './lock-live.ts';
 import { dockChannel } from './lock-state.ts';
 
 export interface DockLiveRoutesOptions {
@@ -23,8 +24,8 @@ const PING_MS = 30_000;
 /**
  * A dock's live channel for screens (GET /api/docks/{dockId}/websocket?ticket=…, issue 28): the
  * ticket from POST /api/ws/tickets, checked before the upgrade as /api/ws does (valid, its session
- * live, used once on any instance), and only for a person who may use the dock (404 otherwise, as
- * for the dock itself). The socket gets `ready`, then `dock.lock` events of the dock's locks (and
+ * live, used once on any instance), and only for a person who may see the dock (maySeeDock; 404
+ * otherwise, as for the dock itself). The socket gets `ready`, then `dock.lock` events of the dock's locks (and
  * `resync` when events may have been lost between instances); nothing is written through it.
  */
 export const dockLiveRoutes: FastifyPluginAsyncZod<DockLiveRoutesOptions> = async (app, options) => {
@@ -57,7 +58,7 @@ export const dockLiveRoutes: FastifyPluginAsyncZod<DockLiveRoutesOptions> = asyn
         throw new AppError('invalid_token');
       }
       if (!isUuid(dockId)) throw new AppError('dock_not_found');
-      await requireUsableDock(deps.db, session.partyId, dockId);
+      await requireVisibleDock(deps.db, session.partyId, dockId);
       if (!(await useTokenOnce(deps.db, 'realtime_ticket', verified.ticketId, verified.expiresAt))) {
         throw new AppError('invalid_token');
       }

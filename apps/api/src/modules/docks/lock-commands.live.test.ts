@@ -7,14 +7,10 @@ import { type Simulator, startSimulator } from '../../cli/docks-simulate.ts';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
+import { createDock } from '../../test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, type TestUser } from '../../test/identity-helpers.ts';
-import {
-  createOperator,
-  insertDock,
-  pairTestDevice,
-  type TestOperator,
-} from '../../test/lock-device-fixtures.ts';
+import { type LockOperator, lockOperator, pairTestDevice } from '../../test/lock-device-fixtures.ts';
 import { connect, eventually, type LiveSocket, listen, ticketFor } from '../../test/realtime-helpers.ts';
 
 /*
@@ -28,7 +24,7 @@ type DockLock = Extract<RealtimeEvent, { type: 'dock.lock' }>;
 describe('lock commands, live', () => {
   let t: TestApp;
   let baseUrl: string;
-  let operator: TestOperator;
+  let operator: LockOperator;
   let owner: TestUser;
   let other: TestUser;
   let dockId: string;
@@ -42,9 +38,9 @@ describe('lock commands, live', () => {
       lockCommandsRateLimits: { commandsPerMinute: 10_000 },
     });
     baseUrl = await listen(t.app);
-    operator = await createOperator(t.app);
+    operator = await lockOperator(t.app);
     [owner, other] = await Promise.all([signUpOwner(t.app, 20), signUpOwner(t.app, 5)]);
-    dockId = await insertDock(t.app.db, { operatorPartyId: operator.organisationId });
+    dockId = await createDock(t.app, operator);
     const device = await pairTestDevice(t.app, operator.admin.token, dockId, 8);
     simulator = await startSimulator({
       url: baseUrl,
@@ -199,10 +195,9 @@ describe('lock commands, live', () => {
   });
 
   it('answers 404 for a dock the person may not use, and 409 outside its opening hours', async () => {
-    const privateDock = await insertDock(t.app.db, {
-      operatorPartyId: operator.organisationId,
+    const privateDock = await createDock(t.app, operator, {
       access: 'people',
-      peopleEmails: ['someone-else@example.dk'],
+      people: ['someone-else@example.dk'],
     });
     const bike = await registerBike(t.app, owner.token);
     const response = await t.app.inject({
@@ -220,9 +215,8 @@ describe('lock commands, live', () => {
       await connect(new URL(`/api/docks/${dockId}/websocket`, baseUrl.replace(/^http/, 'ws')).toString()),
     ).toMatchObject({ kind: 'refused', status: 401 });
 
-    const closedDock = await insertDock(t.app.db, {
-      operatorPartyId: operator.organisationId,
-      openingHours: [null, null, null, null, null, null, null],
+    const closedDock = await createDock(t.app, operator, {
+      opening_hours: [null, null, null, null, null, null, null],
     });
     await t.app.db
       .update(locks)
@@ -242,7 +236,7 @@ describe('lock commands, live', () => {
   });
 
   it('answers 503 lock_offline for a lock whose device is not connected', async () => {
-    const dock = await insertDock(t.app.db, { operatorPartyId: operator.organisationId });
+    const dock = await createDock(t.app, operator);
     const device = await pairTestDevice(t.app, operator.admin.token, dock, 1);
     const [lock] = await t.app.db.select().from(locks).where(eq(locks.deviceId, device.deviceId));
     const bike = await registerBike(t.app, owner.token);
@@ -348,6 +342,15 @@ describe('lock commands, live', () => {
     const afterOffline = afterOfflineStates();
     expect(afterOffline).not.toContain('locked');
     expect(['occupied', 'free']).toContain(afterOffline.at(-1));
+    // The bike was taken while the device was dark; once it reports the lock Available, the parking
+    // the timed-out unlock left open is closed, by the device's word.
+    await eventually(async () => {
+      const [parking] = await t.app.db
+        .select()
+        .from(lockParkings)
+        .where(eq(lockParkings.bikeId, bike.bike_id));
+      return parking?.unlockedBy === 'device';
+    }, 8000);
     await screen.close();
   });
 

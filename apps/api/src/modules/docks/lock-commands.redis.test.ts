@@ -6,8 +6,9 @@ import { type Simulator, startSimulator } from '../../cli/docks-simulate.ts';
 import { lockCommands, lockDevices, locks } from '../../db/schema/docks.ts';
 import type { RedisHub } from '../../platform/realtime/redis-hub.ts';
 import { registerBike, signUpOwner } from '../../test/bike-api-helpers.ts';
+import { createDock } from '../../test/dock-fixtures.ts';
 import { bearer, type TestUser } from '../../test/identity-helpers.ts';
-import { createOperator, insertDock, pairTestDevice } from '../../test/lock-device-fixtures.ts';
+import { lockOperator, pairTestDevice } from '../../test/lock-device-fixtures.ts';
 import {
   canRunTwoInstances,
   collect,
@@ -38,9 +39,9 @@ describe.skipIf(!canRunTwoInstances)('lock commands across two API instances', (
       lockDevicesRateLimits: { deviceConnectionsPerMinute: 10_000 },
       lockCommandsRateLimits: { commandsPerMinute: 10_000 },
     });
-    const operator = await createOperator(two.a.app);
+    const operator = await lockOperator(two.a.app);
     owner = await signUpOwner(two.a.app, 3);
-    dockId = await insertDock(two.a.app.db, { operatorPartyId: operator.organisationId });
+    dockId = await createDock(two.a.app, operator);
     device = await pairTestDevice(two.a.app, operator.admin.token, dockId, 2);
     // The device connects to instance B.
     simulator = await startSimulator({ url: two.b.baseUrl, ...device, connectors: 2, reconnectDelayMs: 100 });

@@ -1,73 +1,13 @@
-import type { DockAccess, OpeningHours } from '@nbr/domain/docks';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  dockAccessOrganisations,
-  dockAccessPeople,
-  docks,
-  lockCommands,
-  lockDevices,
-  lockParkings,
-  locks,
-} from '../../db/schema/docks.ts';
-import { organisationMembers } from '../../db/schema/organisations.ts';
-import type { DockForPolicy } from './docks.policy.ts';
+import { lockCommands, lockDevices, lockParkings, locks } from '../../db/schema/docks.ts';
 
 /*
- * Lock commands and parkings, and the facts of a dock and a person the policy needs (issue 28).
+ * Lock commands and the parkings they open and close (issue 28).
  */
 
 export type LockCommandRow = typeof lockCommands.$inferSelect;
 export type LockParkingRow = typeof lockParkings.$inferSelect;
-
-export interface DockFacts extends DockForPolicy {
-  id: string;
-  region: 'dk' | 'no';
-  openingHours: OpeningHours;
-}
-
-/** A dock with its access lists, as docks.policy.ts reads it; null when there is none. */
-export async function findDockFacts(executor: Executor, dockId: string): Promise<DockFacts | null> {
-  const [dock] = await executor.select().from(docks).where(eq(docks.id, dockId));
-  if (!dock) return null;
-  // Only the list the dock's access reads (a public dock has none to read).
-  const organisations =
-    dock.access === 'organisations'
-      ? await executor
-          .select({ id: dockAccessOrganisations.organisationPartyId })
-          .from(dockAccessOrganisations)
-          .where(eq(dockAccessOrganisations.dockId, dockId))
-      : [];
-  const people =
-    dock.access === 'people'
-      ? await executor
-          .select({ email: dockAccessPeople.email })
-          .from(dockAccessPeople)
-          .where(eq(dockAccessPeople.dockId, dockId))
-      : [];
-  return {
-    id: dock.id,
-    operatorPartyId: dock.operatorPartyId,
-    access: dock.access as DockAccess,
-    organisationIds: organisations.map((row) => row.id),
-    peopleEmails: people.map((row) => row.email),
-    closedAt: dock.closedAt,
-    region: dock.region === 'no' ? 'no' : 'dk',
-    openingHours: (dock.openingHours ?? null) as OpeningHours,
-  };
-}
-
-/** The organisations a person belongs to, with their role in each. */
-export async function membershipsOf(
-  executor: Executor,
-  identityPartyId: string,
-): Promise<Array<{ organisationId: string; role: 'admin' | 'member' }>> {
-  const rows = await executor
-    .select({ organisationId: organisationMembers.organisationPartyId, role: organisationMembers.role })
-    .from(organisationMembers)
-    .where(eq(organisationMembers.identityPartyId, identityPartyId));
-  return rows;
-}
 
 export async function findLockOfDock(executor: Executor, dockId: string, lockId: string, lock = false) {
   const query = executor

@@ -1,4 +1,10 @@
-import { isOpenAt, type LockCommandResult, type LockRequest, type OperatorReason } from '@nbr/domain/docks';
+import {
+  isOpenAt,
+  type LockCommandResult,
+  type LockRequest,
+  type OpeningHours,
+  type OperatorReason,
+} from '@nbr/domain/docks';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
@@ -6,21 +12,13 @@ import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyClaim, keepAnswer, recordProgress } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import * as bikes from '../bikes/bikes.facade.ts';
-import { mayUnlockParking, mayUseDock } from './docks.policy.ts';
+import { mayUnlockParking } from './docks.policy.ts';
+import { requireOperatedDock, requireUsableDock, requireVisibleDock } from './docks.service.ts';
 import { presentCommandResult, presentLockView } from './lock-commands.presenter.ts';
 import type { LockCommandRow } from './lock-commands.repository.ts';
 import * as repository from './lock-commands.repository.ts';
 import * as devices from './lock-devices.repository.ts';
-import {
-  commandKey,
-  deviceKey,
-  type LocksDeps,
-  lockStates,
-  personForPolicy,
-  publishLockState,
-  requireOperatedDock,
-  requireUsableDock,
-} from './lock-live.ts';
+import { commandKey, deviceKey, type LocksDeps, lockStates, publishLockState } from './lock-live.ts';
 import { isDeviceOnline } from './lock-state.ts';
 
 /*
@@ -99,7 +97,7 @@ export async function lockBike(
 ): Promise<LockCommandResult> {
   requireIds(dockId, lockId);
   const command = await startCommand(deps, idempotency, async (tx, now) => {
-    const dock = await requireUsableDock(tx, auth.identityPartyId, dockId);
+    const { dock } = await requireUsableDock(tx, auth.identityPartyId, dockId);
     // The bike first (the project's lock order): two locks of one bike at once wait for each other.
     try {
       await bikes.requireOwnBikeForOwnership(tx, auth, request.bike_id, true);
@@ -110,7 +108,8 @@ export async function lockBike(
     const found = await repository.findLockOfDock(tx, dockId, lockId, true);
     if (!found) throw new AppError('lock_not_found');
     if (found.lock.outOfServiceAt !== null) throw new AppError('lock_out_of_service');
-    if (!isOpenAt(dock.openingHours, dock.region, now)) throw new AppError('dock_closed_now');
+    const region = dock.region === 'no' ? 'no' : 'dk';
+    if (!isOpenAt(dock.openingHours as OpeningHours, region, now)) throw new AppError('dock_closed_now');
     requireOnline(found.device, now);
     if (await repository.isBikeParked(tx, request.bike_id)) throw new AppError('bike_already_parked');
     if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
@@ -139,18 +138,12 @@ export async function unlockBike(
 ): Promise<LockCommandResult> {
   requireIds(dockId, lockId);
   const command = await startCommand(deps, idempotency, async (tx, now) => {
-    const dock = await repository.findDockFacts(tx, dockId);
-    if (!dock) throw new AppError('dock_not_found');
+    // A person sees the dock their bike is in even when they may no longer use it (maySeeDock).
+    await requireVisibleDock(tx, auth.identityPartyId, dockId);
     const found = await repository.findLockOfDock(tx, dockId, lockId, true);
-    const parking = found ? await repository.findOpenParkingOfLock(tx, lockId) : null;
-    // Whoever parked may always get their bike out, even of a dock they may no longer use.
-    if (!found || !parking || !mayUnlockParking(auth.identityPartyId, parking)) {
-      if (!mayUseDock(await personForPolicy(tx, auth.identityPartyId), dock)) {
-        throw new AppError('dock_not_found');
-      }
-      if (!found) throw new AppError('lock_not_found');
-      throw new AppError('not_your_parking');
-    }
+    if (!found) throw new AppError('lock_not_found');
+    const parking = await repository.findOpenParkingOfLock(tx, lockId);
+    if (!parking || !mayUnlockParking(auth.identityPartyId, parking)) throw new AppError('not_your_parking');
     if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
     requireOnline(found.device, now);
     return {
@@ -192,8 +185,10 @@ export async function openRemotely(
       details: {
         organisation_party_id: dock.operatorPartyId,
         reason: body.reason,
-        dock_id: dockId,
+        dock_id: dock.id,
+        dock_name: dock.name,
         lock_id: lockId,
+        lock_label: found.lock.label,
         command_id: commandId,
         bike_id: parking?.bikeId ?? null,
       },

@@ -11,8 +11,9 @@ import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { hashDevicePassword, verifyDevicePassword } from './device-credentials.ts';
+import { requireOperatedDock } from './docks.service.ts';
 import * as repository from './lock-devices.repository.ts';
-import { deviceKey, type LocksDeps, publishLocksOfDevice, requireOperatedDock } from './lock-live.ts';
+import { deviceKey, type LocksDeps, publishLocksOfDevice } from './lock-live.ts';
 
 /*
  * Pairing lock devices with a dock (issue 28, docs/docks-protocol.md "Pairing"): the operator makes a
@@ -42,7 +43,7 @@ export async function createDeviceSlot(
   if (!isUuid(dockId)) throw new AppError('dock_not_found');
   return deps.db.transaction(async (tx) => {
     const dock = await requireOperatedDock(tx, auth, dockId);
-    if (dock.closedAt !== null) throw new AppError('dock_not_found');
+    if (dock.closedAt !== null) throw new AppError('dock_closed_down');
     const now = new Date();
     const code = newPairingCode();
     const expiresAt = new Date(now.getTime() + PAIRING_CODE_TTL_MINUTES * 60_000);

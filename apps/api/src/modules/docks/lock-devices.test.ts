@@ -4,14 +4,14 @@ import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH } from '@nbr/domain/docks';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDevices, locks } from '../../db/schema/docks.ts';
+import { createDock } from '../../test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
   createDeviceSlot,
-  createOperator,
-  insertDock,
+  type LockOperator,
+  lockOperator,
   pairTestDevice,
-  type TestOperator,
 } from '../../test/lock-device-fixtures.ts';
 
 /*
@@ -22,15 +22,15 @@ import {
 
 describe('lock devices', () => {
   let t: TestApp;
-  let operator: TestOperator;
+  let operator: LockOperator;
   let stranger: TestUser;
   let dockId: string;
 
   beforeAll(async () => {
     t = await createTestApp({ lockDevicesRateLimits: { deviceConnectionsPerMinute: 5 } });
-    operator = await createOperator(t.app);
+    operator = await lockOperator(t.app);
     stranger = await signUpUser(t.app);
-    dockId = await insertDock(t.app.db, { operatorPartyId: operator.organisationId });
+    dockId = await createDock(t.app, operator);
   });
 
   afterAll(async () => {
@@ -112,7 +112,7 @@ describe('lock devices', () => {
     });
 
     it("numbers a second device's locks after the labels taken", async () => {
-      const dock = await insertDock(t.app.db, { operatorPartyId: operator.organisationId });
+      const dock = await createDock(t.app, operator);
       const first = await pairTestDevice(t.app, operator.admin.token, dock, 2);
       const second = await pairTestDevice(t.app, operator.admin.token, dock, 2);
       const labels = async (deviceId: string) =>

@@ -6,19 +6,14 @@ import {
 } from '@nbr/domain/docks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
-import type { RequestAuth } from '../../platform/auth/authenticate.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { RealtimeHub } from '../../platform/realtime/hub.ts';
-import * as identity from '../identity/identity.facade.ts';
-import { mayOperateDock, mayUseDock, type OperatorForPolicy, type PersonForPolicy } from './docks.policy.ts';
-import * as commands from './lock-commands.repository.ts';
 import * as devices from './lock-devices.repository.ts';
 import { displayLockState, dockChannel } from './lock-state.ts';
 
 /*
  * What the device socket, the commands and the screens' channel share (issue 28): their deps and
- * settings, the hub keys between instances, publishing a lock's display state, and who may use or
- * operate a dock as the policy reads it.
+ * settings, the hub keys between instances, and publishing a lock's display state. Who may use, see
+ * or operate a dock is checked as the docks' own routes check it (docks.service.ts).
  */
 
 export interface LocksSettings {
@@ -130,48 +125,4 @@ export async function publishLocksOfDevice(
   } catch (error) {
     deps.log.warn({ err: error }, 'docks: could not publish the locks of a device');
   }
-}
-
-/** A person as docks.policy.ts reads them: their address and organisations. */
-export async function personForPolicy(executor: Executor, identityPartyId: string): Promise<PersonForPolicy> {
-  const [person, memberships] = await Promise.all([
-    identity.findPersonById(executor, identityPartyId),
-    commands.membershipsOf(executor, identityPartyId),
-  ]);
-  return {
-    partyId: identityPartyId,
-    email: person?.email ?? '',
-    organisationIds: memberships.map((membership) => membership.organisationId),
-  };
-}
-
-/** The dock the person may use: anything else (unknown, closed, not theirs to use) answers 404 dock_not_found. */
-export async function requireUsableDock(
-  executor: Executor,
-  identityPartyId: string,
-  dockId: string,
-): Promise<commands.DockFacts> {
-  const dock = await commands.findDockFacts(executor, dockId);
-  if (!dock || !mayUseDock(await personForPolicy(executor, identityPartyId), dock)) {
-    throw new AppError('dock_not_found');
-  }
-  return dock;
-}
-
-/** The dock the caller operates (admin acting for its organisation); otherwise 404 dock_not_found. */
-export async function requireOperatedDock(
-  executor: Executor,
-  auth: Pick<RequestAuth, 'partyId' | 'identityPartyId'>,
-  dockId: string,
-): Promise<commands.DockFacts> {
-  const dock = await commands.findDockFacts(executor, dockId);
-  if (!dock) throw new AppError('dock_not_found');
-  const memberships = await commands.membershipsOf(executor, auth.identityPartyId);
-  const acting = auth.partyId === auth.identityPartyId ? null : auth.partyId;
-  const operator: OperatorForPolicy = {
-    actingOrganisationId: acting,
-    role: memberships.find((membership) => membership.organisationId === acting)?.role ?? null,
-  };
-  if (!mayOperateDock(operator, dock)) throw new AppError('dock_not_found');
-  return dock;
 }

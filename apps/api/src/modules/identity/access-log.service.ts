@@ -36,6 +36,8 @@ async function present(executor: Executor, rows: AccessLogEventRow[]): Promise<A
       organisation_type: organisation?.type ?? null,
       reason: text(row.details?.reason),
       case_number: text(row.details?.case_number),
+      // A dock operator's remote opening (issue 28) names the dock as it was called then.
+      dock_name: text(row.details?.dock_name),
     };
   });
 }

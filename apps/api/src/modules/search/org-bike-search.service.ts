@@ -4,6 +4,7 @@ import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers'
 import { RegionSchema } from '@nbr/domain/locale';
 import {
   canRevealOwnerContact,
+  canSeeLastDockParking,
   canUseOrgBikeSearch,
   ORG_SEARCH_RESULT_LIMIT,
   type OrgBikeDetail,
@@ -29,6 +30,7 @@ import {
   chatIdOfBikeStarter,
   writeToBikeOwner,
 } from '../chats/chats.facade.ts';
+import { lastDockParkingOfBike } from '../docks/docks.facade.ts';
 import {
   findActingOrganisation,
   findPeopleByIds,
@@ -43,6 +45,7 @@ import * as repository from './org-bike-search.repository.ts';
  * owner: they write to the owner through the register, and the police alone see the owner's contact
  * details after stating a case number. Opening a bike and revealing a contact are audited with the
  * owner as the target and the organisation in the details: the owner's access log shows them.
+ * The police also see where a stolen bike was last locked in a dock (issue 28).
  */
 
 export type OrgSearchDeps = ChatsDeps;
@@ -200,11 +203,14 @@ export async function getBike(
         actions.push('hold');
       }
     }
+    // Issue 28: the police see where a stolen bike was last locked in a dock; nobody else does.
+    const showsDockParking = canSeeLastDockParking(organisation.type) && row.status === 'stolen';
     return {
       ...presentHit(row),
       history: await historyOf(tx, row),
       actions,
       chat_id: await chatIdOfBikeStarter(tx, row.bikeId, organisation.partyId),
+      last_dock_parking: showsDockParking ? await lastDockParkingOfBike(tx, row.bikeId) : null,
     };
   });
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
+import { backdateOwnership, insertDockWithLock, insertParking } from '../../test/dock-parking-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
@@ -356,6 +357,56 @@ describe('organisations search the register', () => {
         })
       ).statusCode,
     ).toBe(422);
+  });
+
+  it('shows the police, and only the police, where a stolen bike was last locked in a dock (issue 28)', async () => {
+    const { owner, bikeId, frameNumber } = await stolenBike();
+    const calm = await ownerWithBike(t.app);
+    const dock = await insertDockWithLock(t.app.db, {
+      operatorPartyId: municipality.partyId,
+      name: 'Rådhuspladsen',
+      lockLabel: 'C7',
+    });
+    const lockedAt = new Date(Date.now() - 3 * 3600 * 1000);
+    await backdateOwnership(t.app.db, bikeId, new Date(Date.now() - 30 * 24 * 3600 * 1000));
+    await backdateOwnership(t.app.db, calm.bikeId, new Date(Date.now() - 30 * 24 * 3600 * 1000));
+    await insertParking(t.app.db, dock, { partyId: owner.partyId, bikeId, lockedAt });
+    await insertParking(t.app.db, dock, {
+      partyId: calm.owner.partyId,
+      bikeId: calm.bikeId,
+      lockedAt: new Date(Date.now() - 7 * 24 * 3600 * 1000),
+      unlockedAt: new Date(Date.now() - 6 * 24 * 3600 * 1000),
+      unlockedBy: 'owner',
+    });
+
+    const byPolice = await get(t.app, police.member.token, `/api/org-bike-search/bikes/${bikeId}`);
+    expect(byPolice.statusCode, byPolice.body).toBe(200);
+    expect(byPolice.json<OrgBikeDetail>().last_dock_parking).toEqual({
+      dock_id: dock.dockId,
+      dock_name: 'Rådhuspladsen',
+      street_address: 'Banegårdspladsen 1',
+      town: 'Aarhus C',
+      lock_label: 'C7',
+      locked_at: lockedAt.toISOString(),
+      unlocked_at: null,
+    });
+    expectNothingOfOwner(byPolice.body, owner);
+    // Not stolen: where a bike stands is nobody's business, the police's neither.
+    const calmByPolice = await get(t.app, police.member.token, `/api/org-bike-search/bikes/${calm.bikeId}`);
+    expect(calmByPolice.json<OrgBikeDetail>().last_dock_parking).toBeNull();
+    for (const member of [municipality.member, insurer.member]) {
+      const opened = await get(t.app, member.token, `/api/org-bike-search/bikes/${bikeId}`);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json<OrgBikeDetail>().last_dock_parking).toBeNull();
+      expect(opened.body).not.toContain('Rådhuspladsen');
+    }
+    // The public search and the public view of the bike say nothing of docks.
+    for (const url of [`/api/search?q=${encodeURIComponent(frameNumber)}`, `/api/bikes/${bikeId}/public`]) {
+      const publicAnswer = await get(t.app, null, url);
+      expect(publicAnswer.statusCode, publicAnswer.body).toBe(200);
+      expect(publicAnswer.body).not.toContain('Rådhuspladsen');
+      expect(publicAnswer.body).not.toContain(dock.dockId);
+    }
   });
 });
 

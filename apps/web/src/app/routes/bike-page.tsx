@@ -11,6 +11,7 @@ import { BikeFallback } from '../../features/bikes/components/bike-fallback.tsx'
 import { DeleteBike } from '../../features/bikes/components/delete-bike.tsx';
 import { DocumentSection } from '../../features/bikes/components/document-section.tsx';
 import { EquipmentSummary } from '../../features/bikes/components/equipment-summary.tsx';
+import { LastDockParkingNote } from '../../features/bikes/components/last-dock-parking-note.tsx';
 import { PictureSection } from '../../features/bikes/components/picture-section.tsx';
 import { PublicPreview } from '../../features/bikes/components/public-preview.tsx';
 import { HeldForYouNotice } from '../../features/finds/components/held-for-you-notice.tsx';
@@ -87,6 +88,7 @@ export function Component() {
       {data.status === 'stolen' ? (
         <Alert tone="error" title={t('detail.stolenTitle')} announce="none">
           <p>{t('detail.stolenBody')}</p>
+          <LastDockParkingNote bikeId={bikeId} isStolen />
           <p>
             <Link href={paths.app.bikeStolenBikeReport.getHref({ bikeId })}>
               {t('detail.stolenReportLink')}

@@ -582,15 +582,13 @@ export const da: Catalogue = {
   'mail.read_budget.action': 'Åbn Cykelregistret',
   'errors.club_member_list_empty':
     'Listen har ingen medlemsnumre. Upload en CSV-fil med ét medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
-  'errors.dock_not_found': 'Stativet findes ikke, eller du må ikke bruge det.',
-  'errors.lock_not_found': 'Låsen findes ikke i dette stativ.',
   'errors.bike_not_found': 'Vælg en af dine egne registrerede cykler.',
-  'errors.device_not_found': 'Låseenheden findes ikke i dette stativ.',
+  'errors.device_not_found': 'Låseenheden findes ikke i denne dock.',
   'errors.pairing_code_invalid': 'Parringskoden er forkert, brugt eller udløbet. Bed operatøren om en ny.',
   'errors.lock_not_free': 'Låsen er ikke ledig. Vælg en anden lås.',
-  'errors.bike_already_parked': 'Cyklen er allerede låst i et stativ. Lås den op der først.',
+  'errors.bike_already_parked': 'Cyklen er allerede låst i en dock. Lås den op der først.',
   'errors.lock_out_of_service': 'Låsen er ude af drift. Vælg en anden lås.',
-  'errors.dock_closed_now': 'Stativet er lukket nu. Se åbningstiderne.',
+  'errors.dock_closed_now': 'Docken er lukket nu. Se åbningstiderne.',
   'errors.not_your_parking': 'Kun den, der låste cyklen, kan låse den op.',
   'errors.lock_offline': 'Låsen er offline lige nu. Prøv igen senere, eller ring til operatøren.',
   'errors.lock_busy': 'Låsen er i gang med en anden kommando. Prøv igen om et øjeblik.',
@@ -598,6 +596,8 @@ export const da: Catalogue = {
   // Issue 27: a map pick in open water (@nbr/domain/land).
   'validation.place_at_sea': 'Nålen står i havet. Sæt den, hvor cyklen blev stjålet, på land.',
   // Issue 28 (docks).
+  'errors.dock_not_found': 'Vi kan ikke finde den dock.',
+  'errors.lock_not_found': 'Vi kan ikke finde den lås i denne dock.',
   'errors.parking_not_found': 'Vi kan ikke finde den parkering i denne dock.',
   'errors.dock_closed_down': 'Denne dock er lukket og kan ikke længere ændres.',
   'errors.lock_label_taken': 'En anden lås i denne dock har allerede den betegnelse.',

@@ -583,8 +583,6 @@ export const en = {
   'mail.read_budget.action': 'Open the Nordic Bike Registry',
   'errors.club_member_list_empty':
     'The list has no membership numbers. Upload a CSV file with one membership number (6–8 characters) in the first column of each line.',
-  'errors.dock_not_found': 'The dock does not exist, or you may not use it.',
-  'errors.lock_not_found': 'The lock does not exist in this dock.',
   'errors.bike_not_found': 'Choose one of your own registered bikes.',
   'errors.device_not_found': 'The lock device does not exist in this dock.',
   'errors.pairing_code_invalid':
@@ -600,6 +598,8 @@ export const en = {
   // Issue 27: a map pick in open water (@nbr/domain/land).
   'validation.place_at_sea': 'The pin is in the sea. Put it on land, where the bike was stolen.',
   // Issue 28 (docks).
+  'errors.dock_not_found': 'We cannot find that dock.',
+  'errors.lock_not_found': 'We cannot find that lock in this dock.',
   'errors.parking_not_found': 'We cannot find that parking in this dock.',
   'errors.dock_closed_down': 'This dock has been closed down and can no longer be changed.',
   'errors.lock_label_taken': 'Another lock in this dock already has that label.',

@@ -581,15 +581,13 @@ export const no: Catalogue = {
   'mail.read_budget.action': 'Åpne Sykkelregisteret',
   'errors.club_member_list_empty':
     'Listen har ingen medlemsnumre. Last opp en CSV-fil med ett medlemsnummer (6–8 tegn) i første kolonne på hver linje.',
-  'errors.dock_not_found': 'Stativet finnes ikke, eller du kan ikke bruke det.',
-  'errors.lock_not_found': 'Låsen finnes ikke i dette stativet.',
   'errors.bike_not_found': 'Velg en av dine egne registrerte sykler.',
-  'errors.device_not_found': 'Låseenheten finnes ikke i dette stativet.',
+  'errors.device_not_found': 'Låseenheten finnes ikke i dette dokken.',
   'errors.pairing_code_invalid': 'Paringskoden er feil, brukt eller utløpt. Be operatøren om en ny.',
   'errors.lock_not_free': 'Låsen er ikke ledig. Velg en annen lås.',
-  'errors.bike_already_parked': 'Sykkelen er allerede låst i et stativ. Lås den opp der først.',
+  'errors.bike_already_parked': 'Sykkelen er allerede låst i en dokk. Lås den opp der først.',
   'errors.lock_out_of_service': 'Låsen er ute av drift. Velg en annen lås.',
-  'errors.dock_closed_now': 'Stativet er stengt nå. Se åpningstidene.',
+  'errors.dock_closed_now': 'Dokken er stengt nå. Se åpningstidene.',
   'errors.not_your_parking': 'Bare den som låste sykkelen, kan låse den opp.',
   'errors.lock_offline': 'Låsen er frakoblet akkurat nå. Prøv igjen senere, eller ring operatøren.',
   'errors.lock_busy': 'Låsen utfører en annen kommando. Prøv igjen om et øyeblikk.',
@@ -597,6 +595,8 @@ export const no: Catalogue = {
   // Issue 27: a map pick in open water (@nbr/domain/land).
   'validation.place_at_sea': 'Nålen står i havet. Sett den der sykkelen ble stjålet, på land.',
   // Issue 28 (docks).
+  'errors.dock_not_found': 'Vi finner ikke den dokken.',
+  'errors.lock_not_found': 'Vi finner ikke den låsen i denne dokken.',
   'errors.parking_not_found': 'Vi finner ikke den parkeringen i denne dokken.',
   'errors.dock_closed_down': 'Denne dokken er lagt ned og kan ikke lenger endres.',
   'errors.lock_label_taken': 'En annen lås i denne dokken har allerede den betegnelsen.',

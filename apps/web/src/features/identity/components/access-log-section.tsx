@@ -23,6 +23,8 @@ const WHAT: Record<string, string> = {
   'insurance.holder_details_viewed': 'accessLog.what.insurance',
   'insurance.national_id_revealed': 'accessLog.what.nationalId',
   'insurance.insured_bike_viewed': 'accessLog.what.bike',
+  // Issue 28: the dock's operator opened the lock holding the person's bike (with its reason).
+  'dock.lock_opened_remotely': 'accessLog.what.dockLockOpened',
 };
 
 function Entry({ entry }: { entry: AccessLogEntry }) {
@@ -37,7 +39,8 @@ function Entry({ entry }: { entry: AccessLogEntry }) {
   return (
     <li className={styles.accessLogEntry}>
       <p className={styles.accessLogWho}>
-        <strong>{who}</strong> · {t(WHAT[entry.action] ?? 'accessLog.what.other')}
+        <strong>{who}</strong> ·{' '}
+        {t(WHAT[entry.action] ?? 'accessLog.what.other', { dock: entry.dock_name ?? t('accessLog.aDock') })}
       </p>
       <p className={styles.accessLogMeta}>
         {formatDateTime(entry.at, i18n.language)} · {why}

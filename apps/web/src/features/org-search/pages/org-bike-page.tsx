@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { mayUseOrgBikeSearch } from '../../../lib/org-search-access.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -52,7 +52,28 @@ function Facts({ bike }: { bike: OrgBikeDetail }) {
       <dd>{bike.owner_verified ? t('bike.yes') : t('bike.no')}</dd>
       <dt>{t('bike.registeredAt')}</dt>
       <dd>{day(bike.registered_at)}</dd>
+      {bike.last_dock_parking ? <DockParkingFact parking={bike.last_dock_parking} /> : null}
     </dl>
+  );
+}
+
+/** Issue 28: where a stolen bike was last locked in a dock (the API answers it to the police only). */
+function DockParkingFact({ parking }: { parking: NonNullable<OrgBikeDetail['last_dock_parking']> }) {
+  const { t, i18n } = useTranslation('org-search');
+  const values = {
+    dock: parking.dock_name,
+    address: [parking.street_address, parking.town].filter(Boolean).join(', '),
+    lock: parking.lock_label,
+    lockedAt: formatDateTime(parking.locked_at, i18n.language),
+    unlockedAt: parking.unlocked_at ? formatDateTime(parking.unlocked_at, i18n.language) : '',
+  };
+  return (
+    <>
+      <dt>{t('dockParking.title')}</dt>
+      <dd data-testid="last-dock-parking">
+        {parking.unlocked_at ? t('dockParking.lockedUntil', values) : t('dockParking.lockedSince', values)}
+      </dd>
+    </>
   );
 }
 
