@@ -9,15 +9,16 @@
  *   npx tsx bench/docks.bench.ts                                  # PGlite in a temporary directory
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/docks.bench.ts
  *
- * The devices are the project's simulator (apps/api/src/cli/docks-simulate.ts) in this process, so
- * they share the CPU with the API: quote figures with the load average. Prints figures; never fails
+ * The devices are the project's simulator (apps/api/src/cli/docks-simulate.ts) on a worker thread
+ * of this process (bench/support/docks-devices.worker.ts), so they do not share the API's event loop;
+ * they still share the machine: quote figures with the load average. Prints figures; never fails
  * on timing.
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { type Simulator, startSimulator } from '../apps/api/src/cli/docks-simulate.ts';
+import { Worker } from 'node:worker_threads';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import { docks, lockDevices, locks } from '../apps/api/src/db/schema/docks.ts';
 import { parties } from '../apps/api/src/db/schema/identity.ts';
 import { organisations } from '../apps/api/src/db/schema/organisations.ts';
@@ -106,27 +107,39 @@ const load = () =>
     .join(' / ');
 console.log(`load average before: ${load()}`);
 
-let started = performance.now();
-const simulators: Simulator[] = [];
-/** Upgrades refused and socket errors the devices met, by kind (printed at the end). */
-const deviceTrouble = new Map<string, number>();
-for (const deviceId of deviceIds) {
-  simulators.push(
-    await startSimulator({
-      url: address,
-      deviceId,
-      password: DEVICE_PASSWORD,
-      connectors: CONNECTORS,
-      bikeLeavesAfterMs: 60_000,
-      reconnectDelayMs: 200,
-      log: (line) => {
-        if (line.startsWith('refused') || line.startsWith('socket error')) {
-          deviceTrouble.set(line, (deviceTrouble.get(line) ?? 0) + 1);
-        }
-      },
-    }),
-  );
+interface DevicesState {
+  type: string;
+  connections: Record<string, number>;
+  statuses: Record<string, string[]>;
+  trouble: Record<string, number>;
 }
+let started = performance.now();
+const workerFile = new URL('./support/docks-devices.worker.ts', import.meta.url).href;
+// The thread loads its TypeScript through tsx, as this process does (a worker does not inherit it).
+const devices = new Worker(
+  `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(workerFile)}, ${JSON.stringify(workerFile)}))`,
+  { eval: true, workerData: { address, deviceIds, password: DEVICE_PASSWORD, connectors: CONNECTORS } },
+);
+let devicesStopping = false;
+devices.on('exit', (code) => {
+  if (code !== 0 && !devicesStopping) {
+    console.error(`the devices' thread stopped (${code})`);
+    process.exit(1);
+  }
+});
+devices.on('error', (error) => console.error('devices thread:', error));
+function askDevices(type: 'started' | 'state' | 'disconnect' | 'stop'): Promise<DevicesState> {
+  return new Promise((resolve) => {
+    const listen = (message: DevicesState) => {
+      if (message.type !== type) return;
+      devices.off('message', listen);
+      resolve(message);
+    };
+    devices.on('message', listen);
+    if (type !== 'started') devices.postMessage({ type });
+  });
+}
+await askDevices('started');
 const allConnected = await waitFor(async () => (await connectedDevices()) === DEVICES, 120_000);
 console.log(
   `${DEVICES} devices connected and reconciled in ${((performance.now() - started) / 1000).toFixed(1)} s${allConnected ? '' : ` (only ${await connectedDevices()})`}`,
@@ -244,29 +257,30 @@ console.log(`load average after the commands: ${load()}`);
 // The reconnect storm: every connection dropped at once; timed until every device is connected again
 // and every lock's stored status is what its device says.
 const storm = performance.now();
-const connectionsBefore = new Map(simulators.map((simulator) => [simulator, simulator.connections]));
-for (const simulator of simulators) simulator.disconnect();
-const reconnected = await waitFor(
-  async () =>
-    simulators.every((simulator) => simulator.connections > (connectionsBefore.get(simulator) ?? 0)) &&
-    (await connectedDevices()) === DEVICES,
-  180_000,
-);
+const before = (await askDevices('disconnect')).connections;
+const reconnected = await waitFor(async () => {
+  const { connections } = await askDevices('state');
+  return (
+    deviceIds.every((id) => (connections[id] ?? 0) > (before[id] ?? 0)) &&
+    (await connectedDevices()) === DEVICES
+  );
+}, 180_000);
 const reconnectedAfter = (performance.now() - storm) / 1000;
-const byDevice = new Map(simulators.map((simulator) => [simulator.deviceId, simulator]));
+const { statuses } = await askDevices('state');
 const stored = await db
   .select({ deviceId: locks.deviceId, connectorId: locks.connectorId, status: locks.reportedStatus })
   .from(locks)
-  .where(and(eq(locks.dockId, dockId)));
-const wrong = stored.filter((row) => byDevice.get(row.deviceId)?.status(row.connectorId) !== row.status);
+  .where(eq(locks.dockId, dockId));
+const wrong = stored.filter((row) => statuses[row.deviceId]?.[row.connectorId - 1] !== row.status);
 console.log(
   `reconnect storm: ${reconnected ? 'all' : await connectedDevices()} of ${DEVICES} devices connected again and reconciled in ${reconnectedAfter.toFixed(1)} s; ${wrong.length} of ${stored.length} locks differ from their device`,
 );
 console.log(`load average at the end: ${load()}`);
-if (deviceTrouble.size > 0)
-  console.log(`devices' trouble: ${JSON.stringify(Object.fromEntries(deviceTrouble))}`);
 
-await Promise.all(simulators.map((simulator) => simulator.stop()));
+const { trouble } = await askDevices('stop');
+if (Object.keys(trouble).length > 0) console.log(`devices' trouble: ${JSON.stringify(trouble)}`);
+devicesStopping = true;
+await devices.terminate();
 // The API writes each closed connection down: let it finish before the schema goes.
 await waitFor(async () => (await connectedDevices()) === 0, 60_000);
 await new Promise((resolve) => setTimeout(resolve, 2000));
