@@ -8,7 +8,7 @@ import { findLiveSession } from '../../platform/auth/sessions.ts';
 import { useTokenOnce } from '../../platform/auth/single-use.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { CLOSE_SESSION_ENDED } from '../../platform/realtime/realtime.routes.ts';
+import { CLOSE_SESSION_ENDED, isPing } from '../../platform/realtime/realtime.routes.ts';
 import { verifyTicket } from '../../platform/realtime/tickets.ts';
 import { requireVisibleDock } from './docks.service.ts';
 import type { LocksDeps } from './lock-live.ts';
@@ -101,6 +101,10 @@ export const dockLiveRoutes: FastifyPluginAsyncZod<DockLiveRoutesOptions> = asyn
             request.log.warn({ err: error }, 'docks: could not check the session of a screen'),
           );
       }, PING_MS);
+      // The screen's keep-alive, answered as /api/ws answers it (the client reconnects when unanswered).
+      socket.on('message', (data, isBinary) => {
+        if (isPing(data, isBinary)) send({ type: 'pong' });
+      });
       socket.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();

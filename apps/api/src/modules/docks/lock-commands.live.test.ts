@@ -106,6 +106,15 @@ describe('lock commands, live', () => {
     return row;
   }
 
+  it("answers a screen's keep-alive ping with pong, so a quiet dock's screen stays connected", async () => {
+    const screen = await openScreen(owner.token);
+    screen.socket.send('ping');
+    await screen.waitFor('pong');
+    screen.socket.send(JSON.stringify({ type: 'ping' }));
+    await screen.waitFor('pong');
+    await screen.close();
+  });
+
   it('locks a bike and unlocks it, live on the screen, and a retry with the key repeats the first answer', async () => {
     const lockId = lockIds[0] as string;
     const bike = await registerBike(t.app, owner.token);

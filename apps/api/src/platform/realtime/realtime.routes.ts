@@ -90,7 +90,8 @@ async function isSessionLive(db: Database, claims: TicketClaims): Promise<boolea
   return session !== null && (session.actingPartyId ?? session.partyId) === claims.partyId;
 }
 
-function isPing(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): boolean {
+/** A client's keep-alive (`ping` or `{"type":"ping"}`), answered with `pong` on every live channel. */
+export function isPing(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): boolean {
   if (isBinary) return false;
   const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString(
     'utf8',
