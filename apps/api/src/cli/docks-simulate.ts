@@ -450,6 +450,7 @@ export async function runSimulatorCli(args: readonly string[]): Promise<number> 
   console.log(`Device ${simulator.deviceId} with ${connectors} connectors. Type "help" for commands.`);
   if (values['pair-code']) console.log(`Its password (keep it to connect again): ${simulator.password}`);
   const input = createInterface({ input: process.stdin });
+  let quitTyped = false;
   for await (const line of input) {
     const [command, argument] = line.trim().split(/\s+/);
     const number = Number(argument);
@@ -486,6 +487,7 @@ export async function runSimulatorCli(args: readonly string[]): Promise<number> 
         break;
       case 'quit':
       case 'exit':
+        quitTyped = true;
         input.close();
         break;
       default:
@@ -493,6 +495,14 @@ export async function runSimulatorCli(args: readonly string[]): Promise<number> 
           'push <n>, take <n>, status, drop on|off, delay <ms>, duplicate on|off, silent on|off, disconnect, power-loss, quit',
         );
     }
+  }
+  // Input ended without `quit` (run by a process manager, or with no terminal): the device keeps
+  // serving its dock until the process is told to stop, as a real controller would.
+  if (!quitTyped) {
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
   }
   await simulator.stop();
   return 0;
