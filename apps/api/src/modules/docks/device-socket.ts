@@ -140,14 +140,12 @@ export function handleDeviceSocket(
     if (!isOpen) return;
     const claimed = await commands.claimCommand(deps.db, commandId, device.id, deps.instanceId, new Date());
     if (!claimed) return;
-    const lock = await devices.findLockById(deps.db, claimed.lockId);
-    if (!lock) return;
     outgoing.set(claimed.id, 'command');
     send([
       MESSAGE_TYPE_CALL,
       claimed.id,
       claimed.action === 'lock' ? 'LockConnector' : 'UnlockConnector',
-      { connectorId: lock.connectorId },
+      { connectorId: claimed.connectorId },
     ]);
   }
 
@@ -263,28 +261,8 @@ export function handleDeviceSocket(
           callError(messageId, 'FormationViolation', 'invalid StatusNotification');
           return;
         }
-        const lockId = await deps.db.transaction(async (tx) => {
-          const lock = await devices.findLockOfDevice(tx, device.id, status.data.connectorId);
-          if (!lock) return null;
-          await devices.setReportedStatus(tx, lock.id, status.data.status, now);
-          // The device says the lock is open and empty: no bike is parked in it any longer.
-          const closedParking =
-            status.data.status === 'Available' &&
-            (await devices.closeOpenParking(tx, lock.id, 'device', now));
-          await devices.insertLockEvents(tx, [
-            {
-              lockId: lock.id,
-              kind: 'status',
-              detail: {
-                status: status.data.status,
-                error_code: status.data.errorCode,
-                ...(closedParking ? { parking_closed: true } : {}),
-              },
-              at: now,
-            },
-          ]);
-          return lock.id;
-        });
+        // One statement: the status, an open parking closed when the lock is open and empty, the history row.
+        const lockId = await devices.applyStatusReport(deps.db, device.id, status.data, now);
         if (lockId === null) {
           callError(messageId, 'PropertyConstraintViolation', 'unknown connectorId');
           return;

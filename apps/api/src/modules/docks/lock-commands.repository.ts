@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { lockCommands, lockDevices, lockParkings, locks } from '../../db/schema/docks.ts';
 
@@ -17,48 +17,6 @@ export async function findLockOfDock(executor: Executor, dockId: string, lockId:
     .where(and(eq(locks.id, lockId), eq(locks.dockId, dockId)));
   const [row] = lock ? await query.for('update', { of: locks }) : await query;
   return row ?? null;
-}
-
-export async function findOpenParkingOfLock(
-  executor: Executor,
-  lockId: string,
-): Promise<LockParkingRow | null> {
-  const [row] = await executor
-    .select()
-    .from(lockParkings)
-    .where(and(eq(lockParkings.lockId, lockId), isNull(lockParkings.unlockedAt)));
-  return row ?? null;
-}
-
-/** The bike is parked in a lock, or a lock command for it is underway. */
-export async function isBikeParked(executor: Executor, bikeId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: lockParkings.id })
-    .from(lockParkings)
-    .where(and(eq(lockParkings.bikeId, bikeId), isNull(lockParkings.unlockedAt)))
-    .union(
-      executor
-        .select({ id: lockCommands.id })
-        .from(lockCommands)
-        .where(
-          and(
-            eq(lockCommands.bikeId, bikeId),
-            eq(lockCommands.action, 'lock'),
-            inArray(lockCommands.status, ['pending', 'sent']),
-          ),
-        ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function hasCommandUnderway(executor: Executor, lockId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: lockCommands.id })
-    .from(lockCommands)
-    .where(and(eq(lockCommands.lockId, lockId), inArray(lockCommands.status, ['pending', 'sent'])))
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function insertCommand(
@@ -89,8 +47,38 @@ export async function lockCommandRow(
 }
 
 /**
+ * What a lock command's checks read once the lock's row is locked (lock order: the checks read
+ * after the row lock, so a command committed meanwhile is seen): any command underway on the lock,
+ * its open parking, and, for a lock command, whether the bike is parked or being parked elsewhere.
+ */
+export async function lockCommandChecks(
+  executor: Executor,
+  lockId: string,
+  bikeId: string | null,
+): Promise<{ commandUnderway: boolean; bikeParked: boolean; parking: LockParkingRow | null }> {
+  const [underway] = await executor
+    .select({
+      commandUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${lockId} and c.status in ('pending', 'sent'))`,
+      bikeParked:
+        bikeId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`(exists (select 1 from ${lockParkings} p where p.bike_id = ${bikeId} and p.unlocked_at is null) or exists (select 1 from ${lockCommands} c where c.bike_id = ${bikeId} and c.action = 'lock' and c.status in ('pending', 'sent')))`,
+      parking: lockParkings,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(lockParkings, and(eq(lockParkings.lockId, lockId), isNull(lockParkings.unlockedAt)));
+  if (!underway) throw new Error('lock command checks answered no row');
+  return {
+    commandUnderway: underway.commandUnderway,
+    bikeParked: underway.bikeParked,
+    parking: underway.parking,
+  };
+}
+
+/**
  * Takes a pending command for sending on this instance: the one UPDATE that lets exactly one
- * instance send it, once. Null when it was taken, decided or timed out already.
+ * instance send it, once; answers what the device is told (the lock's connector with it). Null
+ * when it was taken, decided or timed out already.
  */
 export async function claimCommand(
   executor: Executor,
@@ -98,7 +86,7 @@ export async function claimCommand(
   deviceId: string,
   instance: string,
   now: Date,
-): Promise<LockCommandRow | null> {
+): Promise<{ id: string; action: string; connectorId: number } | null> {
   const [row] = await executor
     .update(lockCommands)
     .set({ status: 'sent', sentAt: now, sentByInstance: instance })
@@ -109,7 +97,11 @@ export async function claimCommand(
         eq(lockCommands.status, 'pending'),
       ),
     )
-    .returning();
+    .returning({
+      id: lockCommands.id,
+      action: lockCommands.action,
+      connectorId: sql<number>`(select l.connector_id from ${locks} l where l.id = ${lockCommands.lockId})`,
+    });
   return row ?? null;
 }
 
@@ -167,9 +159,40 @@ export async function timeOutExpiredCommands(executor: Executor, now: Date) {
     .returning({ id: lockCommands.id, lockId: lockCommands.lockId });
 }
 
-export async function insertParking(
+/** Opens the parking of an accepted lock command in its lock (the lock's dock read in the same statement). */
+export async function insertParkingInLock(
   executor: Executor,
-  values: typeof lockParkings.$inferInsert,
-): Promise<void> {
-  await executor.insert(lockParkings).values(values);
+  values: { id: string; lockId: string; partyId: string; bikeId: string | null; lockedAt: Date },
+): Promise<boolean> {
+  const result = await executor.execute(sql`
+    insert into ${lockParkings} (id, lock_id, dock_id, party_id, bike_id, locked_at)
+    select ${values.id}::uuid, l.id, l.dock_id, ${values.partyId}::uuid, ${values.bikeId}::uuid,
+           ${values.lockedAt.toISOString()}::timestamptz
+      from ${locks} l where l.id = ${values.lockId}
+    returning id
+  `);
+  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+}
+
+/**
+ * A lock as a command's answer shows it, in one read: its label, the facts of its display state
+ * (the device's connection, any unlock underway) and its open parking.
+ */
+export async function lockForAnswer(executor: Executor, lockId: string) {
+  const [row] = await executor
+    .select({
+      id: locks.id,
+      label: locks.label,
+      reportedStatus: locks.reportedStatus,
+      outOfServiceAt: locks.outOfServiceAt,
+      deviceLastSeenAt: lockDevices.lastSeenAt,
+      deviceConnectedInstance: lockDevices.connectedInstance,
+      hasUnlockUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
+      parking: lockParkings,
+    })
+    .from(locks)
+    .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))
+    .leftJoin(lockParkings, and(eq(lockParkings.lockId, locks.id), isNull(lockParkings.unlockedAt)))
+    .where(eq(locks.id, lockId));
+  return row ?? null;
 }
