@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { lockCommands, lockDevices, lockParkings, locks } from '../../db/schema/docks.ts';
+import { lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
 
 /*
  * Lock commands and the parkings they open and close (issue 28).
@@ -159,21 +159,6 @@ export async function timeOutExpiredCommands(executor: Executor, now: Date) {
     .returning({ id: lockCommands.id, lockId: lockCommands.lockId });
 }
 
-/** Opens the parking of an accepted lock command in its lock (the lock's dock read in the same statement). */
-export async function insertParkingInLock(
-  executor: Executor,
-  values: { id: string; lockId: string; partyId: string; bikeId: string | null; lockedAt: Date },
-): Promise<boolean> {
-  const result = await executor.execute(sql`
-    insert into ${lockParkings} (id, lock_id, dock_id, party_id, bike_id, locked_at)
-    select ${values.id}::uuid, l.id, l.dock_id, ${values.partyId}::uuid, ${values.bikeId}::uuid,
-           ${values.lockedAt.toISOString()}::timestamptz
-      from ${locks} l where l.id = ${values.lockId}
-    returning id
-  `);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
-}
-
 /**
  * A lock as a command's answer shows it, in one read: its label, the facts of its display state
  * (the device's connection, any unlock underway) and its open parking.
@@ -195,4 +180,68 @@ export async function lockForAnswer(executor: Executor, lockId: string) {
     .leftJoin(lockParkings, and(eq(lockParkings.lockId, locks.id), isNull(lockParkings.unlockedAt)))
     .where(eq(locks.id, lockId));
   return row ?? null;
+}
+
+/**
+ * The device's answer to a command still pending or sent, written once in one statement: the
+ * outcome (accepted when the answer is the action's own: Locked to a lock, Unlocked to an unlock;
+ * rejected otherwise), the parking an accepted lock opens (`parkingId`, in the lock's dock) or the
+ * one an accepted unlock closes (by its owner, or the operator for a remote opening), and the
+ * history row. Null when the command is not this device's or was decided already (nothing written).
+ */
+export async function decideFromAnswer(
+  executor: Executor,
+  input: {
+    commandId: string;
+    deviceId: string;
+    /** A CALLRESULT's status, or a CALLERROR's code. */
+    answer: string;
+    isResult: boolean;
+    parkingId: string;
+    eventId: string;
+    now: Date;
+  },
+): Promise<{ lockId: string; status: string } | null> {
+  const at = input.now.toISOString();
+  const result = await executor.execute(sql`
+    with decided as (
+      update ${lockCommands} c
+         set status = case when ${input.isResult}::boolean and (
+                (c.action = 'lock' and ${input.answer}::text = 'Locked')
+                or (c.action = 'unlock' and ${input.answer}::text = 'Unlocked')
+              ) then 'accepted' else 'rejected' end,
+             device_answer = ${input.answer}::text,
+             answered_at = ${at}::timestamptz,
+             parking_id = case when ${input.isResult}::boolean and c.action = 'lock'
+                and ${input.answer}::text = 'Locked' and c.requested_by_party_id is not null
+               then ${input.parkingId}::uuid else c.parking_id end
+       where c.id = ${input.commandId}::uuid and c.device_id = ${input.deviceId}::uuid
+         and c.status in ('pending', 'sent')
+      returning c.id, c.lock_id, c.action, c.status, c.parking_id, c.requested_by_party_id, c.bike_id,
+                c.operator_party_id
+    ), opened as (
+      insert into ${lockParkings} (id, lock_id, dock_id, party_id, bike_id, locked_at)
+      select ${input.parkingId}::uuid, l.id, l.dock_id, d.requested_by_party_id, d.bike_id, ${at}::timestamptz
+        from decided d join ${locks} l on l.id = d.lock_id
+       where d.status = 'accepted' and d.action = 'lock' and d.requested_by_party_id is not null
+      returning id
+    ), closed as (
+      update ${lockParkings} p
+         set unlocked_at = ${at}::timestamptz,
+             unlocked_by = case when d.operator_party_id is not null then 'operator' else 'owner' end
+        from decided d
+       where d.status = 'accepted' and d.action = 'unlock' and p.lock_id = d.lock_id and p.unlocked_at is null
+      returning p.id
+    ), history as (
+      insert into ${lockEvents} (id, lock_id, at, kind, detail)
+      select ${input.eventId}::uuid, d.lock_id, ${at}::timestamptz, 'command',
+             jsonb_build_object('command_id', d.id, 'action', d.action, 'outcome', d.status,
+                                'answer', ${input.answer}::text)
+        from decided d
+      returning id
+    )
+    select lock_id, status from decided
+  `);
+  const [row] = (result as unknown as { rows: Array<{ lock_id: string; status: string }> }).rows;
+  return row ? { lockId: row.lock_id, status: row.status } : null;
 }

@@ -377,56 +377,31 @@ export async function recordDeviceAnswer(
 ): Promise<'decided' | 'late' | 'duplicate' | 'unknown'> {
   const now = new Date();
   const answerText = answer.kind === 'result' ? answer.status : answer.code;
-  const result = await deps.db.transaction(async (tx) => {
-    const command = await repository.lockCommandRow(tx, commandId, deviceId);
-    if (!command) return { kind: 'unknown' as const };
-    if (isDecided(command)) {
-      if (
-        command.status === 'timed_out' &&
-        (await repository.recordLateAnswer(tx, commandId, answerText, now))
-      ) {
-        return { kind: 'late' as const, command };
-      }
-      return { kind: 'duplicate' as const, command };
-    }
-    const expected = command.action === 'lock' ? 'Locked' : 'Unlocked';
-    const accepted = answer.kind === 'result' && answer.status === expected;
-    let parkingId = command.parkingId;
-    if (accepted && command.action === 'lock' && command.requestedByPartyId) {
-      const id = uuidv7(now.getTime());
-      const opened = await repository.insertParkingInLock(tx, {
-        id,
-        lockId: command.lockId,
-        partyId: command.requestedByPartyId,
-        bikeId: command.bikeId,
-        lockedAt: now,
-      });
-      if (opened) parkingId = id;
-    }
-    if (accepted && command.action === 'unlock') {
-      await devices.closeOpenParking(tx, command.lockId, command.operatorPartyId ? 'operator' : 'owner', now);
-    }
-    const decided = await repository.decideCommand(tx, commandId, {
-      status: accepted ? 'accepted' : 'rejected',
-      deviceAnswer: answerText,
-      answeredAt: now,
-      parkingId,
-    });
-    await devices.insertLockEvents(tx, [
-      {
-        lockId: command.lockId,
-        kind: 'command',
-        detail: {
-          command_id: commandId,
-          action: command.action,
-          outcome: decided?.status,
-          answer: answerText,
-        },
-        at: now,
-      },
-    ]);
-    return { kind: 'decided' as const, command };
+  // The usual case in one statement: the command still waiting for this answer.
+  const decided = await repository.decideFromAnswer(deps.db, {
+    commandId,
+    deviceId,
+    answer: answerText,
+    isResult: answer.kind === 'result',
+    parkingId: uuidv7(now.getTime()),
+    eventId: uuidv7(now.getTime()),
+    now,
   });
+  // Otherwise the command is not this device's, or was decided already: the answer changes nothing
+  // but the log (after a timeout, the first late answer is kept in late_answer).
+  const result = decided
+    ? { kind: 'decided' as const, command: decided }
+    : await deps.db.transaction(async (tx) => {
+        const command = await repository.lockCommandRow(tx, commandId, deviceId);
+        if (!command || !isDecided(command)) return { kind: 'unknown' as const };
+        if (
+          command.status === 'timed_out' &&
+          (await repository.recordLateAnswer(tx, commandId, answerText, now))
+        ) {
+          return { kind: 'late' as const, command };
+        }
+        return { kind: 'duplicate' as const, command };
+      });
   if (result.kind === 'unknown') {
     deps.log.warn({ command_id: commandId }, 'docks: a device answered a command that is not its own');
     return 'unknown';

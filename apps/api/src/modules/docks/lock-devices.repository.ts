@@ -229,21 +229,6 @@ export async function insertLockEvents(
   await executor.insert(lockEvents).values(events.map((event) => ({ id: uuidv7(), ...event })));
 }
 
-/** The lock's open parking is closed (the bike is out), by whom; answers whether one was open. */
-export async function closeOpenParking(
-  executor: Executor,
-  lockId: string,
-  unlockedBy: 'owner' | 'operator' | 'device',
-  now: Date,
-): Promise<boolean> {
-  const rows = await executor
-    .update(lockParkings)
-    .set({ unlockedAt: now, unlockedBy })
-    .where(and(eq(lockParkings.lockId, lockId), isNull(lockParkings.unlockedAt)))
-    .returning({ id: lockParkings.id });
-  return rows.length > 0;
-}
-
 /** Locks with facts for their display state: the device's connection and any unlock underway. */
 export async function lockFacts(executor: Executor, lockIds: readonly string[]) {
   if (lockIds.length === 0) return [];
