@@ -221,6 +221,8 @@ interface RateRun {
   outcomes: Map<string, number>;
   skipped: number;
   elapsed: number;
+  /** How busy this process's main thread was (the API's and the bench's HTTP client's, not the devices'). */
+  busy: number;
 }
 
 /**
@@ -231,7 +233,8 @@ interface RateRun {
 async function atRate(
   send: (person: Person) => Promise<{ kind: string; outcome: string }>,
 ): Promise<RateRun> {
-  const run: RateRun = { roundTrips: new Map(), outcomes: new Map(), skipped: 0, elapsed: 0 };
+  const run: RateRun = { roundTrips: new Map(), outcomes: new Map(), skipped: 0, elapsed: 0, busy: 0 };
+  const loopBefore = performance.eventLoopUtilization();
   const inFlight = new Set<Promise<void>>();
   let nextPerson = 0;
   const begin = performance.now();
@@ -272,6 +275,7 @@ async function atRate(
   }
   await Promise.all(inFlight);
   run.elapsed = (performance.now() - begin) / 1000;
+  run.busy = performance.eventLoopUtilization(loopBefore).utilization;
   return run;
 }
 
@@ -294,6 +298,9 @@ function report(title: string, run: RateRun): void {
     );
   }
   console.log(`  outcomes: ${JSON.stringify(Object.fromEntries(run.outcomes))}`);
+  console.log(
+    `  main thread (API and HTTP client) busy ${(run.busy * 100).toFixed(0)} %: ${((run.busy * run.elapsed * 1000) / Math.max(1, all.length)).toFixed(2)} ms per round trip`,
+  );
 }
 
 // Reference 1: the same people, the same rate, an authenticated POST that does no work.
