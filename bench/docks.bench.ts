@@ -6,6 +6,12 @@
  * connection dropped at once, timed until all are connected again with every lock reconciled
  * (the state the API holds is the device's own).
  *
+ * Beside the commands, two references measured in the same run at the same rate from the same
+ * people: an authenticated HTTP POST to a route of the bench's own that does no work (what HTTP,
+ * authentication and this process's client cost), and a raw device round trip (a TriggerMessage
+ * over the already-open socket of the person's lock's device and its answer, no database), so the
+ * reader sees what part of a command's round trip is the command's own work.
+ *
  *   npx tsx bench/docks.bench.ts                                  # PGlite in a temporary directory
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/docks.bench.ts
  *
@@ -22,6 +28,8 @@ import { count, eq, isNotNull } from 'drizzle-orm';
 import { docks, lockDevices, locks } from '../apps/api/src/db/schema/docks.ts';
 import { parties } from '../apps/api/src/db/schema/identity.ts';
 import { organisations } from '../apps/api/src/db/schema/organisations.ts';
+import { DeviceConnections } from '../apps/api/src/modules/docks/device-socket.ts';
+import { requireAuth } from '../apps/api/src/platform/auth/access.ts';
 import { uuidv7 } from '../apps/api/src/platform/ids.ts';
 import { startBenchServer } from './support/bench-server.ts';
 
@@ -32,11 +40,21 @@ const COMMANDS_PER_SECOND = Number(process.env.BENCH_COMMANDS_PER_SECOND ?? 100)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const DEVICE_PASSWORD = 'bench-device-password';
 
+// The API's device connections, reached by the raw device round trip (the reference).
+const deviceConnections = new DeviceConnections();
 const server = await startBenchServer(
   {},
   {
     lockDevicesRateLimits: { deviceConnectionsPerMinute: 1_000_000 },
     lockCommandsRateLimits: { commandsPerMinute: 1_000_000 },
+    deviceConnections,
+  },
+  (app) => {
+    // The HTTP reference: authenticated (the access hook, as every command), then nothing.
+    app.post('/api/bench/reference', { config: { access: 'signed_in' } }, async (request) => {
+      requireAuth(request);
+      return { outcome: 'accepted' };
+    });
   },
 );
 const { address, database } = server;
@@ -113,7 +131,7 @@ interface DevicesState {
   statuses: Record<string, string[]>;
   trouble: Record<string, number>;
 }
-let started = performance.now();
+const started = performance.now();
 const workerFile = new URL('./support/docks-devices.worker.ts', import.meta.url).href;
 // The thread loads its TypeScript through tsx, as this process does (a worker does not inherit it).
 const devices = new Worker(
@@ -157,7 +175,15 @@ function benchFrameNumber(index: number): string {
 }
 
 // People with one registered bike each, made through the API.
-const people: Array<{ token: string; bikeId: string; lockId: string; parked: boolean; busy: boolean }> = [];
+interface Person {
+  token: string;
+  bikeId: string;
+  lockId: string;
+  deviceId: string;
+  parked: boolean;
+  busy: boolean;
+}
+const people: Person[] = [];
 const lockRows = await db
   .select({ id: locks.id, deviceId: locks.deviceId })
   .from(locks)
@@ -179,79 +205,137 @@ for (let index = 0; index < PEOPLE; index += 1) {
   const { bike_id: bikeId } = (await registered.json()) as { bike_id: string };
   const lock = lockRows[index % lockRows.length];
   if (!lock) throw new Error('not enough locks');
-  people.push({ token: person.token, bikeId, lockId: lock.id, parked: false, busy: false });
+  people.push({
+    token: person.token,
+    bikeId,
+    lockId: lock.id,
+    deviceId: lock.deviceId,
+    parked: false,
+    busy: false,
+  });
 }
 
-// 100 commands a second, each from a person not waiting for one already: lock, then unlock, and so on.
-const roundTrips: { lock: number[]; unlock: number[] } = { lock: [], unlock: [] };
-const outcomes = new Map<string, number>();
-const inFlight = new Set<Promise<void>>();
-let skipped = 0;
-let nextPerson = 0;
-started = performance.now();
-const interval = 1000 / COMMANDS_PER_SECOND;
-for (let sent = 0; sent < COMMANDS_PER_SECOND * SECONDS; sent += 1) {
-  const due = started + sent * interval;
-  const wait = due - performance.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  let person: (typeof people)[number] | undefined;
-  for (let tried = 0; tried < people.length && !person; tried += 1) {
-    const candidate = people[nextPerson % people.length];
-    nextPerson += 1;
-    if (candidate && !candidate.busy) person = candidate;
-  }
-  if (!person) {
-    skipped += 1;
-    continue;
-  }
-  const who = person;
-  who.busy = true;
-  const verb = who.parked ? 'unlock' : 'lock';
-  const begun = performance.now();
-  const request = fetch(`${address}/api/docks/${dockId}/locks/${who.lockId}/${verb}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    body: verb === 'lock' ? JSON.stringify({ bike_id: who.bikeId }) : '{}',
-  })
-    .then(async (response) => {
-      const body = (await response.json()) as { outcome?: string; code?: string };
-      roundTrips[verb].push(performance.now() - begun);
-      const outcome = `${verb} ${response.status} ${body.outcome ?? body.code}`;
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-      if (body.outcome === 'accepted') who.parked = verb === 'lock';
-    })
-    .catch((error: unknown) => {
-      outcomes.set(`${verb} error`, (outcomes.get(`${verb} error`) ?? 0) + 1);
-      console.error(error);
-    })
-    .finally(() => {
-      who.busy = false;
-      inFlight.delete(request);
-    });
-  inFlight.add(request);
+interface RateRun {
+  /** Round trips by kind (lock, unlock; the references have one kind). */
+  roundTrips: Map<string, number[]>;
+  outcomes: Map<string, number>;
+  skipped: number;
+  elapsed: number;
+  /** How busy this process's main thread was (the API's and the bench's HTTP client's, not the devices'). */
+  busy: number;
 }
-await Promise.all(inFlight);
-const elapsed = (performance.now() - started) / 1000;
+
+/**
+ * COMMANDS_PER_SECOND requests a second for SECONDS, each from a person not waiting for one
+ * already (a tick with everyone waiting is skipped and counted); `send` answers the round trip's
+ * kind and outcome.
+ */
+async function atRate(
+  send: (person: Person) => Promise<{ kind: string; outcome: string }>,
+): Promise<RateRun> {
+  const run: RateRun = { roundTrips: new Map(), outcomes: new Map(), skipped: 0, elapsed: 0, busy: 0 };
+  const loopBefore = performance.eventLoopUtilization();
+  const inFlight = new Set<Promise<void>>();
+  let nextPerson = 0;
+  const begin = performance.now();
+  const interval = 1000 / COMMANDS_PER_SECOND;
+  for (let sent = 0; sent < COMMANDS_PER_SECOND * SECONDS; sent += 1) {
+    const due = begin + sent * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    let person: Person | undefined;
+    for (let tried = 0; tried < people.length && !person; tried += 1) {
+      const candidate = people[nextPerson % people.length];
+      nextPerson += 1;
+      if (candidate && !candidate.busy) person = candidate;
+    }
+    if (!person) {
+      run.skipped += 1;
+      continue;
+    }
+    const who = person;
+    who.busy = true;
+    const begun = performance.now();
+    const request = send(who)
+      .then(({ kind, outcome }) => {
+        const trips = run.roundTrips.get(kind) ?? [];
+        trips.push(performance.now() - begun);
+        run.roundTrips.set(kind, trips);
+        run.outcomes.set(outcome, (run.outcomes.get(outcome) ?? 0) + 1);
+      })
+      .catch((error: unknown) => {
+        run.outcomes.set('error', (run.outcomes.get('error') ?? 0) + 1);
+        console.error(error);
+      })
+      .finally(() => {
+        who.busy = false;
+        inFlight.delete(request);
+      });
+    inFlight.add(request);
+  }
+  await Promise.all(inFlight);
+  run.elapsed = (performance.now() - begin) / 1000;
+  run.busy = performance.eventLoopUtilization(loopBefore).utilization;
+  return run;
+}
 
 function percentile(values: number[], p: number): string {
   const sorted = [...values].sort((a, b) => a - b);
   const value = sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
   return value === undefined ? '-' : value.toFixed(1);
 }
-const all = [...roundTrips.lock, ...roundTrips.unlock];
-console.log(
-  `${all.length} commands in ${elapsed.toFixed(1)} s (${(all.length / elapsed).toFixed(1)}/s; ${skipped} skipped: every person busy)`,
-);
-for (const [name, values] of [
-  ['lock', roundTrips.lock],
-  ['unlock', roundTrips.unlock],
-  ['all', all],
-] as const) {
+
+function report(title: string, run: RateRun): void {
+  const all = [...run.roundTrips.values()].flat();
   console.log(
-    `  ${name}: p50 ${percentile(values, 50)} ms, p99 ${percentile(values, 99)} ms, max ${percentile(values, 100)} ms`,
+    `${title}: ${all.length} in ${run.elapsed.toFixed(1)} s (${(all.length / run.elapsed).toFixed(1)}/s; ${run.skipped} skipped: every person busy); load average ${load()}`,
+  );
+  const kinds =
+    run.roundTrips.size > 1 ? [...run.roundTrips, ['all', all] as const] : [['all', all] as const];
+  for (const [name, values] of kinds) {
+    console.log(
+      `  ${name}: p50 ${percentile(values, 50)} ms, p99 ${percentile(values, 99)} ms, max ${percentile(values, 100)} ms`,
+    );
+  }
+  console.log(`  outcomes: ${JSON.stringify(Object.fromEntries(run.outcomes))}`);
+  console.log(
+    `  main thread (API and HTTP client) busy ${(run.busy * 100).toFixed(0)} %: ${((run.busy * run.elapsed * 1000) / Math.max(1, all.length)).toFixed(2)} ms per round trip`,
   );
 }
-console.log(`  outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+
+// Reference 1: the same people, the same rate, an authenticated POST that does no work.
+const httpReference = await atRate(async (who) => {
+  const response = await fetch(`${address}/api/bench/reference`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+    body: '{}',
+  });
+  const body = (await response.json()) as { outcome?: string; code?: string };
+  return { kind: 'post', outcome: `${response.status} ${body.outcome ?? body.code}` };
+});
+report('reference, authenticated POST doing nothing', httpReference);
+
+// Reference 2: the same rate, a TriggerMessage to the person's lock's device over its open socket
+// and the device's answer (Heartbeat: the device answers, then sends a Heartbeat the API answers).
+const deviceReference = await atRate(async (who) => ({
+  kind: 'trigger',
+  outcome: String(await deviceConnections.trigger(who.deviceId, 'Heartbeat')),
+}));
+report('reference, device round trip (TriggerMessage, no database)', deviceReference);
+
+// The commands: each person locks, then unlocks, and so on.
+const commands = await atRate(async (who) => {
+  const verb = who.parked ? 'unlock' : 'lock';
+  const response = await fetch(`${address}/api/docks/${dockId}/locks/${who.lockId}/${verb}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+    body: verb === 'lock' ? JSON.stringify({ bike_id: who.bikeId }) : '{}',
+  });
+  const body = (await response.json()) as { outcome?: string; code?: string };
+  if (body.outcome === 'accepted') who.parked = verb === 'lock';
+  return { kind: verb, outcome: `${verb} ${response.status} ${body.outcome ?? body.code}` };
+});
+report('lock/unlock commands', commands);
 console.log(`load average after the commands: ${load()}`);
 
 // The reconnect storm: every connection dropped at once; timed until every device is connected again

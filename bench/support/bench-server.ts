@@ -38,11 +38,14 @@ export interface BenchServer {
 /**
  * The API listening on a free port, as the benchmarks run it: on PGlite in a temporary directory,
  * or with BENCH_DATABASE_URL on that PostgreSQL in a schema of its own; migrated, silent, with the
- * general rate limits out of the way. `env` adds configuration, `options` build options.
+ * general rate limits out of the way. `env` adds configuration, `options` build options,
+ * `beforeListen` routes of the benchmark's own.
  */
 export async function startBenchServer(
   env: Record<string, string> = {},
   options: Omit<BuildAppOptions, 'config' | 'database'> = {},
+  /** Adds the benchmark's own routes (a reference) to the app before it listens. */
+  beforeListen?: (app: FastifyInstance) => void,
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nbr-bench-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -73,6 +76,7 @@ export async function startBenchServer(
       : await connectDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await migrate(database);
   const app = await buildApp({ config, database, ...options });
+  beforeListen?.(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   async function signUp(email: string, password = 'bench-password-2026'): Promise<BenchPerson> {
     const post = (url: string, body: unknown) =>

@@ -22,6 +22,7 @@ import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.ser
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
+import type { DeviceConnections } from './modules/docks/device-socket.ts';
 import { dockHistoryRoutes } from './modules/docks/dock-history.routes.ts';
 import { dockLiveRoutes } from './modules/docks/dock-live.routes.ts';
 import { docksRoutes } from './modules/docks/docks.routes.ts';
@@ -221,6 +222,8 @@ export interface BuildAppOptions {
   /** Budgets of the lock device endpoints and lock commands (tests and the bench change them). */
   lockDevicesRateLimits?: Partial<LockDevicesRateLimits>;
   lockCommandsRateLimits?: Partial<LockCommandsRateLimits>;
+  /** The lock devices' connections of this instance (the bench passes its own to reach the sockets). */
+  deviceConnections?: DeviceConnections;
 }
 
 /**
@@ -634,7 +637,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Issue 28, the register's side of docks: where a stolen bike was last locked, for its owner.
       await api.register(dockHistoryRoutes, { deps: { db: database.db } });
       // Issue 28: lock devices (pairing, their websocket), lock commands and a dock's live channel.
-      await api.register(lockDevicesRoutes, { deps: locksDeps, rateLimits: options.lockDevicesRateLimits });
+      await api.register(lockDevicesRoutes, {
+        deps: locksDeps,
+        rateLimits: options.lockDevicesRateLimits,
+        connections: options.deviceConnections,
+      });
       await api.register(lockCommandsRoutes, { deps: locksDeps, rateLimits: options.lockCommandsRateLimits });
       await api.register(dockLiveRoutes, { deps: locksDeps, keys: signingKeys });
       await api.register(bikeFilesRoutes, {

@@ -45,16 +45,32 @@ type OutgoingKind = 'command' | 'trigger';
  */
 const TOUCH_EVERY_MS = 5000;
 
+/** What the API may ask a device to send again (TriggerMessage's requestedMessage). */
+export type TriggeredMessage = 'StatusNotification' | 'Heartbeat' | 'BootNotification';
+
+interface OpenConnection {
+  connectionId: string;
+  close: (code: number, reason: string) => void;
+  trigger: (requestedMessage: TriggeredMessage) => Promise<string | null>;
+}
+
 /** This instance's open device connections, by device: a newer one closes the older. */
 export class DeviceConnections {
-  readonly #byDevice = new Map<
-    string,
-    { connectionId: string; close: (code: number, reason: string) => void }
-  >();
+  readonly #byDevice = new Map<string, OpenConnection>();
 
-  open(deviceId: string, connectionId: string, close: (code: number, reason: string) => void): void {
+  open(deviceId: string, connection: OpenConnection): void {
     this.#byDevice.get(deviceId)?.close(CLOSE_REPLACED, 'replaced_by_newer_connection');
-    this.#byDevice.set(deviceId, { connectionId, close });
+    this.#byDevice.set(deviceId, connection);
+  }
+
+  /**
+   * Sends the device a TriggerMessage over its socket here and answers the device's answer status
+   * (null: no connection of the device on this instance, or it closed before answering). No
+   * database work: the bench's reference for a device round trip (bench/docks.bench.ts).
+   */
+  trigger(deviceId: string, requestedMessage: TriggeredMessage): Promise<string | null> {
+    const connection = this.#byDevice.get(deviceId);
+    return connection ? connection.trigger(requestedMessage) : Promise.resolve(null);
   }
 
   closed(deviceId: string, connectionId: string): void {
@@ -87,6 +103,8 @@ export function handleDeviceSocket(
   /** Connectors not reported yet on this connection; their stored status is from before it. */
   const unreported = new Set<number>();
   const outgoing = new Map<string, OutgoingKind>();
+  /** TriggerMessages' waiters by message id: told the device's answer status, or null when the socket closes. */
+  const triggerWaiters = new Map<string, (status: string | null) => void>();
   let isOpen = true;
   /** Frames handled one after another, in the order the device sent them. */
   let queue: Promise<unknown> = Promise.resolve();
@@ -102,20 +120,32 @@ export function handleDeviceSocket(
   const callError = (messageId: string, code: CallErrorCode, description: string) =>
     send([MESSAGE_TYPE_CALLERROR, messageId, code, description, {}]);
 
-  connections.open(device.id, connectionId, (code, reason) => socket.close(code, reason));
+  /** Sends a TriggerMessage; answers the device's answer status (null if the socket closes first). */
+  function sendTrigger(requestedMessage: TriggeredMessage): Promise<string | null> {
+    if (!isOpen) return Promise.resolve(null);
+    const triggerId = randomUUID();
+    outgoing.set(triggerId, 'trigger');
+    const answered = new Promise<string | null>((resolve) => triggerWaiters.set(triggerId, resolve));
+    send([MESSAGE_TYPE_CALL, triggerId, 'TriggerMessage', { requestedMessage }]);
+    return answered;
+  }
+
+  connections.open(device.id, {
+    connectionId,
+    close: (code, reason) => socket.close(code, reason),
+    trigger: sendTrigger,
+  });
 
   async function sendCommand(commandId: string): Promise<void> {
     if (!isOpen) return;
     const claimed = await commands.claimCommand(deps.db, commandId, device.id, deps.instanceId, new Date());
     if (!claimed) return;
-    const lock = await devices.findLockById(deps.db, claimed.lockId);
-    if (!lock) return;
     outgoing.set(claimed.id, 'command');
     send([
       MESSAGE_TYPE_CALL,
       claimed.id,
       claimed.action === 'lock' ? 'LockConnector' : 'UnlockConnector',
-      { connectorId: lock.connectorId },
+      { connectorId: claimed.connectorId },
     ]);
   }
 
@@ -173,9 +203,7 @@ export function handleDeviceSocket(
     await touch();
     for (const lock of await devices.locksOfDevice(deps.db, device.id)) unreported.add(lock.connectorId);
     // Reconcile: the device reports every connector again.
-    const triggerId = randomUUID();
-    outgoing.set(triggerId, 'trigger');
-    send([MESSAGE_TYPE_CALL, triggerId, 'TriggerMessage', { requestedMessage: 'StatusNotification' }]);
+    void sendTrigger('StatusNotification');
     if (unreported.size === 0) await markOnline();
     await sendPendingCommands();
   });
@@ -233,28 +261,8 @@ export function handleDeviceSocket(
           callError(messageId, 'FormationViolation', 'invalid StatusNotification');
           return;
         }
-        const lockId = await deps.db.transaction(async (tx) => {
-          const lock = await devices.findLockOfDevice(tx, device.id, status.data.connectorId);
-          if (!lock) return null;
-          await devices.setReportedStatus(tx, lock.id, status.data.status, now);
-          // The device says the lock is open and empty: no bike is parked in it any longer.
-          const closedParking =
-            status.data.status === 'Available' &&
-            (await devices.closeOpenParking(tx, lock.id, 'device', now));
-          await devices.insertLockEvents(tx, [
-            {
-              lockId: lock.id,
-              kind: 'status',
-              detail: {
-                status: status.data.status,
-                error_code: status.data.errorCode,
-                ...(closedParking ? { parking_closed: true } : {}),
-              },
-              at: now,
-            },
-          ]);
-          return lock.id;
-        });
+        // One statement: the status, an open parking closed when the lock is open and empty, the history row.
+        const lockId = await devices.applyStatusReport(deps.db, device.id, status.data, now);
         if (lockId === null) {
           callError(messageId, 'PropertyConstraintViolation', 'unknown connectorId');
           return;
@@ -277,7 +285,11 @@ export function handleDeviceSocket(
   ): Promise<void> {
     const kind = outgoing.get(messageId);
     outgoing.delete(messageId);
-    if (kind === 'trigger') return;
+    if (kind === 'trigger') {
+      triggerWaiters.get(messageId)?.(answer.kind === 'result' ? answer.status : answer.code);
+      triggerWaiters.delete(messageId);
+      return;
+    }
     // A command sent by an earlier connection may be answered on this one: the database knows it.
     if (!isUuid(messageId)) return;
     await recordDeviceAnswer(deps, device.id, messageId, answer);
@@ -350,6 +362,8 @@ export function handleDeviceSocket(
     clearTimeout(reconcileTimer);
     unsubscribe();
     connections.closed(device.id, connectionId);
+    for (const resolve of triggerWaiters.values()) resolve(null);
+    triggerWaiters.clear();
     enqueue(async () => {
       if (connectedAt && (await devices.markDisconnected(deps.db, device.id, deps.instanceId, connectedAt))) {
         const locks = await devices.locksOfDevice(deps.db, device.id);

@@ -53,6 +53,28 @@ export async function findDock(executor: Executor, dockId: string, lock = false)
   return row ?? null;
 }
 
+/** A dock with its access lists, in one read (a person's check before each lock command). */
+export async function findDockWithAccessLists(
+  executor: Executor,
+  dockId: string,
+): Promise<{ dock: DockRow; access: DockAccessLists } | null> {
+  const [row] = await executor
+    .select({
+      dock: docks,
+      organisationIds: sql<
+        string[]
+      >`array(select a.organisation_party_id::text from ${dockAccessOrganisations} a where a.dock_id = ${docks.id})`,
+      peopleEmails: sql<
+        string[]
+      >`array(select p.email from ${dockAccessPeople} p where p.dock_id = ${docks.id} order by p.email)`,
+    })
+    .from(docks)
+    .where(eq(docks.id, dockId));
+  return row
+    ? { dock: row.dock, access: { organisationIds: row.organisationIds, peopleEmails: row.peopleEmails } }
+    : null;
+}
+
 export async function insertDock(executor: Executor, values: typeof docks.$inferInsert): Promise<DockRow> {
   const [row] = await executor.insert(docks).values(values).returning();
   if (!row) throw new Error('inserting a dock returned nothing');

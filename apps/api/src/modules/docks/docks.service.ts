@@ -179,11 +179,10 @@ async function requirePersonsDock(
   purpose: 'use' | 'see',
 ): Promise<{ dock: DockRow; person: PersonForPolicy }> {
   const id = requireDockId(dockId);
-  const dock = await repository.findDock(executor, id);
-  if (!dock) throw new AppError('dock_not_found');
+  const found = await repository.findDockWithAccessLists(executor, id);
+  if (!found) throw new AppError('dock_not_found');
+  const { dock, access } = found;
   const person = await personForPolicy(executor, identityPartyId);
-  const access = (await repository.findAccessLists(executor, [id])).get(id);
-  if (!access) throw new AppError('dock_not_found');
   const facts = policyDock(dock, access);
   const allowed =
     purpose === 'use'

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, type TestUser } from '../../test/identity-helpers.ts';
 import { type LockOperator, lockOperator, pairTestDevice } from '../../test/lock-device-fixtures.ts';
 import { connect, eventually, type LiveSocket, listen, ticketFor } from '../../test/realtime-helpers.ts';
+import { DeviceConnections } from './device-socket.ts';
 
 /*
  * Locks over a real socket (issue 28): the app listens on a port, the simulator connects as a lock
@@ -30,18 +31,22 @@ describe('lock commands, live', () => {
   let dockId: string;
   let simulator: Simulator;
   let lockIds: string[];
+  let deviceId: string;
+  const deviceConnections = new DeviceConnections();
 
   beforeAll(async () => {
     t = await createTestApp({
       locksSettings: { commandTimeoutMs: 1500, outcomePollMs: 100, passIntervalMs: 3_600_000 },
       lockDevicesRateLimits: { deviceConnectionsPerMinute: 10_000 },
       lockCommandsRateLimits: { commandsPerMinute: 10_000 },
+      deviceConnections,
     });
     baseUrl = await listen(t.app);
     operator = await lockOperator(t.app);
     [owner, other] = await Promise.all([signUpOwner(t.app, 20), signUpOwner(t.app, 5)]);
     dockId = await createDock(t.app, operator);
     const device = await pairTestDevice(t.app, operator.admin.token, dockId, 8);
+    deviceId = device.deviceId;
     simulator = await startSimulator({
       url: baseUrl,
       ...device,
@@ -113,6 +118,13 @@ describe('lock commands, live', () => {
     screen.socket.send(JSON.stringify({ type: 'ping' }));
     await screen.waitFor('pong');
     await screen.close();
+  });
+
+  it("asks the device over its open socket (TriggerMessage) and hands back the device's answer", async () => {
+    expect(await deviceConnections.trigger(deviceId, 'Heartbeat')).toBe('Accepted');
+    expect(await deviceConnections.trigger(deviceId, 'BootNotification')).toBe('NotImplemented');
+    // No connection of that device on this instance: nothing is sent.
+    expect(await deviceConnections.trigger(lockIds[0] as string, 'Heartbeat')).toBeNull();
   });
 
   it('locks a bike and unlocks it, live on the screen, and a retry with the key repeats the first answer', async () => {

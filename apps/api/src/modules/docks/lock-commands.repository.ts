@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { lockCommands, lockDevices, lockParkings, locks } from '../../db/schema/docks.ts';
+import { lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
 
 /*
  * Lock commands and the parkings they open and close (issue 28).
@@ -17,48 +17,6 @@ export async function findLockOfDock(executor: Executor, dockId: string, lockId:
     .where(and(eq(locks.id, lockId), eq(locks.dockId, dockId)));
   const [row] = lock ? await query.for('update', { of: locks }) : await query;
   return row ?? null;
-}
-
-export async function findOpenParkingOfLock(
-  executor: Executor,
-  lockId: string,
-): Promise<LockParkingRow | null> {
-  const [row] = await executor
-    .select()
-    .from(lockParkings)
-    .where(and(eq(lockParkings.lockId, lockId), isNull(lockParkings.unlockedAt)));
-  return row ?? null;
-}
-
-/** The bike is parked in a lock, or a lock command for it is underway. */
-export async function isBikeParked(executor: Executor, bikeId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: lockParkings.id })
-    .from(lockParkings)
-    .where(and(eq(lockParkings.bikeId, bikeId), isNull(lockParkings.unlockedAt)))
-    .union(
-      executor
-        .select({ id: lockCommands.id })
-        .from(lockCommands)
-        .where(
-          and(
-            eq(lockCommands.bikeId, bikeId),
-            eq(lockCommands.action, 'lock'),
-            inArray(lockCommands.status, ['pending', 'sent']),
-          ),
-        ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function hasCommandUnderway(executor: Executor, lockId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: lockCommands.id })
-    .from(lockCommands)
-    .where(and(eq(lockCommands.lockId, lockId), inArray(lockCommands.status, ['pending', 'sent'])))
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function insertCommand(
@@ -89,8 +47,38 @@ export async function lockCommandRow(
 }
 
 /**
+ * What a lock command's checks read once the lock's row is locked (lock order: the checks read
+ * after the row lock, so a command committed meanwhile is seen): any command underway on the lock,
+ * its open parking, and, for a lock command, whether the bike is parked or being parked elsewhere.
+ */
+export async function lockCommandChecks(
+  executor: Executor,
+  lockId: string,
+  bikeId: string | null,
+): Promise<{ commandUnderway: boolean; bikeParked: boolean; parking: LockParkingRow | null }> {
+  const [underway] = await executor
+    .select({
+      commandUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${lockId} and c.status in ('pending', 'sent'))`,
+      bikeParked:
+        bikeId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`(exists (select 1 from ${lockParkings} p where p.bike_id = ${bikeId} and p.unlocked_at is null) or exists (select 1 from ${lockCommands} c where c.bike_id = ${bikeId} and c.action = 'lock' and c.status in ('pending', 'sent')))`,
+      parking: lockParkings,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(lockParkings, and(eq(lockParkings.lockId, lockId), isNull(lockParkings.unlockedAt)));
+  if (!underway) throw new Error('lock command checks answered no row');
+  return {
+    commandUnderway: underway.commandUnderway,
+    bikeParked: underway.bikeParked,
+    parking: underway.parking,
+  };
+}
+
+/**
  * Takes a pending command for sending on this instance: the one UPDATE that lets exactly one
- * instance send it, once. Null when it was taken, decided or timed out already.
+ * instance send it, once; answers what the device is told (the lock's connector with it). Null
+ * when it was taken, decided or timed out already.
  */
 export async function claimCommand(
   executor: Executor,
@@ -98,7 +86,7 @@ export async function claimCommand(
   deviceId: string,
   instance: string,
   now: Date,
-): Promise<LockCommandRow | null> {
+): Promise<{ id: string; action: string; connectorId: number } | null> {
   const [row] = await executor
     .update(lockCommands)
     .set({ status: 'sent', sentAt: now, sentByInstance: instance })
@@ -109,7 +97,11 @@ export async function claimCommand(
         eq(lockCommands.status, 'pending'),
       ),
     )
-    .returning();
+    .returning({
+      id: lockCommands.id,
+      action: lockCommands.action,
+      connectorId: sql<number>`(select l.connector_id from ${locks} l where l.id = ${lockCommands.lockId})`,
+    });
   return row ?? null;
 }
 
@@ -167,9 +159,89 @@ export async function timeOutExpiredCommands(executor: Executor, now: Date) {
     .returning({ id: lockCommands.id, lockId: lockCommands.lockId });
 }
 
-export async function insertParking(
+/**
+ * A lock as a command's answer shows it, in one read: its label, the facts of its display state
+ * (the device's connection, any unlock underway) and its open parking.
+ */
+export async function lockForAnswer(executor: Executor, lockId: string) {
+  const [row] = await executor
+    .select({
+      id: locks.id,
+      label: locks.label,
+      reportedStatus: locks.reportedStatus,
+      outOfServiceAt: locks.outOfServiceAt,
+      deviceLastSeenAt: lockDevices.lastSeenAt,
+      deviceConnectedInstance: lockDevices.connectedInstance,
+      hasUnlockUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
+      parking: lockParkings,
+    })
+    .from(locks)
+    .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))
+    .leftJoin(lockParkings, and(eq(lockParkings.lockId, locks.id), isNull(lockParkings.unlockedAt)))
+    .where(eq(locks.id, lockId));
+  return row ?? null;
+}
+
+/**
+ * The device's answer to a command still pending or sent, written once in one statement: the
+ * outcome (accepted when the answer is the action's own: Locked to a lock, Unlocked to an unlock;
+ * rejected otherwise), the parking an accepted lock opens (`parkingId`, in the lock's dock) or the
+ * one an accepted unlock closes (by its owner, or the operator for a remote opening), and the
+ * history row. Null when the command is not this device's or was decided already (nothing written).
+ */
+export async function decideFromAnswer(
   executor: Executor,
-  values: typeof lockParkings.$inferInsert,
-): Promise<void> {
-  await executor.insert(lockParkings).values(values);
+  input: {
+    commandId: string;
+    deviceId: string;
+    /** A CALLRESULT's status, or a CALLERROR's code. */
+    answer: string;
+    isResult: boolean;
+    parkingId: string;
+    eventId: string;
+    now: Date;
+  },
+): Promise<{ lockId: string; status: string } | null> {
+  const at = input.now.toISOString();
+  const result = await executor.execute(sql`
+    with decided as (
+      update ${lockCommands} c
+         set status = case when ${input.isResult}::boolean and (
+                (c.action = 'lock' and ${input.answer}::text = 'Locked')
+                or (c.action = 'unlock' and ${input.answer}::text = 'Unlocked')
+              ) then 'accepted' else 'rejected' end,
+             device_answer = ${input.answer}::text,
+             answered_at = ${at}::timestamptz,
+             parking_id = case when ${input.isResult}::boolean and c.action = 'lock'
+                and ${input.answer}::text = 'Locked' and c.requested_by_party_id is not null
+               then ${input.parkingId}::uuid else c.parking_id end
+       where c.id = ${input.commandId}::uuid and c.device_id = ${input.deviceId}::uuid
+         and c.status in ('pending', 'sent')
+      returning c.id, c.lock_id, c.action, c.status, c.parking_id, c.requested_by_party_id, c.bike_id,
+                c.operator_party_id
+    ), opened as (
+      insert into ${lockParkings} (id, lock_id, dock_id, party_id, bike_id, locked_at)
+      select ${input.parkingId}::uuid, l.id, l.dock_id, d.requested_by_party_id, d.bike_id, ${at}::timestamptz
+        from decided d join ${locks} l on l.id = d.lock_id
+       where d.status = 'accepted' and d.action = 'lock' and d.requested_by_party_id is not null
+      returning id
+    ), closed as (
+      update ${lockParkings} p
+         set unlocked_at = ${at}::timestamptz,
+             unlocked_by = case when d.operator_party_id is not null then 'operator' else 'owner' end
+        from decided d
+       where d.status = 'accepted' and d.action = 'unlock' and p.lock_id = d.lock_id and p.unlocked_at is null
+      returning p.id
+    ), history as (
+      insert into ${lockEvents} (id, lock_id, at, kind, detail)
+      select ${input.eventId}::uuid, d.lock_id, ${at}::timestamptz, 'command',
+             jsonb_build_object('command_id', d.id, 'action', d.action, 'outcome', d.status,
+                                'answer', ${input.answer}::text)
+        from decided d
+      returning id
+    )
+    select lock_id, status from decided
+  `);
+  const [row] = (result as unknown as { rows: Array<{ lock_id: string; status: string }> }).rows;
+  return row ? { lockId: row.lock_id, status: row.status } : null;
 }

@@ -18,8 +18,8 @@ import { presentCommandResult, presentLockView } from './lock-commands.presenter
 import type { LockCommandRow } from './lock-commands.repository.ts';
 import * as repository from './lock-commands.repository.ts';
 import * as devices from './lock-devices.repository.ts';
-import { commandKey, deviceKey, type LocksDeps, lockStates, publishLockState } from './lock-live.ts';
-import { isDeviceOnline } from './lock-state.ts';
+import { commandKey, deviceKey, type LocksDeps, publishLockState } from './lock-live.ts';
+import { displayLockState, isDeviceOnline } from './lock-state.ts';
 
 /*
  * Lock and unlock (issue 28, docs/docks-protocol.md "Commands"). A command is a row first (its id is
@@ -60,29 +60,32 @@ function requireOnline(
   if (!online || device.retiredAt !== null) throw new AppError('lock_offline');
 }
 
+/** A command to make, and the name of its bike when the checks read it (the answer shows it). */
+interface PreparedCommand {
+  values: Omit<Parameters<typeof repository.insertCommand>[1], 'deadlineAt'>;
+  bikeName?: string | null;
+}
+
 async function startCommand(
   deps: LocksDeps,
   idempotency: IdempotencyClaim | null,
-  prepare: (
-    tx: Executor,
-    now: Date,
-  ) => Promise<Omit<Parameters<typeof repository.insertCommand>[1], 'deadlineAt'>>,
-): Promise<LockCommandRow> {
+  prepare: (tx: Executor, now: Date) => Promise<PreparedCommand>,
+): Promise<{ command: LockCommandRow; bikeName?: string | null }> {
   const earlier = progressOf(idempotency);
   if (earlier) {
     const command = await repository.findCommand(deps.db, earlier);
-    if (command) return command;
+    if (command) return { command };
   }
   return deps.db.transaction(async (tx) => {
     const now = new Date();
-    const values = await prepare(tx, now);
+    const { values, bikeName } = await prepare(tx, now);
     const command = await repository.insertCommand(tx, {
       ...values,
       deadlineAt: new Date(now.getTime() + deps.settings.commandTimeoutMs),
       createdAt: now,
     });
     await recordProgress(tx, idempotency, { command_id: command.id } satisfies CommandProgress);
-    return command;
+    return { command, bikeName };
   });
 }
 
@@ -96,11 +99,12 @@ export async function lockBike(
   idempotency: IdempotencyClaim | null,
 ): Promise<LockCommandResult> {
   requireIds(dockId, lockId);
-  const command = await startCommand(deps, idempotency, async (tx, now) => {
+  const started = await startCommand(deps, idempotency, async (tx, now) => {
     const { dock } = await requireUsableDock(tx, auth.identityPartyId, dockId);
     // The bike first (the project's lock order): two locks of one bike at once wait for each other.
+    let bike: Awaited<ReturnType<typeof bikes.requireOwnBikeForOwnership>>;
     try {
-      await bikes.requireOwnBikeForOwnership(tx, auth, request.bike_id, true);
+      bike = await bikes.requireOwnBikeForOwnership(tx, auth, request.bike_id, true);
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') throw new AppError('bike_not_found');
       throw error;
@@ -111,21 +115,36 @@ export async function lockBike(
     const region = dock.region === 'no' ? 'no' : 'dk';
     if (!isOpenAt(dock.openingHours as OpeningHours, region, now)) throw new AppError('dock_closed_now');
     requireOnline(found.device, now);
-    if (await repository.isBikeParked(tx, request.bike_id)) throw new AppError('bike_already_parked');
-    if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
-    if (await repository.findOpenParkingOfLock(tx, lockId)) throw new AppError('lock_not_free');
-    const state = (await lockStates(tx, [lockId], now)).get(lockId)?.state;
+    // Read once the lock's row is locked: a command committed meanwhile on this lock is seen.
+    const checks = await repository.lockCommandChecks(tx, lockId, request.bike_id);
+    if (checks.bikeParked) throw new AppError('bike_already_parked');
+    if (checks.commandUnderway) throw new AppError('lock_busy');
+    if (checks.parking) throw new AppError('lock_not_free');
+    // No command underway (checked above), so no unlock underway either.
+    const state = displayLockState(
+      {
+        reportedStatus: found.lock.reportedStatus,
+        outOfServiceAt: found.lock.outOfServiceAt,
+        deviceLastSeenAt: found.device.lastSeenAt,
+        deviceConnected: found.device.connectedInstance !== null,
+        hasUnlockUnderway: false,
+      },
+      now,
+    );
     if (state !== 'free' && state !== 'occupied') throw new AppError('lock_not_free');
     return {
-      id: uuidv7(now.getTime()),
-      lockId,
-      deviceId: found.device.id,
-      action: 'lock',
-      requestedByPartyId: auth.identityPartyId,
-      bikeId: request.bike_id,
+      values: {
+        id: uuidv7(now.getTime()),
+        lockId,
+        deviceId: found.device.id,
+        action: 'lock',
+        requestedByPartyId: auth.identityPartyId,
+        bikeId: request.bike_id,
+      },
+      bikeName: bike.nickname,
     };
   });
-  return finishCommand(deps, auth.identityPartyId, command, idempotency);
+  return finishCommand(deps, auth.identityPartyId, started, idempotency);
 }
 
 /** POST …/locks/{lockId}/unlock: only the person who locked the bike opens the lock. */
@@ -137,26 +156,28 @@ export async function unlockBike(
   idempotency: IdempotencyClaim | null,
 ): Promise<LockCommandResult> {
   requireIds(dockId, lockId);
-  const command = await startCommand(deps, idempotency, async (tx, now) => {
+  const started = await startCommand(deps, idempotency, async (tx, now) => {
     // A person sees the dock their bike is in even when they may no longer use it (maySeeDock).
     await requireVisibleDock(tx, auth.identityPartyId, dockId);
     const found = await repository.findLockOfDock(tx, dockId, lockId, true);
     if (!found) throw new AppError('lock_not_found');
-    const parking = await repository.findOpenParkingOfLock(tx, lockId);
+    const { parking, commandUnderway } = await repository.lockCommandChecks(tx, lockId, null);
     if (!parking || !mayUnlockParking(auth.identityPartyId, parking)) throw new AppError('not_your_parking');
-    if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
+    if (commandUnderway) throw new AppError('lock_busy');
     requireOnline(found.device, now);
     return {
-      id: uuidv7(now.getTime()),
-      lockId,
-      deviceId: found.device.id,
-      action: 'unlock',
-      requestedByPartyId: auth.identityPartyId,
-      bikeId: parking.bikeId,
-      parkingId: parking.id,
+      values: {
+        id: uuidv7(now.getTime()),
+        lockId,
+        deviceId: found.device.id,
+        action: 'unlock',
+        requestedByPartyId: auth.identityPartyId,
+        bikeId: parking.bikeId,
+        parkingId: parking.id,
+      },
     };
   });
-  return finishCommand(deps, auth.identityPartyId, command, idempotency);
+  return finishCommand(deps, auth.identityPartyId, started, idempotency);
 }
 
 /** POST …/locks/{lockId}/remote-open: the operator opens a lock, with a reason, audited for the bike's owner. */
@@ -169,13 +190,13 @@ export async function openRemotely(
   idempotency: IdempotencyClaim | null,
 ): Promise<LockCommandResult> {
   requireIds(dockId, lockId);
-  const command = await startCommand(deps, idempotency, async (tx, now) => {
+  const started = await startCommand(deps, idempotency, async (tx, now) => {
     const dock = await requireOperatedDock(tx, auth, dockId);
     const found = await repository.findLockOfDock(tx, dockId, lockId, true);
     if (!found) throw new AppError('lock_not_found');
-    if (await repository.hasCommandUnderway(tx, lockId)) throw new AppError('lock_busy');
+    const { parking, commandUnderway } = await repository.lockCommandChecks(tx, lockId, null);
+    if (commandUnderway) throw new AppError('lock_busy');
     requireOnline(found.device, now);
-    const parking = await repository.findOpenParkingOfLock(tx, lockId);
     const commandId = uuidv7(now.getTime());
     // The bike's owner sees the opening in their access log; without a bike, the person who parked.
     const owner = parking?.bikeId ? (await bikes.ownerOfBike(tx, parking.bikeId)).ownerPartyId : null;
@@ -194,39 +215,53 @@ export async function openRemotely(
       },
     });
     return {
-      id: commandId,
-      lockId,
-      deviceId: found.device.id,
-      action: 'unlock',
-      requestedByPartyId: auth.identityPartyId,
-      operatorPartyId: dock.operatorPartyId,
-      reason: body.reason,
-      bikeId: parking?.bikeId ?? null,
-      parkingId: parking?.id ?? null,
+      values: {
+        id: commandId,
+        lockId,
+        deviceId: found.device.id,
+        action: 'unlock',
+        requestedByPartyId: auth.identityPartyId,
+        operatorPartyId: dock.operatorPartyId,
+        reason: body.reason,
+        bikeId: parking?.bikeId ?? null,
+        parkingId: parking?.id ?? null,
+      },
     };
   });
-  return finishCommand(deps, auth.identityPartyId, command, idempotency);
+  return finishCommand(deps, auth.identityPartyId, started, idempotency);
 }
 
+/**
+ * Delivers the command, waits for its outcome and answers it with the lock as it is now (one read;
+ * the bike's name as the checks read it, when the parking is of that bike), kept for the
+ * Idempotency-Key.
+ */
 async function finishCommand(
   deps: LocksDeps,
   viewerPartyId: string,
-  command: LockCommandRow,
+  started: { command: LockCommandRow; bikeName?: string | null },
   idempotency: IdempotencyClaim | null,
 ): Promise<LockCommandResult> {
-  const decided = await deliverAndAwait(deps, command);
-  return deps.db.transaction(async (tx) => {
-    const lock = await devices.findLockById(tx, decided.lockId);
-    if (!lock) throw new AppError('lock_not_found');
-    const state = (await lockStates(tx, [lock.id])).get(lock.id)?.state ?? 'offline';
-    const parking = await repository.findOpenParkingOfLock(tx, lock.id);
-    const bikeName =
-      parking?.bikeId && parking.partyId === viewerPartyId
-        ? ((await bikes.findBikeForOwnership(tx, parking.bikeId))?.nickname ?? null)
-        : null;
-    const view = presentLockView(lock, state, viewerPartyId, parking ? { ...parking, bikeName } : null);
-    return keepAnswer(tx, idempotency, presentCommandResult(decided, view));
+  const decided = await deliverAndAwait(deps, started.command);
+  const lock = await repository.lockForAnswer(deps.db, decided.lockId);
+  if (!lock) throw new AppError('lock_not_found');
+  const state = displayLockState({
+    reportedStatus: lock.reportedStatus,
+    outOfServiceAt: lock.outOfServiceAt,
+    deviceLastSeenAt: lock.deviceLastSeenAt,
+    deviceConnected: lock.deviceConnectedInstance !== null,
+    hasUnlockUnderway: lock.hasUnlockUnderway,
   });
+  const parking = lock.parking;
+  let bikeName: string | null = null;
+  if (parking?.bikeId && parking.partyId === viewerPartyId) {
+    bikeName =
+      started.bikeName !== undefined && parking.bikeId === started.command.bikeId
+        ? started.bikeName
+        : ((await bikes.findBikeForOwnership(deps.db, parking.bikeId))?.nickname ?? null);
+  }
+  const view = presentLockView(lock, state, viewerPartyId, parking ? { ...parking, bikeName } : null);
+  return keepAnswer(deps.db, idempotency, presentCommandResult(decided, view));
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -258,13 +293,10 @@ async function deliverAndAwait(deps: LocksDeps, command: LockCommandRow): Promis
     // An unlock underway shows the lock opening; a lock command changes nothing on screen yet.
     if (command.action === 'unlock') await publishLockState(deps, [command.lockId]);
     const deadline = command.deadlineAt.getTime();
+    // Read after each word or poll (the command was just written pending: no read before the first).
     for (;;) {
-      const current = await repository.findCommand(deps.db, command.id);
-      if (!current) throw new AppError('lock_not_found');
-      if (isDecided(current)) return current;
       const left = deadline - Date.now();
-      if (left <= 0) break;
-      if (!announced) {
+      if (!announced && left > 0) {
         await Promise.race([
           new Promise<void>((resolve) => {
             wake = resolve;
@@ -273,6 +305,10 @@ async function deliverAndAwait(deps: LocksDeps, command: LockCommandRow): Promis
         ]);
       }
       announced = false;
+      const current = await repository.findCommand(deps.db, command.id);
+      if (!current) throw new AppError('lock_not_found');
+      if (isDecided(current)) return current;
+      if (deadline - Date.now() <= 0) break;
     }
     await timeOutCommands(deps, [command.id]);
     const final = await repository.findCommand(deps.db, command.id);
@@ -341,59 +377,31 @@ export async function recordDeviceAnswer(
 ): Promise<'decided' | 'late' | 'duplicate' | 'unknown'> {
   const now = new Date();
   const answerText = answer.kind === 'result' ? answer.status : answer.code;
-  const result = await deps.db.transaction(async (tx) => {
-    const command = await repository.lockCommandRow(tx, commandId, deviceId);
-    if (!command) return { kind: 'unknown' as const };
-    if (isDecided(command)) {
-      if (
-        command.status === 'timed_out' &&
-        (await repository.recordLateAnswer(tx, commandId, answerText, now))
-      ) {
-        return { kind: 'late' as const, command };
-      }
-      return { kind: 'duplicate' as const, command };
-    }
-    const expected = command.action === 'lock' ? 'Locked' : 'Unlocked';
-    const accepted = answer.kind === 'result' && answer.status === expected;
-    let parkingId = command.parkingId;
-    if (accepted && command.action === 'lock') {
-      const lock = await devices.findLockById(tx, command.lockId);
-      if (lock && command.requestedByPartyId) {
-        parkingId = uuidv7(now.getTime());
-        await repository.insertParking(tx, {
-          id: parkingId,
-          lockId: lock.id,
-          dockId: lock.dockId,
-          partyId: command.requestedByPartyId,
-          bikeId: command.bikeId,
-          lockedAt: now,
-        });
-      }
-    }
-    if (accepted && command.action === 'unlock') {
-      await devices.closeOpenParking(tx, command.lockId, command.operatorPartyId ? 'operator' : 'owner', now);
-    }
-    const decided = await repository.decideCommand(tx, commandId, {
-      status: accepted ? 'accepted' : 'rejected',
-      deviceAnswer: answerText,
-      answeredAt: now,
-      parkingId,
-    });
-    await devices.insertLockEvents(tx, [
-      {
-        lockId: command.lockId,
-        kind: 'command',
-        detail: {
-          command_id: commandId,
-          action: command.action,
-          outcome: decided?.status,
-          answer: answerText,
-        },
-        at: now,
-      },
-    ]);
-    return { kind: 'decided' as const, command };
+  // The usual case in one statement: the command still waiting for this answer.
+  const decided = await repository.decideFromAnswer(deps.db, {
+    commandId,
+    deviceId,
+    answer: answerText,
+    isResult: answer.kind === 'result',
+    parkingId: uuidv7(now.getTime()),
+    eventId: uuidv7(now.getTime()),
+    now,
   });
+  // Otherwise the command is not this device's, or was decided already: the answer changes nothing
+  // but the log (after a timeout, the first late answer is kept in late_answer).
+  const result = decided
+    ? { kind: 'decided' as const, command: decided }
+    : await deps.db.transaction(async (tx) => {
+        const command = await repository.lockCommandRow(tx, commandId, deviceId);
+        if (!command || !isDecided(command)) return { kind: 'unknown' as const };
+        if (
+          command.status === 'timed_out' &&
+          (await repository.recordLateAnswer(tx, commandId, answerText, now))
+        ) {
+          return { kind: 'late' as const, command };
+        }
+        return { kind: 'duplicate' as const, command };
+      });
   if (result.kind === 'unknown') {
     deps.log.warn({ command_id: commandId }, 'docks: a device answered a command that is not its own');
     return 'unknown';

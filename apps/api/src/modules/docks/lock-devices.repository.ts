@@ -173,18 +173,6 @@ export async function disconnectSilentDevices(
     .returning({ id: lockDevices.id, dockId: lockDevices.dockId });
 }
 
-export async function findLockOfDevice(
-  executor: Executor,
-  deviceId: string,
-  connectorId: number,
-): Promise<LockRow | null> {
-  const [row] = await executor
-    .select()
-    .from(locks)
-    .where(and(eq(locks.deviceId, deviceId), eq(locks.connectorId, connectorId)));
-  return row ?? null;
-}
-
 export async function locksOfDevice(executor: Executor, deviceId: string): Promise<LockRow[]> {
   return executor.select().from(locks).where(eq(locks.deviceId, deviceId)).orderBy(asc(locks.connectorId));
 }
@@ -198,27 +186,47 @@ export async function setReportedStatus(
   await executor.update(locks).set({ reportedStatus: status, reportedAt: at }).where(eq(locks.id, lockId));
 }
 
+/**
+ * A device's status report of one connector, in one statement: the lock's reported status, its open
+ * parking closed when the device says the lock is open and empty (Available: the bike is gone,
+ * unlocked_by = device), and the history row (with parking_closed when it closed one). Answers the
+ * lock's id, or null for a connector the device does not have (nothing written).
+ */
+export async function applyStatusReport(
+  executor: Executor,
+  deviceId: string,
+  report: { connectorId: number; status: string; errorCode: string },
+  now: Date,
+): Promise<string | null> {
+  const at = now.toISOString();
+  const result = await executor.execute(sql`
+    with reported as (
+      update ${locks} set reported_status = ${report.status}, reported_at = ${at}::timestamptz
+       where device_id = ${deviceId} and connector_id = ${report.connectorId}
+      returning id
+    ), closed as (
+      update ${lockParkings} set unlocked_at = ${at}::timestamptz, unlocked_by = 'device'
+       where ${report.status}::text = 'Available' and unlocked_at is null
+         and lock_id in (select id from reported)
+      returning id
+    )
+    insert into ${lockEvents} (id, lock_id, at, kind, detail)
+    select ${uuidv7(now.getTime())}::uuid, reported.id, ${at}::timestamptz, 'status',
+           jsonb_build_object('status', ${report.status}::text, 'error_code', ${report.errorCode}::text)
+             || case when exists (select 1 from closed) then '{"parking_closed": true}'::jsonb else '{}'::jsonb end
+      from reported
+    returning lock_id
+  `);
+  const [row] = (result as unknown as { rows: Array<{ lock_id: string }> }).rows;
+  return row?.lock_id ?? null;
+}
+
 export async function insertLockEvents(
   executor: Executor,
   events: Array<{ lockId: string; kind: string; detail: Record<string, unknown>; at: Date }>,
 ): Promise<void> {
   if (events.length === 0) return;
   await executor.insert(lockEvents).values(events.map((event) => ({ id: uuidv7(), ...event })));
-}
-
-/** The lock's open parking is closed (the bike is out), by whom; answers whether one was open. */
-export async function closeOpenParking(
-  executor: Executor,
-  lockId: string,
-  unlockedBy: 'owner' | 'operator' | 'device',
-  now: Date,
-): Promise<boolean> {
-  const rows = await executor
-    .update(lockParkings)
-    .set({ unlockedAt: now, unlockedBy })
-    .where(and(eq(lockParkings.lockId, lockId), isNull(lockParkings.unlockedAt)))
-    .returning({ id: lockParkings.id });
-  return rows.length > 0;
 }
 
 /** Locks with facts for their display state: the device's connection and any unlock underway. */
@@ -237,9 +245,4 @@ export async function lockFacts(executor: Executor, lockIds: readonly string[]) 
     .from(locks)
     .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))
     .where(inArray(locks.id, [...lockIds]));
-}
-
-export async function findLockById(executor: Executor, lockId: string): Promise<LockRow | null> {
-  const [row] = await executor.select().from(locks).where(eq(locks.id, lockId));
-  return row ?? null;
 }

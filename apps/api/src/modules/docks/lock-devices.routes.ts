@@ -25,6 +25,8 @@ export interface LockDevicesRateLimits {
 export interface LockDevicesRoutesOptions {
   deps: LocksDeps;
   rateLimits?: Partial<LockDevicesRateLimits>;
+  /** This instance's device connections (the bench passes its own to reach the sockets). */
+  connections?: DeviceConnections;
 }
 
 const TAGS = ['docks'];
@@ -57,7 +59,7 @@ export const lockDevicesRoutes: FastifyPluginAsyncZod<LockDevicesRoutesOptions> 
     '1 minute',
     (request) => request.ip,
   );
-  const connections = new DeviceConnections();
+  const connections = options.connections ?? new DeviceConnections();
   /** The device each upgrade authenticated as, for the socket it opens. */
   const authenticated = new WeakMap<FastifyRequest, { id: string; dockId: string }>();
 
