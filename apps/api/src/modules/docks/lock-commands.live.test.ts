@@ -490,6 +490,26 @@ describe('lock commands, live', () => {
     expect((await answerTo('m5'))?.slice(0, 3)).toEqual([4, 'm5', 'ProtocolError']);
     // The API asked it to report its connectors (reconcile) as soon as it connected.
     expect(frames.some((frame) => frame[0] === 2 && frame[2] === 'TriggerMessage')).toBe(true);
+
+    // A report keeps the device's own timestamp in the lock's history; the row's time is the API's.
+    const deviceClock = '2020-01-01T00:00:00.000Z';
+    socket.send(
+      JSON.stringify([
+        2,
+        'm6',
+        'StatusNotification',
+        { connectorId: 1, status: 'Faulted', timestamp: deviceClock },
+      ]),
+    );
+    expect((await answerTo('m6'))?.[0]).toBe(3);
+    const [lock] = await t.app.db.select().from(locks).where(eq(locks.deviceId, credentials.deviceId));
+    const history = await t.app.db
+      .select()
+      .from(lockEvents)
+      .where(and(eq(lockEvents.lockId, lock?.id as string), eq(lockEvents.kind, 'status')));
+    const report = history.find((row) => (row.detail as { status?: string }).status === 'Faulted');
+    expect(report?.detail).toMatchObject({ status: 'Faulted', device_timestamp: deviceClock });
+    expect(report?.at.getFullYear()).toBeGreaterThan(2020);
     socket.close();
   });
 

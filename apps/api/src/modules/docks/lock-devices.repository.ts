@@ -189,13 +189,14 @@ export async function setReportedStatus(
 /**
  * A device's status report of one connector, in one statement: the lock's reported status, its open
  * parking closed when the device says the lock is open and empty (Available: the bike is gone,
- * unlocked_by = device), and the history row (with parking_closed when it closed one). Answers the
+ * unlocked_by = device), and the history row (with the device's own timestamp, and parking_closed
+ * when it closed one; the row's time is the API's, the device's clock is not trusted). Answers the
  * lock's id, or null for a connector the device does not have (nothing written).
  */
 export async function applyStatusReport(
   executor: Executor,
   deviceId: string,
-  report: { connectorId: number; status: string; errorCode: string },
+  report: { connectorId: number; status: string; errorCode: string; timestamp: string },
   now: Date,
 ): Promise<string | null> {
   const at = now.toISOString();
@@ -212,7 +213,8 @@ export async function applyStatusReport(
     )
     insert into ${lockEvents} (id, lock_id, at, kind, detail)
     select ${uuidv7(now.getTime())}::uuid, reported.id, ${at}::timestamptz, 'status',
-           jsonb_build_object('status', ${report.status}::text, 'error_code', ${report.errorCode}::text)
+           jsonb_build_object('status', ${report.status}::text, 'error_code', ${report.errorCode}::text,
+                              'device_timestamp', ${report.timestamp}::text)
              || case when exists (select 1 from closed) then '{"parking_closed": true}'::jsonb else '{}'::jsonb end
       from reported
     returning lock_id
