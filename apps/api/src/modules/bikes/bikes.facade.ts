@@ -167,6 +167,20 @@ export async function requireOwnBikeForOwnership(
   return forOwnership(executor, found);
 }
 
+/**
+ * The caller's own bike as a dock's lock command needs it (one read: no plate, no ownership's
+ * details); `lock` holds the row FOR UPDATE. Anyone else's bike answers 404, as above.
+ */
+export async function requireOwnBike(
+  executor: Executor,
+  auth: RequestAuth,
+  bikeId: string,
+  lock = false,
+): Promise<{ bikeId: string; nickname: string }> {
+  const { bike } = await loadBike(executor, bikeId, (facts) => canManage(actorOf(auth), facts), lock);
+  return { bikeId: bike.id, nickname: bike.nickname };
+}
+
 /** Any bike by id (no access check: the caller decided the reader takes part); `lock` FOR UPDATE. */
 export async function findBikeForOwnership(
   executor: Executor,

@@ -19,7 +19,7 @@ import { isUuid } from '../../platform/ids.ts';
 import * as commands from './lock-commands.repository.ts';
 import { recordDeviceAnswer } from './lock-commands.service.ts';
 import * as devices from './lock-devices.repository.ts';
-import { deviceKey, type LocksDeps, publishLockState, publishLocksOfDevice } from './lock-live.ts';
+import { deviceKey, type LocksDeps, publishLockFacts, publishLocksOfDevice } from './lock-live.ts';
 
 /*
  * One lock device's connection (issue 28, docs/docks-protocol.md): OCPP-J frames over the socket,
@@ -262,14 +262,14 @@ export function handleDeviceSocket(
           return;
         }
         // One statement: the status, an open parking closed when the lock is open and empty, the history row.
-        const lockId = await devices.applyStatusReport(deps.db, device.id, status.data, now);
-        if (lockId === null) {
+        const lock = await devices.applyStatusReport(deps.db, device.id, status.data, now);
+        if (lock === null) {
           callError(messageId, 'PropertyConstraintViolation', 'unknown connectorId');
           return;
         }
         send([MESSAGE_TYPE_CALLRESULT, messageId, {}]);
         if (connectedAt !== null) {
-          await publishLockState(deps, [lockId]);
+          await publishLockFacts(deps, [lock], now);
           return;
         }
         unreported.delete(status.data.connectorId);

@@ -10,6 +10,7 @@ import {
   lockParkings,
   locks,
 } from '../../db/schema/docks.ts';
+import { identities } from '../../db/schema/identity.ts';
 import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
 
 export type DockRow = typeof docks.$inferSelect;
@@ -53,11 +54,21 @@ export async function findDock(executor: Executor, dockId: string, lock = false)
   return row ?? null;
 }
 
-/** A dock with its access lists, in one read (a person's check before each lock command). */
-export async function findDockWithAccessLists(
+/**
+ * A dock with its access lists and, in the same read, what the policy needs of the person asking
+ * (their e-mail address as stored, the organisations they belong to, whether their bike stands in
+ * this dock now): the check before each lock command, in one statement. Null for an unknown dock;
+ * the person's e-mail is null when they have no identity (any more).
+ */
+export async function findDockForPerson(
   executor: Executor,
   dockId: string,
-): Promise<{ dock: DockRow; access: DockAccessLists } | null> {
+  identityPartyId: string,
+): Promise<{
+  dock: DockRow;
+  access: DockAccessLists;
+  person: { email: string | null; organisationIds: string[]; parkedHere: boolean };
+} | null> {
   const [row] = await executor
     .select({
       dock: docks,
@@ -67,11 +78,28 @@ export async function findDockWithAccessLists(
       peopleEmails: sql<
         string[]
       >`array(select p.email from ${dockAccessPeople} p where p.dock_id = ${docks.id} order by p.email)`,
+      personEmail: sql<
+        string | null
+      >`(select i.email from ${identities} i where i.party_id = ${identityPartyId})`,
+      personOrganisationIds: sql<
+        string[]
+      >`array(select m.organisation_party_id::text from ${organisationMembers} m where m.identity_party_id = ${identityPartyId})`,
+      // The dock's id written out whole: a single-table select names its columns bare, and a bare
+      // id inside this subquery would be the parking's.
+      parkedHere: sql<boolean>`exists (select 1 from ${lockParkings} p where p.dock_id = ${docks}.id and p.party_id = ${identityPartyId} and p.unlocked_at is null)`,
     })
     .from(docks)
     .where(eq(docks.id, dockId));
   return row
-    ? { dock: row.dock, access: { organisationIds: row.organisationIds, peopleEmails: row.peopleEmails } }
+    ? {
+        dock: row.dock,
+        access: { organisationIds: row.organisationIds, peopleEmails: row.peopleEmails },
+        person: {
+          email: row.personEmail,
+          organisationIds: row.personOrganisationIds,
+          parkedHere: row.parkedHere,
+        },
+      }
     : null;
 }
 

@@ -179,19 +179,18 @@ async function requirePersonsDock(
   purpose: 'use' | 'see',
 ): Promise<{ dock: DockRow; person: PersonForPolicy }> {
   const id = requireDockId(dockId);
-  const found = await repository.findDockWithAccessLists(executor, id);
+  const found = await repository.findDockForPerson(executor, id, identityPartyId);
   if (!found) throw new AppError('dock_not_found');
   const { dock, access } = found;
-  const person = await personForPolicy(executor, identityPartyId);
+  if (found.person.email === null) throw new AppError('not_authenticated');
+  const person: PersonForPolicy = {
+    partyId: identityPartyId,
+    email: found.person.email,
+    organisationIds: found.person.organisationIds,
+  };
   const facts = policyDock(dock, access);
   const allowed =
-    purpose === 'use'
-      ? mayUseDock(person, facts)
-      : maySeeDock(
-          person,
-          facts,
-          (await repository.dockIdsWithOpenParkingOf(executor, identityPartyId)).includes(id),
-        );
+    purpose === 'use' ? mayUseDock(person, facts) : maySeeDock(person, facts, found.person.parkedHere);
   if (!allowed) throw new AppError('dock_not_found');
   return { dock, person };
 }

@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
+import {
+  type LockFactsRow,
+  lockFactsColumns,
+  lockFactsOf,
+  type RawLockFacts,
+} from './lock-devices.repository.ts';
 
 /*
  * Lock commands and the parkings they open and close (issue 28).
@@ -160,25 +166,30 @@ export async function timeOutExpiredCommands(executor: Executor, now: Date) {
 }
 
 /**
- * A lock as a command's answer shows it, in one read: its label, the facts of its display state
- * (the device's connection, any unlock underway) and its open parking.
+ * A command and its lock as the command's answer shows it, in one read: the command's outcome so far,
+ * the lock's label, the facts of its display state (the device's connection, any unlock underway)
+ * and its open parking. Null for an unknown command.
  */
-export async function lockForAnswer(executor: Executor, lockId: string) {
+export async function commandWithLock(executor: Executor, commandId: string) {
   const [row] = await executor
     .select({
-      id: locks.id,
-      label: locks.label,
-      reportedStatus: locks.reportedStatus,
-      outOfServiceAt: locks.outOfServiceAt,
-      deviceLastSeenAt: lockDevices.lastSeenAt,
-      deviceConnectedInstance: lockDevices.connectedInstance,
-      hasUnlockUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
+      command: lockCommands,
+      lock: {
+        id: locks.id,
+        label: locks.label,
+        reportedStatus: locks.reportedStatus,
+        outOfServiceAt: locks.outOfServiceAt,
+        deviceLastSeenAt: lockDevices.lastSeenAt,
+        deviceConnectedInstance: lockDevices.connectedInstance,
+        hasUnlockUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
+      },
       parking: lockParkings,
     })
-    .from(locks)
+    .from(lockCommands)
+    .innerJoin(locks, eq(locks.id, lockCommands.lockId))
     .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))
     .leftJoin(lockParkings, and(eq(lockParkings.lockId, locks.id), isNull(lockParkings.unlockedAt)))
-    .where(eq(locks.id, lockId));
+    .where(eq(lockCommands.id, commandId));
   return row ?? null;
 }
 
@@ -187,7 +198,9 @@ export async function lockForAnswer(executor: Executor, lockId: string) {
  * outcome (accepted when the answer is the action's own: Locked to a lock, Unlocked to an unlock;
  * rejected otherwise), the parking an accepted lock opens (`parkingId`, in the lock's dock) or the
  * one an accepted unlock closes (by its owner, or the operator for a remote opening), and the
- * history row. Null when the command is not this device's or was decided already (nothing written).
+ * history row; answers the outcome with the lock's facts after it (for the screens: the command just
+ * decided no longer counts as underway). Null when the command is not this device's or was decided
+ * already (nothing written).
  */
 export async function decideFromAnswer(
   executor: Executor,
@@ -201,7 +214,7 @@ export async function decideFromAnswer(
     eventId: string;
     now: Date;
   },
-): Promise<{ lockId: string; status: string } | null> {
+): Promise<{ status: string; lock: LockFactsRow } | null> {
   const at = input.now.toISOString();
   const result = await executor.execute(sql`
     with decided as (
@@ -240,8 +253,9 @@ export async function decideFromAnswer(
         from decided d
       returning id
     )
-    select lock_id, status from decided
+    select l.id, l.dock_id, l.reported_status, ${lockFactsColumns(sql`l`, sql`dc.id`)}, dc.status
+      from decided dc join ${locks} l on l.id = dc.lock_id join ${lockDevices} d on d.id = l.device_id
   `);
-  const [row] = (result as unknown as { rows: Array<{ lock_id: string; status: string }> }).rows;
-  return row ? { lockId: row.lock_id, status: row.status } : null;
+  const [row] = (result as unknown as { rows: Array<RawLockFacts & { status: string }> }).rows;
+  return row ? { status: row.status, lock: lockFactsOf(row) } : null;
 }

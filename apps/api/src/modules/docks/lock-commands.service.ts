@@ -18,7 +18,7 @@ import { presentCommandResult, presentLockView } from './lock-commands.presenter
 import type { LockCommandRow } from './lock-commands.repository.ts';
 import * as repository from './lock-commands.repository.ts';
 import * as devices from './lock-devices.repository.ts';
-import { commandKey, deviceKey, type LocksDeps, publishLockState } from './lock-live.ts';
+import { commandKey, deviceKey, type LocksDeps, publishLockFacts, publishLockState } from './lock-live.ts';
 import { displayLockState, isDeviceOnline } from './lock-state.ts';
 
 /*
@@ -32,6 +32,8 @@ import { displayLockState, isDeviceOnline } from './lock-state.ts';
  * id is recorded as the key's progress in the first transaction, so a retry after a crash waits for
  * the same command instead of sending a second one.
  */
+
+type CommandWithLock = NonNullable<Awaited<ReturnType<typeof repository.commandWithLock>>>;
 
 export type DeviceAnswer = { kind: 'result'; status: string } | { kind: 'error'; code: string };
 
@@ -60,17 +62,45 @@ function requireOnline(
   if (!online || device.retiredAt !== null) throw new AppError('lock_offline');
 }
 
-/** A command to make, and the name of its bike when the checks read it (the answer shows it). */
+/**
+ * A command to make, the name of its bike when the checks read it (the answer shows it), and its
+ * lock's facts as the checks read them under the row lock (an unlock's "opening" is published from
+ * them once the command is written).
+ */
 interface PreparedCommand {
   values: Omit<Parameters<typeof repository.insertCommand>[1], 'deadlineAt'>;
   bikeName?: string | null;
+  lock: devices.LockFactsRow;
+}
+
+interface StartedCommand {
+  command: LockCommandRow;
+  bikeName?: string | null;
+  /** The lock's facts with this command underway; absent for a retry that found its command. */
+  lock?: devices.LockFactsRow;
+}
+
+/** The facts of a lock read with its device (findLockOfDock), with or without an unlock underway. */
+function factsOfFound(
+  found: NonNullable<Awaited<ReturnType<typeof repository.findLockOfDock>>>,
+  hasUnlockUnderway: boolean,
+): devices.LockFactsRow {
+  return {
+    id: found.lock.id,
+    dockId: found.lock.dockId,
+    reportedStatus: found.lock.reportedStatus,
+    outOfServiceAt: found.lock.outOfServiceAt,
+    deviceLastSeenAt: found.device.lastSeenAt,
+    deviceConnectedInstance: found.device.connectedInstance,
+    hasUnlockUnderway,
+  };
 }
 
 async function startCommand(
   deps: LocksDeps,
   idempotency: IdempotencyClaim | null,
   prepare: (tx: Executor, now: Date) => Promise<PreparedCommand>,
-): Promise<{ command: LockCommandRow; bikeName?: string | null }> {
+): Promise<StartedCommand> {
   const earlier = progressOf(idempotency);
   if (earlier) {
     const command = await repository.findCommand(deps.db, earlier);
@@ -78,14 +108,14 @@ async function startCommand(
   }
   return deps.db.transaction(async (tx) => {
     const now = new Date();
-    const { values, bikeName } = await prepare(tx, now);
+    const { values, bikeName, lock } = await prepare(tx, now);
     const command = await repository.insertCommand(tx, {
       ...values,
       deadlineAt: new Date(now.getTime() + deps.settings.commandTimeoutMs),
       createdAt: now,
     });
     await recordProgress(tx, idempotency, { command_id: command.id } satisfies CommandProgress);
-    return { command, bikeName };
+    return { command, bikeName, lock };
   });
 }
 
@@ -102,9 +132,9 @@ export async function lockBike(
   const started = await startCommand(deps, idempotency, async (tx, now) => {
     const { dock } = await requireUsableDock(tx, auth.identityPartyId, dockId);
     // The bike first (the project's lock order): two locks of one bike at once wait for each other.
-    let bike: Awaited<ReturnType<typeof bikes.requireOwnBikeForOwnership>>;
+    let bike: Awaited<ReturnType<typeof bikes.requireOwnBike>>;
     try {
-      bike = await bikes.requireOwnBikeForOwnership(tx, auth, request.bike_id, true);
+      bike = await bikes.requireOwnBike(tx, auth, request.bike_id, true);
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') throw new AppError('bike_not_found');
       throw error;
@@ -142,6 +172,7 @@ export async function lockBike(
         bikeId: request.bike_id,
       },
       bikeName: bike.nickname,
+      lock: factsOfFound(found, false),
     };
   });
   return finishCommand(deps, auth.identityPartyId, started, idempotency);
@@ -175,6 +206,7 @@ export async function unlockBike(
         bikeId: parking.bikeId,
         parkingId: parking.id,
       },
+      lock: factsOfFound(found, true),
     };
   });
   return finishCommand(deps, auth.identityPartyId, started, idempotency);
@@ -226,25 +258,24 @@ export async function openRemotely(
         bikeId: parking?.bikeId ?? null,
         parkingId: parking?.id ?? null,
       },
+      lock: factsOfFound(found, true),
     };
   });
   return finishCommand(deps, auth.identityPartyId, started, idempotency);
 }
 
 /**
- * Delivers the command, waits for its outcome and answers it with the lock as it is now (one read;
- * the bike's name as the checks read it, when the parking is of that bike), kept for the
+ * Delivers the command, waits for its outcome and answers it with the lock as it is now (read with
+ * the outcome; the bike's name as the checks read it, when the parking is of that bike), kept for the
  * Idempotency-Key.
  */
 async function finishCommand(
   deps: LocksDeps,
   viewerPartyId: string,
-  started: { command: LockCommandRow; bikeName?: string | null },
+  started: StartedCommand,
   idempotency: IdempotencyClaim | null,
 ): Promise<LockCommandResult> {
-  const decided = await deliverAndAwait(deps, started.command);
-  const lock = await repository.lockForAnswer(deps.db, decided.lockId);
-  if (!lock) throw new AppError('lock_not_found');
+  const { command, lock, parking } = await deliverAndAwait(deps, started);
   const state = displayLockState({
     reportedStatus: lock.reportedStatus,
     outOfServiceAt: lock.outOfServiceAt,
@@ -252,7 +283,6 @@ async function finishCommand(
     deviceConnected: lock.deviceConnectedInstance !== null,
     hasUnlockUnderway: lock.hasUnlockUnderway,
   });
-  const parking = lock.parking;
   let bikeName: string | null = null;
   if (parking?.bikeId && parking.partyId === viewerPartyId) {
     bikeName =
@@ -261,7 +291,7 @@ async function finishCommand(
         : ((await bikes.findBikeForOwnership(deps.db, parking.bikeId))?.nickname ?? null);
   }
   const view = presentLockView(lock, state, viewerPartyId, parking ? { ...parking, bikeName } : null);
-  return keepAnswer(deps.db, idempotency, presentCommandResult(decided, view));
+  return keepAnswer(deps.db, idempotency, presentCommandResult(command, view));
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -270,13 +300,22 @@ function isDecided(command: LockCommandRow): boolean {
   return command.status !== 'pending' && command.status !== 'sent';
 }
 
+/** A command's outcome so far read together with its lock (commandWithLock); throws when it is gone. */
+async function readOutcome(deps: LocksDeps, commandId: string): Promise<CommandWithLock> {
+  const current = await repository.commandWithLock(deps.db, commandId);
+  if (!current) throw new AppError('lock_not_found');
+  return current;
+}
+
 /**
  * Hands the command to the instance holding the device's socket and waits for its outcome: the
  * hub's word on the command's key, or the database (checked every outcomePollMs, in case the word
  * was lost between instances). At the deadline it writes timed_out, unless the answer won the race.
+ * Answers the outcome with the lock as it is then.
  */
-async function deliverAndAwait(deps: LocksDeps, command: LockCommandRow): Promise<LockCommandRow> {
-  if (isDecided(command)) return command;
+async function deliverAndAwait(deps: LocksDeps, started: StartedCommand): Promise<CommandWithLock> {
+  const { command } = started;
+  if (isDecided(command)) return readOutcome(deps, command.id);
   let wake: () => void = () => {};
   let announced = false;
   const unsubscribe = deps.hub.subscribe(commandKey(command.id), (event) => {
@@ -291,7 +330,10 @@ async function deliverAndAwait(deps: LocksDeps, command: LockCommandRow): Promis
       command_id: command.id,
     });
     // An unlock underway shows the lock opening; a lock command changes nothing on screen yet.
-    if (command.action === 'unlock') await publishLockState(deps, [command.lockId]);
+    if (command.action === 'unlock') {
+      if (started.lock) await publishLockFacts(deps, [started.lock]);
+      else await publishLockState(deps, [command.lockId]);
+    }
     const deadline = command.deadlineAt.getTime();
     // Read after each word or poll (the command was just written pending: no read before the first).
     for (;;) {
@@ -305,15 +347,12 @@ async function deliverAndAwait(deps: LocksDeps, command: LockCommandRow): Promis
         ]);
       }
       announced = false;
-      const current = await repository.findCommand(deps.db, command.id);
-      if (!current) throw new AppError('lock_not_found');
-      if (isDecided(current)) return current;
+      const current = await readOutcome(deps, command.id);
+      if (isDecided(current.command)) return current;
       if (deadline - Date.now() <= 0) break;
     }
     await timeOutCommands(deps, [command.id]);
-    const final = await repository.findCommand(deps.db, command.id);
-    if (!final) throw new AppError('lock_not_found');
-    return final;
+    return await readOutcome(deps, command.id);
   } finally {
     unsubscribe();
   }
@@ -390,7 +429,7 @@ export async function recordDeviceAnswer(
   // Otherwise the command is not this device's, or was decided already: the answer changes nothing
   // but the log (after a timeout, the first late answer is kept in late_answer).
   const result = decided
-    ? { kind: 'decided' as const, command: decided }
+    ? { kind: 'decided' as const, lock: decided.lock }
     : await deps.db.transaction(async (tx) => {
         const command = await repository.lockCommandRow(tx, commandId, deviceId);
         if (!command || !isDecided(command)) return { kind: 'unknown' as const };
@@ -418,6 +457,6 @@ export async function recordDeviceAnswer(
     return 'duplicate';
   }
   await deps.hub.publish(commandKey(commandId), { type: 'dock.command_done', command_id: commandId });
-  await publishLockState(deps, [result.command.lockId]);
+  await publishLockFacts(deps, [result.lock], now);
   return 'decided';
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { docks, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
+import { docks, lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 
 /*
@@ -198,29 +198,32 @@ export async function applyStatusReport(
   deviceId: string,
   report: { connectorId: number; status: string; errorCode: string; timestamp: string },
   now: Date,
-): Promise<string | null> {
+): Promise<LockFactsRow | null> {
   const at = now.toISOString();
   const result = await executor.execute(sql`
     with reported as (
       update ${locks} set reported_status = ${report.status}, reported_at = ${at}::timestamptz
        where device_id = ${deviceId} and connector_id = ${report.connectorId}
-      returning id
+      returning id, dock_id, device_id, reported_status, out_of_service_at
     ), closed as (
       update ${lockParkings} set unlocked_at = ${at}::timestamptz, unlocked_by = 'device'
        where ${report.status}::text = 'Available' and unlocked_at is null
          and lock_id in (select id from reported)
       returning id
+    ), history as (
+      insert into ${lockEvents} (id, lock_id, at, kind, detail)
+      select ${uuidv7(now.getTime())}::uuid, reported.id, ${at}::timestamptz, 'status',
+             jsonb_build_object('status', ${report.status}::text, 'error_code', ${report.errorCode}::text,
+                                'device_timestamp', ${report.timestamp}::text)
+               || case when exists (select 1 from closed) then '{"parking_closed": true}'::jsonb else '{}'::jsonb end
+        from reported
+      returning lock_id
     )
-    insert into ${lockEvents} (id, lock_id, at, kind, detail)
-    select ${uuidv7(now.getTime())}::uuid, reported.id, ${at}::timestamptz, 'status',
-           jsonb_build_object('status', ${report.status}::text, 'error_code', ${report.errorCode}::text,
-                              'device_timestamp', ${report.timestamp}::text)
-             || case when exists (select 1 from closed) then '{"parking_closed": true}'::jsonb else '{}'::jsonb end
-      from reported
-    returning lock_id
+    select r.id, r.dock_id, r.reported_status, ${lockFactsColumns(sql`r`)}
+      from reported r join ${lockDevices} d on d.id = r.device_id
   `);
-  const [row] = (result as unknown as { rows: Array<{ lock_id: string }> }).rows;
-  return row?.lock_id ?? null;
+  const [row] = (result as unknown as { rows: RawLockFacts[] }).rows;
+  return row ? lockFactsOf(row) : null;
 }
 
 export async function insertLockEvents(
@@ -231,8 +234,59 @@ export async function insertLockEvents(
   await executor.insert(lockEvents).values(events.map((event) => ({ id: uuidv7(), ...event })));
 }
 
+/** A lock with the facts of its display state (lock-state.ts): the device's connection and any unlock underway. */
+export interface LockFactsRow {
+  id: string;
+  dockId: string;
+  reportedStatus: string;
+  outOfServiceAt: Date | null;
+  deviceLastSeenAt: Date | null;
+  deviceConnectedInstance: string | null;
+  hasUnlockUnderway: boolean;
+}
+
+/** A lock's facts as a statement of this module's own SQL answers them (lockFactsColumns). */
+export interface RawLockFacts {
+  id: string;
+  dock_id: string;
+  reported_status: string;
+  out_of_service_ms: number | string | null;
+  device_last_seen_ms: number | string | null;
+  device_connected_instance: string | null;
+  has_unlock_underway: boolean;
+}
+
+/**
+ * The columns after id, dock_id and reported_status that make a lock's facts in a statement of our
+ * own SQL, for the lock row `lock` (with out_of_service_at) joined to its device as `d`. Times as
+ * epoch milliseconds: drivers answer timestamps of raw SQL as text in different shapes. An unlock
+ * counts as underway unless it is `exceptCommand` (the command the statement itself decides).
+ */
+export function lockFactsColumns(lock: SQL, exceptCommand: SQL = sql`null::uuid`): SQL {
+  return sql`(extract(epoch from ${lock}.out_of_service_at) * 1000)::float8 as out_of_service_ms,
+             (extract(epoch from d.last_seen_at) * 1000)::float8 as device_last_seen_ms,
+             d.connected_instance as device_connected_instance,
+             exists (select 1 from ${lockCommands} c where c.lock_id = ${lock}.id and c.action = 'unlock'
+                      and c.status in ('pending', 'sent') and c.id is distinct from ${exceptCommand})
+               as has_unlock_underway`;
+}
+
+const dateOfMs = (ms: number | string | null): Date | null => (ms === null ? null : new Date(Number(ms)));
+
+export function lockFactsOf(row: RawLockFacts): LockFactsRow {
+  return {
+    id: row.id,
+    dockId: row.dock_id,
+    reportedStatus: row.reported_status,
+    outOfServiceAt: dateOfMs(row.out_of_service_ms),
+    deviceLastSeenAt: dateOfMs(row.device_last_seen_ms),
+    deviceConnectedInstance: row.device_connected_instance,
+    hasUnlockUnderway: row.has_unlock_underway,
+  };
+}
+
 /** Locks with facts for their display state: the device's connection and any unlock underway. */
-export async function lockFacts(executor: Executor, lockIds: readonly string[]) {
+export async function lockFacts(executor: Executor, lockIds: readonly string[]): Promise<LockFactsRow[]> {
   if (lockIds.length === 0) return [];
   return executor
     .select({
@@ -242,7 +296,7 @@ export async function lockFacts(executor: Executor, lockIds: readonly string[]) 
       outOfServiceAt: locks.outOfServiceAt,
       deviceLastSeenAt: lockDevices.lastSeenAt,
       deviceConnectedInstance: lockDevices.connectedInstance,
-      hasUnlockUnderway: sql<boolean>`exists (select 1 from lock_commands c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
+      hasUnlockUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
     })
     .from(locks)
     .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))

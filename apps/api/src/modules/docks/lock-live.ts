@@ -5,7 +5,7 @@ import {
   type LockState,
 } from '@nbr/domain/docks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { RealtimeHub } from '../../platform/realtime/hub.ts';
 import * as devices from './lock-devices.repository.ts';
 import { displayLockState, dockChannel } from './lock-state.ts';
@@ -60,48 +60,37 @@ export function commandKey(commandId: string): string {
   return `dock-command:${commandId}`;
 }
 
-/** The display states of locks now (lock-state.ts), by lock id. */
-export async function lockStates(
-  executor: Executor,
-  lockIds: readonly string[],
-  now = new Date(),
-): Promise<Map<string, { dockId: string; state: LockState }>> {
-  const rows = await devices.lockFacts(executor, lockIds);
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        dockId: row.dockId,
-        state: displayLockState(
-          {
-            reportedStatus: row.reportedStatus,
-            outOfServiceAt: row.outOfServiceAt,
-            deviceLastSeenAt: row.deviceLastSeenAt,
-            deviceConnected: row.deviceConnectedInstance !== null,
-            hasUnlockUnderway: row.hasUnlockUnderway,
-          },
-          now,
-        ),
-      },
-    ]),
+/** A lock's display state (lock-state.ts) from its facts. */
+function stateOf(row: devices.LockFactsRow, now: Date): LockState {
+  return displayLockState(
+    {
+      reportedStatus: row.reportedStatus,
+      outOfServiceAt: row.outOfServiceAt,
+      deviceLastSeenAt: row.deviceLastSeenAt,
+      deviceConnected: row.deviceConnectedInstance !== null,
+      hasUnlockUnderway: row.hasUnlockUnderway,
+    },
+    now,
   );
 }
 
-/** Tells the screens following the dock a lock's state as it is now. Never throws. */
-export async function publishLockState(
-  deps: Pick<LocksDeps, 'db' | 'hub' | 'log'>,
-  lockIds: readonly string[],
+/**
+ * Tells the screens following the dock the state of locks whose facts the caller has just read or
+ * written (a statement that changed the lock answered them): no read of its own. Never throws.
+ */
+export async function publishLockFacts(
+  deps: Pick<LocksDeps, 'hub' | 'log'>,
+  rows: readonly devices.LockFactsRow[],
+  now = new Date(),
 ): Promise<void> {
   try {
-    const now = new Date();
-    const states = await lockStates(deps.db, lockIds, now);
     await Promise.all(
-      [...states].map(([lockId, { dockId, state }]) =>
-        deps.hub.publish(dockChannel(dockId), {
+      rows.map((row) =>
+        deps.hub.publish(dockChannel(row.dockId), {
           type: 'dock.lock',
-          dock_id: dockId,
-          lock_id: lockId,
-          state,
+          dock_id: row.dockId,
+          lock_id: row.id,
+          state: stateOf(row, now),
           at: now.toISOString(),
         }),
       ),
@@ -109,6 +98,21 @@ export async function publishLockState(
   } catch (error) {
     deps.log.warn({ err: error }, 'docks: could not publish lock states');
   }
+}
+
+/** Tells the screens following the dock a lock's state as it is now (read first). Never throws. */
+export async function publishLockState(
+  deps: Pick<LocksDeps, 'db' | 'hub' | 'log'>,
+  lockIds: readonly string[],
+): Promise<void> {
+  let rows: devices.LockFactsRow[];
+  try {
+    rows = await devices.lockFacts(deps.db, lockIds);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'docks: could not publish lock states');
+    return;
+  }
+  await publishLockFacts(deps, rows);
 }
 
 /** Every lock of the device, published (a connection opened or closed). */
