@@ -16,9 +16,10 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/docks.bench.ts
  *
  * The devices are the project's simulator (apps/api/src/cli/docks-simulate.ts) on a worker thread
- * of this process (bench/support/docks-devices.worker.ts), so they do not share the API's event loop;
- * they still share the machine: quote figures with the load average. Prints figures; never fails
- * on timing.
+ * of this process (bench/support/docks-devices.worker.ts), and the people's HTTP client is on another
+ * (bench/support/docks-people.worker.ts), so neither shares the API's event loop and the thread's busy
+ * figure is the API's own; they still share the machine: quote figures with the load average.
+ * Prints figures; never fails on timing.
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
@@ -31,7 +32,9 @@ import { organisations } from '../apps/api/src/db/schema/organisations.ts';
 import { DeviceConnections } from '../apps/api/src/modules/docks/device-socket.ts';
 import { requireAuth } from '../apps/api/src/platform/auth/access.ts';
 import { uuidv7 } from '../apps/api/src/platform/ids.ts';
+import { atRate, type RateRun } from './support/at-rate.ts';
 import { startBenchServer } from './support/bench-server.ts';
+import type { BenchPerson } from './support/docks-people.worker.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 const CONNECTORS = 2;
@@ -131,31 +134,52 @@ interface DevicesState {
   statuses: Record<string, string[]>;
   trouble: Record<string, number>;
 }
-const started = performance.now();
-const workerFile = new URL('./support/docks-devices.worker.ts', import.meta.url).href;
-// The thread loads its TypeScript through tsx, as this process does (a worker does not inherit it).
-const devices = new Worker(
-  `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(workerFile)}, ${JSON.stringify(workerFile)}))`,
-  { eval: true, workerData: { address, deviceIds, password: DEVICE_PASSWORD, connectors: CONNECTORS } },
-);
-let devicesStopping = false;
-devices.on('exit', (code) => {
-  if (code !== 0 && !devicesStopping) {
-    console.error(`the devices' thread stopped (${code})`);
-    process.exit(1);
-  }
-});
-devices.on('error', (error) => console.error('devices thread:', error));
-function askDevices(type: 'started' | 'state' | 'disconnect' | 'stop'): Promise<DevicesState> {
+/** Threads of the bench that have been told to stop: their exit is expected. */
+const stopping = new Set<Worker>();
+
+/**
+ * A worker thread of the bench, loading its TypeScript through tsx as this process does (a worker
+ * does not inherit it). The bench stops when one dies unasked.
+ */
+function startThread(file: string, data: unknown): Worker {
+  const url = new URL(file, import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`,
+    { eval: true, workerData: data },
+  );
+  worker.on('exit', (code) => {
+    if (code !== 0 && !stopping.has(worker)) {
+      console.error(`${file} stopped (${code})`);
+      process.exit(1);
+    }
+  });
+  worker.on('error', (error) => console.error(`${file}:`, error));
+  return worker;
+}
+
+/** The thread's next message of this type. */
+function nextMessage<Message>(worker: Worker, type: string): Promise<Message> {
   return new Promise((resolve) => {
-    const listen = (message: DevicesState) => {
+    const listen = (message: Message & { type: string }) => {
       if (message.type !== type) return;
-      devices.off('message', listen);
+      worker.off('message', listen);
       resolve(message);
     };
-    devices.on('message', listen);
-    if (type !== 'started') devices.postMessage({ type });
+    worker.on('message', listen);
   });
+}
+
+const started = performance.now();
+const devices = startThread('./support/docks-devices.worker.ts', {
+  address,
+  deviceIds,
+  password: DEVICE_PASSWORD,
+  connectors: CONNECTORS,
+});
+function askDevices(type: 'started' | 'state' | 'disconnect' | 'stop'): Promise<DevicesState> {
+  const answer = nextMessage<DevicesState>(devices, type);
+  if (type !== 'started') devices.postMessage({ type });
+  return answer;
 }
 await askDevices('started');
 const allConnected = await waitFor(async () => (await connectedDevices()) === DEVICES, 120_000);
@@ -175,15 +199,7 @@ function benchFrameNumber(index: number): string {
 }
 
 // People with one registered bike each, made through the API.
-interface Person {
-  token: string;
-  bikeId: string;
-  lockId: string;
-  deviceId: string;
-  parked: boolean;
-  busy: boolean;
-}
-const people: Person[] = [];
+const people: Array<BenchPerson & { deviceId: string }> = [];
 const lockRows = await db
   .select({ id: locks.id, deviceId: locks.deviceId })
   .from(locks)
@@ -215,68 +231,31 @@ for (let index = 0; index < PEOPLE; index += 1) {
   });
 }
 
-interface RateRun {
-  /** Round trips by kind (lock, unlock; the references have one kind). */
-  roundTrips: Map<string, number[]>;
-  outcomes: Map<string, number>;
-  skipped: number;
-  elapsed: number;
-  /** How busy this process's main thread was (the API's and the bench's HTTP client's, not the devices'). */
+/** A run at the bench's rate, with how busy the API's thread was meanwhile. */
+interface MeasuredRun extends RateRun {
+  /** How busy this process's main thread (the API's) was: the devices and the people have their own. */
   busy: number;
 }
 
-/**
- * COMMANDS_PER_SECOND requests a second for SECONDS, each from a person not waiting for one
- * already (a tick with everyone waiting is skipped and counted); `send` answers the round trip's
- * kind and outcome.
- */
-async function atRate(
-  send: (person: Person) => Promise<{ kind: string; outcome: string }>,
-): Promise<RateRun> {
-  const run: RateRun = { roundTrips: new Map(), outcomes: new Map(), skipped: 0, elapsed: 0, busy: 0 };
+async function measured(run: () => Promise<RateRun>): Promise<MeasuredRun> {
   const loopBefore = performance.eventLoopUtilization();
-  const inFlight = new Set<Promise<void>>();
-  let nextPerson = 0;
-  const begin = performance.now();
-  const interval = 1000 / COMMANDS_PER_SECOND;
-  for (let sent = 0; sent < COMMANDS_PER_SECOND * SECONDS; sent += 1) {
-    const due = begin + sent * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    let person: Person | undefined;
-    for (let tried = 0; tried < people.length && !person; tried += 1) {
-      const candidate = people[nextPerson % people.length];
-      nextPerson += 1;
-      if (candidate && !candidate.busy) person = candidate;
-    }
-    if (!person) {
-      run.skipped += 1;
-      continue;
-    }
-    const who = person;
-    who.busy = true;
-    const begun = performance.now();
-    const request = send(who)
-      .then(({ kind, outcome }) => {
-        const trips = run.roundTrips.get(kind) ?? [];
-        trips.push(performance.now() - begun);
-        run.roundTrips.set(kind, trips);
-        run.outcomes.set(outcome, (run.outcomes.get(outcome) ?? 0) + 1);
-      })
-      .catch((error: unknown) => {
-        run.outcomes.set('error', (run.outcomes.get('error') ?? 0) + 1);
-        console.error(error);
-      })
-      .finally(() => {
-        who.busy = false;
-        inFlight.delete(request);
-      });
-    inFlight.add(request);
-  }
-  await Promise.all(inFlight);
-  run.elapsed = (performance.now() - begin) / 1000;
-  run.busy = performance.eventLoopUtilization(loopBefore).utilization;
-  return run;
+  const result = await run();
+  return { ...result, busy: performance.eventLoopUtilization(loopBefore).utilization };
+}
+
+// The people's thread: their HTTP client on its own event loop, the API's thread serves the API only.
+const peopleThread = startThread('./support/docks-people.worker.ts', {
+  address,
+  dockId,
+  people,
+  perSecond: COMMANDS_PER_SECOND,
+  seconds: SECONDS,
+});
+await nextMessage(peopleThread, 'started');
+async function inPeopleThread(scenario: 'reference' | 'commands'): Promise<RateRun> {
+  const answer = nextMessage<{ run: RateRun }>(peopleThread, 'run');
+  peopleThread.postMessage({ type: 'run', scenario });
+  return (await answer).run;
 }
 
 function percentile(values: number[], p: number): string {
@@ -285,56 +264,40 @@ function percentile(values: number[], p: number): string {
   return value === undefined ? '-' : value.toFixed(1);
 }
 
-function report(title: string, run: RateRun): void {
-  const all = [...run.roundTrips.values()].flat();
+function report(title: string, run: MeasuredRun): void {
+  const all = Object.values(run.roundTrips).flat();
   console.log(
     `${title}: ${all.length} in ${run.elapsed.toFixed(1)} s (${(all.length / run.elapsed).toFixed(1)}/s; ${run.skipped} skipped: every person busy); load average ${load()}`,
   );
-  const kinds =
-    run.roundTrips.size > 1 ? [...run.roundTrips, ['all', all] as const] : [['all', all] as const];
+  const byKind = Object.entries(run.roundTrips);
+  const kinds = byKind.length > 1 ? [...byKind, ['all', all] as const] : [['all', all] as const];
   for (const [name, values] of kinds) {
     console.log(
       `  ${name}: p50 ${percentile(values, 50)} ms, p99 ${percentile(values, 99)} ms, max ${percentile(values, 100)} ms`,
     );
   }
-  console.log(`  outcomes: ${JSON.stringify(Object.fromEntries(run.outcomes))}`);
+  console.log(`  outcomes: ${JSON.stringify(run.outcomes)}`);
   console.log(
-    `  main thread (API and HTTP client) busy ${(run.busy * 100).toFixed(0)} %: ${((run.busy * run.elapsed * 1000) / Math.max(1, all.length)).toFixed(2)} ms per round trip`,
+    `  API thread busy ${(run.busy * 100).toFixed(0)} %: ${((run.busy * run.elapsed * 1000) / Math.max(1, all.length)).toFixed(2)} ms per round trip`,
   );
 }
 
 // Reference 1: the same people, the same rate, an authenticated POST that does no work.
-const httpReference = await atRate(async (who) => {
-  const response = await fetch(`${address}/api/bench/reference`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    body: '{}',
-  });
-  const body = (await response.json()) as { outcome?: string; code?: string };
-  return { kind: 'post', outcome: `${response.status} ${body.outcome ?? body.code}` };
-});
+const httpReference = await measured(() => inPeopleThread('reference'));
 report('reference, authenticated POST doing nothing', httpReference);
 
 // Reference 2: the same rate, a TriggerMessage to the person's lock's device over its open socket
 // and the device's answer (Heartbeat: the device answers, then sends a Heartbeat the API answers).
-const deviceReference = await atRate(async (who) => ({
-  kind: 'trigger',
-  outcome: String(await deviceConnections.trigger(who.deviceId, 'Heartbeat')),
-}));
+const deviceReference = await measured(() =>
+  atRate(people, COMMANDS_PER_SECOND, SECONDS, async (who) => ({
+    kind: 'trigger',
+    outcome: String(await deviceConnections.trigger(who.deviceId, 'Heartbeat')),
+  })),
+);
 report('reference, device round trip (TriggerMessage, no database)', deviceReference);
 
 // The commands: each person locks, then unlocks, and so on.
-const commands = await atRate(async (who) => {
-  const verb = who.parked ? 'unlock' : 'lock';
-  const response = await fetch(`${address}/api/docks/${dockId}/locks/${who.lockId}/${verb}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-    body: verb === 'lock' ? JSON.stringify({ bike_id: who.bikeId }) : '{}',
-  });
-  const body = (await response.json()) as { outcome?: string; code?: string };
-  if (body.outcome === 'accepted') who.parked = verb === 'lock';
-  return { kind: verb, outcome: `${verb} ${response.status} ${body.outcome ?? body.code}` };
-});
+const commands = await measured(() => inPeopleThread('commands'));
 report('lock/unlock commands', commands);
 console.log(`load average after the commands: ${load()}`);
 
@@ -363,8 +326,8 @@ console.log(`load average at the end: ${load()}`);
 
 const { trouble } = await askDevices('stop');
 if (Object.keys(trouble).length > 0) console.log(`devices' trouble: ${JSON.stringify(trouble)}`);
-devicesStopping = true;
-await devices.terminate();
+stopping.add(devices).add(peopleThread);
+await Promise.all([devices.terminate(), peopleThread.terminate()]);
 // The API writes each closed connection down: let it finish before the schema goes.
 await waitFor(async () => (await connectedDevices()) === 0, 60_000);
 await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -30,7 +30,10 @@ export function presentLockView(
 }
 
 /** The outcome as the protocol left it: accepted, rejected with the device's answer, or timed out. */
-export function presentCommandResult(command: LockCommandRow, lock: LockView): LockCommandResult {
+export function presentCommandResult(
+  command: Pick<LockCommandRow, 'id' | 'status' | 'deviceAnswer'>,
+  lock: LockView,
+): LockCommandResult {
   const outcome =
     command.status === 'accepted' ? 'accepted' : command.status === 'rejected' ? 'rejected' : 'timed_out';
   return {

@@ -15,9 +15,24 @@ import {
 export type LockCommandRow = typeof lockCommands.$inferSelect;
 export type LockParkingRow = typeof lockParkings.$inferSelect;
 
+/** A lock of the dock with what a command's checks need of it and its device; `lock` FOR UPDATE of the lock. */
 export async function findLockOfDock(executor: Executor, dockId: string, lockId: string, lock = false) {
   const query = executor
-    .select({ lock: locks, device: lockDevices })
+    .select({
+      lock: {
+        id: locks.id,
+        dockId: locks.dockId,
+        label: locks.label,
+        reportedStatus: locks.reportedStatus,
+        outOfServiceAt: locks.outOfServiceAt,
+      },
+      device: {
+        id: lockDevices.id,
+        lastSeenAt: lockDevices.lastSeenAt,
+        connectedInstance: lockDevices.connectedInstance,
+        retiredAt: lockDevices.retiredAt,
+      },
+    })
     .from(locks)
     .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))
     .where(and(eq(locks.id, lockId), eq(locks.dockId, dockId)));
@@ -173,7 +188,7 @@ export async function timeOutExpiredCommands(executor: Executor, now: Date) {
 export async function commandWithLock(executor: Executor, commandId: string) {
   const [row] = await executor
     .select({
-      command: lockCommands,
+      command: { id: lockCommands.id, status: lockCommands.status, deviceAnswer: lockCommands.deviceAnswer },
       lock: {
         id: locks.id,
         label: locks.label,
@@ -183,7 +198,11 @@ export async function commandWithLock(executor: Executor, commandId: string) {
         deviceConnectedInstance: lockDevices.connectedInstance,
         hasUnlockUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
       },
-      parking: lockParkings,
+      parking: {
+        partyId: lockParkings.partyId,
+        bikeId: lockParkings.bikeId,
+        lockedAt: lockParkings.lockedAt,
+      },
     })
     .from(lockCommands)
     .innerJoin(locks, eq(locks.id, lockCommands.lockId))

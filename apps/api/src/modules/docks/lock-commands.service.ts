@@ -296,7 +296,7 @@ async function finishCommand(
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-function isDecided(command: LockCommandRow): boolean {
+function isDecided(command: Pick<LockCommandRow, 'status'>): boolean {
   return command.status !== 'pending' && command.status !== 'sent';
 }
 
