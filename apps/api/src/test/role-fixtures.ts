@@ -1,3 +1,4 @@
+import type { OrganisationRole } from '@nbr/domain/organisations';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
@@ -66,7 +67,7 @@ export async function insertOrganisation(
     name: string;
     type: string;
     region?: 'dk' | 'no';
-    members: Array<{ partyId: string; role: 'admin' | 'member' }>;
+    members: Array<{ partyId: string; role: OrganisationRole }>;
   },
 ): Promise<string> {
   const partyId = uuidv7();
