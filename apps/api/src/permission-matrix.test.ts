@@ -42,6 +42,10 @@ const EVERYONE: readonly Role[] = ROLES;
 const STAFF: readonly Role[] = ['staff', 'staff_admin'];
 /** Sessions acting for an organisation the registry vetted (an insurer, the police, a municipality). */
 const ACTING_FOR_VETTED: readonly Role[] = ['insurer', 'police', 'municipality'];
+/** The business's members, whatever their role. */
+const ORG_MEMBERS: readonly Role[] = ['org_member', 'org_admin', 'org_dock_operator'];
+/** Who runs the business's docks, in a session acting for it (dockOperatorHeaders): its admin and its dock operator. */
+const DOCK_OPERATORS: readonly Role[] = ['org_admin', 'org_dock_operator'];
 
 interface MatrixCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -121,8 +125,8 @@ interface CaseContext {
   /** A new dock of the fixtures' business (closing one closes it for good). */
   newDockOfBusiness(): Promise<string>;
   /**
-   * The role's headers for the docks' operator routes: org_admin in a session acting for the
-   * business it administers (admins run their organisation's docks); every other role as usual.
+   * The role's headers for the docks' operator routes: org_admin and org_dock_operator in a session
+   * acting for the business (DOCK_OPERATORS run its docks); every other role as usual.
    */
   dockOperatorHeaders(): Promise<Record<string, string>>;
   /** The docks' matrix dock of the fixtures' business (the same every time): lock-device-fixtures.ts insertMatrixDock. */
@@ -431,7 +435,7 @@ const CASES: MatrixCase[] = [
     // organisation; everyone else 404.
     method: 'GET',
     route: '/api/organisations/:organisationId/orders/:orderId',
-    allowed: ['org_member', 'org_admin', 'staff', 'staff_admin'],
+    allowed: [...ORG_MEMBERS, 'staff', 'staff_admin'],
     request: async ({ fixtures, orderOfOrganisation }) => ({
       url: `/api/organisations/${fixtures.organisationId}/orders/${await orderOfOrganisation()}`,
     }),
@@ -440,13 +444,13 @@ const CASES: MatrixCase[] = [
     // Members see their organisation, staff may look; everyone else gets 404 (no existence leak).
     method: 'GET',
     route: '/api/organisations/:organisationId',
-    allowed: ['org_member', 'org_admin', 'staff', 'staff_admin'],
+    allowed: [...ORG_MEMBERS, 'staff', 'staff_admin'],
     request: ({ fixtures }) => ({ url: `/api/organisations/${fixtures.organisationId}` }),
   },
   {
     method: 'GET',
     route: '/api/organisations/:organisationId/members',
-    allowed: ['org_member', 'org_admin', 'staff', 'staff_admin'],
+    allowed: [...ORG_MEMBERS, 'staff', 'staff_admin'],
     request: ({ fixtures }) => ({ url: `/api/organisations/${fixtures.organisationId}/members` }),
   },
   {
@@ -1768,10 +1772,11 @@ const CASES: MatrixCase[] = [
     }),
   },
   // Docks (issue 28). A person's docks and a public dock's locks: anyone signed in. The operator's
-  // side: the admin of the organisation running the dock, acting for it (org_admin in a session
-  // acting for the business); everyone else is refused (403 for the organisation-wide list and for
-  // creating, 404 dock_not_found for a dock they do not run). Bodies are valid, so refusals come
-  // from the access rules, not validation.
+  // side: the admin or a dock operator of the organisation running the dock, acting for it
+  // (DOCK_OPERATORS in a session acting for the business); everyone else, the business's plain
+  // member included, is refused (403 for the organisation-wide list and for creating, 404
+  // dock_not_found for a dock they do not run). Bodies are valid, so refusals come from the access
+  // rules, not validation.
   { method: 'GET', route: '/api/docks', allowed: SIGNED_IN },
   {
     method: 'GET',
@@ -1782,13 +1787,13 @@ const CASES: MatrixCase[] = [
   {
     method: 'GET',
     route: '/api/operator/docks',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOperatorHeaders }) => ({ headers: await dockOperatorHeaders() }),
   },
   {
     method: 'POST',
     route: '/api/docks',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOperatorHeaders }) => ({
       headers: await dockOperatorHeaders(),
       payload: MATRIX_DOCK,
@@ -1797,7 +1802,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'GET',
     route: '/api/docks/:dock_id/operation',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOfBusiness, dockOperatorHeaders }) => ({
       url: `/api/docks/${(await dockOfBusiness()).dockId}/operation`,
       headers: await dockOperatorHeaders(),
@@ -1806,7 +1811,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/docks/:dock_id',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOfBusiness, dockOperatorHeaders }) => ({
       url: `/api/docks/${(await dockOfBusiness()).dockId}`,
       headers: await dockOperatorHeaders(),
@@ -1816,7 +1821,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'POST',
     route: '/api/docks/:dock_id/close',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ newDockOfBusiness, dockOperatorHeaders }) => ({
       url: `/api/docks/${await newDockOfBusiness()}/close`,
       headers: await dockOperatorHeaders(),
@@ -1825,7 +1830,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/docks/:dock_id/locks/:lock_id/label',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
       const { dockId, lockId } = await dockOfBusiness();
       return {
@@ -1838,7 +1843,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'GET',
     route: '/api/docks/:dock_id/locks/:lock_id/history',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
       const { dockId, lockId } = await dockOfBusiness();
       return { url: `/api/docks/${dockId}/locks/${lockId}/history`, headers: await dockOperatorHeaders() };
@@ -1847,7 +1852,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/docks/:dock_id/locks/:lock_id/out-of-service',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
       const { dockId, lockId } = await dockOfBusiness();
       return {
@@ -1860,7 +1865,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'DELETE',
     route: '/api/docks/:dock_id/locks/:lock_id/out-of-service',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOfBusiness, dockOperatorHeaders }) => {
       const { dockId, lockId } = await dockOfBusiness();
       return {
@@ -1872,7 +1877,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'GET',
     route: '/api/docks/:dock_id/left-behind',
-    allowed: ['org_admin'],
+    allowed: DOCK_OPERATORS,
     request: async ({ dockOfBusiness, dockOperatorHeaders }) => ({
       url: `/api/docks/${(await dockOfBusiness()).dockId}/left-behind`,
       headers: await dockOperatorHeaders(),
@@ -1923,27 +1928,28 @@ const CASES: MatrixCase[] = [
     request: () => ({ url: '/api/gbfs/dk/station_status.json' }),
   },
   // Issue 28, lock devices and live locks: the matrix dock of the fixtures' business is public, its
-  // admin (org_admin) operates it acting for it, and `user` has a bike parked in its one lock.
+  // admin (org_admin, in the session that made it) and its dock operator operate it acting for it,
+  // and `user` has a bike parked in its one lock.
   {
     method: 'POST',
     route: '/api/docks/:dock_id/devices',
-    allowed: ['org_admin'],
-    request: async ({ role, fixtures, dockOfOrganisation }) => {
+    allowed: DOCK_OPERATORS,
+    request: async ({ role, dockOfOrganisation, dockOperatorHeaders }) => {
       const dock = await dockOfOrganisation();
-      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
-      return { url: `/api/docks/${dock.dockId}/devices`, headers: token ? bearer(token) : {} };
+      const headers = role === 'org_admin' ? bearer(dock.operatorToken) : await dockOperatorHeaders();
+      return { url: `/api/docks/${dock.dockId}/devices`, headers };
     },
   },
   {
     method: 'DELETE',
     route: '/api/docks/:dock_id/devices/:device_id',
-    allowed: ['org_admin'],
-    request: async ({ role, fixtures, dockOfOrganisation }) => {
+    allowed: DOCK_OPERATORS,
+    request: async ({ role, dockOfOrganisation, dockOperatorHeaders }) => {
       const dock = await dockOfOrganisation();
-      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
+      const headers = role === 'org_admin' ? bearer(dock.operatorToken) : await dockOperatorHeaders();
       return {
         url: `/api/docks/${dock.dockId}/devices/${await dock.newDeviceId()}`,
-        headers: token ? bearer(token) : {},
+        headers,
       };
     },
   },
@@ -2002,14 +2008,14 @@ const CASES: MatrixCase[] = [
   {
     method: 'POST',
     route: '/api/docks/:dock_id/locks/:lock_id/remote-open',
-    allowed: ['org_admin'],
-    request: async ({ role, fixtures, dockOfOrganisation }) => {
+    allowed: DOCK_OPERATORS,
+    request: async ({ role, dockOfOrganisation, dockOperatorHeaders }) => {
       const dock = await dockOfOrganisation();
-      const token = role === 'org_admin' ? dock.operatorToken : fixtures.tokens[role];
+      const headers = role === 'org_admin' ? bearer(dock.operatorToken) : await dockOperatorHeaders();
       return {
         url: `/api/docks/${dock.dockId}/locks/${dock.lockId}/remote-open`,
         payload: { reason: 'Matrix' },
-        headers: token ? bearer(token) : {},
+        headers,
       };
     },
   },
@@ -2076,7 +2082,7 @@ describe('permission matrix', () => {
   let insuredBike: Promise<{ policyId: string; bikeId: string }> | undefined;
   let matrixDock: Promise<MatrixDock> | undefined;
   let businessDock: Promise<{ dockId: string; lockId: string; parkingId: string }> | undefined;
-  let dockOperatorToken: Promise<string> | undefined;
+  const dockOperatorTokens = new Map<Role, Promise<string>>();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -2410,26 +2416,31 @@ describe('permission matrix', () => {
               return id;
             },
             dockOperatorHeaders: async () => {
-              if (role !== 'org_admin') return headersFor(fixtures.tokens[role]);
-              dockOperatorToken ??= (async () => {
-                const admin = fixtures.users.org_admin;
-                const acting = await t.app.inject({
-                  method: 'PUT',
-                  url: '/api/identities/authentications/acting-party',
-                  headers: bearer(await logIn(t.app, admin.email, admin.password)),
-                  payload: { party_id: fixtures.organisationId },
-                });
-                if (acting.statusCode !== 200)
-                  throw new Error(`acting-party: ${acting.statusCode} ${acting.body}`);
-                // Acting for it also became the admin's default for new sessions: undo that, so other
-                // cases' fresh sessions of org_admin act for the person as before.
-                await t.database.db
-                  .update(identities)
-                  .set({ defaultPartyId: null })
-                  .where(eq(identities.partyId, admin.partyId));
-                return acting.json<{ authentication_token: string }>().authentication_token;
-              })();
-              return bearer(await dockOperatorToken);
+              if (role !== 'org_admin' && role !== 'org_dock_operator')
+                return headersFor(fixtures.tokens[role]);
+              const operator = fixtures.users[role];
+              let token = dockOperatorTokens.get(role);
+              if (!token) {
+                token = (async () => {
+                  const acting = await t.app.inject({
+                    method: 'PUT',
+                    url: '/api/identities/authentications/acting-party',
+                    headers: bearer(await logIn(t.app, operator.email, operator.password)),
+                    payload: { party_id: fixtures.organisationId },
+                  });
+                  if (acting.statusCode !== 200)
+                    throw new Error(`acting-party: ${acting.statusCode} ${acting.body}`);
+                  // Acting for it also became the person's default for new sessions: undo that, so
+                  // other cases' fresh sessions of the role act for the person as before.
+                  await t.database.db
+                    .update(identities)
+                    .set({ defaultPartyId: null })
+                    .where(eq(identities.partyId, operator.partyId));
+                  return acting.json<{ authentication_token: string }>().authentication_token;
+                })();
+                dockOperatorTokens.set(role, token);
+              }
+              return bearer(await token);
             },
             orderOfOrganisation: () => {
               organisationOrder ??= (async () => {

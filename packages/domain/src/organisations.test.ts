@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BackofficeOrganisationCreateSchema,
+  canRunDocks,
   InvitationCreateSchema,
   isValidCvr,
   isValidOrganisasjonsnummer,
@@ -193,5 +194,22 @@ describe('InvitationCreateSchema', () => {
     });
     expect(InvitationCreateSchema.safeParse({ email: 'a@b.dk', role: 'owner' }).success).toBe(false);
     expect(InvitationCreateSchema.safeParse({ email: 'nope', role: 'admin' }).success).toBe(false);
+  });
+
+  it('invites a dock operator', () => {
+    expect(InvitationCreateSchema.parse({ email: 'drift@firma.dk', role: 'dock_operator' }).role).toBe(
+      'dock_operator',
+    );
+  });
+});
+
+describe('canRunDocks', () => {
+  it.each([
+    ['admin', true],
+    ['dock_operator', true],
+    ['member', false],
+    [null, false],
+  ] as const)('%s', (role, expected) => {
+    expect(canRunDocks(role)).toBe(expected);
   });
 });

@@ -39,9 +39,19 @@ export function isSelfServiceType(type: string): type is SelfServiceOrganisation
   return (SELF_SERVICE_ORGANISATION_TYPES as readonly string[]).includes(type);
 }
 
-export const ORGANISATION_ROLES = ['admin', 'member'] as const;
+/**
+ * A member's role in an organisation. Admins manage members, invitations and purchases and run its
+ * docks; a dock operator (issue 28) runs its docks and is otherwise a member, so running the docks
+ * needs no power over who belongs or what the organisation buys.
+ */
+export const ORGANISATION_ROLES = ['admin', 'member', 'dock_operator'] as const;
 export const OrganisationRoleSchema = z.enum(ORGANISATION_ROLES, { error: 'invalid_value' });
 export type OrganisationRole = z.infer<typeof OrganisationRoleSchema>;
+
+/** Whether the role runs the organisation's docks (issue 28): its admins and its dock operators. */
+export function canRunDocks(role: OrganisationRole | null): boolean {
+  return role === 'admin' || role === 'dock_operator';
+}
 
 export const ORGANISATION_NAME_MAX_LENGTH = 200;
 /** An invitation link to join an organisation stops working after this long. */

@@ -1,3 +1,4 @@
+import type { OrganisationRole } from '@nbr/domain/organisations';
 import type { FastifyInstance } from 'fastify';
 import {
   bearer,
@@ -60,7 +61,7 @@ export async function invite(
   app: FastifyInstance,
   adminToken: string,
   organisationId: string,
-  body: { email: string; role: 'admin' | 'member' },
+  body: { email: string; role: OrganisationRole },
 ) {
   return app.inject({
     method: 'POST',
@@ -95,7 +96,7 @@ export async function joinByInvitation(
   adminToken: string,
   organisationId: string,
   person: TestUser,
-  role: 'admin' | 'member' = 'member',
+  role: OrganisationRole = 'member',
 ): Promise<string> {
   const invited = await invite(app, adminToken, organisationId, { email: person.email, role });
   if (invited.statusCode !== 201) throw new Error(`invite answered ${invited.statusCode}: ${invited.body}`);

@@ -1,3 +1,4 @@
+import type { OrganisationRole } from '@nbr/domain/organisations';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
@@ -19,6 +20,8 @@ export const ROLES = [
   'other_user',
   'org_member',
   'org_admin',
+  /** A member of the business with the dock_operator role (issue 28): runs its docks, not an admin. */
+  'org_dock_operator',
   'insurer',
   /** Members whose sessions act for a police and a municipality organisation (issue 17 §3). */
   'police',
@@ -34,7 +37,7 @@ export interface RoleFixtures {
   /** A token per role; null for the visitor. */
   tokens: Record<Role, string | null>;
   users: Record<Exclude<Role, 'visitor' | 'switched'>, TestUser>;
-  /** A business whose admin is org_admin and member org_member. */
+  /** A business whose admin is org_admin, member org_member and dock operator org_dock_operator. */
   organisationId: string;
   /** An insurance company whose business user is `insurer` (their sessions act for it). */
   insurerId: string;
@@ -66,7 +69,7 @@ export async function insertOrganisation(
     name: string;
     type: string;
     region?: 'dk' | 'no';
-    members: Array<{ partyId: string; role: 'admin' | 'member' }>;
+    members: Array<{ partyId: string; role: OrganisationRole }>;
   },
 ): Promise<string> {
   const partyId = uuidv7();
@@ -114,6 +117,7 @@ export async function createRoleFixtures(app: FastifyInstance): Promise<RoleFixt
     other_user: await signUp('other'),
     org_member: await signUp('member'),
     org_admin: await signUp('admin'),
+    org_dock_operator: await signUp('dockoperator'),
     insurer: await signUp('insurer'),
     police: await signUp('police'),
     municipality: await signUp('municipality'),
@@ -132,6 +136,7 @@ export async function createRoleFixtures(app: FastifyInstance): Promise<RoleFixt
     members: [
       { partyId: users.org_admin.partyId, role: 'admin' },
       { partyId: users.org_member.partyId, role: 'member' },
+      { partyId: users.org_dock_operator.partyId, role: 'dock_operator' },
     ],
   });
   const insurerId = await insertOrganisation(db, {

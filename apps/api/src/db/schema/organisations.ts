@@ -65,7 +65,7 @@ export const organisationMembers = pgTable(
     identityPartyId: uuid('identity_party_id')
       .notNull()
       .references(() => parties.id),
-    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    role: text('role', { enum: ['admin', 'member', 'dock_operator'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     addedByPartyId: uuid('added_by_party_id').references(() => parties.id),
   },
@@ -90,7 +90,7 @@ export const organisationInvitations = pgTable(
       .references(() => organisations.partyId),
     /** Lower-case; accepting needs an account with exactly this address. */
     email: text('email').notNull(),
-    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    role: text('role', { enum: ['admin', 'member', 'dock_operator'] }).notNull(),
     /** The admin (or backoffice admin) who sent it; null when an operator's tool did. */
     invitedByPartyId: uuid('invited_by_party_id').references(() => parties.id),
     codeHash: text('code_hash').notNull().unique(),

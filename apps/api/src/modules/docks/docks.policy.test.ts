@@ -84,6 +84,18 @@ const SESSIONS: Array<[string, OperatorForPolicy, boolean, boolean]> = [
   ['an admin acting for the operator', { actingOrganisationId: OPERATOR, role: 'admin' }, true, true],
   ['a member acting for the operator', { actingOrganisationId: OPERATOR, role: 'member' }, false, false],
   [
+    'a dock operator acting for the operator',
+    { actingOrganisationId: OPERATOR, role: 'dock_operator' },
+    true,
+    true,
+  ],
+  [
+    'a dock operator acting for another organisation',
+    { actingOrganisationId: EMPLOYER, role: 'dock_operator' },
+    false,
+    true,
+  ],
+  [
     'an admin acting for another organisation',
     { actingOrganisationId: EMPLOYER, role: 'admin' },
     false,
@@ -93,6 +105,12 @@ const SESSIONS: Array<[string, OperatorForPolicy, boolean, boolean]> = [
   [
     'a member of nothing claiming the admin role',
     { actingOrganisationId: null, role: 'admin' },
+    false,
+    false,
+  ],
+  [
+    'a member of nothing claiming the dock operator role',
+    { actingOrganisationId: null, role: 'dock_operator' },
     false,
     false,
   ],

@@ -1,9 +1,10 @@
 import type { DockAccess } from '@nbr/domain/docks';
+import { canRunDocks, type OrganisationRole } from '@nbr/domain/organisations';
 
 /*
  * Who may do what with a dock (issue 28), as pure functions tested as a matrix (docks.policy.test.ts).
- * A person uses a dock; an operator is a member with the admin role acting for the organisation that
- * runs it (session acting for it); backoffice staff read, never operate.
+ * A person uses a dock; an operator is a member with the admin or the dock_operator role acting for
+ * the organisation that runs it (session acting for it); backoffice staff read, never operate.
  */
 
 export interface DockForPolicy {
@@ -28,7 +29,7 @@ export interface OperatorForPolicy {
   /** The organisation the session acts for; null when the person acts as themselves. */
   actingOrganisationId: string | null;
   /** The person's role in that organisation. */
-  role: 'admin' | 'member' | null;
+  role: OrganisationRole | null;
 }
 
 /** May the person see the dock, lock in it and follow it live? Its operator's members always may. */
@@ -50,12 +51,16 @@ export function mayOperateDock(
   operator: OperatorForPolicy,
   dock: Pick<DockForPolicy, 'operatorPartyId'>,
 ): boolean {
-  return operator.actingOrganisationId === dock.operatorPartyId && operator.role === 'admin';
+  return operator.actingOrganisationId === dock.operatorPartyId && canRunDocks(operator.role);
 }
 
-/** May the caller create docks for the organisation they act for? Its admins may. */
+/**
+ * May the caller create docks for the organisation they act for (and list them all)? Whoever runs
+ * its docks: issue 28 gives creating docks to the operator's staff with editing them, and a new dock
+ * has no power an existing one lacks (it is the organisation's, closed down by the same people).
+ */
 export function mayCreateDock(operator: OperatorForPolicy): boolean {
-  return operator.actingOrganisationId !== null && operator.role === 'admin';
+  return operator.actingOrganisationId !== null && canRunDocks(operator.role);
 }
 
 /** Only the person who locked the bike opens the lock from the app; the operator opens it remotely with a reason. */

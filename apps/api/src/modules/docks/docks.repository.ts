@@ -519,7 +519,7 @@ export async function roleInOrganisation(
   executor: Executor,
   organisationPartyId: string,
   identityPartyId: string,
-): Promise<'admin' | 'member' | null> {
+): Promise<(typeof organisationMembers.$inferSelect)['role'] | null> {
   const [row] = await executor
     .select({ role: organisationMembers.role })
     .from(organisationMembers)

@@ -34,7 +34,7 @@ export interface DocksRoutesOptions {
 const TAGS = ['docks'];
 const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const NOT_FOUND =
-  '404 dock_not_found for a dock the caller does not run (acting for its organisation, as its admin)';
+  '404 dock_not_found for a dock the caller does not run (acting for its organisation, as its admin or dock operator)';
 
 /**
  * Docks and smart locks (issue 28): the person's docks and locks, and the operator's side. Changes
@@ -83,7 +83,7 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
         tags: TAGS,
         security: BEARER,
         summary:
-          'The docks of the organisation I act for, with their occupancy; admins of the organisation only (403)',
+          'The docks of the organisation I act for, with their occupancy; its admins and dock operators only (403)',
         response: { 200: OperatorDockListSchema },
       },
       config: { access: 'signed_in' },
@@ -98,7 +98,7 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
         tags: TAGS,
         security: BEARER,
         summary:
-          'A new dock of the organisation I act for (its admins, 403 otherwise): address and position, opening hours, who may use it (everyone signed in, members of listed organisations — 422 for one that does not exist — or people named by e-mail address)',
+          'A new dock of the organisation I act for (its admins and dock operators, 403 otherwise): address and position, opening hours, who may use it (everyone signed in, members of listed organisations — 422 for one that does not exist — or people named by e-mail address)',
         body: DockWriteSchema,
         response: { 201: DockOperationSchema },
       },

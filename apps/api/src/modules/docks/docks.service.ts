@@ -51,10 +51,10 @@ import { dockChannel } from './lock-state.ts';
 
 /*
  * Docks (issue 28): the person's list of docks they may use and a dock's locks now; the operator's
- * side (an admin of the organisation running the dock, acting for it): create, edit and close
- * docks, relabel locks, read a lock's history, take a lock out of service and back, list bikes left
- * longer than the dock allows and hand one to the held-bike workflow. A dock the caller may not use
- * or run answers 404 dock_not_found, so nobody learns it exists.
+ * side (an admin or dock operator of the organisation running the dock, acting for it): create,
+ * edit and close docks, relabel locks, read a lock's history, take a lock out of service and back,
+ * list bikes left longer than the dock allows and hand one to the held-bike workflow. A dock the
+ * caller may not use or run answers 404 dock_not_found, so nobody learns it exists.
  */
 
 type DockRow = repository.DockRow;
@@ -317,7 +317,7 @@ async function operation(executor: Executor, dock: DockRow, now: Date): Promise<
   };
 }
 
-/** POST /api/docks: a new dock of the organisation I act for (its admins only). */
+/** POST /api/docks: a new dock of the organisation I act for (its admins and dock operators). */
 export async function createDock(
   deps: DocksDeps,
   auth: RequestAuth,

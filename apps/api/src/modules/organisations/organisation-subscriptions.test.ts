@@ -13,6 +13,7 @@ import { catalogue, payInWindow } from '../../test/webshop-helpers.ts';
 let t: TestApp;
 let admin: TestUser;
 let member: TestUser;
+let dockOperator: TestUser;
 let outsider: TestUser;
 let organisationId: string;
 
@@ -22,6 +23,8 @@ beforeAll(async () => {
   organisationId = await createBusiness(t.app, admin, 'Firma Cykler ApS');
   member = await signUpUser(t.app);
   await joinByInvitation(t.app, admin.token, organisationId, member, 'member');
+  dockOperator = await signUpUser(t.app);
+  await joinByInvitation(t.app, admin.token, organisationId, dockOperator, 'dock_operator');
   outsider = await signUpUser(t.app);
 });
 afterAll(async () => {
@@ -95,6 +98,8 @@ describe('POST /api/organisations/{organisationId}/subscriptions/sessions', () =
 
   it('a member who is not admin 403, someone else 404, a visitor 401, a bad quantity 422: no order', async () => {
     expect((await buy(member.token, 2)).statusCode).toBe(403);
+    // Running the organisation's docks is not spending its money.
+    expect((await buy(dockOperator.token, 2)).statusCode).toBe(403);
     expect((await buy(outsider.token, 2)).statusCode).toBe(404);
     expect((await buy(null, 2)).statusCode).toBe(401);
     expect((await buy(admin.token, 0)).statusCode).toBe(422);

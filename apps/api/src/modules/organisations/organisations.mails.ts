@@ -1,4 +1,4 @@
-import { ORGANISATION_INVITATION_TTL_DAYS } from '@nbr/domain/organisations';
+import { ORGANISATION_INVITATION_TTL_DAYS, type OrganisationRole } from '@nbr/domain/organisations';
 import { translate } from '../../platform/i18n/translate.ts';
 import { type MailLanguage, mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { OutgoingMail } from '../../platform/mail/outbox.ts';
@@ -30,6 +30,13 @@ function render(to: string, language: MailLanguage, template: string, content: M
   return { to, language, template, subject: content.subject, text, html };
 }
 
+/** The role an invitation offers, as the mail's sentence names it ("to become … of X"). */
+const INVITED_AS: Record<OrganisationRole, Record<MailLanguage, string>> = {
+  admin: { da: 'administrator', en: 'an administrator', no: 'administrator' },
+  member: { da: 'medlem', en: 'a member', no: 'medlem' },
+  dock_operator: { da: 'parkeringsansvarlig', en: 'a dock operator', no: 'parkeringsansvarlig' },
+};
+
 /**
  * To an address an organisation invites. Joining needs the recipient's own account and their click,
  * so the mail says who invited them and that ignoring it changes nothing. The organisation's name is
@@ -41,17 +48,13 @@ export function organisationInvitationMail(input: {
   organisationName: string;
   /** The inviting admin's name (or address); null when the registry's staff set the organisation up. */
   invitedBy: string | null;
-  role: 'admin' | 'member';
+  role: OrganisationRole;
   link: string;
 }): OutgoingMail {
   const lang = mailLanguage(input.language);
   const days = ORGANISATION_INVITATION_TTL_DAYS;
   const name = input.organisationName;
-  const role = {
-    da: input.role === 'admin' ? 'administrator' : 'medlem',
-    en: input.role === 'admin' ? 'an administrator' : 'a member',
-    no: input.role === 'admin' ? 'administrator' : 'medlem',
-  };
+  const role = INVITED_AS[input.role];
   const who = {
     da: input.invitedBy ?? 'Cykelregistret',
     en: input.invitedBy ?? 'The Nordic Bike Registry',

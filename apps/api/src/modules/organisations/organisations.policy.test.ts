@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canActFor,
+  canBuyForOrganisation,
   canCreateInBackoffice,
   canCreateOrganisation,
   canEditInBackoffice,
@@ -27,6 +28,8 @@ const CALLERS: Record<string, Caller> = {
   non_member: { actor: { identityPartyId: SELF, staffRole: null }, membership: null },
   member: { actor: { identityPartyId: SELF, staffRole: null }, membership: 'member' },
   admin: { actor: { identityPartyId: SELF, staffRole: null }, membership: 'admin' },
+  /** Runs the organisation's docks (docks.policy.ts); a member for everything here. */
+  dock_operator: { actor: { identityPartyId: SELF, staffRole: null }, membership: 'dock_operator' },
   staff_support: { actor: { identityPartyId: SELF, staffRole: 'support' }, membership: null },
   staff_admin: { actor: { identityPartyId: SELF, staffRole: 'admin' }, membership: null },
   /** Support staff switched into an admin's account: sees what the admin sees, changes nothing. */
@@ -51,6 +54,7 @@ const MATRIX: Row[] = [
   ['non_member', false, false, false, false, false],
   ['member', true, false, false, true, true],
   ['admin', true, true, true, true, true],
+  ['dock_operator', true, false, false, true, true],
   ['staff_support', true, false, false, false, false],
   ['staff_admin', true, false, false, false, false],
   ['switched_into_admin', true, false, false, false, true],
@@ -63,6 +67,7 @@ describe('organisations policy matrix', () => {
     expect(canListMembers(actor, membership)).toBe(view);
     expect(canManageMembers(actor, membership)).toBe(manage);
     expect(canManageInvitations(actor, membership)).toBe(manage);
+    expect(canBuyForOrganisation(actor, membership)).toBe(manage);
     expect(canRemoveMember(actor, membership, OTHER)).toBe(removeOther);
     expect(canRemoveMember(actor, membership, SELF)).toBe(removeSelf);
     expect(canActFor(actor, membership)).toBe(actFor);

@@ -828,6 +828,79 @@ describe('PATCH and DELETE /api/organisations/:id/members/:identityPartyId', () 
   });
 });
 
+describe('the dock operator role (issue 28)', () => {
+  it('is invited and assigned by admins only: a member and a dock operator 403, a visitor 401', async () => {
+    const admin = await signUpVerifiedUser(t.app);
+    const member = await signUpUser(t.app);
+    const operator = await signUpUser(t.app);
+    const organisationId = await createBusiness(t.app, admin, 'Parkering ApS');
+    await joinByInvitation(t.app, admin.token, organisationId, member);
+    // Invited as one: the invitation, the mail and the membership say so.
+    const invited = await invite(t.app, admin.token, organisationId, {
+      email: operator.email,
+      role: 'dock_operator',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json()).toMatchObject({ role: 'dock_operator' });
+    expect((await latestMail(db(), operator.email, 'organisation_invitation')).text).toContain(
+      'parkeringsansvarlig',
+    );
+    const code = await latestInvitationCode(t.app, operator.email);
+    const details = await inject('GET', `/api/organisations/invitations/${code}`, operator.token);
+    expect(details.json()).toMatchObject({ role: 'dock_operator' });
+    const accepted = await inject('POST', `/api/organisations/invitations/${code}/accept`, operator.token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ role: 'dock_operator', organisation: { role: 'dock_operator' } });
+    operator.token = accepted.json<{ authentication_token: string }>().authentication_token;
+
+    const url = (partyId: string) => `/api/organisations/${organisationId}/members/${partyId}`;
+    const toDockOperator = { role: 'dock_operator' };
+    expect((await inject('PATCH', url(member.partyId), member.token, toDockOperator)).statusCode).toBe(403);
+    expect((await inject('PATCH', url(member.partyId), undefined, toDockOperator)).statusCode).toBe(401);
+    const assigned = await inject('PATCH', url(member.partyId), admin.token, toDockOperator);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json()).toMatchObject({ identity_party_id: member.partyId, role: 'dock_operator' });
+    const [changed] = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.targetPartyId, organisationId),
+          eq(auditEvents.action, 'organisation.member_role_changed'),
+        ),
+      );
+    expect(changed?.details).toMatchObject({
+      member_party_id: member.partyId,
+      from: 'member',
+      to: 'dock_operator',
+    });
+    // The last admin stays one: a dock operator is not an admin.
+    const lastAdmin = await inject('PATCH', url(admin.partyId), admin.token, toDockOperator);
+    expect(lastAdmin.statusCode).toBe(409);
+    expect(lastAdmin.json().code).toBe('last_admin');
+
+    // A dock operator is a member for everything else: sees the organisation and its members, with
+    // their own role, and has no say over who belongs.
+    const seen = await inject('GET', `/api/organisations/${organisationId}`, operator.token);
+    expect(seen.json()).toMatchObject({ role: 'dock_operator' });
+    expect(
+      (await inject('GET', `/api/organisations/${organisationId}/members`, operator.token)).statusCode,
+    ).toBe(200);
+    for (const [method, target, payload] of [
+      ['PATCH', url(member.partyId), { role: 'member' }],
+      ['PATCH', url(operator.partyId), { role: 'admin' }],
+      ['DELETE', url(member.partyId), undefined],
+      ['POST', invitationsUrl(organisationId), { email: uniqueEmail('friend'), role: 'member' }],
+      ['GET', invitationsUrl(organisationId), undefined],
+    ] as const) {
+      const refused = await inject(method, target, operator.token, payload);
+      expect(refused.statusCode, `${method} ${target}`).toBe(403);
+    }
+    // Leaving is theirs, as for any member.
+    expect((await inject('DELETE', url(operator.partyId), operator.token)).statusCode).toBe(204);
+  });
+});
+
 describe('PUT /api/identities/authentications/acting-party', () => {
   it('switches the session to an organisation and back; the old token stops working; the choice is remembered', async () => {
     const admin = await signUpVerifiedUser(t.app);

@@ -29,7 +29,10 @@ describe('organisations.json', () => {
   it('names every organisation type and role, and both registers', () => {
     for (const language of LANGUAGES) {
       for (const type of ORGANISATION_TYPES) expect(lookup(tree(language), `types.${type}`)).toBeTruthy();
-      for (const role of ORGANISATION_ROLES) expect(lookup(tree(language), `roles.${role}`)).toBeTruthy();
+      for (const role of ORGANISATION_ROLES) {
+        expect(lookup(tree(language), `roles.${role}`)).toBeTruthy();
+        expect(lookup(tree(language), `roleDescriptions.${role}`)).toBeTruthy();
+      }
     }
     expect(lookup(tree('da'), 'create.registrationNumber.dk')).toBe('CVR-nummer');
     expect(lookup(tree('no'), 'create.registrationNumber.no')).toBe('Organisasjonsnummer');

@@ -1,4 +1,4 @@
-import type { Organisation } from '@nbr/domain/organisations';
+import { canRunDocks, type Organisation } from '@nbr/domain/organisations';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
@@ -11,8 +11,8 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 
 /**
- * The operator's screens: only for a person acting for an organisation as its admin (the API decides
- * the same: docks.policy.ts mayOperateDock). Anyone else is told how to get there.
+ * The operator's screens: only for a person acting for an organisation as its admin or dock operator
+ * (the API decides the same: docks.policy.ts mayOperateDock). Anyone else is told how to get there.
  */
 export function OperatorOnly({
   title,
@@ -49,7 +49,7 @@ export function OperatorOnly({
       />
     );
   }
-  if (acting.data.role !== 'admin') {
+  if (!canRunDocks(acting.data.role)) {
     return (
       <PageLayout title={title}>
         <Alert tone="info" title={t('operator.adminsOnlyTitle')}>

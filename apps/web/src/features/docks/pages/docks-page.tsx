@@ -1,4 +1,5 @@
 import type { DockSummary } from '@nbr/domain/docks';
+import { canRunDocks } from '@nbr/domain/organisations';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -59,7 +60,7 @@ export function Component() {
   return (
     <PageLayout title={t('list.title')} lead={t('list.lead')}>
       <div className={styles.stack}>
-        {acting.data?.role === 'admin' ? (
+        {acting.data && canRunDocks(acting.data.role) ? (
           <p>
             <LinkButton variant="secondary" size="small" href={paths.app.docksOperate.getHref()}>
               {t('list.operate', { organisation: acting.data.name })}

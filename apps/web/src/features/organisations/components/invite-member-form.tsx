@@ -72,13 +72,16 @@ export function InviteMemberForm({ organisationId }: { organisationId: string })
         />
         <RadioGroup
           label={t('members.role')}
-          options={ORGANISATION_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+          options={ORGANISATION_ROLES.map((value) => ({
+            value,
+            label: t(`roles.${value}`),
+            description: t(`roleDescriptions.${value}`),
+          }))}
           value={role.field.value}
           onChange={role.field.onChange}
           onBlur={role.field.onBlur}
           name={role.field.name}
           error={role.fieldState.error?.message}
-          orientation="horizontal"
           isRequired
         />
         <FormActions>
