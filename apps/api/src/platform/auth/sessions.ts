@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gt, is, isNull, ne, sql } from 'drizzle-orm';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { staffMembers } from '../../db/schema/backoffice.ts';
 import { identities, sessions } from '../../db/schema/identity.ts';
@@ -62,19 +62,9 @@ export async function insertSession(
 const parentSessions = alias(sessions, 'parent_sessions');
 const impersonatorStaff = alias(staffMembers, 'impersonator_staff');
 
-/**
- * The session if it is live: not revoked, not past its absolute end, and its identity neither deleted
- * nor blocked by staff; a session acting for an organisation only while the person is still a member
- * of it and the organisation is not suspended; and a
- * switch-user session only while the staff member's own session is live and they are still staff
- * (a staff member who signs out, changes password or loses the role leaves no switch behind).
- */
-export async function findLiveSession(
-  executor: Executor,
-  sessionId: string,
-  now = new Date(),
-): Promise<LiveSession | null> {
-  const [row] = await executor
+/** The live-session read below as a statement with placeholders (the session's id, the time now). */
+function liveSessionStatement(executor: Executor) {
+  return executor
     .select({
       id: sessions.id,
       partyId: sessions.partyId,
@@ -107,14 +97,43 @@ export async function findLiveSession(
     .leftJoin(impersonatorStaff, eq(impersonatorStaff.identityPartyId, sessions.impersonatorPartyId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder('sessionId')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(identities.deletedAt),
         isNull(identities.blockedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session');
+}
+
+/**
+ * The statement per database, named: every authenticated request runs it, and PostgreSQL plans a
+ * join of seven tables in several times the time it takes to run it; prepared, each connection
+ * plans it once (PgBouncer keeps track of it as of the search's statement: docs/operations.md).
+ * A transaction builds its own.
+ */
+const liveSessionStatements = new WeakMap<Executor, ReturnType<typeof liveSessionStatement>>();
+
+/**
+ * The session if it is live: not revoked, not past its absolute end, and its identity neither deleted
+ * nor blocked by staff; a session acting for an organisation only while the person is still a member
+ * of it and the organisation is not suspended; and a
+ * switch-user session only while the staff member's own session is live and they are still staff
+ * (a staff member who signs out, changes password or loses the role leaves no switch behind).
+ */
+export async function findLiveSession(
+  executor: Executor,
+  sessionId: string,
+  now = new Date(),
+): Promise<LiveSession | null> {
+  let statement = liveSessionStatements.get(executor);
+  if (!statement) {
+    statement = liveSessionStatement(executor);
+    if (!is(executor, PgTransaction)) liveSessionStatements.set(executor, statement);
+  }
+  const [row] = await statement.execute({ sessionId, now });
   if (!row) return null;
   if (row.actingPartyId && (!row.actingMembership || row.actingSuspendedAt)) return null;
   if (row.impersonatorPartyId) {
