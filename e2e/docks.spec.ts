@@ -4,6 +4,8 @@ import { signInBrowser, signUpViaApi, type TestAccount, verifiedAccountViaApi } 
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { waitForMail } from './support/mailbox.ts';
+import { actingSession } from './support/organisations.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -11,7 +13,8 @@ import { fillText, text } from './support/texts.ts';
  * simulated over a real websocket (apps/api/src/cli/docks-simulate.ts): a person finds a dock from
  * the phone's menu, locks and unlocks their bike at 360 px with the state live on screen; an
  * operator pairs a lock device with the code the screen shows and opens a lock remotely with a
- * reason; a lock whose device goes away shows offline and the person is told plainly, as when the
+ * reason, and a municipality hands a bike left behind in its dock to its held bikes (the demo dock's,
+ * seeded four days old: no API makes a parking that old); a lock whose device goes away shows offline and the person is told plainly, as when the
  * lock does not answer within 10 seconds.
  */
 
@@ -39,6 +42,12 @@ async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   };
   return simulator.startSimulator(options);
 }
+
+/** The demo seed's dock of Demo Kommune and the bike left behind in it (apps/api/src/db/seed/demo-dock.ts). */
+const DEMO_MUNICIPALITY_USER = 'kommune@demo.cykelregister.dk';
+const DEMO_DOCK_NAME = 'Rådhuspladsen cykeldock';
+const DEMO_LEFT_BEHIND_OWNER = 'ola@demo.cykelregister.dk';
+const DEMO_LEFT_BEHIND_FRAME = 'WBK54321M';
 
 const d = (key: string, values?: Record<string, string | number>) =>
   fillText(text('da', 'docks', key), values);
@@ -231,11 +240,13 @@ test('a person finds a dock from the phone menu, locks their bike and unlocks it
   await expect(page.getByRole('button', { name: d('lock.lock') })).toBeVisible();
 });
 
-test('an operator pairs a lock device with the code on screen and opens a lock remotely with a reason', async ({
+test('an operator pairs a lock device with the code on screen and opens a lock remotely with a reason; a municipality hands a bike left behind to its held bikes', async ({
   page,
   request,
   baseURL,
 }) => {
+  // Two operators' pages, one after the other.
+  test.setTimeout(120_000);
   const operator = await operatorViaApi(request);
   const dock = await dockViaApi(request, operator);
 
@@ -308,6 +319,27 @@ test('an operator pairs a lock device with the code on screen and opens a lock r
   await expect(page.getByTestId('history-entry').first()).toBeVisible();
   await expect(page.getByRole('table')).toContainText('Cyklen spærrer for nødudgangen');
   await expectNoA11yViolations(page);
+
+  // A municipality may take bikes in for their owners: the demo seed's dock of Demo Kommune has Ola's
+  // bike in A8 since four days (the limit is 72 hours). Last in the journey: it is handed over once.
+  const municipality = await actingSession(request, DEMO_MUNICIPALITY_USER, 'Demo Kommune');
+  await signInBrowser(page, municipality.token);
+  await page.goto('/app/docks/operate');
+  await page.getByRole('link', { name: DEMO_DOCK_NAME }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEMO_DOCK_NAME);
+  const leftBehind = page.getByTestId('left-behind').filter({ hasText: DEMO_LEFT_BEHIND_FRAME });
+  await expect(leftBehind).toContainText(d('locks.lockName', { label: 'A8' }));
+  await leftBehind.getByRole('button', { name: d('leftBehind.handOver') }).click();
+  const handOver = page.getByRole('dialog', { name: d('leftBehind.handOverTitle', { label: 'A8' }) });
+  await handOver
+    .getByRole('textbox', { name: d('leftBehind.place') })
+    .fill('Kommunens cykelgård, Islands Brygge 37');
+  await expectNoA11yViolations(page);
+  await handOver.getByRole('button', { name: d('leftBehind.handOver') }).click();
+  await expect(handOver).toBeHidden();
+  await expect(leftBehind).toHaveCount(0);
+  // The held-bike workflow tells the owner where and until when to collect it.
+  await waitForMail(request, DEMO_LEFT_BEHIND_OWNER, { linkPath: '/app/item-pickup' });
 });
 
 test('a lock whose device goes away shows offline and the person is told; a lock that does not answer says nothing was opened', async ({

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAND_IN_MAILGUN_SIGNING_KEY } from './config.ts';
 import { bikeEquipment, bikeFiles, bikeOwnerships, stickerBatches } from './db/schema/bikes.ts';
 import { chats } from './db/schema/chats.ts';
-import { docks, lockDevices, lockParkings, locks } from './db/schema/docks.ts';
 import { identities } from './db/schema/identity.ts';
 import { insurancePlateOrders, insuredItemUploads } from './db/schema/insurance.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
@@ -17,6 +16,7 @@ import { uuidv7 } from './platform/ids.ts';
 import { mailgunInboundForm } from './platform/mail/mailgun-inbound.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
 import { signedVippsDelivery } from './test/club-helpers.ts';
+import { insertDeviceWithLocks, insertDock, insertParking } from './test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { appliedPolicy, testProduct } from './test/insurance-helpers.ts';
@@ -2366,55 +2366,21 @@ describe('permission matrix', () => {
               businessDock ??= (async () => {
                 const db = t.database.db;
                 const dockId = await context.newDockOfBusiness();
-                const deviceId = uuidv7();
-                const lockId = uuidv7();
-                const parkingId = uuidv7();
-                const now = new Date();
-                await db.insert(lockDevices).values({
-                  id: deviceId,
+                const { lockIds } = await insertDeviceWithLocks(db, dockId, ['M1']);
+                const lockId = lockIds[0]!;
+                const parkingId = await insertParking(db, {
                   dockId,
-                  pairedAt: now,
-                  passwordHash: 'matrix',
-                  lastSeenAt: now,
-                  connectedInstance: 'matrix',
-                });
-                await db.insert(locks).values({
-                  id: lockId,
-                  dockId,
-                  deviceId,
-                  connectorId: 1,
-                  label: 'M1',
-                  reportedStatus: 'Locked',
-                });
-                await db.insert(lockParkings).values({
-                  id: parkingId,
                   lockId,
-                  dockId,
                   partyId: fixtures.users.user.partyId,
                   bikeId: await context.bikeOfUser(),
-                  lockedAt: new Date(now.getTime() - 100 * 3600_000),
+                  lockedAt: new Date(Date.now() - 100 * 3600_000),
                 });
                 return { dockId, lockId, parkingId };
               })();
               return businessDock;
             },
-            newDockOfBusiness: async () => {
-              const id = uuidv7();
-              await t.database.db.insert(docks).values({
-                id,
-                operatorPartyId: fixtures.organisationId,
-                name: 'Matrix dock',
-                region: 'dk',
-                streetAddress: 'Matrixvej 1',
-                postcode: '8000',
-                town: 'Aarhus C',
-                latitude: 56.15,
-                longitude: 10.2,
-                access: 'signed_in',
-                maxParkingHours: 72,
-              });
-              return id;
-            },
+            newDockOfBusiness: () =>
+              insertDock(t.database.db, { operatorPartyId: fixtures.organisationId, name: 'Matrix dock' }),
             dockOperatorHeaders: async () => {
               if (role !== 'org_admin' && role !== 'org_dock_operator')
                 return headersFor(fixtures.tokens[role]);

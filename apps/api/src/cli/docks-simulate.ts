@@ -9,7 +9,12 @@ import {
   MESSAGE_TYPE_CALLRESULT,
 } from '@nbr/domain/dock-protocol';
 import WebSocket from 'ws';
-import { DEMO_DEVICE_CONNECTORS, DEMO_DEVICE_ID, DEMO_DEVICE_PASSWORD } from '../db/seed/demo-dock.ts';
+import {
+  DEMO_DEVICE_CONNECTORS,
+  DEMO_DEVICE_ID,
+  DEMO_DEVICE_PASSWORD,
+  DEMO_LEFT_BEHIND_CONNECTOR,
+} from '../db/seed/demo-dock.ts';
 
 /*
  * A lock controller stand-in (issue 28, docs/docks-protocol.md): it speaks the device protocol over a
@@ -24,7 +29,9 @@ import { DEMO_DEVICE_CONNECTORS, DEMO_DEVICE_ID, DEMO_DEVICE_PASSWORD } from '..
  *   npm run docks:simulate -- [--url http://localhost:3000] [--device <id> --password <pw> | --pair-code <code>]
  *                             [--connectors 8] [--drop-answers] [--delay-answers <ms>] [--duplicate-answers]
  *
- * Without --device/--pair-code it serves the demo dock of `npm start` (apps/api/src/db/seed/demo-dock.ts).
+ * Without --device/--pair-code it serves the demo dock of `npm start` (apps/api/src/db/seed/demo-dock.ts),
+ * its connector 8 Locked from the start: the seed's left-behind bike is in it (reporting it Available
+ * would make the API close that parking on connect).
  * While it runs, type a command: push <n>, take <n>, status, drop on|off, delay <ms>, duplicate on|off,
  * disconnect, power-loss, silent on|off, quit. It never runs with NODE_ENV=production.
  */
@@ -58,6 +65,8 @@ export interface SimulatorOptions {
   restartAfterMs?: number;
   /** Heartbeat interval in place of the one BootNotification's answer gives (tests). */
   heartbeatIntervalMs?: number;
+  /** Connectors holding a locked bike from the start (the others are Available), reported on connect. */
+  lockedConnectors?: readonly number[];
   faults?: Partial<SimulatorFaults>;
   log?: (line: string) => void;
 }
@@ -128,8 +137,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const restartAfterMs = options.restartAfterMs ?? 2000;
 
   const statuses = new Map<number, ConnectorStatus>();
+  const locked = new Set(options.lockedConnectors ?? []);
   for (let connector = 1; connector <= options.connectors; connector += 1)
-    statuses.set(connector, 'Available');
+    statuses.set(connector, locked.has(connector) ? 'Locked' : 'Available');
   /** Kept across connections and power losses (the controller's non-volatile memory). */
   const executed = new Map<string, { answer: Record<string, unknown> }>();
   const answers = new Map<string, number>();
@@ -405,6 +415,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   };
 }
 
+/** The demo dock's device as `npm run docks:simulate` serves it: its seeded credentials, A8 holding the left-behind bike. */
+export const DEMO_SIMULATOR = {
+  deviceId: DEMO_DEVICE_ID,
+  password: DEMO_DEVICE_PASSWORD,
+  connectors: DEMO_DEVICE_CONNECTORS,
+  lockedConnectors: [DEMO_LEFT_BEHIND_CONNECTOR],
+} as const satisfies Partial<SimulatorOptions>;
+
 const USAGE = `Usage: npm run docks:simulate -- [--url http://localhost:3000] [--device <id> --password <pw> | --pair-code <code>]
        [--connectors <n>] [--drop-answers] [--delay-answers <ms>] [--duplicate-answers]`;
 
@@ -424,10 +442,7 @@ export async function runSimulatorCli(args: readonly string[]): Promise<number> 
   }
   const { values } = parsed;
   // Without a device of its own it serves the demo dock of `npm start` (its seeded device).
-  const demo =
-    values.device || values['pair-code']
-      ? null
-      : { deviceId: DEMO_DEVICE_ID, password: DEMO_DEVICE_PASSWORD, connectors: DEMO_DEVICE_CONNECTORS };
+  const demo = values.device || values['pair-code'] ? null : DEMO_SIMULATOR;
   if (values.device && !values.password) {
     console.error('--device needs its --password.');
     console.error(USAGE);
@@ -437,6 +452,7 @@ export async function runSimulatorCli(args: readonly string[]): Promise<number> 
   const simulator = await startSimulator({
     url: values.url ?? 'http://localhost:3000',
     connectors,
+    lockedConnectors: demo?.lockedConnectors ?? [],
     ...(values['pair-code']
       ? { pairCode: values['pair-code'] }
       : { deviceId: values.device ?? demo?.deviceId, password: values.password ?? demo?.password }),

@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { lockCommands, lockDevices, lockParkings, locks } from '../db/schema/docks.ts';
+import { lockDevices } from '../db/schema/docks.ts';
 import { uuidv7 } from '../platform/ids.ts';
-import { actFor, businessOperator, createDock, type TestOperator } from './dock-fixtures.ts';
+import {
+  actFor,
+  businessOperator,
+  createDock,
+  insertCommand,
+  insertDeviceWithLocks,
+  insertParking,
+  type TestOperator,
+} from './dock-fixtures.ts';
 import { bearer, logIn, signUpUser, type TestUser } from './identity-helpers.ts';
 import { joinByInvitation } from './organisation-helpers.ts';
 
@@ -89,41 +97,26 @@ export async function insertMatrixDock(
   };
   await actFor(app, operatorSession, values.organisationId);
   const dockId = await createDock(app, { organisationId: values.organisationId, admin: operatorSession });
-  const deviceId = uuidv7();
   const password = 'matrix-device-password';
-  await db.insert(lockDevices).values({
-    id: deviceId,
-    dockId,
-    pairedAt: new Date(),
+  const { deviceId, lockIds } = await insertDeviceWithLocks(db, dockId, ['1'], {
+    online: false,
+    outOfService: true,
     // As device-credentials.ts stores it (SHA-256 hex); tests reach modules through HTTP or facades only.
     passwordHash: createHash('sha256').update(password).digest('hex'),
   });
-  const lockId = uuidv7();
-  await db.insert(locks).values({
-    id: lockId,
-    dockId,
-    deviceId,
-    connectorId: 1,
-    label: '1',
-    reportedStatus: 'Locked',
-    outOfServiceAt: new Date(),
-  });
-  await db.insert(lockParkings).values({
-    id: uuidv7(),
-    lockId,
-    dockId,
-    partyId: values.parkerPartyId,
-    bikeId: values.bikeId,
-    lockedAt: new Date(),
-  });
-  await db.insert(lockCommands).values({
-    id: uuidv7(),
-    lockId,
-    deviceId,
-    action: 'lock',
-    requestedByPartyId: values.parkerPartyId,
-    deadlineAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
-  });
+  const lockId = lockIds[0]!;
+  await insertParking(db, { dockId, lockId, partyId: values.parkerPartyId, bikeId: values.bikeId });
+  await insertCommand(
+    db,
+    { lockId, deviceId },
+    {
+      action: 'lock',
+      requestedByPartyId: values.parkerPartyId,
+      status: 'pending',
+      at: new Date(),
+      deadlineAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    },
+  );
   return {
     dockId,
     lockId,

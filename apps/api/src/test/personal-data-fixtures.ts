@@ -6,7 +6,7 @@ import { orders } from '../db/schema/webshop.ts';
 import { uuidv7 } from '../platform/ids.ts';
 import { grantCredits, printStickers, registerBike, storeBikeFile } from './bike-api-helpers.ts';
 import { uniqueFrameNumber } from './bike-helpers.ts';
-import { insertCommand, insertDockWithLock, insertParking } from './dock-parking-fixtures.ts';
+import { insertCommand, insertDockWithLock, insertParking } from './dock-fixtures.ts';
 import { bearer, logIn, type TestUser } from './identity-helpers.ts';
 import { appliedPolicy, createInsurer, preRegister } from './insurance-helpers.ts';
 import { createBusiness, createVettedOrganisation, signUpStaff } from './organisation-helpers.ts';
@@ -405,7 +405,8 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     people: [person.email],
   });
   const hour = 3600 * 1000;
-  const unlocked = await insertParking(app.db, dock, {
+  const unlocked = await insertParking(app.db, {
+    ...dock,
     partyId: person.partyId,
     bikeId: stolen,
     lockedAt: new Date(Date.now() - 50 * hour),
@@ -429,7 +430,8 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     deviceAnswer: 'Unlocked',
     at: new Date(Date.now() - 48 * hour),
   });
-  const openedByOperator = await insertParking(app.db, dock, {
+  const openedByOperator = await insertParking(app.db, {
+    ...dock,
     partyId: person.partyId,
     bikeId: withChat,
     lockedAt: new Date(Date.now() - 30 * hour),
@@ -446,7 +448,8 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     deviceAnswer: 'Unlocked',
     at: new Date(Date.now() - 26 * hour),
   });
-  await insertParking(app.db, dock, {
+  await insertParking(app.db, {
+    ...dock,
     partyId: person.partyId,
     bikeId: offered,
     lockedAt: new Date(Date.now() - hour),

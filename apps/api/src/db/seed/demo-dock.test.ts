@@ -1,10 +1,12 @@
-import type { DockLocks } from '@nbr/domain/docks';
+import type { DockLocks, LeftBehindList } from '@nbr/domain/docks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SIMULATOR, startSimulator } from '../../cli/docks-simulate.ts';
 import { verifyDevicePassword } from '../../modules/docks/device-credentials.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, logIn } from '../../test/identity-helpers.ts';
-import { docks, lockDevices, locks } from '../schema/docks.ts';
+import { eventually, listen } from '../../test/realtime-helpers.ts';
+import { docks, lockDevices, lockParkings, locks } from '../schema/docks.ts';
 import { DEMO_PASSWORD, seedDemoData } from './demo.ts';
 import {
   DEMO_DEVICE_CONNECTORS,
@@ -12,6 +14,9 @@ import {
   DEMO_DEVICE_PASSWORD,
   DEMO_DOCK_ID,
   DEMO_DOCK_OPERATOR_EMAIL,
+  DEMO_LEFT_BEHIND_OWNER_EMAIL,
+  DEMO_LEFT_BEHIND_PARKING_ID,
+  demoLockId,
 } from './demo-dock.ts';
 
 let t: TestApp;
@@ -55,5 +60,54 @@ describe('the demo dock', () => {
       headers: bearer(operator),
     });
     expect(operation.statusCode, operation.body).toBe(200);
+  });
+
+  it("has Ola's bike left behind in A8 past the dock's limit, listed to the operator and kept once the demo device connects", async () => {
+    const parkings = await t.app.db.select().from(lockParkings).where(eq(lockParkings.dockId, DEMO_DOCK_ID));
+    // Seeded twice above, made once.
+    expect(parkings).toHaveLength(1);
+    const operator = await logIn(t.app, DEMO_DOCK_OPERATOR_EMAIL, DEMO_PASSWORD);
+    const leftBehind = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/docks/${DEMO_DOCK_ID}/left-behind`,
+        headers: bearer(operator),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<LeftBehindList>();
+    };
+    const before = await leftBehind();
+    expect(before).toMatchObject({ max_parking_hours: 72, can_hand_over: true });
+    expect(before.parkings).toEqual([
+      expect.objectContaining({
+        parking_id: DEMO_LEFT_BEHIND_PARKING_ID,
+        lock_label: 'A8',
+        frame_number: 'WBK54321M',
+      }),
+    ]);
+    expect(before.parkings[0]?.hours_parked).toBeGreaterThan(72);
+
+    // The demo device as `npm run docks:simulate` serves it reports A8 Locked: the reconcile keeps
+    // the parking (a lock reported Available would close it), and Ola sees his bike there.
+    const simulator = await startSimulator({ url: await listen(t.app), ...DEMO_SIMULATOR });
+    try {
+      await simulator.waitUntilConnected();
+      const ola = await logIn(t.app, DEMO_LEFT_BEHIND_OWNER_EMAIL, DEMO_PASSWORD);
+      const a8 = async () => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/docks/${DEMO_DOCK_ID}/locks`,
+          headers: bearer(ola),
+        });
+        return response.json<DockLocks>().locks.find((lock) => lock.id === demoLockId(8));
+      };
+      await eventually(async () => (await a8())?.state !== 'offline', 10_000);
+      expect(await a8()).toMatchObject({ state: 'locked', is_mine: true });
+      expect((await leftBehind()).parkings.map((parking) => parking.parking_id)).toEqual([
+        DEMO_LEFT_BEHIND_PARKING_ID,
+      ]);
+    } finally {
+      await simulator.stop();
+    }
   });
 });

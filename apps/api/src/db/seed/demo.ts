@@ -17,7 +17,7 @@ import type { Database } from '../client.ts';
 import { staffMembers } from '../schema/backoffice.ts';
 import { consentEvents, identities, parties } from '../schema/identity.ts';
 import { organisationMembers, organisations } from '../schema/organisations.ts';
-import { seedDemoDock } from './demo-dock.ts';
+import { seedDemoDock, seedDemoLeftBehindBike } from './demo-dock.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -154,6 +154,8 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
   await seedDemoDealers(db);
   await seedDemoInsurance(db);
   await seedDemoRegister(db);
+  // After the demo people's bikes: one of them left behind in the demo dock.
+  await seedDemoLeftBehindBike(db);
   await seedDemoVouchers(db);
   return accounts;
 }

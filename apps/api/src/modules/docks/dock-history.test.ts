@@ -9,7 +9,7 @@ import {
   insertDockWithLock,
   insertParking,
   type TestDock,
-} from '../../test/dock-parking-fixtures.ts';
+} from '../../test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
@@ -62,14 +62,16 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
     // Locked at the station a week ago and taken out; then locked at the harbour yesterday, still there.
     const day = 24 * 3600 * 1000;
     await backdateOwnership(t.app.db, bikeId, new Date(Date.now() - 30 * day));
-    await insertParking(t.app.db, station, {
+    await insertParking(t.app.db, {
+      ...station,
       partyId: owner.partyId,
       bikeId,
       lockedAt: new Date(Date.now() - 7 * day),
       unlockedAt: new Date(Date.now() - 6 * day),
       unlockedBy: 'owner',
     });
-    await insertParking(t.app.db, harbour, {
+    await insertParking(t.app.db, {
+      ...harbour,
       partyId: owner.partyId,
       bikeId,
       lockedAt: new Date(Date.now() - day),
@@ -110,7 +112,8 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
     expect(never.json()).toBeNull();
     // Locked before its owner had it (an earlier owner's parking): that is no business of this owner.
     const earlierOwner = await signUpUser(t.app);
-    await insertParking(t.app.db, station, {
+    await insertParking(t.app.db, {
+      ...station,
       partyId: earlierOwner.partyId,
       bikeId: other.bikeId,
       lockedAt: new Date(Date.now() - 3 * 24 * 3600 * 1000),
@@ -143,7 +146,8 @@ describe('GET /api/bikes/{bike_id}/last-dock-parking', () => {
   });
 
   it('shows the owner in their access log that the dock’s operator opened the lock holding their bike, and why', async () => {
-    await insertParking(t.app.db, station, {
+    await insertParking(t.app.db, {
+      ...station,
       partyId: owner.partyId,
       bikeId,
       lockedAt: new Date(Date.now() - 3600 * 1000),

@@ -2,7 +2,7 @@ import { todayInRegisterZone } from '@nbr/domain/bikes';
 import type { RealtimeEvent } from '@nbr/domain/chats';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockCommands, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
+import { lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
 import { itemPickups } from '../../db/schema/theft.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { latestAuditEvent } from '../../test/audit-helpers.ts';
@@ -10,6 +10,7 @@ import { insertBike, uniqueFrameNumber } from '../../test/bike-helpers.ts';
 import {
   businessOperator,
   createDock,
+  insertCommand,
   insertDeviceWithLocks,
   insertParking,
   municipalityOperator,
@@ -186,18 +187,18 @@ describe("a lock's history", () => {
         detail: { status: 'Locked', party_id: person.partyId },
       },
     ]);
-    await t.app.db.insert(lockCommands).values({
-      id: uuidv7(start + HOUR),
-      lockId,
-      deviceId,
-      action: 'lock',
-      requestedByPartyId: person.partyId,
-      bikeId: bike.bikeId,
-      status: 'accepted',
-      deviceAnswer: 'Locked',
-      deadlineAt: new Date(start + HOUR + 10_000),
-      createdAt: new Date(start + HOUR),
-    });
+    await insertCommand(
+      t.app.db,
+      { lockId, deviceId },
+      {
+        action: 'lock',
+        requestedByPartyId: person.partyId,
+        bikeId: bike.bikeId,
+        status: 'accepted',
+        deviceAnswer: 'Locked',
+        at: new Date(start + HOUR),
+      },
+    );
     const url = `/api/docks/${dockId}/locks/${lockId}/history`;
 
     const first = await injectAs(t.app, operator.admin.token, 'GET', `${url}?page_size=2`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { recordAuditEvent } from '../../platform/audit/audit.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
-import { backdateOwnership, insertDockWithLock, insertParking } from '../../test/dock-parking-fixtures.ts';
+import { backdateOwnership, insertDockWithLock, insertParking } from '../../test/dock-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, mailsTo, signUpUser, type TestUser } from '../../test/identity-helpers.ts';
 import {
@@ -370,8 +370,9 @@ describe('organisations search the register', () => {
     const lockedAt = new Date(Date.now() - 3 * 3600 * 1000);
     await backdateOwnership(t.app.db, bikeId, new Date(Date.now() - 30 * 24 * 3600 * 1000));
     await backdateOwnership(t.app.db, calm.bikeId, new Date(Date.now() - 30 * 24 * 3600 * 1000));
-    await insertParking(t.app.db, dock, { partyId: owner.partyId, bikeId, lockedAt });
-    await insertParking(t.app.db, dock, {
+    await insertParking(t.app.db, { ...dock, partyId: owner.partyId, bikeId, lockedAt });
+    await insertParking(t.app.db, {
+      ...dock,
       partyId: calm.owner.partyId,
       bikeId: calm.bikeId,
       lockedAt: new Date(Date.now() - 7 * 24 * 3600 * 1000),
