@@ -297,9 +297,7 @@ const deviceReference = await measured(() =>
 report('reference, device round trip (TriggerMessage, no database)', deviceReference);
 
 // The commands: each person locks, then unlocks, and so on.
-console.log(`MARK start ${process.hrtime.bigint()/1000n}`);
 const commands = await measured(() => inPeopleThread('commands'));
-console.log(`MARK end ${process.hrtime.bigint()/1000n}`);
 report('lock/unlock commands', commands);
 console.log(`load average after the commands: ${load()}`);
 
