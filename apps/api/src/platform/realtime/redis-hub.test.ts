@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { RealtimeEvent } from '@nbr/domain/chats';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireOwnRedis } from '../../test/own-redis-helpers.ts';
 import type { OwnRedis } from '../../test/own-services.ts';
 import { eventually, TEST_REDIS_URL } from '../../test/realtime-helpers.ts';
-import { createRedisHub, type RedisHub } from './redis-hub.ts';
+import { createRedisHub, PUBLISH_PAUSE_AFTER_FAILURE_MS, type RedisHub } from './redis-hub.ts';
 
 /*
  * The Redis hub on its own: fan-out between hubs, presence with its expiry, and a Redis that is
@@ -209,5 +209,46 @@ describe('hubs whose link to Redis drops', () => {
     await eventually(() => onB.length > 0, 30_000);
     expect(onB).toEqual([{ type: 'resync' }]);
     expect(bystander).toEqual([]);
+  }, 60_000);
+
+  it('does not ask a Redis that hangs again for a while after a publish failed, and resyncs once it answers', async () => {
+    const shared = isolation();
+    // The app's client gives up on a command after a second; this one sooner.
+    const clientOfA = new Redis(own.url, { maxRetriesPerRequest: 1, commandTimeout: 300 });
+    clientOfA.on('error', () => {});
+    clients.push(clientOfA);
+    if (clientOfA.status !== 'ready') await new Promise((resolve) => clientOfA.once('ready', resolve));
+    const a = createRedisHub(clientOfA, { log, ...shared });
+    hubs.push(a);
+    const clientOfB = await readyClient(own.url);
+    clientOfB.on('error', () => {});
+    clients.push(clientOfB);
+    const b = createRedisHub(clientOfB, { log, ...shared });
+    hubs.push(b);
+    expect(await a.waitUntilSubscribed(10_000)).toBe(true);
+    expect(await b.waitUntilSubscribed(10_000)).toBe(true);
+    const partyId = randomUUID();
+    const onA: RealtimeEvent[] = [];
+    const onB: RealtimeEvent[] = [];
+    a.subscribe(partyId, (event) => onA.push(event));
+    b.subscribe(partyId, (event) => onB.push(event));
+    const publishes = vi.spyOn(clientOfA, 'publish');
+
+    own.pause();
+    try {
+      const events = [chatRead(1), chatRead(2), chatRead(3)];
+      for (const event of events) await a.publish(partyId, event);
+      // Delivered here each time; Redis asked once: the failure paused the others.
+      expect(onA).toEqual(events);
+      expect(publishes).toHaveBeenCalledTimes(1);
+    } finally {
+      own.resume();
+    }
+    await new Promise((resolve) => setTimeout(resolve, PUBLISH_PAUSE_AFTER_FAILURE_MS));
+    const later = chatRead(4);
+    await a.publish(partyId, later);
+    // Redis answers again: B hears the new event and is told to fetch what it missed.
+    await eventually(() => onB.length >= 2, 30_000);
+    expect(onB).toEqual(expect.arrayContaining([later, { type: 'resync' }]));
   }, 60_000);
 });

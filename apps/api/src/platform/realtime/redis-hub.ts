@@ -19,8 +19,10 @@ import { LocalConnections, type RealtimeHub } from './hub.ts';
  * When this instance's subscription drops and comes back, every socket of this instance gets
  * `resync` (it may have missed other instances' events). When a publish fails, the parties it was
  * for are remembered and, once Redis answers again, a `resync` is published for each of them, for
- * their sockets on the other instances (this instance's own had the event directly). Publishing
- * never throws into the request that wrote the change: the change is saved in the database, only
+ * their sockets on the other instances (this instance's own had the event directly); for a second
+ * after a failure publishes do not try Redis at all, so a Redis that hangs does not hold each request
+ * for the client's timeout, and then the resyncs are tried by themselves (a device's socket on
+ * another instance looks up the commands it missed on its resync). Publishing never throws into the request that wrote the change: the change is saved in the database, only
  * its live push is late. Presence cannot be read while Redis is down: a party without a socket on
  * this instance counts as offline, so the people chats would mail are mailed (a mail too many
  * rather than a message nobody is told about).
@@ -34,6 +36,12 @@ const RESYNC: RealtimeEvent = { type: 'resync' };
  * others' sockets still resync if their own instance's subscription dropped too.
  */
 const MAX_PARTIES_TO_RESYNC = 10_000;
+/**
+ * After a failed publish, publishes skip Redis this long (the events are delivered locally and their
+ * parties remembered for a resync): a Redis that hangs would otherwise hold every request that
+ * publishes for the client's command timeout, one publish after another.
+ */
+export const PUBLISH_PAUSE_AFTER_FAILURE_MS = 1_000;
 
 export interface RedisHubOptions {
   log: FastifyBaseLogger;
@@ -146,10 +154,25 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
 
   /** Parties whose events could not be published: their sockets on other instances must resync. */
   const partiesToResync = new Set<string>();
+  /** Until then publishes do not ask Redis (one just failed: PUBLISH_PAUSE_AFTER_FAILURE_MS). */
+  let pausedUntil = 0;
 
   async function publishEnvelope(partyId: string, event: RealtimeEvent): Promise<void> {
     const envelope: Envelope = { partyId, event, origin: instanceId };
     await redis.publish(channel, JSON.stringify(envelope));
+  }
+
+  /** The next attempt at the resyncs once the pause after a failure is over (at most one waits). */
+  let resyncTimer: NodeJS.Timeout | undefined;
+  function pauseAfterFailure(): void {
+    pausedUntil = Date.now() + PUBLISH_PAUSE_AFTER_FAILURE_MS;
+    if (resyncTimer || isClosed) return;
+    // Nothing else may publish soon (a lock command waits for its device's answer): try by itself.
+    resyncTimer = setTimeout(() => {
+      resyncTimer = undefined;
+      void publishResyncs();
+    }, PUBLISH_PAUSE_AFTER_FAILURE_MS);
+    resyncTimer.unref();
   }
 
   async function publishResyncs(): Promise<void> {
@@ -158,7 +181,8 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
         await publishEnvelope(partyId, RESYNC);
         partiesToResync.delete(partyId);
       } catch {
-        return; // Still down: the next success or reconnect tries again.
+        pauseAfterFailure(); // Still down: tried again after the pause, on reconnect or the next success.
+        return;
       }
     }
   }
@@ -207,13 +231,21 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
 
     async publish(partyId, event) {
       connections.deliver(partyId, event);
+      const rememberForResync = () => {
+        if (partiesToResync.size < MAX_PARTIES_TO_RESYNC) partiesToResync.add(partyId);
+      };
+      if (Date.now() < pausedUntil) {
+        rememberForResync();
+        return;
+      }
       try {
         await publishEnvelope(partyId, event);
       } catch (error) {
         if (partiesToResync.size === 0) {
           log.warn({ err: error, event_type: event.type }, 'realtime: could not publish to other instances');
         }
-        if (partiesToResync.size < MAX_PARTIES_TO_RESYNC) partiesToResync.add(partyId);
+        rememberForResync();
+        pauseAfterFailure();
         return;
       }
       if (partiesToResync.size > 0) await publishResyncs();
@@ -260,6 +292,7 @@ export function createRedisHub(redis: Redis, options: RedisHubOptions): RedisHub
     async close() {
       isClosed = true;
       clearInterval(refresh);
+      clearTimeout(resyncTimer);
       redis.off('ready', onRedisReady);
       if (redis.status === 'ready') await markAbsent(connections.parties());
       if (subscriber.status === 'ready') await subscriber.quit().catch(() => subscriber.disconnect());
