@@ -119,7 +119,7 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
         tags: TAGS,
         security: BEARER,
         summary:
-          'A new dock of the organisation I act for (its admins and dock operators, 403 otherwise): address and position, opening hours, who may use it (everyone signed in, members of listed organisations — 422 for one that does not exist — or people named by e-mail address)',
+          'A new dock of the organisation I act for (its admins and dock operators, 403 otherwise): address and position, opening hours, who may use it (everyone signed in, members of listed organisations — any of the register; 422 for one that does not exist or is suspended — or people named by e-mail address)',
         body: DockWriteSchema,
         response: { 201: DockOperationSchema },
       },
