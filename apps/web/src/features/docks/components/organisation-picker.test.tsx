@@ -71,7 +71,7 @@ afterEach(() => {
 
 let chosen: string[] = [];
 
-function Harness({ initial }: { initial: string[] }) {
+function Harness({ initial, unavailableIds }: { initial: string[]; unavailableIds?: string[] }) {
   const [ids, setIds] = useState(initial);
   chosen = ids;
   return (
@@ -80,14 +80,15 @@ function Harness({ initial }: { initial: string[] }) {
       onChange={setIds}
       listed={initial.includes(HOUSING) ? [{ id: HOUSING, name: 'Boligforeningen Østparken' }] : []}
       isMissing={false}
+      unavailableIds={unavailableIds}
     />
   );
 }
 
-const show = (initial: string[] = []) =>
+const show = (initial: string[] = [], unavailableIds?: string[]) =>
   render(
     <QueryClientProvider client={queryClient}>
-      <Harness initial={initial} />
+      <Harness initial={initial} unavailableIds={unavailableIds} />
     </QueryClientProvider>,
   );
 
@@ -158,5 +159,13 @@ describe('the organisations of a dock', () => {
       name: 'Boligforeningen Østparken',
     })) as HTMLInputElement;
     expect(listed.checked).toBe(true);
+  });
+
+  it('names a chosen organisation the API refused on saving until it is unticked', async () => {
+    show([HOUSING], [HOUSING]);
+    const refusal = en('organisationSearch.unavailable', { name: 'Boligforeningen Østparken' });
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Boligforeningen Østparken' }));
+    await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
   });
 });

@@ -32,6 +32,7 @@ export function OrganisationPicker({
   onChange,
   listed,
   isMissing,
+  unavailableIds = [],
 }: {
   selectedIds: readonly string[];
   onChange: (ids: string[]) => void;
@@ -39,6 +40,8 @@ export function OrganisationPicker({
   listed: readonly Choice[];
   /** Nothing is chosen though the dock is for organisations (after a save was tried). */
   isMissing: boolean;
+  /** Chosen organisations the API refused on saving (gone or suspended since they were found). */
+  unavailableIds?: readonly string[];
 }) {
   const { t } = useTranslation('docks');
   const mine = useOrganisations();
@@ -87,6 +90,15 @@ export function OrganisationPicker({
           <p>{t('form.organisationsMissing')}</p>
         </Alert>
       ) : null}
+      {choices
+        .filter(
+          (organisation) => unavailableIds.includes(organisation.id) && selectedIds.includes(organisation.id),
+        )
+        .map((organisation) => (
+          <Alert key={organisation.id} tone="error">
+            <p>{t('organisationSearch.unavailable', { name: organisation.name })}</p>
+          </Alert>
+        ))}
       <OrganisationSearch selectedIds={selectedIds} onAdd={add} />
       <p className="visually-hidden" role="status">
         {announcement}

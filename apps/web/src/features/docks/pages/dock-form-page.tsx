@@ -390,6 +390,11 @@ function AccessFields({
           onChange={(ids) => set('organisation_ids', ids)}
           listed={extraOrganisations}
           isMissing={Boolean(errors.organisation_ids)}
+          unavailableIds={Object.keys(errors).flatMap((field) => {
+            const match = /^organisation_ids\.(\d+)$/.exec(field);
+            const id = match ? values.organisation_ids[Number(match[1])] : undefined;
+            return id ? [id] : [];
+          })}
         />
       ) : null}
       {values.access === 'people' ? (
