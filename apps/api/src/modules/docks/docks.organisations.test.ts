@@ -8,6 +8,7 @@ import { createDock, dockBody, municipalityOperator, type TestOperator } from '.
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { injectAs, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import { createBusiness, joinByInvitation, signUpVerifiedUser } from '../../test/organisation-helpers.ts';
+import { DOCK_ORGANISATION_SEARCHES_PER_HOUR } from './docks.routes.ts';
 
 /*
  * Organisations a dock may be listed for (issue 28, access = organisations): the operator's staff
@@ -153,6 +154,28 @@ describe('finding organisations to list on a dock', () => {
       expect(['required', 'too_long']).toContain(detail[0].type);
     }
     expect((await search(dockOperator.token, 'a'.repeat(80))).statusCode).toBe(200);
+  });
+});
+
+describe('the search budget', () => {
+  it('limits how many searches one person makes in an hour', async () => {
+    const busy = await signUpUser(t.app, { email: uniqueEmail('busy-operator') });
+    await joinByInvitation(
+      t.app,
+      municipality.admin.token,
+      municipality.organisationId,
+      busy,
+      'dock_operator',
+    );
+    for (let index = 0; index < DOCK_ORGANISATION_SEARCHES_PER_HOUR; index += 1) {
+      const answer = await search(busy.token, 'parken');
+      if (answer.statusCode !== 200) throw new Error(`search ${index} answered ${answer.statusCode}`);
+    }
+    const refused = await search(busy.token, 'parken');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('rate_limited');
+    // Another person's budget is their own.
+    expect((await search(dockOperator.token, 'parken')).statusCode).toBe(200);
   });
 });
 
