@@ -91,7 +91,7 @@ export async function vettedOrganisationViaApi(
 const INVITATION_PATH = /^\/app\/organisations\/invitations\/([A-Za-z0-9_-]+)$/;
 
 /** A valid Danish CVR number (modulus 11), a new one per call: registration numbers are unique. */
-function nextCvr(): string {
+export function nextCvr(): string {
   for (;;) {
     const stem = String(1_000_000 + randomInt(0, 8_999_999));
     const sum = [2, 7, 6, 5, 4, 3, 2].reduce(

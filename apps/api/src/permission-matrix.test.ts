@@ -1791,6 +1791,15 @@ const CASES: MatrixCase[] = [
     request: async ({ dockOperatorHeaders }) => ({ headers: await dockOperatorHeaders() }),
   },
   {
+    method: 'GET',
+    route: '/api/operator/organisations',
+    allowed: DOCK_OPERATORS,
+    request: async ({ dockOperatorHeaders }) => ({
+      url: '/api/operator/organisations?q=ApS',
+      headers: await dockOperatorHeaders(),
+    }),
+  },
+  {
     method: 'POST',
     route: '/api/docks',
     allowed: DOCK_OPERATORS,

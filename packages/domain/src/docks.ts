@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from './identity.ts';
 import { RegionSchema } from './locale.ts';
+import { OrganisationTypeSchema } from './organisations.ts';
 
 /*
  * Docks and smart locks (issue 28, SPEC §1 "bike locks and docks", §2 /app/docks…). An organisation
@@ -444,3 +445,37 @@ export const DockInstanceEventSchemas = [
   /** On the device's key: close every connection of the device but `keep_connection_id` (null: all). */
   z.object({ type: z.literal('dock.device_disconnect'), keep_connection_id: z.string().nullable() }),
 ] as const;
+
+/*
+ * Finding organisations to list on a dock (access = organisations): the operator's staff search the
+ * register's organisations by name, so a municipality can grant a housing association or an employer
+ * it does not belong to. The answer names an organisation and nothing else about it.
+ */
+
+export const DOCK_ORGANISATION_QUERY_MIN_LENGTH = 2;
+export const DOCK_ORGANISATION_QUERY_MAX_LENGTH = 80;
+/** Matches one search answers: enough to pick from while typing, too few to list the register. */
+export const DOCK_ORGANISATION_SEARCH_LIMIT = 10;
+
+/** GET /api/operator/organisations?q=…: part of the organisation's name (case does not matter). */
+export const DockOrganisationQuerySchema = z.object({
+  q: z
+    .string({ error: 'required' })
+    .trim()
+    .min(DOCK_ORGANISATION_QUERY_MIN_LENGTH, { error: 'required' })
+    .max(DOCK_ORGANISATION_QUERY_MAX_LENGTH, { error: 'too_long' }),
+});
+export type DockOrganisationQuery = z.infer<typeof DockOrganisationQuerySchema>;
+
+/** An organisation that may be listed on a dock: who it is, never its members, address or contacts. */
+export const DockOrganisationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: OrganisationTypeSchema,
+  region: RegionSchema,
+});
+export type DockOrganisation = z.infer<typeof DockOrganisationSchema>;
+
+/** Names starting with the query first, then by name; suspended organisations and the caller's own left out. */
+export const DockOrganisationListSchema = z.object({ organisations: z.array(DockOrganisationSchema) });
+export type DockOrganisationList = z.infer<typeof DockOrganisationListSchema>;

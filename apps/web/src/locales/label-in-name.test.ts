@@ -20,6 +20,7 @@ const PAIRS = [
   ['backoffice', 'identities.switch', 'identities.switchLabel'],
   ['organisations', 'members.remove', 'members.removeLabel'],
   ['organisations', 'members.revoke', 'members.revokeLabel'],
+  ['docks', 'organisationSearch.add', 'organisationSearch.addLabel'],
 ] as const;
 
 type Tree = { [key: string]: string | Tree };

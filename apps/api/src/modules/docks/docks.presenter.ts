@@ -1,4 +1,5 @@
 import {
+  type DockOrganisation,
   type DockSummary,
   isOpenAt,
   type LeftBehindParking,
@@ -11,6 +12,7 @@ import {
   type OperatorLock,
 } from '@nbr/domain/docks';
 import type { Region } from '@nbr/domain/locale-values';
+import type { OrganisationType } from '@nbr/domain/organisations';
 import type {
   DeviceRow,
   DockAccessLists,
@@ -244,5 +246,20 @@ export function presentLeftBehind(
     frame_number: frameNumber,
     locked_at: row.lockedAt.toISOString(),
     hours_parked: Math.floor((now.getTime() - row.lockedAt.getTime()) / HOUR_MS),
+  };
+}
+
+/** An organisation the operator may list on a dock: its name, type and region, nothing more. */
+export function presentDockOrganisation(row: {
+  partyId: string;
+  name: string;
+  type: string;
+  region: string;
+}): DockOrganisation {
+  return {
+    id: row.partyId,
+    name: row.name,
+    type: row.type as OrganisationType,
+    region: row.region as Region,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   dockAccessOrganisations,
@@ -532,4 +532,55 @@ export async function roleInOrganisation(
       ),
     );
   return row?.role ?? null;
+}
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern built from what a person typed. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/**
+ * Organisations whose name contains `query` (case-insensitive), those starting with it first, then by
+ * name; suspended ones and `excludePartyId` left out; the first `limit`. Only what names them.
+ */
+export async function searchListableOrganisations(
+  executor: Executor,
+  query: string,
+  options: { limit: number; excludePartyId: string },
+): Promise<Array<{ partyId: string; name: string; type: string; region: string }>> {
+  const literal = likeLiteral(query);
+  return executor
+    .select({
+      partyId: organisations.partyId,
+      name: organisations.name,
+      type: organisations.type,
+      region: organisations.region,
+    })
+    .from(organisations)
+    .where(
+      and(
+        ilike(organisations.name, `%${literal}%`),
+        isNull(organisations.suspendedAt),
+        ne(organisations.partyId, options.excludePartyId),
+      ),
+    )
+    .orderBy(
+      sql`${organisations.name} ilike ${`${literal}%`} desc`,
+      asc(sql`lower(${organisations.name})`),
+      asc(organisations.partyId),
+    )
+    .limit(options.limit);
+}
+
+/** Which of the organisations exist, and whether each is suspended; unknown ids are left out. */
+export async function findOrganisationStates(
+  executor: Executor,
+  partyIds: readonly string[],
+): Promise<Map<string, { isSuspended: boolean }>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ partyId: organisations.partyId, suspendedAt: organisations.suspendedAt })
+    .from(organisations)
+    .where(inArray(organisations.partyId, [...partyIds]));
+  return new Map(rows.map((row) => [row.partyId, { isSuspended: row.suspendedAt !== null }]));
 }

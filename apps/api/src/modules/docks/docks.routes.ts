@@ -3,6 +3,8 @@ import {
   DockLockParamsSchema,
   DockLocksSchema,
   DockOperationSchema,
+  DockOrganisationListSchema,
+  DockOrganisationQuerySchema,
   DockParamsSchema,
   DockParkingParamsSchema,
   DockWriteSchema,
@@ -26,6 +28,8 @@ import * as service from './docks.service.ts';
 export const DOCKS_CREATED_PER_HOUR = 30;
 /** Changes to docks and locks (edit, relabel, service marks, hand-overs) one person may make per hour. */
 export const DOCK_CHANGES_PER_HOUR = 600;
+/** Organisation searches (a debounced field, one per pause in typing) one person may make per hour. */
+export const DOCK_ORGANISATION_SEARCHES_PER_HOUR = 600;
 
 export interface DocksRoutesOptions {
   deps: DocksDeps;
@@ -91,6 +95,23 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     async (request) => service.listOperatorDocks(deps, requireAuth(request)),
   );
 
+  app.get(
+    '/operator/organisations',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          'Organisations of the register whose name contains q (2–80 characters, case does not matter), to list on a dock: at most 10, names starting with q first; never suspended ones or the one I act for; only id, name, type and region. Its admins and dock operators only (403)',
+        querystring: DockOrganisationQuerySchema,
+        response: { 200: DockOrganisationListSchema },
+      },
+      config: { access: 'signed_in' },
+      preHandler: perAccountBudget(app, DOCK_ORGANISATION_SEARCHES_PER_HOUR, '1 hour'),
+    },
+    async (request) => service.searchDockOrganisations(deps, requireAuth(request), request.query),
+  );
+
   app.post(
     '/docks',
     {
@@ -98,7 +119,7 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
         tags: TAGS,
         security: BEARER,
         summary:
-          'A new dock of the organisation I act for (its admins and dock operators, 403 otherwise): address and position, opening hours, who may use it (everyone signed in, members of listed organisations — 422 for one that does not exist — or people named by e-mail address)',
+          'A new dock of the organisation I act for (its admins and dock operators, 403 otherwise): address and position, opening hours, who may use it (everyone signed in, members of listed organisations — any of the register; 422 for one that does not exist or is suspended — or people named by e-mail address)',
         body: DockWriteSchema,
         response: { 201: DockOperationSchema },
       },

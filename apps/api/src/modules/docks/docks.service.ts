@@ -1,13 +1,16 @@
-import type {
-  DockListSchema,
-  DockLocks,
-  DockOperation,
-  DockWrite,
-  LeftBehindList,
-  LockHistory,
-  LockHistoryQuery,
-  OperatorDockList,
-  OperatorLock,
+import {
+  DOCK_ORGANISATION_SEARCH_LIMIT,
+  type DockListSchema,
+  type DockLocks,
+  type DockOperation,
+  type DockOrganisationList,
+  type DockOrganisationQuery,
+  type DockWrite,
+  type LeftBehindList,
+  type LockHistory,
+  type LockHistoryQuery,
+  type OperatorDockList,
+  type OperatorLock,
 } from '@nbr/domain/docks';
 import { canHoldBikesForOwners, type Pickup, type PickupCreate } from '@nbr/domain/finds';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,6 +39,7 @@ import {
 } from './docks.policy.ts';
 import {
   isLeftBehind,
+  presentDockOrganisation,
   presentDockSummary,
   presentLeftBehind,
   presentLockCommand,
@@ -273,14 +277,46 @@ export async function listOperatorDocks(deps: DocksDeps, auth: RequestAuth): Pro
   };
 }
 
-/** Organisations named in the access list must exist (422 on the one that does not). */
-async function checkAccessLists(executor: Executor, input: DockWrite): Promise<repository.DockAccessLists> {
+/**
+ * GET /api/operator/organisations: organisations of the register whose name contains the query, to
+ * list on a dock; for those who may create docks (403 otherwise). The caller's own organisation is
+ * left out: its members may always use its docks.
+ */
+export async function searchDockOrganisations(
+  deps: DocksDeps,
+  auth: RequestAuth,
+  query: DockOrganisationQuery,
+): Promise<DockOrganisationList> {
+  const operator = await operatorOf(deps.db, auth);
+  if (!mayCreateDock(operator) || operator.actingOrganisationId === null) throw new AppError('forbidden');
+  const rows = await repository.searchListableOrganisations(deps.db, query.q, {
+    limit: DOCK_ORGANISATION_SEARCH_LIMIT,
+    excludePartyId: operator.actingOrganisationId,
+  });
+  return { organisations: rows.map(presentDockOrganisation) };
+}
+
+/**
+ * Organisations named in the access list must exist and not be suspended: any of the register, not
+ * only the caller's own (a municipality lists a housing association it does not belong to). One
+ * already listed on the dock (`listedBefore`) stays listable though suspended since, so editing the
+ * dock's other settings does not fail on it. 422 invalid_value on each other.
+ */
+async function checkAccessLists(
+  executor: Executor,
+  input: DockWrite,
+  listedBefore: readonly string[] = [],
+): Promise<repository.DockAccessLists> {
   if (input.access === 'signed_in') return { organisationIds: [], peopleEmails: [] };
   if (input.access === 'people') return { organisationIds: [], peopleEmails: [...new Set(input.people)] };
   const ids = [...new Set(input.organisation_ids.map((id) => id.toLowerCase()))];
-  const found = await findOrganisationsByIds(executor, ids);
+  const found = await repository.findOrganisationStates(executor, ids);
+  const isListable = (id: string) => {
+    const organisation = found.get(id);
+    return organisation !== undefined && (!organisation.isSuspended || listedBefore.includes(id));
+  };
   const issues = input.organisation_ids.flatMap((id, index) =>
-    found.has(id.toLowerCase()) ? [] : [{ loc: ['body', 'organisation_ids', index], type: 'invalid_value' }],
+    isListable(id.toLowerCase()) ? [] : [{ loc: ['body', 'organisation_ids', index], type: 'invalid_value' }],
   );
   if (issues.length > 0) throw new ValidationError(issues);
   return { organisationIds: ids, peopleEmails: [] };
@@ -366,7 +402,8 @@ export async function updateDock(
   return deps.db.transaction(async (tx) => {
     const dock = await requireOperatedDock(tx, auth, dockId, true);
     requireNotClosed(dock);
-    const lists = await checkAccessLists(tx, input);
+    const before = (await repository.findAccessLists(tx, [dock.id])).get(dock.id);
+    const lists = await checkAccessLists(tx, input, before?.organisationIds ?? []);
     const updated = await repository.updateDock(tx, dock.id, { ...dockValues(input), updatedAt: now });
     await repository.replaceAccessLists(tx, dock.id, lists);
     await recordAuditEventBy(tx, auth, {

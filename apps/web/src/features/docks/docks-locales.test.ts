@@ -1,5 +1,6 @@
 import { CONNECTOR_STATUSES } from '@nbr/domain/dock-protocol';
 import { LOCK_COMMAND_OUTCOMES, LOCK_EVENT_KINDS, LOCK_STATES } from '@nbr/domain/docks';
+import { ORGANISATION_TYPES } from '@nbr/domain/organisations';
 import { describe, expect, it } from 'vitest';
 import {
   completenessProblems,
@@ -29,7 +30,7 @@ describe('docks.json', () => {
     expect(completenessProblems('docks')).toEqual([]);
   });
 
-  it('names every state, refusal, outcome, weekday, history event and device status', () => {
+  it('names every state, refusal, outcome, weekday, history event, device status and organisation type', () => {
     const groups: [string, readonly string[]][] = [
       ['states', LOCK_STATES],
       ['stateHelp', LOCK_STATES],
@@ -38,6 +39,7 @@ describe('docks.json', () => {
       ['weekdays', WEEKDAYS],
       ['history.events', LOCK_EVENT_KINDS],
       ['history.values', [...CONNECTOR_STATUSES, ...LOCK_COMMAND_OUTCOMES]],
+      ['organisationSearch.types', ORGANISATION_TYPES],
     ];
     for (const language of LANGUAGES) {
       for (const [group, values] of groups) {

@@ -4,7 +4,6 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadErrorPage } from '../../../components/load-error.tsx';
 import { MarkersMap } from '../../../components/map/markers-map.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useOrganisations } from '../../../lib/api/organisations/get-organisations.ts';
 import { usePlaceTheftAddress } from '../../../lib/api/theft/get-theft-place.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage, issueField } from '../../../lib/api-errors.ts';
@@ -23,6 +22,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { useDockOperation } from '../api/get-dock-operation.ts';
 import { useSaveDock } from '../api/save-dock.ts';
 import { OperatorOnly } from '../components/operator-only.tsx';
+import { OrganisationPicker } from '../components/organisation-picker.tsx';
 import styles from '../docks.module.css';
 import {
   checkDockForm,
@@ -367,13 +367,6 @@ function AccessFields({
   extraOrganisations: readonly { id: string; name: string }[];
 }) {
   const { t } = useTranslation('docks');
-  const mine = useOrganisations();
-  const choices = useMemo(() => {
-    const all = new Map<string, string>();
-    for (const organisation of extraOrganisations) all.set(organisation.id, organisation.name);
-    for (const organisation of mine.data ?? []) all.set(organisation.party_id, organisation.name);
-    return [...all].map(([id, name]) => ({ id, name }));
-  }, [mine.data, extraOrganisations]);
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{t('form.access')}</legend>
@@ -392,31 +385,17 @@ function AccessFields({
         ]}
       />
       {values.access === 'organisations' ? (
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>{t('form.organisations')}</legend>
-          {choices.length === 0 ? <p className={styles.muted}>{t('form.noOrganisations')}</p> : null}
-          {choices.map((organisation) => (
-            <Checkbox
-              key={organisation.id}
-              isSelected={values.organisation_ids.includes(organisation.id)}
-              onChange={(isSelected) =>
-                set(
-                  'organisation_ids',
-                  isSelected
-                    ? [...values.organisation_ids, organisation.id]
-                    : values.organisation_ids.filter((id) => id !== organisation.id),
-                )
-              }
-            >
-              {organisation.name}
-            </Checkbox>
-          ))}
-          {errors.organisation_ids ? (
-            <Alert tone="error">
-              <p>{t('form.organisationsMissing')}</p>
-            </Alert>
-          ) : null}
-        </fieldset>
+        <OrganisationPicker
+          selectedIds={values.organisation_ids}
+          onChange={(ids) => set('organisation_ids', ids)}
+          listed={extraOrganisations}
+          isMissing={Boolean(errors.organisation_ids)}
+          unavailableIds={Object.keys(errors).flatMap((field) => {
+            const match = /^organisation_ids\.(\d+)$/.exec(field);
+            const id = match ? values.organisation_ids[Number(match[1])] : undefined;
+            return id ? [id] : [];
+          })}
+        />
       ) : null}
       {values.access === 'people' ? (
         <TextAreaField
