@@ -14,7 +14,7 @@ import { escapeRegExp, fillText, text } from './support/texts.ts';
 const d = (key: string, values?: Record<string, string | number>) =>
   fillText(text('da', 'docks', key), values);
 
-test('@phone a dock operator finds another organisation by name and lets its members use a dock', async ({
+test('a dock operator finds another organisation by name and lets its members use a dock', async ({
   page,
   request,
 }) => {
