@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
 import {
   type LockFactsRow,
@@ -96,6 +97,30 @@ export async function lockCommandChecks(
   };
 }
 
+/** claimCommand's statement, prepared per database (db/prepared.ts): every command runs it. */
+const claimStatementOf = preparedPerDatabase((executor) =>
+  executor
+    .update(lockCommands)
+    .set({
+      status: 'sent',
+      sentAt: sql`${sql.placeholder('now')}::timestamptz`,
+      sentByInstance: sql`${sql.placeholder('instance')}::text`,
+    })
+    .where(
+      and(
+        eq(lockCommands.id, sql.placeholder('commandId')),
+        eq(lockCommands.deviceId, sql.placeholder('deviceId')),
+        eq(lockCommands.status, 'pending'),
+      ),
+    )
+    .returning({
+      id: lockCommands.id,
+      action: lockCommands.action,
+      connectorId: sql<number>`(select l.connector_id from ${locks} l where l.id = ${lockCommands.lockId})`,
+    })
+    .prepare('dock_claim_command'),
+);
+
 /**
  * Takes a pending command for sending on this instance: the one UPDATE that lets exactly one
  * instance send it, once; answers what the device is told (the lock's connector with it). Null
@@ -108,21 +133,12 @@ export async function claimCommand(
   instance: string,
   now: Date,
 ): Promise<{ id: string; action: string; connectorId: number } | null> {
-  const [row] = await executor
-    .update(lockCommands)
-    .set({ status: 'sent', sentAt: now, sentByInstance: instance })
-    .where(
-      and(
-        eq(lockCommands.id, commandId),
-        eq(lockCommands.deviceId, deviceId),
-        eq(lockCommands.status, 'pending'),
-      ),
-    )
-    .returning({
-      id: lockCommands.id,
-      action: lockCommands.action,
-      connectorId: sql<number>`(select l.connector_id from ${locks} l where l.id = ${lockCommands.lockId})`,
-    });
+  const [row] = await claimStatementOf(executor).execute({
+    commandId,
+    deviceId,
+    instance,
+    now: now.toISOString(),
+  });
   return row ?? null;
 }
 
@@ -180,13 +196,9 @@ export async function timeOutExpiredCommands(executor: Executor, now: Date) {
     .returning({ id: lockCommands.id, lockId: lockCommands.lockId });
 }
 
-/**
- * A command and its lock as the command's answer shows it, in one read: the command's outcome so far,
- * the lock's label, the facts of its display state (the device's connection, any unlock underway)
- * and its open parking. Null for an unknown command.
- */
-export async function commandWithLock(executor: Executor, commandId: string) {
-  const [row] = await executor
+/** commandWithLock's statement, prepared per database (db/prepared.ts): every command runs it. */
+const commandWithLockStatementOf = preparedPerDatabase((executor) =>
+  executor
     .select({
       command: { id: lockCommands.id, status: lockCommands.status, deviceAnswer: lockCommands.deviceAnswer },
       lock: {
@@ -208,7 +220,17 @@ export async function commandWithLock(executor: Executor, commandId: string) {
     .innerJoin(locks, eq(locks.id, lockCommands.lockId))
     .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))
     .leftJoin(lockParkings, and(eq(lockParkings.lockId, locks.id), isNull(lockParkings.unlockedAt)))
-    .where(eq(lockCommands.id, commandId));
+    .where(eq(lockCommands.id, sql.placeholder('commandId')))
+    .prepare('dock_command_with_lock'),
+);
+
+/**
+ * A command and its lock as the command's answer shows it, in one read: the command's outcome so far,
+ * the lock's label, the facts of its display state (the device's connection, any unlock underway)
+ * and its open parking. Null for an unknown command.
+ */
+export async function commandWithLock(executor: Executor, commandId: string) {
+  const [row] = await commandWithLockStatementOf(executor).execute({ commandId });
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 
 /** One candidate of a search: a bike and the identifier of it that matched. */
 export interface SearchRow {
@@ -68,7 +69,7 @@ export function candidatesQuery(key: Value<string>, lookAlike: Value<string>, li
   `;
 }
 
-function prepareCandidates(db: Database) {
+function prepareCandidates(db: Executor) {
   const c = (column: string) => sql.raw(`candidates.${column}`);
   return db
     .select({
@@ -90,11 +91,8 @@ function prepareCandidates(db: Database) {
     .prepare('search_candidates');
 }
 
-/**
- * A named prepared statement per database: PostgreSQL parses and plans the union once per connection
- * instead of on every search (planning it costs several times more than running it).
- */
-const prepared = new WeakMap<Database, ReturnType<typeof prepareCandidates>>();
+/** Prepared per database (db/prepared.ts): planning the union costs several times more than running it. */
+const candidatesStatementOf = preparedPerDatabase(prepareCandidates);
 
 export async function findCandidates(
   db: Database,
@@ -102,10 +100,5 @@ export async function findCandidates(
   lookAlike: string,
   limit: number,
 ): Promise<SearchRow[]> {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepareCandidates(db);
-    prepared.set(db, statement);
-  }
-  return statement.execute({ key, lookAlike, limit });
+  return candidatesStatementOf(db).execute({ key, lookAlike, limit });
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, is, isNull, ne, sql } from 'drizzle-orm';
-import { alias, PgTransaction } from 'drizzle-orm/pg-core';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { staffMembers } from '../../db/schema/backoffice.ts';
 import { identities, sessions } from '../../db/schema/identity.ts';
 import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
@@ -109,12 +110,10 @@ function liveSessionStatement(executor: Executor) {
 }
 
 /**
- * The statement per database, named: every authenticated request runs it, and PostgreSQL plans a
- * join of seven tables in several times the time it takes to run it; prepared, each connection
- * plans it once (PgBouncer keeps track of it as of the search's statement: docs/operations.md).
- * A transaction builds its own.
+ * Every authenticated request runs it, and PostgreSQL plans this join of seven tables in several
+ * times the time it takes to run it: prepared per database (db/prepared.ts).
  */
-const liveSessionStatements = new WeakMap<Executor, ReturnType<typeof liveSessionStatement>>();
+const liveSessionStatementOf = preparedPerDatabase(liveSessionStatement);
 
 /**
  * The session if it is live: not revoked, not past its absolute end, and its identity neither deleted
@@ -128,12 +127,7 @@ export async function findLiveSession(
   sessionId: string,
   now = new Date(),
 ): Promise<LiveSession | null> {
-  let statement = liveSessionStatements.get(executor);
-  if (!statement) {
-    statement = liveSessionStatement(executor);
-    if (!is(executor, PgTransaction)) liveSessionStatements.set(executor, statement);
-  }
-  const [row] = await statement.execute({ sessionId, now });
+  const [row] = await liveSessionStatementOf(executor).execute({ sessionId, now });
   if (!row) return null;
   if (row.actingPartyId && (!row.actingMembership || row.actingSuspendedAt)) return null;
   if (row.impersonatorPartyId) {
