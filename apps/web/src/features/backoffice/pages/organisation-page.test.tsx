@@ -129,3 +129,53 @@ describe('/backoffice/organisations/{id}: address, listing and billing', () => {
     expect(screen.queryByText('Saved and logged.')).toBeNull();
   });
 });
+
+describe('/backoffice/organisations/{id}: members', () => {
+  it("lets a staff admin give a member any of the organisation's roles, dock operator too", async () => {
+    const withMember: BackofficeOrganisationDetail = {
+      ...organisation,
+      member_count: 1,
+      members: [
+        {
+          identity_party_id: '019ac15e-0000-7000-8000-000900000002',
+          name: 'Ida Holm',
+          first_name: 'Ida',
+          last_name: 'Holm',
+          email: 'ida@example.dk',
+          role: 'member',
+          added_at: '2026-02-01T10:00:00.000Z',
+        },
+      ],
+    };
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'PATCH'
+        ? Response.json({ ...withMember.members[0], role: 'dock_operator' })
+        : Response.json(withMember),
+    );
+    queryClient.setQueryData(organisationQueryKey(ORGANISATION), withMember);
+    const staff: StaffContext = { staffRole: 'admin' };
+    renderRoute(
+      [
+        {
+          path: '/backoffice/organisations',
+          element: <Outlet context={staff} />,
+          children: [{ path: ':organisationId', element: <OrganisationPage /> }],
+        },
+      ],
+      `/backoffice/organisations/${ORGANISATION}`,
+    );
+    const members = within(document.getElementById('members')!);
+    fireEvent.click(members.getByRole('button', { name: /Role of Ida Holm/ }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toHaveLength(3);
+    fireEvent.click(screen.getByRole('option', { name: /dock operator/i }));
+    await waitFor(() =>
+      expect(patches()).toEqual([
+        {
+          url: expect.stringMatching(/\/members\/019ac15e-0000-7000-8000-000900000002$/),
+          body: { role: 'dock_operator' },
+        },
+      ]),
+    );
+  });
+});

@@ -4,6 +4,7 @@ import {
   BackofficeOrganisationFormSchema,
   type BackofficeOrganisationUpdate,
 } from '@nbr/domain/backoffice-organisations';
+import { ORGANISATION_ROLES, type OrganisationRole } from '@nbr/domain/organisations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -29,6 +30,7 @@ import {
 } from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
+import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useOrganisation } from '../api/get-organisation.ts';
 import { useRemoveOrganisationMember } from '../api/remove-organisation-member.ts';
@@ -127,22 +129,21 @@ function OrganisationView({ organisation }: { organisation: BackofficeOrganisati
                   · {member.email} · {t(`organisation.roles.${member.role}`)}
                   {isAdmin ? (
                     <div className={staffPage.actions}>
-                      <Button
-                        variant="secondary"
-                        size="small"
-                        isPending={
-                          updateMember.isPending &&
-                          updateMember.variables?.memberPartyId === member.identity_party_id
-                        }
-                        onPress={() =>
+                      <Select
+                        label={t('organisation.roleLabel', { name: member.name ?? member.email })}
+                        options={ORGANISATION_ROLES.map((value) => ({
+                          value,
+                          label: t(`organisation.roles.${value}`),
+                        }))}
+                        value={member.role}
+                        isDisabled={updateMember.isPending}
+                        onChange={(value) =>
                           updateMember.mutate({
                             memberPartyId: member.identity_party_id,
-                            role: member.role === 'admin' ? 'member' : 'admin',
+                            role: value as OrganisationRole,
                           })
                         }
-                      >
-                        {member.role === 'admin' ? t('organisation.makeMember') : t('organisation.makeAdmin')}
-                      </Button>
+                      />
                       <Button
                         variant="secondary"
                         size="small"
