@@ -154,7 +154,7 @@ function OrganisationSearch({
             const isChosen = selectedIds.includes(organisation.id);
             return (
               <li key={organisation.id} className={styles.organisationMatch}>
-                <span>
+                <span className={styles.organisationMatchName}>
                   <strong>{organisation.name}</strong>{' '}
                   <span className={styles.muted}>
                     {t(`organisationSearch.types.${organisation.type}`)} ·{' '}
