@@ -12,9 +12,11 @@ import { OrganisationPicker } from './organisation-picker.tsx';
 /*
  * Choosing the organisations whose members may use a dock: the person's own organisations are
  * offered as ticks, any other organisation of the register is found by name and added, and a chosen
- * one is removed by unticking it. What the search finds is announced.
+ * one is removed by unticking it. What the search finds is announced. The organisation the dock
+ * belongs to (the session acts for it) is never offered: its members may always use the dock.
  */
 
+const OPERATOR = '00000000-0000-4000-8000-0000000000a0';
 const OWN = '00000000-0000-4000-8000-0000000000a1';
 const HOUSING = '00000000-0000-4000-8000-0000000000b1';
 const EMPLOYER = '00000000-0000-4000-8000-0000000000b2';
@@ -24,6 +26,15 @@ const en = (key: string, values: Record<string, string | number> = {}) =>
   );
 
 const mine: Organisation[] = [
+  {
+    party_id: OPERATOR,
+    name: 'Demo Kommune',
+    type: 'municipality',
+    region: 'dk',
+    registration_number: '29189918',
+    created_at: '2026-01-01T00:00:00Z',
+    role: 'dock_operator',
+  },
   {
     party_id: OWN,
     name: 'Aarhus Kommune',
@@ -71,24 +82,35 @@ afterEach(() => {
 
 let chosen: string[] = [];
 
-function Harness({ initial, unavailableIds }: { initial: string[]; unavailableIds?: string[] }) {
+function Harness({
+  initial,
+  unavailableIds,
+  listed,
+}: {
+  initial: string[];
+  unavailableIds?: string[];
+  listed?: { id: string; name: string }[];
+}) {
   const [ids, setIds] = useState(initial);
   chosen = ids;
   return (
     <OrganisationPicker
       selectedIds={ids}
       onChange={setIds}
-      listed={initial.includes(HOUSING) ? [{ id: HOUSING, name: 'Boligforeningen Østparken' }] : []}
+      listed={
+        listed ?? (initial.includes(HOUSING) ? [{ id: HOUSING, name: 'Boligforeningen Østparken' }] : [])
+      }
+      operatorId={OPERATOR}
       isMissing={false}
       unavailableIds={unavailableIds}
     />
   );
 }
 
-const show = (initial: string[] = [], unavailableIds?: string[]) =>
+const show = (initial: string[] = [], unavailableIds?: string[], listed?: { id: string; name: string }[]) =>
   render(
     <QueryClientProvider client={queryClient}>
-      <Harness initial={initial} unavailableIds={unavailableIds} />
+      <Harness initial={initial} unavailableIds={unavailableIds} listed={listed} />
     </QueryClientProvider>,
   );
 
@@ -100,6 +122,25 @@ describe('the organisations of a dock', () => {
     const own = await screen.findByRole('checkbox', { name: 'Aarhus Kommune' });
     fireEvent.click(own);
     await waitFor(() => expect(chosen).toEqual([OWN]));
+  });
+
+  it('never offers the organisation the dock belongs to, not even when the dock lists it', async () => {
+    show([], undefined, [{ id: OPERATOR, name: 'Demo Kommune' }]);
+    await screen.findByRole('checkbox', { name: 'Aarhus Kommune' });
+    expect(screen.queryByRole('checkbox', { name: 'Demo Kommune' })).toBeNull();
+    expect(screen.queryByText('Demo Kommune')).toBeNull();
+  });
+
+  it('offers no Add for the operating organisation should the search answer with it', async () => {
+    matches.push({ id: OPERATOR, name: 'Demo Kommune', type: 'municipality', region: 'dk' });
+    try {
+      show();
+      fireEvent.change(searchField(), { target: { value: 'Demo' } });
+      expect(await screen.findByText(en('organisationSearch.none', { query: 'Demo' }))).toBeTruthy();
+      expect(screen.queryByText('Demo Kommune')).toBeNull();
+    } finally {
+      matches.pop();
+    }
   });
 
   it('finds another organisation by name, adds it as a ticked choice and announces it', async () => {

@@ -25,12 +25,14 @@ interface Choice {
 /**
  * The organisations whose members may use a dock (access = organisations): a checkbox per choice —
  * those already listed, the person's own organisations as quick choices, and any found by name in
- * the register — and a search to find more. Unticking one removes it from the dock.
+ * the register — and a search to find more. Unticking one removes it from the dock. The operating
+ * organisation is never offered: its own members may always use its docks (the search leaves it out too).
  */
 export function OrganisationPicker({
   selectedIds,
   onChange,
   listed,
+  operatorId,
   isMissing,
   unavailableIds = [],
 }: {
@@ -38,6 +40,8 @@ export function OrganisationPicker({
   onChange: (ids: string[]) => void;
   /** The organisations the dock lists now, with their names. */
   listed: readonly Choice[];
+  /** The organisation the dock belongs to (the session acts for it): not a choice. */
+  operatorId: string;
   /** Nothing is chosen though the dock is for organisations (after a save was tried). */
   isMissing: boolean;
   /** Chosen organisations the API refused on saving (gone or suspended since they were found). */
@@ -52,8 +56,9 @@ export function OrganisationPicker({
     for (const organisation of listed) all.set(organisation.id, organisation.name);
     for (const organisation of mine.data ?? []) all.set(organisation.party_id, organisation.name);
     for (const organisation of found) all.set(organisation.id, organisation.name);
+    all.delete(operatorId);
     return [...all].map(([id, name]) => ({ id, name }));
-  }, [mine.data, listed, found]);
+  }, [mine.data, listed, found, operatorId]);
 
   const add = (organisation: DockOrganisation) => {
     setFound((current) =>
@@ -99,7 +104,7 @@ export function OrganisationPicker({
             <p>{t('organisationSearch.unavailable', { name: organisation.name })}</p>
           </Alert>
         ))}
-      <OrganisationSearch selectedIds={selectedIds} onAdd={add} />
+      <OrganisationSearch selectedIds={selectedIds} operatorId={operatorId} onAdd={add} />
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
@@ -110,9 +115,11 @@ export function OrganisationPicker({
 /** Finds organisations of the register by part of their name, a few at a time, to add. */
 function OrganisationSearch({
   selectedIds,
+  operatorId,
   onAdd,
 }: {
   selectedIds: readonly string[];
+  operatorId: string;
   onAdd: (organisation: DockOrganisation) => void;
 }) {
   const { t } = useTranslation(['docks', 'common']);
@@ -120,7 +127,7 @@ function OrganisationSearch({
   const query = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   const isSearchable = query.length >= DOCK_ORGANISATION_QUERY_MIN_LENGTH;
   const search = useDockOrganisationSearch(query, { enabled: isSearchable });
-  const matches = isSearchable ? search.data : undefined;
+  const matches = isSearchable ? search.data?.filter((match) => match.id !== operatorId) : undefined;
 
   let status = '';
   if (isSearchable) {
@@ -154,7 +161,7 @@ function OrganisationSearch({
             const isChosen = selectedIds.includes(organisation.id);
             return (
               <li key={organisation.id} className={styles.organisationMatch}>
-                <span>
+                <span className={styles.organisationMatchName}>
                   <strong>{organisation.name}</strong>{' '}
                   <span className={styles.muted}>
                     {t(`organisationSearch.types.${organisation.type}`)} ·{' '}

@@ -39,16 +39,26 @@ export function Component() {
   const { dockId } = useParams();
   const title = dockId ? t('form.editTitle') : t('form.newTitle');
   return (
-    <OperatorOnly title={title}>{() => (dockId ? <EditDock dockId={dockId} /> : <NewDock />)}</OperatorOnly>
+    <OperatorOnly title={title}>
+      {(operator) =>
+        dockId ? (
+          <EditDock dockId={dockId} operatorId={operator.party_id} />
+        ) : (
+          <NewDock operatorId={operator.party_id} />
+        )
+      }
+    </OperatorOnly>
   );
 }
 
-function NewDock() {
+function NewDock({ operatorId }: { operatorId: string }) {
   const { region } = useRegion();
-  return <DockForm dockId={null} initial={emptyDockForm(region)} extraOrganisations={[]} />;
+  return (
+    <DockForm dockId={null} initial={emptyDockForm(region)} extraOrganisations={[]} operatorId={operatorId} />
+  );
 }
 
-function EditDock({ dockId }: { dockId: string }) {
+function EditDock({ dockId, operatorId }: { dockId: string; operatorId: string }) {
   const { t } = useTranslation('docks');
   const operation = useDockOperation(dockId);
   if (operation.isPending) return <LoadingState />;
@@ -67,6 +77,7 @@ function EditDock({ dockId }: { dockId: string }) {
       dockId={dockId}
       initial={dockFormFrom(operation.data.dock)}
       extraOrganisations={operation.data.dock.organisations}
+      operatorId={operatorId}
     />
   );
 }
@@ -75,10 +86,13 @@ function DockForm({
   dockId,
   initial,
   extraOrganisations,
+  operatorId,
 }: {
   dockId: string | null;
   initial: DockFormValues;
   extraOrganisations: readonly { id: string; name: string }[];
+  /** The organisation the session acts for: the dock is (or becomes) its. */
+  operatorId: string;
 }) {
   const { t } = useTranslation(['docks', 'common']);
   const navigate = useNavigate();
@@ -134,7 +148,13 @@ function DockForm({
         />
         <PlaceFields values={values} errors={errors} set={set} />
         <HoursFields values={values} errors={errors} setValues={setValues} />
-        <AccessFields values={values} errors={errors} set={set} extraOrganisations={extraOrganisations} />
+        <AccessFields
+          values={values}
+          errors={errors}
+          set={set}
+          extraOrganisations={extraOrganisations}
+          operatorId={operatorId}
+        />
         <TextField
           label={t('form.maxParkingHours')}
           description={t('form.maxParkingHoursHelp')}
@@ -360,11 +380,13 @@ function AccessFields({
   errors,
   set,
   extraOrganisations,
+  operatorId,
 }: {
   values: DockFormValues;
   errors: DockFormErrors;
   set: Setter;
   extraOrganisations: readonly { id: string; name: string }[];
+  operatorId: string;
 }) {
   const { t } = useTranslation('docks');
   return (
@@ -389,6 +411,7 @@ function AccessFields({
           selectedIds={values.organisation_ids}
           onChange={(ids) => set('organisation_ids', ids)}
           listed={extraOrganisations}
+          operatorId={operatorId}
           isMissing={Boolean(errors.organisation_ids)}
           unavailableIds={Object.keys(errors).flatMap((field) => {
             const match = /^organisation_ids\.(\d+)$/.exec(field);
