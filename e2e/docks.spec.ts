@@ -123,6 +123,8 @@ async function deviceViaApi(
   baseURL: string,
   operator: Operator,
   dockId: string,
+  /** How long a bike stays in a lock after it was opened, before the simulated person takes it out. */
+  bikeLeavesAfterMs = 1500,
 ): Promise<Simulator> {
   const slot = await request.post(`/api/docks/${dockId}/devices`, {
     headers: { authorization: `Bearer ${operator.token}` },
@@ -133,7 +135,7 @@ async function deviceViaApi(
     url: baseURL,
     pairCode: code,
     connectors: 2,
-    bikeLeavesAfterMs: 1500,
+    bikeLeavesAfterMs,
   });
   await simulator.waitUntilConnected(15_000);
   return simulator;
@@ -193,7 +195,8 @@ test('a person finds a dock from the phone menu, locks their bike and unlocks it
   await page.setViewportSize({ width: 360, height: 780 });
   const operator = await operatorViaApi(request);
   const dock = await dockViaApi(request, operator);
-  simulators.push(await deviceViaApi(request, baseURL ?? '', operator, dock.id));
+  // The bike stays in the opened lock long enough to read what the screen says to the one who opened it.
+  simulators.push(await deviceViaApi(request, baseURL ?? '', operator, dock.id, 5000));
   const person = await signUpViaApi(request, { email: `dock-person-${randomUUID()}@example.test` });
   await registerBikeViaApi(request, person, 'Pendlercyklen');
   await freeLock(request, person.token, dock.id, '1');
@@ -235,8 +238,12 @@ test('a person finds a dock from the phone menu, locks their bike and unlocks it
 
   await page.getByRole('button', { name: d('lock.unlock') }).click();
   await expect(page.getByTestId('command-outcome')).toContainText(d('outcome.unlocked'));
-  // She takes the bike out: the lock is free again, shown live without reloading.
+  // Her bike still stands in the open lock: she is told to take it out, not that it is not locked.
+  await expect(liveState(page)).toContainText(d('stateHelp.occupiedJustUnlocked'));
+  await expect(liveState(page)).not.toContainText(d('stateHelp.occupied'));
+  // She takes the bike out: the lock is free again, shown live without reloading, and only that is said.
   await expect(liveState(page)).toContainText(d('states.free'), { timeout: 15_000 });
+  await expect(page.getByTestId('command-outcome')).toHaveCount(0);
   await expect(page.getByRole('button', { name: d('lock.lock') })).toBeVisible();
 });
 

@@ -10,6 +10,7 @@ import {
   lookup,
   missingLiteralKeys,
 } from '../../test/locale-tree.ts';
+import { HISTORY_CODES, HISTORY_FIELDS } from './lib/history-texts.ts';
 import { COMMAND_ERRORS, EXPLAINED_REJECTIONS, WEEKDAYS } from './lib/lock-texts.ts';
 
 /*
@@ -39,6 +40,8 @@ describe('docks.json', () => {
       ['weekdays', WEEKDAYS],
       ['history.events', LOCK_EVENT_KINDS],
       ['history.values', [...CONNECTOR_STATUSES, ...LOCK_COMMAND_OUTCOMES]],
+      ['history.fields', [...HISTORY_FIELDS, 'other']],
+      ['history.values', [...HISTORY_CODES, 'yes', 'unknownCode']],
       ['organisationSearch.types', ORGANISATION_TYPES],
     ];
     for (const language of LANGUAGES) {

@@ -12,6 +12,7 @@ import { useLockHistory } from '../api/get-lock-history.ts';
 import { LockStateBadge } from '../components/lock-state-badge.tsx';
 import { OperatorOnly } from '../components/operator-only.tsx';
 import styles from '../docks.module.css';
+import { detailLines } from '../lib/history-texts.ts';
 
 /** /app/docks/{dockId}/operate/locks/{lockId}/history: what the lock reported and was told, newest first. */
 export function Component() {
@@ -51,7 +52,7 @@ function LockHistoryView() {
           <p className={styles.muted}>{t('history.none')}</p>
         ) : (
           <div style={{ overflowX: 'auto' }}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${styles.historyTable}`}>
               <caption className="visually-hidden">{t('history.caption', { label: lock.label })}</caption>
               <thead>
                 <tr>
@@ -63,9 +64,9 @@ function LockHistoryView() {
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id} data-testid="history-entry">
-                    <td>{formatDateTime(entry.at, i18n.language)}</td>
-                    <td>{entryTitle(entry, t)}</td>
-                    <td>
+                    <td data-label={t('history.when')}>{formatDateTime(entry.at, i18n.language)}</td>
+                    <td data-label={t('history.what')}>{entryTitle(entry, t)}</td>
+                    <td data-label={t('history.details')}>
                       <EntryDetail detail={entry.detail} />
                     </td>
                   </tr>
@@ -99,35 +100,17 @@ function entryTitle(
   return t(`${group}.${entry.kind}`, { defaultValue: entry.kind });
 }
 
-/** Parts of a line that mean nothing to a person (ids, a fault code of no fault). */
-const HIDDEN_DETAIL = new Set(['command_id', 'parking_id', 'pickup_id', 'late_answer_at']);
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
 /** What was recorded with the line (a device's status, an outcome, a reason), in words and local times. */
 function EntryDetail({ detail }: { detail: Record<string, unknown> }) {
   const { t, i18n } = useTranslation('docks');
-  const shown = Object.entries(detail).filter(
-    ([key, value]) =>
-      !HIDDEN_DETAIL.has(key) &&
-      value !== null &&
-      value !== undefined &&
-      value !== '' &&
-      value !== false &&
-      !(key === 'error_code' && value === 'NoError'),
-  );
-  if (shown.length === 0) return null;
-  const say = (value: unknown): string => {
-    if (value === true) return t('history.values.yes');
-    if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value, i18n.language);
-    if (typeof value === 'string') return t(`history.values.${value}`, { defaultValue: value });
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  };
+  const lines = detailLines(detail, t, (iso) => formatDateTime(iso, i18n.language));
+  if (lines.length === 0) return null;
   return (
-    <dl className={styles.hours}>
-      {shown.map(([key, value]) => (
-        <div key={key} style={{ display: 'contents' }}>
-          <dt>{t(`history.fields.${key}`, { defaultValue: key })}</dt>
-          <dd>{say(value)}</dd>
+    <dl className={styles.historyDetails}>
+      {lines.map((line) => (
+        <div key={line.key} style={{ display: 'contents' }}>
+          <dt>{line.label}</dt>
+          <dd>{line.value}</dd>
         </div>
       ))}
     </dl>

@@ -1,11 +1,12 @@
 import type { DockLocks, LockCommandResult, LockView } from '@nbr/domain/docks';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { localeTree, lookup } from '../../../test/locale-tree.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { applyLockState } from '../lib/lock-cache.ts';
 import { Component as LockPage } from './lock-page.tsx';
 
 /*
@@ -182,5 +183,83 @@ describe('the lock screen', () => {
     show();
     expect(await screen.findByText(en('errors.dock_closed_now'))).toBeTruthy();
     expect(screen.queryByRole('button', { name: en('lock.lock') })).toBeNull();
+  });
+  it('tells the person who just unlocked that the lock is open, and clears that once the bike is out', async () => {
+    const mine = lock({
+      state: 'locked',
+      is_mine: true,
+      my_parking: { bike_id: BIKE, bike_name: 'Commuter', locked_at: '2026-12-06T08:00:00Z' },
+    });
+    // The lock opened; the bike still stands in it, and the parking is closed.
+    answer(mine, () => json(200, result('accepted', null, lock({ state: 'occupied' }))));
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: en('lock.unlock') }));
+    expect(await screen.findByText(en('outcome.unlocked'))).toBeTruthy();
+    expect(screen.getByText(en('stateHelp.occupiedJustUnlocked'))).toBeTruthy();
+    expect(screen.queryByText(en('stateHelp.occupied'))).toBeNull();
+
+    // The bike is taken out: the lock is free, and only what is true now is said.
+    act(() => applyLockState(queryClient, DOCK, LOCK, 'free'));
+    expect(await screen.findByText(en('stateHelp.free'))).toBeTruthy();
+    expect(screen.queryByText(en('outcome.unlocked'))).toBeNull();
+    expect(screen.queryByTestId('command-outcome')).toBeNull();
+    expect(screen.getByRole('button', { name: en('lock.lock') })).toBeTruthy();
+
+    // Someone else's bike stands in it later: the generic words again.
+    act(() => applyLockState(queryClient, DOCK, LOCK, 'occupied'));
+    expect(await screen.findByText(en('stateHelp.occupied'))).toBeTruthy();
+    expect(screen.queryByText(en('stateHelp.occupiedJustUnlocked'))).toBeNull();
+    expect(screen.queryByText(en('outcome.unlocked'))).toBeNull();
+  });
+
+  it('says of a bike in the lock that it is not locked, to anyone who did not just unlock it', async () => {
+    answer(lock({ state: 'occupied' }), () => json(500, {}));
+    show();
+    expect(await screen.findByText(en('stateHelp.occupied'))).toBeTruthy();
+    expect(screen.queryByText(en('stateHelp.occupiedJustUnlocked'))).toBeNull();
+  });
+
+  it('keeps "your bike is locked" while it is, and clears it once the lock is opened again', async () => {
+    const mine = lock({
+      state: 'locked',
+      is_mine: true,
+      my_parking: { bike_id: BIKE, bike_name: 'Commuter', locked_at: '2026-12-07T08:00:00Z' },
+    });
+    answer(lock({}), () => json(200, result('accepted', null, mine)));
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: en('lock.lock') }));
+    expect(await screen.findByText(en('outcome.locked'))).toBeTruthy();
+
+    act(() => applyLockState(queryClient, DOCK, LOCK, 'free'));
+    expect(await screen.findByText(en('stateHelp.free'))).toBeTruthy();
+    expect(screen.queryByText(en('outcome.locked'))).toBeNull();
+  });
+
+  it('never clears a failure because the lock moved on', async () => {
+    const mine = lock({
+      state: 'locked',
+      is_mine: true,
+      my_parking: { bike_id: BIKE, bike_name: 'Commuter', locked_at: '2026-12-06T08:00:00Z' },
+    });
+    answer(mine, () => json(200, result('timed_out', null, mine)));
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: en('lock.unlock') }));
+    expect(await screen.findByText(en('outcome.timedOut'))).toBeTruthy();
+
+    act(() => applyLockState(queryClient, DOCK, LOCK, 'free'));
+    expect(await screen.findByText(en('stateHelp.free'))).toBeTruthy();
+    expect(screen.getByText(en('outcome.timedOut'))).toBeTruthy();
+  });
+
+  it('never clears a rejection because the lock moved on', async () => {
+    const free = lock({});
+    answer(free, () => json(200, result('rejected', 'NoBikePresent', free)));
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: en('lock.lock') }));
+    expect(await screen.findByText(en('outcome.rejected.NoBikePresent'))).toBeTruthy();
+
+    act(() => applyLockState(queryClient, DOCK, LOCK, 'occupied'));
+    expect(await screen.findByText(en('stateHelp.occupied'))).toBeTruthy();
+    expect(screen.getByText(en('outcome.rejected.NoBikePresent'))).toBeTruthy();
   });
 });

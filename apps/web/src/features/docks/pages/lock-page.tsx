@@ -1,5 +1,5 @@
-import type { LockCommandResult } from '@nbr/domain/docks';
-import { useState } from 'react';
+import type { LockCommandResult, LockState } from '@nbr/domain/docks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useBikeName } from '../../../components/bike/bike-name.ts';
@@ -22,7 +22,28 @@ import { commandErrorMessage } from '../lib/command-error.ts';
 import { DOCK_POLL_MS, useDockLive } from '../lib/dock-live.ts';
 import { commandMessage, stateHelpKey } from '../lib/lock-texts.ts';
 
-type Outcome = { kind: 'lock' | 'unlock'; result: LockCommandResult } | { kind: 'error'; text: string };
+type Outcome =
+  | {
+      kind: 'lock' | 'unlock';
+      result: LockCommandResult;
+      /** The lock's state in the command's answer. */
+      stateThen: LockState;
+    }
+  | { kind: 'error'; text: string };
+
+/** States an unlock's "take your bike out" is still true in: open with the bike in it, or about to be. */
+const UNLOCKED_STILL: readonly LockState[] = ['locked', 'opening', 'occupied'];
+
+/**
+ * Whether what came of the press is still worth telling in the lock's state now: a failure always
+ * (until the next press); an unlock done until the lock is free or otherwise moves on; a lock done
+ * until the lock's state changes from the one in its answer.
+ */
+function outcomeStillTrue(outcome: Outcome, state: LockState): boolean {
+  if (outcome.kind === 'error' || outcome.result.outcome !== 'accepted') return true;
+  if (outcome.kind === 'unlock') return UNLOCKED_STILL.includes(state);
+  return state === outcome.stateThen;
+}
 
 /**
  * /app/docks/{dockId}/locks/{lockId}: lock one of my registered bikes in this lock, or unlock mine.
@@ -36,6 +57,14 @@ export function Component() {
   const locks = useDockLocks(dockId, live === 'open' ? false : DOCK_POLL_MS);
   const command = useLockCommand();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const liveState = locks.data?.locks.find((candidate) => candidate.id === lockId)?.state;
+
+  // A success is told while it is still the lock's news: once the lock has moved on (the bike taken
+  // out after an unlock, the lock opened again after a lock) the state above says what is true now.
+  // A failure stays until the next press.
+  useEffect(() => {
+    if (outcome && liveState && !outcomeStillTrue(outcome, liveState)) setOutcome(null);
+  }, [outcome, liveState]);
 
   if (locks.isPending) return <LoadingState label={t('lock.loading')} />;
   if (locks.isError) {
@@ -52,13 +81,16 @@ export function Component() {
   const lock = locks.data.locks.find((candidate) => candidate.id === lockId);
   if (!lock) throw new Response(null, { status: 404 });
 
+  // The viewer opened this lock from this page and the lock said yes: the bike standing in it is theirs.
+  const justUnlocked = outcome?.kind === 'unlock' && outcome.result.outcome === 'accepted' && !lock.is_mine;
+
   const run = async (kind: 'lock' | 'unlock', bikeId?: string) => {
     setOutcome(null);
     try {
       const result = await command.mutateAsync(
         kind === 'lock' && bikeId ? { kind, dockId, lockId, bikeId } : { kind: 'unlock', dockId, lockId },
       );
-      setOutcome({ kind, result });
+      setOutcome({ kind, result, stateThen: result.lock.state });
     } catch (error) {
       setOutcome({ kind: 'error', text: commandErrorMessage(error, t) });
     }
@@ -75,7 +107,11 @@ export function Component() {
           <h2 id="lock-state" className={styles.name}>
             {t('lock.stateNow')} <LockStateBadge state={lock.state} isMine={lock.is_mine} />
           </h2>
-          <p className={styles.muted}>{t(stateHelpKey(lock.state))}</p>
+          <p className={styles.muted}>
+            {lock.state === 'occupied' && justUnlocked
+              ? t('stateHelp.occupiedJustUnlocked')
+              : t(stateHelpKey(lock.state))}
+          </p>
           {lock.is_mine && lock.my_parking ? (
             <p>
               {t('lock.lockedSince', {
