@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
+import tables from '../../../ui/table.module.css';
 import { useLockHistory } from '../api/get-lock-history.ts';
 import { LockStateBadge } from '../components/lock-state-badge.tsx';
 import { OperatorOnly } from '../components/operator-only.tsx';
@@ -52,7 +53,7 @@ function LockHistoryView() {
           <p className={styles.muted}>{t('history.none')}</p>
         ) : (
           <div style={{ overflowX: 'auto' }}>
-            <table className={`${styles.table} ${styles.historyTable}`}>
+            <table className={`${styles.table} ${styles.historyTable} ${tables.stackedOnPhone}`}>
               <caption className="visually-hidden">{t('history.caption', { label: lock.label })}</caption>
               <thead>
                 <tr>

@@ -203,7 +203,7 @@ describe('the lock screen', () => {
     expect(await screen.findByText(en('stateHelp.free'))).toBeTruthy();
     expect(screen.queryByText(en('outcome.unlocked'))).toBeNull();
     expect(screen.queryByTestId('command-outcome')).toBeNull();
-    expect(screen.getByRole('button', { name: en('lock.lock') })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: en('lock.lock') })).toBeTruthy();
 
     // Someone else's bike stands in it later: the generic words again.
     act(() => applyLockState(queryClient, DOCK, LOCK, 'occupied'));

@@ -62,9 +62,13 @@ export function Component() {
   // A success is told while it is still the lock's news: once the lock has moved on (the bike taken
   // out after an unlock, the lock opened again after a lock) the state above says what is true now.
   // A failure stays until the next press.
+  // Decided while rendering, so no frame shows the lock's new state beside the old news; the state
+  // is then cleared too, so a lock that comes back to that state does not bring the news back.
+  const isOutcomeNews = outcome !== null && (!liveState || outcomeStillTrue(outcome, liveState));
+  const shownOutcome = isOutcomeNews ? outcome : null;
   useEffect(() => {
-    if (outcome && liveState && !outcomeStillTrue(outcome, liveState)) setOutcome(null);
-  }, [outcome, liveState]);
+    if (outcome && !isOutcomeNews) setOutcome(null);
+  }, [outcome, isOutcomeNews]);
 
   if (locks.isPending) return <LoadingState label={t('lock.loading')} />;
   if (locks.isError) {
@@ -82,7 +86,8 @@ export function Component() {
   if (!lock) throw new Response(null, { status: 404 });
 
   // The viewer opened this lock from this page and the lock said yes: the bike standing in it is theirs.
-  const justUnlocked = outcome?.kind === 'unlock' && outcome.result.outcome === 'accepted' && !lock.is_mine;
+  const justUnlocked =
+    shownOutcome?.kind === 'unlock' && shownOutcome.result.outcome === 'accepted' && !lock.is_mine;
 
   const run = async (kind: 'lock' | 'unlock', bikeId?: string) => {
     setOutcome(null);
@@ -121,9 +126,9 @@ export function Component() {
             </p>
           ) : null}
         </section>
-        {outcome ? (
+        {shownOutcome ? (
           <div data-testid="command-outcome">
-            <OutcomeAlert outcome={outcome} />
+            <OutcomeAlert outcome={shownOutcome} />
           </div>
         ) : null}
         {!dock.is_open_now && !lock.is_mine ? (

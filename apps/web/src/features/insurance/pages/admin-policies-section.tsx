@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { Select } from '../../../ui/select.tsx';
+import tables from '../../../ui/table.module.css';
 import { TextField } from '../../../ui/text-field.tsx';
 import {
   ADMIN_POLICIES_PAGE_SIZE,
@@ -122,7 +123,7 @@ export function PoliciesSection({ insurerPartyId }: { insurerPartyId: string }) 
       {query.data && query.data.items.length === 0 ? <p>{t('policies.none')}</p> : null}
       {query.data && query.data.items.length > 0 ? (
         <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${styles.stacked}`}>
+          <table className={`${styles.table} ${styles.stacked} ${tables.stackedOnPhone}`}>
             <caption>{t('policies.caption', { count: query.data.total })}</caption>
             <thead>
               <tr>

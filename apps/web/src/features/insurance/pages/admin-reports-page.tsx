@@ -12,6 +12,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
+import tables from '../../../ui/table.module.css';
 import { TextField } from '../../../ui/text-field.tsx';
 import { adminInsurerQueryOptions, isOwnInsurer, useAdminInsurer } from '../api/admin-insurer.ts';
 import { downloadAdminReport, useAdminReport } from '../api/admin-reports.ts';
@@ -114,7 +115,7 @@ function Figures({ report }: { report: InsurerReport }) {
           one card per month there instead, and nothing needs scrolling.
         */}
         <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${styles.stacked}`}>
+          <table className={`${styles.table} ${styles.stacked} ${tables.stackedOnPhone}`}>
             <caption>{t('reports.perMonthCaption')}</caption>
             <thead>
               <tr>
