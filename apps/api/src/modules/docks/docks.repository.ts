@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern, likeLiteral } from '../../db/like.ts';
 import {
   dockAccessOrganisations,
   dockAccessPeople,
@@ -534,11 +535,6 @@ export async function roleInOrganisation(
   return row?.role ?? null;
 }
 
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern built from what a person typed. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
-
 /**
  * Organisations whose name contains `query` (case-insensitive), those starting with it first, then by
  * name; suspended ones and `excludePartyId` left out; the first `limit`. Only what names them.
@@ -559,7 +555,7 @@ export async function searchListableOrganisations(
     .from(organisations)
     .where(
       and(
-        ilike(organisations.name, `%${literal}%`),
+        ilike(organisations.name, containsPattern(query)),
         isNull(organisations.suspendedAt),
         ne(organisations.partyId, options.excludePartyId),
       ),

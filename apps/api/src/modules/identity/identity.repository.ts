@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { staffMembers } from '../../db/schema/backoffice.ts';
 import {
   accountDeletions,
@@ -404,7 +405,7 @@ export async function searchOrganisationsByName(
   query: string,
   limit: number,
 ): Promise<Array<{ partyId: string; name: string; type: string }>> {
-  const pattern = `%${query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  const pattern = containsPattern(query);
   return executor
     .select({ partyId: organisations.partyId, name: organisations.name, type: organisations.type })
     .from(organisations)

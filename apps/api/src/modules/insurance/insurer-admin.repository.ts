@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { bikes } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
 import {
@@ -24,11 +25,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** `%`, `_` and `\` match themselves in a search. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * An insurer's policies, newest first, filtered by status and by a search in the holder's e-mail
  * address or name or the insurer's policy number; one page and the count of all that match.
@@ -46,7 +42,7 @@ export async function listPoliciesOfInsurer(
   const conditions: SQL[] = [eq(insurancePolicies.insurerPartyId, insurerPartyId)];
   if (filter.status) conditions.push(eq(insurancePolicies.status, filter.status));
   if (filter.q) {
-    const pattern = likePattern(filter.q.toLowerCase());
+    const pattern = containsPattern(filter.q.toLowerCase());
     const holders = executor
       .select({ partyId: identities.partyId })
       .from(identities)

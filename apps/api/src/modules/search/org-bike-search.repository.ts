@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { bikeOwnerships, bikes, stickers } from '../../db/schema/bikes.ts';
 import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
 import { itemPickups, theftReports } from '../../db/schema/theft.ts';
@@ -25,11 +26,6 @@ export interface OrgBikeRow {
   ownerVerifiedAt: Date | null;
   createdAt: Date;
   stolenSince: Date | null;
-}
-
-/** `%`, `_` and `\` match themselves in a search. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export interface OrgBikeFilter {
@@ -83,8 +79,8 @@ export async function searchBikes(
     );
     if (matches) conditions.push(matches);
   }
-  if (filter.brand) conditions.push(ilike(bikes.brand, likePattern(filter.brand)));
-  if (filter.model) conditions.push(ilike(bikes.model, likePattern(filter.model)));
+  if (filter.brand) conditions.push(ilike(bikes.brand, containsPattern(filter.brand)));
+  if (filter.model) conditions.push(ilike(bikes.model, containsPattern(filter.model)));
   if (filter.color) conditions.push(eq(bikes.color, filter.color));
   if (filter.stolen === true) conditions.push(eq(bikes.status, 'stolen'));
   if (filter.stolen === false) conditions.push(ne(bikes.status, 'stolen'));

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import {
   orderLines,
@@ -310,7 +311,7 @@ export async function searchOrders(
     if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) {
       matches.push(eq(orders.id, text.toLowerCase()));
     }
-    matches.push(ilike(orders.buyerEmail, `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+    matches.push(ilike(orders.buyerEmail, containsPattern(text)));
     const any = or(...matches);
     if (any) conditions.push(any);
   }
