@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/docks.ts';
 import { identities } from '../../db/schema/identity.ts';
 import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
+import { unlockUnderway } from './lock-devices.repository.ts';
 
 export type DockRow = typeof docks.$inferSelect;
 export type DeviceRow = typeof lockDevices.$inferSelect;
@@ -250,18 +251,6 @@ export async function listLocksOfDocks(
   options: { withRetired?: boolean; lockId?: string } = {},
 ): Promise<LockWithFacts[]> {
   if (dockIds.length === 0) return [];
-  const unlockUnderway = exists(
-    executor
-      .select({ one: sql`1` })
-      .from(lockCommands)
-      .where(
-        and(
-          eq(lockCommands.lockId, locks.id),
-          eq(lockCommands.action, 'unlock'),
-          inArray(lockCommands.status, ['pending', 'sent']),
-        ),
-      ),
-  );
   const rows = await executor
     .select({
       id: locks.id,
@@ -276,7 +265,7 @@ export async function listLocksOfDocks(
       deviceLastSeenAt: lockDevices.lastSeenAt,
       deviceConnectedInstance: lockDevices.connectedInstance,
       deviceRetiredAt: lockDevices.retiredAt,
-      hasUnlockUnderway: sql<boolean>`${unlockUnderway}`,
+      hasUnlockUnderway: unlockUnderway(locks.id),
       parkingId: lockParkings.id,
       parkingPartyId: lockParkings.partyId,
       parkingBikeId: lockParkings.bikeId,

@@ -7,6 +7,7 @@ import {
   lockFactsColumns,
   lockFactsOf,
   type RawLockFacts,
+  unlockUnderway,
 } from './lock-devices.repository.ts';
 
 /*
@@ -208,7 +209,7 @@ const commandWithLockStatementOf = preparedPerDatabase((executor) =>
         outOfServiceAt: locks.outOfServiceAt,
         deviceLastSeenAt: lockDevices.lastSeenAt,
         deviceConnectedInstance: lockDevices.connectedInstance,
-        hasUnlockUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
+        hasUnlockUnderway: unlockUnderway(locks.id),
       },
       parking: {
         partyId: lockParkings.partyId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { docks, lockCommands, lockDevices, lockEvents, lockParkings, locks } from '../../db/schema/docks.ts';
 import { uuidv7 } from '../../platform/ids.ts';
@@ -257,18 +257,25 @@ export interface RawLockFacts {
 }
 
 /**
+ * Whether an unlock of the lock is pending or sent and not answered yet (it shows the lock opening),
+ * leaving out `exceptCommand` (the command a statement itself decides). The one wording of it.
+ */
+export function unlockUnderway(lockId: SQLWrapper, exceptCommand?: SQL): SQL<boolean> {
+  const other = exceptCommand ? sql` and c.id is distinct from ${exceptCommand}` : sql``;
+  return sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${lockId} and c.action = 'unlock' and c.status in ('pending', 'sent')${other})`;
+}
+
+/**
  * The columns after id, dock_id and reported_status that make a lock's facts in a statement of our
  * own SQL, for the lock row `lock` (with out_of_service_at) joined to its device as `d`. Times as
  * epoch milliseconds: drivers answer timestamps of raw SQL as text in different shapes. An unlock
  * counts as underway unless it is `exceptCommand` (the command the statement itself decides).
  */
-export function lockFactsColumns(lock: SQL, exceptCommand: SQL = sql`null::uuid`): SQL {
+export function lockFactsColumns(lock: SQL, exceptCommand?: SQL): SQL {
   return sql`(extract(epoch from ${lock}.out_of_service_at) * 1000)::float8 as out_of_service_ms,
              (extract(epoch from d.last_seen_at) * 1000)::float8 as device_last_seen_ms,
              d.connected_instance as device_connected_instance,
-             exists (select 1 from ${lockCommands} c where c.lock_id = ${lock}.id and c.action = 'unlock'
-                      and c.status in ('pending', 'sent') and c.id is distinct from ${exceptCommand})
-               as has_unlock_underway`;
+             ${unlockUnderway(sql`${lock}.id`, exceptCommand)} as has_unlock_underway`;
 }
 
 const dateOfMs = (ms: number | string | null): Date | null => (ms === null ? null : new Date(Number(ms)));
@@ -296,7 +303,7 @@ export async function lockFacts(executor: Executor, lockIds: readonly string[]):
       outOfServiceAt: locks.outOfServiceAt,
       deviceLastSeenAt: lockDevices.lastSeenAt,
       deviceConnectedInstance: lockDevices.connectedInstance,
-      hasUnlockUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${locks.id} and c.action = 'unlock' and c.status in ('pending', 'sent'))`,
+      hasUnlockUnderway: unlockUnderway(locks.id),
     })
     .from(locks)
     .innerJoin(lockDevices, eq(lockDevices.id, locks.deviceId))
