@@ -54,7 +54,7 @@ const MAKE = 'Kildemoes Logic';
 const REQUEST_TEXT = 'Hej! Jeg har købt cyklen af dig. Vil du overdrage den?';
 const composer = (page: Page) => page.getByRole('textbox', { name: c('composer.label') });
 
-test('two people talk about a bike live, with unread badges and a kept draft @phone', async ({
+test('two people talk about a bike live, with unread badges and a kept draft @phone @desktop', async ({
   page,
   browser,
   baseURL,

@@ -114,7 +114,7 @@ test.beforeAll(async ({ playwright, baseURL }, workerInfo) => {
   await request.dispose();
 });
 
-test('a visitor finds stolen bikes on the map, zooms into a cluster and opens a bike @phone', async ({
+test('a visitor finds stolen bikes on the map, zooms into a cluster and opens a bike @phone @desktop', async ({
   page,
 }) => {
   // What the API tells anyone: the rounded places, never the exact picks, and no owner.
