@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern, likeLiteral } from '../../db/like.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
   dockAccessOrganisations,
   dockAccessPeople,
@@ -62,16 +63,9 @@ export async function findDock(executor: Executor, dockId: string, lock = false)
  * this dock now): the check before each lock command, in one statement. Null for an unknown dock;
  * the person's e-mail is null when they have no identity (any more).
  */
-export async function findDockForPerson(
-  executor: Executor,
-  dockId: string,
-  identityPartyId: string,
-): Promise<{
-  dock: DockRow;
-  access: DockAccessLists;
-  person: { email: string | null; organisationIds: string[]; parkedHere: boolean };
-} | null> {
-  const [row] = await executor
+/** findDockForPerson's statement, prepared per database (db/prepared.ts): every lock command runs it. */
+const dockForPersonStatementOf = preparedPerDatabase((executor) =>
+  executor
     .select({
       dock: docks,
       organisationIds: sql<
@@ -82,16 +76,29 @@ export async function findDockForPerson(
       >`array(select p.email from ${dockAccessPeople} p where p.dock_id = ${docks.id} order by p.email)`,
       personEmail: sql<
         string | null
-      >`(select i.email from ${identities} i where i.party_id = ${identityPartyId})`,
+      >`(select i.email from ${identities} i where i.party_id = ${sql.placeholder('identityPartyId')}::uuid)`,
       personOrganisationIds: sql<
         string[]
-      >`array(select m.organisation_party_id::text from ${organisationMembers} m where m.identity_party_id = ${identityPartyId})`,
+      >`array(select m.organisation_party_id::text from ${organisationMembers} m where m.identity_party_id = ${sql.placeholder('identityPartyId')}::uuid)`,
       // The dock's id written out whole: a single-table select names its columns bare, and a bare
       // id inside this subquery would be the parking's.
-      parkedHere: sql<boolean>`exists (select 1 from ${lockParkings} p where p.dock_id = ${docks}.id and p.party_id = ${identityPartyId} and p.unlocked_at is null)`,
+      parkedHere: sql<boolean>`exists (select 1 from ${lockParkings} p where p.dock_id = ${docks}.id and p.party_id = ${sql.placeholder('identityPartyId')}::uuid and p.unlocked_at is null)`,
     })
     .from(docks)
-    .where(eq(docks.id, dockId));
+    .where(eq(docks.id, sql.placeholder('dockId')))
+    .prepare('dock_for_person'),
+);
+
+export async function findDockForPerson(
+  executor: Executor,
+  dockId: string,
+  identityPartyId: string,
+): Promise<{
+  dock: DockRow;
+  access: DockAccessLists;
+  person: { email: string | null; organisationIds: string[]; parkedHere: boolean };
+} | null> {
+  const [row] = await dockForPersonStatementOf(executor).execute({ dockId, identityPartyId });
   return row
     ? {
         dock: row.dock,

@@ -42,13 +42,118 @@ export async function findLockOfDock(executor: Executor, dockId: string, lockId:
   return row ?? null;
 }
 
-export async function insertCommand(
+/** A command to write: what the caller decided; its bike and parking come with the checks (below). */
+export interface NewLockCommand {
+  id: string;
+  lockId: string;
+  deviceId: string;
+  action: 'lock' | 'unlock';
+  requestedByPartyId: string;
+  operatorPartyId?: string | null;
+  reason?: string | null;
+  /** A lock command's bike; an unlock's is the parking's. */
+  bikeId?: string | null;
+  deadlineAt: Date;
+  createdAt: Date;
+}
+
+/** The lock's open parking as a command's checks need it. */
+export interface OpenParking {
+  id: string;
+  partyId: string;
+  bikeId: string | null;
+}
+
+export interface CommandWithChecks {
+  command: LockCommandRow;
+  /** Another command on the lock still pending or sent. */
+  commandUnderway: boolean;
+  /** A lock command's bike parked, or being parked, anywhere (false for an unlock). */
+  bikeParked: boolean;
+  parking: OpenParking | null;
+}
+
+/**
+ * Writes a command and answers, read in the same statement, what its checks need: any other
+ * command underway on the lock, the lock's open parking (an unlock closes it: the command takes its
+ * bike and id), and for a lock command whether its bike is parked or being parked elsewhere. Called
+ * with the lock's row locked (findLockOfDock FOR UPDATE), so the statement sees every command
+ * committed before; a command on the lock committed after waits for the row lock. The command is
+ * written whatever the checks say: a caller whose checks refuse it throws, and its transaction takes
+ * the command back. (The checks read the statement's snapshot, which never holds its own insert.)
+ */
+export async function insertCommandWithChecks(
   executor: Executor,
-  values: typeof lockCommands.$inferInsert,
-): Promise<LockCommandRow> {
-  const [row] = await executor.insert(lockCommands).values(values).returning();
+  values: NewLockCommand,
+): Promise<CommandWithChecks> {
+  const bikeToPark = values.action === 'lock' ? (values.bikeId ?? null) : null;
+  const result = await executor.execute(sql`
+    with checks as (
+      select exists (select 1 from ${lockCommands} c
+                      where c.lock_id = ${values.lockId}::uuid and c.status in ('pending', 'sent'))
+               as command_underway,
+             ${bikeToPark}::uuid is not null and (
+               exists (select 1 from ${lockParkings} p
+                        where p.bike_id = ${bikeToPark}::uuid and p.unlocked_at is null)
+               or exists (select 1 from ${lockCommands} c
+                           where c.bike_id = ${bikeToPark}::uuid and c.action = 'lock'
+                             and c.status in ('pending', 'sent'))
+             ) as bike_parked,
+             p.id as parking_id, p.party_id as parking_party_id, p.bike_id as parking_bike_id
+        from (select 1) as one
+        left join ${lockParkings} p on p.lock_id = ${values.lockId}::uuid and p.unlocked_at is null
+    ), inserted as (
+      insert into ${lockCommands} (id, lock_id, device_id, action, requested_by_party_id,
+                                   operator_party_id, reason, bike_id, parking_id, deadline_at, created_at)
+      select ${values.id}::uuid, ${values.lockId}::uuid, ${values.deviceId}::uuid, ${values.action}::text,
+             ${values.requestedByPartyId}::uuid, ${values.operatorPartyId ?? null}::uuid,
+             ${values.reason ?? null}::text,
+             case when ${values.action}::text = 'lock' then ${bikeToPark}::uuid else checks.parking_bike_id end,
+             case when ${values.action}::text = 'lock' then null else checks.parking_id end,
+             ${values.deadlineAt.toISOString()}::timestamptz, ${values.createdAt.toISOString()}::timestamptz
+        from checks
+      returning status
+    )
+    select checks.*, inserted.status from checks, inserted
+  `);
+  const [row] = (
+    result as unknown as {
+      rows: Array<{
+        command_underway: boolean;
+        bike_parked: boolean;
+        parking_id: string | null;
+        parking_party_id: string | null;
+        parking_bike_id: string | null;
+        status: string;
+      }>;
+    }
+  ).rows;
   if (!row) throw new Error('lock command not inserted');
-  return row;
+  const parking =
+    row.parking_id !== null && row.parking_party_id !== null
+      ? { id: row.parking_id, partyId: row.parking_party_id, bikeId: row.parking_bike_id }
+      : null;
+  const command: LockCommandRow = {
+    id: values.id,
+    lockId: values.lockId,
+    deviceId: values.deviceId,
+    action: values.action,
+    requestedByPartyId: values.requestedByPartyId,
+    operatorPartyId: values.operatorPartyId ?? null,
+    reason: values.reason ?? null,
+    bikeId: values.action === 'lock' ? bikeToPark : (parking?.bikeId ?? null),
+    parkingId: values.action === 'lock' ? null : (parking?.id ?? null),
+    status: row.status,
+    deviceAnswer: null,
+    sentAt: null,
+    sentByInstance: null,
+    deadlineAt: values.deadlineAt,
+    answeredAt: null,
+    lateAnswer: null,
+    lateAnswerAt: null,
+    createdAt: values.createdAt,
+  };
+  return { command, commandUnderway: row.command_underway, bikeParked: row.bike_parked, parking };
 }
 
 export async function findCommand(executor: Executor, commandId: string): Promise<LockCommandRow | null> {
@@ -67,35 +172,6 @@ export async function lockCommandRow(
     .where(and(eq(lockCommands.id, commandId), eq(lockCommands.deviceId, deviceId)))
     .for('update');
   return row ?? null;
-}
-
-/**
- * What a lock command's checks read once the lock's row is locked (lock order: the checks read
- * after the row lock, so a command committed meanwhile is seen): any command underway on the lock,
- * its open parking, and, for a lock command, whether the bike is parked or being parked elsewhere.
- */
-export async function lockCommandChecks(
-  executor: Executor,
-  lockId: string,
-  bikeId: string | null,
-): Promise<{ commandUnderway: boolean; bikeParked: boolean; parking: LockParkingRow | null }> {
-  const [underway] = await executor
-    .select({
-      commandUnderway: sql<boolean>`exists (select 1 from ${lockCommands} c where c.lock_id = ${lockId} and c.status in ('pending', 'sent'))`,
-      bikeParked:
-        bikeId === null
-          ? sql<boolean>`false`
-          : sql<boolean>`(exists (select 1 from ${lockParkings} p where p.bike_id = ${bikeId} and p.unlocked_at is null) or exists (select 1 from ${lockCommands} c where c.bike_id = ${bikeId} and c.action = 'lock' and c.status in ('pending', 'sent')))`,
-      parking: lockParkings,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(lockParkings, and(eq(lockParkings.lockId, lockId), isNull(lockParkings.unlockedAt)));
-  if (!underway) throw new Error('lock command checks answered no row');
-  return {
-    commandUnderway: underway.commandUnderway,
-    bikeParked: underway.bikeParked,
-    parking: underway.parking,
-  };
 }
 
 /** claimCommand's statement, prepared per database (db/prepared.ts): every command runs it. */

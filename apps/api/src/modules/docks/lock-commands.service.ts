@@ -62,17 +62,19 @@ function requireOnline(
   if (!online || device.retiredAt !== null) throw new AppError('lock_offline');
 }
 
-/**
- * A command to make, the name of its bike when the checks read it (the answer shows it), and its
- * lock's facts as the checks read them under the row lock (an unlock's "opening" is published from
- * them once the command is written).
- */
-interface PreparedCommand {
-  values: Omit<Parameters<typeof repository.insertCommand>[1], 'deadlineAt'>;
-  bikeName?: string | null;
-  lock: devices.LockFactsRow;
+/** What every command is written with: its id (the protocol's message id), when, and its deadline. */
+interface CommandBasics {
+  id: string;
+  now: Date;
+  deadlineAt: Date;
 }
 
+/**
+ * A command written with its checks (repository.insertCommandWithChecks: a caller whose checks
+ * refuse it throws, and the transaction takes it back), the name of its bike when the checks read it
+ * (the answer shows it), and its lock's facts as the checks read them under the row lock (an
+ * unlock's "opening" is published from them once the command is committed).
+ */
 interface StartedCommand {
   command: LockCommandRow;
   bikeName?: string | null;
@@ -96,26 +98,38 @@ function factsOfFound(
   };
 }
 
-async function startCommand(
+/**
+ * Starts a command once: a retry with the Idempotency-Key of a command already written finds it.
+ * Otherwise `checkFirst` runs on the pool (what needs no row lock: the dock and the person's access to
+ * it, one prepared statement), then `write` writes the command with its checks in a transaction,
+ * where the command's id also becomes the key's progress.
+ */
+async function startCommand<Checked>(
   deps: LocksDeps,
   idempotency: IdempotencyClaim | null,
-  prepare: (tx: Executor, now: Date) => Promise<PreparedCommand>,
+  checkFirst: () => Promise<Checked>,
+  write: (
+    tx: Executor,
+    basics: CommandBasics,
+    checked: Checked,
+  ) => Promise<StartedCommand & { lock: devices.LockFactsRow }>,
 ): Promise<StartedCommand> {
   const earlier = progressOf(idempotency);
   if (earlier) {
     const command = await repository.findCommand(deps.db, earlier);
     if (command) return { command };
   }
+  const checked = await checkFirst();
   return deps.db.transaction(async (tx) => {
     const now = new Date();
-    const { values, bikeName, lock } = await prepare(tx, now);
-    const command = await repository.insertCommand(tx, {
-      ...values,
+    const basics = {
+      id: uuidv7(now.getTime()),
+      now,
       deadlineAt: new Date(now.getTime() + deps.settings.commandTimeoutMs),
-      createdAt: now,
-    });
-    await recordProgress(tx, idempotency, { command_id: command.id } satisfies CommandProgress);
-    return { command, bikeName, lock };
+    };
+    const started = await write(tx, basics, checked);
+    await recordProgress(tx, idempotency, { command_id: started.command.id } satisfies CommandProgress);
+    return started;
   });
 }
 
@@ -129,52 +143,53 @@ export async function lockBike(
   idempotency: IdempotencyClaim | null,
 ): Promise<LockCommandResult> {
   requireIds(dockId, lockId);
-  const started = await startCommand(deps, idempotency, async (tx, now) => {
-    const { dock } = await requireUsableDock(tx, auth.identityPartyId, dockId);
-    // The bike first (the project's lock order): two locks of one bike at once wait for each other.
-    let bike: Awaited<ReturnType<typeof bikes.requireOwnBike>>;
-    try {
-      bike = await bikes.requireOwnBike(tx, auth, request.bike_id, true);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'not_found') throw new AppError('bike_not_found');
-      throw error;
-    }
-    const found = await repository.findLockOfDock(tx, dockId, lockId, true);
-    if (!found) throw new AppError('lock_not_found');
-    if (found.lock.outOfServiceAt !== null) throw new AppError('lock_out_of_service');
-    const region = dock.region === 'no' ? 'no' : 'dk';
-    if (!isOpenAt(dock.openingHours as OpeningHours, region, now)) throw new AppError('dock_closed_now');
-    requireOnline(found.device, now);
-    // Read once the lock's row is locked: a command committed meanwhile on this lock is seen.
-    const checks = await repository.lockCommandChecks(tx, lockId, request.bike_id);
-    if (checks.bikeParked) throw new AppError('bike_already_parked');
-    if (checks.commandUnderway) throw new AppError('lock_busy');
-    if (checks.parking) throw new AppError('lock_not_free');
-    // No command underway (checked above), so no unlock underway either.
-    const state = displayLockState(
-      {
-        reportedStatus: found.lock.reportedStatus,
-        outOfServiceAt: found.lock.outOfServiceAt,
-        deviceLastSeenAt: found.device.lastSeenAt,
-        deviceConnected: found.device.connectedInstance !== null,
-        hasUnlockUnderway: false,
-      },
-      now,
-    );
-    if (state !== 'free' && state !== 'occupied') throw new AppError('lock_not_free');
-    return {
-      values: {
-        id: uuidv7(now.getTime()),
+  const started = await startCommand(
+    deps,
+    idempotency,
+    () => requireUsableDock(deps.db, auth.identityPartyId, dockId),
+    async (tx, { id, now, deadlineAt }, { dock }) => {
+      // The bike first (the project's lock order): two locks of one bike at once wait for each other.
+      let bike: Awaited<ReturnType<typeof bikes.requireOwnBike>>;
+      try {
+        bike = await bikes.requireOwnBike(tx, auth, request.bike_id, true);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') throw new AppError('bike_not_found');
+        throw error;
+      }
+      const found = await repository.findLockOfDock(tx, dockId, lockId, true);
+      if (!found) throw new AppError('lock_not_found');
+      if (found.lock.outOfServiceAt !== null) throw new AppError('lock_out_of_service');
+      const region = dock.region === 'no' ? 'no' : 'dk';
+      if (!isOpenAt(dock.openingHours as OpeningHours, region, now)) throw new AppError('dock_closed_now');
+      requireOnline(found.device, now);
+      const written = await repository.insertCommandWithChecks(tx, {
+        id,
         lockId,
         deviceId: found.device.id,
         action: 'lock',
         requestedByPartyId: auth.identityPartyId,
         bikeId: request.bike_id,
-      },
-      bikeName: bike.nickname,
-      lock: factsOfFound(found, false),
-    };
-  });
+        deadlineAt,
+        createdAt: now,
+      });
+      if (written.bikeParked) throw new AppError('bike_already_parked');
+      if (written.commandUnderway) throw new AppError('lock_busy');
+      if (written.parking) throw new AppError('lock_not_free');
+      // No command underway (checked above), so no unlock underway either.
+      const state = displayLockState(
+        {
+          reportedStatus: found.lock.reportedStatus,
+          outOfServiceAt: found.lock.outOfServiceAt,
+          deviceLastSeenAt: found.device.lastSeenAt,
+          deviceConnected: found.device.connectedInstance !== null,
+          hasUnlockUnderway: false,
+        },
+        now,
+      );
+      if (state !== 'free' && state !== 'occupied') throw new AppError('lock_not_free');
+      return { command: written.command, bikeName: bike.nickname, lock: factsOfFound(found, false) };
+    },
+  );
   return finishCommand(deps, auth.identityPartyId, started, idempotency);
 }
 
@@ -187,28 +202,32 @@ export async function unlockBike(
   idempotency: IdempotencyClaim | null,
 ): Promise<LockCommandResult> {
   requireIds(dockId, lockId);
-  const started = await startCommand(deps, idempotency, async (tx, now) => {
+  const started = await startCommand(
+    deps,
+    idempotency,
     // A person sees the dock their bike is in even when they may no longer use it (maySeeDock).
-    await requireVisibleDock(tx, auth.identityPartyId, dockId);
-    const found = await repository.findLockOfDock(tx, dockId, lockId, true);
-    if (!found) throw new AppError('lock_not_found');
-    const { parking, commandUnderway } = await repository.lockCommandChecks(tx, lockId, null);
-    if (!parking || !mayUnlockParking(auth.identityPartyId, parking)) throw new AppError('not_your_parking');
-    if (commandUnderway) throw new AppError('lock_busy');
-    requireOnline(found.device, now);
-    return {
-      values: {
-        id: uuidv7(now.getTime()),
+    () => requireVisibleDock(deps.db, auth.identityPartyId, dockId),
+    async (tx, { id, now, deadlineAt }) => {
+      const found = await repository.findLockOfDock(tx, dockId, lockId, true);
+      if (!found) throw new AppError('lock_not_found');
+      const { command, parking, commandUnderway } = await repository.insertCommandWithChecks(tx, {
+        id,
         lockId,
         deviceId: found.device.id,
         action: 'unlock',
         requestedByPartyId: auth.identityPartyId,
-        bikeId: parking.bikeId,
-        parkingId: parking.id,
-      },
-      lock: factsOfFound(found, true),
-    };
-  });
+        deadlineAt,
+        createdAt: now,
+      });
+      // An open parking, as the checks read it.
+      if (!parking || !mayUnlockParking(auth.identityPartyId, { ...parking, unlockedAt: null })) {
+        throw new AppError('not_your_parking');
+      }
+      if (commandUnderway) throw new AppError('lock_busy');
+      requireOnline(found.device, now);
+      return { command, lock: factsOfFound(found, true) };
+    },
+  );
   return finishCommand(deps, auth.identityPartyId, started, idempotency);
 }
 
@@ -222,45 +241,46 @@ export async function openRemotely(
   idempotency: IdempotencyClaim | null,
 ): Promise<LockCommandResult> {
   requireIds(dockId, lockId);
-  const started = await startCommand(deps, idempotency, async (tx, now) => {
-    const dock = await requireOperatedDock(tx, auth, dockId);
-    const found = await repository.findLockOfDock(tx, dockId, lockId, true);
-    if (!found) throw new AppError('lock_not_found');
-    const { parking, commandUnderway } = await repository.lockCommandChecks(tx, lockId, null);
-    if (commandUnderway) throw new AppError('lock_busy');
-    requireOnline(found.device, now);
-    const commandId = uuidv7(now.getTime());
-    // The bike's owner sees the opening in their access log; without a bike, the person who parked.
-    const owner = parking?.bikeId ? (await bikes.ownerOfBike(tx, parking.bikeId)).ownerPartyId : null;
-    await recordAuditEventBy(tx, auth, {
-      action: 'dock.lock_opened_remotely',
-      targetPartyId: owner ?? parking?.partyId ?? null,
-      details: {
-        organisation_party_id: dock.operatorPartyId,
-        reason: body.reason,
-        dock_id: dock.id,
-        dock_name: dock.name,
-        lock_id: lockId,
-        lock_label: found.lock.label,
-        command_id: commandId,
-        bike_id: parking?.bikeId ?? null,
-      },
-    });
-    return {
-      values: {
-        id: commandId,
+  const started = await startCommand(
+    deps,
+    idempotency,
+    async () => undefined,
+    async (tx, { id, now, deadlineAt }) => {
+      const dock = await requireOperatedDock(tx, auth, dockId);
+      const found = await repository.findLockOfDock(tx, dockId, lockId, true);
+      if (!found) throw new AppError('lock_not_found');
+      const { command, parking, commandUnderway } = await repository.insertCommandWithChecks(tx, {
+        id,
         lockId,
         deviceId: found.device.id,
         action: 'unlock',
         requestedByPartyId: auth.identityPartyId,
         operatorPartyId: dock.operatorPartyId,
         reason: body.reason,
-        bikeId: parking?.bikeId ?? null,
-        parkingId: parking?.id ?? null,
-      },
-      lock: factsOfFound(found, true),
-    };
-  });
+        deadlineAt,
+        createdAt: now,
+      });
+      if (commandUnderway) throw new AppError('lock_busy');
+      requireOnline(found.device, now);
+      // The bike's owner sees the opening in their access log; without a bike, the person who parked.
+      const owner = parking?.bikeId ? (await bikes.ownerOfBike(tx, parking.bikeId)).ownerPartyId : null;
+      await recordAuditEventBy(tx, auth, {
+        action: 'dock.lock_opened_remotely',
+        targetPartyId: owner ?? parking?.partyId ?? null,
+        details: {
+          organisation_party_id: dock.operatorPartyId,
+          reason: body.reason,
+          dock_id: dock.id,
+          dock_name: dock.name,
+          lock_id: lockId,
+          lock_label: found.lock.label,
+          command_id: command.id,
+          bike_id: parking?.bikeId ?? null,
+        },
+      });
+      return { command, lock: factsOfFound(found, true) };
+    },
+  );
   return finishCommand(deps, auth.identityPartyId, started, idempotency);
 }
 
