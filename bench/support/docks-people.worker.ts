@@ -6,7 +6,7 @@ import { atRate, type RatePerson } from './at-rate.ts';
  * its own event loop, so the API's thread serves the API only and its busy figure is the API's.
  * Asked over messages to run a scenario at the bench's rate: `reference` (an authenticated POST to
  * the bench's route that does nothing) or `commands` (each person locks their bike, then unlocks
- * it, and so on); answers the run.
+ * it, and so on), for the bench's seconds or the message's own (the warm-up); answers the run.
  */
 
 export interface BenchPerson extends RatePerson {
@@ -54,8 +54,8 @@ const scenarios = {
   },
 };
 
-port.on('message', async (message: { type: 'run'; scenario: keyof typeof scenarios }) => {
-  const run = await atRate(people, perSecond, seconds, scenarios[message.scenario]);
+port.on('message', async (message: { type: 'run'; scenario: keyof typeof scenarios; seconds?: number }) => {
+  const run = await atRate(people, perSecond, message.seconds ?? seconds, scenarios[message.scenario]);
   port.postMessage({ type: 'run', run });
 });
 port.postMessage({ type: 'started' });

@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isUuid } from '../../platform/ids.ts';
+import type { DeviceSightings } from './device-sightings.ts';
 import * as commands from './lock-commands.repository.ts';
 import { recordDeviceAnswer } from './lock-commands.service.ts';
 import * as devices from './lock-devices.repository.ts';
@@ -93,6 +94,7 @@ function messageIdOf(value: unknown): string {
 export function handleDeviceSocket(
   deps: LocksDeps,
   connections: DeviceConnections,
+  sightings: DeviceSightings,
   socket: WebSocket,
   device: { id: string; dockId: string },
   log: FastifyBaseLogger,
@@ -200,7 +202,10 @@ export function handleDeviceSocket(
       type: 'dock.device_disconnect',
       keep_connection_id: connectionId,
     });
-    await touch();
+    // Written at once, not with the others: the pass takes a connected device whose last_seen_at is
+    // old for a silent one, and this connection is about to count as connected.
+    touchedAt = Date.now();
+    await devices.touchDevice(deps.db, device.id, new Date(touchedAt));
     for (const lock of await devices.locksOfDevice(deps.db, device.id)) unreported.add(lock.connectorId);
     // Reconcile: the device reports every connector again.
     void sendTrigger('StatusNotification');
@@ -208,13 +213,16 @@ export function handleDeviceSocket(
     await sendPendingCommands();
   });
 
-  /** Last time the device's last_seen_at was written: at most every TOUCH_EVERY_MS, a frame burst writes once. */
+  /**
+   * Last time this connection told that its device was heard: at most every TOUCH_EVERY_MS, so a
+   * burst of frames tells it once; written with the instance's other devices (DeviceSightings).
+   */
   let touchedAt = 0;
-  async function touch(): Promise<void> {
+  function touch(): void {
     const now = Date.now();
     if (now - touchedAt < TOUCH_EVERY_MS) return;
     touchedAt = now;
-    await devices.touchDevice(deps.db, device.id, new Date(now));
+    sightings.heard(device.id, new Date(now));
   }
 
   async function handleCall(messageId: string, action: string, payload: unknown): Promise<void> {
@@ -303,7 +311,7 @@ export function handleDeviceSocket(
       callError('-1', 'FormationViolation', 'not JSON');
       return;
     }
-    await touch();
+    touch();
     const call = CallFrameSchema.safeParse(value);
     if (call.success) {
       await handleCall(call.data[1], call.data[2], call.data[3]);

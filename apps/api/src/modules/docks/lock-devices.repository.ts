@@ -150,6 +150,19 @@ export async function touchDevice(executor: Executor, deviceId: string, now: Dat
   await executor.update(lockDevices).set({ lastSeenAt: now }).where(eq(lockDevices.id, deviceId));
 }
 
+/** When devices were heard (DeviceSightings), in one statement; last_seen_at never moves back. */
+export async function recordSightings(
+  executor: Executor,
+  sightings: ReadonlyArray<{ id: string; at: Date }>,
+): Promise<void> {
+  if (sightings.length === 0) return;
+  await executor.execute(sql`
+    update ${lockDevices} d set last_seen_at = s.at
+      from jsonb_to_recordset(${JSON.stringify(sightings)}::jsonb) as s(id uuid, at timestamptz)
+     where d.id = s.id and (d.last_seen_at is null or d.last_seen_at < s.at)
+  `);
+}
+
 export async function recordBoot(
   executor: Executor,
   deviceId: string,

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sharedBudget } from '../../platform/http/rate-limit.ts';
+import { DeviceSightings } from './device-sightings.ts';
 import { DeviceConnections, handleDeviceSocket } from './device-socket.ts';
 import * as service from './lock-devices.service.ts';
 import type { LocksDeps } from './lock-live.ts';
@@ -60,6 +61,8 @@ export const lockDevicesRoutes: FastifyPluginAsyncZod<LockDevicesRoutesOptions> 
     (request) => request.ip,
   );
   const connections = options.connections ?? new DeviceConnections();
+  const sightings = new DeviceSightings(deps.db, app.log);
+  app.addHook('onClose', () => sightings.close());
   /** The device each upgrade authenticated as, for the socket it opens. */
   const authenticated = new WeakMap<FastifyRequest, { id: string; dockId: string }>();
 
@@ -153,7 +156,7 @@ export const lockDevicesRoutes: FastifyPluginAsyncZod<LockDevicesRoutesOptions> 
         socket.close(1002, 'subprotocol_required');
         return;
       }
-      handleDeviceSocket(deps, connections, socket, device, request.log);
+      handleDeviceSocket(deps, connections, sightings, socket, device, request.log);
     },
   });
 };
