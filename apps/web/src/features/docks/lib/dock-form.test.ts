@@ -1,5 +1,6 @@
+import type { OperatorDock } from '@nbr/domain/docks';
 import { describe, expect, it } from 'vitest';
-import { checkDockForm, type DockFormValues, emptyDockForm } from './dock-form.ts';
+import { checkDockForm, type DockFormValues, dockFormFrom, emptyDockForm } from './dock-form.ts';
 
 const filled = (): DockFormValues => ({
   ...emptyDockForm('dk'),
@@ -56,5 +57,37 @@ describe('the dock form', () => {
     };
     const result = checkDockForm(values);
     expect(result.ok && result.dock.people).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+  });
+
+  it('leaves the operator out of an older dock that lists it, so choosing none is named', () => {
+    const operatorId = '01a24e80-0000-7000-8000-000000000001';
+    const otherId = '01a24e80-0000-7000-8000-000000000002';
+    const dock: OperatorDock = {
+      id: '01a24e80-0000-7000-8000-0000000000d0',
+      name: 'Banegården',
+      region: 'dk',
+      street_address: 'Banegårdspladsen 1',
+      postcode: '8000',
+      town: 'Aarhus',
+      latitude: 56.15,
+      longitude: 10.2,
+      opening_hours: null,
+      is_open_now: true,
+      access: 'organisations',
+      organisations: [
+        { id: operatorId, name: 'Aarhus Kommune' },
+        { id: otherId, name: 'Cykelklubben' },
+      ],
+      people: [],
+      max_parking_hours: 72,
+      created_at: '2026-12-01T10:00:00.000Z',
+      closed_at: null,
+    };
+    expect(dockFormFrom(dock, operatorId).organisation_ids).toEqual([otherId]);
+    const onlyOperator = dockFormFrom({ ...dock, organisations: [dock.organisations[0]!] }, operatorId);
+    expect(onlyOperator.organisation_ids).toEqual([]);
+    const result = checkDockForm(onlyOperator);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.organisation_ids).toBeTruthy();
   });
 });

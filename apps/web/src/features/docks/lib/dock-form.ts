@@ -55,7 +55,13 @@ export function emptyDockForm(region: Region): DockFormValues {
   };
 }
 
-export function dockFormFrom(dock: OperatorDock): DockFormValues {
+/**
+ * The form of a dock as it is, for its operator (`operatorId`). The operator's own members may always
+ * use its dock, so the form never offers the operator as a choice; a dock saved before that may still
+ * list it, and it is left out here (ticked but hidden, it would let "pick at least one" pass with
+ * nothing ticked).
+ */
+export function dockFormFrom(dock: OperatorDock, operatorId: string): DockFormValues {
   return {
     name: dock.name,
     region: dock.region,
@@ -71,7 +77,9 @@ export function dockFormFrom(dock: OperatorDock): DockFormValues {
       return day ? { isOpen: true, opens: day.opens, closes: day.closes } : { ...DEFAULT_DAY, isOpen: false };
     }),
     access: dock.access,
-    organisation_ids: dock.organisations.map((organisation) => organisation.id),
+    organisation_ids: dock.organisations
+      .map((organisation) => organisation.id)
+      .filter((id) => id !== operatorId),
     people: dock.people.join('\n'),
     max_parking_hours: String(dock.max_parking_hours),
   };

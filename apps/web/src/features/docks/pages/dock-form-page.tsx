@@ -75,7 +75,7 @@ function EditDock({ dockId, operatorId }: { dockId: string; operatorId: string }
   return (
     <DockForm
       dockId={dockId}
-      initial={dockFormFrom(operation.data.dock)}
+      initial={dockFormFrom(operation.data.dock, operatorId)}
       extraOrganisations={operation.data.dock.organisations}
       operatorId={operatorId}
     />
