@@ -1,0 +1,361 @@
+import { z } from 'zod';
+
+/*
+ * Flows (issue 29 §2): a short campaign of steps defined as data by staff, walked by visitors and
+ * signed-in people at /flows/{memo}/{stepMemo} (and the poster address /{memo}). A flow is a
+ * versioned document; this file holds its shape, the rules a definition must keep to be saved
+ * (checkFlowDefinition), how an answer is checked (checkFlowAnswer), and how the next step follows
+ * from the answers so far (nextFlowStep). The API, the backoffice editor and the walker all use
+ * these, so a definition that saves is one the walker can walk.
+ *
+ * A step shows content blocks (text in the content pages' markup, content-markup.ts, or an image),
+ * asks questions, may end in one action, and goes on: to the first of its routes whose conditions
+ * all hold for the answers so far, else to its `otherwise` (a step, or the end).
+ */
+
+/** A flow's memo: its address, lower-case words joined by - with an optional owner part before a dot (aarhus.cykeldag-2027). */
+export const FLOW_MEMO_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
+export const FLOW_MEMO_MAX_LENGTH = 80;
+/** A step's memo, its part of the address: lower-case words joined by -. */
+export const STEP_MEMO_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const STEP_MEMO_MAX_LENGTH = 40;
+
+export const FLOW_STEPS_MAX = 30;
+export const FLOW_BLOCKS_PER_STEP_MAX = 20;
+export const FLOW_QUESTIONS_PER_STEP_MAX = 10;
+export const FLOW_CHOICES_MAX = 12;
+export const FLOW_ROUTES_PER_STEP_MAX = 10;
+export const FLOW_TEXT_MAX_LENGTH = 4000;
+export const FLOW_LABEL_MAX_LENGTH = 300;
+/** The longest free-text answer a visitor may give. */
+export const FLOW_TEXT_ANSWER_MAX_LENGTH = 1000;
+
+export const FLOW_QUESTION_KINDS = ['choice', 'text', 'email', 'postcode', 'yes_no'] as const;
+export type FlowQuestionKind = (typeof FLOW_QUESTION_KINDS)[number];
+
+/** What a step may end in: each is carried out by a screen of its own that comes back to the flow. */
+export const FLOW_ACTIONS = [
+  'sign_up',
+  'sign_in',
+  'register_bike',
+  'redeem_voucher',
+  'start_purchase',
+  'give_consent',
+  'answer_survey',
+] as const;
+export type FlowAction = (typeof FLOW_ACTIONS)[number];
+
+/** Actions that need an account: a visitor is asked to sign up or in first and comes back. */
+export const FLOW_ACTIONS_NEEDING_ACCOUNT: ReadonlySet<FlowAction> = new Set([
+  'register_bike',
+  'redeem_voucher',
+  'start_purchase',
+  'give_consent',
+]);
+
+/** A text in the flow's languages: Danish always (the default), English and Norwegian when written. */
+export const FlowTextSchema = z.object({
+  da: z.string().trim().min(1).max(FLOW_TEXT_MAX_LENGTH),
+  en: z.string().trim().min(1).max(FLOW_TEXT_MAX_LENGTH).optional(),
+  no: z.string().trim().min(1).max(FLOW_TEXT_MAX_LENGTH).optional(),
+});
+export type FlowText = z.infer<typeof FlowTextSchema>;
+
+const FlowLabelSchema = z.object({
+  da: z.string().trim().min(1).max(FLOW_LABEL_MAX_LENGTH),
+  en: z.string().trim().min(1).max(FLOW_LABEL_MAX_LENGTH).optional(),
+  no: z.string().trim().min(1).max(FLOW_LABEL_MAX_LENGTH).optional(),
+});
+
+/** A question's or a choice's id: what answers and conditions name it by. */
+const FlowIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/);
+
+export const FlowBlockSchema = z.discriminatedUnion('kind', [
+  /** Running text in the content pages' markup (content-markup.ts). */
+  z.object({ kind: z.literal('text'), text: FlowTextSchema }),
+  /** An image from the flow's uploaded files, with its text for screen readers. */
+  z.object({ kind: z.literal('image'), file_id: z.uuid(), alt: FlowLabelSchema }),
+]);
+export type FlowBlock = z.infer<typeof FlowBlockSchema>;
+
+export const FlowQuestionSchema = z.object({
+  id: FlowIdSchema,
+  kind: z.enum(FLOW_QUESTION_KINDS),
+  label: FlowLabelSchema,
+  required: z.boolean(),
+  /** choice only: the choices, by id. */
+  choices: z
+    .array(z.object({ id: FlowIdSchema, label: FlowLabelSchema }))
+    .max(FLOW_CHOICES_MAX)
+    .optional(),
+});
+export type FlowQuestion = z.infer<typeof FlowQuestionSchema>;
+
+/** A condition on an earlier answer (of this step or one before it). */
+export const FlowConditionSchema = z.discriminatedUnion('test', [
+  /** The answer is this value: a choice's id, yes/no as true/false, or a text compared as typed. */
+  z.object({ test: z.literal('equals'), question: FlowIdSchema, value: z.union([z.string(), z.boolean()]) }),
+  /** The answer is one of these choices. */
+  z.object({ test: z.literal('one_of'), question: FlowIdSchema, values: z.array(z.string()).min(1) }),
+  /** The question was answered at all. */
+  z.object({ test: z.literal('answered'), question: FlowIdSchema }),
+]);
+export type FlowCondition = z.infer<typeof FlowConditionSchema>;
+
+/** Where a step goes on: a step's memo, or the end of the flow. */
+export const FLOW_END = 'end';
+const FlowTargetSchema = z.string().max(STEP_MEMO_MAX_LENGTH);
+
+export const FlowStepSchema = z.object({
+  memo: z.string().max(STEP_MEMO_MAX_LENGTH).regex(STEP_MEMO_PATTERN),
+  title: FlowLabelSchema,
+  blocks: z.array(FlowBlockSchema).max(FLOW_BLOCKS_PER_STEP_MAX),
+  questions: z.array(FlowQuestionSchema).max(FLOW_QUESTIONS_PER_STEP_MAX),
+  action: z.enum(FLOW_ACTIONS).nullable(),
+  /** Tried in order: the first whose conditions all hold decides. */
+  routes: z
+    .array(z.object({ when: z.array(FlowConditionSchema).min(1), go_to: FlowTargetSchema }))
+    .max(FLOW_ROUTES_PER_STEP_MAX),
+  /** Where the step goes when no route decides. */
+  otherwise: FlowTargetSchema,
+});
+export type FlowStep = z.infer<typeof FlowStepSchema>;
+
+/** A flow's definition: a draft, or one published version (never changed once published). */
+export const FlowDefinitionSchema = z.object({
+  title: FlowLabelSchema,
+  steps: z.array(FlowStepSchema).min(1).max(FLOW_STEPS_MAX),
+});
+export type FlowDefinition = z.infer<typeof FlowDefinitionSchema>;
+
+/** The answers so far, by question id: a choice's id, yes/no as a boolean, else the text as given. */
+export type FlowAnswers = Readonly<Record<string, string | boolean>>;
+
+/**
+ * A rule a definition breaks, with where (`path`, as zod names a place: steps.2.routes.0.go_to) and
+ * what it names (a step's or a question's id), for the editor to say plainly.
+ */
+export interface FlowDefinitionProblem {
+  code:
+    | 'flow_step_memo_repeated'
+    | 'flow_question_id_repeated'
+    | 'flow_target_unknown'
+    | 'flow_loop'
+    | 'flow_step_unreachable'
+    | 'flow_condition_question_unknown'
+    | 'flow_condition_question_later'
+    | 'flow_condition_value_unknown'
+    | 'flow_choices_missing'
+    | 'flow_choices_not_allowed'
+    | 'flow_choice_id_repeated';
+  path: string;
+  /** The step, question or choice the problem is about. */
+  subject: string;
+}
+
+/**
+ * Every rule a definition breaks beyond its shape (FlowDefinitionSchema): memos and ids unique, every
+ * route and `otherwise` going to a step that exists (or the end), no loop (a flow always ends), every step
+ * reachable from the first, conditions only on questions asked on the way there (this step or an
+ * earlier one) and, for choices, only on choices that exist. Empty when it may be saved.
+ */
+export function checkFlowDefinition(definition: FlowDefinition): FlowDefinitionProblem[] {
+  const problems: FlowDefinitionProblem[] = [];
+  const stepIndex = new Map<string, number>();
+  const questions = new Map<string, { question: FlowQuestion; stepIndex: number }>();
+
+  definition.steps.forEach((step, index) => {
+    if (stepIndex.has(step.memo)) {
+      problems.push({ code: 'flow_step_memo_repeated', path: `steps.${index}.memo`, subject: step.memo });
+    } else {
+      stepIndex.set(step.memo, index);
+    }
+    step.questions.forEach((question, questionIndex) => {
+      const path = `steps.${index}.questions.${questionIndex}`;
+      if (questions.has(question.id)) {
+        problems.push({ code: 'flow_question_id_repeated', path: `${path}.id`, subject: question.id });
+      } else {
+        questions.set(question.id, { question, stepIndex: index });
+      }
+      const choices = question.choices ?? [];
+      if (question.kind === 'choice' && choices.length < 2) {
+        problems.push({ code: 'flow_choices_missing', path: `${path}.choices`, subject: question.id });
+      }
+      if (question.kind !== 'choice' && question.choices !== undefined) {
+        problems.push({ code: 'flow_choices_not_allowed', path: `${path}.choices`, subject: question.id });
+      }
+      const seen = new Set<string>();
+      choices.forEach((choice, choiceIndex) => {
+        if (seen.has(choice.id)) {
+          problems.push({
+            code: 'flow_choice_id_repeated',
+            path: `${path}.choices.${choiceIndex}.id`,
+            subject: choice.id,
+          });
+        }
+        seen.add(choice.id);
+      });
+    });
+  });
+
+  definition.steps.forEach((step, index) => {
+    const targets = [
+      ...step.routes.map((route, routeIndex) => ({
+        target: route.go_to,
+        path: `steps.${index}.routes.${routeIndex}.go_to`,
+      })),
+      { target: step.otherwise, path: `steps.${index}.otherwise` },
+    ];
+    for (const { target, path } of targets) {
+      if (target !== FLOW_END && !stepIndex.has(target)) {
+        problems.push({ code: 'flow_target_unknown', path, subject: target });
+      }
+    }
+    step.routes.forEach((route, routeIndex) => {
+      route.when.forEach((condition, conditionIndex) => {
+        const path = `steps.${index}.routes.${routeIndex}.when.${conditionIndex}`;
+        const asked = questions.get(condition.question);
+        if (!asked) {
+          problems.push({ code: 'flow_condition_question_unknown', path, subject: condition.question });
+          return;
+        }
+        if (asked.stepIndex > index) {
+          problems.push({ code: 'flow_condition_question_later', path, subject: condition.question });
+          return;
+        }
+        const choiceIds = new Set((asked.question.choices ?? []).map((choice) => choice.id));
+        const values =
+          condition.test === 'equals'
+            ? [condition.value]
+            : condition.test === 'one_of'
+              ? condition.values
+              : [];
+        for (const value of values) {
+          const known =
+            asked.question.kind === 'choice'
+              ? typeof value === 'string' && choiceIds.has(value)
+              : asked.question.kind === 'yes_no'
+                ? typeof value === 'boolean'
+                : typeof value === 'string';
+          if (!known) {
+            problems.push({ code: 'flow_condition_value_unknown', path, subject: String(value) });
+          }
+        }
+      });
+    });
+  });
+
+  // Loops and unreachable steps, on the steps' graph (known targets only: unknown ones are named above).
+  // A loop is named where it closes: the step (path) that leads back to one on the way to it (subject).
+  const edges = definition.steps.map((step) =>
+    [...step.routes.map((route) => route.go_to), step.otherwise]
+      .filter((target) => target !== FLOW_END)
+      .map((target) => stepIndex.get(target))
+      .filter((target): target is number => target !== undefined),
+  );
+  const state = new Array<'new' | 'open' | 'done'>(definition.steps.length).fill('new');
+  const reported = new Set<number>();
+  const visit = (index: number): void => {
+    state[index] = 'open';
+    for (const next of edges[index] ?? []) {
+      if (state[next] === 'open') {
+        if (!reported.has(next)) {
+          reported.add(next);
+          const memo = definition.steps[next]?.memo ?? '';
+          problems.push({ code: 'flow_loop', path: `steps.${index}`, subject: memo });
+        }
+      } else if (state[next] === 'new') {
+        visit(next);
+      }
+    }
+    state[index] = 'done';
+  };
+  visit(0);
+  definition.steps.forEach((step, index) => {
+    // A repeated memo is named once, above.
+    if (state[index] === 'new' && stepIndex.get(step.memo) === index) {
+      problems.push({ code: 'flow_step_unreachable', path: `steps.${index}`, subject: step.memo });
+    }
+  });
+  return problems;
+}
+
+/** Does the condition hold for these answers? */
+export function conditionHolds(condition: FlowCondition, answers: FlowAnswers): boolean {
+  const answer = answers[condition.question];
+  switch (condition.test) {
+    case 'answered':
+      return answer !== undefined && answer !== '';
+    case 'equals':
+      return answer === condition.value;
+    case 'one_of':
+      return typeof answer === 'string' && condition.values.includes(answer);
+  }
+}
+
+/**
+ * Where the step goes on with these answers: the memo of the next step, or null at the end. The
+ * definition is one checkFlowDefinition accepted; a step memo it does not know throws.
+ */
+export function nextFlowStep(
+  definition: FlowDefinition,
+  stepMemo: string,
+  answers: FlowAnswers,
+): string | null {
+  const step = definition.steps.find((candidate) => candidate.memo === stepMemo);
+  if (!step) throw new Error(`no step ${stepMemo} in the flow`);
+  const route = step.routes.find((candidate) =>
+    candidate.when.every((condition) => conditionHolds(condition, answers)),
+  );
+  const target = route ? route.go_to : step.otherwise;
+  return target === FLOW_END ? null : target;
+}
+
+/** The steps a walker with these answers passes through, from the first to the end, in order. */
+export function flowPath(definition: FlowDefinition, answers: FlowAnswers): string[] {
+  const path: string[] = [];
+  let memo: string | null = definition.steps[0]?.memo ?? null;
+  // A checked definition has no loop; the bound keeps an unchecked one from running for ever.
+  while (memo !== null && path.length <= definition.steps.length) {
+    path.push(memo);
+    memo = nextFlowStep(definition, memo, answers);
+  }
+  return path;
+}
+
+/** Postal codes as the flows ask for them: four digits in Denmark and in Norway. */
+const POSTCODE_PATTERN = /^\d{4}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type FlowAnswerProblem =
+  | 'required'
+  | 'invalid_email'
+  | 'invalid_postcode'
+  | 'unknown_choice'
+  | 'too_long'
+  | 'wrong_type';
+
+/**
+ * Is this a good answer to the question? Null when it is; otherwise why not. A missing answer
+ * (undefined or an empty text) is a problem only for a required question.
+ */
+export function checkFlowAnswer(
+  question: FlowQuestion,
+  answer: string | boolean | undefined,
+): FlowAnswerProblem | null {
+  if (answer === undefined || answer === '') return question.required ? 'required' : null;
+  if (question.kind === 'yes_no') return typeof answer === 'boolean' ? null : 'wrong_type';
+  if (typeof answer !== 'string') return 'wrong_type';
+  const text = answer.trim();
+  if (text === '') return question.required ? 'required' : null;
+  switch (question.kind) {
+    case 'choice':
+      return (question.choices ?? []).some((choice) => choice.id === text) ? null : 'unknown_choice';
+    case 'email':
+      return text.length <= 254 && EMAIL_PATTERN.test(text) ? null : 'invalid_email';
+    case 'postcode':
+      return POSTCODE_PATTERN.test(text) ? null : 'invalid_postcode';
+    case 'text':
+      return text.length <= FLOW_TEXT_ANSWER_MAX_LENGTH ? null : 'too_long';
+  }
+}
