@@ -7,7 +7,9 @@ import {
   type FlowQuestion,
   type FlowStep,
   flowPath,
+  isFlowMemoFree,
   nextFlowStep,
+  RESERVED_FLOW_MEMOS,
 } from './flows.ts';
 
 const step = (memo: string, overrides: Partial<FlowStep> = {}): FlowStep => ({
@@ -204,5 +206,39 @@ describe('an answer', () => {
     expect(checkFlowAnswer(ask('text'), 'x'.repeat(1000))).toBeNull();
     expect(checkFlowAnswer(ask('text'), 'x'.repeat(1001))).toBe('too_long');
     expect(checkFlowAnswer(ask('text'), true)).toBe('wrong_type');
+  });
+});
+
+describe('isFlowMemoFree', () => {
+  it('frees a well-formed memo, with or without an owner part', () => {
+    expect(isFlowMemoFree('cykeldag-2027')).toBe(true);
+    expect(isFlowMemoFree('aarhus.cykeldag-2027')).toBe(true);
+  });
+
+  it('refuses every top-level address of the web app, the regions and the API', () => {
+    for (const memo of ['app', 'login', 'signup', 'search', 'webshop', 'flows', 'survey', 'backoffice']) {
+      expect(isFlowMemoFree(memo)).toBe(false);
+    }
+    for (const memo of [
+      'insurance',
+      'sticker-id',
+      'stolen-bike-map',
+      'dk',
+      'no',
+      'api',
+      'dev',
+      'forsikringsfordel',
+    ]) {
+      expect(isFlowMemoFree(memo)).toBe(false);
+    }
+    for (const memo of RESERVED_FLOW_MEMOS) expect(isFlowMemoFree(memo)).toBe(false);
+  });
+
+  it('refuses a malformed or too long memo', () => {
+    for (const memo of ['', 'Cykeldag', 'cykel dag', '-cykel', 'cykel-', 'a..b', 'a.b.c', 'cykel/dag']) {
+      expect(isFlowMemoFree(memo)).toBe(false);
+    }
+    expect(isFlowMemoFree('a'.repeat(81))).toBe(false);
+    expect(isFlowMemoFree('a'.repeat(80))).toBe(true);
   });
 });

@@ -359,3 +359,116 @@ export function checkFlowAnswer(
       return text.length <= FLOW_TEXT_ANSWER_MAX_LENGTH ? null : 'too_long';
   }
 }
+
+/**
+ * The web app's top-level addresses (SPEC §2's first path segments, the regions, and the API's and
+ * the development tools' own): a flow's poster address /{memo} must never shadow one of them.
+ */
+export const RESERVED_FLOW_MEMOS: ReadonlySet<string> = new Set([
+  '404',
+  'advisory-board',
+  'api',
+  'app',
+  'backoffice',
+  'checkout',
+  'dev',
+  'dk',
+  'find-distributor',
+  'flows',
+  'forgot-passw-check-mail',
+  'forgot-password',
+  'forsikrings-indtegning',
+  'forsikringsfordel',
+  'go-to-webshop',
+  'hvordan',
+  'insurance',
+  'insurance-stop',
+  'insurance-verification',
+  'login',
+  'no',
+  'org-bike-search',
+  'organisation-payment-complete-redirect',
+  'our-mission',
+  'pre-registration',
+  'pre-registration-insurance-warning',
+  'privacy',
+  'purchase',
+  'purchase-complete-redirect',
+  'purchase-failed',
+  'purchase-naf',
+  'purchase-subscription-redirect',
+  'redeem',
+  'reset-password',
+  'reset-password-succes',
+  'search',
+  'signup',
+  'signup-complete',
+  'sticker-id',
+  'stolen-bike-map',
+  'successfully-deleted',
+  'support',
+  'survey',
+  'terms',
+  'verification-begin-redirect',
+  'verification-complete-redirect',
+  'verify-email',
+  'verify-receipt',
+  'webshop',
+]);
+
+/**
+ * Whether a memo may name a flow: well formed and not a top-level address of the web app. Only the
+ * part before an owner's dot can collide (aarhus.x is never a route), so only a plain memo is checked.
+ */
+export function isFlowMemoFree(memo: string): boolean {
+  if (memo.length > FLOW_MEMO_MAX_LENGTH || !FLOW_MEMO_PATTERN.test(memo)) return false;
+  return !RESERVED_FLOW_MEMOS.has(memo);
+}
+
+export const FlowMemoSchema = z.string().max(FLOW_MEMO_MAX_LENGTH).regex(FLOW_MEMO_PATTERN);
+
+export const FlowMemoParamsSchema = z.object({ memo: FlowMemoSchema });
+
+/** POST /api/backoffice/flows: a new flow with its first draft. */
+export const CreateFlowInputSchema = z.object({ memo: FlowMemoSchema, definition: FlowDefinitionSchema });
+export type CreateFlowInput = z.infer<typeof CreateFlowInputSchema>;
+
+/** PUT /api/backoffice/flows/{memo}/draft. */
+export const SaveFlowDraftInputSchema = z.object({ definition: FlowDefinitionSchema });
+export type SaveFlowDraftInput = z.infer<typeof SaveFlowDraftInputSchema>;
+
+/** A row of the staff list. */
+export const StaffFlowSummarySchema = z.object({
+  id: z.uuid(),
+  memo: z.string(),
+  title: z.string(),
+  published_version: z.number().int().nullable(),
+  draft_updated_at: z.string(),
+});
+export type StaffFlowSummary = z.infer<typeof StaffFlowSummarySchema>;
+
+export const StaffFlowVersionSchema = z.object({
+  version: z.number().int(),
+  published_at: z.string(),
+  published_by: z.uuid().nullable(),
+});
+
+/** One flow for staff: its draft and its published versions (newest first). */
+export const StaffFlowSchema = z.object({
+  id: z.uuid(),
+  memo: z.string(),
+  draft: FlowDefinitionSchema,
+  draft_updated_at: z.string(),
+  published_version: z.number().int().nullable(),
+  created_at: z.string(),
+  versions: z.array(StaffFlowVersionSchema),
+});
+export type StaffFlow = z.infer<typeof StaffFlowSchema>;
+
+/** GET /api/flows/{memo}: the running version, for visitors (no staff fields). */
+export const PublicFlowSchema = z.object({
+  memo: z.string(),
+  version: z.number().int(),
+  definition: FlowDefinitionSchema,
+});
+export type PublicFlow = z.infer<typeof PublicFlowSchema>;
