@@ -31,6 +31,7 @@ import { type LockCommandsRateLimits, lockCommandsRoutes } from './modules/docks
 import { createLockDevicePass, type LockDevicePass } from './modules/docks/lock-devices.notifier.ts';
 import { type LockDevicesRateLimits, lockDevicesRoutes } from './modules/docks/lock-devices.routes.ts';
 import { DEFAULT_LOCKS_SETTINGS, type LocksDeps, type LocksSettings } from './modules/docks/lock-live.ts';
+import { flowsRoutes } from './modules/flows/flows.routes.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
@@ -531,6 +532,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
       });
       await api.register(contentPagesRoutes, { deps: { db: database.db } });
+      await api.register(flowsRoutes, { deps: { db: database.db } });
       await api.register(manufacturerCodeRoutes, { deps: { db: database.db } });
       await api.register(stickerBatchRoutes, {
         deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },

@@ -131,7 +131,27 @@ interface CaseContext {
   dockOperatorHeaders(): Promise<Record<string, string>>;
   /** The docks' matrix dock of the fixtures' business (the same every time): lock-device-fixtures.ts insertMatrixDock. */
   dockOfOrganisation(): Promise<MatrixDock>;
+  /** A flow created and published by staff (the same every time); answers its memo. */
+  publishedFlow(): Promise<string>;
+  /** A new unpublished flow; answers its memo. */
+  newFlow(): Promise<string>;
 }
+
+/** The smallest flow definition that may be saved (issue 29 §2). */
+const MATRIX_FLOW = {
+  title: { da: 'Matrix' },
+  steps: [
+    {
+      memo: 'start',
+      title: { da: 'Start' },
+      blocks: [],
+      questions: [],
+      action: null,
+      routes: [],
+      otherwise: 'end',
+    },
+  ],
+};
 
 /** A valid Danish checkout of the insurance purchase (issue 16 §2). */
 const MATRIX_CHECKOUT = {
@@ -2028,6 +2048,44 @@ const CASES: MatrixCase[] = [
       };
     },
   },
+  // Flows (issue 29 §2): visitors read a published version; staff read them, staff admins change them.
+  {
+    method: 'GET',
+    route: '/api/flows/:memo',
+    allowed: EVERYONE,
+    request: async ({ publishedFlow }) => ({ url: `/api/flows/${await publishedFlow()}` }),
+  },
+  { method: 'GET', route: '/api/backoffice/flows', allowed: STAFF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/flows/:memo',
+    allowed: STAFF,
+    request: async ({ publishedFlow }) => ({ url: `/api/backoffice/flows/${await publishedFlow()}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/flows',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/flows', payload: {} }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/flows/:memo/draft',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/flows/matrix/draft', payload: {} }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/flows/:memo/publish',
+    allowed: ['staff_admin'],
+    request: async ({ newFlow }) => ({ url: `/api/backoffice/flows/${await newFlow()}/publish` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/flows/:memo/unpublish',
+    allowed: ['staff_admin'],
+    request: async ({ newFlow }) => ({ url: `/api/backoffice/flows/${await newFlow()}/unpublish` }),
+  },
 ];
 
 /** A valid public dock (POST /api/docks, PUT /api/docks/{id}). */
@@ -2090,6 +2148,7 @@ describe('permission matrix', () => {
   let userInsuredItem: Promise<string> | undefined;
   let insuredBike: Promise<{ policyId: string; bikeId: string }> | undefined;
   let matrixDock: Promise<MatrixDock> | undefined;
+  let publishedFlow: Promise<string> | undefined;
   let businessDock: Promise<{ dockId: string; lockId: string; parkingId: string }> | undefined;
   const dockOperatorTokens = new Map<Role, Promise<string>>();
 
@@ -2387,6 +2446,32 @@ describe('permission matrix', () => {
                 return { dockId, lockId, parkingId };
               })();
               return businessDock;
+            },
+            publishedFlow: () => {
+              publishedFlow ??= (async () => {
+                const memo = await context.newFlow();
+                const response = await t.app.inject({
+                  method: 'POST',
+                  url: `/api/backoffice/flows/${memo}/publish`,
+                  headers: bearer(fixtures.users.staff_admin.token),
+                });
+                if (response.statusCode !== 200)
+                  throw new Error(`publish flow: ${response.statusCode} ${response.body}`);
+                return memo;
+              })();
+              return publishedFlow;
+            },
+            newFlow: async () => {
+              const memo = `matrix-${randomUUID().slice(0, 8)}`;
+              const response = await t.app.inject({
+                method: 'POST',
+                url: '/api/backoffice/flows',
+                headers: bearer(fixtures.users.staff_admin.token),
+                payload: { memo, definition: MATRIX_FLOW },
+              });
+              if (response.statusCode !== 201)
+                throw new Error(`create flow: ${response.statusCode} ${response.body}`);
+              return memo;
             },
             newDockOfBusiness: () =>
               insertDock(t.database.db, { operatorPartyId: fixtures.organisationId, name: 'Matrix dock' }),

@@ -237,6 +237,11 @@ export const AUDIT_ACTIONS = [
   'dock.lock_out_of_service',
   'dock.lock_in_service',
   'dock.parking_handed_over',
+  /** Issue 29 §2 (flows): staff created a flow, saved its draft, published or unpublished it. */
+  'flow.created',
+  'flow.draft_saved',
+  'flow.published',
+  'flow.unpublished',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -136,6 +136,10 @@ export const ERROR_CODES = [
   'not_your_parking',
   'lock_offline',
   'lock_busy',
+  // Issue 29 §2 (flows): an unknown or unpublished flow, and a memo that cannot be used.
+  'flow_not_found',
+  'flow_memo_taken',
+  'flow_memo_reserved',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

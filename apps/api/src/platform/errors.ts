@@ -123,6 +123,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_your_parking: 409,
   lock_offline: 503,
   lock_busy: 409,
+  flow_not_found: 404,
+  flow_memo_taken: 409,
+  flow_memo_reserved: 422,
 };
 
 /**

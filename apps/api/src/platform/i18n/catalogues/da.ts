@@ -605,4 +605,8 @@ export const da: Catalogue = {
   'errors.parking_closed': 'Cyklen er allerede låst op og taget ud af låsen.',
   'errors.parking_handed_over': 'Cyklen er allerede overdraget til opbevaring for ejeren.',
   'errors.held_bikes_not_allowed': 'Kun politiet eller en kommune kan tage cykler ind for deres ejere.',
+  // Issue 29 §2 (flows).
+  'errors.flow_not_found': 'Forløbet findes ikke eller er ikke udgivet.',
+  'errors.flow_memo_taken': 'Et andet forløb har allerede denne adresse. Vælg en anden.',
+  'errors.flow_memo_reserved': 'Adressen bruges allerede af en side på sitet. Vælg en anden.',
 };

@@ -607,6 +607,10 @@ export const en = {
   'errors.parking_closed': 'This bike has already been unlocked and taken out of the lock.',
   'errors.parking_handed_over': 'This bike has already been handed over to be held for its owner.',
   'errors.held_bikes_not_allowed': 'Only the police or a municipality can take in bikes for their owners.',
+  // Issue 29 §2 (flows).
+  'errors.flow_not_found': 'The flow does not exist or is not published.',
+  'errors.flow_memo_taken': 'Another flow already has this address. Choose another.',
+  'errors.flow_memo_reserved': 'The address is already used by a page of the site. Choose another.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -604,4 +604,8 @@ export const no: Catalogue = {
   'errors.parking_closed': 'Sykkelen er allerede låst opp og tatt ut av låsen.',
   'errors.parking_handed_over': 'Sykkelen er allerede overlevert for oppbevaring for eieren.',
   'errors.held_bikes_not_allowed': 'Bare politiet eller en kommune kan ta inn sykler for eierne.',
+  // Issue 29 §2 (flows).
+  'errors.flow_not_found': 'Forløpet finnes ikke eller er ikke publisert.',
+  'errors.flow_memo_taken': 'Et annet forløp har allerede denne adressen. Velg en annen.',
+  'errors.flow_memo_reserved': 'Adressen brukes allerede av en side på nettstedet. Velg en annen.',
 };
