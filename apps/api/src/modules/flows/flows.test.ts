@@ -145,6 +145,11 @@ describe('flows: what is refused', () => {
         loc: ['body', 'definition', 'steps', 1, 'memo'],
       }),
     );
+    expect(body.detail).toContainEqual(
+      expect.objectContaining({
+        msg: '“ingen-steder” er ikke et trin i forløbet. Gå til et trin, der findes, eller til slutningen.',
+      }),
+    );
     expect((await call(support, 'GET', `/api/backoffice/flows/${memo}`)).statusCode).toBe(404);
 
     const existing = await createFlow();

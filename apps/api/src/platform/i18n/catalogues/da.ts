@@ -609,4 +609,20 @@ export const da: Catalogue = {
   'errors.flow_not_found': 'Forløbet findes ikke eller er ikke udgivet.',
   'errors.flow_memo_taken': 'Et andet forløb har allerede denne adresse. Vælg en anden.',
   'errors.flow_memo_reserved': 'Adressen bruges allerede af en side på sitet. Vælg en anden.',
+  // Issue 29 §2: a flow definition's problems (checkFlowDefinition), {subject} the step, question or choice.
+  'validation.flow_step_memo_repeated': 'To trin har adressen “{subject}”. Giv hvert trin sin egen.',
+  'validation.flow_question_id_repeated': 'To spørgsmål har id’et “{subject}”. Giv hvert spørgsmål sit eget.',
+  'validation.flow_target_unknown':
+    '“{subject}” er ikke et trin i forløbet. Gå til et trin, der findes, eller til slutningen.',
+  'validation.flow_loop': 'Forløbet kan køre i ring ved “{subject}”. Hver vej gennem det skal nå slutningen.',
+  'validation.flow_step_unreachable': 'Ingen vej gennem forløbet når trinnet “{subject}”.',
+  'validation.flow_condition_question_unknown':
+    'Betingelsen spørger til “{subject}”, som ikke er et spørgsmål i forløbet.',
+  'validation.flow_condition_question_later':
+    'Betingelsen spørger til “{subject}”, som først stilles senere.',
+  'validation.flow_condition_value_unknown':
+    'Betingelsen nævner “{subject}”, som ikke er et af spørgsmålets svar.',
+  'validation.flow_choices_missing': 'Valgspørgsmålet “{subject}” mangler sine svarmuligheder.',
+  'validation.flow_choices_not_allowed': 'Kun et valgspørgsmål har svarmuligheder; “{subject}” er ikke et.',
+  'validation.flow_choice_id_repeated': 'To svarmuligheder har id’et “{subject}”. Giv hver sit eget.',
 };

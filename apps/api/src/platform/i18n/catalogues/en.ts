@@ -611,6 +611,24 @@ export const en = {
   'errors.flow_not_found': 'The flow does not exist or is not published.',
   'errors.flow_memo_taken': 'Another flow already has this address. Choose another.',
   'errors.flow_memo_reserved': 'The address is already used by a page of the site. Choose another.',
+  // Issue 29 §2: a flow definition's problems (checkFlowDefinition), {subject} the step, question or choice.
+  'validation.flow_step_memo_repeated': 'Two steps have the address “{subject}”. Give each step its own.',
+  'validation.flow_question_id_repeated':
+    'Two questions have the id “{subject}”. Give each question its own.',
+  'validation.flow_target_unknown':
+    '“{subject}” is not a step of this flow. Go to a step that exists, or to the end.',
+  'validation.flow_loop':
+    'The flow can go round in a loop at “{subject}”. Every way through must reach the end.',
+  'validation.flow_step_unreachable': 'No way through the flow reaches the step “{subject}”.',
+  'validation.flow_condition_question_unknown':
+    'The condition asks about “{subject}”, which is not a question of this flow.',
+  'validation.flow_condition_question_later':
+    'The condition asks about “{subject}”, which is only asked later.',
+  'validation.flow_condition_value_unknown':
+    'The condition names “{subject}”, which is not one of the question’s choices.',
+  'validation.flow_choices_missing': 'The choice question “{subject}” needs its choices.',
+  'validation.flow_choices_not_allowed': 'Only a choice question has choices; “{subject}” is not one.',
+  'validation.flow_choice_id_repeated': 'Two choices have the id “{subject}”. Give each choice its own.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -608,4 +608,19 @@ export const no: Catalogue = {
   'errors.flow_not_found': 'Forløpet finnes ikke eller er ikke publisert.',
   'errors.flow_memo_taken': 'Et annet forløp har allerede denne adressen. Velg en annen.',
   'errors.flow_memo_reserved': 'Adressen brukes allerede av en side på nettstedet. Velg en annen.',
+  // Issue 29 §2: a flow definition's problems (checkFlowDefinition), {subject} the step, question or choice.
+  'validation.flow_step_memo_repeated': 'To trinn har adressen «{subject}». Gi hvert trinn sin egen.',
+  'validation.flow_question_id_repeated': 'To spørsmål har id-en «{subject}». Gi hvert spørsmål sin egen.',
+  'validation.flow_target_unknown':
+    '«{subject}» er ikke et trinn i forløpet. Gå til et trinn som finnes, eller til slutten.',
+  'validation.flow_loop': 'Forløpet kan gå i ring ved «{subject}». Hver vei gjennom det må nå slutten.',
+  'validation.flow_step_unreachable': 'Ingen vei gjennom forløpet når trinnet «{subject}».',
+  'validation.flow_condition_question_unknown':
+    'Betingelsen spør om «{subject}», som ikke er et spørsmål i forløpet.',
+  'validation.flow_condition_question_later': 'Betingelsen spør om «{subject}», som først stilles senere.',
+  'validation.flow_condition_value_unknown':
+    'Betingelsen nevner «{subject}», som ikke er et av spørsmålets svaralternativer.',
+  'validation.flow_choices_missing': 'Valgspørsmålet «{subject}» mangler svaralternativene sine.',
+  'validation.flow_choices_not_allowed': 'Bare et valgspørsmål har svaralternativer; «{subject}» er ikke et.',
+  'validation.flow_choice_id_repeated': 'To svaralternativer har id-en «{subject}». Gi hvert sin egen.',
 };
