@@ -428,6 +428,8 @@ export function isFlowMemoFree(memo: string): boolean {
 export const FlowMemoSchema = z.string().max(FLOW_MEMO_MAX_LENGTH).regex(FLOW_MEMO_PATTERN);
 
 export const FlowMemoParamsSchema = z.object({ memo: FlowMemoSchema });
+/** The visitors' address takes any text: a memo that is not well formed is simply not found (404). */
+export const PublicFlowParamsSchema = z.object({ memo: z.string().min(1).max(200) });
 
 /** POST /api/backoffice/flows: a new flow with its first draft. */
 export const CreateFlowInputSchema = z.object({ memo: FlowMemoSchema, definition: FlowDefinitionSchema });

@@ -1,6 +1,7 @@
 import {
   CreateFlowInputSchema,
   FlowMemoParamsSchema,
+  PublicFlowParamsSchema,
   PublicFlowSchema,
   SaveFlowDraftInputSchema,
   StaffFlowSchema,
@@ -22,7 +23,7 @@ export const flowsRoutes: FastifyPluginAsyncZod<{ deps: service.FlowsDeps }> = a
       schema: {
         tags: ['flows'],
         summary: 'A flow’s published version, for visitors (404 flow_not_found when unknown or unpublished)',
-        params: FlowMemoParamsSchema,
+        params: PublicFlowParamsSchema,
         response: { 200: PublicFlowSchema },
       },
       config: { access: 'public' },

@@ -224,6 +224,11 @@ describe('flows: what is refused', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('flow_not_found');
 
+    // An address that could never be a memo is not found either, rather than invalid.
+    const malformed = await call(null, 'GET', '/api/flows/Ikke%20en%20adresse');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().code).toBe('flow_not_found');
+
     const memo = await createFlow();
     const unpublished = await call(null, 'GET', `/api/flows/${memo}`);
     expect(unpublished.statusCode).toBe(404);
