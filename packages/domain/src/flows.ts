@@ -362,10 +362,12 @@ export function checkFlowAnswer(
 
 /**
  * The web app's top-level addresses (SPEC §2's first path segments, the regions, and the API's and
- * the development tools' own): a flow's poster address /{memo} must never shadow one of them.
+ * the development tools' own): a flow's poster address /{memo} must never shadow one of them. The web
+ * app's paths test checks that the first part of every address it has is here.
  */
 export const RESERVED_FLOW_MEMOS: ReadonlySet<string> = new Set([
   '404',
+  'accessibility',
   'advisory-board',
   'api',
   'app',

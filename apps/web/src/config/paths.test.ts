@@ -1,3 +1,4 @@
+import { isFlowMemoFree } from '@nbr/domain/flows';
 import { describe, expect, it } from 'vitest';
 import { definePath, paths } from './paths.ts';
 
@@ -25,5 +26,13 @@ describe('paths', () => {
     const all = Object.values(paths).flatMap((group) => Object.values(group).map((entry) => entry.path));
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBeGreaterThan(130);
+  });
+
+  it('reserves every first part of an address, so a flow’s poster address never shadows a screen', () => {
+    const all = Object.values(paths).flatMap((group) => Object.values(group).map((entry) => entry.path));
+    const firstParts = new Set(
+      all.map((path) => path.split('/')[1] ?? '').filter((part) => part !== '' && !part.startsWith(':')),
+    );
+    expect([...firstParts].filter((part) => isFlowMemoFree(part))).toEqual([]);
   });
 });
