@@ -237,6 +237,8 @@ export const AUDIT_ACTIONS = [
   'dock.lock_out_of_service',
   'dock.lock_in_service',
   'dock.parking_handed_over',
+  /** Issue 29 §1: an organisation's admin created a commuter survey. */
+  'survey.created',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

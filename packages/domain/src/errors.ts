@@ -136,6 +136,8 @@ export const ERROR_CODES = [
   'not_your_parking',
   'lock_offline',
   'lock_busy',
+  'survey_not_found',
+  'survey_not_open',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -123,6 +123,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_your_parking: 409,
   lock_offline: 503,
   lock_busy: 409,
+  survey_not_found: 404,
+  survey_not_open: 409,
 };
 
 /**

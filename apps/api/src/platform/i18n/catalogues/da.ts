@@ -605,4 +605,7 @@ export const da: Catalogue = {
   'errors.parking_closed': 'Cyklen er allerede låst op og taget ud af låsen.',
   'errors.parking_handed_over': 'Cyklen er allerede overdraget til opbevaring for ejeren.',
   'errors.held_bikes_not_allowed': 'Kun politiet eller en kommune kan tage cykler ind for deres ejere.',
+  // Issue 29 §1 (commuter surveys).
+  'errors.survey_not_found': 'Vi kan ikke finde den undersøgelse.',
+  'errors.survey_not_open': 'Undersøgelsen er ikke åben for svar.',
 };

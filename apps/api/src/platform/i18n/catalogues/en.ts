@@ -607,6 +607,9 @@ export const en = {
   'errors.parking_closed': 'This bike has already been unlocked and taken out of the lock.',
   'errors.parking_handed_over': 'This bike has already been handed over to be held for its owner.',
   'errors.held_bikes_not_allowed': 'Only the police or a municipality can take in bikes for their owners.',
+  // Issue 29 §1 (commuter surveys).
+  'errors.survey_not_found': 'We cannot find that survey.',
+  'errors.survey_not_open': 'This survey is not open for answers.',
 } as const;
 
 export type MessageKey = keyof typeof en;

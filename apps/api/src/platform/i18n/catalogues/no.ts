@@ -604,4 +604,7 @@ export const no: Catalogue = {
   'errors.parking_closed': 'Sykkelen er allerede låst opp og tatt ut av låsen.',
   'errors.parking_handed_over': 'Sykkelen er allerede overlevert for oppbevaring for eieren.',
   'errors.held_bikes_not_allowed': 'Bare politiet eller en kommune kan ta inn sykler for eierne.',
+  // Issue 29 §1 (commuter surveys).
+  'errors.survey_not_found': 'Vi finner ikke den undersøkelsen.',
+  'errors.survey_not_open': 'Undersøkelsen er ikke åpen for svar.',
 };
