@@ -299,10 +299,17 @@ export const SurveyFiguresQuerySchema = z
       .string()
       .regex(/^\d{2}$/)
       .optional(),
+    /** An earlier period to compare the modal split with (same workplace and postal area filters). */
+    compare_from: SurveyDateSchema.optional(),
+    compare_to: SurveyDateSchema.optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: 'to is on or after from',
     path: ['to'],
+  })
+  .refine((query) => !query.compare_from || !query.compare_to || query.compare_from <= query.compare_to, {
+    message: 'compare_to is on or after compare_from',
+    path: ['compare_to'],
   });
 export type SurveyFiguresQuery = z.infer<typeof SurveyFiguresQuerySchema>;
 
@@ -325,6 +332,11 @@ export const SurveyFiguresSchema = z.object({
   /** Groups of at least SURVEY_MIN_GROUP_SIZE filtered answers; smaller ones never appear. */
   by_workplace: z.array(z.object({ workplace_id: z.uuid(), name: z.string(), summary: SurveySummarySchema })),
   by_postal_area: z.array(z.object({ postal_area: z.string(), summary: SurveySummarySchema })),
+  /**
+   * With compare_from or compare_to: each mode's share now minus in the compared period, in
+   * percentage points (modalShareChange); null when either period is withheld.
+   */
+  modal_share_change: z.array(z.object({ mode: TravelModeSchema, points: z.number() })).nullable(),
 });
 export type SurveyFigures = z.infer<typeof SurveyFiguresSchema>;
 

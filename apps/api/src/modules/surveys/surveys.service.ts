@@ -1,6 +1,7 @@
 import { todayInRegisterZone } from '@nbr/domain/bikes';
 import {
   groupSurveyAnswers,
+  modalShareChange,
   postalAreaOf,
   type Survey,
   type SurveyAddressesInput,
@@ -91,8 +92,9 @@ export async function listSurveys(deps: SurveysDeps, auth: Auth) {
 
 /**
  * GET /api/operator/surveys/{id}/figures: the figures of the finished answers the filters pick,
- * against the survey's finished total (summariseSurveySubset), and those answers grouped by
- * workplace and by postal area (groupSurveyAnswers). Only counts and shares leave the server.
+ * against the survey's finished total (summariseSurveySubset), those answers grouped by workplace
+ * and by postal area (groupSurveyAnswers), and with a compared period the change of the modal split
+ * (modalShareChange). Only counts and shares leave the server.
  */
 export async function surveyFigures(
   deps: SurveysDeps,
@@ -101,18 +103,27 @@ export async function surveyFigures(
   query: SurveyFiguresQuery,
 ): Promise<SurveyFigures> {
   const survey = await requireOwnSurvey(deps.db, auth, surveyId);
-  const [total, inPeriod] = await Promise.all([
+  const comparing = query.compare_from !== undefined || query.compare_to !== undefined;
+  const [total, inPeriod, inComparedPeriod] = await Promise.all([
     repository.countFinishedAnswers(deps.db, survey.id),
     repository.listFinishedAnswers(deps.db, survey.id, { from: query.from ?? null, to: query.to ?? null }),
+    comparing
+      ? repository.listFinishedAnswers(deps.db, survey.id, {
+          from: query.compare_from ?? null,
+          to: query.compare_to ?? null,
+        })
+      : Promise.resolve([]),
   ]);
   const workplaceId = query.workplace_id?.toLowerCase();
-  const picked = inPeriod
-    .map(answerFacts)
-    .filter(
-      (answer) =>
-        (workplaceId === undefined || answer.workplaceId === workplaceId) &&
-        (query.postal_area === undefined || postalAreaOf(answer.homePostcode) === query.postal_area),
-    );
+  const pick = (rows: repository.SurveyAnswerRow[]) =>
+    rows
+      .map(answerFacts)
+      .filter(
+        (answer) =>
+          (workplaceId === undefined || answer.workplaceId === workplaceId) &&
+          (query.postal_area === undefined || postalAreaOf(answer.homePostcode) === query.postal_area),
+      );
+  const picked = pick(inPeriod);
   const result = summariseSurveySubset(picked, total);
   const names = new Map(survey.workplaces.map((workplace) => [workplace.id, workplace.name]));
   return {
@@ -131,6 +142,9 @@ export async function surveyFigures(
         summary: presentSummary(group.summary),
       }),
     ),
+    modal_share_change: comparing
+      ? modalShareChange(summariseSurveySubset(pick(inComparedPeriod), total), result)
+      : null,
   };
 }
 

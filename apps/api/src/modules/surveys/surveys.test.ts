@@ -298,6 +298,26 @@ describe('the organisation’s figures', () => {
     expect((await figures(employer.admin.token, '?from=2021-01-01&to=2020-01-01')).statusCode).toBe(422);
   });
 
+  it('compares the modal split with another period, unless either is withheld', async () => {
+    expect((await figures(employer.admin.token)).json().modal_share_change).toBeNull();
+    const same = (
+      await figures(employer.admin.token, '?compare_from=2020-01-01&compare_to=2099-12-31')
+    ).json();
+    expect(same.modal_share_change).toEqual([
+      { mode: 'bike', points: 0 },
+      { mode: 'e_bike', points: 0 },
+      { mode: 'public_transport', points: 0 },
+      { mode: 'car', points: 0 },
+      { mode: 'walk', points: 0 },
+    ]);
+    // Nobody answered in 2020: that period is withheld, so there is no change to show.
+    const empty = (
+      await figures(employer.admin.token, '?compare_from=2020-01-01&compare_to=2020-12-31')
+    ).json();
+    expect(empty.modal_share_change).toBeNull();
+    expect(empty.summary.answers).toBe(15);
+  });
+
   it('lists the organisation’s surveys to its admin', async () => {
     const response = await injectAs(t.app, employer.admin.token, 'GET', '/api/operator/surveys');
     expect(response.statusCode).toBe(200);
