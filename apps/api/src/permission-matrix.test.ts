@@ -2052,7 +2052,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'GET',
     route: '/api/operator/surveys/:survey_id/figures',
-    allowed: ['org_admin'],
+    allowed: ['org_admin', ...STAFF],
     request: async ({ surveyOfBusiness, dockOperatorHeaders }) => ({
       url: `/api/operator/surveys/${(await surveyOfBusiness()).surveyId}/figures`,
       headers: await dockOperatorHeaders(),

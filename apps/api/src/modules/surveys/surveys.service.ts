@@ -24,7 +24,7 @@ import * as repository from './surveys.repository.ts';
 
 /*
  * The commuter survey (issue 29 §1). The organisation's admins, in a session acting for it, create
- * surveys and read their figures; any signed-in person answers a survey while it is open, in three
+ * surveys and read their figures (backoffice staff read any survey's figures too); any signed-in person answers a survey while it is open, in three
  * steps saved one by one into their one answer. Figures follow the privacy rule of
  * @nbr/domain/surveys: no address or position leaves the server, groups under
  * SURVEY_MIN_GROUP_SIZE never appear. A survey of another organisation answers 404 survey_not_found.
@@ -34,7 +34,7 @@ export interface SurveysDeps {
   db: Database;
 }
 
-type Auth = Pick<RequestAuth, 'partyId' | 'identityPartyId' | 'sessionId' | 'switchedBy'>;
+type Auth = Pick<RequestAuth, 'partyId' | 'identityPartyId' | 'sessionId' | 'switchedBy' | 'staffRole'>;
 
 /** The organisation the session acts for as its admin; 403 for anyone else. */
 async function requireSurveyAdmin(executor: Executor, auth: Auth): Promise<string> {
@@ -51,8 +51,13 @@ async function requireSurvey(executor: Executor, surveyId: string): Promise<repo
   return survey;
 }
 
-/** A survey of the organisation the session administers; 404 for another's. */
+/**
+ * A survey of the organisation the session administers; 404 for another's. Backoffice staff in
+ * their own session read any survey's figures.
+ */
 async function requireOwnSurvey(executor: Executor, auth: Auth, surveyId: string) {
+  if (auth.staffRole !== null && auth.partyId === auth.identityPartyId)
+    return requireSurvey(executor, surveyId);
   const organisationId = await requireSurveyAdmin(executor, auth);
   const survey = await requireSurvey(executor, surveyId);
   if (survey.organisationPartyId !== organisationId) throw new AppError('survey_not_found');

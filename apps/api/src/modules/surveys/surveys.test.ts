@@ -11,7 +11,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
-import { joinByInvitation } from '../../test/organisation-helpers.ts';
+import { joinByInvitation, signUpStaff } from '../../test/organisation-helpers.ts';
 
 /*
  * The commuter survey through HTTP (issue 29 §1): a person answers the three steps into their one
@@ -316,6 +316,13 @@ describe('the organisation’s figures', () => {
     ).json();
     expect(empty.modal_share_change).toBeNull();
     expect(empty.summary.answers).toBe(15);
+  });
+
+  it('shows any survey’s figures to backoffice staff', async () => {
+    const staff = await signUpStaff(t.app, 'support');
+    const response = await figures(staff.token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().finished_answers).toBe(15);
   });
 
   it('lists the organisation’s surveys to its admin', async () => {
