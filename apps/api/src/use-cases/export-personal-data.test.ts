@@ -226,6 +226,18 @@ describe('GET /api/identities/me/export', () => {
     );
   });
 
+  it('holds the person’s commuter survey answers (issue 29 §1)', () => {
+    expect(data.survey_answers).toEqual([
+      expect.objectContaining({
+        survey_id: fixture.surveyId,
+        survey_title: 'Fixturens pendlerundersøgelse',
+        home_postcode: '8000',
+        days: [1, 2, 3, 4, 5],
+        finished_at: expect.any(String),
+      }),
+    ]);
+  });
+
   it('holds where the person locked their bikes, their commands and the operator’s openings (issue 28)', () => {
     const { bikeIds } = fixture;
     const section = data.docks;
