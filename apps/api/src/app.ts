@@ -63,6 +63,7 @@ import {
 } from './modules/support/support.notifier.ts';
 import { type SupportRateLimits, supportRoutes } from './modules/support/support.routes.ts';
 import { supportStaffRoutes } from './modules/support/support-staff.routes.ts';
+import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
 import { stolenBikesRoutes } from './modules/theft/stolen-bikes.routes.ts';
@@ -524,6 +525,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
         ...(options.organisationRateLimits ? { rateLimits: options.organisationRateLimits } : {}),
       });
+      // Issue 29 §1: the commuter survey (organisations' admins and the people answering).
+      await api.register(surveysRoutes, { deps: { db: database.db } });
       await api.register(googleRoutes, {
         deps: { ...identityDeps, google: googleSignIn },
       });

@@ -9,6 +9,7 @@ import { identities } from './db/schema/identity.ts';
 import { insurancePlateOrders, insuredItemUploads } from './db/schema/insurance.ts';
 import { organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
+import { surveys } from './db/schema/surveys.ts';
 import { itemPickups } from './db/schema/theft.ts';
 import { orders } from './db/schema/webshop.ts';
 import { storeInsuranceProduct } from './modules/insurance/insurance.facade.ts';
@@ -135,6 +136,8 @@ interface CaseContext {
   publishedFlow(): Promise<string>;
   /** A new unpublished flow; answers its memo. */
   newFlow(): Promise<string>;
+  /** An open commuter survey of the fixtures' business with one workplace (the same every time). */
+  surveyOfBusiness(): Promise<{ surveyId: string; workplaceId: string }>;
 }
 
 /** The smallest flow definition that may be saved (issue 29 §2). */
@@ -2086,6 +2089,81 @@ const CASES: MatrixCase[] = [
     allowed: ['staff_admin'],
     request: async ({ newFlow }) => ({ url: `/api/backoffice/flows/${await newFlow()}/unpublish` }),
   },
+  // Issue 29 §1: the commuter survey. The organisation's side is for its admins acting for it (the
+  // matrix's insurer, police and municipality sessions are plain members); a survey of another
+  // organisation answers 404.
+  {
+    method: 'POST',
+    route: '/api/operator/surveys',
+    allowed: ['org_admin'],
+    request: async ({ dockOperatorHeaders }) => ({
+      headers: await dockOperatorHeaders(),
+      payload: { title: 'Matrix', opens_on: '2026-01-01', closes_on: '2026-12-31', workplaces: [] },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/operator/surveys',
+    allowed: ['org_admin'],
+    request: async ({ dockOperatorHeaders }) => ({ headers: await dockOperatorHeaders() }),
+  },
+  {
+    method: 'GET',
+    route: '/api/operator/surveys/:survey_id/figures',
+    allowed: ['org_admin', ...STAFF],
+    request: async ({ surveyOfBusiness, dockOperatorHeaders }) => ({
+      url: `/api/operator/surveys/${(await surveyOfBusiness()).surveyId}/figures`,
+      headers: await dockOperatorHeaders(),
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:survey_id/answer',
+    allowed: SIGNED_IN,
+    request: async ({ surveyOfBusiness }) => ({
+      url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer`,
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/surveys/:survey_id/answer/addresses',
+    allowed: SELF,
+    request: async ({ surveyOfBusiness }) => {
+      const { surveyId, workplaceId } = await surveyOfBusiness();
+      return {
+        url: `/api/surveys/${surveyId}/answer/addresses`,
+        payload: {
+          home_postcode: '8000',
+          work_postcode: '8200',
+          home_position: { latitude: 56.15, longitude: 10.2 },
+          work_position: null,
+          workplace_id: workplaceId,
+        },
+      };
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/surveys/:survey_id/answer/commuting-days',
+    allowed: SELF,
+    request: async ({ surveyOfBusiness }) => ({
+      url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer/commuting-days`,
+      payload: { days: [1, 2, 3] },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/surveys/:survey_id/answer/travel',
+    allowed: SELF,
+    request: async ({ surveyOfBusiness }) => ({
+      url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer/travel`,
+      payload: {
+        legs: [{ mode: 'bike', distance_km: 3, minutes: 12 }],
+        would_cycle_more_with_parking: true,
+        would_cycle_more_with_dock: false,
+      },
+    }),
+  },
 ];
 
 /** A valid public dock (POST /api/docks, PUT /api/docks/{id}). */
@@ -2151,6 +2229,7 @@ describe('permission matrix', () => {
   let publishedFlow: Promise<string> | undefined;
   let businessDock: Promise<{ dockId: string; lockId: string; parkingId: string }> | undefined;
   const dockOperatorTokens = new Map<Role, Promise<string>>();
+  let businessSurvey: Promise<{ surveyId: string; workplaceId: string }> | undefined;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -2629,6 +2708,22 @@ describe('permission matrix', () => {
                 }),
               );
               return matrixDock;
+            },
+            surveyOfBusiness: () => {
+              businessSurvey ??= (async () => {
+                const surveyId = uuidv7();
+                const workplaceId = uuidv7();
+                await t.database.db.insert(surveys).values({
+                  id: surveyId,
+                  organisationPartyId: fixtures.organisationId,
+                  title: 'Matrix',
+                  opensOn: '2020-01-01',
+                  closesOn: '2099-12-31',
+                  workplaces: [{ id: workplaceId, name: 'Matrix HQ' }],
+                });
+                return { surveyId, workplaceId };
+              })();
+              return businessSurvey;
             },
           };
           const custom = (await matrixCase.request?.(context)) ?? {};

@@ -242,6 +242,8 @@ export const AUDIT_ACTIONS = [
   'flow.draft_saved',
   'flow.published',
   'flow.unpublished',
+  /** Issue 29 §1: an organisation's admin created a commuter survey. */
+  'survey.created',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

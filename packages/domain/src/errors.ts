@@ -140,6 +140,9 @@ export const ERROR_CODES = [
   'flow_not_found',
   'flow_memo_taken',
   'flow_memo_reserved',
+  // Issue 29 §1 (surveys): an unknown survey, and one not open for answers today.
+  'survey_not_found',
+  'survey_not_open',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -246,3 +246,118 @@ export function modalShareChange(
     return { mode, points: Math.round((is - was) * 1000) / 10 };
   });
 }
+
+/* The API's shapes (apps/api modules/surveys): the organisation's side and the person's answer. */
+
+const SurveyDateSchema = z.iso.date();
+
+export const SurveyWorkplaceSchema = z.object({ id: z.uuid(), name: z.string() });
+
+/** POST /api/operator/surveys: a new survey of the organisation the session acts for. */
+export const SurveyCreateSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    opens_on: SurveyDateSchema,
+    closes_on: SurveyDateSchema,
+    /** The workplaces or schools the answers may name; each gets an id. */
+    workplaces: z
+      .array(z.object({ name: z.string().trim().min(1).max(200) }))
+      .max(100)
+      .default([]),
+  })
+  .refine((survey) => survey.opens_on <= survey.closes_on, {
+    message: 'closes on or after it opens',
+    path: ['closes_on'],
+  });
+export type SurveyCreate = z.infer<typeof SurveyCreateSchema>;
+
+export const SurveySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  opens_on: SurveyDateSchema,
+  closes_on: SurveyDateSchema,
+  workplaces: z.array(SurveyWorkplaceSchema),
+  created_at: z.string(),
+});
+export type Survey = z.infer<typeof SurveySchema>;
+
+/** GET /api/operator/surveys: the organisation's surveys with how many finished answers each has. */
+export const SurveyListSchema = z.object({
+  surveys: z.array(SurveySchema.extend({ finished_answers: z.number().int() })),
+});
+
+/** GET /api/operator/surveys/{id}/figures: the filters, each optional. */
+export const SurveyFiguresQuerySchema = z
+  .object({
+    /** Answers finished on or after this day (Europe/Copenhagen). */
+    from: SurveyDateSchema.optional(),
+    /** Answers finished on or before this day. */
+    to: SurveyDateSchema.optional(),
+    workplace_id: z.uuid().optional(),
+    /** The first two digits of the home postcode. */
+    postal_area: z
+      .string()
+      .regex(/^\d{2}$/)
+      .optional(),
+    /** An earlier period to compare the modal split with (same workplace and postal area filters). */
+    compare_from: SurveyDateSchema.optional(),
+    compare_to: SurveyDateSchema.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'to is on or after from',
+    path: ['to'],
+  })
+  .refine((query) => !query.compare_from || !query.compare_to || query.compare_from <= query.compare_to, {
+    message: 'compare_to is on or after compare_from',
+    path: ['compare_to'],
+  });
+export type SurveyFiguresQuery = z.infer<typeof SurveyFiguresQuerySchema>;
+
+export const SurveySummarySchema = z.object({
+  answers: z.number().int(),
+  modal_split: z.array(z.object({ mode: TravelModeSchema, count: z.number().int(), share: z.number() })),
+  distance_bands: z.array(z.object({ band: z.string(), count: z.number().int() })),
+  days_per_week: z.array(z.object({ days: z.number().int(), count: z.number().int() })),
+  cycling_potential: z.object({ count: z.number().int(), share: z.number() }),
+  would_cycle_more_with_parking: z.number().int(),
+  would_cycle_more_with_dock: z.number().int(),
+});
+export type SurveySummaryView = z.infer<typeof SurveySummarySchema>;
+
+export const SurveyFiguresSchema = z.object({
+  /** The survey's finished answers, all filters aside. */
+  finished_answers: z.number().int(),
+  /** The filtered answers' figures; null when withheld (the privacy rule above). */
+  summary: SurveySummarySchema.nullable(),
+  /** Groups of at least SURVEY_MIN_GROUP_SIZE filtered answers; smaller ones never appear. */
+  by_workplace: z.array(z.object({ workplace_id: z.uuid(), name: z.string(), summary: SurveySummarySchema })),
+  by_postal_area: z.array(z.object({ postal_area: z.string(), summary: SurveySummarySchema })),
+  /**
+   * With compare_from or compare_to: each mode's share now minus in the compared period, in
+   * percentage points (modalShareChange); null when either period is withheld.
+   */
+  modal_share_change: z.array(z.object({ mode: TravelModeSchema, points: z.number() })).nullable(),
+});
+export type SurveyFigures = z.infer<typeof SurveyFiguresSchema>;
+
+/** GET /api/surveys/{id}/answer: the survey as the person answers it and their answer so far. */
+export const SurveyAnswerViewSchema = z.object({
+  survey: SurveySchema.omit({ created_at: true }),
+  answer: z
+    .object({
+      home_postcode: z.string().nullable(),
+      work_postcode: z.string().nullable(),
+      /** Positions only as grid cells (surveyGridCell), never the point. */
+      home_grid_cell: z.string().nullable(),
+      work_grid_cell: z.string().nullable(),
+      workplace_id: z.uuid().nullable(),
+      days: z.array(WeekdaySchema).nullable(),
+      legs: z.array(SurveyLegSchema).nullable(),
+      would_cycle_more_with_parking: z.boolean().nullable(),
+      would_cycle_more_with_dock: z.boolean().nullable(),
+      finished_at: z.string().nullable(),
+      updated_at: z.string(),
+    })
+    .nullable(),
+});
+export type SurveyAnswerView = z.infer<typeof SurveyAnswerViewSchema>;

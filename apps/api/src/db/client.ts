@@ -22,6 +22,7 @@ import * as organisationsSchema from './schema/organisations.ts';
 import * as ownershipSchema from './schema/ownership.ts';
 import * as platformSchema from './schema/platform.ts';
 import * as supportSchema from './schema/support.ts';
+import * as surveysSchema from './schema/surveys.ts';
 import * as theftSchema from './schema/theft.ts';
 import * as webshopSchema from './schema/webshop.ts';
 import { databaseUnavailableReason } from './unavailable.ts';
@@ -41,6 +42,7 @@ export const schema = {
   ...insuranceSchema,
   ...supportSchema,
   ...docksSchema,
+  ...surveysSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */

@@ -126,6 +126,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   flow_not_found: 404,
   flow_memo_taken: 409,
   flow_memo_reserved: 422,
+  survey_not_found: 404,
+  survey_not_open: 409,
 };
 
 /**

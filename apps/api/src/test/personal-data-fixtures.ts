@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { nationalIdentityChecks } from '../db/schema/identity.ts';
+import { surveys } from '../db/schema/surveys.ts';
 import { orders } from '../db/schema/webshop.ts';
 import { uuidv7 } from '../platform/ids.ts';
 import { grantCredits, printStickers, registerBike, storeBikeFile } from './bike-api-helpers.ts';
@@ -62,6 +63,8 @@ export interface PersonEverywhere {
   organisation: { partyId: string; orderId: string; invoiceAddress: string };
   /** The municipality's dock the person parked in (issue 28). */
   dock: { dockId: string; operatorPartyId: string };
+  /** The municipality's commuter survey the person answered (issue 29 §1). */
+  surveyId: string;
 }
 
 /**
@@ -455,6 +458,46 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     lockedAt: new Date(Date.now() - hour),
   });
 
+  // Issue 29 §1: the person answered the municipality's commuter survey, all three steps.
+  const surveyId = uuidv7();
+  await app.db.insert(surveys).values({
+    id: surveyId,
+    organisationPartyId: dockOperator.partyId,
+    title: 'Fixturens pendlerundersøgelse',
+    opensOn: '2020-01-01',
+    closesOn: '2099-12-31',
+  });
+  const surveySteps = [
+    [
+      'addresses',
+      {
+        home_postcode: '8000',
+        work_postcode: '8200',
+        home_position: null,
+        work_position: null,
+        workplace_id: null,
+      },
+    ],
+    ['commuting-days', { days: [1, 2, 3, 4, 5] }],
+    [
+      'travel',
+      {
+        legs: [{ mode: 'bike', distance_km: 4, minutes: 15 }],
+        would_cycle_more_with_parking: true,
+        would_cycle_more_with_dock: true,
+      },
+    ],
+  ] as const;
+  for (const [step, payload] of surveySteps) {
+    const answered = await app.inject({
+      method: 'PUT',
+      url: `/api/surveys/${surveyId}/answer/${step}`,
+      headers: bearer(person.token),
+      payload,
+    });
+    await expectStatus(answered, 200, `survey step ${step}`);
+  }
+
   await switchInto(app, staff.token, person.partyId);
 
   return {
@@ -475,5 +518,6 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     insurance: { policyId: policy.id, insurerPolicyId },
     organisation: { partyId: organisationPartyId, orderId: organisationOrderId, invoiceAddress },
     dock: { dockId: dock.dockId, operatorPartyId: dockOperator.partyId },
+    surveyId,
   };
 }

@@ -13,6 +13,7 @@ import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
 import * as platformSchema from '../db/schema/platform.ts';
 import * as supportSchema from '../db/schema/support.ts';
+import * as surveysSchema from '../db/schema/surveys.ts';
 import * as theftSchema from '../db/schema/theft.ts';
 import * as webshopSchema from '../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
@@ -32,6 +33,7 @@ const TABLES = [
   ownershipSchema,
   platformSchema,
   supportSchema,
+  surveysSchema,
   theftSchema,
   webshopSchema,
 ]

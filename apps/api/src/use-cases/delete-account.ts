@@ -7,6 +7,7 @@ import * as identity from '../modules/identity/identity.facade.ts';
 import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
 import * as support from '../modules/support/support.facade.ts';
+import * as surveys from '../modules/surveys/surveys.facade.ts';
 import * as theft from '../modules/theft/theft.facade.ts';
 import * as webshop from '../modules/webshop/webshop.facade.ts';
 import type { RequestAuth } from '../platform/auth/authenticate.ts';
@@ -27,7 +28,8 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  *    their support tickets (and those written as a visitor from their addresses), with every message;
  *    where they locked bikes in docks (their closed parkings; one still open stays, by party id
  *    only, for the operator to open), and who sent their lock commands (the commands stay in the
- *    lock's history without them; an operator's list of people keeps the address it typed);
+ *    lock's history without them; an operator's list of people keeps the address it typed); their
+ *    commuter survey answers (issue 29 §1);
  * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
  *    role, invitations, audit details, other people's pending mails naming them), sessions
  *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
@@ -64,6 +66,7 @@ export async function deleteAccount(
     await insurance.forgetInsuranceOf(tx, partyId, identity.addressesOf(account));
     await support.forgetSupportTicketsOf(tx, partyId, identity.addressesOf(account));
     await docks.forgetDockUseOf(tx, partyId);
+    await surveys.forgetSurveyAnswersOf(tx, partyId);
     await webshop.pseudonymiseOrdersOf(tx, partyId, new Date());
     await webshop.forgetBuyerAddressOnOrdersOfOthers(tx, partyId, identity.addressesOf(account), new Date());
     await identity.eraseAccount(tx, account);

@@ -13,6 +13,7 @@ import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
 import * as platformSchema from '../db/schema/platform.ts';
 import * as supportSchema from '../db/schema/support.ts';
+import * as surveysSchema from '../db/schema/surveys.ts';
 import * as theftSchema from '../db/schema/theft.ts';
 import * as webshopSchema from '../db/schema/webshop.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
@@ -43,6 +44,7 @@ export function schemaTableNames(): string[] {
     ownershipSchema,
     platformSchema,
     supportSchema,
+    surveysSchema,
     theftSchema,
     webshopSchema,
   ];
@@ -222,6 +224,18 @@ describe('GET /api/identities/me/export', () => {
     expect(tickets.find((ticket) => ticket.written_as_visitor_from)?.written_as_visitor_from).toBe(
       fixture.person.email,
     );
+  });
+
+  it('holds the person’s commuter survey answers (issue 29 §1)', () => {
+    expect(data.survey_answers).toEqual([
+      expect.objectContaining({
+        survey_id: fixture.surveyId,
+        survey_title: 'Fixturens pendlerundersøgelse',
+        home_postcode: '8000',
+        days: [1, 2, 3, 4, 5],
+        finished_at: expect.any(String),
+      }),
+    ]);
   });
 
   it('holds where the person locked their bikes, their commands and the operator’s openings (issue 28)', () => {

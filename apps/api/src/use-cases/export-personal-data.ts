@@ -6,6 +6,7 @@ import * as identity from '../modules/identity/identity.facade.ts';
 import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
 import * as support from '../modules/support/support.facade.ts';
+import * as surveys from '../modules/surveys/surveys.facade.ts';
 import * as theft from '../modules/theft/theft.facade.ts';
 import * as webshop from '../modules/webshop/webshop.facade.ts';
 import { listAuditEventsOfParty } from '../platform/audit/audit.ts';
@@ -63,6 +64,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
   ],
   support: ['support_tickets', 'support_ticket_messages'],
   docks: ['lock_parkings', 'lock_commands', 'dock_access_people'],
+  surveys: ['survey_answers'],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],
 } as const;
@@ -103,6 +105,8 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'the lock controllers of a dock and their credentials’ hashes, connections and firmware; tied to no person',
   locks:
     'the locks of a dock, their labels and last reported state; a lock a person used is named with each parking',
+  surveys:
+    'the commuter surveys organisations run (title, dates, workplaces); a survey a person answered is named with each answer',
   lock_events:
     'a lock’s history for its operator (status reports, connections, service marks); it never names who parked, and the person’s own commands are exported from lock_commands',
 };
@@ -133,6 +137,8 @@ export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
       ...(await support.supportPersonalData(tx, partyId, addresses)),
       // Where they locked their bikes, their lock and unlock commands, the operator's openings (issue 28).
       ...(await docks.docksPersonalData(tx, partyId, addresses)),
+      // Their commuter survey answers (issue 29 §1).
+      ...(await surveys.surveysPersonalData(tx, partyId)),
       mails: await listMailsTo(tx, addresses),
       audit_events: await listAuditEventsOfParty(tx, partyId),
       // Who looked the person or their bikes up, as their settings show it (issue 17 §3).

@@ -625,4 +625,7 @@ export const da: Catalogue = {
   'validation.flow_choices_missing': 'Valgspørgsmålet “{subject}” mangler sine svarmuligheder.',
   'validation.flow_choices_not_allowed': 'Kun et valgspørgsmål har svarmuligheder; “{subject}” er ikke et.',
   'validation.flow_choice_id_repeated': 'To svarmuligheder har id’et “{subject}”. Giv hver sit eget.',
+  // Issue 29 §1 (commuter surveys).
+  'errors.survey_not_found': 'Vi kan ikke finde den undersøgelse.',
+  'errors.survey_not_open': 'Undersøgelsen er ikke åben for svar.',
 };

@@ -629,6 +629,9 @@ export const en = {
   'validation.flow_choices_missing': 'The choice question “{subject}” needs its choices.',
   'validation.flow_choices_not_allowed': 'Only a choice question has choices; “{subject}” is not one.',
   'validation.flow_choice_id_repeated': 'Two choices have the id “{subject}”. Give each choice its own.',
+  // Issue 29 §1 (commuter surveys).
+  'errors.survey_not_found': 'We cannot find that survey.',
+  'errors.survey_not_open': 'This survey is not open for answers.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,136 @@
+import {
+  SurveyAddressesInputSchema,
+  SurveyAnswerViewSchema,
+  SurveyCommutingDaysInputSchema,
+  SurveyCreateSchema,
+  SurveyFiguresQuerySchema,
+  SurveyFiguresSchema,
+  SurveyListSchema,
+  SurveySchema,
+  SurveyTravelInputSchema,
+} from '@nbr/domain/surveys';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth/access.ts';
+import type { SurveysDeps } from './surveys.service.ts';
+import * as service from './surveys.service.ts';
+
+const TAGS = ['surveys'];
+const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
+const SurveyParamsSchema = z.object({ survey_id: z.string() });
+
+/** The commuter survey (issue 29 §1): the organisation's admins' side and the person's answer. */
+export const surveysRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = async (app, { deps }) => {
+  app.post(
+    '/operator/surveys',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Create a commuter survey of the organisation the session acts for (its admins)',
+        body: SurveyCreateSchema,
+        response: { 201: SurveySchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createSurvey(deps, requireAuth(request), request.body)),
+  );
+
+  app.get(
+    '/operator/surveys',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The acting organisation's surveys, newest first, with their finished answers' count",
+        response: { 200: SurveyListSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => service.listSurveys(deps, requireAuth(request)),
+  );
+
+  app.get(
+    '/operator/surveys/:survey_id/figures',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary:
+          "A survey's figures, filtered by period, workplace or postal area; groups under 5 never shown",
+        params: SurveyParamsSchema,
+        querystring: SurveyFiguresQuerySchema,
+        response: { 200: SurveyFiguresSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) =>
+      service.surveyFigures(deps, requireAuth(request), request.params.survey_id, request.query),
+  );
+
+  app.get(
+    '/surveys/:survey_id/answer',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The survey and the caller's own answer so far (positions as grid cells only)",
+        params: SurveyParamsSchema,
+        response: { 200: SurveyAnswerViewSchema },
+      },
+      config: { access: 'signed_in' },
+    },
+    async (request) => service.getMyAnswer(deps, requireAuth(request), request.params.survey_id),
+  );
+
+  app.put(
+    '/surveys/:survey_id/answer/addresses',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Step 1: home and work postcodes, positions (kept as grid cells) and the workplace',
+        params: SurveyParamsSchema,
+        body: SurveyAddressesInputSchema,
+        response: { 200: SurveyAnswerViewSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) =>
+      service.saveAddresses(deps, requireAuth(request), request.params.survey_id, request.body),
+  );
+
+  app.put(
+    '/surveys/:survey_id/answer/commuting-days',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Step 2: the weekdays the caller usually commutes on',
+        params: SurveyParamsSchema,
+        body: SurveyCommutingDaysInputSchema,
+        response: { 200: SurveyAnswerViewSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) =>
+      service.saveCommutingDays(deps, requireAuth(request), request.params.survey_id, request.body),
+  );
+
+  app.put(
+    '/surveys/:survey_id/answer/travel',
+    {
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Step 3: the legs of a usual trip; finishes the answer once the earlier steps are in',
+        params: SurveyParamsSchema,
+        body: SurveyTravelInputSchema,
+        response: { 200: SurveyAnswerViewSchema },
+      },
+      config: { access: 'signed_in_self' },
+    },
+    async (request) => service.saveTravel(deps, requireAuth(request), request.params.survey_id, request.body),
+  );
+};

@@ -1,0 +1,259 @@
+import { todayInRegisterZone } from '@nbr/domain/bikes';
+import {
+  groupSurveyAnswers,
+  modalShareChange,
+  postalAreaOf,
+  type Survey,
+  type SurveyAddressesInput,
+  type SurveyAnswerView,
+  type SurveyCommutingDaysInput,
+  type SurveyCreate,
+  type SurveyFigures,
+  type SurveyFiguresQuery,
+  type SurveyTravelInput,
+  summariseSurveySubset,
+  surveyGridCell,
+} from '@nbr/domain/surveys';
+import type { Database, Executor } from '../../db/client.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
+import type { RequestAuth } from '../../platform/auth/authenticate.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
+import { isUuid, uuidv7 } from '../../platform/ids.ts';
+import { answerFacts, presentAnswer, presentSummary, presentSurvey } from './surveys.presenter.ts';
+import * as repository from './surveys.repository.ts';
+
+/*
+ * The commuter survey (issue 29 §1). The organisation's admins, in a session acting for it, create
+ * surveys and read their figures (backoffice staff read any survey's figures too); any signed-in person answers a survey while it is open, in three
+ * steps saved one by one into their one answer. Figures follow the privacy rule of
+ * @nbr/domain/surveys: no address or position leaves the server, groups under
+ * SURVEY_MIN_GROUP_SIZE never appear. A survey of another organisation answers 404 survey_not_found.
+ */
+
+export interface SurveysDeps {
+  db: Database;
+}
+
+type Auth = Pick<RequestAuth, 'partyId' | 'identityPartyId' | 'sessionId' | 'switchedBy' | 'staffRole'>;
+
+/** The organisation the session acts for as its admin; 403 for anyone else. */
+async function requireSurveyAdmin(executor: Executor, auth: Auth): Promise<string> {
+  if (auth.partyId === auth.identityPartyId) throw new AppError('forbidden');
+  const role = await repository.roleInOrganisation(executor, auth.partyId, auth.identityPartyId);
+  if (role !== 'admin') throw new AppError('forbidden');
+  return auth.partyId;
+}
+
+async function requireSurvey(executor: Executor, surveyId: string): Promise<repository.SurveyRow> {
+  if (!isUuid(surveyId)) throw new AppError('survey_not_found');
+  const survey = await repository.findSurvey(executor, surveyId.toLowerCase());
+  if (!survey) throw new AppError('survey_not_found');
+  return survey;
+}
+
+/**
+ * A survey of the organisation the session administers; 404 for another's. Backoffice staff in
+ * their own session read any survey's figures.
+ */
+async function requireOwnSurvey(executor: Executor, auth: Auth, surveyId: string) {
+  if (auth.staffRole !== null && auth.partyId === auth.identityPartyId)
+    return requireSurvey(executor, surveyId);
+  const organisationId = await requireSurveyAdmin(executor, auth);
+  const survey = await requireSurvey(executor, surveyId);
+  if (survey.organisationPartyId !== organisationId) throw new AppError('survey_not_found');
+  return survey;
+}
+
+/** POST /api/operator/surveys. */
+export async function createSurvey(deps: SurveysDeps, auth: Auth, input: SurveyCreate): Promise<Survey> {
+  return deps.db.transaction(async (tx) => {
+    const organisationId = await requireSurveyAdmin(tx, auth);
+    const survey = await repository.insertSurvey(tx, {
+      id: uuidv7(),
+      organisationPartyId: organisationId,
+      title: input.title,
+      opensOn: input.opens_on,
+      closesOn: input.closes_on,
+      workplaces: input.workplaces.map((workplace) => ({ id: uuidv7(), name: workplace.name })),
+      createdAt: new Date(),
+    });
+    await recordAuditEventBy(tx, auth, {
+      action: 'survey.created',
+      targetPartyId: null,
+      details: { organisation_party_id: organisationId, survey_id: survey.id },
+    });
+    return presentSurvey(survey);
+  });
+}
+
+/** GET /api/operator/surveys. */
+export async function listSurveys(deps: SurveysDeps, auth: Auth) {
+  const organisationId = await requireSurveyAdmin(deps.db, auth);
+  const rows = await repository.listSurveysOfOrganisation(deps.db, organisationId);
+  return {
+    surveys: rows.map(({ survey, finished }) => ({ ...presentSurvey(survey), finished_answers: finished })),
+  };
+}
+
+/**
+ * GET /api/operator/surveys/{id}/figures: the figures of the finished answers the filters pick,
+ * against the survey's finished total (summariseSurveySubset), those answers grouped by workplace
+ * and by postal area (groupSurveyAnswers), and with a compared period the change of the modal split
+ * (modalShareChange). Only counts and shares leave the server.
+ */
+export async function surveyFigures(
+  deps: SurveysDeps,
+  auth: Auth,
+  surveyId: string,
+  query: SurveyFiguresQuery,
+): Promise<SurveyFigures> {
+  const survey = await requireOwnSurvey(deps.db, auth, surveyId);
+  const comparing = query.compare_from !== undefined || query.compare_to !== undefined;
+  const [total, inPeriod, inComparedPeriod] = await Promise.all([
+    repository.countFinishedAnswers(deps.db, survey.id),
+    repository.listFinishedAnswers(deps.db, survey.id, { from: query.from ?? null, to: query.to ?? null }),
+    comparing
+      ? repository.listFinishedAnswers(deps.db, survey.id, {
+          from: query.compare_from ?? null,
+          to: query.compare_to ?? null,
+        })
+      : Promise.resolve([]),
+  ]);
+  const workplaceId = query.workplace_id?.toLowerCase();
+  const pick = (rows: repository.SurveyAnswerRow[]) =>
+    rows
+      .map(answerFacts)
+      .filter(
+        (answer) =>
+          (workplaceId === undefined || answer.workplaceId === workplaceId) &&
+          (query.postal_area === undefined || postalAreaOf(answer.homePostcode) === query.postal_area),
+      );
+  const picked = pick(inPeriod);
+  const result = summariseSurveySubset(picked, total);
+  const names = new Map(survey.workplaces.map((workplace) => [workplace.id, workplace.name]));
+  return {
+    finished_answers: total,
+    summary: result.withheld ? null : presentSummary(result.summary),
+    by_workplace: groupSurveyAnswers(picked, (answer) =>
+      answer.workplaceId !== null && names.has(answer.workplaceId) ? answer.workplaceId : null,
+    ).map((group) => ({
+      workplace_id: group.key,
+      name: names.get(group.key) ?? '',
+      summary: presentSummary(group.summary),
+    })),
+    by_postal_area: groupSurveyAnswers(picked, (answer) => postalAreaOf(answer.homePostcode)).map(
+      (group) => ({
+        postal_area: group.key,
+        summary: presentSummary(group.summary),
+      }),
+    ),
+    modal_share_change: comparing
+      ? modalShareChange(summariseSurveySubset(pick(inComparedPeriod), total), result)
+      : null,
+  };
+}
+
+/** A survey open today (opens_on ≤ today ≤ closes_on, Europe/Copenhagen); 409 survey_not_open otherwise. */
+function requireOpen(survey: repository.SurveyRow, now: Date): void {
+  const today = todayInRegisterZone(now);
+  if (today < survey.opensOn || today > survey.closesOn) throw new AppError('survey_not_open');
+}
+
+function answerView(
+  survey: repository.SurveyRow,
+  answer: repository.SurveyAnswerRow | null,
+): SurveyAnswerView {
+  const { created_at: _createdAt, ...shown } = presentSurvey(survey);
+  return { survey: shown, answer: answer ? presentAnswer(answer) : null };
+}
+
+/** GET /api/surveys/{id}/answer: the survey and the person's own answer so far (null before the first step). */
+export async function getMyAnswer(
+  deps: SurveysDeps,
+  auth: Auth,
+  surveyId: string,
+): Promise<SurveyAnswerView> {
+  const survey = await requireSurvey(deps.db, surveyId);
+  const answer = await repository.findAnswerOfPerson(deps.db, survey.id, auth.identityPartyId);
+  return answerView(survey, answer);
+}
+
+type Step = Parameters<typeof repository.upsertAnswerStep>[1]['step'];
+
+/** Saves one step of the person's answer while the survey is open; `finish` checks the earlier steps are in. */
+async function saveStep(
+  deps: SurveysDeps,
+  auth: Auth,
+  surveyId: string,
+  step: Step,
+  finish = false,
+): Promise<SurveyAnswerView> {
+  return deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const survey = await requireSurvey(tx, surveyId);
+    requireOpen(survey, now);
+    let answer = await repository.upsertAnswerStep(tx, {
+      id: uuidv7(),
+      surveyId: survey.id,
+      partyId: auth.identityPartyId,
+      now,
+      step,
+    });
+    if (finish && answer.finishedAt === null && answer.homePostcode !== null && answer.days !== null)
+      answer = await repository.markAnswerFinished(tx, answer.id, now);
+    return answerView(survey, answer);
+  });
+}
+
+/** PUT /api/surveys/{id}/answer/addresses: postcodes, positions kept as grid cells only, the workplace. */
+export async function saveAddresses(
+  deps: SurveysDeps,
+  auth: Auth,
+  surveyId: string,
+  input: SurveyAddressesInput,
+): Promise<SurveyAnswerView> {
+  const survey = await requireSurvey(deps.db, surveyId);
+  requireOpen(survey, new Date());
+  const workplaceId = input.workplace_id?.toLowerCase() ?? null;
+  if (workplaceId !== null && !survey.workplaces.some((workplace) => workplace.id === workplaceId))
+    throw new ValidationError([{ loc: ['body', 'workplace_id'], type: 'invalid_value' }]);
+  const cell = (position: SurveyAddressesInput['home_position']) =>
+    position ? surveyGridCell(position.latitude, position.longitude) : null;
+  return saveStep(deps, auth, survey.id, {
+    homePostcode: input.home_postcode,
+    workPostcode: input.work_postcode,
+    homeGridCell: cell(input.home_position),
+    workGridCell: cell(input.work_position),
+    workplaceId,
+  });
+}
+
+/** PUT /api/surveys/{id}/answer/commuting-days. */
+export async function saveCommutingDays(
+  deps: SurveysDeps,
+  auth: Auth,
+  surveyId: string,
+  input: SurveyCommutingDaysInput,
+): Promise<SurveyAnswerView> {
+  return saveStep(deps, auth, surveyId, { days: [...input.days].sort((a, b) => a - b) });
+}
+
+/** PUT /api/surveys/{id}/answer/travel: the last step; finishes the answer once addresses and days are in. */
+export async function saveTravel(
+  deps: SurveysDeps,
+  auth: Auth,
+  surveyId: string,
+  input: SurveyTravelInput,
+): Promise<SurveyAnswerView> {
+  return saveStep(
+    deps,
+    auth,
+    surveyId,
+    {
+      legs: input.legs,
+      wouldCycleMoreWithParking: input.would_cycle_more_with_parking,
+      wouldCycleMoreWithDock: input.would_cycle_more_with_dock,
+    },
+    true,
+  );
+}
