@@ -128,8 +128,10 @@ export async function surveyFigures(
           (workplaceId === undefined || answer.workplaceId === workplaceId) &&
           (query.postal_area === undefined || postalAreaOf(answer.homePostcode) === query.postal_area),
       );
-  const picked = pick(inPeriod);
-  const result = summariseSurveySubset(picked, total);
+  const result = summariseSurveySubset(pick(inPeriod), total);
+  // The groups of a withheld subset are withheld with it: one group holding all of it would show
+  // what the subset's own figures may not.
+  const picked = result.withheld ? [] : pick(inPeriod);
   const names = new Map(survey.workplaces.map((workplace) => [workplace.id, workplace.name]));
   return {
     finished_answers: total,

@@ -298,6 +298,30 @@ describe('the organisation’s figures', () => {
     expect((await figures(employer.admin.token, '?from=2021-01-01&to=2020-01-01')).statusCode).toBe(422);
   });
 
+  it('withholds a filter’s groups with its figures when what it leaves out is 1 to 4 answers', async () => {
+    const small = await insertSurvey('2020-01-01', '2099-12-31');
+    for (let index = 0; index < 8; index += 1) {
+      await answerAsNewPerson(
+        {
+          home_postcode: index < 6 ? '8000' : '8200',
+          workplace_id: null,
+          legs: [{ mode: 'bike', distance_km: 3, minutes: 12 }],
+        },
+        small,
+      );
+    }
+    const area = (
+      await injectAs(
+        t.app,
+        employer.admin.token,
+        'GET',
+        `/api/operator/surveys/${small}/figures?postal_area=80`,
+      )
+    ).json();
+    // 6 picked, 2 left out: the whole's figures minus these would show the 2.
+    expect(area).toMatchObject({ finished_answers: 8, summary: null, by_workplace: [], by_postal_area: [] });
+  });
+
   it('compares the modal split with another period, unless either is withheld', async () => {
     expect((await figures(employer.admin.token)).json().modal_share_change).toBeNull();
     const same = (
