@@ -511,26 +511,6 @@ export async function organisationIdsOfPerson(
   return rows.map((row) => row.id);
 }
 
-/** The person's role in an organisation that is not suspended; null when they are not a member. */
-export async function roleInOrganisation(
-  executor: Executor,
-  organisationPartyId: string,
-  identityPartyId: string,
-): Promise<(typeof organisationMembers.$inferSelect)['role'] | null> {
-  const [row] = await executor
-    .select({ role: organisationMembers.role })
-    .from(organisationMembers)
-    .innerJoin(organisations, eq(organisations.partyId, organisationMembers.organisationPartyId))
-    .where(
-      and(
-        eq(organisationMembers.organisationPartyId, organisationPartyId),
-        eq(organisationMembers.identityPartyId, identityPartyId),
-        isNull(organisations.suspendedAt),
-      ),
-    );
-  return row?.role ?? null;
-}
-
 /**
  * Organisations whose name contains `query` (case-insensitive), those starting with it first, then by
  * name; suspended ones and `excludePartyId` left out; the first `limit`. Only what names them.

@@ -96,9 +96,8 @@ export async function personForPolicy(executor: Executor, identityPartyId: strin
 
 /** The organisation the session acts for and the person's role in it (mayOperateDock, mayCreateDock). */
 async function operatorOf(executor: Executor, auth: Pick<RequestAuth, 'partyId' | 'identityPartyId'>) {
-  if (auth.partyId === auth.identityPartyId) return { actingOrganisationId: null, role: null };
-  const role = await repository.roleInOrganisation(executor, auth.partyId, auth.identityPartyId);
-  return { actingOrganisationId: role ? auth.partyId : null, role };
+  const acting = await findActingOrganisation(executor, auth);
+  return { actingOrganisationId: acting?.partyId ?? null, role: acting?.role ?? null };
 }
 
 /**

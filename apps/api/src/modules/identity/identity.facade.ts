@@ -1,3 +1,4 @@
+import type { OrganisationRole } from '@nbr/domain/organisations';
 import type { Executor } from '../../db/client.ts';
 import * as repository from './identity.repository.ts';
 import { type Person, toPerson } from './person.ts';
@@ -58,13 +59,14 @@ export async function findPersonById(executor: Executor, partyId: string): Promi
 }
 
 /**
- * The organisation a session acts for, while the person still belongs to it (its type decides what
- * it may do); null when the person acts as themselves or has left it.
+ * The organisation a session acts for, while the person still belongs to it and it is not suspended
+ * (its type decides what it may do, the person's role in it what they may do there); null when the
+ * person acts as themselves or has left it.
  */
 export async function findActingOrganisation(
   executor: Executor,
   auth: { partyId: string; identityPartyId: string },
-): Promise<{ partyId: string; type: string } | null> {
+): Promise<{ partyId: string; type: string; role: OrganisationRole } | null> {
   if (auth.partyId === auth.identityPartyId) return null;
   return repository.findOrganisationOfMember(executor, auth.partyId, auth.identityPartyId);
 }

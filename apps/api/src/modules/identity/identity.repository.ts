@@ -274,9 +274,13 @@ export async function findOrganisationOfMember(
   executor: Executor,
   organisationPartyId: string,
   identityPartyId: string,
-): Promise<{ partyId: string; type: string } | null> {
+): Promise<{
+  partyId: string;
+  type: string;
+  role: (typeof organisationMembers.$inferSelect)['role'];
+} | null> {
   const [row] = await executor
-    .select({ partyId: organisations.partyId, type: organisations.type })
+    .select({ partyId: organisations.partyId, type: organisations.type, role: organisationMembers.role })
     .from(organisations)
     .innerJoin(
       organisationMembers,

@@ -1,30 +1,10 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { organisationMembers, organisations } from '../../db/schema/organisations.ts';
+import { organisations } from '../../db/schema/organisations.ts';
 import { surveyAnswers, surveys } from '../../db/schema/surveys.ts';
 
 export type SurveyRow = typeof surveys.$inferSelect;
 export type SurveyAnswerRow = typeof surveyAnswers.$inferSelect;
-
-/** The person's role in an organisation that is not suspended; null when they are not its member. */
-export async function roleInOrganisation(
-  executor: Executor,
-  organisationPartyId: string,
-  identityPartyId: string,
-): Promise<(typeof organisationMembers.$inferSelect)['role'] | null> {
-  const [row] = await executor
-    .select({ role: organisationMembers.role })
-    .from(organisationMembers)
-    .innerJoin(organisations, eq(organisations.partyId, organisationMembers.organisationPartyId))
-    .where(
-      and(
-        eq(organisationMembers.organisationPartyId, organisationPartyId),
-        eq(organisationMembers.identityPartyId, identityPartyId),
-        sql`${organisations.suspendedAt} is null`,
-      ),
-    );
-  return row?.role ?? null;
-}
 
 export async function insertSurvey(
   executor: Executor,

@@ -19,6 +19,7 @@ import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
+import { findActingOrganisation } from '../identity/identity.facade.ts';
 import { answerFacts, presentAnswer, presentSummary, presentSurvey } from './surveys.presenter.ts';
 import * as repository from './surveys.repository.ts';
 
@@ -38,10 +39,9 @@ type Auth = Pick<RequestAuth, 'partyId' | 'identityPartyId' | 'sessionId' | 'swi
 
 /** The organisation the session acts for as its admin; 403 for anyone else. */
 async function requireSurveyAdmin(executor: Executor, auth: Auth): Promise<string> {
-  if (auth.partyId === auth.identityPartyId) throw new AppError('forbidden');
-  const role = await repository.roleInOrganisation(executor, auth.partyId, auth.identityPartyId);
-  if (role !== 'admin') throw new AppError('forbidden');
-  return auth.partyId;
+  const acting = await findActingOrganisation(executor, auth);
+  if (acting?.role !== 'admin') throw new AppError('forbidden');
+  return acting.partyId;
 }
 
 async function requireSurvey(executor: Executor, surveyId: string): Promise<repository.SurveyRow> {
