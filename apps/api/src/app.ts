@@ -32,6 +32,7 @@ import { createLockDevicePass, type LockDevicePass } from './modules/docks/lock-
 import { type LockDevicesRateLimits, lockDevicesRoutes } from './modules/docks/lock-devices.routes.ts';
 import { DEFAULT_LOCKS_SETTINGS, type LocksDeps, type LocksSettings } from './modules/docks/lock-live.ts';
 import { flowsRoutes } from './modules/flows/flows.routes.ts';
+import { findFlowPage } from './modules/flows/flows.service.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
 import type { SignInDeps } from './modules/identity/identity.deps.ts';
 import { type IdentityRateLimits, identityRoutes } from './modules/identity/identity.routes.ts';
@@ -676,6 +677,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  await registerWebApp(app, { distDir: config.webDistDir, serveSourceMaps: !config.isProduction });
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    serveSourceMaps: !config.isProduction,
+    // Pages that are data staff publish: 200 when the flow exists, 404 when it does not.
+    findDataPage: (pathname) => findFlowPage({ db: database.db }, pathname),
+  });
   return app;
 }

@@ -112,6 +112,8 @@ export const FlowStepSchema = z.object({
   blocks: z.array(FlowBlockSchema).max(FLOW_BLOCKS_PER_STEP_MAX),
   questions: z.array(FlowQuestionSchema).max(FLOW_QUESTIONS_PER_STEP_MAX),
   action: z.enum(FLOW_ACTIONS).nullable(),
+  /** The survey an `answer_survey` action opens (its invitation's survey id); only with that action. */
+  survey_id: z.string().uuid().nullable().optional(),
   /** Tried in order: the first whose conditions all hold decides. */
   routes: z
     .array(z.object({ when: z.array(FlowConditionSchema).min(1), go_to: FlowTargetSchema }))
@@ -147,7 +149,9 @@ export interface FlowDefinitionProblem {
     | 'flow_condition_value_unknown'
     | 'flow_choices_missing'
     | 'flow_choices_not_allowed'
-    | 'flow_choice_id_repeated';
+    | 'flow_choice_id_repeated'
+    | 'flow_survey_missing'
+    | 'flow_survey_not_allowed';
   path: string;
   /** The step, question or choice the problem is about. */
   subject: string;
@@ -165,6 +169,12 @@ export function checkFlowDefinition(definition: FlowDefinition): FlowDefinitionP
   const questions = new Map<string, { question: FlowQuestion; stepIndex: number }>();
 
   definition.steps.forEach((step, index) => {
+    if (step.action === 'answer_survey' && !step.survey_id) {
+      problems.push({ code: 'flow_survey_missing', path: `steps.${index}.survey_id`, subject: step.memo });
+    }
+    if (step.action !== 'answer_survey' && step.survey_id) {
+      problems.push({ code: 'flow_survey_not_allowed', path: `steps.${index}.survey_id`, subject: step.memo });
+    }
     if (stepIndex.has(step.memo)) {
       problems.push({ code: 'flow_step_memo_repeated', path: `steps.${index}.memo`, subject: step.memo });
     } else {

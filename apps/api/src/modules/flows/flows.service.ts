@@ -1,6 +1,7 @@
 import {
   type CreateFlowInput,
   checkFlowDefinition,
+  FLOW_MEMO_PATTERN,
   type FlowDefinition,
   isFlowMemoFree,
   type PublicFlow,
@@ -170,4 +171,29 @@ export async function getPublishedFlow(deps: FlowsDeps, memo: string): Promise<P
   const version = await repository.findFlowVersion(deps.db, flow.id, flow.publishedVersion);
   if (!version) throw new AppError('flow_not_found');
   return presentPublicFlow(flow, version);
+}
+
+/**
+ * Whether a web address is a flow's page that visitors can open, for the server's 200 or 404
+ * (platform/http/web-app.ts): `/flows/{memo}`, `/flows/{memo}/{stepMemo}` and the short address
+ * `/{memo}` answer true or false; any other address, and a first segment the app has a screen for
+ * (RESERVED_FLOW_MEMOS), is not a flow's (undefined).
+ */
+export async function findFlowPage(deps: FlowsDeps, pathname: string): Promise<boolean | undefined> {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const [first = '', memo = '', step] = segments;
+  if (first === 'flows' && memo && segments.length <= 3) return publishedFlowHasStep(deps, memo, step);
+  if (segments.length === 1 && first && isFlowMemoFree(first)) return publishedFlowHasStep(deps, first);
+  return undefined;
+}
+
+async function publishedFlowHasStep(deps: FlowsDeps, memo: string, stepMemo?: string): Promise<boolean> {
+  if (!FLOW_MEMO_PATTERN.test(memo)) return false;
+  try {
+    const flow = await getPublishedFlow(deps, memo);
+    return stepMemo === undefined || flow.definition.steps.some((step) => step.memo === stepMemo);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'flow_not_found') return false;
+    throw error;
+  }
 }

@@ -71,7 +71,17 @@ const MISSING_BUILD_PAGE = (distDir: string) => `<!doctype html>
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; serveSourceMaps: boolean },
+  options: {
+    distDir: string;
+    serveSourceMaps: boolean;
+    /**
+     * Addresses whose pages are data staff publish (a flow's short address, a region page): true or
+     * false when the path is such an address and its page exists or not, undefined when it is not
+     * one (the route manifest decides). A failing lookup answers 200: the app then asks the API,
+     * which says what is wrong.
+     */
+    findDataPage?: (pathname: string) => Promise<boolean | undefined>;
+  },
 ): Promise<void> {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
@@ -90,6 +100,21 @@ export async function registerWebApp(
   }
 
   const isWebRoute = hasBuild ? webRouteMatcher(options.distDir) : () => true;
+  const findDataPage = async (pathname: string): Promise<boolean | undefined> => {
+    if (!options.findDataPage) return undefined;
+    let decoded: string;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      return undefined;
+    }
+    try {
+      return await options.findDataPage(decoded);
+    } catch (error) {
+      app.log.warn({ err: error }, 'data page lookup failed; answering the page with 200');
+      return true;
+    }
+  };
 
   /** index.html, with 404 for an address the app has no screen for (the app then shows its 404 page). */
   const sendIndex = (reply: FastifyReply, status: 200 | 404 = 200) => {
@@ -109,10 +134,11 @@ export async function registerWebApp(
     {
       preHandler: addressLimit(app, 'not-found', { max: app.config.rateLimit.perMinute, timeWindow: 60_000 }),
     },
-    (request, reply) => {
+    async (request, reply) => {
       if (isNavigation(request)) {
         const pathname = request.url.split('?')[0] ?? '/';
-        return sendIndex(reply, isWebRoute(pathname) ? 200 : 404);
+        const dataPage = await findDataPage(pathname);
+        return sendIndex(reply, (dataPage ?? isWebRoute(pathname)) ? 200 : 404);
       }
       return reply.status(404).send({ detail: request.t('errors.not_found'), code: 'not_found' });
     },
