@@ -142,7 +142,9 @@ describe('a flow definition', () => {
     const surveyId = '0190b4a6-1c2d-7e3f-8a9b-0c1d2e3f4a5b';
     const codes = (steps: FlowStep[]) =>
       checkFlowDefinition({ title: { da: 'x' }, steps }).map((problem) => [problem.code, problem.path]);
-    expect(codes([step('a', { action: 'answer_survey' })])).toEqual([['flow_survey_missing', 'steps.0.survey_id']]);
+    expect(codes([step('a', { action: 'answer_survey' })])).toEqual([
+      ['flow_survey_missing', 'steps.0.survey_id'],
+    ]);
     expect(codes([step('a', { action: 'sign_up', survey_id: surveyId })])).toEqual([
       ['flow_survey_not_allowed', 'steps.0.survey_id'],
     ]);

@@ -173,7 +173,11 @@ export function checkFlowDefinition(definition: FlowDefinition): FlowDefinitionP
       problems.push({ code: 'flow_survey_missing', path: `steps.${index}.survey_id`, subject: step.memo });
     }
     if (step.action !== 'answer_survey' && step.survey_id) {
-      problems.push({ code: 'flow_survey_not_allowed', path: `steps.${index}.survey_id`, subject: step.memo });
+      problems.push({
+        code: 'flow_survey_not_allowed',
+        path: `steps.${index}.survey_id`,
+        subject: step.memo,
+      });
     }
     if (stepIndex.has(step.memo)) {
       problems.push({ code: 'flow_step_memo_repeated', path: `steps.${index}.memo`, subject: step.memo });

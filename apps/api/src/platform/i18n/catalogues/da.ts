@@ -625,8 +625,10 @@ export const da: Catalogue = {
   'validation.flow_choices_missing': 'Valgspørgsmålet “{subject}” mangler sine svarmuligheder.',
   'validation.flow_choices_not_allowed': 'Kun et valgspørgsmål har svarmuligheder; “{subject}” er ikke et.',
   'validation.flow_choice_id_repeated': 'To svarmuligheder har id’et “{subject}”. Giv hver sit eget.',
-  'validation.flow_survey_missing': 'Trinnet “{subject}” slutter med en spørgeskemaundersøgelse, men ingen undersøgelse er valgt. Vælg den.',
-  'validation.flow_survey_not_allowed': 'Trinnet “{subject}” har en undersøgelse, men slutter ikke med at besvare den. Fjern den, eller vælg den handling.',
+  'validation.flow_survey_missing':
+    'Trinnet “{subject}” slutter med en spørgeskemaundersøgelse, men ingen undersøgelse er valgt. Vælg den.',
+  'validation.flow_survey_not_allowed':
+    'Trinnet “{subject}” har en undersøgelse, men slutter ikke med at besvare den. Fjern den, eller vælg den handling.',
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'Vi kan ikke finde den undersøgelse.',
   'errors.survey_not_open': 'Undersøgelsen er ikke åben for svar.',

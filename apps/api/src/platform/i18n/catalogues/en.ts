@@ -629,8 +629,10 @@ export const en = {
   'validation.flow_choices_missing': 'The choice question “{subject}” needs its choices.',
   'validation.flow_choices_not_allowed': 'Only a choice question has choices; “{subject}” is not one.',
   'validation.flow_choice_id_repeated': 'Two choices have the id “{subject}”. Give each choice its own.',
-  'validation.flow_survey_missing': 'The step “{subject}” ends in answering a survey, but no survey is chosen. Choose it.',
-  'validation.flow_survey_not_allowed': 'The step “{subject}” names a survey but does not end in answering it. Remove it, or choose that action.',
+  'validation.flow_survey_missing':
+    'The step “{subject}” ends in answering a survey, but no survey is chosen. Choose it.',
+  'validation.flow_survey_not_allowed':
+    'The step “{subject}” names a survey but does not end in answering it. Remove it, or choose that action.',
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'We cannot find that survey.',
   'errors.survey_not_open': 'This survey is not open for answers.',

@@ -623,8 +623,10 @@ export const no: Catalogue = {
   'validation.flow_choices_missing': 'Valgspørsmålet «{subject}» mangler svaralternativene sine.',
   'validation.flow_choices_not_allowed': 'Bare et valgspørsmål har svaralternativer; «{subject}» er ikke et.',
   'validation.flow_choice_id_repeated': 'To svaralternativer har id-en «{subject}». Gi hvert sin egen.',
-  'validation.flow_survey_missing': 'Steget «{subject}» slutter med å svare på en undersøkelse, men ingen undersøkelse er valgt. Velg den.',
-  'validation.flow_survey_not_allowed': 'Steget «{subject}» har en undersøkelse, men slutter ikke med å svare på den. Fjern den, eller velg den handlingen.',
+  'validation.flow_survey_missing':
+    'Steget «{subject}» slutter med å svare på en undersøkelse, men ingen undersøkelse er valgt. Velg den.',
+  'validation.flow_survey_not_allowed':
+    'Steget «{subject}» har en undersøkelse, men slutter ikke med å svare på den. Fjern den, eller velg den handlingen.',
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'Vi finner ikke den undersøkelsen.',
   'errors.survey_not_open': 'Undersøkelsen er ikke åpen for svar.',
