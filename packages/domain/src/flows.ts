@@ -490,3 +490,19 @@ export const PublicFlowSchema = z.object({
   definition: FlowDefinitionSchema,
 });
 export type PublicFlow = z.infer<typeof PublicFlowSchema>;
+
+/** GET /api/backoffice/flows/{memo}/funnel?version=N: how far the walks of one published version came. */
+export const FlowFunnelQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+export const FlowFunnelSchema = z.object({
+  memo: z.string(),
+  /** The version counted: the one asked for, else the running one, else the newest. */
+  version: z.number().int(),
+  /** Walks begun. */
+  started: z.number().int(),
+  /** Walks that reached the end. */
+  finished: z.number().int(),
+  /** The version's steps in order, with the number of walks that reached each. */
+  steps: z.array(z.object({ memo: z.string(), title: z.string(), reached: z.number().int() })),
+});
+export type FlowFunnel = z.infer<typeof FlowFunnelSchema>;
