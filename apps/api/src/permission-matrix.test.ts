@@ -136,6 +136,8 @@ interface CaseContext {
   publishedFlow(): Promise<string>;
   /** A new unpublished flow; answers its memo. */
   newFlow(): Promise<string>;
+  /** A fresh walk through the published flow, with the role's session and the walk token's header. */
+  newFlowWalk(): Promise<{ walkId: string; headers: Record<string, string> }>;
   /** An open commuter survey of the fixtures' business with one workplace (the same every time). */
   surveyOfBusiness(): Promise<{ surveyId: string; workplaceId: string }>;
 }
@@ -2089,6 +2091,53 @@ const CASES: MatrixCase[] = [
     allowed: ['staff_admin'],
     request: async ({ newFlow }) => ({ url: `/api/backoffice/flows/${await newFlow()}/unpublish` }),
   },
+  // Walks (issue 29 §2): whoever holds a walk's token continues it, signed in or not; staff read the funnel.
+  {
+    method: 'POST',
+    route: '/api/flows/:memo/walks',
+    allowed: EVERYONE,
+    request: async ({ publishedFlow }) => ({ url: `/api/flows/${await publishedFlow()}/walks` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/flows/walks/:walk_id',
+    allowed: EVERYONE,
+    request: async ({ newFlowWalk }) => {
+      const walk = await newFlowWalk();
+      return { url: `/api/flows/walks/${walk.walkId}`, headers: walk.headers };
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/flows/walks/:walk_id/steps/:step_memo',
+    allowed: EVERYONE,
+    request: async ({ newFlowWalk }) => {
+      const walk = await newFlowWalk();
+      return {
+        url: `/api/flows/walks/${walk.walkId}/steps/start`,
+        payload: { answers: {} },
+        headers: walk.headers,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/flows/walks/:walk_id/steps/:step_memo/action',
+    allowed: EVERYONE,
+    request: async ({ newFlowWalk }) => {
+      const walk = await newFlowWalk();
+      return {
+        url: `/api/flows/walks/${walk.walkId}/steps/start/action`,
+        headers: walk.headers,
+      };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/backoffice/flows/:memo/funnel',
+    allowed: STAFF,
+    request: async ({ publishedFlow }) => ({ url: `/api/backoffice/flows/${await publishedFlow()}/funnel` }),
+  },
   // Issue 29 §1: the commuter survey. The organisation's side is for its admins acting for it (the
   // matrix's insurer, police and municipality sessions are plain members); a survey of another
   // organisation answers 404.
@@ -2539,6 +2588,17 @@ describe('permission matrix', () => {
                 return memo;
               })();
               return publishedFlow;
+            },
+            newFlowWalk: async () => {
+              const memo = await context.publishedFlow();
+              const response = await t.app.inject({ method: 'POST', url: `/api/flows/${memo}/walks` });
+              if (response.statusCode !== 201)
+                throw new Error(`start walk: ${response.statusCode} ${response.body}`);
+              const started = response.json() as { walk: { id: string }; token: string };
+              return {
+                walkId: started.walk.id,
+                headers: { ...(await headersFor(fixtures.tokens[role])), 'x-flow-walk-token': started.token },
+              };
             },
             newFlow: async () => {
               const memo = `matrix-${randomUUID().slice(0, 8)}`;

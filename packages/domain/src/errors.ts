@@ -140,6 +140,12 @@ export const ERROR_CODES = [
   'flow_not_found',
   'flow_memo_taken',
   'flow_memo_reserved',
+  'flow_walk_not_found',
+  'flow_walk_finished',
+  'flow_step_not_open',
+  'flow_step_has_no_action',
+  'flow_step_not_answered',
+  'flow_version_not_found',
   // Issue 29 §1 (surveys): an unknown survey, and one not open for answers today.
   'survey_not_found',
   'survey_not_open',

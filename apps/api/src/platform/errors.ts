@@ -126,6 +126,12 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   flow_not_found: 404,
   flow_memo_taken: 409,
   flow_memo_reserved: 422,
+  flow_walk_not_found: 404,
+  flow_walk_finished: 409,
+  flow_step_not_open: 409,
+  flow_step_has_no_action: 409,
+  flow_step_not_answered: 409,
+  flow_version_not_found: 404,
   survey_not_found: 404,
   survey_not_open: 409,
 };

@@ -607,6 +607,12 @@ export const da: Catalogue = {
   'errors.held_bikes_not_allowed': 'Kun politiet eller en kommune kan tage cykler ind for deres ejere.',
   // Issue 29 §2 (flows).
   'errors.flow_not_found': 'Forløbet findes ikke eller er ikke udgivet.',
+  'errors.flow_walk_not_found': 'Vi kan ikke finde din gennemgang af forløbet. Start forfra.',
+  'errors.flow_walk_finished': 'Du har allerede gennemført forløbet. Start forfra for at svare igen.',
+  'errors.flow_step_not_open': 'Dette trin er ikke næste skridt endnu. Svar på de tidligere trin først.',
+  'errors.flow_step_has_no_action': 'Dette trin har ingen handling at gennemføre.',
+  'errors.flow_step_not_answered': 'Svar på trinnets spørgsmål først.',
+  'errors.flow_version_not_found': 'Forløbet har ingen sådan udgivet version.',
   'errors.flow_memo_taken': 'Et andet forløb har allerede denne adresse. Vælg en anden.',
   'errors.flow_memo_reserved': 'Adressen bruges allerede af en side på sitet. Vælg en anden.',
   // Issue 29 §2: a flow definition's problems (checkFlowDefinition), {subject} the step, question or choice.

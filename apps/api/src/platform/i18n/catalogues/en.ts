@@ -609,6 +609,12 @@ export const en = {
   'errors.held_bikes_not_allowed': 'Only the police or a municipality can take in bikes for their owners.',
   // Issue 29 §2 (flows).
   'errors.flow_not_found': 'The flow does not exist or is not published.',
+  'errors.flow_walk_not_found': 'We cannot find your walk through this flow. Start again.',
+  'errors.flow_walk_finished': 'You have already finished this flow. Start again to answer anew.',
+  'errors.flow_step_not_open': 'This step is not next yet. Answer the earlier steps first.',
+  'errors.flow_step_has_no_action': 'This step has no action to carry out.',
+  'errors.flow_step_not_answered': 'Answer the step’s questions first.',
+  'errors.flow_version_not_found': 'The flow has no such published version.',
   'errors.flow_memo_taken': 'Another flow already has this address. Choose another.',
   'errors.flow_memo_reserved': 'The address is already used by a page of the site. Choose another.',
   // Issue 29 §2: a flow definition's problems (checkFlowDefinition), {subject} the step, question or choice.
