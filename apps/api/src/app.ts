@@ -31,7 +31,10 @@ import { type LockCommandsRateLimits, lockCommandsRoutes } from './modules/docks
 import { createLockDevicePass, type LockDevicePass } from './modules/docks/lock-devices.notifier.ts';
 import { type LockDevicesRateLimits, lockDevicesRoutes } from './modules/docks/lock-devices.routes.ts';
 import { DEFAULT_LOCKS_SETTINGS, type LocksDeps, type LocksSettings } from './modules/docks/lock-live.ts';
-import { createFlowWalkRetentionPass, type FlowWalkRetentionPass } from './modules/flows/flow-walks.notifier.ts';
+import {
+  createFlowWalkRetentionPass,
+  type FlowWalkRetentionPass,
+} from './modules/flows/flow-walks.notifier.ts';
 import { flowWalksRoutes } from './modules/flows/flow-walks.routes.ts';
 import { flowsRoutes } from './modules/flows/flows.routes.ts';
 import { findFlowPage } from './modules/flows/flows.service.ts';
