@@ -349,6 +349,16 @@ export type FlowAnswerProblem =
   | 'too_long'
   | 'wrong_type';
 
+/** The validation code (the API's 422 `type`, the web's common:validation.<code>) of each problem. */
+export const FLOW_ANSWER_VALIDATION: Readonly<Record<FlowAnswerProblem, string>> = {
+  required: 'required',
+  invalid_email: 'invalid_email',
+  invalid_postcode: 'invalid_zip_code',
+  unknown_choice: 'invalid_value',
+  too_long: 'too_long',
+  wrong_type: 'invalid_value',
+};
+
 /**
  * Is this a good answer to the question? Null when it is; otherwise why not. A missing answer
  * (undefined or an empty text) is a problem only for a required question.

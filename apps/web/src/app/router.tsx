@@ -260,6 +260,21 @@ export const routes: RouteObject[] = [
                 path: paths.purchase.failed.path,
                 lazy: page(() => import('../features/webshop/pages/purchase-failed-page.tsx'), ['webshop']),
               },
+              // Flows (issue 29 §2): campaigns staff publish, walked by visitors and people alike; the
+              // poster address /{memo} never shadows a page above (static addresses rank first, and
+              // such a memo is refused when saved).
+              {
+                path: paths.flows.flow.path,
+                lazy: page(() => import('../features/flows/pages/flow-start-page.tsx'), ['flows']),
+              },
+              {
+                path: paths.flows.step.path,
+                lazy: page(() => import('../features/flows/pages/flow-step-page.tsx'), ['flows']),
+              },
+              {
+                path: paths.flows.shortFlow.path,
+                lazy: page(() => import('../features/flows/pages/flow-start-page.tsx'), ['flows']),
+              },
               { path: paths.public.notFound.path, lazy: notFound },
               { path: '*', lazy: notFound },
             ],

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   checkFlowAnswer,
-  type FlowAnswerProblem,
+  FLOW_ANSWER_VALIDATION,
   type FlowAnswers,
   type FlowDefinition,
   type FlowFunnel,
@@ -121,16 +121,6 @@ function openStep(walk: LoadedWalk, stepMemo: string): FlowStep {
   return step;
 }
 
-/** The API's validation types for a flow answer's problems (their texts are the catalogue's). */
-const ANSWER_PROBLEM_TYPE: Record<FlowAnswerProblem, string> = {
-  required: 'required',
-  invalid_email: 'invalid_email',
-  invalid_postcode: 'invalid_zip_code',
-  unknown_choice: 'invalid_value',
-  too_long: 'too_long',
-  wrong_type: 'invalid_type',
-};
-
 /** Saves the walk's progress: done steps, the steps reached for the funnel, finished at the end. */
 async function saveProgress(
   executor: Executor,
@@ -180,7 +170,8 @@ export async function answerFlowStep(
     for (const question of step.questions) {
       const given = input.answers[question.id];
       const problem = checkFlowAnswer(question, given);
-      if (problem) issues.push({ loc: ['body', 'answers', question.id], type: ANSWER_PROBLEM_TYPE[problem] });
+      if (problem)
+        issues.push({ loc: ['body', 'answers', question.id], type: FLOW_ANSWER_VALIDATION[problem] });
       const value = typeof given === 'string' ? given.trim() : given;
       if (value === undefined || value === '') delete answers[question.id];
       else answers[question.id] = value;
