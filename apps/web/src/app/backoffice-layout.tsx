@@ -25,6 +25,8 @@ const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: bo
   { key: 'layout.tickets', href: paths.backoffice.tickets.getHref(), icon: 'chat' },
   // Issue 17 §1 operations: the v2 landing page (orders…) and the printed stickers.
   { key: 'layout.v2', href: paths.backoffice.v2.getHref(), icon: 'box' },
+  // Issue 29 §2: the campaigns' flows.
+  { key: 'layout.flows', href: paths.backoffice.v2Flows.getHref(), icon: 'transfer' },
   { key: 'layout.plates', href: paths.backoffice.plates.getHref(), icon: 'book' },
   { key: 'layout.organisations', href: paths.backoffice.organisations.getHref(), icon: 'briefcase' },
   {
