@@ -16,7 +16,11 @@ import { PLACE_FIELDS } from './components/place-names.ts';
  */
 
 const locales = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
-const sources = import.meta.glob<string>(['./**/*.tsx', './components/*.ts'], { eager: true, query: '?raw', import: 'default' });
+const sources = import.meta.glob<string>(['./**/*.tsx', './components/*.ts'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 function tree(language: string, namespace: string): Tree {
   const found = locales[`../../locales/${language}/${namespace}.json`];

@@ -70,9 +70,9 @@ describe('the flow editor’s changes', () => {
     expect(checkFlowDefinition(definition)).toEqual([]);
     definition = addStep(addStep(definition, 'To'), 'Tre');
     expect(definition.steps.map((step) => [step.memo, step.otherwise])).toEqual([
-      ['start', 'step-1'],
-      ['step-1', 'step-2'],
-      ['step-2', 'end'],
+      ['start', 'step-2'],
+      ['step-2', 'step-3'],
+      ['step-3', 'end'],
     ]);
     expect(FlowDefinitionSchema.safeParse(definition).success).toBe(true);
     expect(checkFlowDefinition(definition)).toEqual([]);

@@ -91,10 +91,11 @@ export function newFlowDefinition(title: string): FlowDefinition {
  * now goes on to it, so a flow built step by step walks through its steps in order.
  */
 export function addStep(definition: FlowDefinition, title: string): FlowDefinition {
-  const memo = freeName(
-    'step',
-    definition.steps.map((step) => step.memo),
-  );
+  // Named by its number (step-3 for the third), or the next number free.
+  const memos = new Set(definition.steps.map((step) => step.memo));
+  let number = definition.steps.length + 1;
+  while (memos.has(`step-${number}`)) number += 1;
+  const memo = `step-${number}`;
   const step: FlowStep = {
     memo,
     title: { da: title },

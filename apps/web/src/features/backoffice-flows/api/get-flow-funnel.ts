@@ -12,5 +12,7 @@ export function useFlowFunnel(memo: string, version: number) {
   return useQuery({
     queryKey: [...staffFlowQueryKey(memo), 'funnel', version],
     queryFn: ({ signal }) => getFlowFunnel(memo, version, signal),
+    // A part of the flow's page: its failure is shown in the funnel's card, never as the 404 page.
+    meta: { pageData: false },
   });
 }
