@@ -49,6 +49,11 @@ function isCurrent(href: string, pathname: string, end = false): boolean {
 function BackofficeNav() {
   const { t } = useTranslation('backoffice');
   const { pathname } = useLocation();
+  // One area is current: the most specific that holds the page (/backoffice/v2/flows is Flows, not v2).
+  const current = AREAS.filter((area) => isCurrent(area.href, pathname, area.end)).reduce<string | null>(
+    (best, area) => (best === null || area.href.length > best.length ? area.href : best),
+    null,
+  );
   return (
     <nav aria-label={t('layout.navigation')} className={styles.subnav}>
       <ul className={styles.subnavList}>
@@ -57,7 +62,7 @@ function BackofficeNav() {
             <Link
               href={area.href}
               className={styles.subnavLink}
-              aria-current={isCurrent(area.href, pathname, area.end) ? 'page' : undefined}
+              aria-current={area.href === current ? 'page' : undefined}
             >
               <Icon name={area.icon} />
               <span>{t(area.key)}</span>

@@ -148,8 +148,10 @@ function goToPlace(path: string) {
   const place = nearestPlace(path, (candidate) => document.getElementById(placeId(candidate)) !== null);
   const element = place === null ? null : document.getElementById(placeId(place));
   if (!element) return;
-  const field = element.querySelector<HTMLElement>('input, textarea, button');
-  element.scrollIntoView({ block: 'center' });
+  // A step, a route, a condition: the place itself, from its top. A field: the field.
+  const isContainer = element.querySelector('[id^="flow-"]') !== null;
+  const field = isContainer ? null : element.querySelector<HTMLElement>('input, textarea, button');
+  element.scrollIntoView({ block: isContainer ? 'start' : 'center' });
   (field ?? element).focus({ preventScroll: true });
 }
 
