@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { signInBrowser } from './support/accounts.ts';
+import { signedInUser, signInBrowser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { demoSessionToken } from './support/organisations.ts';
@@ -13,6 +13,7 @@ import { escapeRegExp, fillText, text } from './support/texts.ts';
  */
 
 const ADMIN_EMAIL = 'staff@demo.cykelregister.dk';
+const SUPPORT_EMAIL = 'support@demo.cykelregister.dk';
 const t = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'backoffice-flows', key), values);
 
@@ -130,4 +131,52 @@ test('an admin builds a flow, sees a loop refused at its place, fixes it, publis
     .click();
   await expect(page.getByTestId('flow-running')).toHaveText(t('publish.notPublished'));
   await expect(page.getByTestId('flow-versions')).toContainText(t('publish.version', { version: 1 }));
+});
+
+test('support staff read a flow without changing it; a person without a staff role is refused', async ({
+  page,
+}) => {
+  const admin = await demoSessionToken(page.request, ADMIN_EMAIL);
+  const memo = `laes-${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/backoffice/flows', {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: {
+      memo,
+      definition: {
+        title: { da: 'Læsetest' },
+        steps: [
+          {
+            memo: 'start',
+            title: { da: 'Start' },
+            blocks: [],
+            questions: [],
+            action: null,
+            routes: [],
+            otherwise: 'end',
+          },
+        ],
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await signInBrowser(page, await demoSessionToken(page.request, SUPPORT_EMAIL));
+  await page.goto('/backoffice/v2/flows');
+  await expect(page.getByRole('link', { name: 'Læsetest' })).toBeVisible();
+  await expect(page.getByRole('form', { name: t('create.title') })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Læsetest' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: t('editor.titleReadOnly') })).toBeVisible();
+  await expect(page.getByRole('button', { name: t('editor.save') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('publish.publish', { version: 1 }) })).toHaveCount(0);
+  await expect(step(page, 1).getByRole('textbox', { name: t('editor.stepMemo') })).toHaveAttribute(
+    'readonly',
+    '',
+  );
+
+  await page.context().clearCookies();
+  await signedInUser(page);
+  await page.goto('/backoffice/v2/flows');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    text('da', 'backoffice', 'noAccess.title'),
+  );
 });
