@@ -103,6 +103,13 @@ test('an admin builds a flow, sees a loop refused at its place, fixes it, publis
   ).toHaveAccessibleName(new RegExp(`^${escapeRegExp(stepOneOption)}`));
   await expect(first.getByRole('textbox', { name: t('editor.questionId') })).toHaveValue('has_bike');
   await expectNoA11yViolations(page);
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.getByRole('link', { name: t('flow.back') }).click();
+  const leave = page.getByRole('dialog', { name: t('leave.title') });
+  await leave.getByRole('button', { name: t('leave.stay') }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/backoffice/v2/flows/${memo}$`));
+  await expect(first.getByRole('textbox', { name: t('editor.questionId') })).toHaveValue('has_bike');
 
   // Fixed: step 2 ends the flow.
   await choose(second, t('editor.next'), t('editor.targetEnd'));
