@@ -289,6 +289,9 @@ export const paths = {
     ticket: definePath('/backoffice/tickets/:ticketId'),
     v2: definePath('/backoffice/v2'),
     v2Diverse: definePath('/backoffice/v2/diverse'),
+    /** Issue 29 §2: staff build, publish and measure the data-defined flows. */
+    v2Flows: definePath('/backoffice/v2/flows'),
+    v2Flow: definePath('/backoffice/v2/flows/:memo'),
     v2Orders: definePath('/backoffice/v2/orders'),
     v2StolenBikes: definePath('/backoffice/v2/stolen-bikes'),
     v2InsuranceVerification: definePath('/backoffice/v2/insurance-verification'),
