@@ -33,6 +33,7 @@ async function choose(scope: Locator, label: string, option: string) {
 test('an admin builds a flow, sees a loop refused at its place, fixes it, publishes and unpublishes it', async ({
   page,
 }) => {
+  test.setTimeout(150_000);
   const token = await demoSessionToken(page.request, ADMIN_EMAIL);
   await signInBrowser(page, token);
   const memo = `cykeldag-${Date.now().toString(36)}`;
@@ -123,6 +124,16 @@ test('an admin builds a flow, sees a loop refused at its place, fixes it, publis
   await confirm.getByRole('button', { name: t('publish.publish', { version: 1 }) }).click();
   await expect(page.getByTestId('flow-running')).toHaveText(t('publish.running', { version: 1 }));
   await expect(page.getByTestId('flow-versions')).toContainText(t('publish.version', { version: 1 }));
+
+  // Its funnel: nobody walked version 1 yet; a visitor who begins it is counted.
+  await expect(page.getByText(t('funnel.noWalks'))).toBeVisible();
+  const walk = await page.request.post(`/api/flows/${memo}/walks`);
+  expect(walk.status()).toBe(201);
+  await page.reload();
+  const funnel = page.getByRole('list', { name: t('funnel.listLabel', { version: 1 }) });
+  await expect(funnel.getByRole('listitem').first()).toContainText(
+    t('funnel.count', { reached: 1, percent: 100 }),
+  );
 
   // The list shows it running.
   await page.getByRole('link', { name: t('flow.back') }).click();

@@ -119,7 +119,7 @@ async function walkToARegisteredBike(page: Page, language: Language, voucher: st
   await page.getByRole('button', { name: f('step.next') }).click();
   await expect(page.getByText(common('validation.required')).first()).toBeVisible();
   await expect(page.getByText(common('validation.invalid_zip_code'))).toBeVisible();
-  await page.getByRole('radio', { name: f('answer.yes') }).check();
+  await page.getByRole('radio', { name: f('answer.yes') }).check({ force: true });
   await field(page, da ? 'Dit postnummer' : 'Ditt postnummer').fill(da ? '8000' : '0150');
   await page.getByRole('button', { name: f('step.next') }).click();
 
