@@ -107,7 +107,9 @@ async function answerSurvey(page: Page, language: Language, survey: SurveySetUp)
   await page.getByRole('textbox', { name: s('travel.minutes') }).fill('10');
   await page.getByRole('button', { name: s('travel.addLeg') }).click();
   const second = page.getByRole('group', { name: s('travel.legNumbered', { number: 2 }) });
-  await second.getByRole('radio', { name: s('travel.modes.public_transport'), exact: true }).check({ force: true });
+  await second
+    .getByRole('radio', { name: s('travel.modes.public_transport'), exact: true })
+    .check({ force: true });
   await second.getByRole('textbox', { name: s('travel.distance') }).fill('0');
   await second.getByRole('textbox', { name: s('travel.minutes') }).fill('25');
   await page.getByText(s('travel.dock')).click();
