@@ -176,3 +176,52 @@ test('a signed-in person’s answer is theirs: it is in their data export @phone
     }),
   ]);
 });
+
+test('a visitor who signs in half-way keeps their answer, now linked to them @phone', async ({
+  page,
+  request,
+}) => {
+  const s = (key: string) => text('da', 'survey', key);
+  const survey = await openSurveyViaApi(request);
+  await page.goto(`/survey?id=${survey.surveyId}`);
+  await page.getByRole('link', { name: s('landing.start') }).click();
+  await page.getByRole('textbox', { name: s('addresses.home') }).fill('8000');
+  await page.getByRole('textbox', { name: s('addresses.work') }).fill('8200');
+  await page.getByRole('button', { name: new RegExp(escapeRegExp(s('addresses.workplace'))) }).click();
+  await page.getByRole('option', { name: survey.workplaces[0] }).click();
+  await page.getByRole('button', { name: s('form.next') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('commutingDays.title'));
+
+  // They sign in (a new account) and open the invitation link again: the answer so far is theirs.
+  const person = await signUpViaApi(request, {});
+  await signInBrowser(page, person.token);
+  await page.goto(`/survey?id=${survey.surveyId}`);
+  await page.getByRole('link', { name: s('landing.continue') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('commutingDays.title'));
+  await page.getByText(s('days.weekdays.3'), { exact: true }).click();
+  await page.getByRole('button', { name: s('form.next') }).click();
+  await page.getByRole('radio', { name: s('travel.modes.walk'), exact: true }).check({ force: true });
+  await page.getByRole('textbox', { name: s('travel.distance') }).fill('1,2');
+  await page.getByRole('textbox', { name: s('travel.minutes') }).fill('15');
+  await page.getByRole('button', { name: s('form.finish') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('thanks.title'));
+
+  const exported = await request.get('/api/identities/me/export', {
+    headers: { authorization: `Bearer ${person.token}` },
+  });
+  const { survey_answers: answers } = (await exported.json()) as {
+    survey_answers: Array<{ survey_id: string; home_postcode: string; days: number[]; finished_at: string }>;
+  };
+  expect(answers).toEqual([
+    expect.objectContaining({
+      survey_id: survey.surveyId,
+      home_postcode: '8000',
+      days: [3],
+      finished_at: expect.any(String),
+    }),
+  ]);
+  // The browser no longer holds a token for it.
+  expect(
+    await page.evaluate((id) => window.localStorage.getItem(`nbr:survey-answer:${id}`), survey.surveyId),
+  ).toBeNull();
+});

@@ -119,7 +119,7 @@ function TravelForm({ view, surveyId }: { view: SurveyAnswerView; surveyId: stri
       ))}
       {errors.legs ? <p className={styles.error}>{t(errors.legs)}</p> : null}
       {draft.legs.length < SURVEY_LEGS_MAX ? (
-        <div>
+        <div className={styles.addLeg}>
           <Button
             variant="secondary"
             size="small"
