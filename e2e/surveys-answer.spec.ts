@@ -13,6 +13,9 @@ import { escapeRegExp, fillText, text } from './support/texts.ts';
  * theirs: it is in their data export.
  */
 
+// Each journey walks every step with accessibility checks on a phone: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 interface SurveySetUp {
   surveyId: string;
   title: string;

@@ -20,6 +20,8 @@ function DaysForm({ view, surveyId }: { view: SurveyAnswerView; surveyId: string
     () => readStepDraft<number[]>(surveyId, 'commutingDays') ?? view.answer?.days ?? [],
   );
   const { submit, errors, message, isPending } = useStepSave(surveyId);
+  // The API names the list (`days`) or one of its entries (`days.2`).
+  const daysError = Object.entries(errors).find(([field]) => field.startsWith('days'))?.[1];
   const toggle = (day: number, on: boolean) => {
     const next = on
       ? [...days.filter((entry) => entry !== day), day].sort((a, b) => a - b)
@@ -46,7 +48,7 @@ function DaysForm({ view, surveyId }: { view: SurveyAnswerView; surveyId: string
             </Checkbox>
           ))}
         </div>
-        {errors.days ? <p className={styles.error}>{t(errors.days)}</p> : null}
+        {daysError ? <p className={styles.error}>{t(daysError)}</p> : null}
       </fieldset>
       {days.length === 0 ? <p className={styles.help}>{t('days.noneNote')}</p> : null}
     </StepForm>
