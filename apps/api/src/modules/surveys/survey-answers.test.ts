@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,8 @@ let t: TestApp;
 let employer: TestOperator;
 let surveyId: string;
 let workplaceId: string;
-let lastAddress = 0;
+// A new range each run, so no budget left over from another run can meet these addresses.
+let lastAddress = randomInt(0, 50) * 250;
 
 const TOKEN_HEADER = 'x-survey-answer-token';
 const ADDRESSES = {
@@ -46,7 +48,7 @@ const TRAVEL = {
 /** Each visitor comes from an address of their own, so the visitors' budget is only tried where meant. */
 function newVisitorAddress(): string {
   lastAddress += 1;
-  return `10.29.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
+  return `10.${29 + Math.floor(lastAddress / 62_500)}.${Math.floor(lastAddress / 250) % 250}.${(lastAddress % 250) + 1}`;
 }
 
 function send(
