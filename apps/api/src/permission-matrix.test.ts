@@ -41,6 +41,8 @@ const SIGNED_IN: readonly Role[] = ROLES.filter((role) => role !== 'visitor');
 const SELF: readonly Role[] = SIGNED_IN.filter((role) => role !== 'switched');
 const EVERYONE: readonly Role[] = ROLES;
 const STAFF: readonly Role[] = ['staff', 'staff_admin'];
+/** Who may answer a commuter survey: anyone, a visitor too, but not staff switched into an account. */
+const ANSWERS_SURVEYS: readonly Role[] = ROLES.filter((role) => role !== 'switched');
 /** Sessions acting for an organisation the registry vetted (an insurer, the police, a municipality). */
 const ACTING_FOR_VETTED: readonly Role[] = ['insurer', 'police', 'municipality'];
 /** The business's members, whatever their role. */
@@ -2140,7 +2142,8 @@ const CASES: MatrixCase[] = [
   },
   // Issue 29 §1: the commuter survey. The organisation's side is for its admins acting for it (the
   // matrix's insurer, police and municipality sessions are plain members); a survey of another
-  // organisation answers 404.
+  // organisation answers 404. Visitors answer too (a visitor's first step starts an answer and
+  // answers its token); staff switched into an account read the answer but never answer for the person.
   {
     method: 'POST',
     route: '/api/operator/surveys',
@@ -2168,7 +2171,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'GET',
     route: '/api/surveys/:survey_id/answer',
-    allowed: SIGNED_IN,
+    allowed: EVERYONE,
     request: async ({ surveyOfBusiness }) => ({
       url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer`,
     }),
@@ -2176,7 +2179,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/surveys/:survey_id/answer/addresses',
-    allowed: SELF,
+    allowed: ANSWERS_SURVEYS,
     request: async ({ surveyOfBusiness }) => {
       const { surveyId, workplaceId } = await surveyOfBusiness();
       return {
@@ -2194,7 +2197,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/surveys/:survey_id/answer/commuting-days',
-    allowed: SELF,
+    allowed: ANSWERS_SURVEYS,
     request: async ({ surveyOfBusiness }) => ({
       url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer/commuting-days`,
       payload: { days: [1, 2, 3] },
@@ -2203,7 +2206,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/surveys/:survey_id/answer/travel',
-    allowed: SELF,
+    allowed: ANSWERS_SURVEYS,
     request: async ({ surveyOfBusiness }) => ({
       url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer/travel`,
       payload: {
@@ -2211,6 +2214,16 @@ const CASES: MatrixCase[] = [
         would_cycle_more_with_parking: true,
         would_cycle_more_with_dock: false,
       },
+    }),
+  },
+  {
+    // Taking over one's answer given as a visitor: an over-long token proves the access check passed (422).
+    method: 'POST',
+    route: '/api/surveys/:survey_id/answer/claim',
+    allowed: SELF,
+    request: async ({ surveyOfBusiness, fixtures, role }) => ({
+      url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer/claim`,
+      headers: { ...(await headersFor(fixtures.tokens[role])), 'x-survey-answer-token': 'x'.repeat(201) },
     }),
   },
 ];

@@ -146,9 +146,12 @@ export const ERROR_CODES = [
   'flow_step_has_no_action',
   'flow_step_not_answered',
   'flow_version_not_found',
-  // Issue 29 §1 (surveys): an unknown survey, and one not open for answers today.
+  // Issue 29 §1 (surveys): an unknown survey, one not open for answers today, and a visitor's answer
+  // a signed-in person cannot take over because they have their own, or whose token is unknown.
   'survey_not_found',
   'survey_not_open',
+  'survey_answer_exists',
+  'survey_answer_not_found',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -134,6 +134,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   flow_version_not_found: 404,
   survey_not_found: 404,
   survey_not_open: 409,
+  survey_answer_exists: 409,
+  survey_answer_not_found: 404,
 };
 
 /**

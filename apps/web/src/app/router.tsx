@@ -145,6 +145,24 @@ export const routes: RouteObject[] = [
                   ['distributors'],
                 ),
               },
+              // Issue 29 §1: the commuter survey, answered by visitors and signed-in people alike
+              // (the organisation's admin panel under /survey is not one of these).
+              {
+                path: paths.surveys.survey.path,
+                lazy: page(() => import('../features/surveys/pages/survey-page.tsx'), ['survey']),
+              },
+              {
+                path: paths.surveys.addresses.path,
+                lazy: page(() => import('../features/surveys/pages/addresses-page.tsx'), ['survey']),
+              },
+              {
+                path: paths.surveys.commutingDays.path,
+                lazy: page(() => import('../features/surveys/pages/commuting-days-page.tsx'), ['survey']),
+              },
+              {
+                path: paths.surveys.pendlerTravel.path,
+                lazy: page(() => import('../features/surveys/pages/travel-page.tsx'), ['survey']),
+              },
               // The public stolen-bike map and one stolen bike on it (features/stolen-map).
               {
                 path: paths.public.stolenBikeMap.path,

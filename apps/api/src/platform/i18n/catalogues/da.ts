@@ -638,4 +638,7 @@ export const da: Catalogue = {
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'Vi kan ikke finde den undersøgelse.',
   'errors.survey_not_open': 'Undersøgelsen er ikke åben for svar.',
+  'errors.survey_answer_exists':
+    'Du har allerede svaret på denne undersøgelse, mens du var logget ind. Vi har beholdt det svar.',
+  'errors.survey_answer_not_found': 'Vi kan ikke finde dit svar. Start gerne forfra.',
 };

@@ -642,6 +642,9 @@ export const en = {
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'We cannot find that survey.',
   'errors.survey_not_open': 'This survey is not open for answers.',
+  'errors.survey_answer_exists':
+    'You have already answered this survey while signed in. We kept that answer.',
+  'errors.survey_answer_not_found': 'We cannot find your answer. Please start again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

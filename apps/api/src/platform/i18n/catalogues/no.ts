@@ -636,4 +636,7 @@ export const no: Catalogue = {
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'Vi finner ikke den undersøkelsen.',
   'errors.survey_not_open': 'Undersøkelsen er ikke åpen for svar.',
+  'errors.survey_answer_exists':
+    'Du har allerede svart på denne undersøkelsen mens du var logget inn. Vi har beholdt det svaret.',
+  'errors.survey_answer_not_found': 'Vi finner ikke svaret ditt. Start gjerne på nytt.',
 };
