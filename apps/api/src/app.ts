@@ -31,6 +31,7 @@ import { type LockCommandsRateLimits, lockCommandsRoutes } from './modules/docks
 import { createLockDevicePass, type LockDevicePass } from './modules/docks/lock-devices.notifier.ts';
 import { type LockDevicesRateLimits, lockDevicesRoutes } from './modules/docks/lock-devices.routes.ts';
 import { DEFAULT_LOCKS_SETTINGS, type LocksDeps, type LocksSettings } from './modules/docks/lock-live.ts';
+import { flowImagesRoutes } from './modules/flows/flow-images.routes.ts';
 import {
   createFlowWalkRetentionPass,
   type FlowWalkRetentionPass,
@@ -551,6 +552,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contentPagesRoutes, { deps: { db: database.db } });
       await api.register(flowsRoutes, { deps: { db: database.db } });
       await api.register(flowWalksRoutes, { deps: { db: database.db } });
+      await api.register(flowImagesRoutes, { deps: { db: database.db, storage: fileStorage } });
       await api.register(manufacturerCodeRoutes, { deps: { db: database.db } });
       await api.register(stickerBatchRoutes, {
         deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },

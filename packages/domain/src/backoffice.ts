@@ -237,11 +237,12 @@ export const AUDIT_ACTIONS = [
   'dock.lock_out_of_service',
   'dock.lock_in_service',
   'dock.parking_handed_over',
-  /** Issue 29 §2 (flows): staff created a flow, saved its draft, published or unpublished it. */
+  /** Issue 29 §2 (flows): staff created a flow, saved its draft, published or unpublished it, uploaded an image. */
   'flow.created',
   'flow.draft_saved',
   'flow.published',
   'flow.unpublished',
+  'flow.image_uploaded',
   /** Issue 29 §1: an organisation's admin created a commuter survey. */
   'survey.created',
 ] as const;
