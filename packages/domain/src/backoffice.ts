@@ -242,8 +242,9 @@ export const AUDIT_ACTIONS = [
   'flow.draft_saved',
   'flow.published',
   'flow.unpublished',
-  /** Issue 29 §1: an organisation's admin created a commuter survey. */
+  /** Issue 29 §1: an organisation's admin created a commuter survey, or changed how many it invited. */
   'survey.created',
+  'survey.invited_count_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
+import { SurveyAdminSchema } from '@nbr/domain/survey-admin';
 import {
   SurveyAddressesInputSchema,
   SurveyAnswerViewSchema,
@@ -6,7 +7,6 @@ import {
   SurveyFiguresQuerySchema,
   SurveyFiguresSchema,
   SurveyListSchema,
-  SurveySchema,
   SurveyTravelInputSchema,
 } from '@nbr/domain/surveys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,7 +29,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = async
         security: BEARER,
         summary: 'Create a commuter survey of the organisation the session acts for (its admins)',
         body: SurveyCreateSchema,
-        response: { 201: SurveySchema },
+        response: { 201: SurveyAdminSchema },
       },
       config: { access: 'signed_in' },
     },
