@@ -14,6 +14,8 @@ export interface FigureRow {
   /** Stable key (a mode, a band). */
   key: string;
   label: string;
+  /** A shorter name for the chart's axis, where the label is a sentence (the table keeps the label). */
+  shortLabel?: string;
   /** What the bar's length shows (a share in 0…1, a count, or percentage points). */
   value: number;
   /** The table's cells after the label, already formatted. */
@@ -54,7 +56,7 @@ export function FigureChart({
     }),
     [],
   );
-  const data = rows.map((row) => ({ name: row.label, value: row.value }));
+  const data = rows.map((row) => ({ name: row.shortLabel ?? row.label, value: row.value }));
   const height = 48 + rows.length * 36;
   return (
     <figure className={styles.figure} aria-labelledby={`${id}-title`} data-testid={testId}>
@@ -91,8 +93,7 @@ export function FigureChart({
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className={`${styles.table} ${tableStyles.stackedOnPhone}`}>
-        <caption className="visually-hidden">{title}</caption>
+      <table className={`${styles.table} ${tableStyles.stackedOnPhone}`} aria-labelledby={`${id}-title`}>
         <thead>
           <tr>
             {columns.map((column) => (

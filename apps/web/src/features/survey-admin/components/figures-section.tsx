@@ -110,10 +110,13 @@ function Charts({ summary }: { summary: SurveySummaryView }) {
   const { t } = useTranslation('survey-admin');
   const format = useFormats();
   const share = (count: number) => (summary.answers === 0 ? 0 : count / summary.answers);
-  const countRows = (entries: ReadonlyArray<{ key: string; label: string; count: number }>): FigureRow[] =>
+  const countRows = (
+    entries: ReadonlyArray<{ key: string; label: string; shortLabel?: string; count: number }>,
+  ): FigureRow[] =>
     entries.map((entry) => ({
       key: entry.key,
       label: entry.label,
+      shortLabel: entry.shortLabel,
       value: share(entry.count),
       cells: [format.count(entry.count), format.percent(share(entry.count))],
     }));
@@ -172,10 +175,21 @@ function Charts({ summary }: { summary: SurveySummaryView }) {
           {
             key: 'potential',
             label: t('wouldCycle.potential', { km: CYCLING_POTENTIAL_MAX_KM }),
+            shortLabel: t('wouldCycle.potentialShort', { km: CYCLING_POTENTIAL_MAX_KM }),
             count: summary.cycling_potential.count,
           },
-          { key: 'parking', label: t('wouldCycle.parking'), count: summary.would_cycle_more_with_parking },
-          { key: 'dock', label: t('wouldCycle.dock'), count: summary.would_cycle_more_with_dock },
+          {
+            key: 'parking',
+            label: t('wouldCycle.parking'),
+            shortLabel: t('wouldCycle.parkingShort'),
+            count: summary.would_cycle_more_with_parking,
+          },
+          {
+            key: 'dock',
+            label: t('wouldCycle.dock'),
+            shortLabel: t('wouldCycle.dockShort'),
+            count: summary.would_cycle_more_with_dock,
+          },
         ])}
       />
     </div>
@@ -251,8 +265,8 @@ function Groups({ figures }: { figures: SurveyFigures }) {
               <table
                 className={`${styles.table} ${tableStyles.stackedOnPhone}`}
                 data-testid={`survey-groups-${group.id}`}
+                aria-labelledby={`survey-groups-${group.id}-heading`}
               >
-                <caption className="visually-hidden">{group.title}</caption>
                 <thead>
                   <tr>
                     {columns.map((column) => (
