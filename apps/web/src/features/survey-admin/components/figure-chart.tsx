@@ -1,6 +1,5 @@
 import { useId, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import tableStyles from '../../../ui/table.module.css';
 import styles from '../survey-admin.module.css';
 
 /*
@@ -34,6 +33,7 @@ export function FigureChart({
   rows,
   columns,
   formatValue,
+  formatAxis,
   testId,
 }: {
   title: string;
@@ -42,8 +42,10 @@ export function FigureChart({
   rows: readonly FigureRow[];
   /** The table's column headings: the label column first, then one per cell. */
   columns: readonly string[];
-  /** The tooltip's and the axis's text for a value. */
+  /** The tooltip's text for a value. */
   formatValue: (value: number) => string;
+  /** The axis's text for a value, where it should be shorter than the tooltip's (default formatValue). */
+  formatAxis?: (value: number) => string;
   testId: string;
 }) {
   const id = useId();
@@ -75,7 +77,12 @@ export function FigureChart({
             desc={summary}
           >
             <CartesianGrid horizontal={false} stroke={colours.grid} />
-            <XAxis type="number" tickFormatter={formatValue} stroke={colours.text} fontSize={12} />
+            <XAxis
+              type="number"
+              tickFormatter={formatAxis ?? formatValue}
+              stroke={colours.text}
+              fontSize={12}
+            />
             <YAxis
               type="category"
               dataKey="name"
@@ -93,7 +100,8 @@ export function FigureChart({
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className={`${styles.table} ${tableStyles.stackedOnPhone}`} aria-labelledby={`${id}-title`}>
+      {/* Two or three short columns fit a phone as they are (stacking them made the page five times longer). */}
+      <table className={styles.table} aria-labelledby={`${id}-title`}>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -206,6 +206,7 @@ function ChangeChart({ change }: { change: NonNullable<SurveyFigures['modal_shar
       summary={t('change.summary')}
       columns={[t('table.mode'), t('table.points')]}
       formatValue={(value) => t('change.points', { points: format.points(value) })}
+      formatAxis={format.points}
       rows={change.map((entry) => ({
         key: entry.mode,
         label: t(`modes.${entry.mode}`),
@@ -264,6 +265,7 @@ function Groups({ figures }: { figures: SurveyFigures }) {
             <>
               <table
                 className={`${styles.table} ${tableStyles.stackedOnPhone}`}
+                data-stacked=""
                 data-testid={`survey-groups-${group.id}`}
                 aria-labelledby={`survey-groups-${group.id}-heading`}
               >
