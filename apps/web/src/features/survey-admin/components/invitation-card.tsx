@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
@@ -23,17 +24,16 @@ export function InvitationCard({ surveyId, title }: { surveyId: string; title: s
   useEffect(() => {
     let current = true;
     setQr(null);
-    // The QR code's library comes only when an invitation is shown.
-    void import('qrcode')
-      .then((QRCode) => QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 480 }))
-      .then(
-        (dataUrl) => {
-          if (current) setQr(dataUrl);
-        },
-        () => {
-          if (current) setQr(null);
-        },
-      );
+    // Imported with the page, not on demand: a dynamic import of this CommonJS package split the
+    // bundler's interop helpers into a chunk of their own that the first route then loaded too.
+    void QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 480 }).then(
+      (dataUrl) => {
+        if (current) setQr(dataUrl);
+      },
+      () => {
+        if (current) setQr(null);
+      },
+    );
     return () => {
       current = false;
     };
