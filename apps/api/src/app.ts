@@ -70,6 +70,8 @@ import {
 } from './modules/support/support.notifier.ts';
 import { type SupportRateLimits, supportRoutes } from './modules/support/support.routes.ts';
 import { supportStaffRoutes } from './modules/support/support-staff.routes.ts';
+import { surveyAdminRoutes } from './modules/surveys/survey-admin.routes.ts';
+import { surveyExportRoutes } from './modules/surveys/survey-export.routes.ts';
 import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
@@ -542,6 +544,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       // Issue 29 §1: the commuter survey (organisations' admins and the people answering).
       await api.register(surveysRoutes, { deps: { db: database.db } });
+      await api.register(surveyAdminRoutes, { deps: { db: database.db } });
+      await api.register(surveyExportRoutes, { deps: { db: database.db } });
       await api.register(googleRoutes, {
         deps: { ...identityDeps, google: googleSignIn },
       });

@@ -2183,6 +2183,34 @@ const CASES: MatrixCase[] = [
       headers: await dockOperatorHeaders(),
     }),
   },
+  // The survey's admin panel: the number invited (its admins), the downloads (as the figures), and
+  // staff's list of every organisation's surveys.
+  {
+    method: 'PATCH',
+    route: '/api/operator/surveys/:survey_id',
+    allowed: ['org_admin'],
+    request: async ({ surveyOfBusiness, dockOperatorHeaders }) => ({
+      url: `/api/operator/surveys/${(await surveyOfBusiness()).surveyId}`,
+      headers: await dockOperatorHeaders(),
+      payload: { invited_count: 25 },
+    }),
+  },
+  ...(['csv', 'xlsx'] as const).map(
+    (format): MatrixCase => ({
+      method: 'GET',
+      route: `/api/operator/surveys/:survey_id/figures.${format}`,
+      allowed: ['org_admin', ...STAFF],
+      request: async ({ surveyOfBusiness, dockOperatorHeaders }) => ({
+        url: `/api/operator/surveys/${(await surveyOfBusiness()).surveyId}/figures.${format}`,
+        headers: await dockOperatorHeaders(),
+      }),
+    }),
+  ),
+  {
+    method: 'GET',
+    route: '/api/backoffice/surveys',
+    allowed: STAFF,
+  },
   {
     method: 'GET',
     route: '/api/surveys/:survey_id/answer',

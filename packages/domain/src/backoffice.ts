@@ -243,8 +243,9 @@ export const AUDIT_ACTIONS = [
   'flow.published',
   'flow.unpublished',
   'flow.image_uploaded',
-  /** Issue 29 §1: an organisation's admin created a commuter survey. */
+  /** Issue 29 §1: an organisation's admin created a commuter survey, or changed how many it invited. */
   'survey.created',
+  'survey.invited_count_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
