@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { signedInUser, signInBrowser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
@@ -12,6 +14,7 @@ import { escapeRegExp, fillText, text } from './support/texts.ts';
  * the flow offline again.
  */
 
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const ADMIN_EMAIL = 'staff@demo.cykelregister.dk';
 const SUPPORT_EMAIL = 'support@demo.cykelregister.dk';
 const t = (key: string, values: Record<string, string | number> = {}) =>
@@ -71,6 +74,16 @@ test('an admin builds a flow, sees a loop refused at its place, fixes it, publis
     .nth(1)
     .getByRole('textbox', { name: t('languages.da') })
     .fill('Nej');
+
+  // A poster's picture above the question: uploaded, shown, and described for screen readers.
+  const chooser = page.waitForEvent('filechooser');
+  await first.getByRole('button', { name: t('editor.addImageBlock') }).click();
+  await (await chooser).setFiles(join(FIXTURES, 'frame-number.jpg'));
+  await expect(first.locator('img[src^="/api/flows/images/"]')).toBeVisible();
+  await first
+    .getByRole('group', { name: t('editor.imageAlt') })
+    .getByRole('textbox', { name: t('languages.da') })
+    .fill('Plakat for cykeldagen');
 
   // Step 2 thanks them; step 1 goes on to it by itself.
   await page.getByRole('button', { name: t('editor.addStep') }).click();

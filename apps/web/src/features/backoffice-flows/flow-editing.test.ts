@@ -2,6 +2,7 @@ import { checkFlowDefinition, type FlowDefinition, FlowDefinitionSchema } from '
 import { describe, expect, it } from 'vitest';
 import {
   addChoice,
+  addImageBlock,
   addQuestion,
   addRoute,
   addStep,
@@ -232,5 +233,15 @@ describe('the flow editor’s changes', () => {
       }),
     ).toBe(true);
     expect(sameDefinition(definition, renameStep(definition, 1, 'tak'))).toBe(false);
+  });
+});
+
+describe('addImageBlock', () => {
+  it('adds the uploaded image at the end of the step, its text for screen readers still to write', () => {
+    const step = newFlowDefinition('Kampagne').steps[0]!;
+    const fileId = '0190b4a6-1c2d-7e3f-8a9b-0c1d2e3f4a5b';
+    const withImage = addImageBlock(step, fileId);
+    expect(withImage.blocks.at(-1)).toEqual({ kind: 'image', file_id: fileId, alt: { da: '' } });
+    expect(withImage.blocks).toHaveLength(step.blocks.length + 1);
   });
 });

@@ -177,6 +177,12 @@ export function addTextBlock(step: FlowStep): FlowStep {
   return { ...step, blocks: [...step.blocks, block] };
 }
 
+/** An image block at the end of the step, for an uploaded image; its text for screen readers follows. */
+export function addImageBlock(step: FlowStep, fileId: string): FlowStep {
+  const block: FlowBlock = { kind: 'image', file_id: fileId, alt: { da: '' } };
+  return { ...step, blocks: [...step.blocks, block] };
+}
+
 /** A new question at the end of the step: a text question with a free id. */
 export function addQuestion(definition: FlowDefinition, stepIndex: number): FlowDefinition {
   const id = freeName(

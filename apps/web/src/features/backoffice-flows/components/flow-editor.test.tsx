@@ -1,4 +1,5 @@
 import type { FlowDefinition } from '@nbr/domain/flows';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { useState } from 'react';
@@ -84,16 +85,19 @@ function Editor({
   start?: FlowDefinition;
 }) {
   const [current, setCurrent] = useState(start);
+  const [queryClient] = useState(() => new QueryClient());
   return (
-    <FlowEditor
-      definition={current}
-      onChange={(next) => {
-        seen?.push(next);
-        setCurrent(next);
-      }}
-      problems={problems}
-      readOnly={false}
-    />
+    <QueryClientProvider client={queryClient}>
+      <FlowEditor
+        definition={current}
+        onChange={(next) => {
+          seen?.push(next);
+          setCurrent(next);
+        }}
+        problems={problems}
+        readOnly={false}
+      />
+    </QueryClientProvider>
   );
 }
 

@@ -16,18 +16,23 @@ import {
   type FlowQuestion,
   type FlowQuestionKind,
   type FlowStep,
+  flowImagePath,
   STEP_MEMO_MAX_LENGTH,
 } from '@nbr/domain/flows';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-errors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { TextAreaField } from '../../../ui/text-area-field.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
+import { useUploadFlowImage } from '../api/upload-flow-image.ts';
 import styles from '../backoffice-flows.module.css';
 import {
   addChoice,
+  addImageBlock,
   addQuestion,
   addRoute,
   addStep,
@@ -343,8 +348,10 @@ function StepEditor({ step, index }: { step: FlowStep; index: number }) {
 type UpdateStep = (change: (current: FlowStep) => FlowStep) => void;
 
 function BlocksEditor({ step, path, update }: { step: FlowStep; path: string; update: UpdateStep }) {
-  const { t } = useTranslation('backoffice-flows');
+  const { t } = useTranslation(['backoffice-flows', 'common']);
   const { readOnly } = useEditor();
+  const upload = useUploadFlowImage();
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const setBlock = (at: number, block: FlowBlock) =>
     update((current) => ({ ...current, blocks: updateItem(current.blocks, at, () => block) }));
   return (
@@ -404,12 +411,41 @@ function BlocksEditor({ step, path, update }: { step: FlowStep; path: string; up
             onPress={() => update(addTextBlock)}
           >
             {t('editor.addTextBlock')}
-          </Button>
+          </Button>{' '}
+          <FileTrigger
+            acceptedFileTypes={['image/jpeg', 'image/png', 'image/webp']}
+            onSelect={(files) => {
+              const file = files?.[0];
+              if (!file) return;
+              setUploadError(null);
+              upload.mutate(file, {
+                onSuccess: (image) => update((current) => addImageBlock(current, image.file_id)),
+                onError: (error) => setUploadError(errorMessage(error, t)),
+              });
+            }}
+          >
+            <Button
+              variant="secondary"
+              size="small"
+              isPending={upload.isPending}
+              isDisabled={step.blocks.length >= FLOW_BLOCKS_PER_STEP_MAX}
+            >
+              {t('editor.addImageBlock')}
+            </Button>
+          </FileTrigger>
+          {uploadError ? (
+            <p role="alert" className={styles.help}>
+              {uploadError}
+            </p>
+          ) : null}
         </div>
       )}
     </div>
   );
 }
+
+/** A file id as the API gives them: only such an id is shown as the image. */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An image block (from the flow's files): its file id and its text for screen readers. */
 function ImageBlockFields({
@@ -426,6 +462,9 @@ function ImageBlockFields({
   const error = useProblemText(`${path}.file_id`);
   return (
     <>
+      {UUID_PATTERN.test(block.file_id) ? (
+        <img className={styles.imagePreview} src={flowImagePath(block.file_id)} alt="" />
+      ) : null}
       <Place path={`${path}.file_id`}>
         <TextField
           label={t('editor.imageFile')}
