@@ -143,6 +143,10 @@ export const ERROR_CODES = [
   // Issue 29 §1 (surveys): an unknown survey, and one not open for answers today.
   'survey_not_found',
   'survey_not_open',
+  // Issue 29 §3 (region pages): an unknown or unpublished page, a path taken, publishing without a draft.
+  'region_page_not_found',
+  'region_page_taken',
+  'region_page_no_draft',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

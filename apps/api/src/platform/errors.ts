@@ -128,6 +128,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   flow_memo_reserved: 422,
   survey_not_found: 404,
   survey_not_open: 409,
+  region_page_not_found: 404,
+  region_page_taken: 409,
+  region_page_no_draft: 409,
 };
 
 /**
