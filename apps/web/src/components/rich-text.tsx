@@ -1,13 +1,17 @@
+import { parseContentInline } from '@nbr/domain/content-markup';
 import { Fragment } from 'react';
+import { Link } from '../ui/link.tsx';
 
 /*
- * E-mail addresses and www.* addresses in the texts become links, so the texts stay plain text (the
- * content pages' JSON and staff's stored texts): React escapes the rest, no HTML is ever injected.
+ * The texts stay plain text (the content pages' JSON, staff's stored texts and region pages): links
+ * written in the markup (`[what it says](/webshop)`, content-markup.ts) and bare e-mail and www.*
+ * addresses become links; React escapes the rest, no HTML is ever injected. A link to one of our own
+ * paths navigates inside the app (ui/Link goes through the router).
  */
 const LINKABLE = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+|www\.[\w-]+(?:\.[\w-]+)+)/g;
 
 /** Plain text with its e-mail and web addresses made clickable. */
-export function RichText({ text }: { text: string }) {
+function LinkedAddresses({ text }: { text: string }) {
   const parts = text.split(LINKABLE);
   return (
     <>
@@ -20,6 +24,23 @@ export function RichText({ text }: { text: string }) {
           <a key={key} href={href}>
             {part}
           </a>
+        );
+      })}
+    </>
+  );
+}
+
+/** Plain text with the markup's links and its bare e-mail and web addresses made clickable. */
+export function RichText({ text }: { text: string }) {
+  return (
+    <>
+      {parseContentInline(text).map((part, index) => {
+        const key = `${index}-${part.text}`;
+        if (!('href' in part)) return <LinkedAddresses key={key} text={part.text} />;
+        return (
+          <Link key={key} href={part.href} external={!part.isInternal && part.href.startsWith('https:')}>
+            {part.text}
+          </Link>
         );
       })}
     </>
