@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { MarkupBody } from '../../../components/markup-body.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { PageTitle } from '../../../ui/page-title.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useRegionPage } from '../api/get-region-page.ts';
 import { regionPageLanguageOf } from '../lib/region-page-language.ts';
+import styles from '../region-pages.module.css';
 
 /**
  * /dk, /no and the pages below them (/no/naf): a region page staff published, in the person's
@@ -27,11 +28,12 @@ export function Component() {
   if (page.isPending) return <LoadingState />;
   if (page.data) {
     return (
-      <div lang={page.data.language === language ? undefined : page.data.language}>
-        <PageLayout title={page.data.title} lead={page.data.description || undefined} width="reading">
-          <MarkupBody body={page.data.body} />
-        </PageLayout>
-      </div>
+      <RegionPageText
+        title={page.data.title}
+        description={page.data.description}
+        body={page.data.body}
+        language={page.data.language === language ? undefined : page.data.language}
+      />
     );
   }
   // Only the landing page keeps its error as an answer: its built-in text.
@@ -41,12 +43,31 @@ export function Component() {
 function BuiltInLanding({ region }: { region: Region }) {
   const { t } = useTranslation('region-pages');
   return (
-    <PageLayout
+    <RegionPageText
       title={t(`landing.${region}.title`)}
-      lead={t(`landing.${region}.description`)}
-      width="reading"
-    >
-      <MarkupBody body={t(`landing.${region}.body`)} />
-    </PageLayout>
+      description={t(`landing.${region}.description`)}
+      body={t(`landing.${region}.body`)}
+    />
+  );
+}
+
+/**
+ * The frame of an editorial page, as the content pages have it (their own, not ui/PageLayout: the
+ * first route's shared chunk stays as it is). `language` marks a text in another language than the
+ * page's, for screen readers.
+ */
+function RegionPageText(props: { title: string; description: string; body: string; language?: string }) {
+  return (
+    <article className={styles.page} aria-labelledby="region-page-heading" lang={props.language}>
+      <PageTitle title={props.title} />
+      <header className={styles.pageHeader}>
+        {/* The shell focuses [data-page-heading] after a navigation, so screen readers start here. */}
+        <h1 id="region-page-heading" className={styles.pageTitle} tabIndex={-1} data-page-heading="">
+          {props.title}
+        </h1>
+        {props.description ? <p className={styles.lead}>{props.description}</p> : null}
+      </header>
+      <MarkupBody body={props.body} />
+    </article>
   );
 }
