@@ -33,6 +33,11 @@ import { type LockCommandsRateLimits, lockCommandsRoutes } from './modules/docks
 import { createLockDevicePass, type LockDevicePass } from './modules/docks/lock-devices.notifier.ts';
 import { type LockDevicesRateLimits, lockDevicesRoutes } from './modules/docks/lock-devices.routes.ts';
 import { DEFAULT_LOCKS_SETTINGS, type LocksDeps, type LocksSettings } from './modules/docks/lock-live.ts';
+import {
+  createFlowWalkRetentionPass,
+  type FlowWalkRetentionPass,
+} from './modules/flows/flow-walks.notifier.ts';
+import { flowWalksRoutes } from './modules/flows/flow-walks.routes.ts';
 import { flowsRoutes } from './modules/flows/flows.routes.ts';
 import { findFlowPage } from './modules/flows/flows.service.ts';
 import { googleRoutes } from './modules/identity/google.routes.ts';
@@ -173,6 +178,8 @@ declare module 'fastify' {
     readiness: Readiness;
     /** Times out lock commands and marks silent lock devices offline; server.ts starts its passes. */
     lockDevicePass: LockDevicePass;
+    /** Clears visitors' flow answers after their retention; server.ts starts its passes. */
+    flowWalkRetention: FlowWalkRetentionPass;
   }
 }
 
@@ -399,6 +406,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const lockDevicePass = createLockDevicePass({ deps: locksDeps, logger: locksDeps.log });
   app.decorate('lockDevicePass', lockDevicePass);
+  const flowWalkRetention = createFlowWalkRetentionPass({
+    deps: { db: database.db },
+    logger: app.log.child({ component: 'flow-walks' }),
+  });
+  app.decorate('flowWalkRetention', flowWalkRetention);
+  app.addHook('onClose', async () => flowWalkRetention.stop());
   app.addHook('onClose', async () => {
     await chatNotifier.stop();
     await supportSweeper.stop();
@@ -540,6 +553,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(contentPagesRoutes, { deps: { db: database.db } });
       await api.register(regionPagesRoutes, { deps: { db: database.db } });
       await api.register(flowsRoutes, { deps: { db: database.db } });
+      await api.register(flowWalksRoutes, { deps: { db: database.db } });
       await api.register(manufacturerCodeRoutes, { deps: { db: database.db } });
       await api.register(stickerBatchRoutes, {
         deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },

@@ -41,6 +41,8 @@ const SIGNED_IN: readonly Role[] = ROLES.filter((role) => role !== 'visitor');
 const SELF: readonly Role[] = SIGNED_IN.filter((role) => role !== 'switched');
 const EVERYONE: readonly Role[] = ROLES;
 const STAFF: readonly Role[] = ['staff', 'staff_admin'];
+/** Who may answer a commuter survey: anyone, a visitor too, but not staff switched into an account. */
+const ANSWERS_SURVEYS: readonly Role[] = ROLES.filter((role) => role !== 'switched');
 /** Sessions acting for an organisation the registry vetted (an insurer, the police, a municipality). */
 const ACTING_FOR_VETTED: readonly Role[] = ['insurer', 'police', 'municipality'];
 /** The business's members, whatever their role. */
@@ -136,6 +138,8 @@ interface CaseContext {
   publishedFlow(): Promise<string>;
   /** A new unpublished flow; answers its memo. */
   newFlow(): Promise<string>;
+  /** A fresh walk through the published flow, with the role's session and the walk token's header. */
+  newFlowWalk(): Promise<{ walkId: string; headers: Record<string, string> }>;
   /**
    * Region pages published by staff (the same every time): the Danish landing page and a page below
    * /dk, whose path it answers.
@@ -2096,6 +2100,53 @@ const CASES: MatrixCase[] = [
     allowed: ['staff_admin'],
     request: async ({ newFlow }) => ({ url: `/api/backoffice/flows/${await newFlow()}/unpublish` }),
   },
+  // Walks (issue 29 §2): whoever holds a walk's token continues it, signed in or not; staff read the funnel.
+  {
+    method: 'POST',
+    route: '/api/flows/:memo/walks',
+    allowed: EVERYONE,
+    request: async ({ publishedFlow }) => ({ url: `/api/flows/${await publishedFlow()}/walks` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/flows/walks/:walk_id',
+    allowed: EVERYONE,
+    request: async ({ newFlowWalk }) => {
+      const walk = await newFlowWalk();
+      return { url: `/api/flows/walks/${walk.walkId}`, headers: walk.headers };
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/flows/walks/:walk_id/steps/:step_memo',
+    allowed: EVERYONE,
+    request: async ({ newFlowWalk }) => {
+      const walk = await newFlowWalk();
+      return {
+        url: `/api/flows/walks/${walk.walkId}/steps/start`,
+        payload: { answers: {} },
+        headers: walk.headers,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/flows/walks/:walk_id/steps/:step_memo/action',
+    allowed: EVERYONE,
+    request: async ({ newFlowWalk }) => {
+      const walk = await newFlowWalk();
+      return {
+        url: `/api/flows/walks/${walk.walkId}/steps/start/action`,
+        headers: walk.headers,
+      };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/backoffice/flows/:memo/funnel',
+    allowed: STAFF,
+    request: async ({ publishedFlow }) => ({ url: `/api/backoffice/flows/${await publishedFlow()}/funnel` }),
+  },
   // Region pages (issue 29 §3): visitors read the published texts; staff read the drafts, staff admins change them.
   {
     method: 'GET',
@@ -2157,7 +2208,8 @@ const CASES: MatrixCase[] = [
   },
   // Issue 29 §1: the commuter survey. The organisation's side is for its admins acting for it (the
   // matrix's insurer, police and municipality sessions are plain members); a survey of another
-  // organisation answers 404.
+  // organisation answers 404. Visitors answer too (a visitor's first step starts an answer and
+  // answers its token); staff switched into an account read the answer but never answer for the person.
   {
     method: 'POST',
     route: '/api/operator/surveys',
@@ -2185,7 +2237,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'GET',
     route: '/api/surveys/:survey_id/answer',
-    allowed: SIGNED_IN,
+    allowed: EVERYONE,
     request: async ({ surveyOfBusiness }) => ({
       url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer`,
     }),
@@ -2193,7 +2245,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/surveys/:survey_id/answer/addresses',
-    allowed: SELF,
+    allowed: ANSWERS_SURVEYS,
     request: async ({ surveyOfBusiness }) => {
       const { surveyId, workplaceId } = await surveyOfBusiness();
       return {
@@ -2211,7 +2263,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/surveys/:survey_id/answer/commuting-days',
-    allowed: SELF,
+    allowed: ANSWERS_SURVEYS,
     request: async ({ surveyOfBusiness }) => ({
       url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer/commuting-days`,
       payload: { days: [1, 2, 3] },
@@ -2220,7 +2272,7 @@ const CASES: MatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/surveys/:survey_id/answer/travel',
-    allowed: SELF,
+    allowed: ANSWERS_SURVEYS,
     request: async ({ surveyOfBusiness }) => ({
       url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer/travel`,
       payload: {
@@ -2228,6 +2280,16 @@ const CASES: MatrixCase[] = [
         would_cycle_more_with_parking: true,
         would_cycle_more_with_dock: false,
       },
+    }),
+  },
+  {
+    // Taking over one's answer given as a visitor: an over-long token proves the access check passed (422).
+    method: 'POST',
+    route: '/api/surveys/:survey_id/answer/claim',
+    allowed: SELF,
+    request: async ({ surveyOfBusiness, fixtures, role }) => ({
+      url: `/api/surveys/${(await surveyOfBusiness()).surveyId}/answer/claim`,
+      headers: { ...(await headersFor(fixtures.tokens[role])), 'x-survey-answer-token': 'x'.repeat(201) },
     }),
   },
 ];
@@ -2606,6 +2668,17 @@ describe('permission matrix', () => {
                 return memo;
               })();
               return publishedFlow;
+            },
+            newFlowWalk: async () => {
+              const memo = await context.publishedFlow();
+              const response = await t.app.inject({ method: 'POST', url: `/api/flows/${memo}/walks` });
+              if (response.statusCode !== 201)
+                throw new Error(`start walk: ${response.statusCode} ${response.body}`);
+              const started = response.json() as { walk: { id: string }; token: string };
+              return {
+                walkId: started.walk.id,
+                headers: { ...(await headersFor(fixtures.tokens[role])), 'x-flow-walk-token': started.token },
+              };
             },
             newFlow: async () => {
               const memo = `matrix-${randomUUID().slice(0, 8)}`;

@@ -154,6 +154,7 @@ async function main(): Promise<void> {
     app.supportSweeper.start();
     app.orderReconciler.start();
     app.lockDevicePass.start();
+    app.flowWalkRetention.start();
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {

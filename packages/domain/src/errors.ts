@@ -140,9 +140,18 @@ export const ERROR_CODES = [
   'flow_not_found',
   'flow_memo_taken',
   'flow_memo_reserved',
-  // Issue 29 §1 (surveys): an unknown survey, and one not open for answers today.
+  'flow_walk_not_found',
+  'flow_walk_finished',
+  'flow_step_not_open',
+  'flow_step_has_no_action',
+  'flow_step_not_answered',
+  'flow_version_not_found',
+  // Issue 29 §1 (surveys): an unknown survey, one not open for answers today, and a visitor's answer
+  // a signed-in person cannot take over because they have their own, or whose token is unknown.
   'survey_not_found',
   'survey_not_open',
+  'survey_answer_exists',
+  'survey_answer_not_found',
   // Issue 29 §3 (region pages): an unknown or unpublished page, a path taken, publishing without a draft.
   'region_page_not_found',
   'region_page_taken',

@@ -349,6 +349,16 @@ export type FlowAnswerProblem =
   | 'too_long'
   | 'wrong_type';
 
+/** The validation code (the API's 422 `type`, the web's common:validation.<code>) of each problem. */
+export const FLOW_ANSWER_VALIDATION: Readonly<Record<FlowAnswerProblem, string>> = {
+  required: 'required',
+  invalid_email: 'invalid_email',
+  invalid_postcode: 'invalid_zip_code',
+  unknown_choice: 'invalid_value',
+  too_long: 'too_long',
+  wrong_type: 'invalid_value',
+};
+
 /**
  * Is this a good answer to the question? Null when it is; otherwise why not. A missing answer
  * (undefined or an empty text) is a problem only for a required question.
@@ -506,3 +516,66 @@ export const FlowFunnelSchema = z.object({
   steps: z.array(z.object({ memo: z.string(), title: z.string(), reached: z.number().int() })),
 });
 export type FlowFunnel = z.infer<typeof FlowFunnelSchema>;
+
+/*
+ * Walks (issue 29 §2): one visitor's or person's way through one published version of a flow. The walk
+ * keeps its version, so a newer version never changes a walk under its walker; the answers are saved per
+ * step, and the walker comes back to the first step on its path not yet done.
+ */
+
+/** The header that carries a walk's token: whoever holds it continues the walk (a visitor has nothing else). */
+export const FLOW_WALK_TOKEN_HEADER = 'x-flow-walk-token';
+
+/**
+ * Where a walk stands: `open` lists the steps the walker may open (its path up to and including the
+ * first step not done), `resume` is that first step, null when the path is done to its end.
+ */
+export function flowWalkProgress(
+  definition: FlowDefinition,
+  answers: FlowAnswers,
+  completed: readonly string[],
+): { open: string[]; resume: string | null } {
+  const done = new Set(completed);
+  const open: string[] = [];
+  let memo: string | null = definition.steps[0]?.memo ?? null;
+  while (memo !== null && open.length <= definition.steps.length) {
+    open.push(memo);
+    if (!done.has(memo)) return { open, resume: memo };
+    memo = nextFlowStep(definition, memo, answers);
+  }
+  return { open, resume: null };
+}
+
+const FlowAnswerValueSchema = z.union([z.string().max(FLOW_TEXT_ANSWER_MAX_LENGTH + 100), z.boolean()]);
+
+export const FlowWalkSchema = z.object({
+  id: z.uuid(),
+  memo: z.string(),
+  /** The published version this walk follows, for good. */
+  version: z.number().int(),
+  definition: FlowDefinitionSchema,
+  answers: z.record(z.string(), FlowAnswerValueSchema),
+  /** Steps whose questions were answered and whose action (if any) came back done. */
+  completed: z.array(z.string()),
+  /** The first step on the path not yet done; null when the walk is finished. */
+  resume_step: z.string().nullable(),
+  finished: z.boolean(),
+});
+export type FlowWalk = z.infer<typeof FlowWalkSchema>;
+
+/** POST /api/flows/{memo}/walks: the new walk and its token (shown this once; only its hash is kept). */
+export const FlowWalkStartedSchema = z.object({ walk: FlowWalkSchema, token: z.string() });
+export type FlowWalkStarted = z.infer<typeof FlowWalkStartedSchema>;
+
+export const FlowWalkParamsSchema = z.object({ walk_id: z.uuid() });
+export const FlowWalkStepParamsSchema = z.object({
+  walk_id: z.uuid(),
+  step_memo: z.string().max(STEP_MEMO_MAX_LENGTH),
+});
+export const FlowWalkHeadersSchema = z.object({ [FLOW_WALK_TOKEN_HEADER]: z.string().min(20).max(200) });
+
+/** PUT /api/flows/walks/{walkId}/steps/{stepMemo}: the step's answers, by question id. */
+export const FlowStepAnswersInputSchema = z.object({
+  answers: z.record(z.string().max(60), FlowAnswerValueSchema),
+});
+export type FlowStepAnswersInput = z.infer<typeof FlowStepAnswersInputSchema>;

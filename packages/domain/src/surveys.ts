@@ -340,9 +340,20 @@ export const SurveyFiguresSchema = z.object({
 });
 export type SurveyFigures = z.infer<typeof SurveyFiguresSchema>;
 
+/**
+ * The header a visitor's browser sends to resume its answer: the token the first saved step answered
+ * (`answer_token`), kept per survey. Signed-in people need none: their answer is theirs by account.
+ */
+export const SURVEY_ANSWER_TOKEN_HEADER = 'x-survey-answer-token';
+
 /** GET /api/surveys/{id}/answer: the survey as the person answers it and their answer so far. */
 export const SurveyAnswerViewSchema = z.object({
-  survey: SurveySchema.omit({ created_at: true }),
+  survey: SurveySchema.omit({ created_at: true }).extend({
+    /** Who runs it: the organisation's name (null if it has none on record). */
+    organisation_name: z.string().nullable(),
+    /** Whether it takes answers today (opens_on ≤ today ≤ closes_on, Europe/Copenhagen). */
+    open: z.boolean(),
+  }),
   answer: z
     .object({
       home_postcode: z.string().nullable(),
@@ -361,3 +372,12 @@ export const SurveyAnswerViewSchema = z.object({
     .nullable(),
 });
 export type SurveyAnswerView = z.infer<typeof SurveyAnswerViewSchema>;
+
+/**
+ * PUT /api/surveys/{id}/answer/…: the answer after the step. `answer_token` only on the save that
+ * started a visitor's answer: the browser keeps it and sends it back in SURVEY_ANSWER_TOKEN_HEADER.
+ */
+export const SurveyAnswerSavedSchema = SurveyAnswerViewSchema.extend({
+  answer_token: z.string().nullable(),
+});
+export type SurveyAnswerSaved = z.infer<typeof SurveyAnswerSavedSchema>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { flows, flowVersions } from '../db/schema/flows.ts';
 import { nationalIdentityChecks } from '../db/schema/identity.ts';
 import { surveys } from '../db/schema/surveys.ts';
 import { orders } from '../db/schema/webshop.ts';
@@ -65,6 +66,8 @@ export interface PersonEverywhere {
   dock: { dockId: string; operatorPartyId: string };
   /** The municipality's commuter survey the person answered (issue 29 §1). */
   surveyId: string;
+  /** The campaign the person walked signed in, leaving their e-mail address in it (issue 29 §2). */
+  flowMemo: string;
 }
 
 /**
@@ -498,6 +501,51 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     await expectStatus(answered, 200, `survey step ${step}`);
   }
 
+  // Issue 29 §2: the person walked a campaign signed in and left their e-mail address in it.
+  const flowId = uuidv7();
+  const flowMemo = `fixture-${flowId.slice(-8)}`;
+  const flowDefinition = {
+    title: { da: 'Fixturens kampagne' },
+    steps: [
+      {
+        memo: 'kontakt',
+        title: { da: 'Kontakt' },
+        blocks: [],
+        questions: [{ id: 'email', kind: 'email', label: { da: 'E-mail' }, required: true }],
+        action: null,
+        routes: [],
+        otherwise: 'end',
+      },
+    ],
+  };
+  const now = new Date();
+  await app.db.insert(flows).values({
+    id: flowId,
+    memo: flowMemo,
+    draft: flowDefinition,
+    draftUpdatedAt: now,
+    publishedVersion: 1,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await app.db
+    .insert(flowVersions)
+    .values({ flowId, version: 1, definition: flowDefinition, publishedAt: now });
+  const walk = await app.inject({
+    method: 'POST',
+    url: `/api/flows/${flowMemo}/walks`,
+    headers: bearer(person.token),
+  });
+  await expectStatus(walk, 201, 'flow walk');
+  const started = walk.json() as { walk: { id: string }; token: string };
+  const walked = await app.inject({
+    method: 'PUT',
+    url: `/api/flows/walks/${started.walk.id}/steps/kontakt`,
+    headers: { ...bearer(person.token), 'x-flow-walk-token': started.token },
+    payload: { answers: { email: person.email } },
+  });
+  await expectStatus(walked, 200, 'flow step');
+
   await switchInto(app, staff.token, person.partyId);
 
   return {
@@ -519,5 +567,6 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     organisation: { partyId: organisationPartyId, orderId: organisationOrderId, invoiceAddress },
     dock: { dockId: dock.dockId, operatorPartyId: dockOperator.partyId },
     surveyId,
+    flowMemo,
   };
 }

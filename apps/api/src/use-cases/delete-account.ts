@@ -2,6 +2,7 @@ import type { AccountDeletion } from '@nbr/domain/identity';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
 import * as docks from '../modules/docks/docks.facade.ts';
+import * as flows from '../modules/flows/flows.facade.ts';
 import type { IdentityDeps } from '../modules/identity/identity.facade.ts';
 import * as identity from '../modules/identity/identity.facade.ts';
 import * as insurance from '../modules/insurance/insurance.facade.ts';
@@ -29,7 +30,7 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  *    where they locked bikes in docks (their closed parkings; one still open stays, by party id
  *    only, for the operator to open), and who sent their lock commands (the commands stay in the
  *    lock's history without them; an operator's list of people keeps the address it typed); their
- *    commuter survey answers (issue 29 §1);
+ *    commuter survey answers (issue 29 §1) and their walks through campaigns (issue 29 §2);
  * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
  *    role, invitations, audit details, other people's pending mails naming them), sessions
  *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
@@ -67,6 +68,7 @@ export async function deleteAccount(
     await support.forgetSupportTicketsOf(tx, partyId, identity.addressesOf(account));
     await docks.forgetDockUseOf(tx, partyId);
     await surveys.forgetSurveyAnswersOf(tx, partyId);
+    await flows.forgetFlowWalksOf(tx, partyId);
     await webshop.pseudonymiseOrdersOf(tx, partyId, new Date());
     await webshop.forgetBuyerAddressOnOrdersOfOthers(tx, partyId, identity.addressesOf(account), new Date());
     await identity.eraseAccount(tx, account);

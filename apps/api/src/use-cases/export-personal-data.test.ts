@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import * as bikesSchema from '../db/schema/bikes.ts';
 import * as chatsSchema from '../db/schema/chats.ts';
 import * as clubsSchema from '../db/schema/clubs.ts';
 import * as docksSchema from '../db/schema/docks.ts';
+import * as flowsSchema from '../db/schema/flows.ts';
 import * as identitySchema from '../db/schema/identity.ts';
 import * as insuranceSchema from '../db/schema/insurance.ts';
 import * as mailSchema from '../db/schema/mail.ts';
@@ -29,25 +32,29 @@ import {
   PERSONAL_DATA_FORMAT,
 } from './export-personal-data.ts';
 
+/** The schema's modules, one per file of src/db/schema (a test below checks none is missing). */
+const SCHEMA_MODULES: Record<string, object> = {
+  backoffice: backofficeSchema,
+  bikes: bikesSchema,
+  chats: chatsSchema,
+  clubs: clubsSchema,
+  docks: docksSchema,
+  flows: flowsSchema,
+  identity: identitySchema,
+  insurance: insuranceSchema,
+  mail: mailSchema,
+  organisations: organisationsSchema,
+  ownership: ownershipSchema,
+  platform: platformSchema,
+  support: supportSchema,
+  surveys: surveysSchema,
+  theft: theftSchema,
+  webshop: webshopSchema,
+};
+
 /** Every table of the Drizzle schema, by its SQL name. */
 export function schemaTableNames(): string[] {
-  const modules = [
-    backofficeSchema,
-    bikesSchema,
-    chatsSchema,
-    clubsSchema,
-    docksSchema,
-    identitySchema,
-    insuranceSchema,
-    mailSchema,
-    organisationsSchema,
-    ownershipSchema,
-    platformSchema,
-    supportSchema,
-    surveysSchema,
-    theftSchema,
-    webshopSchema,
-  ];
+  const modules = Object.values(SCHEMA_MODULES);
   return modules
     .flatMap((module) => Object.values(module))
     .filter((value) => is(value, PgTable))
@@ -56,6 +63,14 @@ export function schemaTableNames(): string[] {
 }
 
 describe('which tables the personal data export covers', () => {
+  it('reads every file of the schema', () => {
+    const files = readdirSync(fileURLToPath(new URL('../db/schema/', import.meta.url)))
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    expect(Object.keys(SCHEMA_MODULES).sort()).toEqual(files);
+  });
+
   it('places every table of the schema: in the export, or left out with a reason', () => {
     const exported: string[] = Object.values(PERSONAL_DATA_EXPORT_TABLES).flat();
     const leftOut = Object.keys(NOT_IN_PERSONAL_DATA_EXPORT);
@@ -224,6 +239,18 @@ describe('GET /api/identities/me/export', () => {
     expect(tickets.find((ticket) => ticket.written_as_visitor_from)?.written_as_visitor_from).toBe(
       fixture.person.email,
     );
+  });
+
+  it('holds the person’s walks through campaigns with their answers (issue 29 §2)', () => {
+    expect(data.flow_walks).toEqual([
+      expect.objectContaining({
+        flow: fixture.flowMemo,
+        version: 1,
+        answers: { email: fixture.person.email },
+        steps_done: ['kontakt'],
+        finished_at: expect.any(String),
+      }),
+    ]);
   });
 
   it('holds the person’s commuter survey answers (issue 29 §1)', () => {

@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
 import * as docks from '../modules/docks/docks.facade.ts';
+import * as flows from '../modules/flows/flows.facade.ts';
 import * as identity from '../modules/identity/identity.facade.ts';
 import * as insurance from '../modules/insurance/insurance.facade.ts';
 import * as ownership from '../modules/ownership/ownership.facade.ts';
@@ -65,6 +66,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
   support: ['support_tickets', 'support_ticket_messages'],
   docks: ['lock_parkings', 'lock_commands', 'dock_access_people'],
   surveys: ['survey_answers'],
+  flows: ['flow_walks'],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],
 } as const;
@@ -105,6 +107,9 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'the lock controllers of a dock and their credentials’ hashes, connections and firmware; tied to no person',
   locks:
     'the locks of a dock, their labels and last reported state; a lock a person used is named with each parking',
+  flows: 'the campaigns staff define (their drafts); who changed them is in the audit trail',
+  flow_versions:
+    'the published versions of the campaigns; tied to no person but the staff member who published',
   surveys:
     'the commuter surveys organisations run (title, dates, workplaces); a survey a person answered is named with each answer',
   lock_events:
@@ -139,6 +144,8 @@ export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
       ...(await docks.docksPersonalData(tx, partyId, addresses)),
       // Their commuter survey answers (issue 29 §1).
       ...(await surveys.surveysPersonalData(tx, partyId)),
+      // The campaigns they walked while signed in, with their answers (issue 29 §2).
+      ...(await flows.flowsPersonalData(tx, partyId)),
       mails: await listMailsTo(tx, addresses),
       audit_events: await listAuditEventsOfParty(tx, partyId),
       // Who looked the person or their bikes up, as their settings show it (issue 17 §3).

@@ -25,6 +25,8 @@ const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: bo
   { key: 'layout.tickets', href: paths.backoffice.tickets.getHref(), icon: 'chat' },
   // Issue 17 §1 operations: the v2 landing page (orders…) and the printed stickers.
   { key: 'layout.v2', href: paths.backoffice.v2.getHref(), icon: 'box' },
+  // Issue 29 §2: the campaigns' flows.
+  { key: 'layout.flows', href: paths.backoffice.v2Flows.getHref(), icon: 'transfer' },
   { key: 'layout.plates', href: paths.backoffice.plates.getHref(), icon: 'book' },
   { key: 'layout.organisations', href: paths.backoffice.organisations.getHref(), icon: 'briefcase' },
   {
@@ -47,6 +49,11 @@ function isCurrent(href: string, pathname: string, end = false): boolean {
 function BackofficeNav() {
   const { t } = useTranslation('backoffice');
   const { pathname } = useLocation();
+  // One area is current: the most specific that holds the page (/backoffice/v2/flows is Flows, not v2).
+  const current = AREAS.filter((area) => isCurrent(area.href, pathname, area.end)).reduce<string | null>(
+    (best, area) => (best === null || area.href.length > best.length ? area.href : best),
+    null,
+  );
   return (
     <nav aria-label={t('layout.navigation')} className={styles.subnav}>
       <ul className={styles.subnavList}>
@@ -55,7 +62,7 @@ function BackofficeNav() {
             <Link
               href={area.href}
               className={styles.subnavLink}
-              aria-current={isCurrent(area.href, pathname, area.end) ? 'page' : undefined}
+              aria-current={area.href === current ? 'page' : undefined}
             >
               <Icon name={area.icon} />
               <span>{t(area.key)}</span>

@@ -63,6 +63,21 @@ export const backofficeRoutes: RouteObject[] = [
             path: paths.backoffice.v2Diverse.path,
             lazy: page(() => import('../features/backoffice-ops/pages/diverse-page.tsx'), ['backoffice-ops']),
           },
+          // Issue 29 §2: the flows staff build, preview, publish and measure.
+          {
+            path: paths.backoffice.v2Flows.path,
+            lazy: page(
+              () => import('../features/backoffice-flows/pages/flows-page.tsx'),
+              ['backoffice-flows'],
+            ),
+          },
+          {
+            path: paths.backoffice.v2Flow.path,
+            lazy: page(
+              () => import('../features/backoffice-flows/pages/flow-page.tsx'),
+              ['backoffice-flows'],
+            ),
+          },
           // Region pages (issue 29 §3): /dk, /no and the pages below them.
           {
             path: paths.backoffice.v2RegionPages.path,

@@ -147,6 +147,24 @@ export const routes: RouteObject[] = [
                   ['distributors'],
                 ),
               },
+              // Issue 29 §1: the commuter survey, answered by visitors and signed-in people alike
+              // (the organisation's admin panel under /survey is not one of these).
+              {
+                path: paths.surveys.survey.path,
+                lazy: page(() => import('../features/surveys/pages/survey-page.tsx'), ['survey']),
+              },
+              {
+                path: paths.surveys.addresses.path,
+                lazy: page(() => import('../features/surveys/pages/addresses-page.tsx'), ['survey']),
+              },
+              {
+                path: paths.surveys.commutingDays.path,
+                lazy: page(() => import('../features/surveys/pages/commuting-days-page.tsx'), ['survey']),
+              },
+              {
+                path: paths.surveys.pendlerTravel.path,
+                lazy: page(() => import('../features/surveys/pages/travel-page.tsx'), ['survey']),
+              },
               // The public stolen-bike map and one stolen bike on it (features/stolen-map).
               {
                 path: paths.public.stolenBikeMap.path,
@@ -261,6 +279,21 @@ export const routes: RouteObject[] = [
               {
                 path: paths.purchase.failed.path,
                 lazy: page(() => import('../features/webshop/pages/purchase-failed-page.tsx'), ['webshop']),
+              },
+              // Flows (issue 29 §2): campaigns staff publish, walked by visitors and people alike; the
+              // poster address /{memo} never shadows a page above (static addresses rank first, and
+              // such a memo is refused when saved).
+              {
+                path: paths.flows.flow.path,
+                lazy: page(() => import('../features/flows/pages/flow-start-page.tsx'), ['flows']),
+              },
+              {
+                path: paths.flows.step.path,
+                lazy: page(() => import('../features/flows/pages/flow-step-page.tsx'), ['flows']),
+              },
+              {
+                path: paths.flows.shortFlow.path,
+                lazy: page(() => import('../features/flows/pages/flow-start-page.tsx'), ['flows']),
               },
               // Region pages (issue 29 §3): /dk, /no and the pages below them. Each region is a fixed
               // first segment, which ranks above a flow's short address (/:memo), so /xx is never a

@@ -296,6 +296,9 @@ export const paths = {
     ticket: definePath('/backoffice/tickets/:ticketId'),
     v2: definePath('/backoffice/v2'),
     v2Diverse: definePath('/backoffice/v2/diverse'),
+    /** Issue 29 §2: staff build, publish and measure the data-defined flows. */
+    v2Flows: definePath('/backoffice/v2/flows'),
+    v2Flow: definePath('/backoffice/v2/flows/:memo'),
     /** Region pages (issue 29 §3): the list, and one page's texts per language. */
     v2RegionPages: definePath('/backoffice/v2/region-pages'),
     v2RegionPage: definePath('/backoffice/v2/region-pages/:pageId'),

@@ -59,6 +59,18 @@ const ALWAYS_OPEN = [
 ] as const;
 
 /**
+ * The commuter survey's pages a person answers on (issue 29 §1): an invitation link reaches people
+ * who may have no account, so visitors answer too. Exact addresses: the organisation's admin panel
+ * under /survey stays signed-in only.
+ */
+const OPEN_SURVEY_PAGES: readonly string[] = [
+  paths.surveys.survey.path,
+  paths.surveys.addresses.path,
+  paths.surveys.commutingDays.path,
+  paths.surveys.pendlerTravel.path,
+];
+
+/**
  * Pages inside /app that a visitor may open all the same: contacting the owner of a stolen bike (its
  * success page, and the confirmation the link mailed to the visitor opens). A finder must not need an account to tell an owner where the bike is (SPEC §6:
  * other people can contact the owner of a stolen bike anonymously).
@@ -87,6 +99,7 @@ export function requiresLogin(rawPathname: string): boolean {
   if (isUnder(pathname, SIGNUP_LOOP)) return true;
   if (ALWAYS_OPEN.some((open) => isUnder(pathname, open))) return false;
   if (OPEN_IN_APP.some((open) => open.test(pathname))) return false;
+  if (OPEN_SURVEY_PAGES.includes(pathname)) return false;
   return PROTECTED_AREAS.some((area) => isUnder(pathname, area));
 }
 

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { parties } from './identity.ts';
 
 /**
@@ -34,4 +34,37 @@ export const flowVersions = pgTable(
     publishedByPartyId: uuid('published_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
   },
   (table) => [primaryKey({ columns: [table.flowId, table.version] })],
+);
+
+/**
+ * A walk through one published version of a flow (packages/domain/src/flows.ts, flowWalkProgress): its
+ * answers by question id, the steps reached (for the funnel) and done. Whoever holds the token the walk
+ * was started with continues it; only the token's SHA-256 is kept. A signed-in walker's walk names
+ * them (their export and deletion); a visitor's answers are cleared FLOW_WALK_ANSWERS_KEPT_DAYS after
+ * its last change, its counts stay for the funnel.
+ */
+export const flowWalks = pgTable(
+  'flow_walks',
+  {
+    id: uuid('id').primaryKey(),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    partyId: uuid('party_id').references(() => parties.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    answers: jsonb('answers').notNull(),
+    /** Step memos in the order the walk first reached them. */
+    reached: text('reached').array().notNull(),
+    /** Step memos answered and, where the step has an action, come back done. */
+    completed: text('completed').array().notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('flow_walks_flow_version_idx').on(table.flowId, table.version),
+    index('flow_walks_party_idx').on(table.partyId),
+    index('flow_walks_updated_at_idx').on(table.updatedAt),
+  ],
 );

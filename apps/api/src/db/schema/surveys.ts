@@ -14,8 +14,8 @@ import { parties } from './identity.ts';
 
 /*
  * The commuter survey (issue 29 §1). An organisation runs a survey for its workplaces; a signed-in
- * person answers it in three steps (addresses, commuting days, travel), one answer per person per
- * survey. Positions are kept as grid cells (surveyGridCell in @nbr/domain/surveys), never as points.
+ * person or a visitor (holding an answer token) answers it in three steps (addresses, commuting
+ * days, travel), one answer per signed-in person per survey. Positions are kept as grid cells (surveyGridCell in @nbr/domain/surveys), never as points.
  */
 
 export const surveys = pgTable(
@@ -43,8 +43,13 @@ export const surveyAnswers = pgTable(
     surveyId: uuid('survey_id')
       .notNull()
       .references(() => surveys.id, { onDelete: 'cascade' }),
-    /** Gone with the account (the answer with it). */
+    /** Gone with the account (the answer with it). Null for a visitor's answer. */
     partyId: uuid('party_id').references(() => parties.id, { onDelete: 'cascade' }),
+    /**
+     * A visitor's answer: the SHA-256 of the answer token their browser holds to resume it (the
+     * token itself is never stored). Cleared when a signed-in person claims the answer.
+     */
+    answerTokenHash: text('answer_token_hash'),
     homePostcode: text('home_postcode'),
     workPostcode: text('work_postcode'),
     homeGridCell: text('home_grid_cell'),
@@ -64,5 +69,8 @@ export const surveyAnswers = pgTable(
       .on(table.surveyId, table.partyId)
       .where(sql`${table.partyId} is not null`),
     index('survey_answers_party_idx').on(table.partyId),
+    uniqueIndex('survey_answers_token_key')
+      .on(table.answerTokenHash)
+      .where(sql`${table.answerTokenHash} is not null`),
   ],
 );

@@ -14,6 +14,11 @@ export async function findFlowByMemo(executor: Executor, memo: string): Promise<
   return row ?? null;
 }
 
+export async function findFlowById(executor: Executor, id: string): Promise<FlowRow | null> {
+  const [row] = await executor.select().from(flows).where(eq(flows.id, id));
+  return row ?? null;
+}
+
 export async function lockFlowByMemo(executor: Executor, memo: string): Promise<FlowRow | null> {
   const [row] = await executor.select().from(flows).where(eq(flows.memo, memo)).for('update');
   return row ?? null;

@@ -1,17 +1,14 @@
 import {
-  SurveyAddressesInputSchema,
-  SurveyAnswerViewSchema,
-  SurveyCommutingDaysInputSchema,
   SurveyCreateSchema,
   SurveyFiguresQuerySchema,
   SurveyFiguresSchema,
   SurveyListSchema,
   SurveySchema,
-  SurveyTravelInputSchema,
 } from '@nbr/domain/surveys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { surveyAnswerRoutes } from './survey-answers.routes.ts';
 import type { SurveysDeps } from './surveys.service.ts';
 import * as service from './surveys.service.ts';
 
@@ -69,68 +66,6 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = async
       service.surveyFigures(deps, requireAuth(request), request.params.survey_id, request.query),
   );
 
-  app.get(
-    '/surveys/:survey_id/answer',
-    {
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: "The survey and the caller's own answer so far (positions as grid cells only)",
-        params: SurveyParamsSchema,
-        response: { 200: SurveyAnswerViewSchema },
-      },
-      config: { access: 'signed_in' },
-    },
-    async (request) => service.getMyAnswer(deps, requireAuth(request), request.params.survey_id),
-  );
-
-  app.put(
-    '/surveys/:survey_id/answer/addresses',
-    {
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Step 1: home and work postcodes, positions (kept as grid cells) and the workplace',
-        params: SurveyParamsSchema,
-        body: SurveyAddressesInputSchema,
-        response: { 200: SurveyAnswerViewSchema },
-      },
-      config: { access: 'signed_in_self' },
-    },
-    async (request) =>
-      service.saveAddresses(deps, requireAuth(request), request.params.survey_id, request.body),
-  );
-
-  app.put(
-    '/surveys/:survey_id/answer/commuting-days',
-    {
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Step 2: the weekdays the caller usually commutes on',
-        params: SurveyParamsSchema,
-        body: SurveyCommutingDaysInputSchema,
-        response: { 200: SurveyAnswerViewSchema },
-      },
-      config: { access: 'signed_in_self' },
-    },
-    async (request) =>
-      service.saveCommutingDays(deps, requireAuth(request), request.params.survey_id, request.body),
-  );
-
-  app.put(
-    '/surveys/:survey_id/answer/travel',
-    {
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Step 3: the legs of a usual trip; finishes the answer once the earlier steps are in',
-        params: SurveyParamsSchema,
-        body: SurveyTravelInputSchema,
-        response: { 200: SurveyAnswerViewSchema },
-      },
-      config: { access: 'signed_in_self' },
-    },
-    async (request) => service.saveTravel(deps, requireAuth(request), request.params.survey_id, request.body),
-  );
+  // The person's side: answering, signed in or as a visitor (survey-answers.routes.ts).
+  await app.register(surveyAnswerRoutes, { deps });
 };

@@ -1,32 +1,26 @@
-import { todayInRegisterZone } from '@nbr/domain/bikes';
 import {
   groupSurveyAnswers,
   modalShareChange,
   postalAreaOf,
   type Survey,
-  type SurveyAddressesInput,
-  type SurveyAnswerView,
-  type SurveyCommutingDaysInput,
   type SurveyCreate,
   type SurveyFigures,
   type SurveyFiguresQuery,
-  type SurveyTravelInput,
   summariseSurveySubset,
-  surveyGridCell,
 } from '@nbr/domain/surveys';
 import type { Database, Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
-import { AppError, ValidationError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { findActingOrganisation } from '../identity/identity.facade.ts';
-import { answerFacts, presentAnswer, presentSummary, presentSurvey } from './surveys.presenter.ts';
+import { answerFacts, presentSummary, presentSurvey } from './surveys.presenter.ts';
 import * as repository from './surveys.repository.ts';
 
 /*
  * The commuter survey (issue 29 §1). The organisation's admins, in a session acting for it, create
- * surveys and read their figures (backoffice staff read any survey's figures too); any signed-in person answers a survey while it is open, in three
- * steps saved one by one into their one answer. Figures follow the privacy rule of
+ * surveys and read their figures (backoffice staff read any survey's figures too); people and
+ * visitors answer them (survey-answers.service.ts). Figures follow the privacy rule of
  * @nbr/domain/surveys: no address or position leaves the server, groups under
  * SURVEY_MIN_GROUP_SIZE never appear. A survey of another organisation answers 404 survey_not_found.
  */
@@ -44,7 +38,8 @@ async function requireSurveyAdmin(executor: Executor, auth: Auth): Promise<strin
   return acting.partyId;
 }
 
-async function requireSurvey(executor: Executor, surveyId: string): Promise<repository.SurveyRow> {
+/** The survey by id; 404 survey_not_found for an unknown one or an id that is no uuid. */
+export async function requireSurvey(executor: Executor, surveyId: string): Promise<repository.SurveyRow> {
   if (!isUuid(surveyId)) throw new AppError('survey_not_found');
   const survey = await repository.findSurvey(executor, surveyId.toLowerCase());
   if (!survey) throw new AppError('survey_not_found');
@@ -153,109 +148,4 @@ export async function surveyFigures(
       ? modalShareChange(summariseSurveySubset(pick(inComparedPeriod), total), result)
       : null,
   };
-}
-
-/** A survey open today (opens_on ≤ today ≤ closes_on, Europe/Copenhagen); 409 survey_not_open otherwise. */
-function requireOpen(survey: repository.SurveyRow, now: Date): void {
-  const today = todayInRegisterZone(now);
-  if (today < survey.opensOn || today > survey.closesOn) throw new AppError('survey_not_open');
-}
-
-function answerView(
-  survey: repository.SurveyRow,
-  answer: repository.SurveyAnswerRow | null,
-): SurveyAnswerView {
-  const { created_at: _createdAt, ...shown } = presentSurvey(survey);
-  return { survey: shown, answer: answer ? presentAnswer(answer) : null };
-}
-
-/** GET /api/surveys/{id}/answer: the survey and the person's own answer so far (null before the first step). */
-export async function getMyAnswer(
-  deps: SurveysDeps,
-  auth: Auth,
-  surveyId: string,
-): Promise<SurveyAnswerView> {
-  const survey = await requireSurvey(deps.db, surveyId);
-  const answer = await repository.findAnswerOfPerson(deps.db, survey.id, auth.identityPartyId);
-  return answerView(survey, answer);
-}
-
-type Step = Parameters<typeof repository.upsertAnswerStep>[1]['step'];
-
-/** Saves one step of the person's answer while the survey is open; `finish` checks the earlier steps are in. */
-async function saveStep(
-  deps: SurveysDeps,
-  auth: Auth,
-  surveyId: string,
-  step: Step,
-  finish = false,
-): Promise<SurveyAnswerView> {
-  return deps.db.transaction(async (tx) => {
-    const now = new Date();
-    const survey = await requireSurvey(tx, surveyId);
-    requireOpen(survey, now);
-    let answer = await repository.upsertAnswerStep(tx, {
-      id: uuidv7(),
-      surveyId: survey.id,
-      partyId: auth.identityPartyId,
-      now,
-      step,
-    });
-    if (finish && answer.finishedAt === null && answer.homePostcode !== null && answer.days !== null)
-      answer = await repository.markAnswerFinished(tx, answer.id, now);
-    return answerView(survey, answer);
-  });
-}
-
-/** PUT /api/surveys/{id}/answer/addresses: postcodes, positions kept as grid cells only, the workplace. */
-export async function saveAddresses(
-  deps: SurveysDeps,
-  auth: Auth,
-  surveyId: string,
-  input: SurveyAddressesInput,
-): Promise<SurveyAnswerView> {
-  const survey = await requireSurvey(deps.db, surveyId);
-  requireOpen(survey, new Date());
-  const workplaceId = input.workplace_id?.toLowerCase() ?? null;
-  if (workplaceId !== null && !survey.workplaces.some((workplace) => workplace.id === workplaceId))
-    throw new ValidationError([{ loc: ['body', 'workplace_id'], type: 'invalid_value' }]);
-  const cell = (position: SurveyAddressesInput['home_position']) =>
-    position ? surveyGridCell(position.latitude, position.longitude) : null;
-  return saveStep(deps, auth, survey.id, {
-    homePostcode: input.home_postcode,
-    workPostcode: input.work_postcode,
-    homeGridCell: cell(input.home_position),
-    workGridCell: cell(input.work_position),
-    workplaceId,
-  });
-}
-
-/** PUT /api/surveys/{id}/answer/commuting-days. */
-export async function saveCommutingDays(
-  deps: SurveysDeps,
-  auth: Auth,
-  surveyId: string,
-  input: SurveyCommutingDaysInput,
-): Promise<SurveyAnswerView> {
-  return saveStep(deps, auth, surveyId, { days: [...input.days].sort((a, b) => a - b) });
-}
-
-/** PUT /api/surveys/{id}/answer/travel: the last step; finishes the answer once addresses and days are in. */
-export async function saveTravel(
-  deps: SurveysDeps,
-  auth: Auth,
-  surveyId: string,
-  input: SurveyTravelInput,
-): Promise<SurveyAnswerView> {
-  return saveStep(
-    deps,
-    auth,
-    surveyId,
-    {
-      legs: input.legs,
-      wouldCycleMoreWithParking: input.would_cycle_more_with_parking,
-      wouldCycleMoreWithDock: input.would_cycle_more_with_dock,
-    },
-    true,
-  );
 }

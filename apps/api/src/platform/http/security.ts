@@ -58,6 +58,8 @@ const ALLOWED_HEADERS = [
   'app-version',
   'session-id',
   'idempotency-key',
+  // A visitor's commuter-survey answer token (modules/surveys, SURVEY_ANSWER_TOKEN_HEADER).
+  'x-survey-answer-token',
 ];
 
 export const securityPlugin = fp(

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_SECRETS, SINGLE_MACHINE_PRODUCTION } from '../../test/config-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { createStaffFixtures } from '../../test/staff-fixtures.ts';
 
 const INDEX =
   '<!doctype html><html lang="da"><head><title>Cykelregister</title></head><body><div id="root"></div></body></html>';
@@ -266,7 +267,16 @@ describe('serving the built web app with its route manifest', () => {
     await writeFile(
       path.join(dist, 'route-manifest.json'),
       JSON.stringify({
-        routes: ['/', '/app', '/app/my-bikes/:bikeId', '/hvordan', '/sticker-id/01/:gtin/21/:stickerId'],
+        routes: [
+          '/',
+          '/app',
+          '/app/my-bikes/:bikeId',
+          '/hvordan',
+          '/sticker-id/01/:gtin/21/:stickerId',
+          '/flows/:fullyQualifiedFlowMemo',
+          '/flows/:fullyQualifiedFlowMemo/:stepMemo',
+          '/:fullyQualifiedFlowMemo',
+        ],
       }),
     );
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -299,4 +309,51 @@ describe('serving the built web app with its route manifest', () => {
       expect(response.body).toBe(INDEX);
     },
   );
+
+  it('answers a published flow’s addresses with 200 and any other flow address with 404 (issue 29 §2)', async () => {
+    const admin = (await createStaffFixtures(t.app)).admin.token;
+    const memo = `plakat-${Date.now().toString(36)}`;
+    const definition = {
+      title: { da: 'Plakat' },
+      steps: [
+        {
+          memo: 'start',
+          title: { da: 'Start' },
+          blocks: [],
+          questions: [],
+          action: null,
+          routes: [],
+          otherwise: 'end',
+        },
+      ],
+    };
+    const staff = { authorization: `Bearer ${admin}` };
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/backoffice/flows',
+          headers: staff,
+          payload: { memo, definition },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const status = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).statusCode;
+    // Not published yet: no page.
+    expect(await status(`/${memo}`)).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/backoffice/flows/${memo}/publish`, headers: staff }))
+        .statusCode,
+    ).toBe(200);
+    expect(await status(`/${memo}`)).toBe(200);
+    expect(await status(`/flows/${memo}`)).toBe(200);
+    expect(await status(`/flows/${memo}/start`)).toBe(200);
+    expect(await status(`/flows/${memo}/no-such-step`)).toBe(404);
+    expect(await status('/flows/no-such-flow')).toBe(404);
+    expect(await status('/no-such-flow')).toBe(404);
+    // The app's own addresses are never a flow's: the manifest decides.
+    expect(await status('/hvordan')).toBe(200);
+    expect(await status('/app')).toBe(200);
+  });
 });

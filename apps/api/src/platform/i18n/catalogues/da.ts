@@ -612,6 +612,12 @@ export const da: Catalogue = {
   'validation.region_page_path_invalid':
     'Skriv adressen med små bogstaver, tal og bindestreger, fx cykeldag-2027 eller naf/medlem.',
   'errors.flow_not_found': 'Forløbet findes ikke eller er ikke udgivet.',
+  'errors.flow_walk_not_found': 'Vi kan ikke finde din gennemgang af forløbet. Start forfra.',
+  'errors.flow_walk_finished': 'Du har allerede gennemført forløbet. Start forfra for at svare igen.',
+  'errors.flow_step_not_open': 'Dette trin er ikke næste skridt endnu. Svar på de tidligere trin først.',
+  'errors.flow_step_has_no_action': 'Dette trin har ingen handling at gennemføre.',
+  'errors.flow_step_not_answered': 'Svar på trinnets spørgsmål først.',
+  'errors.flow_version_not_found': 'Forløbet har ingen sådan udgivet version.',
   'errors.flow_memo_taken': 'Et andet forløb har allerede denne adresse. Vælg en anden.',
   'errors.flow_memo_reserved': 'Adressen bruges allerede af en side på sitet. Vælg en anden.',
   // Issue 29 §2: a flow definition's problems (checkFlowDefinition), {subject} the step, question or choice.
@@ -637,4 +643,7 @@ export const da: Catalogue = {
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'Vi kan ikke finde den undersøgelse.',
   'errors.survey_not_open': 'Undersøgelsen er ikke åben for svar.',
+  'errors.survey_answer_exists':
+    'Du har allerede svaret på denne undersøgelse, mens du var logget ind. Vi har beholdt det svar.',
+  'errors.survey_answer_not_found': 'Vi kan ikke finde dit svar. Start gerne forfra.',
 };

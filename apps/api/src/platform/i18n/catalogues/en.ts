@@ -614,6 +614,12 @@ export const en = {
   'validation.region_page_path_invalid':
     'Write the address in lower-case letters, digits and hyphens, e.g. cykeldag-2027 or naf/member.',
   'errors.flow_not_found': 'The flow does not exist or is not published.',
+  'errors.flow_walk_not_found': 'We cannot find your walk through this flow. Start again.',
+  'errors.flow_walk_finished': 'You have already finished this flow. Start again to answer anew.',
+  'errors.flow_step_not_open': 'This step is not next yet. Answer the earlier steps first.',
+  'errors.flow_step_has_no_action': 'This step has no action to carry out.',
+  'errors.flow_step_not_answered': 'Answer the step’s questions first.',
+  'errors.flow_version_not_found': 'The flow has no such published version.',
   'errors.flow_memo_taken': 'Another flow already has this address. Choose another.',
   'errors.flow_memo_reserved': 'The address is already used by a page of the site. Choose another.',
   // Issue 29 §2: a flow definition's problems (checkFlowDefinition), {subject} the step, question or choice.
@@ -641,6 +647,9 @@ export const en = {
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'We cannot find that survey.',
   'errors.survey_not_open': 'This survey is not open for answers.',
+  'errors.survey_answer_exists':
+    'You have already answered this survey while signed in. We kept that answer.',
+  'errors.survey_answer_not_found': 'We cannot find your answer. Please start again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

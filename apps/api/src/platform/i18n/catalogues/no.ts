@@ -612,6 +612,12 @@ export const no: Catalogue = {
   'validation.region_page_path_invalid':
     'Skriv adressen med små bokstaver, tall og bindestreker, f.eks. sykkeldag-2027 eller naf/medlem.',
   'errors.flow_not_found': 'Forløpet finnes ikke eller er ikke publisert.',
+  'errors.flow_walk_not_found': 'Vi finner ikke din gjennomgang av forløpet. Start på nytt.',
+  'errors.flow_walk_finished': 'Du har allerede fullført forløpet. Start på nytt for å svare igjen.',
+  'errors.flow_step_not_open': 'Dette steget er ikke neste steg ennå. Svar på de tidligere stegene først.',
+  'errors.flow_step_has_no_action': 'Dette steget har ingen handling å utføre.',
+  'errors.flow_step_not_answered': 'Svar på stegets spørsmål først.',
+  'errors.flow_version_not_found': 'Forløpet har ingen slik publisert versjon.',
   'errors.flow_memo_taken': 'Et annet forløp har allerede denne adressen. Velg en annen.',
   'errors.flow_memo_reserved': 'Adressen brukes allerede av en side på nettstedet. Velg en annen.',
   // Issue 29 §2: a flow definition's problems (checkFlowDefinition), {subject} the step, question or choice.
@@ -636,4 +642,7 @@ export const no: Catalogue = {
   // Issue 29 §1 (commuter surveys).
   'errors.survey_not_found': 'Vi finner ikke den undersøkelsen.',
   'errors.survey_not_open': 'Undersøkelsen er ikke åpen for svar.',
+  'errors.survey_answer_exists':
+    'Du har allerede svart på denne undersøkelsen mens du var logget inn. Vi har beholdt det svaret.',
+  'errors.survey_answer_not_found': 'Vi finner ikke svaret ditt. Start gjerne på nytt.',
 };

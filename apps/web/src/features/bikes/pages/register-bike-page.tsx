@@ -12,6 +12,7 @@ import { bikeQueryKey } from '../../../lib/api/bikes/get-bike.ts';
 import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
 import { useCreditOverview } from '../../../lib/api/webshop/get-credit-overview.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { takeFlowReturn } from '../../../lib/flow-return.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -115,6 +116,12 @@ function RegisterForm() {
           }
         }
         const bikeId = created.bike_id;
+        // A campaign's step sent the person here (issue 29 §2): back to it, where the flow goes on.
+        const flowStep = takeFlowReturn('register_bike');
+        if (flowStep) {
+          await navigate(flowStep);
+          return;
+        }
         await navigate(
           created.frame_number
             ? paths.app.bikeIntroStep.getHref({ bikeId })

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
+import { peekFlowReturn, takeFlowReturn } from '../../../lib/flow-return.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
@@ -85,6 +86,8 @@ export function Component() {
   }
 
   const paid = order.data;
+  // A campaign's step sent the person to buy (issue 29 §2): the way back to it comes first.
+  const flowStep = peekFlowReturn('start_purchase');
   const bikes = registeredBikeIds(paid);
   const registration = boughtRegistration(paid);
   return (
@@ -102,6 +105,11 @@ export function Component() {
         <OrderSummary order={paid} />
       </div>
       <div className={styles.stackedActions}>
+        {flowStep ? (
+          <LinkButton href={flowStep} onPress={() => takeFlowReturn('start_purchase')}>
+            {t('return.continueFlow')}
+          </LinkButton>
+        ) : null}
         {registration && bikes.length === 0 ? (
           <LinkButton href={paths.app.bikesRegister.getHref()}>{t('return.registerBike')}</LinkButton>
         ) : null}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { takeFlowReturn } from '../../../lib/flow-return.ts';
 import { plateFromSearch } from '../../../lib/plate-param.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
@@ -19,6 +20,7 @@ import styles from '../webshop.module.css';
 export function Component() {
   const { t } = useTranslation(['webshop', 'common']);
   const [search] = useSearchParams();
+  const navigate = useNavigate();
   const plate = plateFromSearch(search);
   const withPlate = plate ? { plate } : undefined;
   const [result, setResult] = useState<VoucherRedemptionResult | null>(null);
@@ -43,7 +45,14 @@ export function Component() {
       ) : (
         <>
           <div className={styles.panel}>
-            <VoucherForm onRedeemed={setResult} />
+            <VoucherForm
+              onRedeemed={(redeemed) => {
+                // A campaign's step sent the person here (issue 29 §2): back to it, where the flow goes on.
+                const flowStep = takeFlowReturn('redeem_voucher');
+                if (flowStep) void navigate(flowStep);
+                else setResult(redeemed);
+              }}
+            />
           </div>
           <p>
             <Link href={paths.app.bikesRegisterPurchase.getHref(withPlate)}>{t('voucher.orBuy')}</Link>

@@ -1,0 +1,2 @@
+ALTER TABLE "survey_answers" ADD COLUMN "answer_token_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "survey_answers_token_key" ON "survey_answers" USING btree ("answer_token_hash") WHERE "survey_answers"."answer_token_hash" is not null;
