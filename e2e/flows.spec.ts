@@ -150,6 +150,9 @@ async function walkToARegisteredBike(page: Page, language: Language, voucher: st
   // The bike, on the register's own form, which leads back to the flow's end.
   await page.getByRole('link', { name: f('action.register_bike.button') }).click();
   const frameNumber = uniqueFrameNumber();
+  await field(page, text(language, 'bikes', 'fields.nickname')).fill(
+    da ? 'Min pendlercykel' : 'Pendlersykkelen min',
+  );
   await field(page, text(language, 'bikes', 'fields.frameNumber')).fill(frameNumber);
   await expect(page.getByText(text(language, 'bikes', 'identifiers.frameNumberValid'))).toBeVisible();
   await page.getByRole('button', { name: text(language, 'bikes', 'register.submit') }).click();

@@ -33,6 +33,7 @@ import { type LockCommandsRateLimits, lockCommandsRoutes } from './modules/docks
 import { createLockDevicePass, type LockDevicePass } from './modules/docks/lock-devices.notifier.ts';
 import { type LockDevicesRateLimits, lockDevicesRoutes } from './modules/docks/lock-devices.routes.ts';
 import { DEFAULT_LOCKS_SETTINGS, type LocksDeps, type LocksSettings } from './modules/docks/lock-live.ts';
+import { flowImagesRoutes } from './modules/flows/flow-images.routes.ts';
 import {
   createFlowWalkRetentionPass,
   type FlowWalkRetentionPass,
@@ -71,6 +72,8 @@ import {
 } from './modules/support/support.notifier.ts';
 import { type SupportRateLimits, supportRoutes } from './modules/support/support.routes.ts';
 import { supportStaffRoutes } from './modules/support/support-staff.routes.ts';
+import { surveyAdminRoutes } from './modules/surveys/survey-admin.routes.ts';
+import { surveyExportRoutes } from './modules/surveys/survey-export.routes.ts';
 import { surveysRoutes } from './modules/surveys/surveys.routes.ts';
 import { type ContactOwnerRateLimits, contactOwnerRoutes } from './modules/theft/contact-owner.routes.ts';
 import { itemPickupsRoutes } from './modules/theft/item-pickups.routes.ts';
@@ -543,6 +546,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       // Issue 29 §1: the commuter survey (organisations' admins and the people answering).
       await api.register(surveysRoutes, { deps: { db: database.db } });
+      await api.register(surveyAdminRoutes, { deps: { db: database.db } });
+      await api.register(surveyExportRoutes, { deps: { db: database.db } });
       await api.register(googleRoutes, {
         deps: { ...identityDeps, google: googleSignIn },
       });
@@ -554,6 +559,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(regionPagesRoutes, { deps: { db: database.db } });
       await api.register(flowsRoutes, { deps: { db: database.db } });
       await api.register(flowWalksRoutes, { deps: { db: database.db } });
+      await api.register(flowImagesRoutes, { deps: { db: database.db, storage: fileStorage } });
       await api.register(manufacturerCodeRoutes, { deps: { db: database.db } });
       await api.register(stickerBatchRoutes, {
         deps: { db: database.db, publicUrl: config.publicUrl, stickerGtin: config.stickerGtin },

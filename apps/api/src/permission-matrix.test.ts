@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from './test/helper.ts';
 import { bearer, logIn, TEST_PASSWORD } from './test/identity-helpers.ts';
 import { appliedPolicy, testProduct } from './test/insurance-helpers.ts';
 import { insertMatrixDock, type MatrixDock } from './test/lock-device-fixtures.ts';
+import { phonePhoto } from './test/possession-helpers.ts';
 import { createRoleFixtures, ROLES, type Role, type RoleFixtures, switchInto } from './test/role-fixtures.ts';
 import { reportStolen } from './test/theft-report-fixtures.ts';
 import { signedReepayWebhook } from './test/webshop-helpers.ts';
@@ -138,6 +139,8 @@ interface CaseContext {
   publishedFlow(): Promise<string>;
   /** A new unpublished flow; answers its memo. */
   newFlow(): Promise<string>;
+  /** The address of an image staff uploaded for flows. */
+  flowImage(): Promise<string>;
   /** A fresh walk through the published flow, with the role's session and the walk token's header. */
   newFlowWalk(): Promise<{ walkId: string; headers: Record<string, string> }>;
   /**
@@ -2142,6 +2145,18 @@ const CASES: MatrixCase[] = [
     },
   },
   {
+    method: 'POST',
+    route: '/api/backoffice/flows/images',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/flows/images', payload: {} }),
+  },
+  {
+    method: 'GET',
+    route: '/api/flows/images/:file_id',
+    allowed: EVERYONE,
+    request: async ({ flowImage }) => ({ url: await flowImage() }),
+  },
+  {
     method: 'GET',
     route: '/api/backoffice/flows/:memo/funnel',
     allowed: STAFF,
@@ -2233,6 +2248,34 @@ const CASES: MatrixCase[] = [
       url: `/api/operator/surveys/${(await surveyOfBusiness()).surveyId}/figures`,
       headers: await dockOperatorHeaders(),
     }),
+  },
+  // The survey's admin panel: the number invited (its admins), the downloads (as the figures), and
+  // staff's list of every organisation's surveys.
+  {
+    method: 'PATCH',
+    route: '/api/operator/surveys/:survey_id',
+    allowed: ['org_admin'],
+    request: async ({ surveyOfBusiness, dockOperatorHeaders }) => ({
+      url: `/api/operator/surveys/${(await surveyOfBusiness()).surveyId}`,
+      headers: await dockOperatorHeaders(),
+      payload: { invited_count: 25 },
+    }),
+  },
+  ...(['csv', 'xlsx'] as const).map(
+    (format): MatrixCase => ({
+      method: 'GET',
+      route: `/api/operator/surveys/:survey_id/figures.${format}`,
+      allowed: ['org_admin', ...STAFF],
+      request: async ({ surveyOfBusiness, dockOperatorHeaders }) => ({
+        url: `/api/operator/surveys/${(await surveyOfBusiness()).surveyId}/figures.${format}`,
+        headers: await dockOperatorHeaders(),
+      }),
+    }),
+  ),
+  {
+    method: 'GET',
+    route: '/api/backoffice/surveys',
+    allowed: STAFF,
   },
   {
     method: 'GET',
@@ -2355,6 +2398,7 @@ describe('permission matrix', () => {
   let insuredBike: Promise<{ policyId: string; bikeId: string }> | undefined;
   let matrixDock: Promise<MatrixDock> | undefined;
   let publishedFlow: Promise<string> | undefined;
+  let flowImage: Promise<string> | undefined;
   let publishedRegionPage: Promise<string> | undefined;
   let businessDock: Promise<{ dockId: string; lockId: string; parkingId: string }> | undefined;
   const dockOperatorTokens = new Map<Role, Promise<string>>();
@@ -2668,6 +2712,31 @@ describe('permission matrix', () => {
                 return memo;
               })();
               return publishedFlow;
+            },
+            flowImage: () => {
+              flowImage ??= (async () => {
+                const boundary = `----matrix${randomUUID().slice(0, 8)}`;
+                const payload = Buffer.concat([
+                  Buffer.from(
+                    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="m.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+                  ),
+                  await phonePhoto(),
+                  Buffer.from(`\r\n--${boundary}--\r\n`),
+                ]);
+                const response = await t.app.inject({
+                  method: 'POST',
+                  url: '/api/backoffice/flows/images',
+                  payload,
+                  headers: {
+                    'content-type': `multipart/form-data; boundary=${boundary}`,
+                    ...bearer(fixtures.users.staff_admin.token),
+                  },
+                });
+                if (response.statusCode !== 201)
+                  throw new Error(`flow image: ${response.statusCode} ${response.body}`);
+                return (response.json() as { url: string }).url;
+              })();
+              return flowImage;
             },
             newFlowWalk: async () => {
               const memo = await context.publishedFlow();

@@ -237,13 +237,15 @@ export const AUDIT_ACTIONS = [
   'dock.lock_out_of_service',
   'dock.lock_in_service',
   'dock.parking_handed_over',
-  /** Issue 29 §2 (flows): staff created a flow, saved its draft, published or unpublished it. */
+  /** Issue 29 §2 (flows): staff created a flow, saved its draft, published or unpublished it, uploaded an image. */
   'flow.created',
   'flow.draft_saved',
   'flow.published',
   'flow.unpublished',
-  /** Issue 29 §1: an organisation's admin created a commuter survey. */
+  'flow.image_uploaded',
+  /** Issue 29 §1: an organisation's admin created a commuter survey, or changed how many it invited. */
   'survey.created',
+  'survey.invited_count_changed',
   /** Issue 29 §3 (region pages): staff created a page, saved a language's draft, published or unpublished it, deleted the page. */
   'region_page.created',
   'region_page.draft_saved',

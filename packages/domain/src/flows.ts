@@ -579,3 +579,16 @@ export const FlowStepAnswersInputSchema = z.object({
   answers: z.record(z.string().max(60), FlowAnswerValueSchema),
 });
 export type FlowStepAnswersInput = z.infer<typeof FlowStepAnswersInputSchema>;
+
+/** POST /api/backoffice/flows/images: an image for a flow's image block, re-encoded as the register keeps pictures. */
+export const FlowImageSchema = z.object({
+  file_id: z.uuid(),
+  /** Where visitors' browsers fetch it: /api/flows/images/{file_id}. */
+  url: z.string(),
+});
+export type FlowImage = z.infer<typeof FlowImageSchema>;
+
+/** The address of a flow's image, for an image block's file id. */
+export function flowImagePath(fileId: string): string {
+  return `/api/flows/images/${fileId}`;
+}

@@ -253,6 +253,10 @@ const SurveyDateSchema = z.iso.date();
 
 export const SurveyWorkplaceSchema = z.object({ id: z.uuid(), name: z.string() });
 
+/** How many people a survey invites: at least one, at most SURVEY_INVITED_MAX. */
+export const SURVEY_INVITED_MAX = 1_000_000;
+export const SurveyInvitedCountSchema = z.number().int().min(1).max(SURVEY_INVITED_MAX);
+
 /** POST /api/operator/surveys: a new survey of the organisation the session acts for. */
 export const SurveyCreateSchema = z
   .object({
@@ -264,6 +268,8 @@ export const SurveyCreateSchema = z
       .array(z.object({ name: z.string().trim().min(1).max(200) }))
       .max(100)
       .default([]),
+    /** How many people the organisation invites (the response rate's denominator); null: not said. */
+    invited_count: SurveyInvitedCountSchema.nullable().default(null),
   })
   .refine((survey) => survey.opens_on <= survey.closes_on, {
     message: 'closes on or after it opens',
@@ -283,7 +289,9 @@ export type Survey = z.infer<typeof SurveySchema>;
 
 /** GET /api/operator/surveys: the organisation's surveys with how many finished answers each has. */
 export const SurveyListSchema = z.object({
-  surveys: z.array(SurveySchema.extend({ finished_answers: z.number().int() })),
+  surveys: z.array(
+    SurveySchema.extend({ finished_answers: z.number().int(), invited_count: z.number().int().nullable() }),
+  ),
 });
 
 /** GET /api/operator/surveys/{id}/figures: the filters, each optional. */
@@ -327,6 +335,9 @@ export type SurveySummaryView = z.infer<typeof SurveySummarySchema>;
 export const SurveyFiguresSchema = z.object({
   /** The survey's finished answers, all filters aside. */
   finished_answers: z.number().int(),
+  /** How many the organisation invited (null: not said), and finished_answers / invited_count. */
+  invited_count: z.number().int().nullable(),
+  response_rate: z.number().nullable(),
   /** The filtered answers' figures; null when withheld (the privacy rule above). */
   summary: SurveySummarySchema.nullable(),
   /** Groups of at least SURVEY_MIN_GROUP_SIZE filtered answers; smaller ones never appear. */

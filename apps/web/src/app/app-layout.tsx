@@ -50,6 +50,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     isStaff: Boolean(profile.data?.staff_role),
     insurerPartyId: claims?.organisation_type === 'insurance_company' ? claims.party_id : null,
     mayUseOrgSearch: mayUseOrgBikeSearch(claims),
+    mayRunSurveys: organisation.data?.role === 'admin' || (Boolean(profile.data?.staff_role) && !claims?.act),
   });
   const unread = useUnreadCount({ enabled: Boolean(claims) });
   const internal = entries.filter((entry) => entry.kind === 'internal');

@@ -309,6 +309,26 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Issue 29 §1: the survey's admin panel, for the organisation's admins and backoffice staff, in
+        // the signed-in chrome (its chart library comes with the page, never in the first download).
+        path: paths.surveys.adminPanel.path,
+        lazy: page(() => import('./app-layout.tsx')),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/survey-admin/pages/admin-panel-page.tsx'),
+                  ['survey-admin'],
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      {
         path: paths.app.home.path,
         lazy: page(() => import('./app-layout.tsx')),
         children: [

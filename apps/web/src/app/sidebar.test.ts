@@ -71,6 +71,19 @@ describe('sidebar', () => {
     ]);
   });
 
+  it('shows the commuter surveys to an organisation’s admin and to staff only (issue 29 §1)', () => {
+    const ids = (viewer: Parameters<typeof visibleSidebarEntries>[1]) =>
+      visibleSidebarEntries(SIDEBAR, viewer).map((entry) => entry.id);
+    expect(ids({})).not.toContain('surveys');
+    expect(ids({ isStaff: true })).not.toContain('surveys');
+    const entries = visibleSidebarEntries(SIDEBAR, { mayRunSurveys: true });
+    expect(entries.find((entry) => entry.id === 'surveys')).toMatchObject({
+      kind: 'internal',
+      href: '/survey/admin-panel',
+      labelKey: 'nav.surveys',
+    });
+  });
+
   it('offers a session acting for an insurance company its admin page', () => {
     const insurer = '0190a0b0-0000-7000-8000-0000000000aa';
     expect(

@@ -16,7 +16,8 @@ export type SidebarIcon =
   | 'map'
   | 'search'
   | 'briefcase'
-  | 'lock';
+  | 'lock'
+  | 'chart';
 
 interface BaseEntry {
   id: string;
@@ -37,6 +38,11 @@ interface BaseEntry {
   insurerOnly?: boolean;
   /** Shown only to a session that may use the organisation search (police, municipality, insurer). */
   orgSearchOnly?: boolean;
+  /**
+   * Shown only to a session acting for an organisation as its admin, and to backoffice staff: the
+   * organisation's own tools (issue 29 §1: its commuter surveys).
+   */
+  surveyAdminOnly?: boolean;
 }
 
 export interface InternalEntry extends BaseEntry {
@@ -163,6 +169,16 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     staffOnly: true,
   },
   {
+    // Issue 29 §1: the organisation's commuter surveys and their figures (staff see every organisation's).
+    id: 'surveys',
+    kind: 'internal',
+    labelKey: 'nav.surveys',
+    icon: 'chart',
+    href: paths.surveys.adminPanel.getHref(),
+    isAvailable: true,
+    surveyAdminOnly: true,
+  },
+  {
     id: 'insurer-admin',
     kind: 'internal',
     labelKey: 'nav.insurerAdmin',
@@ -223,6 +239,8 @@ export interface SidebarViewer {
   insurerPartyId?: string | null;
   /** The session may use the organisation search (lib/access.ts mayUseOrgBikeSearch). */
   mayUseOrgSearch?: boolean;
+  /** The session acts for an organisation as its admin, or is backoffice staff: its surveys. */
+  mayRunSurveys?: boolean;
 }
 
 /**
@@ -237,6 +255,7 @@ export function visibleSidebarEntries(
   return entries.flatMap((entry): SidebarEntry[] => {
     if (!entry.isAvailable || (entry.staffOnly && viewer.isStaff !== true)) return [];
     if (entry.orgSearchOnly && viewer.mayUseOrgSearch !== true) return [];
+    if (entry.surveyAdminOnly && viewer.mayRunSurveys !== true) return [];
     if (!entry.insurerOnly) return [entry];
     if (!insurerPartyId || entry.kind !== 'internal') return [];
     return [{ ...entry, href: paths.insurance.admin.getHref({ insurerPartyId }) }];

@@ -21,6 +21,7 @@ const ICONS = {
   dot: 'M12 12h.01',
   briefcase: 'M4 8h16v11H4V8Zm5 0V5h6v3M4 13h16',
   lock: 'M5 11h14v10H5V11Zm3 0V8a4 4 0 0 1 8 0v3m-4 4v2',
+  chart: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -30,6 +31,8 @@ export const surveys = pgTable(
     closesOn: date('closes_on', { mode: 'string' }).notNull(),
     /** The workplaces or schools an answer may name: [{ id, name }]. */
     workplaces: jsonb('workplaces').$type<Array<{ id: string; name: string }>>().notNull().default([]),
+    /** How many people the organisation invited (the response rate's denominator); null until it says. */
+    invitedCount: integer('invited_count'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('surveys_organisation_idx').on(table.organisationPartyId, table.createdAt)],

@@ -1,9 +1,9 @@
+import { SurveyAdminSchema } from '@nbr/domain/survey-admin';
 import {
   SurveyCreateSchema,
   SurveyFiguresQuerySchema,
   SurveyFiguresSchema,
   SurveyListSchema,
-  SurveySchema,
 } from '@nbr/domain/surveys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = async
         security: BEARER,
         summary: 'Create a commuter survey of the organisation the session acts for (its admins)',
         body: SurveyCreateSchema,
-        response: { 201: SurveySchema },
+        response: { 201: SurveyAdminSchema },
       },
       config: { access: 'signed_in' },
     },

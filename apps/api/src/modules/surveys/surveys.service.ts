@@ -1,8 +1,8 @@
+import { type SurveyAdmin, surveyResponseRate } from '@nbr/domain/survey-admin';
 import {
   groupSurveyAnswers,
   modalShareChange,
   postalAreaOf,
-  type Survey,
   type SurveyCreate,
   type SurveyFigures,
   type SurveyFiguresQuery,
@@ -14,7 +14,8 @@ import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { findActingOrganisation } from '../identity/identity.facade.ts';
-import { answerFacts, presentSummary, presentSurvey } from './surveys.presenter.ts';
+import { presentSurveyAdmin } from './survey-admin.presenter.ts';
+import { answerFacts, presentSummary } from './surveys.presenter.ts';
 import * as repository from './surveys.repository.ts';
 
 /*
@@ -29,10 +30,13 @@ export interface SurveysDeps {
   db: Database;
 }
 
-type Auth = Pick<RequestAuth, 'partyId' | 'identityPartyId' | 'sessionId' | 'switchedBy' | 'staffRole'>;
+export type Auth = Pick<
+  RequestAuth,
+  'partyId' | 'identityPartyId' | 'sessionId' | 'switchedBy' | 'staffRole'
+>;
 
 /** The organisation the session acts for as its admin; 403 for anyone else. */
-async function requireSurveyAdmin(executor: Executor, auth: Auth): Promise<string> {
+export async function requireSurveyAdmin(executor: Executor, auth: Auth): Promise<string> {
   const acting = await findActingOrganisation(executor, auth);
   if (acting?.role !== 'admin') throw new AppError('forbidden');
   return acting.partyId;
@@ -50,7 +54,7 @@ export async function requireSurvey(executor: Executor, surveyId: string): Promi
  * A survey of the organisation the session administers; 404 for another's. Backoffice staff in
  * their own session read any survey's figures.
  */
-async function requireOwnSurvey(executor: Executor, auth: Auth, surveyId: string) {
+export async function requireOwnSurvey(executor: Executor, auth: Auth, surveyId: string) {
   if (auth.staffRole !== null && auth.partyId === auth.identityPartyId)
     return requireSurvey(executor, surveyId);
   const organisationId = await requireSurveyAdmin(executor, auth);
@@ -60,7 +64,7 @@ async function requireOwnSurvey(executor: Executor, auth: Auth, surveyId: string
 }
 
 /** POST /api/operator/surveys. */
-export async function createSurvey(deps: SurveysDeps, auth: Auth, input: SurveyCreate): Promise<Survey> {
+export async function createSurvey(deps: SurveysDeps, auth: Auth, input: SurveyCreate): Promise<SurveyAdmin> {
   return deps.db.transaction(async (tx) => {
     const organisationId = await requireSurveyAdmin(tx, auth);
     const survey = await repository.insertSurvey(tx, {
@@ -70,14 +74,19 @@ export async function createSurvey(deps: SurveysDeps, auth: Auth, input: SurveyC
       opensOn: input.opens_on,
       closesOn: input.closes_on,
       workplaces: input.workplaces.map((workplace) => ({ id: uuidv7(), name: workplace.name })),
+      invitedCount: input.invited_count,
       createdAt: new Date(),
     });
     await recordAuditEventBy(tx, auth, {
       action: 'survey.created',
       targetPartyId: null,
-      details: { organisation_party_id: organisationId, survey_id: survey.id },
+      details: {
+        organisation_party_id: organisationId,
+        survey_id: survey.id,
+        invited_count: survey.invitedCount,
+      },
     });
-    return presentSurvey(survey);
+    return presentSurveyAdmin(survey, 0);
   });
 }
 
@@ -86,7 +95,7 @@ export async function listSurveys(deps: SurveysDeps, auth: Auth) {
   const organisationId = await requireSurveyAdmin(deps.db, auth);
   const rows = await repository.listSurveysOfOrganisation(deps.db, organisationId);
   return {
-    surveys: rows.map(({ survey, finished }) => ({ ...presentSurvey(survey), finished_answers: finished })),
+    surveys: rows.map(({ survey, finished }) => presentSurveyAdmin(survey, finished)),
   };
 }
 
@@ -130,6 +139,8 @@ export async function surveyFigures(
   const names = new Map(survey.workplaces.map((workplace) => [workplace.id, workplace.name]));
   return {
     finished_answers: total,
+    invited_count: survey.invitedCount,
+    response_rate: surveyResponseRate(total, survey.invitedCount),
     summary: result.withheld ? null : presentSummary(result.summary),
     by_workplace: groupSurveyAnswers(picked, (answer) =>
       answer.workplaceId !== null && names.has(answer.workplaceId) ? answer.workplaceId : null,

@@ -1,4 +1,3 @@
-import { PICTURE_CONTENT_TYPES, PICTURE_MAX_BYTES } from '@nbr/domain/bikes';
 import {
   canHoldBikesForOwners,
   canRegisterPickup,
@@ -19,12 +18,7 @@ import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempoten
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { StoredFile } from '../../platform/storage/file-storage.ts';
-import {
-  ImageUnreadableError,
-  MAX_INPUT_PIXELS,
-  processImage,
-  sniffImage,
-} from '../../platform/storage/images.ts';
+import { acceptUploadedPicture } from '../../platform/storage/images.ts';
 import {
   describeBikesForOwnership,
   findBikeIdByIdentifier,
@@ -474,23 +468,7 @@ export async function setPickupPhoto(
   log?: FastifyBaseLogger,
 ): Promise<Pickup> {
   const id = await checkPhotoHolder(deps, auth, pickupId);
-  if (bytes.length > PICTURE_MAX_BYTES)
-    throw new AppError('file_too_large', { maximum: String(PICTURE_MAX_BYTES / (1024 * 1024)) });
-  const sniffed = await sniffImage(bytes);
-  if (
-    sniffed.kind !== 'image' ||
-    !(PICTURE_CONTENT_TYPES as readonly string[]).includes(sniffed.contentType)
-  ) {
-    throw new AppError('unsupported_file_type');
-  }
-  if (sniffed.width * sniffed.height > MAX_INPUT_PIXELS) throw new AppError('image_unreadable');
-  let image: Buffer;
-  try {
-    image = (await processImage(bytes)).image;
-  } catch (error) {
-    if (error instanceof ImageUnreadableError) throw new AppError('image_unreadable');
-    throw error;
-  }
+  const { image } = await acceptUploadedPicture(bytes);
   const key = `pickups/${id}/${uuidv7()}.webp`;
   await deps.storage.put(key, image, 'image/webp');
   let replaced: string | null = null;

@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { PICTURE_MAX_SIDE, THUMBNAIL_SIZE } from '@nbr/domain/bikes';
+import {
+  PICTURE_CONTENT_TYPES,
+  PICTURE_MAX_BYTES,
+  PICTURE_MAX_SIDE,
+  THUMBNAIL_SIZE,
+} from '@nbr/domain/bikes';
 import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../errors.ts';
 
 /*
  * Uploaded pictures are never stored as sent: each is decoded, turned upright (autoOrient) and
@@ -122,6 +128,30 @@ async function reencode(bytes: Buffer): Promise<ProcessedImage> {
     return { image: main.data, width: main.info.width, height: main.info.height, thumbnail };
   } catch (error) {
     throw new ImageUnreadableError(error);
+  }
+}
+
+/**
+ * An uploaded picture as the register keeps it (JPEG, PNG or WebP, at most PICTURE_MAX_BYTES, no
+ * decoding bomb), re-encoded by processImage; otherwise the API's answer: file_too_large,
+ * unsupported_file_type or image_unreadable.
+ */
+export async function acceptUploadedPicture(bytes: Buffer): Promise<ProcessedImage> {
+  if (bytes.length > PICTURE_MAX_BYTES)
+    throw new AppError('file_too_large', { maximum: String(PICTURE_MAX_BYTES / (1024 * 1024)) });
+  const sniffed = await sniffImage(bytes);
+  if (
+    sniffed.kind !== 'image' ||
+    !(PICTURE_CONTENT_TYPES as readonly string[]).includes(sniffed.contentType)
+  ) {
+    throw new AppError('unsupported_file_type');
+  }
+  if (sniffed.width * sniffed.height > MAX_INPUT_PIXELS) throw new AppError('image_unreadable');
+  try {
+    return await processImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageUnreadableError) throw new AppError('image_unreadable');
+    throw error;
   }
 }
 

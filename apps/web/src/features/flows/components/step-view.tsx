@@ -6,6 +6,7 @@ import {
   type FlowBlock,
   type FlowQuestion,
   type FlowStep,
+  flowImagePath,
 } from '@nbr/domain/flows';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,17 @@ function keyedBlocks(blocks: readonly FlowBlock[]): Array<{ key: string; block: 
 }
 
 function Block({ block, language }: { block: FlowBlock; language: string }) {
-  if (block.kind === 'image') return null;
+  if (block.kind === 'image') {
+    return (
+      <img
+        className={styles.image}
+        src={flowImagePath(block.file_id)}
+        alt={flowText(block.alt, language)}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
   return (
     <div className={styles.block}>
       {parseContentBody(flowText(block.text, language)).map((section) => (

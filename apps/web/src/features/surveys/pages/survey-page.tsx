@@ -1,6 +1,7 @@
 import type { SurveyAnswerView } from '@nbr/domain/surveys';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/api-client.ts';
+import { peekFlowReturn, takeFlowReturn } from '../../../lib/flow-return.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -72,6 +73,8 @@ function ThankYou({ view, surveyId }: { view: SurveyAnswerView; surveyId: string
   const workplace = survey.workplaces.find((entry) => entry.id === answer.workplace_id);
   const legs = answer.legs ?? [];
   const days = answer.days ?? [];
+  // A campaign's step sent the person to answer (issue 29 §2): the way back to it.
+  const flowStep = peekFlowReturn('answer_survey');
   return (
     <PageLayout title={t('thanks.title')} lead={t('thanks.lead', { organisation })} width="form">
       <div className={styles.stack}>
@@ -139,6 +142,13 @@ function ThankYou({ view, surveyId }: { view: SurveyAnswerView; surveyId: string
             </div>
           </dl>
         </Card>
+        {flowStep ? (
+          <div className={styles.actions}>
+            <LinkButton href={flowStep} onPress={() => takeFlowReturn('answer_survey')}>
+              {t('thanks.continueFlow')}
+            </LinkButton>
+          </div>
+        ) : null}
         {survey.open ? (
           <div className={styles.actions}>
             {SURVEY_STEPS.filter((step) => stepDone(answer, step)).map((step) => (
