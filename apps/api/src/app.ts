@@ -13,6 +13,8 @@ import {
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { contentPagesRoutes } from './modules/backoffice/content-pages.routes.ts';
+import { regionPagesRoutes } from './modules/backoffice/region-pages.routes.ts';
+import { findRegionPage } from './modules/backoffice/region-pages.service.ts';
 import { bikeEquipmentRoutes } from './modules/bikes/bike-equipment.routes.ts';
 import { bikeFilesRoutes } from './modules/bikes/bike-files.routes.ts';
 import type { BikesDeps } from './modules/bikes/bikes.deps.ts';
@@ -554,6 +556,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
       });
       await api.register(contentPagesRoutes, { deps: { db: database.db } });
+      await api.register(regionPagesRoutes, { deps: { db: database.db } });
       await api.register(flowsRoutes, { deps: { db: database.db } });
       await api.register(flowWalksRoutes, { deps: { db: database.db } });
       await api.register(flowImagesRoutes, { deps: { db: database.db, storage: fileStorage } });
@@ -700,8 +703,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWebApp(app, {
     distDir: config.webDistDir,
     serveSourceMaps: !config.isProduction,
-    // Pages that are data staff publish: 200 when the flow exists, 404 when it does not.
-    findDataPage: (pathname) => findFlowPage({ db: database.db }, pathname),
+    // Pages that are data staff publish: 200 when the region page or the flow exists, 404 when it
+    // does not. Region pages first: `/dk` and `/no` are reserved as flow memos, never a flow's.
+    findDataPage: async (pathname) =>
+      (await findRegionPage({ db: database.db }, pathname)) ?? findFlowPage({ db: database.db }, pathname),
   });
   return app;
 }

@@ -143,6 +143,13 @@ interface CaseContext {
   flowImage(): Promise<string>;
   /** A fresh walk through the published flow, with the role's session and the walk token's header. */
   newFlowWalk(): Promise<{ walkId: string; headers: Record<string, string> }>;
+  /**
+   * Region pages published by staff (the same every time): the Danish landing page and a page below
+   * /dk, whose path it answers.
+   */
+  publishedRegionPage(): Promise<string>;
+  /** A new region page below /dk (at a new path unless one is given) with a Danish draft; answers its id. */
+  newRegionPage(path?: string): Promise<string>;
   /** An open commuter survey of the fixtures' business with one workplace (the same every time). */
   surveyOfBusiness(): Promise<{ surveyId: string; workplaceId: string }>;
 }
@@ -2155,6 +2162,65 @@ const CASES: MatrixCase[] = [
     allowed: STAFF,
     request: async ({ publishedFlow }) => ({ url: `/api/backoffice/flows/${await publishedFlow()}/funnel` }),
   },
+  // Region pages (issue 29 §3): visitors read the published texts; staff read the drafts, staff admins change them.
+  {
+    method: 'GET',
+    route: '/api/region-pages/:region',
+    allowed: EVERYONE,
+    request: async ({ publishedRegionPage }) => {
+      await publishedRegionPage();
+      return { url: '/api/region-pages/dk?language=da' };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/region-pages/:region/*',
+    allowed: EVERYONE,
+    request: async ({ publishedRegionPage }) => ({
+      url: `/api/region-pages/dk/${await publishedRegionPage()}`,
+    }),
+  },
+  { method: 'GET', route: '/api/backoffice/region-pages', allowed: STAFF },
+  {
+    method: 'POST',
+    route: '/api/backoffice/region-pages',
+    allowed: ['staff_admin'],
+    request: () => ({ url: '/api/backoffice/region-pages', payload: {} }),
+  },
+  {
+    method: 'GET',
+    route: '/api/backoffice/region-pages/:pageId',
+    allowed: STAFF,
+    request: async ({ newRegionPage }) => ({ url: `/api/backoffice/region-pages/${await newRegionPage()}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/region-pages/:pageId/texts/:language/draft',
+    allowed: ['staff_admin'],
+    request: () => ({ url: `/api/backoffice/region-pages/${uuidv7()}/texts/da/draft`, payload: {} }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/region-pages/:pageId/texts/:language/publish',
+    allowed: ['staff_admin'],
+    request: async ({ newRegionPage }) => ({
+      url: `/api/backoffice/region-pages/${await newRegionPage()}/texts/da/publish`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/region-pages/:pageId/texts/:language/unpublish',
+    allowed: ['staff_admin'],
+    request: async ({ newRegionPage }) => ({
+      url: `/api/backoffice/region-pages/${await newRegionPage()}/texts/da/unpublish`,
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/backoffice/region-pages/:pageId',
+    allowed: ['staff_admin'],
+    request: async ({ newRegionPage }) => ({ url: `/api/backoffice/region-pages/${await newRegionPage()}` }),
+  },
   // Issue 29 §1: the commuter survey. The organisation's side is for its admins acting for it (the
   // matrix's insurer, police and municipality sessions are plain members); a survey of another
   // organisation answers 404. Visitors answer too (a visitor's first step starts an answer and
@@ -2333,6 +2399,7 @@ describe('permission matrix', () => {
   let matrixDock: Promise<MatrixDock> | undefined;
   let publishedFlow: Promise<string> | undefined;
   let flowImage: Promise<string> | undefined;
+  let publishedRegionPage: Promise<string> | undefined;
   let businessDock: Promise<{ dockId: string; lockId: string; parkingId: string }> | undefined;
   const dockOperatorTokens = new Map<Role, Promise<string>>();
   let businessSurvey: Promise<{ surveyId: string; workplaceId: string }> | undefined;
@@ -2693,6 +2760,45 @@ describe('permission matrix', () => {
               if (response.statusCode !== 201)
                 throw new Error(`create flow: ${response.statusCode} ${response.body}`);
               return memo;
+            },
+            publishedRegionPage: () => {
+              publishedRegionPage ??= (async () => {
+                const publish = async (pageId: string) => {
+                  const response = await t.app.inject({
+                    method: 'POST',
+                    url: `/api/backoffice/region-pages/${pageId}/texts/da/publish`,
+                    headers: bearer(fixtures.users.staff_admin.token),
+                  });
+                  if (response.statusCode !== 200)
+                    throw new Error(`publish region page: ${response.statusCode} ${response.body}`);
+                };
+                await publish(await context.newRegionPage(''));
+                const path = `matrix-${randomUUID().slice(0, 8)}`;
+                await publish(await context.newRegionPage(path));
+                return path;
+              })();
+              return publishedRegionPage;
+            },
+            newRegionPage: async (path = `matrix-${randomUUID().slice(0, 8)}`) => {
+              const headers = bearer(fixtures.users.staff_admin.token);
+              const created = await t.app.inject({
+                method: 'POST',
+                url: '/api/backoffice/region-pages',
+                headers,
+                payload: { region: 'dk', path },
+              });
+              if (created.statusCode !== 201)
+                throw new Error(`create region page: ${created.statusCode} ${created.body}`);
+              const pageId = created.json().id as string;
+              const draft = await t.app.inject({
+                method: 'PUT',
+                url: `/api/backoffice/region-pages/${pageId}/texts/da/draft`,
+                headers,
+                payload: { title: 'Matrix', description: '', body: 'Matrix.' },
+              });
+              if (draft.statusCode !== 200)
+                throw new Error(`region page draft: ${draft.statusCode} ${draft.body}`);
+              return pageId;
             },
             newDockOfBusiness: () =>
               insertDock(t.database.db, { operatorPartyId: fixtures.organisationId, name: 'Matrix dock' }),

@@ -246,6 +246,12 @@ export const AUDIT_ACTIONS = [
   /** Issue 29 §1: an organisation's admin created a commuter survey, or changed how many it invited. */
   'survey.created',
   'survey.invited_count_changed',
+  /** Issue 29 §3 (region pages): staff created a page, saved a language's draft, published or unpublished it, deleted the page. */
+  'region_page.created',
+  'region_page.draft_saved',
+  'region_page.published',
+  'region_page.unpublished',
+  'region_page.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

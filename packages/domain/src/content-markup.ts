@@ -5,6 +5,10 @@
  *   ## A heading          starts a section
  *   - an item             a bullet of the section's list (shown after the section's paragraphs)
  *   any other line        running text; a blank line ends a paragraph
+ *   [what it says](/path)  a link in a paragraph or an item (parseContentInline): our own paths,
+ *                         https:// and mailto: addresses
+ *
+ * The region pages (region-pages.ts) are written in the same markup.
  */
 
 /** The pages whose texts staff edit; the how-it-works guide and the front page keep their own shape. */
@@ -82,4 +86,44 @@ export function contentBodyOf(
         .join('\n\n'),
     )
     .join('\n\n');
+}
+
+/*
+ * Links in running text and list items: `[what it says](/webshop?region=no)`. An address is either
+ * one of ours (a path: `/flows/…`, `/no/naf`, `/find-distributor`), a web address (`https://…`) or an
+ * e-mail (`mailto:…`); anything else stays as the text it was, so no script address can slip in.
+ */
+export type ContentInline = { text: string } | { text: string; href: string; isInternal: boolean };
+
+const MARKUP_LINK = /\[([^\]\n]+)\]\(([^)\s]+)\)/g;
+
+/** Where a link of the markup may point: our own paths, https and mailto addresses. */
+export function safeContentHref(href: string): { href: string; isInternal: boolean } | null {
+  if (/^\/(?!\/)[^\s\\]*$/.test(href)) return { href, isInternal: true };
+  if (/^https:\/\/[^\s/\\]+/i.test(href)) return { href, isInternal: false };
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(href)) return { href, isInternal: false };
+  return null;
+}
+
+/** A paragraph or an item as text and links, in order; a link with an unsafe address stays text. */
+export function parseContentInline(text: string): ContentInline[] {
+  const parts: ContentInline[] = [];
+  let plain = '';
+  let at = 0;
+  for (const match of text.matchAll(MARKUP_LINK)) {
+    const [whole, label = '', address = ''] = match;
+    const target = safeContentHref(address);
+    plain += text.slice(at, match.index);
+    at = match.index + whole.length;
+    if (!target) {
+      plain += whole;
+      continue;
+    }
+    if (plain) parts.push({ text: plain });
+    plain = '';
+    parts.push({ text: label.trim(), ...target });
+  }
+  plain += text.slice(at);
+  if (plain) parts.push({ text: plain });
+  return parts;
 }

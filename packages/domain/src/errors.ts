@@ -152,6 +152,10 @@ export const ERROR_CODES = [
   'survey_not_open',
   'survey_answer_exists',
   'survey_answer_not_found',
+  // Issue 29 §3 (region pages): an unknown or unpublished page, a path taken, publishing without a draft.
+  'region_page_not_found',
+  'region_page_taken',
+  'region_page_no_draft',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -77,6 +77,8 @@ export const VALIDATION_MESSAGES = [
   'invalid_police_case_number',
   // Issue 27: a map pick in open water (land.ts).
   'place_at_sea',
+  // Issue 29 §3: a region page's path (region-pages.ts).
+  'region_page_path_invalid',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

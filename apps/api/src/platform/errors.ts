@@ -136,6 +136,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   survey_not_open: 409,
   survey_answer_exists: 409,
   survey_answer_not_found: 404,
+  region_page_not_found: 404,
+  region_page_taken: 409,
+  region_page_no_draft: 409,
 };
 
 /**

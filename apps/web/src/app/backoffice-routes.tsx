@@ -78,6 +78,21 @@ export const backofficeRoutes: RouteObject[] = [
               ['backoffice-flows'],
             ),
           },
+          // Region pages (issue 29 §3): /dk, /no and the pages below them.
+          {
+            path: paths.backoffice.v2RegionPages.path,
+            lazy: page(
+              () => import('../features/region-pages/pages/staff-region-pages-page.tsx'),
+              ['region-pages'],
+            ),
+          },
+          {
+            path: paths.backoffice.v2RegionPage.path,
+            lazy: page(
+              () => import('../features/region-pages/pages/staff-region-page-page.tsx'),
+              ['region-pages'],
+            ),
+          },
           // A person, organisations and the ownership-verification queue (issue 17 §1).
           {
             path: paths.backoffice.identity.path,

@@ -22,6 +22,8 @@ export interface RouteHandle {
   loginDependency?: LoginDependency;
 }
 
+const regionPage = page(() => import('../features/region-pages/pages/region-page.tsx'), ['region-pages']);
+
 /** The routes that have screens today; every other address of config/paths.ts is a 404 until built. */
 export const routes: RouteObject[] = [
   {
@@ -293,6 +295,13 @@ export const routes: RouteObject[] = [
                 path: paths.flows.shortFlow.path,
                 lazy: page(() => import('../features/flows/pages/flow-start-page.tsx'), ['flows']),
               },
+              // Region pages (issue 29 §3): /dk, /no and the pages below them. Each region is a fixed
+              // first segment, which ranks above a flow's short address (/:memo), so /xx is never a
+              // region page; an unpublished page below a region shows the 404 page.
+              { path: paths.public.regionDk.path, caseSensitive: true, lazy: regionPage },
+              { path: `${paths.public.regionDk.path}/*`, caseSensitive: true, lazy: regionPage },
+              { path: paths.public.regionNo.path, caseSensitive: true, lazy: regionPage },
+              { path: `${paths.public.regionNo.path}/*`, caseSensitive: true, lazy: regionPage },
               { path: paths.public.notFound.path, lazy: notFound },
               { path: '*', lazy: notFound },
             ],

@@ -1,6 +1,7 @@
 import { isFlowMemoFree } from '@nbr/domain/flows';
+import { REGIONS } from '@nbr/domain/locale-values';
 import { describe, expect, it } from 'vitest';
-import { definePath, paths } from './paths.ts';
+import { definePath, paths, regionPageHref } from './paths.ts';
 
 describe('paths', () => {
   it('builds addresses with encoded parameters and an optional query', () => {
@@ -26,6 +27,17 @@ describe('paths', () => {
     const all = Object.values(paths).flatMap((group) => Object.values(group).map((entry) => entry.path));
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBeGreaterThan(130);
+  });
+
+  it('builds region page addresses and names a fixed route for every region', () => {
+    expect(regionPageHref('no', '')).toBe('/no');
+    expect(regionPageHref('no', 'naf/medlem')).toBe('/no/naf/medlem');
+    const routes = paths.public as Record<string, { path: string }>;
+    for (const region of REGIONS) {
+      const key = `region${region[0]?.toUpperCase()}${region.slice(1)}`;
+      expect(routes[key]?.path, region).toBe(`/${region}`);
+      expect(isFlowMemoFree(region), region).toBe(false);
+    }
   });
 
   it('reserves every first part of an address, so a flow’s poster address never shadows a screen', () => {

@@ -94,9 +94,16 @@ export const paths = {
     stolenBikeMapBike: definePath('/stolen-bike-map/:bikeId'),
     checkout: definePath('/checkout/:orderFamily'),
     notFound: definePath('/404'),
-    /** A region's landing page and everything below it (/dk, /no/...). */
+    /** A region's landing page and everything below it (/dk, /no/...): regionPageHref builds them. */
     region: definePath('/:region'),
     regionAny: definePath('/:region/*'),
+    /**
+     * The router's routes of the region pages, one per region (REGIONS): a fixed first segment ranks
+     * above a flow's short address `/:fullyQualifiedFlowMemo`, so /dk is never taken for a flow and
+     * /xx never for a region.
+     */
+    regionDk: definePath('/dk'),
+    regionNo: definePath('/no'),
   },
   /** Editorial pages. */
   content: {
@@ -292,6 +299,9 @@ export const paths = {
     /** Issue 29 §2: staff build, publish and measure the data-defined flows. */
     v2Flows: definePath('/backoffice/v2/flows'),
     v2Flow: definePath('/backoffice/v2/flows/:memo'),
+    /** Region pages (issue 29 §3): the list, and one page's texts per language. */
+    v2RegionPages: definePath('/backoffice/v2/region-pages'),
+    v2RegionPage: definePath('/backoffice/v2/region-pages/:pageId'),
     v2Orders: definePath('/backoffice/v2/orders'),
     v2StolenBikes: definePath('/backoffice/v2/stolen-bikes'),
     v2InsuranceVerification: definePath('/backoffice/v2/insurance-verification'),
@@ -309,6 +319,12 @@ export const paths = {
     ),
   },
 } as const;
+
+/** A region page's address: the landing page `/no` for '', else `/no/naf/medlem`. */
+export function regionPageHref(region: Region, pagePath: string): string {
+  const href = paths.public.region.getHref({ region });
+  return pagePath ? `${href}/${pagePath.split('/').map(encodeURIComponent).join('/')}` : href;
+}
 
 /**
  * Pages outside this app (marketing, support, help centre), configured in one place.

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { parties } from './identity.ts';
 
 /** Backoffice staff: `support` helps users (and may switch into their accounts), `admin` also manages staff. */
@@ -52,4 +52,43 @@ export const contentPageTexts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.page, table.language] })],
+);
+
+/**
+ * Region pages (issue 29 §3): `/dk`, `/no` and the pages below them, which staff write. A page is a
+ * region and a path below it ('' is the landing page); its texts are per language.
+ */
+export const regionPages = pgTable(
+  'region_pages',
+  {
+    id: uuid('id').primaryKey(),
+    /** REGIONS: dk | no */
+    region: text('region').notNull(),
+    /** Lower-case slugs joined by / (REGION_PAGE_PATH_PATTERN); '' is the region's landing page. */
+    path: text('path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('region_pages_region_path_key').on(table.region, table.path)],
+);
+
+/** One language of a region page: the draft staff edit and the text visitors read (null: none). */
+export const regionPageTexts = pgTable(
+  'region_page_texts',
+  {
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => regionPages.id, { onDelete: 'cascade' }),
+    /** da | en | no */
+    language: text('language').notNull(),
+    draftTitle: text('draft_title'),
+    draftDescription: text('draft_description'),
+    draftBody: text('draft_body'),
+    draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
+    publishedTitle: text('published_title'),
+    publishedDescription: text('published_description'),
+    publishedBody: text('published_body'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.pageId, table.language] })],
 );

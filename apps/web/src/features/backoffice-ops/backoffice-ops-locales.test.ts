@@ -50,8 +50,8 @@ describe('backoffice-ops.json', () => {
         ...ORDER_STATUSES.map((status) => `orders.statuses.${status}`),
         ...SHIPMENT_STATUSES.map((status) => `orders.shipments.${status}`),
         ...THEFT_REVIEW_FILTERS.map((filter) => `stolen.filters.${filter}`),
-        ...['orders', 'stolenBikes', 'diverse', 'plates', 'insuranceVerification'].flatMap((area) =>
-          ['title', 'body', 'link'].map((part) => `v2.${area}.${part}`),
+        ...['orders', 'stolenBikes', 'diverse', 'regionPages', 'plates', 'insuranceVerification'].flatMap(
+          (area) => ['title', 'body', 'link'].map((part) => `v2.${area}.${part}`),
         ),
       ];
       for (const key of wanted) expect(lookup(texts, key), `${language}:${key}`).toBeTruthy();

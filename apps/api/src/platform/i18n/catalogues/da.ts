@@ -606,6 +606,11 @@ export const da: Catalogue = {
   'errors.parking_handed_over': 'Cyklen er allerede overdraget til opbevaring for ejeren.',
   'errors.held_bikes_not_allowed': 'Kun politiet eller en kommune kan tage cykler ind for deres ejere.',
   // Issue 29 §2 (flows).
+  'errors.region_page_not_found': 'Siden findes ikke eller er ikke udgivet.',
+  'errors.region_page_taken': 'Regionen har allerede en side med denne adresse. Vælg en anden.',
+  'errors.region_page_no_draft': 'Der er intet udkast på dette sprog at udgive. Gem et udkast først.',
+  'validation.region_page_path_invalid':
+    'Skriv adressen med små bogstaver, tal og bindestreger, fx cykeldag-2027 eller naf/medlem.',
   'errors.flow_not_found': 'Forløbet findes ikke eller er ikke udgivet.',
   'errors.flow_walk_not_found': 'Vi kan ikke finde din gennemgang af forløbet. Start forfra.',
   'errors.flow_walk_finished': 'Du har allerede gennemført forløbet. Start forfra for at svare igen.',

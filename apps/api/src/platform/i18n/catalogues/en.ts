@@ -608,6 +608,11 @@ export const en = {
   'errors.parking_handed_over': 'This bike has already been handed over to be held for its owner.',
   'errors.held_bikes_not_allowed': 'Only the police or a municipality can take in bikes for their owners.',
   // Issue 29 §2 (flows).
+  'errors.region_page_not_found': 'The page does not exist or is not published.',
+  'errors.region_page_taken': 'The region already has a page at this address. Choose another.',
+  'errors.region_page_no_draft': 'There is no draft in this language to publish. Save a draft first.',
+  'validation.region_page_path_invalid':
+    'Write the address in lower-case letters, digits and hyphens, e.g. cykeldag-2027 or naf/member.',
   'errors.flow_not_found': 'The flow does not exist or is not published.',
   'errors.flow_walk_not_found': 'We cannot find your walk through this flow. Start again.',
   'errors.flow_walk_finished': 'You have already finished this flow. Start again to answer anew.',

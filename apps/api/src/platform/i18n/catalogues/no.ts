@@ -605,6 +605,12 @@ export const no: Catalogue = {
   'errors.parking_handed_over': 'Sykkelen er allerede overlevert for oppbevaring for eieren.',
   'errors.held_bikes_not_allowed': 'Bare politiet eller en kommune kan ta inn sykler for eierne.',
   // Issue 29 §2 (flows).
+  'errors.region_page_not_found': 'Siden finnes ikke eller er ikke publisert.',
+  'errors.region_page_taken': 'Regionen har allerede en side med denne adressen. Velg en annen.',
+  'errors.region_page_no_draft':
+    'Det finnes ikke noe utkast på dette språket å publisere. Lagre et utkast først.',
+  'validation.region_page_path_invalid':
+    'Skriv adressen med små bokstaver, tall og bindestreker, f.eks. sykkeldag-2027 eller naf/medlem.',
   'errors.flow_not_found': 'Forløpet finnes ikke eller er ikke publisert.',
   'errors.flow_walk_not_found': 'Vi finner ikke din gjennomgang av forløpet. Start på nytt.',
   'errors.flow_walk_finished': 'Du har allerede fullført forløpet. Start på nytt for å svare igjen.',
