@@ -23,9 +23,13 @@ import { webBuildStaleReason } from './web-build.mjs';
  * The budget keeps it there, so that forms, dialogs, selects, zod or the map put back on the first
  * route fail this check. The route table and the menus grow by a few hundred bytes with each area
  * (issue 17 added /support/chat, /find-distributor, the organisation search's entry and the
- * backoffice's queues: 170.5 KiB), so the budget is 172: a page's own code still never fits in it.
+ * backoffice's queues: 170.5 KiB), so the budget was 172. Issue 29 added three public areas whose
+ * addresses the router must know on the first load — the flows' poster address /{memo} and their
+ * steps, the survey's five pages, the region pages /dk and /no — with their paths: 172.7 KiB, so the
+ * budget is 173: a page's own code still never fits in it. Issue 31 (pages painted by the server)
+ * brings it down.
  */
-const BUDGET_KIB = Number(process.env.FIRST_ROUTE_BUDGET_KIB ?? 172);
+const BUDGET_KIB = Number(process.env.FIRST_ROUTE_BUDGET_KIB ?? 173);
 const TARGET_KIB = 100;
 
 /** The page modules of the first routes, by file name (the folders may move). */

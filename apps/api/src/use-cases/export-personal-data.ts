@@ -93,6 +93,9 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'insurers’ products, tariffs and terms; tied to no person (a person’s policy names the product it was priced by)',
   content_page_texts:
     'staff’s texts of the public content pages; who changed them is in the audit trail, tied to no person',
+  region_pages: 'the region landing pages staff publish (region and address); tied to no person',
+  region_page_texts:
+    'staff’s texts of the region pages per language, draft and published; who changed them is in the audit trail, tied to no person',
   manufacturer_codes: 'the manufacturer and importer codes the frame-number check reads; tied to no person',
   account_deletions:
     'exists only once the account is deleted, when there is no one left to export for; holds the party id and dates only',
