@@ -42,11 +42,13 @@ describe('the route manifest', () => {
       ]),
     );
     fromRouter.delete('/404');
+    fromRouter.delete('/:fullyQualifiedFlowMemo');
     expect(fromSources).toEqual([...fromRouter].sort());
     expect(fromSources).toContain('/app/my-bikes/:bikeId');
     expect(fromSources).toContain('/app/docks/:dockId/locks/:lockId/websocket');
     expect(fromSources).toContain('/backoffice/identities/:identityPartyId');
     expect(fromSources).not.toContain('/404');
+    expect(fromSources).not.toContain('/:fullyQualifiedFlowMemo');
   });
 
   it('refuses a route file that names an address config/paths.ts does not have', () => {

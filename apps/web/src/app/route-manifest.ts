@@ -39,5 +39,8 @@ export function routePatternsIn(sources: readonly string[]): string[] {
   }
   // The 404 page's own address is no page: the server answers it with 404 like any unknown one.
   found.delete(paths.public.notFound.path);
+  // A flow's poster address /{memo} would match every one-segment address: the server asks the flows
+  // whether such a flow is published instead (findFlowPage), so it is no pattern here.
+  found.delete(paths.flows.shortFlow.path);
   return [...found].sort();
 }

@@ -275,7 +275,6 @@ describe('serving the built web app with its route manifest', () => {
           '/sticker-id/01/:gtin/21/:stickerId',
           '/flows/:fullyQualifiedFlowMemo',
           '/flows/:fullyQualifiedFlowMemo/:stepMemo',
-          '/:fullyQualifiedFlowMemo',
         ],
       }),
     );
@@ -352,6 +351,8 @@ describe('serving the built web app with its route manifest', () => {
     expect(await status(`/flows/${memo}/no-such-step`)).toBe(404);
     expect(await status('/flows/no-such-flow')).toBe(404);
     expect(await status('/no-such-flow')).toBe(404);
+    // The 404 page's own address and the app's other reserved words are no flow either.
+    expect(await status('/404')).toBe(404);
     // The app's own addresses are never a flow's: the manifest decides.
     expect(await status('/hvordan')).toBe(200);
     expect(await status('/app')).toBe(200);
