@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { type Language, signUpViaApi } from './support/accounts.ts';
+import { type Language, signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -194,6 +194,52 @@ test.describe('in Danish', () => {
       expect(response?.status(), address).toBe(404);
       await expect(heading(page)).toHaveText(text('da', 'common', 'notFound.title'));
     }
+  });
+});
+
+test.describe('a signed-in person', () => {
+  test.use({ language: 'da' });
+
+  test('gives the newsletter consent inside a step and finishes the flow @phone', async ({ page }) => {
+    const f = (key: string) => text('da', 'flows', key);
+    const staff = await demoSessionToken(page.request, STAFF_ADMIN);
+    const headers = { Authorization: `Bearer ${staff}` };
+    const memo = `nyhedsbrev-${Date.now().toString(36)}`;
+    const definition = {
+      title: { da: 'Hold dig opdateret' },
+      steps: [
+        {
+          memo: 'samtykke',
+          title: { da: 'Vil du have nyhedsbrevet?' },
+          blocks: [],
+          questions: [],
+          action: 'give_consent',
+          routes: [],
+          otherwise: 'end',
+        },
+      ],
+    };
+    expect(
+      (await page.request.post('/api/backoffice/flows', { headers, data: { memo, definition } })).status(),
+    ).toBe(201);
+    expect((await page.request.post(`/api/backoffice/flows/${memo}/publish`, { headers })).status()).toBe(
+      200,
+    );
+    const person = await signUpViaApi(page.request);
+    await signInBrowser(page, person.token);
+
+    await page.goto(`/flows/${memo}`);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Vil du have nyhedsbrevet?');
+    // The step asks nothing: its action is all there is, and no other button competes with it.
+    await expect(page.getByRole('button', { name: f('step.saveAnswers') })).toHaveCount(0);
+    await page.getByRole('button', { name: f('action.give_consent.button') }).click();
+    await expect(page.getByText(f('finished.body'))).toBeVisible();
+    const consents = await page.request.get('/api/identities/consents', {
+      headers: { Authorization: `Bearer ${person.token}` },
+    });
+    expect(await consents.json()).toContainEqual(
+      expect.objectContaining({ type: 'newsletter', granted: true }),
+    );
   });
 });
 

@@ -187,6 +187,8 @@ export interface StepViewProps {
   error: string | null;
   pending: boolean;
   submitLabel: string;
+  /** A step with nothing to answer whose action waits shows only the action. */
+  hideSubmit?: boolean;
   /** Shown under the questions (the step's action, when it waits). */
   children?: ReactNode;
 }
@@ -200,6 +202,7 @@ export function StepView({
   error,
   pending,
   submitLabel,
+  hideSubmit = false,
   children,
 }: StepViewProps) {
   const { t } = useTranslation(['flows', 'common']);
@@ -242,11 +245,13 @@ export function StepView({
           />
         ))}
         {children}
-        <FormActions>
-          <Button type="submit" isPending={pending}>
-            {submitLabel}
-          </Button>
-        </FormActions>
+        {hideSubmit ? null : (
+          <FormActions>
+            <Button type="submit" isPending={pending}>
+              {submitLabel}
+            </Button>
+          </FormActions>
+        )}
       </Form>
     </div>
   );

@@ -1,4 +1,5 @@
 import {
+  checkFlowAnswer,
   type FlowAction,
   type FlowAnswers,
   type FlowDefinition,
@@ -120,8 +121,12 @@ function LiveStep({ memo, stepMemo, stored }: { memo: string; stepMemo: string; 
   const data = walk.data;
   const step = data?.definition.steps.find((candidate) => candidate.memo === stepMemo) ?? null;
   const progress = data ? flowWalkProgress(data.definition, data.answers, data.completed) : null;
+  // The action is offered once the step's own questions are answered and saved (at once without any).
   const waitsForAction = Boolean(
-    step?.action && data?.resume_step === stepMemo && data.answers && !data.completed.includes(stepMemo),
+    step?.action &&
+      data?.resume_step === stepMemo &&
+      !data.completed.includes(stepMemo) &&
+      step.questions.every((question) => checkFlowAnswer(question, data.answers[question.id]) === null),
   );
 
   const goOn = (resume: string | null) => {
