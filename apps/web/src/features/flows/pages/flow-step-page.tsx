@@ -215,6 +215,7 @@ function LiveStep({ memo, stepMemo, stored }: { memo: string; stepMemo: string; 
         submitLabel={
           step.action && !walkNow.completed.includes(stepMemo) ? t('step.saveAnswers') : t('step.next')
         }
+        hideSubmit={waitsForAction && step.questions.length === 0}
       >
         {waitsForAction && step.action ? (
           <ActionPanel
