@@ -4,7 +4,7 @@ import { FlowImageSchema } from '@nbr/domain/flows';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { AppError, ValidationError } from '../../platform/errors.ts';
+import { readSingleUpload } from '../../platform/http/single-upload.ts';
 import * as service from './flow-images.service.ts';
 
 /** The images of flows' image blocks (issue 29 §2): staff admins upload them; everyone sees them. */
@@ -28,20 +28,7 @@ export const flowImagesRoutes: FastifyPluginAsyncZod<{ deps: service.FlowImagesD
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw new ValidationError([{ loc: ['body', 'file'], type: 'required' }]);
-      let bytes: Buffer | null = null;
-      try {
-        const part = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1, parts: 1 } });
-        if (part && part.fieldname === 'file') bytes = await part.toBuffer();
-        else part?.file.resume();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('file_too_large', { maximum: String(PICTURE_MAX_BYTES / (1024 * 1024)) });
-        if (error instanceof AppError) throw error;
-        throw new AppError('bad_request');
-      }
-      if (!bytes || bytes.length === 0)
-        throw new ValidationError([{ loc: ['body', 'file'], type: 'required' }]);
+      const bytes = await readSingleUpload(request, PICTURE_MAX_BYTES);
       return reply.code(201).send(await service.uploadFlowImage(deps, auth, bytes));
     },
   );

@@ -10,9 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
-import { AppError, ValidationError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
+import { readSingleUpload } from '../../platform/http/single-upload.ts';
 import { pickupPhotoPath } from './item-pickups.presenter.ts';
 import * as service from './item-pickups.service.ts';
 import type { TheftDeps } from './theft.deps.ts';
@@ -172,20 +173,7 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     async (request) => {
       const auth = requireAuth(request);
       await service.checkPhotoHolder(deps, auth, request.params.pickup_id);
-      if (!request.isMultipart()) throw new ValidationError([{ loc: ['body', 'file'], type: 'required' }]);
-      let bytes: Buffer | null = null;
-      try {
-        const part = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1, parts: 1 } });
-        if (part && part.fieldname === 'file') bytes = await part.toBuffer();
-        else part?.file.resume();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('file_too_large', { maximum: String(PICTURE_MAX_BYTES / (1024 * 1024)) });
-        if (error instanceof AppError) throw error;
-        throw new AppError('bad_request');
-      }
-      if (!bytes || bytes.length === 0)
-        throw new ValidationError([{ loc: ['body', 'file'], type: 'required' }]);
+      const bytes = await readSingleUpload(request, PICTURE_MAX_BYTES);
       return service.setPickupPhoto(deps, auth, request.params.pickup_id, bytes, request.log);
     },
   );
