@@ -32,16 +32,17 @@ describe('migrations', () => {
     expect(recorded.map((row) => row.name)).toEqual(expected);
     expect(await migrate(t.database)).toEqual({ applied: [] });
     expect(await migrate(t.database)).toEqual({ applied: [] });
-    // Other test files migrate their own schemas of the same database at the same time: only the
-    // current schema is asked about (an unfiltered look-up answered whichever schema came first).
+    // Other schemas may hold a schema_migrations of their own (the tests that start a server migrate
+    // one of the shared test database's schemas): only the current schema is asked about.
     const [here] = await rows<{ count: number }>(
       t,
       sql`select count(*)::int as count from information_schema.tables
           where table_name = 'schema_migrations' and table_schema = current_schema()`,
     );
     expect(here?.count).toBe(1);
-    const [current] = await rows<{ schema: string }>(t, sql`select current_schema() as schema`);
-    if (testDatabaseKind() === 'postgres') expect(current?.schema).toMatch(/^t_/);
+    // On PostgreSQL each test file has a database of its own, a copy of the migrated template.
+    const [current] = await rows<{ database: string }>(t, sql`select current_database() as database`);
+    if (testDatabaseKind() === 'postgres') expect(current?.database).toMatch(/^t_/);
   });
 
   it('is safe when several instances migrate at once', async () => {

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { RealtimeEvent } from '@nbr/domain/chats';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { buildApp } from '../app.ts';
@@ -171,12 +170,11 @@ export interface TwoInstances {
 }
 
 /**
- * Two API instances against one PostgreSQL schema and one Redis (TEST_REDIS_URL), each listening
+ * Two API instances against one PostgreSQL database and one Redis (TEST_REDIS_URL), each listening
  * on its own port with its own Redis hub. Only where `canRunTwoInstances`.
  */
 export async function startTwoInstances(overrides: TestAppOverrides = {}): Promise<TwoInstances> {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
-  if (!canRunTwoInstances || !TEST_REDIS_URL || !databaseUrl) {
+  if (!canRunTwoInstances || !TEST_REDIS_URL || !process.env.TEST_DATABASE_URL) {
     throw new Error('two instances need TEST_DB_KIND=postgres, TEST_DATABASE_URL and TEST_REDIS_URL');
   }
   const { env, extend, ...buildOverrides } = overrides;
@@ -184,13 +182,10 @@ export async function startTwoInstances(overrides: TestAppOverrides = {}): Promi
   let database: Awaited<ReturnType<typeof connectDatabase>> | undefined;
   let second: FastifyInstance | undefined;
   try {
-    const result = await test.database.db.execute(sql`select current_schema() as schema`);
-    const [row] = (result as unknown as { rows: Array<{ schema: string }> }).rows;
-    if (!row) throw new Error('no current schema');
+    if (!test.databaseUrl) throw new Error('two instances need the test app on PostgreSQL');
     database = await connectDatabase({
       kind: 'postgres',
-      url: databaseUrl,
-      searchPath: row.schema,
+      url: test.databaseUrl,
       maxConnections: 4,
       connectTimeoutMs: 30_000,
     });
