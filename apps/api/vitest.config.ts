@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * API tests go through HTTP against a fresh app per file: PGlite in memory by default, a fresh
- * schema of the PostgreSQL at TEST_DATABASE_URL when TEST_DB_KIND=postgres (the root config adds
+ * database (a copy of a migrated template) on the PostgreSQL at TEST_DATABASE_URL when TEST_DB_KIND=postgres (the root config adds
  * that second run as the project `api-postgres`).
  */
 export default defineConfig({
