@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatSummary } from '@nbr/domain/chats';
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bikesQueryKey } from '../../../lib/api/bikes/get-bikes.ts';
 import { requestsQueryKey } from '../../../lib/api/ownership/requests.ts';
@@ -283,6 +283,45 @@ describe('resync', () => {
       unreadCountQueryKey,
     ]) {
       expect(client.getQueryState(queryKey)?.isInvalidated).toBe(true);
+    }
+  });
+});
+
+describe('a message that arrives while its chat is being fetched', () => {
+  it('stays: the fetch on its way, answered before it was written, is replaced by a new one', async () => {
+    const client = new QueryClient();
+    const first = message(1);
+    const answers: Array<(value: ReturnType<typeof page>) => void> = [];
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: messagesQueryKey(CHAT_A),
+      queryFn: () => new Promise<ReturnType<typeof page>>((resolve) => answers.push(resolve)),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: () => undefined,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const ids = () =>
+      flattenMessages(client.getQueryData<MessagesData>(messagesQueryKey(CHAT_A))).map((m) => m.id);
+    try {
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      answers[0]?.(page([first]));
+      await vi.waitFor(() => expect(ids()).toEqual([id(1)]));
+
+      // A refetch (a reconnect's) is on its way when the message arrives live.
+      void observer.refetch();
+      await vi.waitFor(() => expect(answers).toHaveLength(2));
+      applyRealtimeEvent(client, { type: 'chat.message', chat_id: CHAT_A, message: message(2) }, hidden);
+      expect(ids()).toEqual([id(1), id(2)]);
+
+      // The old fetch answers without the message; a new fetch was started and has it.
+      answers[1]?.(page([first]));
+      await vi.waitFor(() => expect(answers).toHaveLength(3));
+      expect(ids()).toEqual([id(1), id(2)]);
+      answers[2]?.(page([first, message(2)]));
+      await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+      expect(ids()).toEqual([id(1), id(2)]);
+    } finally {
+      unsubscribe();
+      client.clear();
     }
   });
 });

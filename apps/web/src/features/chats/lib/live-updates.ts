@@ -62,12 +62,20 @@ export function applyRealtimeEvent(
       const chatId = event.chat_id;
       const countsUnread = !isFromMySide(queryClient, chatId, message) && !context.isChatVisible(chatId);
 
+      // A fetch of the chat on its way (a reconnect's, a focus's) may have been answered before this
+      // message was written, and would replace it when it lands: it is fetched again instead (the
+      // new fetch cancels the old one). Seen in the e2e suite: an offer showed, then vanished.
+      const messagesWereFetching = queryClient.isFetching({ queryKey: messagesQueryKey(chatId) }) > 0;
+      const chatWasFetching = queryClient.isFetching({ queryKey: chatQueryKey(chatId), exact: true }) > 0;
       queryClient.setQueryData<MessagesData>(messagesQueryKey(chatId), (data) =>
         data ? appendMessage(data, message) : data,
       );
       queryClient.setQueryData<ChatSummary>(chatQueryKey(chatId), (chat) =>
         chat ? applyMessageToChat(chat, message, { countsUnread }) : chat,
       );
+      if (messagesWereFetching) void queryClient.invalidateQueries({ queryKey: messagesQueryKey(chatId) });
+      if (chatWasFetching)
+        void queryClient.invalidateQueries({ queryKey: chatQueryKey(chatId), exact: true });
 
       const list = queryClient.getQueryData<ChatSummary[]>(chatListQueryKey);
       let isNew = true;
