@@ -29,5 +29,14 @@ export function productsQueryOptions(region: Region | undefined, language: strin
 
 export function useProducts(region: Region | undefined) {
   const { i18n } = useTranslation();
-  return useQuery(productsQueryOptions(region, i18n.language));
+  const options = productsQueryOptions(region, i18n.language);
+  // While another language's names of the same region's products load, the page keeps showing the
+  // last ones: a checkout does not fall back to its spinner and lose what the person ticked (its
+  // consent box was seen unticked again in an e2e run whose language settled after the first render).
+  // Another region's prices are never shown in the meantime.
+  return useQuery({
+    ...options,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === options.queryKey[2] ? previous : undefined,
+  });
 }
