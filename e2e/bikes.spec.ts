@@ -5,6 +5,7 @@ import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { freeSticker, grantCredits, uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -25,10 +26,6 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 /** A text field by the start of its label (the label may end with "(valgfri)"). */
 const field = (scope: Page | Locator, label: string) =>
   scope.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(label)}`) });
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 /** Picks a file through the button that opens the file chooser, as a person does. */
 async function chooseFile(page: Page, button: string, file: string): Promise<void> {
@@ -72,7 +69,7 @@ test('register, picture, edit, equipment and delete a bike @phone', async ({ pag
   await expect(page.getByText(b('identifiers.warningTitle'))).toHaveCount(0);
   await field(page, b('fields.plateId')).fill(plate);
   await expect(page.getByText(b('identifiers.plateValid', { plate_id: plate }))).toBeVisible();
-  await snapshot(page, 'register-form');
+  await reviewScreenshot(page, 'register-form');
   await page.getByRole('button', { name: b('register.submit') }).click();
 
   await expect(heading(page)).toHaveText(b('intro.title'));
@@ -107,7 +104,7 @@ test('register, picture, edit, equipment and delete a bike @phone', async ({ pag
   ).toBeVisible();
   await expect(page.getByRole('img', { name: /^Billede: / })).toHaveCount(2);
   await expectNoA11yViolations(page);
-  await snapshot(page, 'bike-detail');
+  await reviewScreenshot(page, 'bike-detail');
 
   // The public display tab shows what strangers see and links to the public page.
   await page.getByRole('tab', { name: b('detail.tabs.public') }).click();
@@ -139,7 +136,7 @@ test('register, picture, edit, equipment and delete a bike @phone', async ({ pag
     common('bike.colors.red'),
   );
   await field(page, b('fields.model')).fill('Pendler 7');
-  await snapshot(page, 'edit-form');
+  await reviewScreenshot(page, 'edit-form');
   await page.getByRole('button', { name: b('edit.save') }).click();
   await expect(heading(page)).toHaveText(b('postEdit.title'));
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bikeId}/post-edit$`));
@@ -169,7 +166,7 @@ test('register, picture, edit, equipment and delete a bike @phone', async ({ pag
   await expect(lock).toContainText('K-4711');
   await expect(lock).toContainText(b('lockTypes.folding'));
   await expectNoA11yViolations(page);
-  await snapshot(page, 'equipment');
+  await reviewScreenshot(page, 'equipment');
 
   // Delete: the dialog, then the test MitID approves, and the deletion goes on by itself.
   await page.getByRole('link', { name: b('equipment.backToBike') }).click();
@@ -210,7 +207,7 @@ test('the list shows each bike with its identifiers and badge @phone', async ({ 
   const home = page.getByRole('region', { name: b('home.title') });
   await expect(home.getByRole('link', { name: 'Ladcyklen' })).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'app-home');
+  await reviewScreenshot(page, 'app-home');
 
   await page.goto('/app/my-bikes');
   await expect(heading(page)).toHaveText(b('list.title'));
@@ -219,7 +216,7 @@ test('the list shows each bike with its identifiers and badge @phone', async ({ 
   await expect(row).toContainText('Christiania');
   await expect(row).toContainText(common('bike.status.registered'));
   await expectNoA11yViolations(page);
-  await snapshot(page, 'my-bikes');
+  await reviewScreenshot(page, 'my-bikes');
   // The list's four buttons are of one width (in one row on a wide screen, two by two on a phone).
   const widths = await Promise.all(
     ['list.transfer', 'list.receive', 'list.reportStolen', 'list.register'].map(
@@ -268,7 +265,7 @@ test('without a registration the register pages say so and lead to buying or red
     '/app/bikes/register/redeem',
   );
   await expectNoA11yViolations(page);
-  await snapshot(page, 'no-credit');
+  await reviewScreenshot(page, 'no-credit');
 
   await page.goto('/app/register-bike');
   await expect(page.getByText(common('errors.no_subscription'))).toBeVisible();

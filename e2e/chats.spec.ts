@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { secondBrowser, setName } from './support/people.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -22,11 +23,6 @@ const unreadText = (count: number) =>
   common(count === 1 ? 'nav.unreadMessages_one' : 'nav.unreadMessages_other', { count });
 const rowUnreadText = (count: number) =>
   c(count === 1 ? 'inbox.unread_one' : 'inbox.unread_other', { count });
-
-/** A picture of the screen; a chat as a person sees it (its composer stays at the bottom of the screen). */
-async function snapshot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
-}
 
 /**
  * The unread count as the sidebar tells it: beside Messages on a wide screen, on the menu button
@@ -101,7 +97,7 @@ test('two people talk about a bike live, with unread badges and a kept draft @ph
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);
-  await snapshot(page, 'carl-inbox');
+  await reviewScreenshot(page, 'carl-inbox');
   await expectNoA11yViolations(page);
 
   // Berit, in her own browser, opens the chat: Carl is still only "the owner", and the bike goes by
@@ -137,7 +133,7 @@ test('two people talk about a bike live, with unread badges and a kept draft @ph
   ).toBeVisible();
   await expect(beritPage.getByText(c('chat.anonymousNote'))).toBeHidden();
   await expectUnread(beritPage, 0);
-  await snapshot(beritPage, 'berit-chat', false);
+  await reviewScreenshot(beritPage, 'berit-chat', { fullPage: false });
   await expectNoA11yViolations(beritPage);
 
   // Berit starts an answer and leaves the chat: the text waits for her.
@@ -153,7 +149,7 @@ test('two people talk about a bike live, with unread badges and a kept draft @ph
   const beritRow = beritPage.getByRole('listitem').filter({ hasText: MAKE });
   await expect(beritRow).toContainText('Husk kvitteringen.');
   await expect(beritRow.getByText(rowUnreadText(1))).toBeAttached();
-  await snapshot(beritPage, 'berit-inbox');
+  await reviewScreenshot(beritPage, 'berit-inbox');
   await expectNoA11yViolations(beritPage);
 
   // Back in the chat: her draft is there, the new message is read, and sending clears the draft.
@@ -169,7 +165,7 @@ test('two people talk about a bike live, with unread badges and a kept draft @ph
   await expect(beritPage.getByText('Tak! Jeg kommer kl. 10.', { exact: true })).toBeVisible();
   await expect(composer(beritPage)).toHaveValue('');
 
-  await snapshot(page, 'carl-chat', false);
+  await reviewScreenshot(page, 'carl-chat', { fullPage: false });
   await expectNoA11yViolations(page);
   await beritPage.context().close();
 });
@@ -246,13 +242,13 @@ test('an offer in the chat: the recipient accepts on its card and the sender see
   await expect(beritOffer.getByRole('button')).toHaveCount(0);
   // The button that was pressed is gone: focus lands on the decided card, not on the page's start.
   await expect(beritOffer).toBeFocused();
-  await snapshot(beritPage, 'berit-offer-accepted', false);
+  await reviewScreenshot(beritPage, 'berit-offer-accepted', { fullPage: false });
 
   // Carl's card follows without a reload.
   await expect(carlOffer).toContainText(c('offer.status.accepted'));
   await expect(carlOffer.getByRole('button')).toHaveCount(0);
   await expect(page.getByText(c('system.transfer_accepted'), { exact: true })).toBeInViewport();
-  await snapshot(page, 'carl-offer-accepted', false);
+  await reviewScreenshot(page, 'carl-offer-accepted', { fullPage: false });
 
   // From the decided card straight to the bike, now Berit's.
   await beritOffer.getByRole('link', { name: c('offer.done.openBike') }).click();

@@ -6,6 +6,7 @@ import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { findLink, waitForMail } from './support/mailbox.ts';
 import { secondBrowser, setName } from './support/people.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { fillText, text } from './support/texts.ts';
 import { reportStolenViaApi } from './support/theft.ts';
 
@@ -21,10 +22,6 @@ const f = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'finds', key), values);
 const c = (key: string) => text('da', 'chats', key);
 const s = (key: string) => text('da', 'search', key);
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -66,7 +63,7 @@ test('a visitor scans a stolen bike’s sticker and writes to the owner, who ans
   await page.getByRole('button', { name: f('contact.send') }).click();
   await expect(page.getByText(text('da', 'common', 'validation.required')).first()).toBeVisible();
   await page.getByRole('textbox', { name: f('contact.email'), exact: true }).fill(visitorEmail);
-  await snapshot(page, 'contact-visitor');
+  await reviewScreenshot(page, 'contact-visitor');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: f('contact.send') }).click();
 
@@ -74,7 +71,7 @@ test('a visitor scans a stolen bike’s sticker and writes to the owner, who ans
   await expect(heading(page)).toHaveText(f('success.visitorTitle'));
   await expect(page.getByText(visitorEmail)).toBeVisible();
   await expect(page.getByText(f('success.visitorPending'))).toBeVisible();
-  await snapshot(page, 'contact-visitor-check-mail');
+  await reviewScreenshot(page, 'contact-visitor-check-mail');
   await expectNoA11yViolations(page);
   const unread = async () => {
     const response = await request.get('/api/chats/unread', {
@@ -93,7 +90,7 @@ test('a visitor scans a stolen bike’s sticker and writes to the owner, who ans
   await expect(heading(page)).toHaveText(f('confirm.sentTitle'));
   await expect(page.getByText(f('confirm.sent'))).toBeVisible();
   await expect(page.getByRole('link', { name: f('success.signUp') })).toBeVisible();
-  await snapshot(page, 'contact-visitor-confirmed');
+  await reviewScreenshot(page, 'contact-visitor-confirmed');
   await expectNoA11yViolations(page);
   expect(await unread()).toBe(1);
 
@@ -107,7 +104,7 @@ test('a visitor scans a stolen bike’s sticker and writes to the owner, who ans
   await expect(ownerPage.getByText(message, { exact: true })).toBeVisible();
   await expect(ownerPage.getByText(c('withRoles.guest'), { exact: false }).first()).toBeVisible();
   await expect(ownerPage.locator('body')).not.toContainText(visitorEmail);
-  await snapshot(ownerPage, 'owner-chat-with-visitor');
+  await reviewScreenshot(ownerPage, 'owner-chat-with-visitor');
 
   const answer = 'Tusind tak! Jeg henter den i aften.';
   await ownerPage.getByRole('textbox', { name: c('composer.label') }).fill(answer);
@@ -145,7 +142,7 @@ test('a signed-in person writes from the public page of a stolen bike and lands 
   await expect(page.getByRole('textbox', { name: f('contact.email'), exact: true })).toHaveCount(0);
   const message = 'Jeg så din cykel i Valby i morges.';
   await page.getByRole('textbox', { name: f('contact.message'), exact: true }).fill(message);
-  await snapshot(page, 'contact-member');
+  await reviewScreenshot(page, 'contact-member');
   await page.getByRole('button', { name: f('contact.send') }).click();
 
   await expect(heading(page)).toHaveText(f('success.title'));
@@ -179,7 +176,7 @@ test('a verified finder holds a stolen bike for its owner, who sees where to col
   await page
     .getByRole('textbox', { name: f('register.note'), exact: true })
     .fill('Spørg efter vagthavende. Medbring kvittering.');
-  await snapshot(page, 'pickup-register');
+  await reviewScreenshot(page, 'pickup-register');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: f('register.submit') }).click();
   await expect(page.getByText(f('register.doneTitle'))).toBeVisible();
@@ -197,7 +194,7 @@ test('a verified finder holds a stolen bike for its owner, who sees where to col
   await expect(card.getByText('Frida', { exact: true })).toBeVisible();
   await expect(ownerPage.locator('body')).not.toContainText('Findersen');
   await expect(card.getByText(f('pickups.urgency.later'))).toBeVisible();
-  await snapshot(ownerPage, 'pickup-owner');
+  await reviewScreenshot(ownerPage, 'pickup-owner');
   await expectNoA11yViolations(ownerPage);
   await card.getByRole('button', { name: f('pickups.iCollected') }).click();
   await expect(card.getByText(f('pickups.status.collected'))).toBeVisible();

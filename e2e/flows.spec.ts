@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { demoSessionToken } from './support/organisations.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -159,7 +160,7 @@ async function walkToARegisteredBike(page: Page, language: Language, voucher: st
   await expect(page).toHaveURL(new RegExp(`/flows/${memo}$`));
   await expect(page.getByText(f('finished.body'))).toBeVisible();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath(`flow-finished-${language}.png`), fullPage: true });
+  await reviewScreenshot(page, `flow-finished-${language}`);
 
   // The bike is the person's; the funnel counted the walk to its end.
   const bikes = await page.request.get('/api/bikes', {

@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures.ts';
 import { provePossessionViaApi } from './support/insurance.ts';
 import { actingSession, DEMO_INSURER, DEMO_INSURER_USER } from './support/organisations.ts';
 import { setName } from './support/people.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -20,10 +21,6 @@ import { fillText, text } from './support/texts.ts';
 const t = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'insurer-admin', key), values);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 test('the insurer accepts an application, sees the bike and downloads its report as CSV and PDF', async ({
   page,
@@ -58,7 +55,7 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await expect(page.getByText(t('policies.done.accept', { holder: 'Helle Holm' }))).toBeVisible();
   await expect(row).toContainText(t('policies.status.active'));
   await expect(row).toContainText(policyNumber);
-  await snapshot(page, 'insurer-admin');
+  await reviewScreenshot(page, 'insurer-admin');
 
   await row.getByRole('link', { name: 'Kildemoes Logic' }).click();
   await expect(heading(page)).toHaveText('Kildemoes Logic');
@@ -71,7 +68,7 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await expect(proof.getByRole('link', { name: new RegExp(t('products.upload.receipt')) })).toBeVisible();
   await expect(proof.getByText(t('bike.proofNone'))).toHaveCount(0);
   await expectNoA11yViolations(page);
-  await snapshot(page, 'insured-bike');
+  await reviewScreenshot(page, 'insured-bike');
 
   await page.goto('/insurance/self/admin/reports');
   await expect(page).toHaveURL(new RegExp(`/insurance/${partyId}/admin/reports$`));
@@ -83,7 +80,7 @@ test('the insurer accepts an application, sees the bike and downloads its report
   await page.getByRole('button', { name: t('reports.show') }).click();
   await expect(page.getByRole('table', { name: t('reports.backlogCaption') })).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'insurer-reports');
+  await reviewScreenshot(page, 'insurer-reports');
   // Issue 27: on a phone no table scrolls in an area a keyboard cannot reach (axe serious).
   await page.setViewportSize({ width: 360, height: 780 });
   await expect(page.getByRole('table', { name: t('reports.perMonthCaption') })).toBeVisible();

@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures.ts';
 import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
 import { actingSession, DEMO_INSURER, DEMO_INSURER_USER } from './support/organisations.ts';
 import { secondBrowser } from './support/people.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -24,10 +25,6 @@ const no = (key: string, values: Record<string, string | number> = {}) =>
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 test('an insurer asks for a lock test, the holder answers from the certificate, the insurer rejects, asks again and approves @phone', async ({
   page,
@@ -67,7 +64,7 @@ test('an insurer asks for a lock test, the holder answers from the certificate, 
     page.getByText(text('da', 'common', 'validation.lock_test_holder_mismatch')).first(),
   ).toBeVisible();
   await page.getByRole('textbox', { name: da('request.email'), exact: true }).fill(holder.email);
-  await snapshot(page, 'portal-insurer');
+  await reviewScreenshot(page, 'portal-insurer');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: da('request.submit') }).click();
   await expect(heading(page)).toHaveText(da('detail.title'));
@@ -101,7 +98,7 @@ test('an insurer asks for a lock test, the holder answers from the certificate, 
     .locator('input[type="file"]')
     .setInputFiles(path.join(FIXTURES, 'frame-number.jpg'));
   await expect(holderPage.getByRole('img', { name: no('pictures.alt', { number: 1 }) })).toBeVisible();
-  await snapshot(holderPage, 'answer-holder');
+  await reviewScreenshot(holderPage, 'answer-holder');
   await expectNoA11yViolations(holderPage);
   await holderPage.getByRole('button', { name: no('answer.submit') }).click();
   await expect(holderPage.getByText(no('answer.savedTitle'))).toBeVisible();
@@ -116,7 +113,7 @@ test('an insurer asks for a lock test, the holder answers from the certificate, 
   await expect(page.getByText(text('da', 'common', 'validation.required')).first()).toBeVisible();
   const reason = 'Stelnummeret på låsebeviset er ikke cyklens.';
   await page.getByRole('textbox', { name: da('decision.reason'), exact: false }).fill(reason);
-  await snapshot(page, 'decision-insurer');
+  await reviewScreenshot(page, 'decision-insurer');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: da('decision.submit') }).click();
   await expect(page.getByText(da('status.rejected'), { exact: true })).toBeVisible();
@@ -165,6 +162,6 @@ test('an insurer asks for a lock test, the holder answers from the certificate, 
   await waitForMail(request, holder.email, { subject: /har godkjent/ });
   await holderPage.goto(secondAsk);
   await expect(holderPage.getByText(no('detail.approvedTitle'))).toBeVisible();
-  await snapshot(holderPage, 'approved-holder');
+  await reviewScreenshot(holderPage, 'approved-holder');
   await holderPage.context().close();
 });

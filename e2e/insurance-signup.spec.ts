@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { DEMO_INSURER } from './support/organisations.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -16,9 +17,6 @@ import { text } from './support/texts.ts';
 
 const ins = (key: string, values: Record<string, string | number> = {}) =>
   text('da', 'insurance', key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, label: string) =>
@@ -81,7 +79,7 @@ test('sign up for bike insurance through the Danish pages and see the applicatio
   await chooseCover(page, 'Min pendlercykel', 1);
   await expect(page.getByTestId('basket-total')).toHaveText(/2\.580/);
   await expectNoA11yViolations(page);
-  await snapshot(page, 'enrolment');
+  await reviewScreenshot(page, 'enrolment');
   await page.getByRole('button', { name: ins('enrolment.toOverview') }).click();
 
   // Overview: the same premium, the consent asked for, the checkout fields; dates as Danes write
@@ -123,7 +121,7 @@ test('sign up for bike insurance through the Danish pages and see the applicatio
   await expect(heading(page)).toHaveText(ins('policy.titleAt', { insurer: DEMO_INSURER }));
   await expect(page.getByText(ins('policy.itemStatuses.needs_uploads'))).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'policy-detail');
+  await reviewScreenshot(page, 'policy-detail');
   await page.getByRole('link', { name: ins('policy.toPersonalInfo') }).click();
   await expect(heading(page)).toHaveText(ins('checkout.title'));
   await expect(page.getByText(ins('checkout.nationalIdStored', { masked: '******-1234' }))).toBeVisible();

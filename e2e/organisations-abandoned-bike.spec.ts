@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
@@ -7,6 +6,7 @@ import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { vettedOrganisationViaApi } from './support/organisations.ts';
 import { secondBrowser } from './support/people.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -18,10 +18,6 @@ import { fillText, text } from './support/texts.ts';
 
 const f = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'finds', key), values);
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 /** A 2×2 red PNG. */
 const PNG =
@@ -58,7 +54,7 @@ test('a municipality takes in an abandoned registered bike; its owner is mailed 
   await takeIn.getByRole('textbox', { name: f('takeIn.identifier'), exact: true }).fill(bike.plate ?? '');
   await takeIn.getByRole('textbox', { name: f('register.place'), exact: true }).fill(place);
   await takeIn.getByLabel(f('register.collectUntil'), { exact: true }).fill(until);
-  await snapshot(page, 'municipality-take-in');
+  await reviewScreenshot(page, 'municipality-take-in');
   await expectNoA11yViolations(page);
   await takeIn.getByRole('button', { name: f('register.submit') }).click();
   await expect(page.getByText(f('register.doneTitle'))).toBeVisible();
@@ -89,7 +85,7 @@ test('a municipality takes in an abandoned registered bike; its owner is mailed 
   await expect(card.getByText(place)).toBeVisible();
   await expect(card.getByText(municipalityName)).toBeVisible();
   await expect(card.getByRole('img', { name: f('pickups.photoAlt') })).toBeVisible();
-  await snapshot(ownerPage, 'owner-told');
+  await reviewScreenshot(ownerPage, 'owner-told');
   await expectNoA11yViolations(ownerPage);
 
   // Their bike's page says so too.

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { vettedOrganisationViaApi } from './support/organisations.ts';
 import { secondBrowser, setName } from './support/people.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { fillText, text } from './support/texts.ts';
 import { reportStolenViaApi } from './support/theft.ts';
 
@@ -20,10 +20,6 @@ const o = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'org-search', key), values);
 const st = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'settings', key), values);
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 test('police find a stolen bike, state a case number and see the owner’s contact; the owner sees the look-up in their access log', async ({
   page,
@@ -54,7 +50,7 @@ test('police find a stolen bike, state a case number and see the owner’s conta
   await expect(results.getByText(bike.frameNumber)).toBeVisible();
   await expect(results.getByText(/Stjålet siden/)).toBeVisible();
   await expect(page.locator('body')).not.toContainText('Ejersen');
-  await snapshot(page, 'police-search');
+  await reviewScreenshot(page, 'police-search');
   await expectNoA11yViolations(page);
 
   // The bike: its history, and the owner's contact only after a case number.
@@ -80,7 +76,7 @@ test('police find a stolen bike, state a case number and see the owner’s conta
   const details = contact.getByTestId('owner-contact');
   await expect(details.getByText(owner.email)).toBeVisible();
   await expect(details.getByText('Olga Ejersen')).toBeVisible();
-  await snapshot(page, 'police-contact');
+  await reviewScreenshot(page, 'police-contact');
   await expectNoA11yViolations(page);
 
   // The owner signs in and finds the look-up in the access log of their settings.
@@ -96,7 +92,7 @@ test('police find a stolen bike, state a case number and see the owner’s conta
   );
   await expect(log).not.toContainText('Hansen');
   await log.scrollIntoViewIfNeeded();
-  await snapshot(ownerPage, 'owner-access-log');
+  await reviewScreenshot(ownerPage, 'owner-access-log');
   await expectNoA11yViolations(ownerPage);
   await ownerPage.context().close();
 });

@@ -7,6 +7,7 @@ import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
 import { secondBrowser, setName } from './support/people.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -32,10 +33,6 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 /** A text field by the start of its label (the label may end with "(valgfri)"). */
 const field = (scope: Page | Locator, label: string) =>
   scope.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(label)}`) });
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 /** Picks a file through the button that opens the file chooser, as a person does. */
 async function chooseFile(page: Page, button: string, file: string): Promise<void> {
@@ -81,13 +78,13 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   await page.goto('/app/bikes/ownership-portal');
   await expect(heading(page)).toHaveText(o('portal.title'));
   await expect(page.getByText(o('portal.nothingPending'))).toBeVisible();
-  await snapshot(page, 'portal-empty');
+  await reviewScreenshot(page, 'portal-empty');
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: o('portal.giveAction') }).click();
   await expect(page).toHaveURL(/\/app\/bikes\/transfer-ownership$/);
   await expect(heading(page)).toHaveText(o('transfer.chooseTitle'));
   await expect(page.getByText(bike.frameNumber)).toBeVisible();
-  await snapshot(page, 'transfer-choose-bike');
+  await reviewScreenshot(page, 'transfer-choose-bike');
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: o('transfer.chooseBikeLabel', { name: bike.nickname }) }).click();
 
@@ -96,7 +93,7 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   await expect(heading(page)).toHaveText(o('transfer.recipientTitle'));
   await field(page, o('transfer.email')).fill(bo.email);
   await field(page, o('transfer.emailConfirmation')).fill(bo.email);
-  await snapshot(page, 'transfer-choose-recipient');
+  await reviewScreenshot(page, 'transfer-choose-recipient');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: o('transfer.next') }).click();
 
@@ -108,12 +105,12 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   for (const step of ['mail', 'answer', 'cancel', 'moves', 'pictures', 'frameLocked', 'permanent']) {
     await expect(page.getByText(o(`transfer.steps.${step}`))).toBeVisible();
   }
-  await snapshot(page, 'transfer-confirm');
+  await reviewScreenshot(page, 'transfer-confirm');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: o('transfer.confirm') }).click();
   await expect(heading(page)).toHaveText(o('transfer.sentTitle'));
   await expect(page.getByText(o('transfer.sentText', { email: bo.email }))).toBeVisible();
-  await snapshot(page, 'transfer-sent');
+  await reviewScreenshot(page, 'transfer-sent');
   await expectNoA11yViolations(page);
 
   // The portal lists the pending offer, which Anna could still cancel.
@@ -121,7 +118,7 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   const outgoing = page.getByRole('listitem', { name: o('transfer.outgoingLabel', { name: bike.nickname }) });
   await expect(outgoing).toContainText(o('transfer.to', { email: bo.email }));
   await expect(outgoing.getByRole('button', { name: o('transfer.cancel') })).toBeVisible();
-  await snapshot(page, 'portal-pending');
+  await reviewScreenshot(page, 'portal-pending');
   await expectNoA11yViolations(page);
 
   // Bo: the offer arrives in his inbox without a reload; he opens it and accepts in the chat.
@@ -138,7 +135,7 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
     .getByRole('button', { name: c('offer.acceptConfirm') })
     .click();
   await expect(offer).toContainText(c('offer.status.accepted'));
-  await snapshot(boPage, 'bo-accepted-in-chat');
+  await reviewScreenshot(boPage, 'bo-accepted-in-chat');
 
   // The bike is Bo's now, and no longer Anna's. Her nickname for it stays hers: Bo's list names it
   // by make and model until he names it himself.
@@ -173,7 +170,7 @@ test('Anna gives her bike to Bo: he sees the offer live in his chat, accepts, an
   );
   await expect(boPage.getByText(common('bike.status.needsRegistration'), { exact: true })).toBeVisible();
   await expect(boPage.getByText(common('bike.status.registered'), { exact: true })).toHaveCount(0);
-  await snapshot(boPage, 'bo-bike-page');
+  await reviewScreenshot(boPage, 'bo-bike-page');
   await expectNoA11yViolations(boPage);
   await boPage.context().close();
 });
@@ -218,7 +215,7 @@ test('Bo asks Cecilie for her bike through the request screens, and they chat @p
   await page.getByRole('button', { name: o('request.search'), exact: true }).click();
   const hit = page.getByRole('listitem').filter({ hasText: bike.plate ?? '' });
   await expect(hit).toBeVisible();
-  await snapshot(page, 'request-search');
+  await reviewScreenshot(page, 'request-search');
   await expectNoA11yViolations(page);
   await hit.getByRole('link', { name: new RegExp(escapeRegExp(bike.plate ?? '')) }).click();
 
@@ -227,7 +224,7 @@ test('Bo asks Cecilie for her bike through the request screens, and they chat @p
   await expect(heading(page)).toHaveText(o('request.bikeTitle'));
   await page.getByRole('button', { name: o('request.send') }).click();
   await expect(page.getByText(common('validation.required')).first()).toBeVisible();
-  await snapshot(page, 'request-bike-missing-message');
+  await reviewScreenshot(page, 'request-bike-missing-message');
   await expectNoA11yViolations(page);
   await page
     .getByRole('textbox', { name: o('request.message') })
@@ -237,7 +234,7 @@ test('Bo asks Cecilie for her bike through the request screens, and they chat @p
   // Sent: what happens next, and the chat.
   await expect(heading(page)).toHaveText(o('request.successTitle'));
   await expect(page).toHaveURL(/\/app\/bikes\/request-ownership\/success\/[0-9a-f-]{36}$/);
-  await snapshot(page, 'request-success');
+  await reviewScreenshot(page, 'request-success');
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: o('request.openChat') }).click();
   await expect(page).toHaveURL(/\/app\/chats\/[0-9a-f-]{36}$/);
@@ -269,7 +266,7 @@ test('Bo asks Cecilie for her bike through the request screens, and they chat @p
   await expect(incoming).toContainText(o('request.from', { name: 'Bo Bech' }));
   await expect(incoming.getByRole('button', { name: o('request.offer') })).toBeVisible();
   await expect(incoming.getByRole('button', { name: o('request.decline') })).toBeVisible();
-  await snapshot(cecPage, 'cecilie-portal');
+  await reviewScreenshot(cecPage, 'cecilie-portal');
   await expectNoA11yViolations(cecPage);
   // Her own bike cannot be requested by herself.
   await cecPage.goto(`/app/bikes/request-ownership/${bike.bikeId}`);
@@ -283,7 +280,7 @@ test('Bo asks Cecilie for her bike through the request screens, and they chat @p
 
   // Bo sees the answer arrive without reloading.
   await expect(page.getByText('Hej Bo, det passer. Jeg sender et tilbud.', { exact: true })).toBeVisible();
-  await snapshot(page, 'bo-request-chat');
+  await reviewScreenshot(page, 'bo-request-chat');
   await cecPage.context().close();
 });
 
@@ -306,7 +303,7 @@ test('the recipient form checks both addresses, and a bike without plate cannot 
       name: o('transfer.addMissingLabel.missingPlate', { name: noPlate.nickname }),
     }),
   ).toHaveAttribute('href', `/app/my-bikes/${noPlate.bikeId}/edit`);
-  await snapshot(page, 'transfer-none');
+  await reviewScreenshot(page, 'transfer-none');
   await expectNoA11yViolations(page);
 
   // Its bike page says why, too; its own transfer address shows the same.
@@ -327,7 +324,7 @@ test('the recipient form checks both addresses, and a bike without plate cannot 
   await page.getByRole('button', { name: o('transfer.next') }).click();
   await expect(page.getByText(common('validation.emails_do_not_match'))).toBeVisible();
   await expect(page).toHaveURL(/choose-recipient$/);
-  await snapshot(page, 'transfer-emails-differ');
+  await reviewScreenshot(page, 'transfer-emails-differ');
   await expectNoA11yViolations(page);
   await field(page, o('transfer.email')).fill(owner.email);
   await field(page, o('transfer.emailConfirmation')).fill(owner.email);
@@ -382,7 +379,7 @@ test('someone without an account gets the offer by e-mail, signs up and receives
   await strangerPage.goto(link);
   await expect(strangerPage.getByText(o('receive.claimFailedTitle'))).toBeVisible();
   await expect(strangerPage.getByText(o('receive.noneTitle'))).toBeVisible();
-  await snapshot(strangerPage, 'receive-not-yours');
+  await reviewScreenshot(strangerPage, 'receive-not-yours');
   await expectNoA11yViolations(strangerPage);
   await strangerPage.context().close();
 
@@ -401,7 +398,7 @@ test('someone without an account gets the offer by e-mail, signs up and receives
   await expect(card).toContainText(bike.frameNumber);
   await expect(card).toContainText(bike.plate ?? '');
   await expect(card).toContainText(o('transfer.from', { name: 'Anna Andersen' }));
-  await snapshot(page, 'receive-offer');
+  await reviewScreenshot(page, 'receive-offer');
   await expectNoA11yViolations(page);
 
   // Accepting asks first: it is permanent.
@@ -411,7 +408,7 @@ test('someone without an account gets the offer by e-mail, signs up and receives
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: o('transfer.acceptConfirm') }).click();
   await expect(heading(page)).toHaveText(o('receive.acceptedTitle'));
-  await snapshot(page, 'receive-accepted');
+  await reviewScreenshot(page, 'receive-accepted');
   await expectNoA11yViolations(page);
   await page.getByRole('link', { name: o('receive.toBike') }).click();
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bike.bikeId}$`));
@@ -430,7 +427,7 @@ test('an owner proves the bike is theirs: frame number picture, receipt, submitt
   await expect(heading(page)).toHaveText(o('verify.title'));
   const row = page.getByRole('listitem').filter({ hasText: bike.nickname });
   await expect(row).toContainText(o('verificationStatus.not_started'));
-  await snapshot(page, 'verify-list');
+  await reviewScreenshot(page, 'verify-list');
   // The bikes' headings follow the page's h1 without a skipped level (axe heading-order, issue 27).
   await expectNoA11yViolations(page, { structure: true });
   await row.getByRole('link', { name: o('verify.actionsLabel.start', { name: bike.nickname }) }).click();
@@ -445,7 +442,7 @@ test('an owner proves the bike is theirs: frame number picture, receipt, submitt
   await expect(
     page.getByRole('radio', { name: o('verify.framePictureOption', { number: 1 }) }),
   ).toBeChecked();
-  await snapshot(page, 'verify-frame');
+  await reviewScreenshot(page, 'verify-frame');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: o('verify.next') }).click();
 
@@ -456,13 +453,13 @@ test('an owner proves the bike is theirs: frame number picture, receipt, submitt
   await page
     .getByRole('textbox', { name: new RegExp(`^${escapeRegExp(o('verify.note'))}`) })
     .fill('Købt hos Fri BikeShop');
-  await snapshot(page, 'verify-owner');
+  await reviewScreenshot(page, 'verify-owner');
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: o('verify.submit') }).click();
   await expect(page.getByText(o('verify.submittedTitle'), { exact: true }).first()).toBeVisible();
   await expect(heading(page)).toHaveText(o('verify.title'));
   await expect(page.getByRole('button', { name: o('verify.submit') })).toHaveCount(0);
-  await snapshot(page, 'verify-submitted');
+  await reviewScreenshot(page, 'verify-submitted');
   await expectNoA11yViolations(page);
 
   await page.getByRole('link', { name: o('verify.toList') }).click();

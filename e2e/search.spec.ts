@@ -4,6 +4,7 @@ import { logInViaApi, signInBrowser, signUpViaApi, TEST_PASSWORD } from './suppo
 import { expectNoA11yViolations } from './support/axe.ts';
 import { freeSticker, grantCredits } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { text } from './support/texts.ts';
 import { reportStolenViaApi } from './support/theft.ts';
 
@@ -25,12 +26,6 @@ const t = (namespace: string, key: string, values: Record<string, string | numbe
 
 function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });
-}
-
-/** Screenshots to look at while building (E2E_SCREENSHOTS=1); nothing is compared. */
-async function snapshot(page: Page, name: string): Promise<void> {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 /** A frame number of this run that holds a 1 and a 0, so it can be typed with I and O instead. */
@@ -127,7 +122,7 @@ test.describe('search the register', () => {
     await expect(page).toHaveURL(/\/search$/);
     await expect(heading(page)).toHaveText(t('search', 'title'));
     await expectNoA11yViolations(page);
-    await snapshot(page, 'search-empty');
+    await reviewScreenshot(page, 'search-empty');
 
     // Typed with I and O for 1 and 0: found anyway, labelled as a look-alike with the real number.
     await search(page, bike.frame.lookAlike.toLowerCase());
@@ -144,7 +139,7 @@ test.describe('search the register', () => {
     await expect(page.getByText(bike.owner.email)).toHaveCount(0);
     await expect(page.getByText('Min pendlercykel')).toHaveCount(0);
     await expectNoA11yViolations(page);
-    await snapshot(page, 'search-look-alike');
+    await reviewScreenshot(page, 'search-look-alike');
 
     // The public page needs an account: log in as someone else, and land on it.
     await hit.getByRole('link', { name: 'Kildemoes City Star' }).click();
@@ -160,7 +155,7 @@ test.describe('search the register', () => {
     // Nothing of the owner: no name, no e-mail address.
     await expect(page.getByText(bike.owner.email)).toHaveCount(0);
     await expectNoA11yViolations(page);
-    await snapshot(page, 'public-other');
+    await reviewScreenshot(page, 'public-other');
 
     // The owner reads 'You own this bike', with the way to the bike itself.
     await signInBrowser(page, await logInViaApi(page.request, bike.owner.email, TEST_PASSWORD));
@@ -171,7 +166,7 @@ test.describe('search the register', () => {
       `/app/my-bikes/${bike.bikeId}`,
     );
     await expectNoA11yViolations(page);
-    await snapshot(page, 'public-owner');
+    await reviewScreenshot(page, 'public-owner');
   });
 
   test('finds a bike by its plate, says when nothing is found, and keeps each search in the history', async ({
@@ -196,7 +191,7 @@ test.describe('search the register', () => {
     await expect(page.getByText(text('da', 'common', 'messages.searchNoResult'))).toBeVisible();
     await expect(hit).toHaveCount(0);
     await expectNoA11yViolations(page);
-    await snapshot(page, 'search-no-result');
+    await reviewScreenshot(page, 'search-no-result');
 
     // Back returns to the plate search, with the plate in the field again.
     await page.goBack();

@@ -37,31 +37,38 @@ test('the web manifest carries the values of SPEC §1', async ({ page, request }
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#004568');
 });
 
-test('after a first visit the app shell opens offline', async ({ page, context }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    text('da', 'content', 'home.hero.heading'),
-  );
-  // The service worker precaches the whole build on install; wait until it controls the page.
-  const controlled = await page.evaluate(async () => {
-    const ready = navigator.serviceWorker.ready.then(async () => {
-      if (navigator.serviceWorker.controller) return true;
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-      return true;
+test.describe('the offline shell', () => {
+  // Every other journey runs without the service worker (playwright.config.ts); this one is about it.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('after a first visit the app shell opens offline', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text('da', 'content', 'home.hero.heading'),
+    );
+    // The service worker precaches the whole build on install; wait until it controls the page.
+    const controlled = await page.evaluate(async () => {
+      const ready = navigator.serviceWorker.ready.then(async () => {
+        if (navigator.serviceWorker.controller) return true;
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+        return true;
+      });
+      const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000));
+      return Promise.race([ready, timeout]);
     });
-    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000));
-    return Promise.race([ready, timeout]);
+    expect(controlled, 'a service worker controls the page within 20 s of the first visit').toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text('da', 'content', 'home.hero.heading'),
+    );
+
+    // Another page of the shell that was never opened online also comes from the cache.
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text('da', 'content', 'privacy.heading'),
+    );
+    await context.setOffline(false);
   });
-  expect(controlled, 'a service worker controls the page within 20 s of the first visit').toBe(true);
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    text('da', 'content', 'home.hero.heading'),
-  );
-
-  // Another page of the shell that was never opened online also comes from the cache.
-  await page.goto('/privacy');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'content', 'privacy.heading'));
-  await context.setOffline(false);
 });

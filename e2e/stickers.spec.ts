@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { grantCredits } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -20,11 +21,6 @@ const t = (namespace: string, key: string, values: Record<string, string | numbe
 
 function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });
-}
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 interface Sticker {
@@ -79,7 +75,7 @@ test.describe('scanning a sticker', () => {
     // It says that registering costs a subscription or a code before anyone signs up (issue 27).
     await expect(page.getByText(t('plates', 'fromScan.next'))).toBeVisible();
     await expectNoA11yViolations(page);
-    await snapshot(page, 'signup-from-scan');
+    await reviewScreenshot(page, 'signup-from-scan');
 
     await page.getByLabel(text('da', 'auth', 'fields.email'), { exact: true }).fill(email);
     await page.getByLabel(text('da', 'auth', 'fields.password'), { exact: true }).fill(TEST_PASSWORD);
@@ -104,7 +100,7 @@ test.describe('scanning a sticker', () => {
       page.locator(`main a[href="/app/bikes/register/purchase?plate=${sticker.code}"]`),
     ).toBeVisible();
     await expectNoA11yViolations(page);
-    await snapshot(page, 'loop-no-subscription');
+    await reviewScreenshot(page, 'loop-no-subscription');
 
     // With a registration (the webshop's stand-in), the form has the plate filled in.
     await grantCredits(page.request, email);
@@ -113,7 +109,7 @@ test.describe('scanning a sticker', () => {
     await expect(nickname).toBeVisible();
     await expect(page.locator('input[name="plate_id"]')).toHaveValue(sticker.code);
     await expectNoA11yViolations(page);
-    await snapshot(page, 'loop-form');
+    await reviewScreenshot(page, 'loop-form');
 
     await page.getByRole('button', { name: t('plates', 'loop.submit') }).click();
     await expect(page.getByText(text('da', 'common', 'validation.required')).first()).toBeVisible();
@@ -127,7 +123,7 @@ test.describe('scanning a sticker', () => {
     await expect(heading(page)).toHaveText(t('plates', 'created.title', { name: 'Ladcyklen' }));
     await expect(page.getByText(sticker.code, { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);
-    await snapshot(page, 'loop-created');
+    await reviewScreenshot(page, 'loop-created');
 
     // Pictures: one public picture, then done.
     await page.getByRole('link', { name: t('plates', 'created.addPhotos') }).click();
@@ -139,7 +135,7 @@ test.describe('scanning a sticker', () => {
       .last()
       .setInputFiles({ name: 'ladcykel.png', mimeType: 'image/png', buffer: await bikePicture(page) });
     await expect(page.locator('main img').first()).toBeVisible();
-    await snapshot(page, 'loop-photos');
+    await reviewScreenshot(page, 'loop-photos');
     await page.getByRole('link', { name: t('plates', 'photos.done') }).click();
 
     await expect(page).toHaveURL(new RegExp(`/create-bikes-loop/${bikeId}/add-photos/complete$`));
@@ -147,7 +143,7 @@ test.describe('scanning a sticker', () => {
     await expect(page.getByText(t('plates', 'complete.pictures_one', { count: 1 }))).toBeVisible();
     await expect(page.getByRole('heading', { name: t('plates', 'complete.anotherQuestion') })).toBeVisible();
     await expectNoA11yViolations(page);
-    await snapshot(page, 'loop-complete');
+    await reviewScreenshot(page, 'loop-complete');
 
     // The loop: another bike starts an empty form.
     await page.getByRole('link', { name: t('plates', 'complete.another') }).click();
@@ -185,7 +181,7 @@ test.describe('scanning a sticker', () => {
     await expect(page.getByText(t('common', 'bike.categories.racer'))).toBeVisible();
     await expect(page.getByText('Racer', { exact: true })).toHaveCount(0);
     await expectNoA11yViolations(page);
-    await snapshot(page, 'sticker-registered');
+    await reviewScreenshot(page, 'sticker-registered');
   });
 
   test('an unknown code explains itself and lets the visitor type it again', async ({ page }) => {
@@ -195,7 +191,7 @@ test.describe('scanning a sticker', () => {
     await expect(heading(page)).toHaveText(t('plates', 'noRegistration.title'));
     await expect(page.getByText(t('plates', 'noRegistration.code', { code: 'NOSUCH77' }))).toBeVisible();
     await expectNoA11yViolations(page);
-    await snapshot(page, 'no-registration');
+    await reviewScreenshot(page, 'no-registration');
 
     const field = page.getByLabel(t('plates', 'codeForm.label'));
     await expect(field).toHaveValue('NOSUCH77');
@@ -223,7 +219,7 @@ test.describe('scanning a sticker', () => {
     await page.goto('/app/qr-id');
     await expect(heading(page)).toHaveText(t('plates', 'qrId.title'));
     await expectNoA11yViolations(page);
-    await snapshot(page, 'qr-id');
+    await reviewScreenshot(page, 'qr-id');
 
     const field = page.getByLabel(t('plates', 'codeForm.label'));
     await field.fill('https://example.org/not/a/sticker');

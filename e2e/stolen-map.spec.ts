@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { signUpViaApi, type TestAccount } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { freeSticker, grantCredits, uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 import { reportStolenViaApi } from './support/theft.ts';
 
@@ -94,10 +95,6 @@ async function stolenBike(
   return bikeId;
 }
 
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 test.describe.configure({ mode: 'serial' });
 
 let place: ReturnType<typeof thefts>;
@@ -150,7 +147,7 @@ test('a visitor finds stolen bikes on the map, zooms into a cluster and opens a 
     page.getByRole('status').filter({ hasText: m('map.countHere_other', { count: 2 }) }),
   ).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'map-cluster');
+  await reviewScreenshot(page, 'map-cluster');
 
   // The cluster zooms to where its bikes part.
   await cluster.click();
@@ -169,7 +166,7 @@ test('a visitor finds stolen bikes on the map, zooms into a cluster and opens a 
   const card = page.getByRole('region', { name: m('card.one') });
   await expect(card.getByRole('heading', { name: m('card.one') })).toBeFocused();
   await expect(card.getByRole('link', { name: place.first.name })).toBeVisible();
-  await snapshot(page, 'map-card');
+  await reviewScreenshot(page, 'map-card');
   await page.keyboard.press('Escape');
   await expect(card).toHaveCount(0);
   await expect(firstMarker).toBeFocused();
@@ -187,7 +184,7 @@ test('a visitor finds stolen bikes on the map, zooms into a cluster and opens a 
     `/app/bikes/${firstId}/contact-bike-owner`,
   );
   await expectNoA11yViolations(page);
-  await snapshot(page, 'bike-page');
+  await reviewScreenshot(page, 'bike-page');
   await page.getByRole('link', { name: m('bikePage.backToMap') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('title'));
 });
@@ -224,7 +221,7 @@ test('the list reaches the same bikes by keyboard, and stands in for the map wit
   await expect(secondLink).toBeVisible();
   await expect(page.getByRole('link', { name: place.first.name })).toHaveCount(0);
   await expectNoA11yViolations(page);
-  await snapshot(page, 'list-filtered');
+  await reviewScreenshot(page, 'list-filtered');
   await secondLink.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/stolen-bike-map/${secondId}$`));

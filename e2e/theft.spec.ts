@@ -3,6 +3,7 @@ import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -31,10 +32,6 @@ const answer = (page: Page, question: string, choice: 'yes' | 'no') =>
     .getByRole('radio', { name: th(`choices.${choice}`), exact: true })
     .check({ force: true });
 
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 async function next(page: Page, step: string): Promise<void> {
   await page.getByRole('button', { name: th('step.next') }).click();
   await expect(heading(page)).toHaveText(th(`steps.${step}.title`));
@@ -58,7 +55,7 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   const sections = page.getByRole('list').filter({ hasText: th('steps.personal-info.title') });
   await expect(sections.getByText(th('status.locked'))).toHaveCount(5);
   await expectNoA11yViolations(page);
-  await snapshot(page, 'overview-new');
+  await reviewScreenshot(page, 'overview-new');
   await page.getByRole('link', { name: th('overview.start') }).click();
 
   // personal-info: the register sends nothing to the police, so it asks for no national id number.
@@ -74,7 +71,7 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   await expect(page.getByText(th('hints.police_report_requested'))).toBeVisible();
   await expect(page.getByLabel(NATIONAL_ID)).toHaveCount(0);
   await expectNoA11yViolations(page);
-  await snapshot(page, 'personal-info');
+  await reviewScreenshot(page, 'personal-info');
   await next(page, 'insurance');
 
   // insurance: insured asks for the company.
@@ -119,7 +116,7 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
     .getByRole('radiogroup', { name: th('fields.lock_status') })
     .getByRole('radio', { name: th('lockStatuses.locked_to_object') })
     .check({ force: true });
-  await snapshot(page, 'bike-info');
+  await reviewScreenshot(page, 'bike-info');
   // Issue 27: "Save and finish later" on a finished step opens the next one, says when it was saved
   // (the time of day too), and Continue goes on there.
   await page.getByRole('button', { name: th('step.saveForLater') }).click();
@@ -166,14 +163,14 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   await expect(page.getByText(/55,68894° N, 12,55312° E/)).toBeVisible();
   await expect(page.getByText(th('place.privacy'))).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'time-location');
+  await reviewScreenshot(page, 'time-location');
   await next(page, 'send-report');
 
   // send-report: without the acknowledgements it is refused.
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: th('send.submit') }).click();
   await expect(page.getByRole('alert').filter({ hasText: common('messages.confirmTerms') })).toBeFocused();
-  await snapshot(page, 'send-refused');
+  await reviewScreenshot(page, 'send-refused');
   await page.getByRole('checkbox', { name: th('fields.acknowledgement_payout') }).check({ force: true });
   await page.getByRole('checkbox', { name: th('fields.acknowledgement_data_share') }).check({ force: true });
   await page
@@ -184,7 +181,7 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   await expect(heading(page)).toHaveText(th('steps.report-confirmed.title'));
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bike.bikeId}/report-stolen/report-confirmed$`));
   await expectNoA11yViolations(page);
-  await snapshot(page, 'report-confirmed');
+  await reviewScreenshot(page, 'report-confirmed');
   // The way to the police: their online report, and the report's facts ready to copy into it.
   const police = page.getByRole('region', { name: th('police.title') });
   await expect(police.getByText(th('police.body'))).toBeVisible();
@@ -211,7 +208,7 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   await expectNoA11yViolations(page);
-  await snapshot(page, 'report');
+  await reviewScreenshot(page, 'report');
 
   // Anyone sees it stolen: search by frame number and the sticker page.
   const visitor = await page.context().browser()?.newContext();
@@ -255,7 +252,7 @@ test('report a bike stolen in the wizard, see it stolen, open the PDF, report it
   await expect(page.getByText(th('found.successBody'))).toBeVisible();
   await expect(page.getByText(th('report.statusClosed'), { exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'found');
+  await reviewScreenshot(page, 'found');
   const after = await page.request.get(`/api/bikes/${bike.bikeId}/`, {
     headers: { Authorization: `Bearer ${owner.token}` },
   });

@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { DEMO_STAFF_ADMIN, demoSessionToken } from './support/organisations.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -92,7 +93,7 @@ test('a Norwegian NAF member pays the member price with Vipps, sees the credit a
   const consent = page.getByRole('checkbox', { name: w('terms.consent') });
   await expect(consent).not.toBeChecked();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('club-purchase.png'), fullPage: true });
+  await reviewScreenshot(page, 'club-purchase');
 
   const [before = '', after = ''] = c('pay.button', { amount: '\u0000' }).split('\u0000');
   const pay = page.getByRole('button', {

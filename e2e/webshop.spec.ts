@@ -3,6 +3,7 @@ import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { freeSticker, uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -48,10 +49,6 @@ async function tick(checkbox: Locator): Promise<void> {
   await expect(checkbox).toBeChecked();
 }
 
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 test('a new person buys SINGLE with a test card, waits for the confirmation, registers a bike, and cancels and resumes @phone', async ({
   page,
 }) => {
@@ -76,7 +73,7 @@ test('a new person buys SINGLE with a test card, waits for the confirmation, reg
   const consent = page.getByRole('checkbox', { name: w('terms.consent') });
   await expect(consent).not.toBeChecked();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'subscription-checkout');
+  await reviewScreenshot(page, 'subscription-checkout');
 
   // Without the consent nothing is ordered.
   const pay = page.getByRole('button', {
@@ -95,7 +92,7 @@ test('a new person buys SINGLE with a test card, waits for the confirmation, reg
   await expect(heading(page)).toHaveText(w('return.confirmedTitle'), { timeout: 30_000 });
   await expect(page.getByText(w('return.creditReady'))).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'purchase-confirmed');
+  await reviewScreenshot(page, 'purchase-confirmed');
 
   // The credit is there: the register page opens the form.
   await page.getByRole('link', { name: w('return.registerBike') }).click();
@@ -207,7 +204,7 @@ test('a declined card ends on /purchase-failed: nothing charged, and a way back'
   await expect(heading(page)).toHaveText(w('failed.title'));
   await expect(page.getByText(w('failed.nothingCharged'))).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'purchase-failed');
+  await reviewScreenshot(page, 'purchase-failed');
 
   // The way back leads to the basket, still holding the registration.
   await page.getByRole('link', { name: w('failed.backToBasket') }).click();
@@ -294,7 +291,7 @@ test('plates ordered show in the order list with their delivery time', async ({ 
   await expect(order).toContainText(w('orders.status.waiting'));
   await expect(order).toContainText(w('product.delivery', { min: 7, max: 10 }));
   await expectNoA11yViolations(page);
-  await snapshot(page, 'orders');
+  await reviewScreenshot(page, 'orders');
 
   // The receipt PDF, fetched with the person's token, opens in a new tab.
   const [receipt] = await Promise.all([
