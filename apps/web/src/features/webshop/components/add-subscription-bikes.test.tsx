@@ -76,7 +76,7 @@ describe('adding bikes to a running subscription', () => {
       }),
     );
     show();
-    expect(screen.getByText(/DKK\s?37 per bike for the rest of the period/)).toBeTruthy();
+    expect(screen.getByText(/DKK\s?37 incl\. VAT per bike for the rest of the period/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Number of bikes/ }));
     fireEvent.click(await screen.findByRole('option', { name: '2' }));
     expect(screen.getByText(/Total: DKK\s?74$/)).toBeTruthy();
