@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { signedInUser } from './support/accounts.ts';
+import { signedInUser, type TestAccount } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -45,12 +45,13 @@ async function uploadNafMemberList(request: APIRequestContext, numbers: string[]
   expect(response.status()).toBe(200);
 }
 
-async function openClubPage(page: Page): Promise<void> {
-  await signedInUser(page, { language: 'no', region: 'no' });
+async function openClubPage(page: Page): Promise<TestAccount> {
+  const account = await signedInUser(page, { language: 'no', region: 'no' });
   await page.goto('/app/bikes/register/purchase-naf');
   await expect(heading(page)).toHaveText(c('title'));
   // The club's brand theme, whatever host the site was reached on.
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'club');
+  return account;
 }
 
 test('an invalid NAF number says ‘Ugyldig NAF-nummer’ and keeps nothing', async ({ page }) => {
@@ -74,7 +75,7 @@ test('a Norwegian NAF member pays the member price with Vipps, sees the credit a
 }) => {
   test.setTimeout(150_000);
   await uploadNafMemberList(request, ['NAF1234']);
-  await openClubPage(page);
+  const member = await openClubPage(page);
 
   // A well-formed number NAF's list does not know: told why, and the list price.
   await field(page, c('member.number')).fill('000000');
@@ -141,5 +142,19 @@ test('a Norwegian NAF member pays the member price with Vipps, sees the credit a
     .getByRole('link', { name: c('links.extraButton') })
     .click();
   await expect(page.getByTestId('club-offer-extra_registration')).toBeVisible();
-  await expect(page.getByRole('button', { name: /80/ })).toBeVisible();
+
+  // Issue 30 §3: the member buys it (POST /webshop/naf/extra-bike-registration) with Vipps, and has
+  // a free registration again for the next bike.
+  await tick(page.getByRole('checkbox', { name: w('terms.consent') }));
+  await page
+    .getByRole('button', { name: new RegExp(`^${escapeRegExp(before)}.*80.*${escapeRegExp(after)}$`) })
+    .click();
+  await expect(page).toHaveURL(/\/dev\/vipps\/landing\//);
+  await expect(page.locator('body')).toContainText('80');
+  await page.locator('form[action$="/approve"] button').click();
+  await expect(heading(page)).toHaveText(w('return.confirmedTitle'), { timeout: 30_000 });
+  const overview = await request.get('/api/webshop/bike-ownership-credits/overview', {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  expect(await overview.json()).toMatchObject({ credits_total: 2, credits_free: 1 });
 });

@@ -69,3 +69,46 @@ export async function registerBikeViaApi(
   const { bike_id: bikeId } = (await created.json()) as { bike_id: string };
   return { bikeId, nickname, frameNumber, plate };
 }
+
+/**
+ * A bike `recipient` received from someone else, as the ownership transfer leaves it: theirs, but
+ * without a registration (the giver's credit stayed with the giver). A new giver registers it,
+ * offers it to the recipient's address, and the recipient accepts, all through the API.
+ */
+export async function receivedBikeViaApi(
+  request: APIRequestContext,
+  giver: { email: string; token: string },
+  recipient: { email: string; token: string },
+  nickname: string,
+): Promise<RegisteredBike> {
+  const bike = await registerBikeViaApi(request, giver, nickname);
+  const key = `e2e-${Date.now().toString(36)}-${randomInt(1_000_000)}`;
+  const offered = await request.post('/api/ownership-transfers/', {
+    headers: { Authorization: `Bearer ${giver.token}`, 'Idempotency-Key': `${key}-offer` },
+    data: {
+      bike_id: bike.bikeId,
+      recipient_email: recipient.email,
+      recipient_email_confirmation: recipient.email,
+    },
+  });
+  expect(offered.status(), await offered.text()).toBe(201);
+  const { transfer_id: transferId } = (await offered.json()) as { transfer_id: string };
+  const accepted = await request.post(`/api/ownership-transfers/${transferId}/accept`, {
+    headers: { Authorization: `Bearer ${recipient.token}`, 'Idempotency-Key': `${key}-accept` },
+    data: {},
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return bike;
+}
+
+/** The bike a credit of the person's is on, per credit (GET /webshop/bike-activations). */
+export async function creditBikeIds(
+  request: APIRequestContext,
+  owner: { token: string },
+): Promise<Array<string | null>> {
+  const response = await request.get('/api/webshop/bike-activations', {
+    headers: { Authorization: `Bearer ${owner.token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as Array<{ bike_id: string | null }>).map((credit) => credit.bike_id);
+}

@@ -129,3 +129,45 @@ export async function paidPlatesOrderViaApi(
     .toBe('fulfilled');
   return { orderId, receiptNumber };
 }
+
+/** The free credits of the person whose token is given (GET /webshop/bike-ownership-credits/overview). */
+export async function freeCredits(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get('/api/webshop/bike-ownership-credits/overview', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { credits_free: number }).credits_free;
+}
+
+/**
+ * A subscription to `plan` at the card provider, bought through the API by the person whose token is
+ * given and paid in the card stand-in's window as the checkout screens do it; waits until the
+ * provider's word has made it active and renewing.
+ */
+export async function subscribedViaApi(
+  request: APIRequestContext,
+  token: string,
+  plan: 'SINGLE' | 'FAMILY' = 'SINGLE',
+): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const started = await request.post('/api/webshop/subscriptions/sessions', {
+    headers,
+    data: { plan, immediate_start_consent: true },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const window = new URL(((await started.json()) as { payment_url: string }).payment_url);
+  const paid = await request.post(`${window.pathname}${window.search}`, {
+    form: { card: '4111 1111 1111 1111', expiry: nextYearExpiry(), cvv: '123' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  await expect
+    .poll(
+      async () => {
+        const table = await request.post('/api/webshop/customer-session-for-pricing-table', { headers });
+        return ((await table.json()) as { renews: boolean }).renews;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}

@@ -6,7 +6,9 @@ import { Outlet, useLocation } from 'react-router';
 import { externalHref } from '../config/paths.ts';
 import { useUnreadCount } from '../features/chats/api/get-unread-count.ts';
 import { useLiveUpdates } from '../features/chats/lib/live-updates.ts';
+import { insuranceOffersQueryOptions } from '../features/insurance/api/onboarding-get-offers.ts';
 import { profileQueryOptions } from '../lib/api/identity/get-profile.ts';
+import { policiesQueryOptions } from '../lib/api/insurance/get-policies.ts';
 import {
   actingOrganisationQueryOptions,
   actingPartyOf,
@@ -18,7 +20,13 @@ import { Icon } from '../ui/icon.tsx';
 import { LoadingState } from '../ui/spinner.tsx';
 import styles from './layout.module.css';
 import { SiteFooter } from './public-layout.tsx';
-import { currentEntryId, SIDEBAR, type SidebarEntry, visibleSidebarEntries } from './sidebar.ts';
+import {
+  currentEntryId,
+  hasInsuranceArea,
+  SIDEBAR,
+  type SidebarEntry,
+  visibleSidebarEntries,
+} from './sidebar.ts';
 import { SiteHeader } from './site-header.tsx';
 import { ActingForBanner, ShellTop } from './switch-user-banner.tsx';
 
@@ -46,11 +54,15 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     ...actingOrganisationQueryOptions(actingPartyId ?? ''),
     enabled: actingPartyId !== null,
   });
+  // Insurances only where the person has a policy or an insurer offers a cover in their region.
+  const policies = useQuery({ ...policiesQueryOptions, enabled: Boolean(claims) });
+  const offers = useQuery(insuranceOffersQueryOptions(region));
   const entries = visibleSidebarEntries(SIDEBAR, {
     isStaff: Boolean(profile.data?.staff_role),
     insurerPartyId: claims?.organisation_type === 'insurance_company' ? claims.party_id : null,
     mayUseOrgSearch: mayUseOrgBikeSearch(claims),
     mayRunSurveys: organisation.data?.role === 'admin' || (Boolean(profile.data?.staff_role) && !claims?.act),
+    hasInsurance: hasInsuranceArea(policies.data, offers.data),
   });
   const unread = useUnreadCount({ enabled: Boolean(claims) });
   const internal = entries.filter((entry) => entry.kind === 'internal');

@@ -115,6 +115,15 @@ export const routes: RouteObject[] = [
                 path: paths.auth.verifyEmail.path,
                 lazy: page(() => import('../features/identity/pages/verify-email-page.tsx'), ['auth']),
               },
+              // The farewell after an account deletion: under /app, but the deletion ended the session,
+              // so it is open to visitors (lib/access.ts) and shown in the public layout.
+              {
+                path: paths.app.settingsDeleteCompleted.path,
+                lazy: page(
+                  () => import('../features/identity/pages/delete-completed-page.tsx'),
+                  ['settings'],
+                ),
+              },
               {
                 path: paths.auth.successfullyDeleted.path,
                 lazy: page(
@@ -393,13 +402,6 @@ export const routes: RouteObject[] = [
               {
                 path: paths.app.settingsDeleteUser.path,
                 lazy: page(() => import('../features/identity/pages/delete-user-page.tsx'), ['settings']),
-              },
-              {
-                path: paths.app.settingsDeleteCompleted.path,
-                lazy: page(
-                  () => import('../features/identity/pages/delete-completed-page.tsx'),
-                  ['settings'],
-                ),
               },
               {
                 path: paths.app.redirectVerificationBegin.path,

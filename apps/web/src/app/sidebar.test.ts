@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { externalHref } from '../config/paths.ts';
-import { currentEntryId, isCurrentEntry, SIDEBAR, visibleSidebarEntries } from './sidebar.ts';
+import {
+  currentEntryId,
+  hasInsuranceArea,
+  isCurrentEntry,
+  SIDEBAR,
+  visibleSidebarEntries,
+} from './sidebar.ts';
 
 describe('sidebar', () => {
   it('lists every entry of SPEC §2 once', () => {
@@ -24,7 +30,7 @@ describe('sidebar', () => {
   });
 
   it('hides entries of areas that are not built', () => {
-    const visible = visibleSidebarEntries().map((entry) => entry.id);
+    const visible = visibleSidebarEntries(SIDEBAR, { hasInsurance: true }).map((entry) => entry.id);
     expect(visible).toEqual([
       'home',
       'my-bikes',
@@ -50,7 +56,9 @@ describe('sidebar', () => {
     expect(
       visibleSidebarEntries(SIDEBAR, { isStaff: false }).some((entry) => entry.id === 'backoffice'),
     ).toBe(false);
-    expect(visibleSidebarEntries(SIDEBAR, { isStaff: true }).map((entry) => entry.id)).toEqual([
+    expect(
+      visibleSidebarEntries(SIDEBAR, { isStaff: true, hasInsurance: true }).map((entry) => entry.id),
+    ).toEqual([
       'home',
       'my-bikes',
       'register-bike',
@@ -89,7 +97,7 @@ describe('sidebar', () => {
     expect(
       visibleSidebarEntries(SIDEBAR, { insurerPartyId: null }).some((e) => e.id === 'insurer-admin'),
     ).toBe(false);
-    const entries = visibleSidebarEntries(SIDEBAR, { insurerPartyId: insurer });
+    const entries = visibleSidebarEntries(SIDEBAR, { insurerPartyId: insurer, hasInsurance: true });
     expect(entries.map((entry) => entry.id)).toEqual([
       'home',
       'my-bikes',
@@ -114,6 +122,24 @@ describe('sidebar', () => {
     expect(admin.href).toBe(`/insurance/${insurer}/admin`);
     expect(isCurrentEntry(admin, `/insurance/${insurer}/admin/reports`)).toBe(true);
     expect(isCurrentEntry(admin, '/app')).toBe(false);
+  });
+
+  it('shows Insurances where the person has a policy or can buy a cover (issue 30 §3)', () => {
+    const shows = (viewer: Parameters<typeof visibleSidebarEntries>[1]) =>
+      visibleSidebarEntries(SIDEBAR, viewer).some((entry) => entry.id === 'insurances');
+    expect(shows({})).toBe(false);
+    expect(shows({ hasInsurance: false })).toBe(false);
+    expect(shows({ hasInsurance: true })).toBe(true);
+    const policy = { policy_id: 'p1' };
+    const offer = { product_id: 'o1' };
+    // A policy of theirs, or an insurer's cover in their region.
+    expect(hasInsuranceArea([policy], [])).toBe(true);
+    expect(hasInsuranceArea([], [offer])).toBe(true);
+    expect(hasInsuranceArea([policy], undefined)).toBe(true);
+    // Neither, or not known yet: no entry that would lead to an empty page.
+    expect(hasInsuranceArea([], [])).toBe(false);
+    expect(hasInsuranceArea(undefined, undefined)).toBe(false);
+    expect(hasInsuranceArea(undefined, [])).toBe(false);
   });
 
   it('offers the organisation search only to a session that may use it', () => {

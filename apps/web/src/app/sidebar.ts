@@ -43,6 +43,11 @@ interface BaseEntry {
    * organisation's own tools (issue 29 §1: its commuter surveys).
    */
   surveyAdminOnly?: boolean;
+  /**
+   * Shown only where the person has insurance or can buy it (issue 30 §3): a policy of theirs, or an
+   * insurer offering a cover in their region.
+   */
+  insuranceOnly?: boolean;
 }
 
 export interface InternalEntry extends BaseEntry {
@@ -133,6 +138,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     icon: 'shield',
     href: paths.insurance.home.getHref(),
     isAvailable: true,
+    insuranceOnly: true,
   },
   {
     // Issue 28: docks of smart locks the person may park in.
@@ -241,11 +247,26 @@ export interface SidebarViewer {
   mayUseOrgSearch?: boolean;
   /** The session acts for an organisation as its admin, or is backoffice staff: its surveys. */
   mayRunSurveys?: boolean;
+  /** The person has a policy or an insurer offers a cover in their region (hasInsuranceArea). */
+  hasInsurance?: boolean;
 }
 
 /**
- * The entries to show: only areas that exist, the backoffice only to staff, the insurer admin only
- * to a session acting for an insurer (with its address filled in).
+ * Whether the insurance area has something for the person: a policy of theirs (whatever its state:
+ * its page is where they follow it), or a cover an insurer offers in their region now. Unknown
+ * (still loading) counts as no, so the entry appears rather than vanishes.
+ */
+export function hasInsuranceArea(
+  policies: readonly unknown[] | undefined,
+  offers: readonly unknown[] | undefined,
+): boolean {
+  return (policies?.length ?? 0) > 0 || (offers?.length ?? 0) > 0;
+}
+
+/**
+ * The entries to show: only areas that exist, the backoffice only to staff, the insurances only
+ * where the person has or can buy insurance, the insurer admin only to a session acting for an
+ * insurer (with its address filled in).
  */
 export function visibleSidebarEntries(
   entries: readonly SidebarEntry[] = SIDEBAR,
@@ -256,6 +277,7 @@ export function visibleSidebarEntries(
     if (!entry.isAvailable || (entry.staffOnly && viewer.isStaff !== true)) return [];
     if (entry.orgSearchOnly && viewer.mayUseOrgSearch !== true) return [];
     if (entry.surveyAdminOnly && viewer.mayRunSurveys !== true) return [];
+    if (entry.insuranceOnly && viewer.hasInsurance !== true) return [];
     if (!entry.insurerOnly) return [entry];
     if (!insurerPartyId || entry.kind !== 'internal') return [];
     return [{ ...entry, href: paths.insurance.admin.getHref({ insurerPartyId }) }];

@@ -72,10 +72,16 @@ const OPEN_SURVEY_PAGES: readonly string[] = [
 
 /**
  * Pages inside /app that a visitor may open all the same: contacting the owner of a stolen bike (its
- * success page, and the confirmation the link mailed to the visitor opens). A finder must not need an account to tell an owner where the bike is (SPEC §6:
+ * success page, and the confirmation the link mailed to the visitor opens), and the page after an
+ * account deletion. A finder must not need an account to tell an owner where the bike is (SPEC §6:
  * other people can contact the owner of a stolen bike anonymously).
  */
-const OPEN_IN_APP = [/^\/app\/bikes\/[^/]+\/contact-bike-owner(?:\/success|\/confirm)?$/] as const;
+const OPEN_IN_APP = [
+  /^\/app\/bikes\/[^/]+\/contact-bike-owner(?:\/success|\/confirm)?$/,
+  // The farewell after deleting the account: the deletion ended the session, so the page that says
+  // so must open without one (issue 30 §3: it could never show its own content).
+  new RegExp(`^${paths.app.settingsDeleteCompleted.path}$`),
+] as const;
 
 let isUnknownAddress: (pathname: string) => boolean = () => false;
 

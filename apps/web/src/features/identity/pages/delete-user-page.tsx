@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
-import { requiresLogin } from '../../../lib/access.ts';
 import { useProfile } from '../../../lib/api/identity/get-profile.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
@@ -52,14 +51,8 @@ const WithPasswordSchema = AccountDeletionSchema.extend({
 /** The query flag on this page's address that a MitID/BankID approval returns to. */
 const DELETE_AFTER_APPROVAL = 'approved';
 
-/**
- * Where to go once the account is gone. The in-app page says it best, but the session is gone
- * too: if the shell would send a visitor there to log in, the public page is the place.
- */
-function afterDeletionHref(): string {
-  const inApp = paths.app.settingsDeleteCompleted.getHref();
-  return requiresLogin(inApp) ? paths.auth.successfullyDeleted.getHref() : inApp;
-}
+/** What the page after a deletion is told: the account is gone, even if the session still shows. */
+const ACCOUNT_DELETED_STATE = { accountDeleted: true } as const;
 
 export function Component() {
   const { t } = useTranslation('settings');
@@ -149,8 +142,12 @@ function DeleteAccountForm({ email, needsApproval }: { email: string; needsAppro
       throw error;
     }
     // Leave the signed-in area first: the shell sends anyone who loses the session on a page that
-    // needs one to /login. Then nothing of the deleted account may linger in this browser.
-    await navigate(afterDeletionHref(), { replace: true });
+    // needs one to /login (the farewell page needs none). Then nothing of the deleted account may
+    // linger in this browser.
+    await navigate(paths.app.settingsDeleteCompleted.getHref(), {
+      replace: true,
+      state: ACCOUNT_DELETED_STATE,
+    });
     resetClientState();
   };
 

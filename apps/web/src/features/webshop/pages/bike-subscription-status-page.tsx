@@ -6,6 +6,7 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { usePricingTable } from '../api/get-pricing-table.ts';
+import { AddSubscriptionBikes } from '../components/add-subscription-bikes.tsx';
 import { SubscriptionControls, subscriptionHeadingKey } from '../components/subscription-controls.tsx';
 import { useBikeCredit } from '../hooks/use-bike-credit.ts';
 import styles from '../webshop.module.css';
@@ -14,7 +15,8 @@ import styles from '../webshop.module.css';
  * /app/my-bikes/{bikeId}/subscription-status — whether the bike is registered, the subscription
  * behind it (plan, active, paid until, cancelled), and cancelling, resuming and changing the card,
  * each one press away (payments.md §4.4: cancelling as easy as signing up) for a subscription that
- * renews; a one-time registration is said to be one, with nothing to cancel.
+ * renews; a one-time registration is said to be one, with nothing to cancel. A subscription that
+ * renews takes more bikes here too (issue 30 §3).
  */
 export function Component() {
   const { t } = useTranslation(['webshop', 'common']);
@@ -53,6 +55,7 @@ export function Component() {
         <h2 className={styles.sectionHeading}>{t(subscriptionHeadingKey(table.data))}</h2>
         <SubscriptionControls table={table.data} />
       </div>
+      <AddSubscriptionBikes table={table.data} />
     </PageLayout>
   );
 }

@@ -6,6 +6,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { useOrders } from '../api/get-orders.ts';
 import { usePricingTable } from '../api/get-pricing-table.ts';
+import { AddSubscriptionBikes } from '../components/add-subscription-bikes.tsx';
 import { OrderCard } from '../components/order-card.tsx';
 import { SubscriptionControls, subscriptionHeadingKey } from '../components/subscription-controls.tsx';
 import styles from '../webshop.module.css';
@@ -40,6 +41,7 @@ export function Component() {
           <SubscriptionControls table={table.data} />
         </section>
       ) : null}
+      {table.data ? <AddSubscriptionBikes table={table.data} /> : null}
       {orders.data.length === 0 ? (
         <div className={styles.panel}>
           <p>{t('orders.none')}</p>

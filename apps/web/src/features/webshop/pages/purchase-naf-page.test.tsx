@@ -189,4 +189,23 @@ describe('/app/bikes/register/purchase-naf', () => {
     expect(screen.queryByTestId('club-offer-offer')).toBeNull();
     expect(screen.getByRole('button', { name: /Betal 80.*med Vipps/ })).toBeTruthy();
   });
+
+  it('orders that extra registration through POST /webshop/naf/extra-bike-registration (issue 30 §3)', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(
+          JSON.stringify({ order_id: '019ac15e-0000-7000-8000-000200000009', payment_url: '#vipps' }),
+          { status: 201, headers: { 'content-type': 'application/json' } },
+        ),
+      );
+    show('NAF1234', 'confirmed', true);
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: /Betal 80.*med Vipps/ }));
+    await vi.waitFor(() => expect(window.location.hash).toBe('#vipps'));
+    const [url, init] = fetchSpy.mock.calls[0] ?? [];
+    expect(url).toBe('/api/webshop/naf/extra-bike-registration');
+    expect(JSON.parse(String(init?.body))).toEqual({ immediate_start_consent: true });
+    window.location.hash = '';
+  });
 });
