@@ -11,8 +11,10 @@ import { router } from './app/router.tsx';
 import { currentAppLanguage, i18n, initI18n } from './lib/i18n.ts';
 import { startMeasurement } from './lib/measurement.ts';
 import { currentLocation } from './lib/navigation.ts';
-import { queryClient } from './lib/query-client.ts';
+import { CACHE_MAX_AGE_MS, queryClient } from './lib/query-client.ts';
 import { setRegionDefaultLanguage } from './lib/region.ts';
+import { sessionStore } from './lib/session-store.ts';
+import { STORAGE_KEYS } from './lib/storage.ts';
 import { applyTheme } from './lib/theme.ts';
 import { track } from './lib/tracking.ts';
 
@@ -51,4 +53,10 @@ const pathTemplate = () => routePatternOf(router.state.matches);
 startMeasurement({ landingPath: pathTemplate(), pathTemplate });
 installRoutePrefetch(router);
 // The signed-in account's page data is kept across reloads (30 days); its code stays off the first page.
-void import('./lib/query-persist.ts').then(({ startQueryPersistence }) => startQueryPersistence(queryClient));
+void import('./lib/query-persist.ts').then(({ startQueryPersistence }) =>
+  startQueryPersistence(queryClient, {
+    maxAge: CACHE_MAX_AGE_MS,
+    key: STORAGE_KEYS.queryCache,
+    session: sessionStore,
+  }),
+);

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CACHE_MAX_AGE_MS } from './query-client.ts';
 import { cacheOwner, startQueryPersistence } from './query-persist.ts';
 import { sessionStore } from './session-store.ts';
 import { STORAGE_KEYS } from './storage.ts';
@@ -21,6 +22,7 @@ const token = (person: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   })}.sig`;
 
+const options = { maxAge: CACHE_MAX_AGE_MS, key: STORAGE_KEYS.queryCache, session: sessionStore };
 const stored = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.queryCache) ?? 'null');
 
 beforeEach(() => {
@@ -47,7 +49,7 @@ describe('startQueryPersistence', () => {
   it('keeps the account’s data 30 days under its own key and restores it for that account only', async () => {
     sessionStore.setToken(token('anna'));
     const client = new QueryClient();
-    const stop = startQueryPersistence(client);
+    const stop = startQueryPersistence(client, options);
     await vi.advanceTimersByTimeAsync(0); // saving starts once the restore is done
     client.setQueryData(['bikes'], [{ id: 'b1' }]);
     await vi.advanceTimersByTimeAsync(1100);
@@ -56,14 +58,14 @@ describe('startQueryPersistence', () => {
 
     // The same account, after a reload: restored.
     const again = new QueryClient();
-    const stopAgain = startQueryPersistence(again);
+    const stopAgain = startQueryPersistence(again, options);
     await vi.waitFor(() => expect(again.getQueryData(['bikes'])).toEqual([{ id: 'b1' }]));
     stopAgain();
 
     // Another account in this browser: nothing of Anna's is restored, and her data is gone.
     sessionStore.setToken(token('bo'));
     const other = new QueryClient();
-    const stopOther = startQueryPersistence(other);
+    const stopOther = startQueryPersistence(other, options);
     await vi.advanceTimersByTimeAsync(10);
     expect(other.getQueryData(['bikes'])).toBeUndefined();
     expect(stored()?.buster ?? 'bo/bo').toBe('bo/bo');
@@ -81,7 +83,7 @@ describe('startQueryPersistence', () => {
       }),
     );
     const client = new QueryClient();
-    const stop = startQueryPersistence(client);
+    const stop = startQueryPersistence(client, options);
     await vi.advanceTimersByTimeAsync(10);
     expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toBeNull();
     stop();
@@ -90,7 +92,7 @@ describe('startQueryPersistence', () => {
   it('removes the kept data when the session ends or switches account', async () => {
     sessionStore.setToken(token('anna'));
     const client = new QueryClient();
-    const stop = startQueryPersistence(client);
+    const stop = startQueryPersistence(client, options);
     await vi.advanceTimersByTimeAsync(0); // saving starts once the restore is done
     client.setQueryData(['bikes'], [{ id: 'b1' }]);
     await vi.advanceTimersByTimeAsync(1100);

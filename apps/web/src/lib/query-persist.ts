@@ -1,9 +1,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
-import { CACHE_MAX_AGE_MS } from './query-client.ts';
-import { type SessionSnapshot, sessionStore } from './session-store.ts';
-import { STORAGE_KEYS, writeStorage } from './storage.ts';
+import type { SessionSnapshot } from './session-store.ts';
 
 /*
  * Cached page data survives a reload for up to 30 days (SPEC §9: 2,592,000 s) through TanStack
@@ -26,16 +24,24 @@ export function shouldPersistQuery(query: Query): boolean {
   return query.state.status === 'success' && query.meta?.persist !== false;
 }
 
-export function forgetPersistedCache(): void {
-  writeStorage(STORAGE_KEYS.queryCache, null);
+export interface PersistenceOptions {
+  /** How long kept data stays usable: CACHE_MAX_AGE_MS. */
+  maxAge: number;
+  /** The storage key: STORAGE_KEYS.queryCache. */
+  key: string;
+  /** The session (sessionStore). */
+  session: { getSnapshot(): SessionSnapshot; subscribe(listener: () => void): () => void };
+  storage?: Storage;
 }
 
-/** Keeps `queryClient`'s cache for the signed-in account; answers the stop. */
-export function startQueryPersistence(
-  queryClient: QueryClient,
-  storage: Storage = window.localStorage,
-): () => void {
-  const persister = createSyncStoragePersister({ storage, key: STORAGE_KEYS.queryCache, throttleTime: 1000 });
+/**
+ * Keeps `queryClient`'s cache for the signed-in account; answers the stop. What it needs of the
+ * first page comes as options, so this lazily loaded module (and TanStack's persister with it)
+ * splits no module off the first page's chunks (`npm run test:budget`).
+ */
+export function startQueryPersistence(queryClient: QueryClient, options: PersistenceOptions): () => void {
+  const { maxAge, key, session, storage = window.localStorage } = options;
+  const persister = createSyncStoragePersister({ storage, key, throttleTime: 1000 });
   let owner: string | null = null;
   let stopSaving: (() => void) | null = null;
 
@@ -44,24 +50,24 @@ export function startQueryPersistence(
     if (next === owner && stopSaving) return;
     stopSaving?.();
     stopSaving = null;
-    if (owner !== null && next !== owner) storage.removeItem(STORAGE_KEYS.queryCache);
+    if (owner !== null && next !== owner) storage.removeItem(key);
     owner = next;
     if (next === null) {
-      storage.removeItem(STORAGE_KEYS.queryCache);
+      storage.removeItem(key);
       return;
     }
     // Restores what this account kept (another account's or an older one is dropped), then saves.
     [stopSaving] = persistQueryClient({
       queryClient,
       persister,
-      maxAge: CACHE_MAX_AGE_MS,
+      maxAge,
       buster: next,
       dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
     });
   };
 
-  follow(sessionStore.getSnapshot());
-  const unsubscribe = sessionStore.subscribe(() => follow(sessionStore.getSnapshot()));
+  follow(session.getSnapshot());
+  const unsubscribe = session.subscribe(() => follow(session.getSnapshot()));
   return () => {
     unsubscribe();
     stopSaving?.();

@@ -1,5 +1,3 @@
-import { apiRequest } from './api-client.ts';
-
 /*
  * The tag-manager container (issue 30 §2): its id is configuration (TAG_MANAGER_CONTAINER_ID,
  * answered by GET /api/measurement/config); measurement.ts imports this module only after the
@@ -32,9 +30,10 @@ export function injectTagManager(containerId: string, doc: Document = document):
 /** Asks the API for the configured container and loads it. Never throws. */
 export async function loadTagManager(): Promise<void> {
   try {
-    const config = await apiRequest<{ tag_manager_container_id?: unknown }>('/measurement/config', {
-      auth: false,
-    });
+    // A plain fetch: public, no session, and this lazily loaded module shares no code with the first page.
+    const response = await fetch('/api/measurement/config', { headers: { Accept: 'application/json' } });
+    if (!response.ok) return;
+    const config = (await response.json()) as { tag_manager_container_id?: unknown } | null;
     const id = config?.tag_manager_container_id;
     if (typeof id === 'string') injectTagManager(id);
   } catch {
