@@ -72,6 +72,25 @@ describe('startQueryPersistence', () => {
     stopOther();
   });
 
+  it('keeps neither one-time answers nor work areas’ data about other people', async () => {
+    sessionStore.setToken(token('anna'));
+    const client = new QueryClient({ defaultOptions: { queries: { gcTime: 60_000 } } });
+    const stop = startQueryPersistence(client, options);
+    await vi.advanceTimersByTimeAsync(0);
+    client.setQueryData(['bikes'], [{ id: 'b1' }]);
+    client.setQueryData(['backoffice', 'person', 'x'], { email: 'someone@else.dk' });
+    client.setQueryData(['insurer-admin', 'holder-details', 'p'], { name: 'Someone' });
+    await client.prefetchQuery({
+      queryKey: ['identities', 'email-verification', 'code'],
+      queryFn: () => ({ authentication_token: 't' }),
+      gcTime: Number.POSITIVE_INFINITY,
+    });
+    await vi.advanceTimersByTimeAsync(1100);
+    const keys = stored().clientState.queries.map((query: { queryKey: unknown[] }) => query.queryKey[0]);
+    expect(keys).toEqual(['bikes']);
+    stop();
+  });
+
   it('drops data older than 30 days', async () => {
     sessionStore.setToken(token('anna'));
     localStorage.setItem(

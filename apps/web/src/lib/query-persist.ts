@@ -19,9 +19,22 @@ export function cacheOwner(snapshot: SessionSnapshot): string | null {
   return `${claims.identity_party_id}/${claims.party_id}`;
 }
 
-/** What is kept: answers that arrived, unless the query opts out with `meta: { persist: false }`. */
+/**
+ * Work areas where the signed-in person reads other people's data (staff, an insurer's admin, the
+ * police's search, a survey's admins): their answers are never kept on the device.
+ */
+const WORK_AREAS = new Set(['backoffice', 'insurer-admin', 'org-bike-search', 'survey-admin', 'support']);
+
+/**
+ * What is kept: answers that arrived, of the person's own screens. Never a one-time action's answer
+ * held as a query for ever or not at all (a mailed link's validation, which signs in: gcTime
+ * Infinity or 0), never a work area's (WORK_AREAS), and never a query with `meta: { persist: false }`.
+ */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false;
+  if (query.state.status !== 'success' || query.meta?.persist === false) return false;
+  if (!Number.isFinite(query.gcTime) || query.gcTime <= 0) return false;
+  const area = query.queryKey[0];
+  return !(typeof area === 'string' && (WORK_AREAS.has(area) || area.startsWith('backoffice')));
 }
 
 export interface PersistenceOptions {
