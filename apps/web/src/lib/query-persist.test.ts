@@ -91,6 +91,21 @@ describe('startQueryPersistence', () => {
     stop();
   });
 
+  it('writes a change at once when the page is left, and nothing after the session ended', async () => {
+    sessionStore.setToken(token('anna'));
+    const client = new QueryClient();
+    const stop = startQueryPersistence(client, options);
+    await vi.advanceTimersByTimeAsync(0);
+    client.setQueryData(['profile'], { street: 'Cykelvej 12' });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored().clientState.queries[0].state.data).toEqual({ street: 'Cykelvej 12' });
+    client.setQueryData(['profile'], { street: 'Other' });
+    sessionStore.clear();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(localStorage.getItem(STORAGE_KEYS.queryCache)).toBeNull();
+    stop();
+  });
+
   it('drops data older than 30 days', async () => {
     sessionStore.setToken(token('anna'));
     localStorage.setItem(

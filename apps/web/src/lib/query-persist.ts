@@ -1,11 +1,14 @@
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import {
+  type PersistedClient,
+  type Persister,
+  persistQueryClient,
+} from '@tanstack/react-query-persist-client';
 import type { SessionSnapshot } from './session-store.ts';
 
 /*
  * Cached page data survives a reload for up to 30 days (SPEC §9: 2,592,000 s) through TanStack
- * Query's persister, in localStorage under one key. It is only ever one account's: the key's
+ * Query's persister (`persistQueryClient`, on storagePersister below), in localStorage under one key. It is only ever one account's: the key's
  * "buster" is the account (the person and the party they act for), so data stored for another
  * account is discarded instead of restored; a visitor and staff switched into someone's account
  * keep nothing; signing out and switching accounts remove it (session.ts, and here when the
@@ -37,6 +40,55 @@ export function shouldPersistQuery(query: Query): boolean {
   return !(typeof area === 'string' && (WORK_AREAS.has(area) || area.startsWith('backoffice')));
 }
 
+/** How long cache changes are gathered before they are written. */
+export const SAVE_THROTTLE_MS = 1000;
+
+/**
+ * TanStack's Persister on a synchronous storage: changes are written at most once a second, and
+ * at once when the page is hidden or left (a reload right after a change restores the change, not
+ * the state before it); removing cancels a write still waiting, so nothing comes back after it.
+ */
+export function storagePersister(storage: Storage, key: string): Persister & { flush(): void } {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const cancel = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+  const flush = () => {
+    cancel();
+    const client = pending;
+    pending = null;
+    if (!client) return;
+    try {
+      storage.setItem(key, JSON.stringify(client));
+    } catch {
+      // Full or unavailable: keeping nothing is better than keeping a part.
+      storage.removeItem(key);
+    }
+  };
+  return {
+    persistClient(client) {
+      pending = client;
+      timer ??= setTimeout(flush, SAVE_THROTTLE_MS);
+    },
+    restoreClient() {
+      try {
+        const raw = storage.getItem(key);
+        return raw ? (JSON.parse(raw) as PersistedClient) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    removeClient() {
+      cancel();
+      pending = null;
+      storage.removeItem(key);
+    },
+    flush,
+  };
+}
+
 export interface PersistenceOptions {
   /** How long kept data stays usable: CACHE_MAX_AGE_MS. */
   maxAge: number;
@@ -54,7 +106,7 @@ export interface PersistenceOptions {
  */
 export function startQueryPersistence(queryClient: QueryClient, options: PersistenceOptions): () => void {
   const { maxAge, key, session, storage = window.localStorage } = options;
-  const persister = createSyncStoragePersister({ storage, key, throttleTime: 1000 });
+  const persister = storagePersister(storage, key);
   let owner: string | null = null;
   let stopSaving: (() => void) | null = null;
 
@@ -63,10 +115,10 @@ export function startQueryPersistence(queryClient: QueryClient, options: Persist
     if (next === owner && stopSaving) return;
     stopSaving?.();
     stopSaving = null;
-    if (owner !== null && next !== owner) storage.removeItem(key);
+    if (owner !== null && next !== owner) persister.removeClient();
     owner = next;
     if (next === null) {
-      storage.removeItem(key);
+      persister.removeClient();
       return;
     }
     // Restores what this account kept (another account's or an older one is dropped), then saves.
@@ -81,8 +133,15 @@ export function startQueryPersistence(queryClient: QueryClient, options: Persist
 
   follow(session.getSnapshot());
   const unsubscribe = session.subscribe(() => follow(session.getSnapshot()));
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') persister.flush();
+  };
+  window.addEventListener('pagehide', persister.flush);
+  document.addEventListener('visibilitychange', onHide);
   return () => {
     unsubscribe();
     stopSaving?.();
+    window.removeEventListener('pagehide', persister.flush);
+    document.removeEventListener('visibilitychange', onHide);
   };
 }
