@@ -80,6 +80,7 @@ describe('startQueryPersistence', () => {
     client.setQueryData(['bikes'], [{ id: 'b1' }]);
     client.setQueryData(['backoffice', 'person', 'x'], { email: 'someone@else.dk' });
     client.setQueryData(['insurer-admin', 'holder-details', 'p'], { name: 'Someone' });
+    client.setQueryData(['identities', 'me'], { email: 'anna@example.test' });
     await client.prefetchQuery({
       queryKey: ['identities', 'email-verification', 'code'],
       queryFn: () => ({ authentication_token: 't' }),

@@ -29,6 +29,13 @@ export function cacheOwner(snapshot: SessionSnapshot): string | null {
 const WORK_AREAS = new Set(['backoffice', 'insurer-admin', 'org-bike-search', 'survey-admin', 'support']);
 
 /**
+ * The account itself (profile, consents, sessions): small, asked for first anyway, and the settings
+ * form takes its values once — a kept copy older than a change made by a mailed link (a new e-mail
+ * address) would fill it with the old ones.
+ */
+const ALWAYS_FRESH = new Set(['identities']);
+
+/**
  * What is kept: answers that arrived, of the person's own screens. Never a one-time action's answer
  * held as a query for ever or not at all (a mailed link's validation, which signs in: gcTime
  * Infinity or 0), never a work area's (WORK_AREAS), and never a query with `meta: { persist: false }`.
@@ -37,7 +44,8 @@ export function shouldPersistQuery(query: Query): boolean {
   if (query.state.status !== 'success' || query.meta?.persist === false) return false;
   if (!Number.isFinite(query.gcTime) || query.gcTime <= 0) return false;
   const area = query.queryKey[0];
-  return !(typeof area === 'string' && (WORK_AREAS.has(area) || area.startsWith('backoffice')));
+  if (typeof area !== 'string') return true;
+  return !(WORK_AREAS.has(area) || ALWAYS_FRESH.has(area) || area.startsWith('backoffice'));
 }
 
 /** How long cache changes are gathered before they are written. */
@@ -122,13 +130,16 @@ export function startQueryPersistence(queryClient: QueryClient, options: Persist
       return;
     }
     // Restores what this account kept (another account's or an older one is dropped), then saves.
-    [stopSaving] = persistQueryClient({
+    const [stop, restored] = persistQueryClient({
       queryClient,
       persister,
       maxAge,
       buster: next,
       dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
     });
+    stopSaving = stop;
+    // What was kept shows at once, and is asked for again as each screen opens.
+    void restored.then(() => queryClient.invalidateQueries({ refetchType: 'none' }));
   };
 
   follow(session.getSnapshot());

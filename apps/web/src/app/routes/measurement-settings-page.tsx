@@ -48,9 +48,11 @@ export function Component() {
               ? t('measurement.settings.state.denied')
               : t('measurement.settings.state.open')}
         </p>
-        <p>
-          {isLoggedIn && !isSwitched ? t('measurement.settings.account') : t('measurement.settings.device')}
-        </p>
+        {choice ? (
+          <p>
+            {isLoggedIn && !isSwitched ? t('measurement.settings.account') : t('measurement.settings.device')}
+          </p>
+        ) : null}
         <div className={styles.actions}>
           <Button variant="secondary" onPress={() => void decide('denied')} isDisabled={choice === 'denied'}>
             {t('measurement.reject')}
