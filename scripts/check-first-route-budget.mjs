@@ -26,10 +26,14 @@ import { webBuildStaleReason } from './web-build.mjs';
  * backoffice's queues: 170.5 KiB), so the budget was 172. Issue 29 added three public areas whose
  * addresses the router must know on the first load — the flows' poster address /{memo} and their
  * steps, the survey's five pages, the region pages /dk and /no — with their paths: 172.7 KiB, so the
- * budget is 173: a page's own code still never fits in it. Issue 31 (pages painted by the server)
- * brings it down.
+ * budget is 173: a page's own code still never fits in it. Issue 30 §2 (measurement only after
+ * consent) adds what must run before the first answer: the consent store that every tracking call
+ * asks, the measurement starter that waits for "accept", the prefetch rules and their link
+ * listener, and the route pattern web vitals are named by — 175.7 KiB, so the budget is 176. The
+ * web-vitals package, the tag manager, the banner, the settings page and TanStack's persister load
+ * only when needed and stay out of it. Issue 31 (pages painted by the server) brings it down.
  */
-const BUDGET_KIB = Number(process.env.FIRST_ROUTE_BUDGET_KIB ?? 173);
+const BUDGET_KIB = Number(process.env.FIRST_ROUTE_BUDGET_KIB ?? 176);
 const TARGET_KIB = 100;
 
 /** The page modules of the first routes, by file name (the folders may move). */

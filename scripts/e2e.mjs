@@ -237,6 +237,10 @@ async function main() {
     // Journeys that need a verified person use autotest+ accounts instead of clicking through the
     // test MitID each time; the verification journey itself goes through the provider.
     ALLOW_AUTOTEST_IDENTITY_SKIP: 'true',
+    // A container id, so that the consent journey can watch the tag manager load only after consent
+    // (the test answers its address with a stub; e2e/support/fixtures.ts declines measurement for
+    // every other journey).
+    TAG_MANAGER_CONTAINER_ID: 'GTM-E2ETEST',
     ...process.env,
     NODE_ENV: 'test',
     PORT: String(port),

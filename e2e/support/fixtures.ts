@@ -11,6 +11,12 @@ export interface LanguageOptions {
    * browser's Accept-Language. Set it per file or per describe: `test.use({ language: 'no' })`.
    */
   language: Language;
+  /**
+   * The answer to the measurement question (issue 30 §2) the browser starts with, written the way
+   * the app keeps it: 'denied' by default, so journeys neither meet the banner nor send tracking
+   * events; null leaves the question open (the consent journeys).
+   */
+  measurementConsent: 'granted' | 'denied' | null;
 }
 
 /**
@@ -19,10 +25,26 @@ export interface LanguageOptions {
  */
 export const test = base.extend<LanguageOptions>({
   language: ['da', { option: true }],
+  measurementConsent: ['denied', { option: true }],
   locale: async ({ language }, use) => {
     await use(BROWSER_LOCALES[language]);
   },
-  context: async ({ context, language }, use) => {
+  context: async ({ context, language, measurementConsent }, use) => {
+    if (measurementConsent) {
+      await context.addInitScript(
+        ([key, value]) => {
+          try {
+            if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+          } catch {
+            // Opaque origins (about:blank, data:) have no storage.
+          }
+        },
+        [
+          APP_STORAGE_KEYS.measurementConsent,
+          JSON.stringify({ choice: measurementConsent, at: '2026-01-01T00:00:00.000Z' }),
+        ] as const,
+      );
+    }
     await context.addInitScript(
       ([key, value]) => {
         try {

@@ -8,4 +8,6 @@ export const APP_STORAGE_KEYS = {
   token: 'nbr:token',
   /** localStorage: the chosen UI language (da | en | no | is). */
   language: 'nbr:language',
+  /** localStorage: the answer to the measurement question ({ choice: 'granted' | 'denied', at }). */
+  measurementConsent: 'nbr:measurement-consent',
 } as const;

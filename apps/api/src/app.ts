@@ -430,7 +430,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(requestLanguagePlugin);
-  await app.register(securityPlugin, { isProduction: config.isProduction, corsOrigins: config.corsOrigins });
+  await app.register(securityPlugin, {
+    isProduction: config.isProduction,
+    corsOrigins: config.corsOrigins,
+    tagManager: config.tagManagerContainerId !== null,
+  });
   await app.register(cacheControlPlugin);
   await app.register(rateLimitPlugin, {
     perMinute: config.rateLimit.perMinute,
@@ -530,7 +534,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         deps: { ...identityDeps, storage: fileStorage, fileUrls },
         ...(options.identityRateLimits ? { rateLimits: options.identityRateLimits } : {}),
       });
-      await api.register(trackingRoutes, { db: database.db });
+      await api.register(trackingRoutes, {
+        db: database.db,
+        tagManagerContainerId: config.tagManagerContainerId,
+      });
       await api.register(verificationRoutes, {
         deps: {
           db: database.db,

@@ -363,6 +363,16 @@ export const EnvSchema = z.object({
    * the built-in offline basemap of Denmark and Norway (Natural Earth), good to about zoom 7.
    */
   MAP_STYLE_URL: optional(url(['https:', 'http:'])),
+  /**
+   * The tag-manager container (`GTM-…`) the web app loads once a person consents to measurement
+   * (issue 30 §2). Unset: no tag manager is ever loaded.
+   */
+  TAG_MANAGER_CONTAINER_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' }),
+  ),
   /** GTIN-14 of the sticker product: the `01` part of the GS1 Digital Link printed in every QR sticker. */
   STICKER_GTIN: optional(
     z
@@ -499,6 +509,8 @@ export interface Config {
   dataEncryptionAcceptedKeys: string[];
   /** MAP_STYLE_URL; null means the built-in offline basemap. */
   mapStyleUrl: string | null;
+  /** TAG_MANAGER_CONTAINER_ID; null: the web app loads no tag manager. */
+  tagManagerContainerId: string | null;
   /** The payment providers: configured accounts, or the built-in stand-ins (never in production). */
   payments: PaymentsConfig;
   /** Inbound mail (insurers' plate orders): Mailgun's signed forwards, the stand-in, or off. */
@@ -978,6 +990,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     dataEncryptionAcceptedKeys: e.DATA_ENCRYPTION_ACCEPTED_KEYS,
     mapStyleUrl: e.MAP_STYLE_URL ?? null,
+    tagManagerContainerId: e.TAG_MANAGER_CONTAINER_ID ?? null,
     payments: paymentsConfig(e, publicUrl),
     inboundMail: {
       mode: e.MAILGUN_WEBHOOK_SIGNING_KEY ? 'provider' : e.NODE_ENV === 'production' ? 'off' : 'stand-in',

@@ -706,6 +706,9 @@ const CASES: MatrixCase[] = [
     allowed: EVERYONE,
     request: () => ({ url: '/api/actions/page/matrix', payload: {} }),
   },
+  // Issue 30 §2: what the browser loads after consent (anyone); the team's measurement view (staff).
+  { method: 'GET', route: '/api/measurement/config', allowed: EVERYONE },
+  { method: 'GET', route: '/api/backoffice/measurement', allowed: STAFF },
   // Equipment: the bike's owner only (staff switched into the owner's account act as the owner);
   // everyone else is told the bike does not exist (404). Bodies are valid: ownership is decided after
   // validation, so an invalid body would answer 422 to everyone.

@@ -311,7 +311,11 @@ export const LanguageUpdateSchema = z.object({ language: ChoosableLanguageSchema
 export const LanguageResponseSchema = z.object({ language: LanguageSchema });
 export const RegionResponseSchema = z.object({ region: RegionSchema });
 
-export const CONSENT_TYPES = ['privacy', 'terms', 'newsletter'] as const;
+/**
+ * `measurement`: web vitals, usage events and the tag manager (issue 30 §2); the browser asks first
+ * and keeps a visitor's answer, the account keeps a signed-in person's.
+ */
+export const CONSENT_TYPES = ['privacy', 'terms', 'newsletter', 'measurement'] as const;
 export const ConsentTypeSchema = z.enum(CONSENT_TYPES);
 export type ConsentType = z.infer<typeof ConsentTypeSchema>;
 export const ConsentActionSchema = z.object({ action: z.enum(['grant', 'revoke']) });

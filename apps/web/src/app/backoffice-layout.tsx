@@ -27,6 +27,8 @@ const AREAS: ReadonlyArray<{ key: string; href: string; icon: IconName; end?: bo
   { key: 'layout.v2', href: paths.backoffice.v2.getHref(), icon: 'box' },
   // Issue 29 §2: the campaigns' flows.
   { key: 'layout.flows', href: paths.backoffice.v2Flows.getHref(), icon: 'transfer' },
+  // Issue 30 §2: sign-ups, first bikes, purchases, theft reports per day; web vitals per page.
+  { key: 'layout.measurement', href: paths.backoffice.v2Measurement.getHref(), icon: 'chart' },
   { key: 'layout.plates', href: paths.backoffice.plates.getHref(), icon: 'book' },
   { key: 'layout.organisations', href: paths.backoffice.organisations.getHref(), icon: 'briefcase' },
   {

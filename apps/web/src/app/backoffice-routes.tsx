@@ -48,6 +48,11 @@ export const backofficeRoutes: RouteObject[] = [
             path: paths.backoffice.v2.path,
             lazy: page(() => import('../features/backoffice-ops/pages/v2-home-page.tsx'), ['backoffice-ops']),
           },
+          // Issue 30 §2: the team's own view of what the product does for people.
+          {
+            path: paths.backoffice.v2Measurement.path,
+            lazy: page(() => import('../features/backoffice/pages/measurement-page.tsx'), ['backoffice']),
+          },
           {
             path: paths.backoffice.v2Orders.path,
             lazy: page(() => import('../features/backoffice-ops/pages/orders-page.tsx'), ['backoffice-ops']),

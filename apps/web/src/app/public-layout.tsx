@@ -13,6 +13,7 @@ const FOOTER_LINKS = [
   { key: 'footer.ourMission', href: paths.content.ourMission.getHref() },
   { key: 'footer.advisoryBoard', href: paths.content.advisoryBoard.getHref() },
   { key: 'footer.privacy', href: paths.content.privacy.getHref() },
+  { key: 'footer.measurement', href: paths.content.measurementSettings.getHref() },
   { key: 'footer.terms', href: paths.content.terms.getHref() },
   { key: 'footer.accessibility', href: paths.content.accessibility.getHref() },
   // Issue 17 §2: a visitor on a desktop reaches the support chat here (the phone menu has it too).

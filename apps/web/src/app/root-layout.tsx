@@ -1,8 +1,10 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useHref, useLocation, useNavigate } from 'react-router';
+import { paths } from '../config/paths.ts';
 import { requiresLogin } from '../lib/access.ts';
+import { useMeasurementChoice } from '../lib/consent.ts';
 import { currentLocation } from '../lib/navigation.ts';
 import { sendToLogin } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
@@ -40,6 +42,11 @@ export function useLinkHref(href: string): string {
   return /^[a-z][a-z\d+.-]*:/i.test(href) ? href : routed;
 }
 
+/** The measurement question's code is only downloaded while the question is open. */
+const ConsentBanner = lazy(() =>
+  import('./consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })),
+);
+
 /** Scroll position is restored per path (not per history entry), as SPEC §2 asks. */
 const scrollKey = (location: { pathname: string }) => location.pathname;
 
@@ -48,6 +55,7 @@ export function RootLayout() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const location = useLocation();
+  const measurementChoice = useMeasurementChoice();
   useBuildWatcher();
   useSessionGuard();
 
@@ -63,6 +71,11 @@ export function RootLayout() {
       <NavigationProgress />
       <Outlet />
       <RouteAnnouncer />
+      {measurementChoice === null && location.pathname !== paths.content.measurementSettings.path ? (
+        <Suspense fallback={null}>
+          <ConsentBanner />
+        </Suspense>
+      ) : null}
       <ScrollRestoration getKey={scrollKey} />
     </AriaRouterProvider>
   );

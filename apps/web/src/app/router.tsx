@@ -50,6 +50,10 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/content/pages/privacy-page.tsx'), ['content']),
               },
               {
+                path: paths.content.measurementSettings.path,
+                lazy: page(() => import('./routes/measurement-settings-page.tsx')),
+              },
+              {
                 path: paths.content.terms.path,
                 lazy: page(() => import('../features/content/pages/terms-page.tsx'), ['content']),
               },
@@ -650,6 +654,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.app.redirectEditBike.path,
                 loader: ({ params }) => redirect(paths.app.bikeEdit.getHref({ bikeId: params.bikeId ?? '' })),
+              },
+              {
+                path: paths.app.redirectSignupComplete.path,
+                lazy: page(() => import('../features/identity/pages/signup-complete-page.tsx'), ['auth']),
               },
               { path: '*', lazy: notFound },
             ],

@@ -109,6 +109,8 @@ export const paths = {
   content: {
     ourMission: definePath('/our-mission'),
     privacy: definePath('/privacy'),
+    /** The answer to the measurement question (issue 30 §2), for visitors and signed-in people alike. */
+    measurementSettings: definePath('/privacy/settings'),
     terms: definePath('/terms'),
     advisoryBoard: definePath('/advisory-board'),
     howItWorks: definePath('/hvordan'),
@@ -304,6 +306,8 @@ export const paths = {
     v2RegionPage: definePath('/backoffice/v2/region-pages/:pageId'),
     v2Orders: definePath('/backoffice/v2/orders'),
     v2StolenBikes: definePath('/backoffice/v2/stolen-bikes'),
+    /** Issue 30 §2: the funnel per day and the web vitals per page. */
+    v2Measurement: definePath('/backoffice/v2/measurement'),
     v2InsuranceVerification: definePath('/backoffice/v2/insurance-verification'),
     v2InsuranceVerificationFrameNumber: definePath(
       '/backoffice/v2/insurance-verification/:insuredItemId/frame-number',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { MAX_RETRIES, shouldRetry, throwsToErrorPage } from './query-client.ts';
+import {
+  CACHE_GC_TIME_MS,
+  CACHE_MAX_AGE_MS,
+  createQueryClient,
+  MAX_RETRIES,
+  shouldRetry,
+  throwsToErrorPage,
+} from './query-client.ts';
 
 const error = (status: number) =>
   new ApiError({ status, code: status === 404 ? 'not_found' : 'internal_error' });
@@ -33,5 +40,13 @@ describe('throwsToErrorPage', () => {
     expect(throwsToErrorPage(error(500), query({ id: 1 }))).toBe(false);
     expect(throwsToErrorPage(error(404), query(undefined, { pageData: false }))).toBe(false);
     expect(throwsToErrorPage(new Error('x'), query())).toBe(false);
+  });
+});
+
+describe('cache lifetime', () => {
+  it('keeps data 30 days (SPEC §9) with a garbage-collection timer a browser can hold', () => {
+    expect(CACHE_MAX_AGE_MS).toBe(2_592_000_000);
+    expect(CACHE_GC_TIME_MS).toBe(2_147_483_647);
+    expect(createQueryClient().getDefaultOptions().queries?.gcTime).toBe(CACHE_GC_TIME_MS);
   });
 });

@@ -1,5 +1,6 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decideMeasurement } from './consent.ts';
 import { detectLanguage, i18n, initI18n } from './i18n.ts';
 import { registerNavigator } from './navigation.ts';
 import { SessionProvider, signIn, signInAfterSignUp, signOut } from './session.ts';
@@ -180,8 +181,11 @@ describe('signing in and up adopts the account', () => {
     await vi.waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('no'));
     expect(i18n.language).toBe('no');
     expect(localStorage.getItem(STORAGE_KEYS.region)).toBe('no');
-    expect(navigate).toHaveBeenCalledWith('/signup/newsletter-sleek', { replace: true });
-    expect(calledPaths()).toContain('/api/actions/signup/completed');
+    // What follows a sign-up is one page's work (signup-complete-page.tsx), told the region here.
+    expect(navigate).toHaveBeenCalledWith('/app/redirects/signup-complete', { replace: true });
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.signUpCompleting) ?? 'null')).toEqual({
+      region: 'no',
+    });
   });
 
   it("switches the screen to the new account's language", async () => {
@@ -193,10 +197,20 @@ describe('signing in and up adopts the account', () => {
 
   it('records how the person logged in: password unless told otherwise', async () => {
     answerProfile('da', 'dk');
+    await decideMeasurement('granted');
     signIn(tokenExpiringIn(3600));
     signIn(tokenExpiringIn(3600, 's9'), 'google');
     await vi.waitFor(() => expect(calledPaths()).toContain('/api/actions/login/google'));
     expect(calledPaths()).toContain('/api/actions/login/password');
+  });
+
+  it('records no login without consent to measurement, and keeps the account’s answer', async () => {
+    answerProfile('da', 'dk');
+    await decideMeasurement('denied');
+    signIn(tokenExpiringIn(3600));
+    // The device's answer goes to an account that has none.
+    await vi.waitFor(() => expect(calledPaths()).toContain('/api/identities/consents/measurement/'));
+    expect(calledPaths().some((path) => path?.startsWith('/api/actions/'))).toBe(false);
   });
 
   it('keeps a language chosen by a ?lang= link for the next page loads', () => {

@@ -2,15 +2,16 @@ import type { TokenClaims } from '@nbr/domain/identity';
 import type { Region } from '@nbr/domain/locale';
 import { createElement, Fragment, type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { paths } from '../config/paths.ts';
-import { afterSignUpHref, postLoginDestination, requiresLogin } from './access.ts';
+import { postLoginDestination, requiresLogin } from './access.ts';
 import { ApiError, api, isApiError } from './api-client.ts';
+import { syncMeasurementChoice } from './consent.ts';
 import { changeLanguage } from './i18n.ts';
 import { currentLocation, navigateTo } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { sendToLogin, takeRememberedRedirect } from './redirect.ts';
 import { setRegion } from './region.ts';
 import { sessionStore } from './session-store.ts';
-import { DRAFT_PREFIX, STORAGE_KEYS, wipeAppStorage } from './storage.ts';
+import { DRAFT_PREFIX, STORAGE_KEYS, wipeAppStorage, writeJson, writeStorage } from './storage.ts';
 import { isExpired, nowInSeconds, secondsUntilRefresh } from './token.ts';
 import { track } from './tracking.ts';
 
@@ -30,7 +31,10 @@ export interface Session {
   isSwitched: boolean;
   /** Stores the token of a successful login and goes where SPEC §2 says (remembered page, insurer admin, /app). */
   signIn: (token: string, method?: LoginMethod) => void;
-  /** Stores the token of a new account, records the sign-up and goes to the region's newsletter page. */
+  /**
+   * Stores the token of a new account and goes to /app/redirects/signup-complete, which sets the
+   * consent, makes the insurer link, records the sign-up and leads on to the newsletter question.
+   */
   signInAfterSignUp: (token: string, region: Region) => void;
   /** Swaps in a new token for the same user without navigating (e.g. after a password change). */
   replaceToken: (token: string) => void;
@@ -54,7 +58,10 @@ async function adoptAccountPreferences(): Promise<void> {
   }
 }
 
-/** Forgets everything of the signed-in user that this browser holds, keeping device choices. */
+/**
+ * Forgets everything of the signed-in user that this browser holds, keeping device choices (the
+ * language, the answer to the measurement question).
+ */
 function forgetUserData(): void {
   queryClient.clear();
   for (const which of [window.localStorage, window.sessionStorage]) {
@@ -62,6 +69,9 @@ function forgetUserData(): void {
       const keys = Array.from({ length: which.length }, (_, index) => which.key(index));
       for (const key of keys) if (key?.startsWith(DRAFT_PREFIX)) which.removeItem(key);
       which.removeItem(STORAGE_KEYS.redirectAfterLogin);
+      // The persisted page data (query-persist.ts) is this account's; it goes with the session.
+      which.removeItem(STORAGE_KEYS.queryCache);
+      which.removeItem(STORAGE_KEYS.signUpCompleting);
     } catch {
       // Storage unavailable: nothing was stored either.
     }
@@ -82,7 +92,9 @@ export function signIn(token: string, method: LoginMethod = 'password'): void {
   const claims = sessionStore.setToken(token);
   if (!claims) return;
   void adoptAccountPreferences();
-  track('login', method);
+  // The account's answer to the measurement question wins over this device's; the login event
+  // waits for it.
+  void syncMeasurementChoice().then(() => track('login', method));
   void navigateTo(postLoginDestination(claims, takeRememberedRedirect()), { replace: true });
 }
 
@@ -94,9 +106,10 @@ export function signInAfterSignUp(token: string, region: Region): void {
   // or the next full page load falls back to the browser's language.
   void adoptAccountPreferences();
   // The remembered page (if any) stays for the end of the sign-up journey: the newsletter question
-  // comes first, then takeDestinationAfterSignUp leads there.
-  track('signup', 'completed', { region });
-  void navigateTo(afterSignUpHref(region), { replace: true });
+  // comes first, then takeDestinationAfterSignUp leads there. What happens after a sign-up is one
+  // page's work (features/identity/pages/signup-complete-page.tsx); this note lets it run once.
+  writeJson(STORAGE_KEYS.signUpCompleting, { region }, 'session');
+  void navigateTo(paths.app.redirectSignupComplete.getHref(), { replace: true });
 }
 
 export function replaceToken(token: string): void {
@@ -109,6 +122,7 @@ export function replaceToken(token: string): void {
  */
 export function switchAccount(token: string, destination: string): void {
   queryClient.clear();
+  writeStorage(STORAGE_KEYS.queryCache, null);
   if (!sessionStore.setToken(token)) return;
   void navigateTo(destination, { replace: true });
 }

@@ -17,6 +17,14 @@ export const STORAGE_KEYS = {
   scroll: `${STORAGE_PREFIX}scroll`,
   /** The webshop basket (features/webshop/lib/basket.ts). */
   basket: `${STORAGE_PREFIX}basket`,
+  /** The answer to the measurement question (consent.ts): kept on the device, and with the account. */
+  measurementConsent: `${STORAGE_PREFIX}measurement-consent`,
+  /** The signed-in person's cached page data (query-persist.ts), at most 30 days old. */
+  queryCache: `${STORAGE_PREFIX}query-cache`,
+  /** sessionStorage: a sign-up waiting for /app/redirects/signup-complete (its region and insurer). */
+  signUpCompleting: `${STORAGE_PREFIX}signup-completing`,
+  /** sessionStorage: the insurer whose sign-up link the visitor followed (/signup?insurer=…). */
+  signUpInsurer: `${STORAGE_PREFIX}signup-insurer`,
 } as const;
 
 /** Drafts (e.g. an unsaved bike edit) live under this prefix, one key per draft. */

@@ -16,6 +16,7 @@ import { requireAuth } from '../../platform/auth/access.ts';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import type { BackofficeDeps } from './backoffice.service.ts';
 import * as service from './backoffice.service.ts';
+import { measurementRoutes } from './measurement.routes.ts';
 import { peopleRoutes } from './people.routes.ts';
 
 export interface BackofficeRoutesOptions {
@@ -132,4 +133,5 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
   );
 
   await app.register(peopleRoutes, { deps });
+  await app.register(measurementRoutes, { deps });
 };

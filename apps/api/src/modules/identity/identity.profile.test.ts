@@ -496,7 +496,12 @@ describe('consents', () => {
     });
     expect(response.statusCode).toBe(200);
     const consents = response.json();
-    expect(consents.map((c: { type: string }) => c.type)).toEqual(['privacy', 'terms', 'newsletter']);
+    expect(consents.map((c: { type: string }) => c.type)).toEqual([
+      'privacy',
+      'terms',
+      'newsletter',
+      'measurement',
+    ]);
     expect(consents[0]).toMatchObject({ granted: true, history: [{ action: 'grant', source: 'signup' }] });
     expect(consents[2]).toEqual({ type: 'newsletter', granted: false, updated_at: null, history: [] });
   });

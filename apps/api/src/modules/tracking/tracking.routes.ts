@@ -1,5 +1,6 @@
 import type {} from '@fastify/rate-limit';
 import { TrackingParamsSchema, TrackingQuerySchema } from '@nbr/domain/identity';
+import { MeasurementConfigSchema } from '@nbr/domain/measurement';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -12,6 +13,8 @@ export interface TrackingRoutesOptions {
   db: Database;
   /** Events per IP address per minute. */
   perMinute?: number;
+  /** The tag-manager container the browser loads after consent; null: none. */
+  tagManagerContainerId?: string | null;
 }
 
 const PropertiesSchema = z.record(z.string().max(100), z.unknown()).nullable().optional();
@@ -22,6 +25,23 @@ function header(value: string | string[] | undefined, max: number): string | nul
 }
 
 export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, options) => {
+  app.get(
+    '/measurement/config',
+    {
+      schema: {
+        tags: ['tracking'],
+        summary:
+          'What the browser loads once the person consented to measurement: the tag-manager container, or null',
+        response: { 200: MeasurementConfigSchema },
+      },
+      config: { access: 'public' },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { tag_manager_container_id: options.tagManagerContainerId ?? null };
+    },
+  );
+
   app.post(
     '/actions/:kind/:name',
     {

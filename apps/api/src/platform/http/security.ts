@@ -13,19 +13,28 @@ export const REACT_ARIA_PRESSABLE_STYLE =
   '@layer {\n  [data-react-aria-pressable] {\n    touch-action: pan-x pan-y pinch-zoom;\n  }\n}';
 const styleHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
+/** Where the tag manager's container comes from (apps/web/src/lib/tag-manager.ts). */
+export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+
 /**
  * The web app's policy: everything from our own origin, nothing inline but the one style above,
- * no eval. Images may also be data: and blob: URLs (previews of photos before upload).
+ * no eval. Images may also be data: and blob: URLs (previews of photos before upload). With a
+ * tag-manager container configured (TAG_MANAGER_CONTAINER_ID), its origin may serve scripts and be
+ * called; the web app loads it only after the person consented to measurement (issue 30 §2).
  */
-export function contentSecurityPolicy(isProduction: boolean): Record<string, string[]> {
+export function contentSecurityPolicy(
+  isProduction: boolean,
+  options: { tagManager?: boolean } = {},
+): Record<string, string[]> {
+  const tagManager = options.tagManager ? [TAG_MANAGER_ORIGIN] : [];
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...tagManager],
     'style-src': ["'self'", styleHash(REACT_ARIA_PRESSABLE_STYLE)],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...tagManager],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...tagManager],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'frame-src': ["'none'"],
@@ -63,9 +72,15 @@ const ALLOWED_HEADERS = [
 ];
 
 export const securityPlugin = fp(
-  async (app: FastifyInstance, options: { isProduction: boolean; corsOrigins: string[] }) => {
+  async (
+    app: FastifyInstance,
+    options: { isProduction: boolean; corsOrigins: string[]; tagManager?: boolean },
+  ) => {
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.isProduction) },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: contentSecurityPolicy(options.isProduction, { tagManager: options.tagManager ?? false }),
+      },
       // The PWA's icons and the API are same-origin; nothing is meant to be embedded elsewhere.
       crossOriginResourcePolicy: { policy: 'same-origin' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

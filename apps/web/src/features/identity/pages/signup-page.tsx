@@ -1,6 +1,6 @@
 import { SignUpSchema } from '@nbr/domain/identity';
 import { ChoosableLanguageSchema, type Language, type Region, RegionSchema } from '@nbr/domain/locale';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { isOfferWaiting } from '../../../lib/redirect.ts';
 import { useRegion } from '../../../lib/region.ts';
+import { STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
 import { track } from '../../../lib/tracking.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -73,6 +74,12 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   // Where the link went: a new account and a taken address are answered alike (issue 14).
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // An insurer's sign-up link (?insurer={insurerPartyId}): signup-complete-page.tsx makes the link
+  // after sign-up, whichever way the account is made (the mailed link may open in another tab).
+  const insurer = searchParams.get('insurer');
+  useEffect(() => {
+    if (insurer) writeStorage(STORAGE_KEYS.signUpInsurer, insurer);
+  }, [insurer]);
 
   const form = useZodForm(SignUpFormSchema, {
     defaultValues: { email: '', password: '', phone: '', zip_code: '', chosen_region: region, accept: false },
