@@ -5,6 +5,7 @@ import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { applyForInsuranceViaApi, provePossessionViaApi } from './support/insurance.ts';
 import { DEMO_INSURER, DEMO_STAFF_ADMIN, demoSessionToken } from './support/organisations.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -44,7 +45,7 @@ test('staff open a waiting insured bike from the v2 queue, narrowed to its insur
   await expect(page).toHaveURL(/\/backoffice\/v2\/insurance-verification$/);
   await expect(heading(page)).toHaveText(bo('insuranceVerification.titleV2'));
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('v2-queue.png'), fullPage: true });
+  await reviewScreenshot(page, 'v2-queue');
 
   // One insurer's bikes only; every insurer again is one link away.
   await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(DEMO_INSURER)}: \\d+`) }).click();

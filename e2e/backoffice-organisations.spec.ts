@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForMail } from './support/mailbox.ts';
 import { DEMO_STAFF_ADMIN, demoSessionToken, nextCvr } from './support/organisations.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -30,7 +31,7 @@ test('staff create a police organisation, its first admin is invited, and the li
   await expect(page).toHaveURL(/\/backoffice\/organisations$/);
   await expect(heading(page)).toHaveText(bo('organisations.title'));
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('organisations.png'), fullPage: true });
+  await reviewScreenshot(page, 'organisations');
 
   // The form of a new organisation: the police are among the types only an admin may create.
   const form = page.locator('#create-organisation');

@@ -3,6 +3,8 @@ import { signedInUser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { creditBikeIds, grantCredits, receivedBikeViaApi, registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tick } from './support/forms.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -28,17 +30,6 @@ async function payOnStandIn(page: Page): Promise<void> {
   await page.locator('form button.primary').click();
 }
 
-/** Ticks a checkbox as a keyboard user does (react-aria's label lies over the native input). */
-async function tick(checkbox: Locator): Promise<void> {
-  await checkbox.focus();
-  await checkbox.press('Space');
-  await expect(checkbox).toBeChecked();
-}
-
-async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 /** A signed-in person with a bike given to them by someone else (no registration of theirs yet). */
 async function personWithReceivedBike(page: Page) {
   const person = await signedInUser(page);
@@ -56,7 +47,7 @@ test('a received bike gets a registration bought by card on its registration pag
   await expect(page).toHaveURL(new RegExp(`/app/my-bikes/${bike.bikeId}/registration-purchase$`));
   await expect(heading(page)).toHaveText(w('bikePurchase.title'));
   await expectNoA11yViolations(page);
-  await snapshot(page, 'registration-purchase');
+  await reviewScreenshot(page, 'registration-purchase');
 
   // A registration starts at once only when asked to (payments.md §4.3), then the card window.
   await tick(page.getByRole('checkbox', { name: w('terms.consent') }));
@@ -82,7 +73,7 @@ test('a free registration of mine goes onto a received bike', async ({ page }) =
   await expect(heading(page)).toHaveText(w('attach.title'));
   await expect(page.getByText(w('bikePurchase.freeCredit_one', { count: 1 }))).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'attach-existing-credit');
+  await reviewScreenshot(page, 'attach-existing-credit');
 
   await page.getByRole('button', { name: w('attach.submit') }).click();
   await expect(page.getByText(w('bikePurchase.hasCredit'))).toBeVisible();
@@ -105,7 +96,7 @@ test('a voucher puts a registration straight onto a received bike, without a car
   await field(page, w('voucher.code')).fill('demo-cykel-dk');
   await page.getByRole('button', { name: w('voucher.redeem') }).click();
   await expect(page.getByText(w('voucher.redeemed'))).toBeVisible();
-  await snapshot(page, 'redeem-voucher');
+  await reviewScreenshot(page, 'redeem-voucher');
   expect(await creditBikeIds(page.request, person)).toEqual([bike.bikeId]);
 });
 
@@ -120,7 +111,7 @@ test('plates for a registered bike are ordered from its page and paid by card', 
   await expect(heading(page)).toHaveText(w('plates.title'));
   await expect(page.getByText('Oblatpakke').first()).toBeVisible();
   await expectNoA11yViolations(page);
-  await snapshot(page, 'buy-plate');
+  await reviewScreenshot(page, 'buy-plate');
   await page.getByRole('button', { name: w('checkout.continue') }).click();
 
   // Goods are shipped: the address, then the summary and the card window.

@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tick } from './support/forms.ts';
 import { APP_STORAGE_KEYS } from './support/storage-keys.ts';
 import { LANGUAGES, text } from './support/texts.ts';
 
@@ -20,13 +21,6 @@ const CONFIRMATIONS = [
 
 function heading(page: Page) {
   return page.getByRole('heading', { level: 1 });
-}
-
-/** Ticks a box by keyboard (react-aria draws the box over a visually hidden input). */
-async function tick(checkbox: Locator): Promise<void> {
-  await checkbox.focus();
-  await checkbox.press('Space');
-  await expect(checkbox).toBeChecked();
 }
 
 for (const language of LANGUAGES) {

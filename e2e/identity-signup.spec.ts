@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type Language, signUpViaApi, TEST_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tick } from './support/forms.ts';
 import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
 import { APP_STORAGE_KEYS } from './support/storage-keys.ts';
 import { HTML_LANG, LANGUAGES, text } from './support/texts.ts';
@@ -36,12 +37,6 @@ async function signOut(page: Page, language: Language): Promise<void> {
  * Ticks a box by keyboard, as a keyboard user does (react-aria draws its own box over a visually
  * hidden input, so a pointer click lands on the label, which is fine for people but not for check()).
  */
-async function tick(checkbox: Locator): Promise<void> {
-  await checkbox.focus();
-  await checkbox.press('Space');
-  await expect(checkbox).toBeChecked();
-}
-
 for (const language of LANGUAGES) {
   test.describe(`identity journey in ${language}`, () => {
     test.use({ language });

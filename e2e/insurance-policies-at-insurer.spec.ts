@@ -5,6 +5,7 @@ import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { applyForInsuranceViaApi } from './support/insurance.ts';
 import { DEMO_INSURER } from './support/organisations.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { fillText, text } from './support/texts.ts';
 
 /*
@@ -52,7 +53,7 @@ test('a person finds their policy at one insurer from the menu and opens it @pho
     new RegExp(`insurer=${insurerId}`),
   );
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('policies-at-insurer.png'), fullPage: true });
+  await reviewScreenshot(page, 'policies-at-insurer');
 
   await page.getByRole('link', { name: ins('home.openPolicy') }).click();
   await expect(page).toHaveURL(new RegExp(`/insurance/${insurerId}/policy/${policyId}$`));

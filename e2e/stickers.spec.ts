@@ -1,8 +1,9 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signedInUser, signUpViaApi, TEST_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { grantCredits } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tick } from './support/forms.ts';
 import { linkTo, relativeLink, waitForMail } from './support/mailbox.ts';
 import { reviewScreenshot } from './support/screenshots.ts';
 import { text } from './support/texts.ts';
@@ -35,12 +36,6 @@ async function newSticker(request: APIRequestContext, kind: 'bike' | 'insurance'
   const body = (await response.json()) as { sticker_ids: string[]; digital_links: string[] };
   const link = new URL(body.digital_links[0] ?? '');
   return { code: body.sticker_ids[0] ?? '', scanPath: link.pathname } satisfies Sticker;
-}
-
-async function tick(checkbox: Locator): Promise<void> {
-  await checkbox.focus();
-  await checkbox.press('Space');
-  await expect(checkbox).toBeChecked();
 }
 
 /** A small picture of a bike, drawn by the browser. */

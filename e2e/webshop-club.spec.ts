@@ -3,6 +3,7 @@ import { signedInUser, type TestAccount } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tick } from './support/forms.ts';
 import { DEMO_STAFF_ADMIN, demoSessionToken } from './support/organisations.ts';
 import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
@@ -27,13 +28,6 @@ test.use({ language: 'no' });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const field = (scope: Page | Locator, label: string) =>
   scope.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(label)}`) });
-
-/** Ticks a checkbox as a keyboard user does (react-aria's label lies over the native input). */
-async function tick(checkbox: Locator): Promise<void> {
-  await checkbox.focus();
-  await checkbox.press('Space');
-  await expect(checkbox).toBeChecked();
-}
 
 /** NAF's member list as staff upload it in the backoffice (the member price needs the number on it). */
 async function uploadNafMemberList(request: APIRequestContext, numbers: string[]): Promise<void> {

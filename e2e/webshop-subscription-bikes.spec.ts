@@ -3,6 +3,7 @@ import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { freeCredits, subscribedViaApi } from './support/payments.ts';
+import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
 /*
@@ -32,7 +33,7 @@ test('a subscriber adds two bikes to the running subscription and pays the rest 
   await section.getByRole('button', { name: new RegExp(escapeRegExp(w('addBikes.quantity'))) }).click();
   await page.getByRole('option', { name: '2', exact: true }).click();
   await expectNoA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('add-subscription-bikes.png'), fullPage: true });
+  await reviewScreenshot(page, 'add-subscription-bikes');
   await section.getByRole('button', { name: w('addBikes.submit_other', { count: 2 }) }).click();
 
   await expect(page).toHaveURL(/\/dev\/reepay\//);

@@ -3,6 +3,7 @@ import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { freeSticker, uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tick } from './support/forms.ts';
 import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
@@ -40,13 +41,6 @@ async function payOnStandIn(page: Page, cvc: string): Promise<void> {
   await page.locator('#expiry').fill(nextYearExpiry());
   await page.locator('#cvv').fill(cvc);
   await page.locator('form button.primary').click();
-}
-
-/** Ticks a checkbox as a keyboard user does (react-aria's label lies over the native input). */
-async function tick(checkbox: Locator): Promise<void> {
-  await checkbox.focus();
-  await checkbox.press('Space');
-  await expect(checkbox).toBeChecked();
 }
 
 test('a new person buys SINGLE with a test card, waits for the confirmation, registers a bike, and cancels and resumes @phone', async ({
