@@ -352,6 +352,10 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/plates/pages/qr-id-page.tsx'), ['plates']),
               },
               {
+                path: paths.app.referencing.path,
+                lazy: page(() => import('../features/referrals/pages/referencing-page.tsx'), ['referrals']),
+              },
+              {
                 path: paths.app.organisations.path,
                 lazy: page(
                   () => import('../features/organisations/pages/organisations-page.tsx'),

@@ -1,0 +1,19 @@
+import { type ReferralOverview, ReferralOverviewSchema } from '@nbr/domain/referrals';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const referralOverviewQueryKey = ['referrals', 'me'] as const;
+
+/** GET /referrals/me — the person's code and link, whom it brought, what it earned, news not seen. */
+export function getReferralOverview(signal?: AbortSignal): Promise<ReferralOverview> {
+  return api.get('/referrals/me', { schema: ReferralOverviewSchema, signal });
+}
+
+export function useReferralOverview() {
+  return useQuery(
+    queryOptions({
+      queryKey: referralOverviewQueryKey,
+      queryFn: ({ signal }) => getReferralOverview(signal),
+    }),
+  );
+}
