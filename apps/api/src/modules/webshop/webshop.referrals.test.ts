@@ -1,21 +1,18 @@
 import { REFERRAL_REWARDS_PER_MONTH } from '@nbr/domain/referrals';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/backoffice.ts';
 import { referralRewards } from '../../db/schema/webshop.ts';
 import { registerBike } from '../../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, mailsTo, signUpUser, TEST_PASSWORD, type TestUser } from '../../test/identity-helpers.ts';
+import { INVITER_CARD, referralHelpers } from '../../test/referral-helpers.ts';
 import { signUpStaff } from '../../test/staff-fixtures.ts';
 import {
   catalogue,
-  checkout,
   makeVouchers,
-  payInWindow,
   postReepayWebhook,
   redeem,
-  shuffled,
-  signedReepayWebhook,
   staffAdminToken,
 } from '../../test/webshop-helpers.ts';
 
@@ -31,10 +28,6 @@ let products: Awaited<ReturnType<typeof catalogue>>;
 let admin: string;
 let support: TestUser;
 
-/** A card of the stand-in other than the 4111… the inviters pay with. */
-const FRIENDS_CARD = '5019 1000 0000 0006';
-const INVITER_CARD = '4111 1111 1111 1111';
-
 beforeAll(async () => {
   t = await createTestApp({
     payments: { reepayWebhookUrl: 'http://127.0.0.1:9/nowhere', webhookRetryDelaysMs: [] },
@@ -42,106 +35,18 @@ beforeAll(async () => {
   products = await catalogue(t.app);
   admin = await staffAdminToken(t.app);
   support = await signUpStaff(t.app, 'support');
+  r = referralHelpers(t.app, productId('dk-registration'));
 });
 afterAll(async () => {
   await t?.close();
 });
 
+let r: ReturnType<typeof referralHelpers>;
 const productId = (handle: string) => products[handle]?.id ?? '';
-let street = 0;
-
-function setProfile(token: string, profile: Record<string, unknown>) {
-  return t.app.inject({ method: 'PUT', url: '/api/identities/me', headers: bearer(token), payload: profile });
-}
-
-const overviewOf = (token: string | null) =>
-  t.app.inject({ method: 'GET', url: '/api/referrals/me', headers: token ? bearer(token) : {} });
-
-async function overview(token: string) {
-  const response = await overviewOf(token);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
-
-async function freeCredits(token: string): Promise<number> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/webshop/bike-ownership-credits/overview',
-    headers: bearer(token),
-  });
-  return response.json().credits_free;
-}
-
-/** Someone with a name and an address of their own, and their referral code. */
-async function inviter(): Promise<TestUser & { code: string; street: string }> {
-  const person = await signUpUser(t.app);
-  street += 1;
-  const streetAddress = `Nørregade ${street}`;
-  await setProfile(person.token, {
-    first_name: 'Inge',
-    last_name: 'Inviter',
-    street_address: streetAddress,
-    zip_code: '1165',
-    city: 'København K',
-  });
-  return { ...person, street: streetAddress, code: (await overview(person.token)).code };
-}
-
-/** Someone who signed up with the code, living elsewhere unless told. */
-async function friendOf(code: string, profile: Record<string, unknown> = {}): Promise<TestUser> {
-  const friend = await signUpUser(t.app, { friend_ref: code });
-  street += 1;
-  const saved = await setProfile(friend.token, {
-    first_name: 'Frida',
-    last_name: 'Friend',
-    street_address: `Vestergade ${street}`,
-    zip_code: '8000',
-    city: 'Aarhus C',
-    ...profile,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return friend;
-}
-
-/** A registration the person paid for at the provider; our order still pending (no webhook yet). */
-async function paidAtProvider(buyer: TestUser, card = FRIENDS_CARD): Promise<string> {
-  const started = await checkout(t.app, buyer.token, {
-    items: [{ product_id: productId('dk-registration'), quantity: 1 }],
-  });
-  expect((await payInWindow(t.app, started.payment_url, '123', card)).statusCode).toBe(303);
-  return started.order_id;
-}
-
-function settledWebhook(orderId: string, eventId?: string) {
-  return signedReepayWebhook({
-    event_type: 'invoice_settled',
-    invoice: orderId,
-    ...(eventId ? { event_id: eventId } : {}),
-  });
-}
-
-async function settle(orderId: string) {
-  const response = await postReepayWebhook(t.app, settledWebhook(orderId));
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().outcome;
-}
 
 /** The inviter's own purchase, paid with their card. */
 async function inviterBuys(person: TestUser) {
-  await settle(await paidAtProvider(person, INVITER_CARD));
-}
-
-const rewardRows = (referredPartyId: string) =>
-  t.app.db.select().from(referralRewards).where(eq(referralRewards.referredPartyId, referredPartyId));
-
-async function auditActions(targetPartyId: string) {
-  const rows = await t.app.db
-    .select({ action: auditEvents.action })
-    .from(auditEvents)
-    .where(
-      and(eq(auditEvents.targetPartyId, targetPartyId), like(auditEvents.action, 'webshop.referral_reward%')),
-    );
-  return rows.map((row) => row.action).sort();
+  await r.settle(await r.paidAtProvider(person, INVITER_CARD));
 }
 
 const refund = (orderId: string) =>
@@ -149,8 +54,8 @@ const refund = (orderId: string) =>
 
 describe('the invitation', () => {
   it('is a stable code of its own, and the link is the sign-up page with it', async () => {
-    const person = await inviter();
-    const again = await overview(person.token);
+    const person = await r.inviter();
+    const again = await r.overview(person.token);
     expect(again.code).toBe(person.code);
     expect(person.code).toMatch(/^[2-9A-Z]{10}$/);
     expect(person.code).not.toContain(person.partyId.slice(0, 8).toUpperCase());
@@ -163,11 +68,11 @@ describe('the invitation', () => {
   });
 
   it('lists who signed up with it by first name only, and nobody who used another or no code', async () => {
-    const person = await inviter();
-    await friendOf(person.code);
+    const person = await r.inviter();
+    await r.friendOf(person.code);
     await signUpUser(t.app, { friend_ref: 'not-a-code' });
     await signUpUser(t.app, { friend_ref: person.partyId });
-    const seen = await overview(person.token);
+    const seen = await r.overview(person.token);
     expect(seen.referred).toEqual([
       expect.objectContaining({ first_name: 'Frida', deleted: false, status: 'signed_up', reward: null }),
     ]);
@@ -175,11 +80,11 @@ describe('the invitation', () => {
   });
 
   it('is for signed-in people only, each seeing their own', async () => {
-    expect((await overviewOf(null)).statusCode).toBe(401);
-    const person = await inviter();
-    await friendOf(person.code);
+    expect((await r.overviewOf(null)).statusCode).toBe(401);
+    const person = await r.inviter();
+    await r.friendOf(person.code);
     const other = await signUpUser(t.app);
-    const theirs = await overview(other.token);
+    const theirs = await r.overview(other.token);
     expect(theirs.code).not.toBe(person.code);
     expect(theirs.referred).toEqual([]);
   });
@@ -187,17 +92,17 @@ describe('the invitation', () => {
 
 describe('the reward', () => {
   it('is one free credit when the friend’s first paid registration settles, with a mail and a notice', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
-    expect(await settle(await paidAtProvider(friend))).toBe('settled');
+    const person = await r.inviter();
+    const friend = await r.friendOf(person.code);
+    expect(await r.settle(await r.paidAtProvider(friend))).toBe('settled');
 
-    const seen = await overview(person.token);
+    const seen = await r.overview(person.token);
     expect(seen.credits_earned).toBe(1);
     expect(seen.referred).toEqual([expect.objectContaining({ status: 'bought', reward: 'granted' })]);
     expect(seen.notices).toEqual([expect.objectContaining({ kind: 'reward_granted', first_name: 'Frida' })]);
-    expect(await freeCredits(person.token)).toBe(1);
+    expect(await r.freeCredits(person.token)).toBe(1);
     expect(await mailsTo(t.app.db, person.email, 'referral_reward_granted')).toHaveLength(1);
-    expect(await auditActions(person.partyId)).toEqual(['webshop.referral_reward_granted']);
+    expect(await r.auditActions(person.partyId)).toEqual(['webshop.referral_reward_granted']);
 
     // Seen in the app, the notice goes; the reward stays.
     const seenNow = await t.app.inject({
@@ -206,108 +111,80 @@ describe('the reward', () => {
       headers: bearer(person.token),
     });
     expect(seenNow.statusCode).toBe(204);
-    expect((await overview(person.token)).notices).toEqual([]);
+    expect((await r.overview(person.token)).notices).toEqual([]);
 
     // The friend's second purchase earns nothing more.
-    expect(await settle(await paidAtProvider(friend))).toBe('settled');
-    expect(await freeCredits(person.token)).toBe(1);
-    expect(await rewardRows(friend.partyId)).toHaveLength(1);
+    expect(await r.settle(await r.paidAtProvider(friend))).toBe('settled');
+    expect(await r.freeCredits(person.token)).toBe(1);
+    expect(await r.rewardRows(friend.partyId)).toHaveLength(1);
   });
 
   it('is given once when the same webhook comes again, and when other events of the payment follow', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
-    const orderId = await paidAtProvider(friend);
-    const body = settledWebhook(orderId);
+    const person = await r.inviter();
+    const friend = await r.friendOf(person.code);
+    const orderId = await r.paidAtProvider(friend);
+    const body = r.settledWebhook(orderId);
     expect((await postReepayWebhook(t.app, body)).json().outcome).toBe('settled');
     expect((await postReepayWebhook(t.app, body)).json().outcome).toBe('duplicate');
-    expect(await settle(orderId)).toBe('already_paid');
-    expect(await freeCredits(person.token)).toBe(1);
-    expect(await rewardRows(friend.partyId)).toHaveLength(1);
+    expect(await r.settle(orderId)).toBe('already_paid');
+    expect(await r.freeCredits(person.token)).toBe(1);
+    expect(await r.rewardRows(friend.partyId)).toHaveLength(1);
     expect(await mailsTo(t.app.db, person.email, 'referral_reward_granted')).toHaveLength(1);
-    expect(await auditActions(person.partyId)).toEqual(['webshop.referral_reward_granted']);
-  });
-
-  it('is given once when one webhook is delivered 10 times and other events 10 times, all at once', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
-    const orderId = await paidAtProvider(friend);
-    const same = settledWebhook(orderId);
-    const deliveries = shuffled([
-      ...Array.from({ length: 10 }, () => same),
-      ...Array.from({ length: 10 }, () => settledWebhook(orderId)),
-    ]);
-    const answers = await Promise.all(deliveries.map((body) => postReepayWebhook(t.app, body)));
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
-    expect(answers.filter((answer) => answer.json().outcome === 'settled')).toHaveLength(1);
-    expect(await freeCredits(person.token)).toBe(1);
-    expect(await rewardRows(friend.partyId)).toHaveLength(1);
-    expect(await auditActions(person.partyId)).toEqual(['webshop.referral_reward_granted']);
-  });
-
-  it('is given once when four first purchases of the friend settle at the same moment', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
-    const purchases = [];
-    for (let index = 0; index < 4; index += 1) purchases.push(await paidAtProvider(friend));
-    const outcomes = await Promise.all(purchases.map((orderId) => settle(orderId)));
-    expect(outcomes).toEqual(Array(4).fill('settled'));
-    expect(await freeCredits(person.token)).toBe(1);
-    expect(await rewardRows(friend.partyId)).toHaveLength(1);
+    expect(await r.auditActions(person.partyId)).toEqual(['webshop.referral_reward_granted']);
   });
 
   it('is not given for a registration paid with a voucher', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
+    const person = await r.inviter();
+    const friend = await r.friendOf(person.code);
     const [code] = await makeVouchers(t.app, admin, { product_id: productId('dk-registration') });
     expect((await redeem(t.app, friend.token, { code })).statusCode).toBe(201);
-    expect(await freeCredits(person.token)).toBe(0);
-    expect(await rewardRows(friend.partyId)).toHaveLength(0);
+    expect(await r.freeCredits(person.token)).toBe(0);
+    expect(await r.rewardRows(friend.partyId)).toHaveLength(0);
   });
 });
 
 describe('a refund of the friend’s first purchase', () => {
   it('takes the reward back while unused, audited and told; a second refund and later purchases change nothing', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
-    const orderId = await paidAtProvider(friend);
-    await settle(orderId);
-    expect(await freeCredits(person.token)).toBe(1);
+    const person = await r.inviter();
+    const friend = await r.friendOf(person.code);
+    const orderId = await r.paidAtProvider(friend);
+    await r.settle(orderId);
+    expect(await r.freeCredits(person.token)).toBe(1);
 
     const refunded = await refund(orderId);
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(await freeCredits(person.token)).toBe(0);
-    const seen = await overview(person.token);
+    expect(await r.freeCredits(person.token)).toBe(0);
+    const seen = await r.overview(person.token);
     expect(seen.credits_earned).toBe(0);
     expect(seen.referred).toEqual([expect.objectContaining({ status: 'bought', reward: 'taken_back' })]);
     expect(seen.notices.map((notice: { kind: string }) => notice.kind)).toContain('reward_taken_back');
     expect(await mailsTo(t.app.db, person.email, 'referral_reward_taken_back')).toHaveLength(1);
-    expect(await auditActions(person.partyId)).toEqual([
+    expect(await r.auditActions(person.partyId)).toEqual([
       'webshop.referral_reward_granted',
       'webshop.referral_reward_taken_back',
     ]);
 
     expect((await refund(orderId)).statusCode).toBe(409);
-    expect(await settle(orderId)).toBe('already_paid');
-    expect(await settle(await paidAtProvider(friend))).toBe('settled');
-    expect(await freeCredits(person.token)).toBe(0);
-    expect(await rewardRows(friend.partyId)).toEqual([expect.objectContaining({ status: 'taken_back' })]);
+    expect(await r.settle(orderId)).toBe('already_paid');
+    expect(await r.settle(await r.paidAtProvider(friend))).toBe('settled');
+    expect(await r.freeCredits(person.token)).toBe(0);
+    expect(await r.rewardRows(friend.partyId)).toEqual([expect.objectContaining({ status: 'taken_back' })]);
   });
 
   it('leaves a reward already used on a bike, audited as kept', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
-    const orderId = await paidAtProvider(friend);
-    await settle(orderId);
+    const person = await r.inviter();
+    const friend = await r.friendOf(person.code);
+    const orderId = await r.paidAtProvider(friend);
+    await r.settle(orderId);
     const bike = await registerBike(t.app, person.token);
     expect(bike.bike_id).toBeTruthy();
-    expect(await freeCredits(person.token)).toBe(0);
+    expect(await r.freeCredits(person.token)).toBe(0);
 
     expect((await refund(orderId)).statusCode).toBe(200);
-    const seen = await overview(person.token);
+    const seen = await r.overview(person.token);
     expect(seen.credits_earned).toBe(1);
     expect(seen.referred).toEqual([expect.objectContaining({ reward: 'kept_after_refund' })]);
-    expect(await auditActions(person.partyId)).toEqual([
+    expect(await r.auditActions(person.partyId)).toEqual([
       'webshop.referral_reward_granted',
       'webshop.referral_reward_kept',
     ]);
@@ -322,43 +199,43 @@ describe('a refund of the friend’s first purchase', () => {
 
 describe('referring oneself', () => {
   it('is refused when the friend pays with a card the inviter paid with', async () => {
-    const person = await inviter();
+    const person = await r.inviter();
     await inviterBuys(person);
-    const friend = await friendOf(person.code);
-    await settle(await paidAtProvider(friend, INVITER_CARD));
-    expect(await rewardRows(friend.partyId)).toEqual([
+    const friend = await r.friendOf(person.code);
+    await r.settle(await r.paidAtProvider(friend, INVITER_CARD));
+    expect(await r.rewardRows(friend.partyId)).toEqual([
       expect.objectContaining({ status: 'refused', refusal: 'same_card' }),
     ]);
-    expect(await freeCredits(person.token)).toBe(1);
-    expect(await auditActions(person.partyId)).toEqual(['webshop.referral_reward_refused']);
+    expect(await r.freeCredits(person.token)).toBe(1);
+    expect(await r.auditActions(person.partyId)).toEqual(['webshop.referral_reward_refused']);
     expect(await mailsTo(t.app.db, person.email, 'referral_reward_granted')).toHaveLength(0);
   });
 
   it('is refused when the friend lives at the inviter’s postal address, however it is spelt', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code, {
+    const person = await r.inviter();
+    const friend = await r.friendOf(person.code, {
       street_address: person.street.toUpperCase().replace(' ', '  '),
       zip_code: '1165',
     });
-    await settle(await paidAtProvider(friend));
-    expect(await rewardRows(friend.partyId)).toEqual([
+    await r.settle(await r.paidAtProvider(friend));
+    expect(await r.rewardRows(friend.partyId)).toEqual([
       expect.objectContaining({ status: 'refused', refusal: 'same_address' }),
     ]);
-    expect(await freeCredits(person.token)).toBe(0);
-    expect((await overview(person.token)).notices).toEqual([]);
+    expect(await r.freeCredits(person.token)).toBe(0);
+    expect((await r.overview(person.token)).notices).toEqual([]);
   });
 });
 
 describe('the monthly cap', () => {
   it(`grants ${REFERRAL_REWARDS_PER_MONTH} rewards a month and refuses the next`, async () => {
-    const person = await inviter();
+    const person = await r.inviter();
     const friends: TestUser[] = [];
     for (let index = 0; index <= REFERRAL_REWARDS_PER_MONTH; index += 1)
-      friends.push(await friendOf(person.code));
+      friends.push(await r.friendOf(person.code));
     const orders = [];
-    for (const friend of friends) orders.push(await paidAtProvider(friend));
-    for (const orderId of orders) await settle(orderId);
-    expect(await freeCredits(person.token)).toBe(REFERRAL_REWARDS_PER_MONTH);
+    for (const friend of friends) orders.push(await r.paidAtProvider(friend));
+    for (const orderId of orders) await r.settle(orderId);
+    expect(await r.freeCredits(person.token)).toBe(REFERRAL_REWARDS_PER_MONTH);
     const rows = await t.app.db
       .select()
       .from(referralRewards)
@@ -370,10 +247,10 @@ describe('the monthly cap', () => {
 
 describe('staff, exports and deletion', () => {
   it('staff see a person’s referrals with names and rewards (audited); others may not', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
-    const orderId = await paidAtProvider(friend);
-    await settle(orderId);
+    const person = await r.inviter();
+    const friend = await r.friendOf(person.code);
+    const orderId = await r.paidAtProvider(friend);
+    await r.settle(orderId);
     const url = `/api/backoffice/identities/${person.partyId}/referrals`;
     const answer = await t.app.inject({ method: 'GET', url, headers: bearer(support.token) });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -411,9 +288,9 @@ describe('staff, exports and deletion', () => {
   });
 
   it('puts the reward in both people’s exports, and shows a deleted friend as a deleted person', async () => {
-    const person = await inviter();
-    const friend = await friendOf(person.code);
-    await settle(await paidAtProvider(friend));
+    const person = await r.inviter();
+    const friend = await r.friendOf(person.code);
+    await r.settle(await r.paidAtProvider(friend));
     const exportOf = async (user: TestUser) =>
       (
         await t.app.inject({ method: 'GET', url: '/api/identities/me/export', headers: bearer(user.token) })
@@ -446,7 +323,7 @@ describe('staff, exports and deletion', () => {
       },
     });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
-    const after = await overview(person.token);
+    const after = await r.overview(person.token);
     expect(after.referred).toEqual([
       expect.objectContaining({ first_name: null, deleted: true, status: 'bought' }),
     ]);
