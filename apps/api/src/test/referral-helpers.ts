@@ -57,8 +57,12 @@ export function referralHelpers(app: FastifyInstance, registrationProductId: str
   }
 
   /** Someone who signed up with the code, living elsewhere unless told. */
-  async function friendOf(code: string, profile: Record<string, unknown> = {}): Promise<TestUser> {
-    const friend = await signUpUser(app, { friend_ref: code });
+  async function friendOf(
+    code: string,
+    profile: Record<string, unknown> = {},
+    signUp: Record<string, unknown> = {},
+  ): Promise<TestUser> {
+    const friend = await signUpUser(app, { friend_ref: code, ...signUp });
     street += 1;
     const saved = await setProfile(friend.token, {
       first_name: 'Frida',
