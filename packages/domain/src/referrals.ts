@@ -151,6 +151,8 @@ export type ReferralNotice = z.infer<typeof ReferralNoticeSchema>;
 export const ReferralOverviewSchema = z.object({
   code: z.string(),
   link: z.string(),
+  /** The link as a QR code, an SVG drawn by the API (the web app's first route stays without a QR library). */
+  qr_svg: z.string(),
   rewards_per_month: z.number().int(),
   credits_earned: z.number().int(),
   referred: z.array(ReferredPersonSchema),

@@ -335,7 +335,7 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
-              { index: true, lazy: page(() => import('./routes/app-home.tsx'), ['bikes']) },
+              { index: true, lazy: page(() => import('./routes/app-home.tsx'), ['bikes', 'referrals']) },
               {
                 path: paths.app.settings.path,
                 lazy: page(() => import('./routes/settings-page.tsx'), ['settings', 'organisations']),

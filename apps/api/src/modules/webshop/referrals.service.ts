@@ -11,6 +11,7 @@ import {
   referralMonthStart,
   type StaffReferrals,
 } from '@nbr/domain/referrals';
+import QRCode from 'qrcode';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEvent, recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
@@ -289,9 +290,11 @@ export async function referralOverview(
         ]
       : [],
   );
+  const link = referralLink(deps.publicUrl, code);
   return {
     code,
-    link: referralLink(deps.publicUrl, code),
+    link,
+    qr_svg: await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
     rewards_per_month: REFERRAL_REWARDS_PER_MONTH,
     credits_earned: rewards.filter((reward) => isEarned(reward.status)).length * REFERRAL_REWARD_CREDITS,
     referred: rows.map(presentReferred),

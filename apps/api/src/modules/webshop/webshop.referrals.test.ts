@@ -59,6 +59,7 @@ describe('the invitation', () => {
     expect(again.code).toBe(person.code);
     expect(person.code).toMatch(/^[2-9A-Z]{10}$/);
     expect(person.code).not.toContain(person.partyId.slice(0, 8).toUpperCase());
+    expect(again.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(again.link).toMatch(new RegExp(`/signup\\?friend_ref=${person.code}$`));
     expect(again).toMatchObject({
       rewards_per_month: REFERRAL_REWARDS_PER_MONTH,

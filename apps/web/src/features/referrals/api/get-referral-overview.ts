@@ -9,11 +9,19 @@ export function getReferralOverview(signal?: AbortSignal): Promise<ReferralOverv
   return api.get('/referrals/me', { schema: ReferralOverviewSchema, signal });
 }
 
+export const referralOverviewQueryOptions = queryOptions({
+  queryKey: referralOverviewQueryKey,
+  queryFn: ({ signal }) => getReferralOverview(signal),
+});
+
 export function useReferralOverview() {
-  return useQuery(
-    queryOptions({
-      queryKey: referralOverviewQueryKey,
-      queryFn: ({ signal }) => getReferralOverview(signal),
-    }),
-  );
+  return useQuery(referralOverviewQueryOptions);
+}
+
+/**
+ * The same overview for a notice on another page (the app's start page): a failure there shows
+ * nothing rather than the error page, the page being about something else.
+ */
+export function useReferralNews() {
+  return useQuery({ ...referralOverviewQueryOptions, meta: { pageData: false }, throwOnError: false });
 }

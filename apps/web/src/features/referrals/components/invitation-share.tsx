@@ -1,5 +1,4 @@
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -12,29 +11,12 @@ function canShare(): boolean {
 
 /**
  * The person's invitation: the link with a copy button, the phone's share sheet where there is one,
- * and the link as a QR code a friend can scan from the screen.
+ * and the link as a QR code a friend can scan from the screen (drawn by the API: no QR library here).
  */
-export function InvitationShare({ link, code }: { link: string; code: string }) {
+export function InvitationShare({ link, code, qrSvg }: { link: string; code: string; qrSvg: string }) {
   const { t } = useTranslation('referrals');
-  const [qr, setQr] = useState<string | null>(null);
   const [status, setStatus] = useState<'copied' | 'copyFailed' | null>(null);
   const shareable = canShare();
-
-  useEffect(() => {
-    let current = true;
-    // Imported with the page (not on demand), as the survey invitation does: see invitation-card.tsx.
-    void QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 480 }).then(
-      (dataUrl) => {
-        if (current) setQr(dataUrl);
-      },
-      () => {
-        if (current) setQr(null);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [link]);
 
   const copy = async () => {
     try {
@@ -71,9 +53,13 @@ export function InvitationShare({ link, code }: { link: string; code: string }) 
       <p role="status" className={styles.meta}>
         {status ? t(`invitation.${status}`) : ''}
       </p>
-      {qr ? (
-        <img className={styles.qr} src={qr} alt={t('invitation.qrAlt')} width={200} height={200} />
-      ) : null}
+      <img
+        className={styles.qr}
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
+        alt={t('invitation.qrAlt')}
+        width={200}
+        height={200}
+      />
     </Card>
   );
 }

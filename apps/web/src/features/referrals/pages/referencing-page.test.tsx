@@ -32,6 +32,7 @@ function show(overrides: Partial<ReferralOverview> = {}) {
   queryClient.setQueryData<ReferralOverview>(referralOverviewQueryKey, {
     code: 'ABCDEFGH23',
     link: LINK,
+    qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
     rewards_per_month: 5,
     credits_earned: 1,
     referred: [

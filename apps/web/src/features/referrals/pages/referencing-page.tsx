@@ -59,7 +59,7 @@ function ReferencingView({ overview }: { overview: ReferralOverview }) {
             <p>{t(`notices.${notice.kind}.text`, { name: notice.first_name ?? t('someone') })}</p>
           </Alert>
         ))}
-        <InvitationShare link={overview.link} code={overview.code} />
+        <InvitationShare link={overview.link} code={overview.code} qrSvg={overview.qr_svg} />
         <Card title={t('reward.title')} id="reward">
           <p>{t('reward.rule', { count: overview.rewards_per_month })}</p>
           <p className={styles.earned} data-testid="credits-earned">
