@@ -94,6 +94,7 @@ import {
 import { orderRoutes } from './modules/webshop/orders.routes.ts';
 import { configureReceipts } from './modules/webshop/receipt-settings.ts';
 import { receiptRoutes } from './modules/webshop/receipts.routes.ts';
+import { referralRoutes } from './modules/webshop/referrals.routes.ts';
 import { subscriptionRoutes } from './modules/webshop/subscriptions.routes.ts';
 import { reconcileVippsOrders, type VippsCheckoutDeps } from './modules/webshop/vipps-checkout.service.ts';
 import { type VoucherRateLimits, voucherRoutes } from './modules/webshop/vouchers.routes.ts';
@@ -582,6 +583,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         voucherRateLimits: options.voucherRateLimits,
       });
       await api.register(receiptRoutes, { deps: checkoutDeps });
+      await api.register(referralRoutes, { deps: { db: database.db, publicUrl: config.publicUrl } });
       await api.register(organisationSubscriptionRoutes, { deps: checkoutDeps });
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });

@@ -1002,6 +1002,18 @@ const CASES: MatrixCase[] = [
     allowed: ['staff_admin'],
     request: async ({ orderOfUser }) => ({ url: `/api/webshop/orders/${await orderOfUser()}/refunds` }),
   },
+  // Referrals (issue 30 §1): everyone signed in has their own invitation; marking its news seen is
+  // the person's own act (not staff switched in); staff see anyone's referrals.
+  { method: 'GET', route: '/api/referrals/me', allowed: SIGNED_IN },
+  { method: 'POST', route: '/api/referrals/me/notices/seen', allowed: SELF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/identities/:identityPartyId/referrals',
+    allowed: STAFF,
+    request: ({ fixtures }) => ({
+      url: `/api/backoffice/identities/${fixtures.users.user.partyId}/referrals`,
+    }),
+  },
   {
     // Redeeming spends a voucher: the person's own act, not staff switched in (422 proves access).
     method: 'POST',

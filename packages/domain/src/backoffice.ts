@@ -128,6 +128,12 @@ export const AUDIT_ACTIONS = [
   'webshop.orders_searched_by_staff',
   'webshop.order_refunded',
   'webshop.voucher_batch_created',
+  /** Referrals (issue 30 §1): a reward granted, refused, taken back or kept on a refund; staff's look. */
+  'webshop.referral_reward_granted',
+  'webshop.referral_reward_refused',
+  'webshop.referral_reward_taken_back',
+  'webshop.referral_reward_kept',
+  'webshop.referrals_viewed_by_staff',
   /** Our staff changed a product's price (backoffice /v2/diverse). */
   'webshop.product_price_changed',
   /** Admins stored a public content page's text, or reset it to the built-in one (details.before/after). */

@@ -109,13 +109,19 @@ function nextYearExpiry(): string {
  * Pays in the stand-in's payment window as a person would (card 4111…, `cvv` picks the outcome,
  * payments.md §1.8) and waits until its webhooks have been delivered. Answers the window's answer.
  */
-export async function payInWindow(app: FastifyInstance, paymentUrl: string, cvv = '123') {
+export async function payInWindow(
+  app: FastifyInstance,
+  paymentUrl: string,
+  cvv = '123',
+  /** A test card of the stand-in (payments.md): another card is another card identifier. */
+  card = '4111 1111 1111 1111',
+) {
   const url = new URL(paymentUrl);
   const response = await app.inject({
     method: 'POST',
     url: `${url.pathname}${url.search}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card: '4111 1111 1111 1111', expiry: nextYearExpiry(), cvv }).toString(),
+    payload: new URLSearchParams({ card, expiry: nextYearExpiry(), cvv }).toString(),
   });
   await app.payments.reepay.standIn?.whenWebhooksSent();
   return response;

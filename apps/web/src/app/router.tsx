@@ -348,7 +348,7 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
-              { index: true, lazy: page(() => import('./routes/app-home.tsx'), ['bikes']) },
+              { index: true, lazy: page(() => import('./routes/app-home.tsx'), ['bikes', 'referrals']) },
               {
                 path: paths.app.settings.path,
                 lazy: page(() => import('./routes/settings-page.tsx'), ['settings', 'organisations']),
@@ -363,6 +363,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.app.qrId.path,
                 lazy: page(() => import('../features/plates/pages/qr-id-page.tsx'), ['plates']),
+              },
+              {
+                path: paths.app.referencing.path,
+                lazy: page(() => import('../features/referrals/pages/referencing-page.tsx'), ['referrals']),
               },
               {
                 path: paths.app.organisations.path,

@@ -17,7 +17,8 @@ export type SidebarIcon =
   | 'search'
   | 'briefcase'
   | 'lock'
-  | 'chart';
+  | 'chart'
+  | 'gift';
 
 interface BaseEntry {
   id: string;
@@ -163,6 +164,15 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     labelKey: 'nav.account',
     icon: 'user',
     href: paths.app.settings.getHref(),
+    isAvailable: true,
+  },
+  {
+    // Issue 30 §1: the person's invitation link and what it earned.
+    id: 'referrals',
+    kind: 'internal',
+    labelKey: 'nav.referrals',
+    icon: 'gift',
+    href: paths.app.referencing.getHref(),
     isAvailable: true,
   },
   {

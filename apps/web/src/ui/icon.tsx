@@ -22,6 +22,7 @@ const ICONS = {
   briefcase: 'M4 8h16v11H4V8Zm5 0V5h6v3M4 13h16',
   lock: 'M5 11h14v10H5V11Zm3 0V8a4 4 0 0 1 8 0v3m-4 4v2',
   chart: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
+  gift: 'M4 9h16v4H4V9Zm1 4h14v8H5v-8Zm7-4v12M12 9c-2-4-6-4-6-1.5S9.5 9 12 9Zm0 0c2-4 6-4 6-1.5S14.5 9 12 9Z',
 } as const;
 
 export type IconName = keyof typeof ICONS;

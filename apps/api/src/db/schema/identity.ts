@@ -58,8 +58,19 @@ export const identities = pgTable(
     language: text('language').notNull().default('da'),
     region: text('region').notNull().default('dk'),
     clubMembershipNumber: text('club_membership_number'),
+    /**
+     * What the sign-up's `friend_ref` said: the referral code of whoever invited the person, as typed
+     * (issue 30 §1). `user_ref` is a free campaign tag kept as given and read by nothing.
+     */
     friendRef: text('friend_ref'),
     userRef: text('user_ref'),
+    /**
+     * The person's own referral code (packages/domain referrals.ts): random, unique, made at sign-up
+     * or the first time the person opens their referrals. Their invitation link carries it.
+     */
+    referralCode: text('referral_code'),
+    /** Whose referral code `friend_ref` was, when it was one at sign-up: the person who invited them. */
+    referredByPartyId: uuid('referred_by_party_id').references(() => parties.id),
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The party a new session acts for: an organisation for a business user (so an insurer's staff
@@ -74,7 +85,15 @@ export const identities = pgTable(
      */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('identities_email_key').on(table.email)],
+  (table) => [
+    uniqueIndex('identities_email_key').on(table.email),
+    uniqueIndex('identities_referral_code_key')
+      .on(table.referralCode)
+      .where(sql`${table.referralCode} is not null`),
+    index('identities_referred_by_idx')
+      .on(table.referredByPartyId)
+      .where(sql`${table.referredByPartyId} is not null`),
+  ],
 );
 
 /** A signed-in session. Tokens carry its id; revoking the row ends every token of the session. */

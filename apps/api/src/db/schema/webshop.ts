@@ -166,6 +166,12 @@ export const orders = pgTable(
     immediateStartConsentAt: timestamp('immediate_start_consent_at', { withTimezone: true }),
     /** Sequential per region from the first paid order (payments.md §4.2). */
     receiptNumber: integer('receipt_number'),
+    /**
+     * The card the order was paid with as the card provider reports it (card type and masked number,
+     * `visa 411111XXXXXX1111`), kept to refuse a referral reward paid with the inviter's own card
+     * (issue 30 §1); erased when the account is deleted.
+     */
+    paidWithCard: text('paid_with_card'),
     /** The carrier's tracking number, when staff gave one on shipping the plates. */
     trackingNumber: text('tracking_number'),
     /**
@@ -244,4 +250,45 @@ export const paymentWebhookEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/**
+ * A referral's reward (issue 30 §1): decided once per invited person when their first paid
+ * registration settles, in the transaction that settles it. The unique key on the invited person is
+ * what makes it once: a replayed webhook, a second event of the payment or a concurrent settlement
+ * cannot commit a second row. `granted` holds the credit given (its subscription, source
+ * `referral`); a refund of the order takes it back while unused (`taken_back`) or leaves it
+ * (`kept_after_refund`); `refused` names why (REFERRAL_REFUSALS). Every change is audited too.
+ */
+export const referralRewards = pgTable(
+  'referral_rewards',
+  {
+    id: uuid('id').primaryKey(),
+    referrerPartyId: uuid('referrer_party_id')
+      .notNull()
+      .references(() => parties.id),
+    referredPartyId: uuid('referred_party_id')
+      .notNull()
+      .references(() => parties.id),
+    /** The settled order that decided it. */
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** REFERRAL_REWARD_STATUSES */
+    status: text('status').notNull(),
+    /** REFERRAL_REFUSALS, when refused. */
+    refusal: text('refusal'),
+    /** The subscription holding the credit given (source `referral`), when granted. */
+    subscriptionId: uuid('subscription_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+    /** When a refund took the credit back or left it. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** When the inviter saw the news of the grant or take-back in the app (null: still shown). */
+    referrerSeenAt: timestamp('referrer_seen_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('referral_rewards_referred_key').on(table.referredPartyId),
+    index('referral_rewards_referrer_idx').on(table.referrerPartyId, table.decidedAt),
+    index('referral_rewards_order_idx').on(table.orderId),
+  ],
 );

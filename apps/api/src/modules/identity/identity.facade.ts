@@ -35,6 +35,12 @@ export {
   nationalIdentityChecksOf,
   unblockAccount,
 } from './person-care.service.ts';
+export {
+  ensureReferralCode,
+  findReferredIdentities,
+  type ReferredIdentity,
+  referralFactsOf,
+} from './referral-codes.service.ts';
 export { endSwitchedSession, issueTokenForSession, startSwitchedSession } from './sessions.service.ts';
 export { consumeApproval } from './verification.service.ts';
 

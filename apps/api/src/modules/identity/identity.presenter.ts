@@ -73,7 +73,13 @@ export function presentConsent(type: ConsentType, events: ConsentEventRow[]): Co
 
 /** Identity's account data in the personal data export (use-cases/export-personal-data.ts). */
 export interface PersonalDataOfIdentity {
-  profile: Profile & { birth_date: string | null; friend_ref: string | null; user_ref: string | null };
+  profile: Profile & {
+    birth_date: string | null;
+    friend_ref: string | null;
+    user_ref: string | null;
+    /** The person's own referral code (issue 30 §1), null until made. */
+    referral_code: string | null;
+  };
   consents: Consent[];
   sessions: {
     id: string;
@@ -108,6 +114,7 @@ export function presentPersonalDataOfIdentity(input: {
       birth_date: input.identity.birthDate,
       friend_ref: input.identity.friendRef,
       user_ref: input.identity.userRef,
+      referral_code: input.identity.referralCode,
     },
     consents: presentConsents(input.consentEvents),
     sessions: input.sessions.map((session) => ({

@@ -110,4 +110,8 @@ export const UNCLAIMED_PROFILE_RESET = {
   clubMembershipNumber: null,
   friendRef: null,
   userRef: null,
+  // Who invited whoever typed the profile is theirs, not the owner's (issue 30 §1); the owner's
+  // referral code, if one was made, starts afresh.
+  referredByPartyId: null,
+  referralCode: null,
 } as const satisfies repository.IdentityChanges;

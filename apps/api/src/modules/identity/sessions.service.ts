@@ -20,6 +20,7 @@ import * as repository from './identity.repository.ts';
 import { mailVerificationCode, rejectWeakPassword, requireIdentity } from './identity.service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { toPerson } from './person.ts';
+import { findReferrerByCode } from './referral-codes.service.ts';
 
 /*
  * Sessions: signing up and in, the tokens of a session, refreshing and signing out, and staff
@@ -267,6 +268,8 @@ async function createOrNotify(deps: SignInDeps, input: SignUp, context: CallCont
         region,
         friendRef: input.friend_ref ?? null,
         userRef: input.user_ref ?? null,
+        // friend_ref is the inviter's referral code (issue 30 §1); anything else invites nobody.
+        referredByPartyId: await findReferrerByCode(tx, input.friend_ref),
       });
       await recordSignUpConsents(tx, identity.partyId);
       await mailVerificationCode(deps, tx, identity, 'email_verification', identity.email);

@@ -259,7 +259,11 @@ export async function applyReepayInvoice(
   if (invoice.state === 'authorized' || invoice.state === 'settled') {
     const paidAmount = invoice.state === 'settled' ? invoice.settledAmount : invoice.authorizedAmount;
     if (invoice.currency !== order.currency || paidAmount < order.totalMinor) return 'amount_mismatch';
-    return settleOrder(executor, orderId, now, { externalSubscriptionId: invoice.subscription });
+    const card = invoice.transactions.find((transaction) => transaction.maskedCard);
+    return settleOrder(executor, orderId, now, {
+      externalSubscriptionId: invoice.subscription,
+      paidWithCard: card?.maskedCard ? `${card.cardType ?? 'card'} ${card.maskedCard}` : null,
+    });
   }
   if (!isAwaitingPayment(order.status as OrderStatus)) return 'unchanged';
   if (invoice.state === 'failed') {

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import * as catalogue from './catalogue.repository.ts';
 import * as orders from './orders.repository.ts';
 import { queueReceiptMail } from './receipts.service.ts';
+import { rewardReferrerOfOrder } from './referrals.service.ts';
 import * as credits from './webshop.repository.ts';
 
 /*
@@ -32,7 +33,11 @@ export async function settleOrder(
   executor: Executor,
   orderId: string,
   now: Date,
-  options: { externalSubscriptionId?: string | null } = {},
+  options: {
+    externalSubscriptionId?: string | null;
+    /** The card the provider says paid (type and masked number): kept against self-referral. */
+    paidWithCard?: string | null;
+  } = {},
 ): Promise<SettleOutcome> {
   const order = await orders.findOrder(executor, orderId, true);
   if (!order) return 'not_found';
@@ -44,6 +49,7 @@ export async function settleOrder(
     status: 'paid',
     paidAt: now,
     receiptNumber,
+    paidWithCard: options.paidWithCard ?? null,
     updatedAt: now,
   });
   if (!paid) return 'already_paid';
@@ -58,6 +64,8 @@ export async function settleOrder(
   });
   // The receipt mail commits with the payment, or not at all (issue 15 §7).
   await queueReceiptMail(executor, orderId);
+  // So does the inviter's reward for a first paid registration (issue 30 §1), once per buyer.
+  await rewardReferrerOfOrder(executor, { ...order, paidWithCard: options.paidWithCard ?? null }, now);
   return 'settled';
 }
 

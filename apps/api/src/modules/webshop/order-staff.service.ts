@@ -21,6 +21,7 @@ import { formatReceiptNumber, presentOrder } from './orders.presenter.ts';
 import * as repository from './orders.repository.ts';
 import { receiptSettings } from './receipt-settings.ts';
 import { ordersLink, queueRefundMail } from './receipts.service.ts';
+import { settleReferralRewardOnRefund } from './referrals.service.ts';
 import type { VippsCheckoutDeps } from './vipps-checkout.service.ts';
 import * as credits from './webshop.repository.ts';
 
@@ -175,6 +176,8 @@ export async function refundOrder(
     });
     if (moved) {
       await credits.withdrawCreditsOfOrder(tx, order.id, now);
+      // A referral reward this order earned its buyer's inviter goes back while unused (issue 30 §1).
+      await settleReferralRewardOnRefund(tx, order.id, now);
       // The buyer's mail commits with the refund (issue 15 §7).
       await queueRefundMail(tx, order.id);
       await recordAuditEventBy(tx, auth, {

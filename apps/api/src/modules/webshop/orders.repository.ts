@@ -168,6 +168,8 @@ export async function pseudonymiseOrdersOf(executor: Executor, partyId: string, 
       paymentUrl: null,
       // The carrier's record behind it holds the address.
       trackingNumber: null,
+      // The card's type and masked number were kept against self-referral only (issue 30 §1).
+      paidWithCard: null,
       pseudonymisedAt: now,
       updatedAt: now,
     })

@@ -5,6 +5,7 @@ import { voucherRedemptions } from '../../db/schema/webshop.ts';
 import { presentOrder } from './orders.presenter.ts';
 import { listOrdersOfParty } from './orders.repository.ts';
 import { receiptUrlOf } from './receipts.service.ts';
+import { referralsPersonalData } from './referrals.service.ts';
 
 /** Webshop's section of the personal data export (use-cases/export-personal-data.ts). */
 export async function webshopPersonalData(executor: Executor, partyId: string) {
@@ -36,6 +37,7 @@ export async function webshopPersonalData(executor: Executor, partyId: string) {
       ...presentOrder(order),
       buyer_email: order.buyerEmail,
       immediate_start_consent_at: order.immediateStartConsentAt?.toISOString() ?? null,
+      paid_with_card: order.paidWithCard,
       receipt_url: receiptUrlOf(order),
     })),
     voucher_redemptions: await executor
@@ -43,5 +45,6 @@ export async function webshopPersonalData(executor: Executor, partyId: string) {
       .from(voucherRedemptions)
       .where(eq(voucherRedemptions.partyId, partyId))
       .orderBy(desc(voucherRedemptions.redeemedAt)),
+    referrals: await referralsPersonalData(executor, partyId),
   };
 }

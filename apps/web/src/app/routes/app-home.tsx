@@ -5,6 +5,7 @@ import { LoadErrorPage } from '../../components/load-error.tsx';
 import { paths } from '../../config/paths.ts';
 import { HomeBikesCard } from '../../features/bikes/components/home-bikes-card.tsx';
 import { ResendConfirmationButton } from '../../features/identity/components/resend-confirmation-button.tsx';
+import { ReferralNews } from '../../features/referrals/components/referral-news.tsx';
 import { useProfile } from '../../lib/api/identity/get-profile.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
@@ -93,6 +94,7 @@ export function Component() {
 
   return (
     <PageLayout title={title} lead={t('appHome.lead')}>
+      <ReferralNews />
       <PendingActionsCard />
       <HomeBikesCard />
       <div className={styles.grid}>

@@ -462,6 +462,14 @@ export const da: Catalogue = {
     'Vi har refunderet {amount} for din ordre {number} til det kort, du betalte med. Der kan gå nogle bankdage, før beløbet står på din konto.',
   'mail.refund.credits_withdrawn': 'Registreringer fra ordren, som ikke var brugt, er trukket tilbage.',
   'mail.refund.credits_kept': 'En registrering, der allerede er brugt på en cykel, bliver stående.',
+  'mail.referral.granted.subject': 'Du har fået en gratis registrering',
+  'mail.referral.granted.intro':
+    '{name} har oprettet sig med din invitation og har købt en registrering. Tak for tippet: Der ligger nu en gratis registrering på din konto, klar til en cykel.',
+  'mail.referral.taken_back.subject': 'Din gratis registrering fra en invitation er trukket tilbage',
+  'mail.referral.taken_back.intro':
+    'Købet fra {name}, der oprettede sig med din invitation, er refunderet. Den gratis registrering, du fik for det, var ikke brugt, så den er trukket tilbage.',
+  'mail.referral.someone': 'En person',
+  'mail.referral.action': 'Se dine invitationer',
   'mail.shipment.subject': 'Dine oblater er sendt (ordre {number})',
   'mail.shipment.intro':
     'Vi har sendt oblaterne fra din ordre {number}. De er normalt fremme inden for et par hverdage.',

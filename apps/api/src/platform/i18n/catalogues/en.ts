@@ -465,6 +465,14 @@ export const en = {
     'We have refunded {amount} for your order {number} to the card you paid with. It can take a few banking days before the amount shows on your account.',
   'mail.refund.credits_withdrawn': 'Registrations from the order that had not been used have been withdrawn.',
   'mail.refund.credits_kept': 'A registration that was already used on a bike stays on it.',
+  'mail.referral.granted.subject': 'You earned a free registration',
+  'mail.referral.granted.intro':
+    '{name} signed up with your invitation and has bought a registration. Thank you for the tip: one free registration is now on your account, ready for a bike.',
+  'mail.referral.taken_back.subject': 'Your free registration from an invitation was withdrawn',
+  'mail.referral.taken_back.intro':
+    'The purchase of {name}, who signed up with your invitation, has been refunded. The free registration it gave you had not been used, so it has been withdrawn.',
+  'mail.referral.someone': 'Someone',
+  'mail.referral.action': 'See your invitations',
   'mail.shipment.subject': 'Your plates are on their way (order {number})',
   'mail.shipment.intro':
     'We have sent the plates of your order {number}. They usually arrive within a few business days.',

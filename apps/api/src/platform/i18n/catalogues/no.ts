@@ -461,6 +461,14 @@ export const no: Catalogue = {
     'Vi har refundert {amount} for ordren din {number} til kortet du betalte med. Det kan ta noen bankdager før beløpet står på kontoen din.',
   'mail.refund.credits_withdrawn': 'Registreringer fra ordren som ikke var brukt, er trukket tilbake.',
   'mail.refund.credits_kept': 'En registrering som allerede er brukt på en sykkel, blir stående.',
+  'mail.referral.granted.subject': 'Du har fått en gratis registrering',
+  'mail.referral.granted.intro':
+    '{name} har registrert seg med invitasjonen din og har kjøpt en registrering. Takk for tipset: Det ligger nå en gratis registrering på kontoen din, klar til en sykkel.',
+  'mail.referral.taken_back.subject': 'Den gratis registreringen fra en invitasjon er trukket tilbake',
+  'mail.referral.taken_back.intro':
+    'Kjøpet til {name}, som registrerte seg med invitasjonen din, er refundert. Den gratis registreringen du fikk for det, var ikke brukt, så den er trukket tilbake.',
+  'mail.referral.someone': 'En person',
+  'mail.referral.action': 'Se invitasjonene dine',
   'mail.shipment.subject': 'Oblatene dine er sendt (ordre {number})',
   'mail.shipment.intro':
     'Vi har sendt oblatene fra ordren din {number}. De kommer vanligvis fram innen noen virkedager.',

@@ -1,10 +1,12 @@
 import type { PersonDetail } from '@nbr/domain/backoffice-people';
+import type { StaffReferrals } from '@nbr/domain/referrals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { personQueryKey } from '../api/get-person.ts';
+import { personReferralsQueryKey } from '../api/get-person-referrals.ts';
 import { Component as PersonPage } from './person-page.tsx';
 
 /*
@@ -32,9 +34,11 @@ function show(
   role: 'support' | 'admin',
   overrides: Partial<PersonDetail['profile']> = {},
   trail: NonNullable<PersonDetail['audit_trail']> = [],
+  referrals: StaffReferrals = { code: null, referred_by: null, referred: [] },
 ) {
   const detail = personDetail(role, overrides, trail);
   queryClient.setQueryData(personQueryKey(PERSON), detail);
+  queryClient.setQueryData(personReferralsQueryKey(PERSON), referrals);
   return renderRoute(
     [{ path: '/backoffice/identities/:identityPartyId', element: <PersonPage /> }],
     `/backoffice/identities/${PERSON}`,
@@ -133,6 +137,33 @@ describe('/backoffice/identities/{id}', () => {
     expect(trail.getByText('Account blocked')).toBeTruthy();
     expect(trail.queryByText('backoffice.person_blocked')).toBeNull();
     expect(trail.getByText('backoffice.brand_new')).toBeTruthy();
+  });
+});
+
+describe('the referrals of /backoffice/identities/{id} (issue 30 §1)', () => {
+  it('names who invited the person and whom they invited, with each reward', () => {
+    show('support', {}, [], {
+      code: 'ABCDEFGH23',
+      referred_by: { party_id: '019ac15e-0000-7000-8000-000700000002', name: 'Inge Inviter' },
+      referred: [
+        {
+          party_id: '019ac15e-0000-7000-8000-000700000003',
+          name: 'Frida Friend',
+          deleted: false,
+          signed_up_at: '2026-11-20T10:00:00.000Z',
+          status: 'bought',
+          reward: 'refused',
+          refusal: 'same_card',
+          order_id: '019ac15e-0000-7000-8000-000700000004',
+          rewarded_at: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    });
+    const card = within(document.getElementById('referrals')!);
+    expect(card.getByText('Referral code: ABCDEFGH23')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Inge Inviter' })).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Frida Friend' })).toBeTruthy();
+    expect(card.getByTestId('person-referrals').textContent).toMatch(/bought · no reward \(same card\)/);
   });
 });
 

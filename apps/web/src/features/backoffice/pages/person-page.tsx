@@ -43,6 +43,7 @@ import { useUnblockPerson } from '../api/unblock-person.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
 import { auditActionLabel } from '../audit-action-label.ts';
 import styles from '../backoffice.module.css';
+import { PersonReferrals } from '../components/person-referrals.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { personValueLabel } from '../person-value-label.ts';
 
@@ -218,6 +219,8 @@ function PersonView({ detail }: { detail: PersonDetail }) {
             </ul>
           )}
         </Card>
+
+        <PersonReferrals partyId={partyId} />
 
         <Card title={t('person.consentsTitle')} id="consents">
           {detail.consents.length === 0 ? (
