@@ -1,7 +1,7 @@
-import type { Locator } from '@playwright/test';
 import { confirmEmailViaMailbox, signedInUser, TEST_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tick } from './support/forms.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -11,12 +11,6 @@ import { text } from './support/texts.ts';
  */
 
 const t = (namespace: string, key: string) => text('da', namespace, key);
-
-async function tick(checkbox: Locator): Promise<void> {
-  await checkbox.focus();
-  await checkbox.press('Space');
-  await expect(checkbox).toBeChecked();
-}
 
 test('an inviter shares their link from the phone, and a friend who signs up with it is listed @phone', async ({
   page,
