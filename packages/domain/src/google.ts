@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from './identity.ts';
+import { EmailSchema, optionalText } from './identity.ts';
 import { ChoosableLanguageSchema, RegionSchema } from './locale.ts';
 
 /*
@@ -23,6 +23,8 @@ export const GoogleSignUpSchema = z.object({
   google_token: GoogleTokenSchema,
   chosen_language: ChoosableLanguageSchema.optional(),
   chosen_region: RegionSchema.optional(),
+  /** The referral code of the invitation link the person came through, as on the password sign-up. */
+  friend_ref: optionalText(100),
 });
 export type GoogleSignUp = z.infer<typeof GoogleSignUpSchema>;
 

@@ -92,7 +92,7 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const EMAIL_VERIFICATION_TTL_HOURS = 48;
 
 const trimmed = (max: number) => z.string().trim().max(max, { error: 'too_long' });
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   trimmed(max)
     .transform((value) => (value === '' ? null : value))
     .nullable()

@@ -10,6 +10,7 @@ import type { CallContext, SignInDeps } from './identity.deps.ts';
 import type { IdentityRow } from './identity.repository.ts';
 import * as repository from './identity.repository.ts';
 import { UNCLAIMED_PROFILE_RESET } from './identity.service.ts';
+import { findReferrerByCode } from './referral-codes.service.ts';
 import { newAccountLocale, recordSignUpConsents, startSession } from './sessions.service.ts';
 
 export interface GoogleDeps extends SignInDeps {
@@ -150,6 +151,9 @@ export async function signUpWithGoogle(
         ...splitName(input.name),
         language,
         region,
+        friendRef: input.friend_ref ?? null,
+        // As with a password sign-up: a real referral code records who invited the person.
+        referredByPartyId: await findReferrerByCode(tx, input.friend_ref),
       });
       await recordSignUpConsents(tx, identity.partyId);
       await googleRepository.insertGoogleLogin(tx, {

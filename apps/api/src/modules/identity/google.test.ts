@@ -314,6 +314,24 @@ describe('Google sign-in with the built-in test issuer', () => {
       await expect(latestMail(t.database.db, email, 'email_verification')).rejects.toThrow();
     });
 
+    it('records who invited the person when they came through an invitation link', async () => {
+      const inviter = await signUpUser(t.app);
+      const mine = await t.app.inject({ method: 'GET', url: '/api/referrals/me', headers: bearer(inviter.token) });
+      const code = mine.json<{ code: string }>().code;
+      const email = uniqueEmail('google-invited');
+      const response = await signUp({
+        name: 'Ingrid Inviteret',
+        email,
+        google_token: await googleToken(t.app, email, 'Ingrid Inviteret'),
+        friend_ref: code,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const seen = await t.app.inject({ method: 'GET', url: '/api/referrals/me', headers: bearer(inviter.token) });
+      expect(seen.json<{ referred: Array<{ first_name: string; status: string }> }>().referred).toEqual([
+        expect.objectContaining({ first_name: 'Ingrid', status: 'signed_up' }),
+      ]);
+    });
+
     it('signs the same Google account in again (200) instead of creating a second account', async () => {
       const email = uniqueEmail('again');
       const first = await signUp({

@@ -51,7 +51,7 @@ describe('Google sign-in in the browser', () => {
   });
 
   it('reads the token once, with the choices made before leaving, and clears it from the address', () => {
-    const { state, nonce } = start('signup', { region: 'no', language: 'no' });
+    const { state, nonce } = start('signup', { region: 'no', language: 'no', friendRef: 'K7M2P9Q4RX' });
     const token = idToken({ sub: '42', email: 'åse@example.no', name: 'Åse Berg', nonce });
     arriveWith({ id_token: token, state }, '/signup');
     expect(takeGoogleReturn('signup')).toEqual({
@@ -62,6 +62,7 @@ describe('Google sign-in in the browser', () => {
       subject: '42',
       region: 'no',
       language: 'no',
+      friendRef: 'K7M2P9Q4RX',
     });
     expect(window.location.hash).toBe('');
     expect(takeGoogleReturn('signup')).toBeNull();

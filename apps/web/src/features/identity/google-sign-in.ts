@@ -21,6 +21,8 @@ interface PendingSignIn {
   /** Sign-up only: the region and language chosen before leaving for Google. */
   region?: Region;
   language?: string;
+  /** Sign-up only: the referral code of the invitation link the person came through. */
+  friendRef?: string;
 }
 
 export type GoogleReturn =
@@ -32,6 +34,7 @@ export type GoogleReturn =
       subject: string;
       region?: Region;
       language?: string;
+      friendRef?: string;
     }
   | { kind: 'cancelled' }
   | { kind: 'failed' };
@@ -51,7 +54,7 @@ function redirectUri(mode: GoogleSignInMode): string {
 export function startGoogleSignIn(
   configuration: GoogleConfiguration,
   mode: GoogleSignInMode,
-  choices: { region?: Region; language?: string } = {},
+  choices: { region?: Region; language?: string; friendRef?: string } = {},
 ): void {
   if (!configuration.enabled || !configuration.authorization_url || !configuration.client_id) return;
   const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), mode, ...choices };
@@ -123,5 +126,6 @@ export function takeGoogleReturn(mode: GoogleSignInMode): GoogleReturn | null {
     subject,
     ...(pending.region ? { region: pending.region } : {}),
     ...(pending.language ? { language: pending.language } : {}),
+    ...(pending.friendRef ? { friendRef: pending.friendRef } : {}),
   };
 }

@@ -33,7 +33,7 @@ type Outcome =
 export interface GoogleSignInProps {
   mode: GoogleSignInMode;
   /** Sign-up: the region and language chosen on the page, carried through the trip to Google. */
-  choices?: () => { region: Region; language: string };
+  choices?: () => { region: Region; language: string; friendRef?: string };
   /**
    * An account with the Google account's address exists, but Google does not speak for that address
    * (or the account is staff): the person must sign in with their password. The login page fills
@@ -91,6 +91,7 @@ export function GoogleSignIn({ mode, choices, onPasswordRequired }: GoogleSignIn
       google_token: answer.idToken,
       chosen_language: ChoosableLanguageSchema.safeParse(answer.language ?? i18n.language).data,
       chosen_region: region,
+      friend_ref: answer.friendRef ?? null,
     });
     // An existing account was signed in: it goes where a login goes, not through the welcome pages.
     if (result.created) signInAfterSignUp(result.authentication_token, region ?? 'dk');

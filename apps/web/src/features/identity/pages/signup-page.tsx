@@ -125,7 +125,15 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
       ) : null}
       <div className={styles.panel}>
         <NationalSignInButton mode="signup" region={regionField.field.value} />
-        <GoogleSignIn mode="signup" choices={() => ({ region: form.getValues('chosen_region'), language })} />
+        <GoogleSignIn
+          mode="signup"
+          choices={() => ({
+            region: form.getValues('chosen_region'),
+            language,
+            // An invitation link's code goes with the person to Google and back.
+            ...(searchParams.get('friend_ref') ? { friendRef: searchParams.get('friend_ref') ?? '' } : {}),
+          })}
+        />
         <Form onSubmit={onSubmit}>
           <ErrorSummary title={summary?.title} message={summary?.message} />
           <FormTextField
