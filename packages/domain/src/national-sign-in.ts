@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema } from './identity.ts';
+import { EmailSchema, optionalText } from './identity.ts';
 import { ChoosableLanguageSchema, RegionSchema } from './locale.ts';
 import { NationalIdentityTypeSchema } from './national-identity.ts';
 
@@ -73,5 +73,7 @@ export const NationalSignUpSchema = z.object({
   email: EmailSchema,
   chosen_language: ChoosableLanguageSchema.optional(),
   chosen_region: RegionSchema.optional(),
+  /** The referral code of the invitation link the person came through, as on the password sign-up. */
+  friend_ref: optionalText(100),
 });
 export type NationalSignUp = z.infer<typeof NationalSignUpSchema>;

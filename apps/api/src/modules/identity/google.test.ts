@@ -316,7 +316,11 @@ describe('Google sign-in with the built-in test issuer', () => {
 
     it('records who invited the person when they came through an invitation link', async () => {
       const inviter = await signUpUser(t.app);
-      const mine = await t.app.inject({ method: 'GET', url: '/api/referrals/me', headers: bearer(inviter.token) });
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/referrals/me',
+        headers: bearer(inviter.token),
+      });
       const code = mine.json<{ code: string }>().code;
       const email = uniqueEmail('google-invited');
       const response = await signUp({
@@ -326,7 +330,11 @@ describe('Google sign-in with the built-in test issuer', () => {
         friend_ref: code,
       });
       expect(response.statusCode, response.body).toBe(201);
-      const seen = await t.app.inject({ method: 'GET', url: '/api/referrals/me', headers: bearer(inviter.token) });
+      const seen = await t.app.inject({
+        method: 'GET',
+        url: '/api/referrals/me',
+        headers: bearer(inviter.token),
+      });
       expect(seen.json<{ referred: Array<{ first_name: string; status: string }> }>().referred).toEqual([
         expect.objectContaining({ first_name: 'Ingrid', status: 'signed_up' }),
       ]);

@@ -23,6 +23,7 @@ import type { CallContext, SignInDeps } from './identity.deps.ts';
 import type { IdentityRow } from './identity.repository.ts';
 import * as identities from './identity.repository.ts';
 import { mailVerificationCode } from './identity.service.ts';
+import { findReferrerByCode } from './referral-codes.service.ts';
 import {
   mailSignUpAttemptNotice,
   newAccountLocale,
@@ -266,6 +267,9 @@ export async function signUpWithNationalIdentity(
           verifiedOn: now,
           language,
           region,
+          friendRef: input.friend_ref ?? null,
+          // As with a password sign-up: a real referral code records who invited the person.
+          referredByPartyId: await findReferrerByCode(tx, input.friend_ref),
         });
         await checks.insertNationalIdentityCheck(tx, {
           id: uuidv7(now.getTime()),

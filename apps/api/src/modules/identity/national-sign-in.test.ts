@@ -8,6 +8,7 @@ import {
   codeFromMail,
   latestMail,
   logIn,
+  signUpUser,
   uniqueEmail,
 } from '../../test/identity-helpers.ts';
 import {
@@ -181,6 +182,35 @@ describe('sign-in with MitID/BankID', () => {
     // Next time the same MitID signs in to that account.
     const next = await complete((await throughProvider(person.subject)).completion);
     expect(claimsOf(next.json().authentication_token).party_id).toBe(claimsOf(token).party_id);
+  });
+
+  it('records who invited the person when they came through an invitation link', async () => {
+    const inviter = await signUpUser(t.app);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/referrals/me',
+      headers: bearer(inviter.token),
+    });
+    const person = bankid[2]!;
+    const { completion } = await throughProvider(person.subject, { region: 'no' });
+    const ticket = (await complete(completion)).json().sign_up_ticket as string;
+    const email = uniqueEmail('bankid-invited');
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: SIGN_UP,
+      payload: { sign_up_ticket: ticket, email, friend_ref: mine.json().code },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(202);
+    // The account opens with its mailed link; until then nobody has signed up.
+    await followSignUpLink(email);
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/api/referrals/me',
+      headers: bearer(inviter.token),
+    });
+    expect(seen.json<{ referred: Array<{ first_name: string; status: string }> }>().referred).toEqual([
+      expect.objectContaining({ first_name: person.givenName, status: 'signed_up' }),
+    ]);
   });
 
   it('a mistyped address is mended by signing up again before the link is followed', async () => {

@@ -8,6 +8,8 @@ export interface PendingNationalSignIn {
   transaction: string;
   /** Sign-up: the region chosen on the page, for the new account. */
   region: Region;
+  /** Sign-up: the referral code of the invitation link the person came through. */
+  friendRef?: string;
 }
 
 export function rememberNationalSignIn(pending: PendingNationalSignIn): void {

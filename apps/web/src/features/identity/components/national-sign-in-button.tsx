@@ -13,7 +13,16 @@ import { rememberNationalSignIn } from '../national-sign-in.ts';
  * "Log in with MitID" (dk) / "BankID" (no) on /login and /signup: the region decides which. The
  * provider returns the browser to /login/national-identity, which signs in or continues the sign-up.
  */
-export function NationalSignInButton({ mode, region }: { mode: 'login' | 'signup'; region: Region }) {
+export function NationalSignInButton({
+  mode,
+  region,
+  friendRef,
+}: {
+  mode: 'login' | 'signup';
+  region: Region;
+  /** Sign-up: the invitation link's referral code, kept for the new account. */
+  friendRef?: string | null;
+}) {
   const { t } = useTranslation(['auth', 'common']);
   const start = useStartNationalSignIn();
   const [isLeaving, setIsLeaving] = useState(false);
@@ -22,7 +31,11 @@ export function NationalSignInButton({ mode, region }: { mode: 'login' | 'signup
   const onPress = async () => {
     try {
       const started = await start.mutateAsync({ region });
-      rememberNationalSignIn({ transaction: started.transaction, region });
+      rememberNationalSignIn({
+        transaction: started.transaction,
+        region,
+        ...(friendRef ? { friendRef } : {}),
+      });
       setIsLeaving(true);
       window.location.assign(started.authorization_url);
     } catch {

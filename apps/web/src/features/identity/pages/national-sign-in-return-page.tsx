@@ -76,7 +76,8 @@ export function Component() {
     );
   }, []);
 
-  if (offer && pending) return <NationalSignUp offer={offer} region={pending.region} />;
+  if (offer && pending)
+    return <NationalSignUp offer={offer} region={pending.region} friendRef={pending.friendRef} />;
 
   const isWorking = !complete.isError && (complete.isPending || complete.isSuccess);
   if (isWorking) {
@@ -112,7 +113,15 @@ export function Component() {
 }
 
 /** The sign-up step: what the provider said, the e-mail address and acceptance of the terms. */
-function NationalSignUp({ offer, region }: { offer: SignUpOffer; region: Region }) {
+function NationalSignUp({
+  offer,
+  region,
+  friendRef,
+}: {
+  offer: SignUpOffer;
+  region: Region;
+  friendRef?: string | undefined;
+}) {
   const { t } = useTranslation(['auth', 'common']);
   const { language } = useLanguage();
   const signUp = useSignUpWithNationalIdentity();
@@ -133,6 +142,7 @@ function NationalSignUp({ offer, region }: { offer: SignUpOffer; region: Region 
           email,
           chosen_language: ChoosableLanguageSchema.safeParse(language).data,
           chosen_region: region,
+          friend_ref: friendRef ?? null,
         });
         setSentTo(email.trim());
       } catch (error) {

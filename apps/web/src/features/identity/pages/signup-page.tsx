@@ -124,7 +124,11 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
         </Alert>
       ) : null}
       <div className={styles.panel}>
-        <NationalSignInButton mode="signup" region={regionField.field.value} />
+        <NationalSignInButton
+          mode="signup"
+          region={regionField.field.value}
+          friendRef={searchParams.get('friend_ref')}
+        />
         <GoogleSignIn
           mode="signup"
           choices={() => ({
