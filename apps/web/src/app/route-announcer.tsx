@@ -7,6 +7,12 @@ import { useLocation, useNavigation } from 'react-router';
  * page's title) and moves focus to its main heading, as a full page load would. The first page
  * load is left alone: the browser announces it already.
  */
+/** Whether focus is now on something of the new page the person (or the page) chose since. */
+export function personMovedOn(focusedAtNavigation: Element | null): boolean {
+  const active = document.activeElement;
+  return Boolean(active && active !== document.body && active !== focusedAtNavigation && active.isConnected);
+}
+
 export function RouteAnnouncer() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
@@ -21,6 +27,12 @@ export function RouteAnnouncer() {
       return;
     }
     previous.current = pathname;
+    // Whatever had focus when the navigation ended (the link pressed, or nothing). If the person
+    // has focused something else on the new page by the time its heading is found (a field, or a
+    // form's message after pressing its button), focus stays with them: taking it to the heading
+    // then would pull them out of what they are doing (seen in the e2e run: a step's error summary
+    // lost its focus to the heading 100 ms later).
+    const focusedAtNavigation = document.activeElement;
     // Let the new page render its heading and set the document title first; a page still loading
     // its data shows the heading a little later, so look again for a while.
     let attempts = 0;
@@ -35,7 +47,7 @@ export function RouteAnnouncer() {
       const title = heading?.textContent?.trim() || document.title;
       setMessage(t('shell.navigatedTo', { title }));
       const target = heading ?? document.querySelector<HTMLElement>('main');
-      if (target && !window.location.hash) {
+      if (target && !window.location.hash && !personMovedOn(focusedAtNavigation)) {
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
         target.focus({ preventScroll: true });
       }
