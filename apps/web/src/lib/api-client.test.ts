@@ -123,6 +123,9 @@ describe('apiRequest', () => {
     ).resolves.toBeUndefined();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/actions/page/x?installed=false');
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await apiRequest('/chats/x/messages', { query: { before: null, after: undefined } });
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/chats/x/messages');
     expect(init?.body).toBe('{"a":1}');
     expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });

@@ -129,7 +129,11 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Validates (and types) the answer. */
   schema?: z.ZodType<T>;
-  query?: Record<string, string | number | boolean | undefined>;
+  /**
+   * Sent in the address; a value that is undefined or null is left out (a cursor restored from the
+   * persisted cache comes back as null: JSON has no undefined, and `before=null` was a 422).
+   */
+  query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
   /** Send the bearer token (default true when signed in). */
   auth?: boolean;
@@ -163,7 +167,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const token = options.token !== undefined ? options.token : auth ? sessionStore.getToken() : null;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) search.set(key, String(value));
+    if (value !== undefined && value !== null) search.set(key, String(value));
   }
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${search.size ? `?${search}` : ''}`;
 

@@ -9,7 +9,11 @@ export const messagesQueryKey = (chatId: string) => [...chatsQueryKey, 'messages
  * GET /chats/{id}/messages?before= — the newest page, or the page written before a message. The
  * first page of the infinite query is the newest; "Vis ældre" fetches the next (older) one.
  */
-export function getMessages(chatId: string, before?: string, signal?: AbortSignal): Promise<ChatMessagePage> {
+export function getMessages(
+  chatId: string,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<ChatMessagePage> {
   return api.get(`/chats/${encodeURIComponent(chatId)}/messages`, {
     schema: ChatMessagePageSchema,
     query: { before },
@@ -21,8 +25,9 @@ export const messagesQueryOptions = (chatId: string) =>
   infiniteQueryOptions({
     queryKey: messagesQueryKey(chatId),
     queryFn: ({ pageParam, signal }) => getMessages(chatId, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_before ?? undefined,
+    // null, not undefined: the page params are kept in the persisted cache as JSON, which has no undefined.
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_before,
     // Live events keep it current; a refetch (focus, reconnect) reloads only what is needed.
     staleTime: 60_000,
   });

@@ -8,7 +8,7 @@ export const LOCK_HISTORY_PAGE_SIZE = 50;
 export function getLockHistory(
   dockId: string,
   lockId: string,
-  cursor: string | undefined,
+  cursor: string | null,
   signal?: AbortSignal,
 ): Promise<LockHistory> {
   return api.get(`/docks/${encodeURIComponent(dockId)}/locks/${encodeURIComponent(lockId)}/history`, {
@@ -22,8 +22,9 @@ export const lockHistoryQueryOptions = (dockId: string, lockId: string) =>
   infiniteQueryOptions({
     queryKey: ['operator-docks', dockId, 'locks', lockId, 'history'] as const,
     queryFn: ({ pageParam, signal }) => getLockHistory(dockId, lockId, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // null, not undefined: the page params are kept in the persisted cache as JSON, which has no undefined.
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   });
 
 /** The pages read so far, the newest first; `fetchNextPage` reads older ones. */
