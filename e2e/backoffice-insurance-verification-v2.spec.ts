@@ -1,10 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInBrowser, signUpViaApi } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { applyForInsuranceViaApi, provePossessionViaApi } from './support/insurance.ts';
-import { DEMO_INSURER, DEMO_STAFF_ADMIN, demoSessionToken } from './support/organisations.ts';
+import { DEMO_INSURER, DEMO_STAFF_ADMIN, demoInsurerId, demoSessionToken } from './support/organisations.ts';
 import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
@@ -18,16 +18,6 @@ import { escapeRegExp, fillText, text } from './support/texts.ts';
 const bo = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'backoffice', key), values);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-
-/** The demo insurer's party, as its public offers name it. */
-async function demoInsurerId(request: APIRequestContext): Promise<string> {
-  const offers = (await (await request.get('/api/insurance/products?region=dk')).json()) as Array<{
-    insurer: { party_id: string; name: string };
-  }>;
-  const insurer = offers.find((offer) => offer.insurer.name === DEMO_INSURER)?.insurer.party_id;
-  expect(insurer, `${DEMO_INSURER} offers a cover in Denmark`).toBeTruthy();
-  return insurer ?? '';
-}
 
 test('staff open a waiting insured bike from the v2 queue, narrowed to its insurer', async ({ page }) => {
   const holder = await signUpViaApi(page.request);

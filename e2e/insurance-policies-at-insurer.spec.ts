@@ -1,10 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signedInUser } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { applyForInsuranceViaApi } from './support/insurance.ts';
-import { DEMO_INSURER } from './support/organisations.ts';
+import { DEMO_INSURER, demoInsurerId } from './support/organisations.ts';
 import { reviewScreenshot } from './support/screenshots.ts';
 import { fillText, text } from './support/texts.ts';
 
@@ -18,15 +18,6 @@ import { fillText, text } from './support/texts.ts';
 const ins = (key: string, values: Record<string, string | number> = {}) =>
   fillText(text('da', 'insurance', key), values);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-
-async function demoInsurerId(request: APIRequestContext): Promise<string> {
-  const offers = (await (await request.get('/api/insurance/products?region=dk')).json()) as Array<{
-    insurer: { party_id: string; name: string };
-  }>;
-  const insurer = offers.find((offer) => offer.insurer.name === DEMO_INSURER)?.insurer.party_id;
-  expect(insurer, `${DEMO_INSURER} offers a cover in Denmark`).toBeTruthy();
-  return insurer ?? '';
-}
 
 test('a person finds their policy at one insurer from the menu and opens it @phone', async ({ page }) => {
   const person = await signedInUser(page);

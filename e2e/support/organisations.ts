@@ -8,6 +8,16 @@ export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_INSURER_USER = 'forsikring@demo.cykelregister.dk';
 export const DEMO_INSURER = 'Demo Forsikring A/S';
 
+/** The demo insurer's party, as its public offers in Denmark name it. */
+export async function demoInsurerId(request: APIRequestContext): Promise<string> {
+  const offers = (await (await request.get('/api/insurance/products?region=dk')).json()) as Array<{
+    insurer: { party_id: string; name: string };
+  }>;
+  const insurer = offers.find((offer) => offer.insurer.name === DEMO_INSURER)?.insurer.party_id;
+  expect(insurer, `${DEMO_INSURER} offers a cover in Denmark`).toBeTruthy();
+  return insurer ?? '';
+}
+
 /** The demo accounts' sessions of this worker, by address (demoSessionToken). */
 const demoSessions = new Map<string, string>();
 
