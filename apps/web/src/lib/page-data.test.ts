@@ -12,7 +12,10 @@ describe('pageData', () => {
   it('on the server waits for every query and leaves its answer in the request cache', async () => {
     const client = new QueryClient();
     let resolve: (value: string) => void = () => {};
-    const slow = queryOptions({ queryKey: ['slow'], queryFn: () => new Promise<string>((r) => (resolve = r)) });
+    const slow = queryOptions({
+      queryKey: ['slow'],
+      queryFn: () => new Promise<string>((r) => (resolve = r)),
+    });
     const loader = pageData((_args, fetch) => [fetch(slow)]);
     let done = false;
     const loading = loader(args({ queryClient: client })).then(() => (done = true));

@@ -31,7 +31,9 @@ function serverQueryClient(context: unknown): QueryClient | null {
  *
  *     export const loader = pageData(({ params }, fetch) => [fetch(stolenBikeQuery(params.bikeId))]);
  */
-export function pageData(queries: (args: LoaderFunctionArgs, fetch: FetchPageQuery) => readonly Promise<void>[]) {
+export function pageData(
+  queries: (args: LoaderFunctionArgs, fetch: FetchPageQuery) => readonly Promise<void>[],
+) {
   return async (args: LoaderFunctionArgs): Promise<null> => {
     const server = serverQueryClient(args.context);
     if (server) {
