@@ -95,11 +95,11 @@ export function MarkersMap({
   className,
   testId,
 }: MarkersMapProps) {
-  const styleUrl = useMapStyleUrl();
+  const webGL = useWebGL();
+  const styleUrl = useMapStyleUrl(webGL);
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markers = useRef<Marker[]>([]);
-  const webGL = useWebGL();
   const [broken, setBroken] = useState(false);
   const { mapLibre, status } = useMapLibre(webGL ? 'idle' : 'never');
   const failed = !webGL || broken || status === 'failed';

@@ -65,7 +65,7 @@ export function StolenBikesMap({
 }: StolenBikesMapProps) {
   const { t, i18n } = useTranslation(['stolen-map', 'common']);
   const describe = useDescribeBike();
-  const styleUrl = useMapStyleUrl();
+  const styleUrl = useMapStyleUrl(load !== 'never');
   const { mapLibre, status } = useMapLibre(load);
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
