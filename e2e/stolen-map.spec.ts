@@ -254,6 +254,32 @@ function mapLibreRequests(page: Page): string[] {
   return urls;
 }
 
+test('the server paints the list, the counts and the bike page, with no MapLibre in them @phone', async ({
+  page,
+}) => {
+  const painted = async (path: string) => {
+    const answer = await page.request.get(path, { headers: { Accept: 'text/html' } });
+    expect(answer.status()).toBe(200);
+    return answer.text();
+  };
+  const mapPage = await painted(`/stolen-bike-map?view=list&category=bmx&electric=true`);
+  expect(mapPage).toContain(m('title'));
+  expect(mapPage).toMatch(/<h2[^>]*>[^<]*(stjålet cykel|stjålne cykler)<\/h2>/);
+  expect(mapPage).toContain(place.second.name);
+  expect(mapPage).not.toContain(place.first.name);
+  expect(mapPage).not.toMatch(/maplibre/i);
+  // No view asked: the list (for a phone) and the map's place with the count (for a wider screen).
+  const anyScreen = await painted('/stolen-bike-map');
+  expect(anyScreen).toContain(m('map.preparing'));
+  expect(anyScreen).toMatch(/role="status"[^>]*>[^<]*(stjålet cykel|stjålne cykler)</);
+  expect(anyScreen).not.toMatch(/maplibre/i);
+  const bikePage = await painted(`/stolen-bike-map/${firstId}`);
+  expect(bikePage).toContain(place.first.name);
+  expect(bikePage).toContain(m('bikePage.contactOwner'));
+  expect(bikePage).toContain(m('map.preparing'));
+  expect(bikePage).not.toMatch(/maplibre/i);
+});
+
 test('on a phone the list comes first and MapLibre loads only when the person turns to the map @phone', async ({
   page,
 }) => {
