@@ -49,6 +49,8 @@ test.describe('the offline shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       text('da', 'content', 'home.hero.heading'),
     );
+    // The home page is painted on the server: its state (and texts) came inside the document.
+    await expect(page.locator('#nbr-page-state'), 'the first page is server-painted').toHaveCount(1);
     const controlled = await page.evaluate(async () => {
       const ready = navigator.serviceWorker.ready.then(async () => {
         if (navigator.serviceWorker.controller) return true;
@@ -81,8 +83,8 @@ test.describe('the offline shell', () => {
     const bytes = precache.reduce((sum, file) => sum + file.bytes, 0);
     expect(bytes, 'bytes precached on install').toBeLessThan(1_500_000);
 
-    // The first page's own files (its lazy page, styles, language files) came before the worker; it
-    // keeps them too once it controls the page.
+    // The first page's own files (its lazy page, styles) came before the worker, and its texts came
+    // inside the painted page; once it controls the page the worker keeps them too.
     await expect
       .poll(
         () =>
@@ -93,9 +95,13 @@ test.describe('the offline shell', () => {
               .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'));
             const missing: string[] = [];
             for (const url of loaded) if (!(await caches.match(url.href))) missing.push(url.pathname);
+            const kept = (await (await caches.open('nbr-assets')).keys()).map((request) => request.url);
+            for (const texts of ['/da/common.json', '/da/content.json'])
+              if (!kept.some((url) => url.includes('/assets/locales/') && url.endsWith(texts)))
+                missing.push(texts);
             return missing;
           }),
-        { message: 'the files the first page loaded are cached' },
+        { message: 'the files and texts of the first page are cached' },
       )
       .toEqual([]);
 
@@ -109,6 +115,9 @@ test.describe('the offline shell', () => {
     // Offline, a page address opens the shell, which starts the app on the page from its cached files.
     const home = await page.goto('/');
     expect(home?.fromServiceWorker(), 'the worker answers the navigation offline').toBe(true);
+    await expect(page.locator('#nbr-page-state'), 'the bare shell, never a stored painted page').toHaveCount(
+      0,
+    );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       text('da', 'content', 'home.hero.heading'),
     );

@@ -1,3 +1,4 @@
+import { i18n, localeFileUrl } from '../lib/i18n.ts';
 import { assetUrlsLoaded } from './shell-precache.ts';
 import { canRegisterServiceWorker } from './shell-rules.ts';
 
@@ -14,21 +15,22 @@ export async function registerServiceWorker(): Promise<void> {
   // page the person is waiting for.
   if (document.readyState !== 'complete')
     await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-  const wasControlled = navigator.serviceWorker.controller !== null;
   const { registerSW } = await import('virtual:pwa-register');
   registerSW({
     immediate: true,
     // Without a worker the app still works, just not offline.
     onRegisterError: (error: unknown) => console.warn('Service worker not registered', error),
   });
-  if (!wasControlled) void keepWhatThisPageLoaded();
+  void keepWhatThisPageLoaded();
 }
 
 /**
- * On a first visit the page's own files (its lazy page, styles and language files) were downloaded
- * before there was a worker to keep them. Once one controls the page they are asked for again through
- * it, so it caches them: the page opens offline later. They come from the browser's HTTP cache (the
- * build's files are immutable), not from the network.
+ * On a first visit the page's own files (its lazy page, styles and texts) were downloaded before
+ * there was a worker to keep them; and a page the server painted brings its texts inside it, on any
+ * visit. Once a worker controls the page they are asked for through it, so it keeps them and the
+ * shell can open the page offline later. What it keeps already it answers itself; the build's other
+ * files come from the browser's HTTP cache (they are immutable); only texts that came inside a
+ * painted page are downloaded, once.
  */
 async function keepWhatThisPageLoaded(): Promise<void> {
   const { serviceWorker } = navigator;
@@ -37,8 +39,13 @@ async function keepWhatThisPageLoaded(): Promise<void> {
       serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
     );
   const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+  const texts = Object.entries(i18n.store?.data ?? {}).flatMap(([language, namespaces]) =>
+    Object.keys(namespaces).map(
+      (namespace) => new URL(localeFileUrl(language, namespace), window.location.href).href,
+    ),
+  );
   await Promise.all(
-    assetUrlsLoaded(loaded, window.location.origin).map((url) =>
+    assetUrlsLoaded([...loaded, ...texts], window.location.origin).map((url) =>
       // A file that cannot be had now is cached the next time the app uses it.
       fetch(url).catch(() => undefined),
     ),
