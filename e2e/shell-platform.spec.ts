@@ -45,11 +45,9 @@ test.describe('the offline shell', () => {
     page,
     context,
   }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      text('da', 'content', 'home.hero.heading'),
-    );
-    // The home page is painted on the server: its state (and texts) came inside the document.
+    // The login page is painted on the server: its data and texts come inside the document.
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'auth', 'login.title'));
     await expect(page.locator('#nbr-page-state'), 'the first page is server-painted').toHaveCount(1);
     const controlled = await page.evaluate(async () => {
       const ready = navigator.serviceWorker.ready.then(async () => {
@@ -96,7 +94,7 @@ test.describe('the offline shell', () => {
             const missing: string[] = [];
             for (const url of loaded) if (!(await caches.match(url.href))) missing.push(url.pathname);
             const kept = (await (await caches.open('nbr-assets')).keys()).map((request) => request.url);
-            for (const texts of ['/da/common.json', '/da/content.json'])
+            for (const texts of ['/da/common.json', '/da/auth.json'])
               if (!kept.some((url) => url.includes('/assets/locales/') && url.endsWith(texts)))
                 missing.push(texts);
             return missing;
@@ -113,14 +111,12 @@ test.describe('the offline shell', () => {
 
     await context.setOffline(true);
     // Offline, a page address opens the shell, which starts the app on the page from its cached files.
-    const home = await page.goto('/');
-    expect(home?.fromServiceWorker(), 'the worker answers the navigation offline').toBe(true);
+    const login = await page.goto('/login');
+    expect(login?.fromServiceWorker(), 'the worker answers the navigation offline').toBe(true);
     await expect(page.locator('#nbr-page-state'), 'the bare shell, never a stored painted page').toHaveCount(
       0,
     );
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      text('da', 'content', 'home.hero.heading'),
-    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'auth', 'login.title'));
     await page.goto('/privacy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       text('da', 'content', 'privacy.heading'),
