@@ -61,7 +61,7 @@ test.describe('the offline shell', () => {
     expect(controlled, 'a service worker controls the page within 20 s of the first visit').toBe(true);
 
     // What the install downloaded: the shell (the document, the entry script and what it imports,
-    // the icons: 45 files, 0.6 MB in December 2026), not the build (598 files, 5.4 MB before).
+    // the icons: 45 files, 0.6 MB in December 2026), not the build (498 files, 4.6 MB before).
     const precache = await page.evaluate(async () => {
       const names = (await caches.keys()).filter((name) => name.startsWith('workbox-precache'));
       const files: { path: string; bytes: number }[] = [];
