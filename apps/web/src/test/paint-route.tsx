@@ -1,0 +1,75 @@
+import { dehydrate, hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import {
+  createMemoryRouter,
+  createStaticHandler,
+  createStaticRouter,
+  type LoaderFunction,
+  RouterProvider,
+  StaticRouterProvider,
+} from 'react-router';
+import type { ServerLoaderContext } from '../lib/page-data.ts';
+import { createQueryClient, queryClient } from '../lib/query-client.ts';
+
+export interface PaintedRoute {
+  path: string;
+  Component: ComponentType;
+  loader?: LoaderFunction;
+}
+
+/**
+ * A page as issue 31 serves it: the server runs the route's loader with a query cache of the request,
+ * paints the page to HTML with that cache, and the browser hydrates the HTML with the cache's
+ * contents in the app's query client (not running the loader again). `errors` are what React
+ * reported while hydrating (a first render that differs from the server's HTML); `html` is what a
+ * browser without JavaScript shows. Call `unmount` after the test.
+ */
+export async function paintRoute(route: PaintedRoute, url: string) {
+  const serverClient = createQueryClient();
+  const requestContext: ServerLoaderContext = { queryClient: serverClient };
+  const handler = createStaticHandler([
+    { path: route.path, Component: route.Component, loader: route.loader },
+  ]);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')), { requestContext });
+  if (context instanceof Response) throw new Error(`The loader answered ${context.status}`);
+  const html = renderToString(
+    <QueryClientProvider client={serverClient}>
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
+    </QueryClientProvider>,
+  );
+
+  hydrate(queryClient, dehydrate(serverClient));
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const router = createMemoryRouter([{ path: route.path, Component: route.Component }], {
+    initialEntries: [url],
+  });
+  const errors: unknown[] = [];
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+      { onRecoverableError: (error) => errors.push(error) },
+    );
+  });
+  return {
+    html,
+    errors,
+    router,
+    unmount: () => {
+      act(() => root?.unmount());
+      container.remove();
+    },
+  };
+}
