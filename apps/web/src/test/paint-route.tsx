@@ -25,9 +25,10 @@ export interface PaintedRoute {
  * paints the page to HTML with that cache, and the browser hydrates the HTML with the cache's
  * contents in the app's query client (not running the loader again). `errors` are what React
  * reported while hydrating (a first render that differs from the server's HTML); `html` is what a
- * browser without JavaScript shows. Call `unmount` after the test.
+ * browser without JavaScript shows. `movesTo` are the pages the page may send the browser on to.
+ * Call `unmount` after the test.
  */
-export async function paintRoute(route: PaintedRoute, url: string) {
+export async function paintRoute(route: PaintedRoute, url: string, movesTo: readonly PaintedRoute[] = []) {
   const serverClient = createQueryClient();
   const requestContext: ServerLoaderContext = { queryClient: serverClient };
   const handler = createStaticHandler([
@@ -49,9 +50,10 @@ export async function paintRoute(route: PaintedRoute, url: string) {
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
-  const router = createMemoryRouter([{ path: route.path, Component: route.Component }], {
-    initialEntries: [url],
-  });
+  const router = createMemoryRouter(
+    [route, ...movesTo].map(({ path, Component }) => ({ path, Component })),
+    { initialEntries: [url] },
+  );
   const errors: unknown[] = [];
   let root: ReturnType<typeof hydrateRoot> | undefined;
   await act(async () => {

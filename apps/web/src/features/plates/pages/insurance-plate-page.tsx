@@ -13,10 +13,14 @@ import { CODE_PARAM } from '../scan-routing.ts';
  * the insurer when the insurance starts, never by hand, so the page explains that instead.
  */
 export function Component() {
-  const { t } = useTranslation(['plates', 'common']);
   const [searchParams] = useSearchParams();
+  return <InsurancePlate code={searchParams.get(CODE_PARAM)?.trim() ?? ''} />;
+}
+
+/** The page's screen for `code`; the sticker page paints it itself before it moves here (issue 31). */
+export function InsurancePlate({ code }: { code: string }) {
+  const { t } = useTranslation(['plates', 'common']);
   const { isLoggedIn } = useSession();
-  const code = searchParams.get(CODE_PARAM)?.trim() ?? '';
   return (
     <PageLayout title={t('insurancePlate.title')} lead={t('insurancePlate.lead')} width="reading">
       {code ? (

@@ -13,9 +13,13 @@ import { CODE_PARAM } from '../scan-routing.ts';
  * that was withdrawn). Says so, shows what was read, and lets the person type the code again.
  */
 export function Component() {
-  const { t } = useTranslation(['plates', 'common']);
   const [searchParams] = useSearchParams();
-  const code = searchParams.get(CODE_PARAM)?.trim() ?? '';
+  return <NoRegistration code={searchParams.get(CODE_PARAM)?.trim() ?? ''} />;
+}
+
+/** The page's screen for `code`; the sticker page paints it itself before it moves here (issue 31). */
+export function NoRegistration({ code }: { code: string }) {
+  const { t } = useTranslation(['plates', 'common']);
   return (
     <PageLayout title={t('noRegistration.title')} lead={t('noRegistration.lead')} width="form">
       <Alert tone="warning" announce="none">

@@ -1,5 +1,5 @@
 import { type StolenBike, StolenBikeSchema } from '@nbr/domain/stolen-map';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api-client.ts';
 
 /*
@@ -17,12 +17,16 @@ export function getStolenBike(bikeId: string, signal?: AbortSignal): Promise<Sto
   });
 }
 
-export function useStolenBike(bikeId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
+/** The query of one stolen bike, for useStolenBike and for the loaders of the pages that read it. */
+export function stolenBikeQuery(bikeId: string) {
+  return queryOptions({
     queryKey: ['stolen-map', 'bike', bikeId],
     queryFn: ({ signal }) => getStolenBike(bikeId, signal),
-    enabled: options.enabled ?? true,
     // A bike no longer stolen answers 404: the page says so itself, with the way back to the map.
     meta: { pageData: false },
   });
+}
+
+export function useStolenBike(bikeId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...stolenBikeQuery(bikeId), enabled: options.enabled ?? true });
 }
