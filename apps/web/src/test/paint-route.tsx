@@ -30,12 +30,19 @@ export interface PaintedRoute {
  */
 export async function paintRoute(route: PaintedRoute, url: string, movesTo: readonly PaintedRoute[] = []) {
   const serverClient = createQueryClient();
+  // A failed request fails the paint at once here (the browser asks again): no waiting for retries.
+  serverClient.setDefaultOptions({
+    ...serverClient.getDefaultOptions(),
+    queries: { ...serverClient.getDefaultOptions().queries, retry: false },
+  });
   const requestContext: ServerLoaderContext = { queryClient: serverClient };
   const handler = createStaticHandler([
     { path: route.path, Component: route.Component, loader: route.loader },
   ]);
   const context = await handler.query(new Request(new URL(url, 'http://localhost')), { requestContext });
   if (context instanceof Response) throw new Error(`The loader answered ${context.status}`);
+  // A loader that fails leaves the page to the browser (lib/page-data.ts): nothing is painted.
+  if (context.errors) throw new Error('The loader failed: the server answers the bare app');
   const html = renderToString(
     <QueryClientProvider client={serverClient}>
       <StaticRouterProvider
