@@ -27,9 +27,8 @@ import { googleConfigurationQuery } from '../api/get-google-configuration.ts';
 import { useLogIn } from '../api/log-in.ts';
 import styles from '../auth.module.css';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
-import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
+import { NationalSignInButton, usePaintedRegion } from '../components/national-sign-in-button.tsx';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
-import { usePaintedRegion } from '../use-painted-region.ts';
 
 /** The first screen's data (issue 31): whether Google sign-in is on (its button). */
 export const loader = pageData((_args, fetch) => [fetch(googleConfigurationQuery())]);

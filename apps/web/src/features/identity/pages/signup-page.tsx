@@ -33,9 +33,8 @@ import { useSignUp } from '../api/sign-up.ts';
 import styles from '../auth.module.css';
 import { AcceptTermsCheckbox } from '../components/accept-terms-checkbox.tsx';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
-import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
+import { NationalSignInButton, usePaintedRegion } from '../components/national-sign-in-button.tsx';
 import { SignUpMailSent } from '../components/sign-up-mail-sent.tsx';
-import { usePaintedRegion } from '../use-painted-region.ts';
 
 /** The sign-up payload plus the acceptance box: signing up means accepting privacy policy and terms. */
 const SignUpFormSchema = SignUpSchema.pick({

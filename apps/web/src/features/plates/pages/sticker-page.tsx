@@ -18,10 +18,9 @@ import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { stickerQueryOptions, useStickerLookup } from '../api/lookup-sticker.ts';
+import { InsurancePlate, NoRegistration } from '../components/scan-answers.tsx';
 import styles from '../plates.module.css';
 import { CODE_PARAM, type ScanOutcome, scanOutcome } from '../scan-routing.ts';
-import { InsurancePlate } from './insurance-plate-page.tsx';
-import { NoRegistration } from './no-registration-page.tsx';
 
 /** The sticker code of the address (/sticker-id/{code} or the Digital Link), '' when it is none. */
 function stickerCodeOf(params: { stickerId?: string }): string {
