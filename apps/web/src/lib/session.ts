@@ -211,7 +211,7 @@ export function useSession(): Session {
   const { token, claims } = useSyncExternalStore(
     sessionStore.subscribe,
     sessionStore.getSnapshot,
-    sessionStore.getSnapshot,
+    sessionStore.getServerSnapshot,
   );
   return {
     token,
@@ -231,7 +231,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { token, claims } = useSyncExternalStore(
     sessionStore.subscribe,
     sessionStore.getSnapshot,
-    sessionStore.getSnapshot,
+    sessionStore.getServerSnapshot,
   );
   useSessionKeeper(token, claims);
   return createElement(Fragment, null, children);
