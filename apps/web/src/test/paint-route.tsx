@@ -1,3 +1,4 @@
+import type { Region } from '@nbr/domain/locale-values';
 import { dehydrate, hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import type { ComponentType } from 'react';
@@ -11,8 +12,10 @@ import {
   RouterProvider,
   StaticRouterProvider,
 } from 'react-router';
+import { i18n } from '../lib/i18n.ts';
 import type { ServerLoaderContext } from '../lib/page-data.ts';
 import { createQueryClient, queryClient } from '../lib/query-client.ts';
+import { PaintedRegionContext, regionForLanguage } from '../lib/region.ts';
 
 export interface PaintedRoute {
   path: string;
@@ -25,10 +28,21 @@ export interface PaintedRoute {
  * paints the page to HTML with that cache, and the browser hydrates the HTML with the cache's
  * contents in the app's query client (not running the loader again). `errors` are what React
  * reported while hydrating (a first render that differs from the server's HTML); `html` is what a
- * browser without JavaScript shows. `movesTo` are the pages the page may send the browser on to.
- * Call `unmount` after the test.
+ * browser without JavaScript shows. Call `unmount` after the test.
  */
-export async function paintRoute(route: PaintedRoute, url: string, movesTo: readonly PaintedRoute[] = []) {
+export async function paintRoute(
+  route: PaintedRoute,
+  url: string,
+  {
+    movesTo = [],
+    region = regionForLanguage(i18n.language),
+  }: {
+    /** The pages the page may send the browser on to. */
+    movesTo?: readonly PaintedRoute[];
+    /** The region the server paints with (the device's cookie, else the language's). */
+    region?: Region;
+  } = {},
+) {
   const serverClient = createQueryClient();
   // A failed request fails the paint at once here (the browser asks again): no waiting for retries.
   serverClient.setDefaultOptions({
@@ -45,11 +59,13 @@ export async function paintRoute(route: PaintedRoute, url: string, movesTo: read
   if (context.errors) throw new Error('The loader failed: the server answers the bare app');
   const html = renderToString(
     <QueryClientProvider client={serverClient}>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
+      <PaintedRegionContext.Provider value={region}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </PaintedRegionContext.Provider>
     </QueryClientProvider>,
   );
 
@@ -67,7 +83,9 @@ export async function paintRoute(route: PaintedRoute, url: string, movesTo: read
     root = hydrateRoot(
       container,
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <PaintedRegionContext.Provider value={region}>
+          <RouterProvider router={router} />
+        </PaintedRegionContext.Provider>
       </QueryClientProvider>,
       { onRecoverableError: (error) => errors.push(error) },
     );

@@ -2,26 +2,12 @@ import type { Region } from '@nbr/domain/locale';
 import { NATIONAL_IDENTITY_BY_REGION, NATIONAL_IDENTITY_NAMES } from '@nbr/domain/national-identity';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
-import { useLanguage } from '../../../lib/i18n.ts';
-import { regionForLanguage, useRegion } from '../../../lib/region.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { useStartNationalSignIn } from '../api/start-national-sign-in.ts';
 import styles from '../auth.module.css';
 import { rememberNationalSignIn } from '../national-sign-in.ts';
-
-/**
- * The region the sign-in pages offer (MitID or BankID, the sign-up's region): the region chosen on
- * this device once the page has hydrated; before, the one of the page's language, which is all the
- * server knows (issue 31), so the first render in the browser matches the server's HTML.
- */
-export function usePaintedRegion(): Region {
-  const { region } = useRegion();
-  const { language } = useLanguage();
-  return useHydrated() ? region : regionForLanguage(language);
-}
 
 /**
  * "Log in with MitID" (dk) / "BankID" (no) on /login and /signup: the region decides which. The

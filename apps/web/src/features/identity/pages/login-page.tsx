@@ -8,6 +8,7 @@ import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { pageData } from '../../../lib/page-data.ts';
 import { isOfferWaiting, type LoginPageState } from '../../../lib/redirect.ts';
+import { useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -27,7 +28,7 @@ import { googleConfigurationQuery } from '../api/get-google-configuration.ts';
 import { useLogIn } from '../api/log-in.ts';
 import styles from '../auth.module.css';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
-import { NationalSignInButton, usePaintedRegion } from '../components/national-sign-in-button.tsx';
+import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
 
 /** The first screen's data (issue 31): whether Google sign-in is on (its button). */
@@ -35,13 +36,13 @@ export const loader = pageData((_args, fetch) => [fetch(googleConfigurationQuery
 
 /**
  * /login. Painted on the server (issue 31): what only this browser knows — the page that sent the
- * person here, a session that ended, the region chosen on this device — shows once it has hydrated.
+ * person here, a session that ended — shows once it has hydrated.
  * Before the JavaScript runs, the form is posted to the page's own address.
  */
 export function Component() {
   const { t } = useTranslation(['auth', 'common']);
   const { signIn } = useSession();
-  const region = usePaintedRegion();
+  const { region } = useRegion();
   const isHydrated = useHydrated();
   const location = useLocation();
   const logIn = useLogIn();

@@ -33,7 +33,7 @@ import { useSignUp } from '../api/sign-up.ts';
 import styles from '../auth.module.css';
 import { AcceptTermsCheckbox } from '../components/accept-terms-checkbox.tsx';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
-import { NationalSignInButton, usePaintedRegion } from '../components/national-sign-in-button.tsx';
+import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
 import { SignUpMailSent } from '../components/sign-up-mail-sent.tsx';
 
 /** The sign-up payload plus the acceptance box: signing up means accepting privacy policy and terms. */
@@ -72,12 +72,12 @@ export function Component() {
 export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const { t } = useTranslation(['auth', 'common']);
   const { language, choosable, setLanguage } = useLanguage();
-  const { regions } = useRegion();
-  // What only this browser knows (the region chosen on this device, the page that sent the person
-  // here) shows once the page has hydrated: the server paints the page's language's region (issue 31).
-  const region = usePaintedRegion();
+  // The region the page was painted with (issue 31: the device's choice in a cookie, else the
+  // language's), then the one stored on this device.
+  const { region, regions } = useRegion();
   const [searchParams] = useSearchParams();
   const signUp = useSignUp();
+  // The page that sent the person here is known to this browser only: shown once hydrated.
   const offerWaiting = useBrowserSnapshot(isOfferWaiting, false);
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
@@ -94,7 +94,8 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
     defaultValues: { email: '', password: '', phone: '', zip_code: '', chosen_region: region, accept: false },
   });
   const regionField = useController({ control: form.control, name: 'chosen_region' });
-  // The region chosen on this device, once known, is the field's default unless the person chose one.
+  // The region stored on this device, once known, is the field's default unless the person chose one
+  // (a device whose choice predates the cookie the server paints with).
   const { getFieldState, resetField } = form;
   useEffect(() => {
     if (!getFieldState('chosen_region').isDirty) resetField('chosen_region', { defaultValue: region });

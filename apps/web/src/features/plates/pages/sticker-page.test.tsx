@@ -92,7 +92,7 @@ const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
 describe('sticker page painted on the server', () => {
   it('paints a stolen bike behind a scanned sticker, and hydrating asks nothing again', async () => {
     api(sticker());
-    const painted = await paintRoute(page, `/sticker-id/${CODE.toLowerCase()}`, movesTo);
+    const painted = await paintRoute(page, `/sticker-id/${CODE.toLowerCase()}`, { movesTo });
     try {
       expect(requested()).toEqual(readsOfStolenBike);
       const html = new DOMParser().parseFromString(painted.html, 'text/html');
@@ -114,7 +114,7 @@ describe('sticker page painted on the server', () => {
 
   it('reads the sticker of the QR code’s Digital Link under the same key', async () => {
     api(sticker());
-    const painted = await paintRoute(scanPage, `/sticker-id/01/05790002290008/21/${CODE}`, movesTo);
+    const painted = await paintRoute(scanPage, `/sticker-id/01/05790002290008/21/${CODE}`, { movesTo });
     try {
       expect(requested()).toEqual(readsOfStolenBike);
       expect(painted.errors).toEqual([]);
@@ -126,7 +126,7 @@ describe('sticker page painted on the server', () => {
 
   it('paints "not registered" for an unknown sticker, then moves to its address once the app runs', async () => {
     api(null);
-    const painted = await paintRoute(page, `/sticker-id/${CODE}`, movesTo);
+    const painted = await paintRoute(page, `/sticker-id/${CODE}`, { movesTo });
     try {
       const html = new DOMParser().parseFromString(painted.html, 'text/html');
       expect(html.querySelector('h1')?.textContent).toBe('The plate is not registered');
@@ -148,7 +148,7 @@ describe('sticker page painted on the server', () => {
 
   it('paints the insurance plate’s explanation', async () => {
     api(sticker({ kind: 'insurance', status: 'free', bike_id: null, bike_status: null }));
-    const painted = await paintRoute(page, `/sticker-id/${CODE}`, movesTo);
+    const painted = await paintRoute(page, `/sticker-id/${CODE}`, { movesTo });
     try {
       const html = new DOMParser().parseFromString(painted.html, 'text/html');
       expect(html.querySelector('h1')?.textContent).toBe('Insurance plate');
@@ -163,7 +163,7 @@ describe('sticker page painted on the server', () => {
 
   it('paints a new sticker with a plain link to the sign-up a visitor goes on to', async () => {
     api(sticker({ status: 'free', bike_id: null, bike_status: null }));
-    const painted = await paintRoute(page, `/sticker-id/${CODE}`, movesTo);
+    const painted = await paintRoute(page, `/sticker-id/${CODE}`, { movesTo });
     try {
       const html = new DOMParser().parseFromString(painted.html, 'text/html');
       const link = html.querySelector('a[href^="/signup/from-scan"]');
