@@ -49,6 +49,10 @@ export interface PaintRequest {
   /** The address as the browser asked for it: path and query. */
   url: string;
   host: string;
+  /** 'https' behind TLS (the address the page's loaders and actions see). */
+  protocol?: 'http' | 'https';
+  /** A form the browser sent by itself, before the app's script ran (the login): the route's action answers it. */
+  form?: { contentType: string; body: string };
   acceptLanguage?: string;
   cookie?: string;
   /** Answers the page's API requests (the API injects them into itself with the visitor's address). */
@@ -57,8 +61,8 @@ export interface PaintRequest {
 
 export type PaintResult =
   | { kind: 'page'; status: number; html: string; language: Language }
-  /** A loader sent the visitor elsewhere. */
-  | { kind: 'redirect'; status: number; location: string }
+  /** A loader or action sent the visitor elsewhere (a sign-in hands its session over in `setCookie`). */
+  | { kind: 'redirect'; status: number; location: string; setCookie: string[] }
   /**
    * Not a page painted on the server, or its data could not be had, or painting failed (`error`, for
    * the server's log): the bare app answers, and the browser renders the page itself.
@@ -261,7 +265,7 @@ export function createPainter(options: {
   const timeoutMs = options.timeoutMs ?? 5000;
 
   async function paint(request: PaintRequest): Promise<PaintResult> {
-    const url = new URL(request.url, `http://${request.host || 'localhost'}`);
+    const url = new URL(request.url, `${request.protocol ?? 'http'}://${request.host || 'localhost'}`);
     const matches = matchRoutes(handler.dataRoutes, url.pathname) ?? [];
     const handles = matches.map((match) => routePageHandle(match.route)).filter((handle) => handle !== null);
     const pageHandle = handles.at(-1);
@@ -275,13 +279,25 @@ export function createPainter(options: {
       defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
     });
     const context = await painting.run({ callApi: request.callApi, language }, () =>
-      handler.query(new Request(url, { headers: { 'accept-language': language } }), {
-        requestContext: { queryClient } satisfies ServerLoaderContext,
-      }),
+      handler.query(
+        new Request(url, {
+          method: request.form ? 'POST' : 'GET',
+          headers: {
+            'accept-language': language,
+            ...(request.form ? { 'content-type': request.form.contentType } : {}),
+          },
+          body: request.form?.body,
+        }),
+        {
+          requestContext: { queryClient } satisfies ServerLoaderContext,
+        },
+      ),
     );
     if (context instanceof Response) {
       const location = context.headers.get('location');
-      return location ? { kind: 'redirect', status: context.status, location } : { kind: 'bare' };
+      return location
+        ? { kind: 'redirect', status: context.status, location, setCookie: context.headers.getSetCookie() }
+        : { kind: 'bare' };
     }
     if (context.errors) {
       const error = Object.values(context.errors)[0];
@@ -357,7 +373,8 @@ export function createPainter(options: {
         '<div id="root"></div>',
         `<div id="root">${body}</div><script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptJson(state)}</script>`,
       );
-    return { kind: 'page', status: 200, html, language };
+    // A form answered on the page (a refused login) is 4xx as its action said; a page is 200.
+    return { kind: 'page', status: context.statusCode >= 400 ? context.statusCode : 200, html, language };
   }
 
   return { paint };

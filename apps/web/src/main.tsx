@@ -14,12 +14,15 @@ import { currentLocation } from './lib/navigation.ts';
 import { CACHE_MAX_AGE_MS, queryClient } from './lib/query-client.ts';
 import { setRegionDefaultLanguage } from './lib/region.ts';
 import { readPageState } from './lib/server-page.ts';
+import { signIn, takeSignInHandover } from './lib/session.ts';
 import { sessionStore } from './lib/session-store.ts';
 import { STORAGE_KEYS } from './lib/storage.ts';
 import { applyTheme } from './lib/theme.ts';
 import { track } from './lib/tracking.ts';
 
 applyTheme();
+// A login posted before this script ran: its session, taken before the router asks who is here.
+const handedOverToken = takeSignInHandover();
 
 let router: DataRouter | null = null;
 
@@ -81,6 +84,9 @@ if (painted) {
 } else {
   createRoot(container).render(app);
 }
+
+// …and then what signing in does: the account's choices, and on to the page the person was going to.
+if (handedOverToken) signIn(handedOverToken);
 
 void registerServiceWorker();
 

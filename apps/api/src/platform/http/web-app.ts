@@ -11,6 +11,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The entry points of a build must be revalidated, or clients would keep an old build forever. */
 const REVALIDATE = 'no-cache';
 
+/** The pages whose form the browser may post itself (see the route's action in apps/web). */
+const FORM_PAGES = ['/login'] as const;
+
 /** A browser navigation (as opposed to a missing script, image or API call). */
 function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -53,6 +56,8 @@ export function webRouteMatcher(distDir: string): (pathname: string) => boolean 
 interface PaintRequest {
   url: string;
   host: string;
+  protocol?: 'http' | 'https';
+  form?: { contentType: string; body: string };
   acceptLanguage?: string;
   cookie?: string;
   callApi: (call: {
@@ -64,7 +69,7 @@ interface PaintRequest {
 }
 type PaintResult =
   | { kind: 'page'; status: number; html: string; language: string }
-  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'redirect'; status: number; location: string; setCookie: string[] }
   | { kind: 'bare'; status?: number; error?: unknown };
 interface Painter {
   paint(request: PaintRequest): Promise<PaintResult>;
@@ -196,11 +201,18 @@ export async function registerWebApp(
    * made in-process through the same routes, from the visitor's address (their limits count), as a
    * visitor: a painted page never holds anything private, so any cache may keep it per language.
    */
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) => {
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 200 | 404,
+    form?: { contentType: string; body: string },
+  ) => {
     if (!painter || status !== 200) return sendIndex(reply, status);
     const result = await painter.paint({
       url: request.url,
       host: request.headers.host ?? '',
+      protocol: request.protocol === 'https' ? 'https' : 'http',
+      form,
       acceptLanguage: request.headers['accept-language'],
       cookie: request.headers.cookie,
       callApi: async (call) => {
@@ -214,7 +226,10 @@ export async function registerWebApp(
         return { status: answer.statusCode, headers: textHeaders(answer.headers), body: answer.body };
       },
     });
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    if (result.kind === 'redirect') {
+      if (result.setCookie.length > 0) reply.header('set-cookie', result.setCookie);
+      return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
+    }
     if (result.kind === 'bare') {
       if (result.error)
         request.log.warn({ err: result.error }, 'painting the page failed; answering the bare app');
@@ -231,6 +246,41 @@ export async function registerWebApp(
 
   // The static plugin would answer the root, a directory, with 403.
   app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, 200));
+
+  // Forms a browser may send before the app's script has run (issue 31): the page's route action
+  // answers them (the login signs in and hands the session over; a refusal paints the form again with
+  // what was typed). Only from our own pages: a post from another site is refused (login CSRF).
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    for (const pathname of FORM_PAGES) {
+      forms.post(
+        pathname,
+        {
+          schema: { hide: true },
+          preHandler: addressLimit(app, 'form-page', {
+            max: app.config.rateLimit.perMinute,
+            timeWindow: 60_000,
+          }),
+        },
+        async (request, reply) => {
+          const site = request.headers['sec-fetch-site'];
+          const contentType = request.headers['content-type'] ?? '';
+          if (
+            (site && site !== 'same-origin' && site !== 'none') ||
+            !painter ||
+            typeof request.body !== 'string'
+          ) {
+            return reply.status(403).send({ detail: request.t('errors.forbidden'), code: 'forbidden' });
+          }
+          return sendPage(request, reply, 200, { contentType, body: request.body });
+        },
+      );
+    }
+  });
 
   app.setNotFoundHandler(
     {

@@ -17,10 +17,13 @@ export function getStolenBike(bikeId: string, signal?: AbortSignal): Promise<Sto
   });
 }
 
-/** The query of one stolen bike, for useStolenBike and for the loaders of the pages that read it. */
+/**
+ * One stolen bike's query: what the map's bike page's loader asks for (on the server, to paint the
+ * page) and what the screens read, so hydration finds it.
+ */
 export function stolenBikeQuery(bikeId: string) {
   return queryOptions({
-    queryKey: ['stolen-map', 'bike', bikeId],
+    queryKey: ['stolen-map', 'bike', bikeId] as const,
     queryFn: ({ signal }) => getStolenBike(bikeId, signal),
     // A bike no longer stolen answers 404: the page says so itself, with the way back to the map.
     meta: { pageData: false },
