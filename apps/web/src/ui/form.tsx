@@ -64,6 +64,12 @@ export interface FormProps {
   'aria-label'?: string;
   'aria-labelledby'?: string;
   id?: string;
+  /**
+   * Where a browser without the JavaScript yet (a page painted on the server, issue 31) sends the
+   * form; once the app runs, onSubmit handles it and the page never reloads.
+   */
+  method?: 'get' | 'post';
+  action?: string;
 }
 
 /** A form that leaves validation to react-hook-form (no browser bubbles) and never reloads the page. */

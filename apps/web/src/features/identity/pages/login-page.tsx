@@ -3,7 +3,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useBrowserSnapshot } from '../../../hooks/use-browser-snapshot.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { pageData } from '../../../lib/page-data.ts';
 import { isOfferWaiting, type LoginPageState } from '../../../lib/redirect.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -21,16 +24,27 @@ import {
 } from '../../../ui/form.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
+import { googleConfigurationQuery } from '../api/get-google-configuration.ts';
 import { useLogIn } from '../api/log-in.ts';
 import styles from '../auth.module.css';
 import { GoogleSignIn } from '../components/google-sign-in.tsx';
 import { NationalSignInButton } from '../components/national-sign-in-button.tsx';
 import { rememberPasswordResetEmail } from '../password-reset-email.ts';
 
+/** The first screen's data (issue 31): whether Google sign-in is on (its button). */
+export const loader = pageData((_args, fetch) => [fetch(googleConfigurationQuery())]);
+
+/**
+ * /login. Painted on the server (issue 31): what only this browser knows — the page that sent the
+ * person here, a session that ended — shows once it has hydrated.
+ * Before the JavaScript runs, the form is posted to the page's own address.
+ */
 export function Component() {
   const { t } = useTranslation(['auth', 'common']);
   const { signIn } = useSession();
   const { region } = useRegion();
+  const isHydrated = useHydrated();
+  const location = useLocation();
   const logIn = useLogIn();
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
@@ -39,8 +53,8 @@ export function Component() {
   // sends the link again when the chosen password was given (issue 27).
   const [isCredentialsRefused, setIsCredentialsRefused] = useState(false);
   const form = useZodForm(LoginSchema, { defaultValues: { email: '', password: '' } });
-  const isSessionEnded = (useLocation().state as LoginPageState | null)?.reason === 'session_ended';
-  const [offerWaiting] = useState(isOfferWaiting);
+  const isSessionEnded = isHydrated && (location.state as LoginPageState | null)?.reason === 'session_ended';
+  const offerWaiting = useBrowserSnapshot(isOfferWaiting, false);
 
   // Google would not sign in to this account by its address: the password form takes over.
   const onPasswordRequired = useCallback(
@@ -74,7 +88,7 @@ export function Component() {
       <div className={styles.panel}>
         <NationalSignInButton mode="login" region={region} />
         <GoogleSignIn mode="login" onPasswordRequired={onPasswordRequired} />
-        <Form onSubmit={onSubmit}>
+        <Form onSubmit={onSubmit} method="post" action={`${paths.auth.login.getHref()}${location.search}`}>
           {offerWaiting ? (
             <Alert tone="info" title={t('offerWaiting.title')}>
               <p>{t('offerWaiting.login')}</p>
