@@ -33,8 +33,9 @@ import { webBuildStaleReason } from './web-build.mjs';
  * web-vitals package, the tag manager, the banner, the settings page and TanStack's persister load
  * only when needed and stay out of it. Issue 31 (pages painted by the server) adds the hydration of
  * a painted page (its data, texts and region, the access rules run again after it) and takes out
- * the table of every text file (lib/i18n.ts now fetches them by address): 175.6 KiB. It may only go
- * down from here.
+ * the table of every text file (lib/i18n.ts now fetches them by address) and the 404 page (its own
+ * small download now); the shell precache's bookkeeping and the login's session handover came in:
+ * 175.7 KiB. It may only go down from here.
  */
 const BUDGET_KIB = Number(process.env.FIRST_ROUTE_BUDGET_KIB ?? 176);
 const TARGET_KIB = 100;

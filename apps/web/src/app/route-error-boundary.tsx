@@ -1,13 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../lib/api-client.ts';
 import { currentLocation } from '../lib/navigation.ts';
 import { LoadingState } from '../ui/spinner.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { reloadOnce } from './reload.ts';
-import { NotFoundPage } from './routes/not-found.tsx';
 import { ServerErrorPage } from './routes/server-error.tsx';
 import { isChunkLoadError } from './shell-rules.ts';
+
+/**
+ * The 404 page comes with its own small download (a page that is not there is rare); the 500 page is
+ * part of the first one, since it must show when nothing more can be downloaded.
+ */
+const NotFoundPage = lazy(() =>
+  import('./routes/not-found.tsx').then((module) => ({ default: module.NotFoundPage })),
+);
 
 /** The status an error stands for: 404 shows the 404 page, everything else the 500 page. */
 export function errorStatus(error: unknown): number {
@@ -34,7 +41,13 @@ export function RouteErrorBoundary() {
   }, [error, isChunkError]);
 
   if (isReloading) return <LoadingState />;
-  if (errorStatus(error) === 404) return <NotFoundPage />;
+  if (errorStatus(error) === 404) {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   return <ServerErrorPage />;
 }
 

@@ -94,12 +94,6 @@ export function resetClientState(): void {
  * and removes. It lives a minute at most and is only ever set on our own origin's answer.
  */
 export const SIGN_IN_HANDOVER_COOKIE = 'nbr_signin';
-const HANDOVER_MAX_AGE_S = 60;
-
-/** The Set-Cookie of a session handed over to the app (the login route's action). */
-export function signInHandoverCookie(token: string, secure: boolean): string {
-  return `${SIGN_IN_HANDOVER_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${HANDOVER_MAX_AGE_S}; SameSite=Strict${secure ? '; Secure' : ''}`;
-}
 
 /** Takes a session handed over by the server into this browser's storage; its token, or null. */
 export function takeSignInHandover(): string | null {

@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { pageData } from '../../../lib/page-data.ts';
 import { isOfferWaiting, type LoginPageState } from '../../../lib/redirect.ts';
 import { useRegion } from '../../../lib/region.ts';
-import { signInHandoverCookie, useSession } from '../../../lib/session.ts';
+import { SIGN_IN_HANDOVER_COOKIE, useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import {
@@ -33,6 +33,14 @@ import { rememberPasswordResetEmail } from '../password-reset-email.ts';
 
 /** The first screen's data (issue 31): whether Google sign-in is on (its button). */
 export const loader = pageData((_args, fetch) => [fetch(googleConfigurationQuery())]);
+
+/** How long the handed-over session waits for the app's script (lib/session.ts takes it). */
+const HANDOVER_MAX_AGE_S = 60;
+
+/** The Set-Cookie of a session handed over to the app (the login route's action). */
+function signInHandoverCookie(token: string, secure: boolean): string {
+  return `${SIGN_IN_HANDOVER_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${HANDOVER_MAX_AGE_S}; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
 
 /** A login the server answered (a refusal): what was typed, and why. */
 interface RefusedLogin {
