@@ -1,8 +1,7 @@
 import { type ContentPageKey, parseContentBody } from '@nbr/domain/content-markup';
-import type { PublicContentPage } from '@nbr/domain/content-pages';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { API_BASE } from '../../../lib/api-client.ts';
+import { contentPageQuery } from '../api/get-content-page.ts';
 
 /** A block of a long text page; legal texts keep their sections as arrays in content.json. */
 export interface ContentSection {
@@ -47,43 +46,25 @@ export interface PageText {
   sections: ContentSection[];
 }
 
-type StoredText = NonNullable<PublicContentPage['text']>;
-
 /**
- * A content page's text: staff's stored text for the language (GET /api/content-pages/…, cached by
- * the browser for a minute), else the built-in one of content.json under `key` — also when the API
- * cannot be reached. A plain fetch rather than TanStack Query: the public pages' chunks stay small
- * (npm run test:budget counts every chunk a page names in the first route's entry).
+ * A content page's text: staff's stored text for the language (GET /api/content-pages/…), else the
+ * built-in one of content.json under `key` — also when the API cannot be reached. The page's loader
+ * asks for the same query (contentPageLoader), so a page painted by the server has it at once.
  */
 export function usePageText(page: ContentPageKey, key: string): PageText {
   const { t, list, language } = useContent();
-  const path = `${page}/${language}`;
-  const [stored, setStored] = useState<{ path: string; text: StoredText | null } | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(`${API_BASE}/content-pages/${path}`, {
-      signal: controller.signal,
-      headers: { Accept: 'application/json' },
-    })
-      .then((response) => (response.ok ? (response.json() as Promise<PublicContentPage>) : { text: null }))
-      .catch(() => ({ text: null }))
-      .then((body) => {
-        if (!controller.signal.aborted) setStored({ path, text: body.text });
-      });
-    return () => controller.abort();
-  }, [path]);
-  const current = stored?.path === path ? stored : null;
-  if (current?.text) {
+  const stored = useQuery(contentPageQuery(page, language));
+  if (stored.data) {
     return {
       ready: true,
-      title: current.text.heading,
-      heading: current.text.heading,
-      lead: current.text.lead,
-      sections: parseContentBody(current.text.body),
+      title: stored.data.heading,
+      heading: stored.data.heading,
+      lead: stored.data.lead,
+      sections: parseContentBody(stored.data.body),
     };
   }
   return {
-    ready: current !== null,
+    ready: !stored.isPending,
     title: t(`${key}.title`),
     heading: t(`${key}.heading`),
     lead: t(`${key}.lead`),
