@@ -1,59 +1,30 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { MarkersMapProps } from '../../../components/map/markers-map.tsx';
+import { useTranslation } from 'react-i18next';
+import { type MapPoint, MarkersMap } from '../../../components/map/markers-map.tsx';
+import styles from '../distributors.module.css';
 
-/*
- * The dealers' map without MapLibre at page load: the list is the page's first screen (painted by the
- * server), and MapLibre's code and drawing would hold the main thread while a phone shows it. The
- * map's code loads when the browser is idle, or at once when the person turns to the map (points at
- * it, touches it); until it is drawn a frame of the map's size holds its place, so nothing moves.
- */
-
-const MarkersMap = lazy(() =>
-  import('../../../components/map/markers-map.tsx').then((module) => ({ default: module.MarkersMap })),
-);
-
-/** How long the map waits for an idle moment at most; also the wait where the browser has no idle callback. */
-export const MAP_IDLE_TIMEOUT_MS = 2000;
-
-/** Calls `run` once the browser is idle (or after MAP_IDLE_TIMEOUT_MS); answers the cancel. */
-export function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: MAP_IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(run, MAP_IDLE_TIMEOUT_MS);
-  return () => window.clearTimeout(timer);
-}
-
-export function DealerMap(props: MarkersMapProps) {
-  const [wanted, setWanted] = useState(false);
-  const frame = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (wanted) return;
-    const want = () => setWanted(true);
-    const cancelIdle = whenIdle(want);
-    // A pointer over the frame (or a finger on it) is the person turning to the map: no more waiting.
-    const element = frame.current;
-    element?.addEventListener('pointerenter', want);
-    element?.addEventListener('pointerdown', want);
-    return () => {
-      cancelIdle();
-      element?.removeEventListener('pointerenter', want);
-      element?.removeEventListener('pointerdown', want);
-    };
-  }, [wanted]);
-
-  const placeholder = (
-    <div
-      ref={frame}
-      className={props.className}
-      data-testid={props.testId ? `${props.testId}-placeholder` : undefined}
-    />
-  );
-  if (!wanted) return placeholder;
+/** The dealers on a map; a marker is a button that shows its dealer in the list (`onSelect`). */
+export function DealerMap({
+  points,
+  onSelect,
+}: {
+  points: readonly MapPoint[];
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation('distributors');
   return (
-    <Suspense fallback={placeholder}>
-      <MarkersMap {...props} />
-    </Suspense>
+    <MarkersMap
+      points={points}
+      interactive
+      zoom={12}
+      onSelect={onSelect}
+      texts={{
+        title: t('mapLabel'),
+        attribution: t('mapAttribution'),
+        zoomIn: t('zoomIn'),
+        zoomOut: t('zoomOut'),
+      }}
+      className={styles.map}
+      testId="distributor-map"
+    />
   );
 }

@@ -11,7 +11,7 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { distributorsQueryOptions, useDistributors } from '../api/list-distributors.ts';
-import { DealerMap } from '../components/dealer-map.tsx';
+import { LazyDealerMap } from '../components/lazy-dealer-map.tsx';
 import styles from '../distributors.module.css';
 
 const DEBOUNCE_MS = 300;
@@ -33,7 +33,7 @@ export const loader = pageData(({ request }, fetch) => [
 /**
  * /find-distributor: dealers that sell plates and register bikes, searchable by town or postcode, as
  * a list and on a map. The list comes first (the server paints it); MapLibre loads only here, when
- * the browser is idle or the person turns to the map (DealerMap). A marker takes the visitor to the
+ * the browser is idle or the person turns to the map (LazyDealerMap). A marker takes the visitor to the
  * dealer in the list; the list alone serves when the map cannot be drawn.
  */
 export function Component() {
@@ -109,22 +109,7 @@ export function Component() {
               <DealerItem key={dealer.party_id} dealer={dealer} />
             ))}
           </ul>
-          {points.length > 0 ? (
-            <DealerMap
-              points={points}
-              interactive
-              zoom={12}
-              onSelect={showDealer}
-              texts={{
-                title: t('mapLabel'),
-                attribution: t('mapAttribution'),
-                zoomIn: t('zoomIn'),
-                zoomOut: t('zoomOut'),
-              }}
-              className={styles.map}
-              testId="distributor-map"
-            />
-          ) : null}
+          {points.length > 0 ? <LazyDealerMap points={points} onSelect={showDealer} /> : null}
         </div>
       ) : null}
     </PageLayout>
