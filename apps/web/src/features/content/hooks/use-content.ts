@@ -1,7 +1,4 @@
-import { type ContentPageKey, parseContentBody } from '@nbr/domain/content-markup';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { contentPageQuery } from '../api/get-content-page.ts';
 
 /** A block of a long text page; legal texts keep their sections as arrays in content.json. */
 export interface ContentSection {
@@ -35,39 +32,4 @@ export function useContent() {
     return Array.isArray(value) ? (value as T[]) : [];
   }
   return { t, list, language: i18n.resolvedLanguage ?? i18n.language };
-}
-
-export interface PageText {
-  /** False while the stored text is being asked for (the page shows a spinner, not a text that changes). */
-  ready: boolean;
-  title: string;
-  heading: string;
-  lead: string;
-  sections: ContentSection[];
-}
-
-/**
- * A content page's text: staff's stored text for the language (GET /api/content-pages/…), else the
- * built-in one of content.json under `key` — also when the API cannot be reached. The page's loader
- * asks for the same query (contentPageLoader), so a page painted by the server has it at once.
- */
-export function usePageText(page: ContentPageKey, key: string): PageText {
-  const { t, list, language } = useContent();
-  const stored = useQuery(contentPageQuery(page, language));
-  if (stored.data) {
-    return {
-      ready: true,
-      title: stored.data.heading,
-      heading: stored.data.heading,
-      lead: stored.data.lead,
-      sections: parseContentBody(stored.data.body),
-    };
-  }
-  return {
-    ready: !stored.isPending,
-    title: t(`${key}.title`),
-    heading: t(`${key}.heading`),
-    lead: t(`${key}.lead`),
-    sections: list<ContentSection>(`${key}.sections`),
-  };
 }
