@@ -47,6 +47,7 @@ COPY packages/domain/data packages/domain/data
 COPY apps/api/package.json apps/api/tsconfig.json apps/api/
 COPY apps/api/src apps/api/src
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 # Everything the API writes goes to DATA_DIR (a volume) or /tmp (a tmpfs; tsx keeps its cache
 # there): the root file system can be read-only. 1000 is the base image's `node` user, named by
 # number so Kubernetes can check runAsNonRoot.

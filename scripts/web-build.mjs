@@ -16,7 +16,7 @@ const WEB_SOURCES = [
   'packages/domain/src',
 ];
 /** Written last by every build. */
-const BUILD_MARKER = 'apps/web/dist/index.html';
+const BUILD_MARKER = 'apps/web/dist-server/entry-server.js';
 
 function newestChange(entry) {
   if (!existsSync(entry)) return 0;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -76,6 +77,102 @@ function routeManifest(): Plugin {
   };
 }
 
+const LOCALES_DIR = fileURLToPath(new URL('./src/locales', import.meta.url));
+
+/**
+ * Writes every text file (src/locales/<language>/<namespace>.json) as
+ * /assets/locales/<build id>/<language>/<namespace>.json, the address lib/i18n.ts fetches (and the
+ * dev server answers from the sources). Under /assets/ a file is cached for good, which the build id
+ * in its address makes safe.
+ */
+function localeFiles(buildId: string): Plugin {
+  return {
+    name: 'nbr-locale-files',
+    async generateBundle() {
+      for (const language of await readdir(LOCALES_DIR)) {
+        const dir = path.join(LOCALES_DIR, language);
+        if (!(await stat(dir)).isDirectory()) continue;
+        for (const file of await readdir(dir)) {
+          if (!file.endsWith('.json')) continue;
+          const texts = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as unknown;
+          this.emitFile({
+            type: 'asset',
+            fileName: `assets/locales/${buildId}/${language}/${file}`,
+            source: JSON.stringify(texts),
+          });
+        }
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use('/assets/locales/', (request, response, next) => {
+        const [, language = '', file = ''] =
+          /^\/[^/]+\/([a-z]{2})\/([a-z-]+\.json)$/.exec(request.url ?? '') ?? [];
+        if (!language) return next();
+        readFile(path.join(LOCALES_DIR, language, file), 'utf8').then(
+          (text) => {
+            response.setHeader('Content-Type', 'application/json');
+            response.end(text);
+          },
+          () => {
+            response.statusCode = 404;
+            response.end();
+          },
+        );
+      });
+    },
+  };
+}
+
+/** Where the server bundle of entry-server.tsx is written (the API loads it: platform/http/web-app.ts). */
+const SERVER_OUT_DIR = 'dist-server';
+
+/** `page(() => import('…')` in the route files, whose module the server build names (pageSources). */
+const PAGE_IMPORT = /\bpage\(\s*\(\)\s*=>\s*import\((['"])([^'"]+)\1\)/g;
+
+/**
+ * Server build only: gives each page() of the route files its module's source file
+ * (`src/features/…/x-page.tsx`), the key of the client build's manifest, so the server links the
+ * painted page's stylesheets and scripts (entry-server.tsx). The browser's build is left as it is.
+ */
+function pageSources(): Plugin {
+  let root = '';
+  return {
+    name: 'nbr-page-sources',
+    apply: (_config, env) => Boolean(env.isSsrBuild),
+    configResolved(config) {
+      root = config.root;
+    },
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (!file.startsWith(path.join(root, 'src', 'app'))) return null;
+      if (!PAGE_IMPORT.test(code)) return null;
+      PAGE_IMPORT.lastIndex = 0;
+      // Only text inside a line changes, so the source map stays true (map: null keeps the lines).
+      const transformed = code.replace(PAGE_IMPORT, (call, quote: string, specifier: string) => {
+        const source = path
+          .relative(root, path.resolve(path.dirname(file), specifier))
+          .split(path.sep)
+          .join('/');
+        return call.replace(
+          `() => import(${quote}${specifier}${quote})`,
+          `Object.assign(() => import(${quote}${specifier}${quote}), { source: ${JSON.stringify(source)} })`,
+        );
+      });
+      return { code: transformed, map: null };
+    },
+  };
+}
+
+/** The server build shows the same build id as the browser build it serves. */
+function clientBuildId(outDir: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(outDir, 'version.json'), 'utf8')) as { build_id: string })
+      .build_id;
+  } catch {
+    throw new Error('Build the browser app (vite build) before its server bundle (vite build --ssr)');
+  }
+}
+
 /** Text the server may send compressed; images, fonts and archives are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 /** Below this a compressed answer saves less than its encoding costs. */
@@ -131,7 +228,18 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
+  if (isSsrBuild) {
+    const buildId = clientBuildId(path.resolve(import.meta.dirname, 'dist'));
+    return {
+      define: {
+        __BUILD_ID__: JSON.stringify(buildId),
+        __APP_VERSION__: JSON.stringify(`${pkg.version}+${buildId}`),
+      },
+      plugins: [react(), pageSources(), offlineBasemap()],
+      build: { outDir: SERVER_OUT_DIR, target: 'node22', sourcemap: true, emptyOutDir: true },
+    };
+  }
   const buildId = command === 'build' ? createBuildId() : 'dev';
   const proxy = {
     '/api': { target: apiTarget, changeOrigin: false, ws: true },
@@ -145,6 +253,7 @@ export default defineConfig(({ command }) => {
     plugins: [
       react(),
       versionFile(buildId),
+      localeFiles(buildId),
       routeManifest(),
       offlineBasemap(),
       VitePWA({

@@ -2,6 +2,9 @@ import { test as base, expect } from '@playwright/test';
 import type { Language } from './accounts.ts';
 import { APP_STORAGE_KEYS } from './storage-keys.ts';
 
+/** What main.tsx logs when a painted page does not match the browser's first render. */
+export const HYDRATION_MISMATCH = 'nbr: hydration mismatch';
+
 /** The browser locale that goes with each UI language, so Accept-Language agrees with the choice. */
 const BROWSER_LOCALES: Record<Language, string> = { da: 'da-DK', en: 'en-GB', no: 'nb-NO' };
 
@@ -55,7 +58,16 @@ export const test = base.extend<LanguageOptions>({
       },
       [APP_STORAGE_KEYS.language, language] as const,
     );
+    // A page the server painted that the browser's first render does not match (main.tsx reports it
+    // on this line): React renders it afresh, so nothing looks wrong, but the journey fails.
+    const mismatches: string[] = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith(HYDRATION_MISMATCH)) {
+        mismatches.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+      }
+    });
     await use(context);
+    expect(mismatches, 'painted pages hydrate without a mismatch').toEqual([]);
   },
 });
 

@@ -1,57 +1,101 @@
 import './ui/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createPath, RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createPath, type DataRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { registerServiceWorker } from './app/register-service-worker.ts';
 import { lastPath, reloadOnce } from './app/reload.ts';
 import { routePatternOf } from './app/route-pattern.ts';
 import { installRoutePrefetch } from './app/route-prefetch.ts';
-import { router } from './app/router.tsx';
-import { currentAppLanguage, i18n, initI18n } from './lib/i18n.ts';
+import { createAppRouter, routes } from './app/router.tsx';
+import { adoptPaintedLanguage, currentAppLanguage, detectLanguage, i18n, initI18n } from './lib/i18n.ts';
 import { startMeasurement } from './lib/measurement.ts';
 import { currentLocation } from './lib/navigation.ts';
 import { CACHE_MAX_AGE_MS, queryClient } from './lib/query-client.ts';
 import { setRegionDefaultLanguage } from './lib/region.ts';
+import { readPageState } from './lib/server-page.ts';
+import { signIn, takeSignInHandover } from './lib/session.ts';
 import { sessionStore } from './lib/session-store.ts';
 import { STORAGE_KEYS } from './lib/storage.ts';
 import { applyTheme } from './lib/theme.ts';
 import { track } from './lib/tracking.ts';
 
 applyTheme();
+// A login posted before this script ran: its session, taken before the router asks who is here.
+const handedOverToken = takeSignInHandover();
+
+let router: DataRouter | null = null;
 
 // Part of the app failed to download (a new deploy removed it). While a page is being opened (or the
 // app is starting) that is a failed page load: reload that address. Otherwise it is a failed chunk of
 // the page on screen: reload the last path. Once per address; a second failure shows the error page.
 window.addEventListener('vite:preloadError', (event) => {
-  const opening = router.state.navigation.location;
-  const target = opening ? createPath(opening) : router.state.initialized ? lastPath() : currentLocation();
+  const opening = router?.state.navigation.location;
+  const target = opening ? createPath(opening) : router?.state.initialized ? lastPath() : currentLocation();
   if (reloadOnce(target)) event.preventDefault();
 });
 window.addEventListener('appinstalled', () => track('install', 'pwa'));
 
-await initI18n();
+// A page the server painted (issue 31) carries its language, texts, data and loader answers: the
+// browser starts from exactly those, so its first render is the painted page and nothing is fetched twice.
+const painted = readPageState();
+
+await initI18n(painted?.language ?? detectLanguage(), painted?.texts);
 setRegionDefaultLanguage(currentAppLanguage());
 i18n.on('languageChanged', setRegionDefaultLanguage);
+
+if (painted) {
+  // The data the page was painted with, as the server's cache held it (answered at its time).
+  for (const { queryKey, state } of painted.queries) {
+    queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
+  }
+  // The painted page's route modules, loaded before the router starts (it would otherwise show nothing
+  // while it loads them, and hydration would not match).
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+router = createAppRouter(painted?.router);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders paintedRegion={painted?.region ?? null}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (painted) {
+  hydrateRoot(container, app, {
+    // A painted page that differs from the browser's first render: React renders it afresh, and the
+    // e2e journeys fail on this line (e2e/support/fixtures.ts).
+    onRecoverableError: (error, info) => console.error('nbr: hydration mismatch', error, info.componentStack),
+  });
+  // Painted for a visitor: a signed-in person's page becomes theirs (the access rules run again: /login
+  // leads a signed-in person on to the app), and the language this device chose takes over.
+  if (sessionStore.getClaims()) void router.revalidate();
+  void adoptPaintedLanguage(painted.language);
+} else {
+  createRoot(container).render(app);
+}
+
+// …and then what signing in does: the account's choices, and on to the page the person was going to.
+if (handedOverToken) signIn(handedOverToken);
 
 void registerServiceWorker();
 
 // Measurement only after consent (lib/measurement.ts); the page the browser loaded is named by its
 // route pattern, once the router has matched it.
-const pathTemplate = () => routePatternOf(router.state.matches);
+const appRouter = router;
+const pathTemplate = () => routePatternOf(appRouter.state.matches);
 startMeasurement({ landingPath: pathTemplate(), pathTemplate });
-installRoutePrefetch(router);
+installRoutePrefetch(appRouter);
 // The signed-in account's page data is kept across reloads (30 days); its code stays off the first page.
 void import('./lib/query-persist.ts').then(({ startQueryPersistence }) =>
   startQueryPersistence(queryClient, {

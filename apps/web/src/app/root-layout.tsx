@@ -3,6 +3,7 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useHref, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { requiresLogin } from '../lib/access.ts';
 import { useMeasurementChoice } from '../lib/consent.ts';
 import { currentLocation } from '../lib/navigation.ts';
@@ -24,7 +25,7 @@ function useSessionGuard(): void {
   const snapshot = useSyncExternalStore(
     sessionStore.subscribe,
     sessionStore.getSnapshot,
-    sessionStore.getSnapshot,
+    sessionStore.getServerSnapshot,
   );
   useEffect(() => {
     if (!snapshot.claims && requiresLogin(window.location.pathname)) {
@@ -56,6 +57,8 @@ export function RootLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const measurementChoice = useMeasurementChoice();
+  // The answer is stored in this browser: the question appears once the page is the browser's own.
+  const hydrated = useHydrated();
   useBuildWatcher();
   useSessionGuard();
 
@@ -71,7 +74,9 @@ export function RootLayout() {
       <NavigationProgress />
       <Outlet />
       <RouteAnnouncer />
-      {measurementChoice === null && location.pathname !== paths.content.measurementSettings.path ? (
+      {hydrated &&
+      measurementChoice === null &&
+      location.pathname !== paths.content.measurementSettings.path ? (
         <Suspense fallback={null}>
           <ConsentBanner />
         </Suspense>

@@ -16,22 +16,73 @@ export function setNavigationTarget(target: () => string): void {
 }
 
 /**
+ * What a page's route tells the server that paints it (entry-server.tsx) and the browser that hydrates
+ * it, once its module is loaded.
+ */
+export interface PageHandle {
+  /** The i18n namespaces its screen reads ('common' first); the server puts them into the page. */
+  namespaces: readonly string[];
+  /** Painted on the server for everyone (a public page); other pages are the bare app. */
+  serverRendered: boolean;
+  /**
+   * The page module's source file (`src/features/…/x-page.tsx`), written in by the server build
+   * (vite.config.ts, pageSources): the server links the page's stylesheets and scripts from the
+   * client build's manifest. Undefined in the browser.
+   */
+  source?: string;
+}
+
+/** The module loader of page(); the server build gives it the module's source file (`source`). */
+type PageLoad = (() => Promise<RouteModule>) & { source?: string };
+
+export function pageHandleOf(handle: unknown): PageHandle | null {
+  const candidate = handle as Partial<PageHandle> | null | undefined;
+  return candidate && Array.isArray(candidate.namespaces) ? (candidate as PageHandle) : null;
+}
+
+/**
  * A lazily loaded page with the i18n namespaces it needs, loaded together so the page never shows
  * untranslated keys. If the page's code cannot be downloaded (a new deploy replaced it), the
  * browser loads the address afresh — once; a second failure shows the error page.
+ *
+ * `serverRendered` pages are painted on the server in the visitor's language (issue 31): their
+ * screens must render the same on the server and in the browser's first render (docs/web-app.md).
  */
-export function page(load: () => Promise<RouteModule>, namespaces: readonly string[] = []) {
-  return async (): Promise<RouteModule> => {
+export function page(
+  load: PageLoad,
+  namespaces: readonly string[] = [],
+  options: { serverRendered?: boolean } = {},
+) {
+  const handle: PageHandle = {
+    namespaces: ['common', ...namespaces],
+    serverRendered: options.serverRendered ?? false,
+    source: load.source,
+  };
+  const lazy = async (): Promise<RouteModule> => {
     try {
-      const [module] = await Promise.all([load(), loadNamespaces(['common', ...namespaces])]);
+      // The server has every text of every language at hand (entry-server.tsx).
+      const [module] = await Promise.all([
+        load(),
+        import.meta.env.SSR ? undefined : loadNamespaces(handle.namespaces),
+      ]);
       // No module: the download failed and main.tsx already started a reload; wait for it.
       if (!module) return new Promise<never>(() => {});
-      return module;
+      return { ...module, handle };
     } catch (error) {
       if (isChunkLoadError(error) && reloadOnce(navigationTarget())) return new Promise<never>(() => {});
       throw error;
     }
   };
+  // Known before the module is loaded: the server decides from it whether to paint an address.
+  return Object.assign(lazy, { pageHandle: handle });
+}
+
+/** A route's page handle: its loaded module's, else the one its lazy loader carries. */
+export function routePageHandle(route: { handle?: unknown; lazy?: unknown }): PageHandle | null {
+  return (
+    pageHandleOf(route.handle) ??
+    pageHandleOf((route.lazy as { pageHandle?: unknown } | undefined)?.pageHandle)
+  );
 }
 
 export const notFound = page(() => import('./routes/not-found.tsx'));

@@ -1,6 +1,8 @@
 import {
   createBrowserRouter,
   createPath,
+  type DataRouter,
+  type HydrationState,
   type LoaderFunctionArgs,
   matchRoutes,
   type RouteObject,
@@ -22,7 +24,9 @@ export interface RouteHandle {
   loginDependency?: LoginDependency;
 }
 
-const regionPage = page(() => import('../features/region-pages/pages/region-page.tsx'), ['region-pages']);
+const regionPage = page(() => import('../features/region-pages/pages/region-page.tsx'), ['region-pages'], {
+  serverRendered: true,
+});
 
 /** The routes that have screens today; every other address of config/paths.ts is a 404 until built. */
 export const routes: RouteObject[] = [
@@ -43,11 +47,15 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: page(() => import('../features/content/pages/home-page.tsx'), ['content']),
+                lazy: page(() => import('../features/content/pages/home-page.tsx'), ['content'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.content.privacy.path,
-                lazy: page(() => import('../features/content/pages/privacy-page.tsx'), ['content']),
+                lazy: page(() => import('../features/content/pages/privacy-page.tsx'), ['content'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.content.measurementSettings.path,
@@ -55,27 +63,39 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.content.terms.path,
-                lazy: page(() => import('../features/content/pages/terms-page.tsx'), ['content']),
+                lazy: page(() => import('../features/content/pages/terms-page.tsx'), ['content'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.content.ourMission.path,
-                lazy: page(() => import('../features/content/pages/our-mission-page.tsx'), ['content']),
+                lazy: page(() => import('../features/content/pages/our-mission-page.tsx'), ['content'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.content.advisoryBoard.path,
-                lazy: page(() => import('../features/content/pages/advisory-board-page.tsx'), ['content']),
+                lazy: page(() => import('../features/content/pages/advisory-board-page.tsx'), ['content'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.content.accessibility.path,
-                lazy: page(() => import('../features/content/pages/accessibility-page.tsx'), ['content']),
+                lazy: page(() => import('../features/content/pages/accessibility-page.tsx'), ['content'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.content.howItWorks.path,
-                lazy: page(() => import('../features/content/pages/how-it-works-page.tsx'), ['content']),
+                lazy: page(() => import('../features/content/pages/how-it-works-page.tsx'), ['content'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.auth.login.path,
-                lazy: page(() => import('../features/identity/pages/login-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/login-page.tsx'), ['auth'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.auth.nationalSignInReturn.path,
@@ -86,7 +106,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.auth.signup.path,
-                lazy: page(() => import('../features/identity/pages/signup-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/signup-page.tsx'), ['auth'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.auth.signupNewsletter.path,
@@ -98,7 +120,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.auth.forgotPassword.path,
-                lazy: page(() => import('../features/identity/pages/forgot-password-page.tsx'), ['auth']),
+                lazy: page(() => import('../features/identity/pages/forgot-password-page.tsx'), ['auth'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.auth.forgotPasswordCheckMail.path,
@@ -137,7 +161,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.public.search.path,
-                lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search', 'finds']),
+                lazy: page(() => import('../features/search/pages/search-page.tsx'), ['search', 'finds'], {
+                  serverRendered: true,
+                }),
               },
               // Issue 17 §2: questions to support (signed in, or a visitor through a mailed link).
               {
@@ -158,6 +184,7 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/distributors/pages/find-distributor-page.tsx'),
                   ['distributors'],
+                  { serverRendered: true },
                 ),
               },
               // Issue 29 §1: the commuter survey, answered by visitors and signed-in people alike
@@ -184,6 +211,7 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/stolen-map/pages/stolen-bike-map-page.tsx'),
                   ['stolen-map'],
+                  { serverRendered: true },
                 ),
               },
               {
@@ -191,6 +219,7 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/stolen-map/pages/stolen-bike-map-bike-page.tsx'),
                   ['stolen-map', 'search'],
+                  { serverRendered: true },
                 ),
               },
               // Contacting a bike's owner (features/finds): under /app, but open to visitors (a finder
@@ -221,6 +250,7 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/plates/pages/sticker-page.tsx'),
                   ['plates', 'search', 'ownership', 'finds'],
+                  { serverRendered: true },
                 ),
               },
               {
@@ -228,6 +258,7 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/plates/pages/sticker-page.tsx'),
                   ['plates', 'search', 'ownership', 'finds'],
+                  { serverRendered: true },
                 ),
               },
               {
@@ -270,7 +301,9 @@ export const routes: RouteObject[] = [
               // an account (lib/access.ts), /purchase-failed does not.
               {
                 path: paths.public.webshop.path,
-                lazy: page(() => import('../features/webshop/pages/webshop-page.tsx'), ['webshop']),
+                lazy: page(() => import('../features/webshop/pages/webshop-page.tsx'), ['webshop'], {
+                  serverRendered: true,
+                }),
               },
               {
                 path: paths.public.goToWebshop.path,
@@ -706,7 +739,7 @@ export function isUnknownAddress(pathname: string): boolean {
   if (area && !patchedAreas.has(area.prefix)) return false;
   // The first load's loaders run while the router is being made: until an area is patched in (by the
   // router, which then exists), the routes it was made from are all there is.
-  const deepest = (matchRoutes(area ? router.routes : routes, pathname) ?? []).at(-1);
+  const deepest = (matchRoutes(area && browserRouter ? browserRouter.routes : routes, pathname) ?? []).at(-1);
   return !deepest || deepest.route.path === '*';
 }
 
@@ -732,19 +765,29 @@ const patchedAreas = new Set<string>();
 
 registerUnknownAddressCheck(isUnknownAddress);
 
-export const router = createBrowserRouter(routes, {
-  async patchRoutesOnNavigation({ path, patch }) {
-    const pathname = path.split(/[?#]/)[0] ?? '';
-    const area = LAZY_AREAS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-    if (!area || patchedAreas.has(area.prefix)) return;
-    patch('root', await area.load());
-    patchedAreas.add(area.prefix);
-  },
-});
+/** The browser's router (main.tsx makes it once); the server paints with a static one (entry-server.tsx). */
+let browserRouter: DataRouter | null = null;
 
-setNavigationTarget(() => {
-  const target = router.state.navigation.location;
-  return target ? createPath(target) : currentLocation();
-});
-
-registerNavigator((href, options) => router.navigate(href, options));
+/**
+ * Makes the browser's router. `hydrationData` is what the server's render left in the page (its
+ * loaders' answers), so the router starts where the painted page is instead of loading it again.
+ */
+export function createAppRouter(hydrationData?: HydrationState): DataRouter {
+  const router = createBrowserRouter(routes, {
+    hydrationData,
+    async patchRoutesOnNavigation({ path, patch }) {
+      const pathname = path.split(/[?#]/)[0] ?? '';
+      const area = LAZY_AREAS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+      if (!area || patchedAreas.has(area.prefix)) return;
+      patch('root', await area.load());
+      patchedAreas.add(area.prefix);
+    },
+  });
+  browserRouter = router;
+  setNavigationTarget(() => {
+    const target = router.state.navigation.location;
+    return target ? createPath(target) : currentLocation();
+  });
+  registerNavigator((href, options) => router.navigate(href, options));
+  return router;
+}

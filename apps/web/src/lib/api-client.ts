@@ -10,6 +10,18 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 export const API_BASE = '/api';
 
+/**
+ * How a request reaches the API: the browser's fetch. The server painting a page answers the page's
+ * requests in-process instead (entry-server.tsx sets its own), through the same routes and checks.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** A 400 whose detail is this JSON sends the user on to the insurer's contents sign-up (SPEC §8). */
 export interface PreRegisteredPolicy {
   pre_registered_policy: unknown;
@@ -173,7 +185,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method,
       headers: { ...buildHeaders({ token, hasBody: body !== undefined }), ...options.headers },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -223,7 +235,7 @@ export async function fetchAuthenticatedFile(url: string, signal?: AbortSignal):
   const token = sessionStore.getToken();
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       headers: { ...buildHeaders({ token, hasBody: false }), Accept: '*/*' },
       signal,
       credentials: 'same-origin',

@@ -6,12 +6,13 @@ import {
   type Language,
   resolveLanguage,
 } from '@nbr/domain/locale-values';
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { api } from './api-client.ts';
+import { BUILD_ID } from './build-info.ts';
 import { sessionStore } from './session-store.ts';
-import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+import { readStorage, STORAGE_KEYS, writeChoiceCookie, writeStorage } from './storage.ts';
 
 /*
  * i18next with one JSON file per language and namespace (src/locales/<lang>/<ns>.json), each loaded
@@ -21,17 +22,42 @@ import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 export const DEFAULT_NAMESPACE = 'common';
 
-const loaders = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
+/**
+ * Where the texts of a language's namespace are: a file the build writes under its own id
+ * (vite.config.ts, localeFiles), so it is cached for good and a new build's texts have a new address.
+ * Fetched, not imported: a table of every file would otherwise sit in the first download.
+ */
+export function localeFileUrl(language: string, namespace: string): string {
+  return `/assets/locales/${BUILD_ID}/${language}/${namespace}.json`;
+}
+
+/** One download per file, shared by startDownloads and i18next's backend. */
+const downloads = new Map<string, Promise<ResourceKey>>();
+
+function downloadTexts(language: string, namespace: string): Promise<ResourceKey> {
+  const url = localeFileUrl(language, namespace);
+  let download = downloads.get(url);
+  if (!download) {
+    download = fetch(url).then(async (response) => {
+      // A language may lack a namespace (Icelandic is partial): it falls back without an error.
+      if (response.status === 404) return {};
+      if (!response.ok)
+        throw new Error(`The texts ${language}/${namespace} could not be loaded (${response.status})`);
+      return (await response.json()) as ResourceKey;
+    });
+    // A failed download may be tried again (the next page, or i18next's own retry).
+    download.catch(() => downloads.delete(url));
+    downloads.set(url, download);
+  }
+  return download;
+}
 
 const lazyJsonBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[`../locales/${language}/${namespace}.json`];
-    // A language may lack a namespace (Icelandic is partial): fall back without an error.
-    if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
+    downloadTexts(language, namespace).then(
+      (texts) => callback(null, texts),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -52,6 +78,18 @@ function applyDocumentLanguage(language: string): void {
 }
 
 /**
+ * The cookie that tells the server which language to paint a page in (entry-server.tsx); the same
+ * choice as localStorage's, written together with it.
+ */
+export const LANGUAGE_COOKIE = 'nbr_lang';
+
+/** Remembers the language on this device: for the app (localStorage) and for the server (cookie). */
+function rememberLanguage(language: Language): void {
+  writeStorage(STORAGE_KEYS.language, language);
+  writeChoiceCookie(LANGUAGE_COOKIE, language);
+}
+
+/**
  * ?lang= (a shared link), then the stored choice, then the browser's languages, then da. A ?lang=
  * is stored as the choice: the link's address loses it on the next page, the language must not.
  */
@@ -59,7 +97,7 @@ export function detectLanguage(): Language {
   if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
   const fromQuery = new URLSearchParams(window.location.search).get('lang');
   if (isLanguage(fromQuery)) {
-    writeStorage(STORAGE_KEYS.language, fromQuery);
+    rememberLanguage(fromQuery);
     return fromQuery;
   }
   const stored = readStorage(STORAGE_KEYS.language);
@@ -69,8 +107,12 @@ export function detectLanguage(): Language {
 
 let initialising: Promise<unknown> | null = null;
 
-/** Starts i18next and loads the common namespace of the detected language. Safe to call twice. */
-export function initI18n(language: Language = detectLanguage()): Promise<unknown> {
+/**
+ * Starts i18next and loads the common namespace of the detected language. Safe to call twice.
+ * `texts` are the namespaces a server-painted page brought with it: they are used as they are, so
+ * hydrating the page downloads no text.
+ */
+export function initI18n(language: Language = detectLanguage(), texts?: Resource): Promise<unknown> {
   if (!initialising) {
     i18next.on('languageChanged', applyDocumentLanguage);
     initialising = i18next
@@ -83,6 +125,7 @@ export function initI18n(language: Language = detectLanguage()): Promise<unknown
         // English or Norwegian would only add a download to every page.
         fallbackLng: { is: ['en'], en: [], no: [], default: [DEFAULT_LANGUAGE] },
         ns: [DEFAULT_NAMESPACE],
+        ...(texts ? { resources: texts, partialBundledLanguages: true } : {}),
         defaultNS: DEFAULT_NAMESPACE,
         fallbackNS: DEFAULT_NAMESPACE,
         load: 'currentOnly',
@@ -105,7 +148,7 @@ function startDownloads(language: string, namespaces: readonly string[]): void {
   const languages = language === 'is' ? ['is', 'en'] : [language];
   for (const lng of languages) {
     for (const namespace of namespaces) {
-      loaders[`../locales/${lng}/${namespace}.json`]?.().catch(() => {});
+      downloadTexts(lng, namespace).catch(() => {});
     }
   }
 }
@@ -121,6 +164,18 @@ export async function loadNamespaces(namespaces: readonly string[]): Promise<voi
   await i18next.loadNamespaces([...namespaces]);
 }
 
+/**
+ * After hydrating a page the server painted in `painted`: the language this device chose wins (the
+ * page turns to it, and the cookie learns it for the next page), unless the address named one.
+ */
+export async function adoptPaintedLanguage(painted: Language): Promise<void> {
+  if (isLanguage(new URLSearchParams(window.location.search).get('lang'))) return;
+  const stored = readStorage(STORAGE_KEYS.language);
+  if (!isLanguage(stored)) return;
+  if (stored === painted) writeChoiceCookie(LANGUAGE_COOKIE, stored);
+  else await changeLanguage(stored, { remote: false });
+}
+
 export function currentAppLanguage(): Language {
   const language = i18next.resolvedLanguage ?? i18next.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
@@ -131,7 +186,7 @@ export function currentAppLanguage(): Language {
  * signed-in user's account (PUT /api/identities/language/), so mails and other devices follow.
  */
 export async function changeLanguage(language: Language, options: { remote?: boolean } = {}): Promise<void> {
-  writeStorage(STORAGE_KEYS.language, language);
+  rememberLanguage(language);
   await i18next.changeLanguage(language);
   const remote = options.remote ?? true;
   if (remote && sessionStore.getToken() && (CHOOSABLE_LANGUAGES as readonly string[]).includes(language)) {

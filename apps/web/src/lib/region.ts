@@ -7,8 +7,17 @@ import {
   REGIONS,
   type Region,
 } from '@nbr/domain/locale-values';
-import { useSyncExternalStore } from 'react';
-import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { readStorage, STORAGE_KEYS, writeChoiceCookie, writeStorage } from './storage.ts';
+
+/** The cookie that tells the server which region's page to paint (entry-server.tsx). */
+export const REGION_COOKIE = 'nbr_region';
+
+/**
+ * The region a server-painted page was painted for: given by the server while it paints, and by
+ * main.tsx while the browser hydrates that page, so both render the same region first. Null elsewhere.
+ */
+export const PaintedRegionContext = createContext<Region | null>(null);
 
 /** A region not chosen yet follows the language: Norwegian means Norway, everything else Denmark. */
 export function regionForLanguage(language: string): Region {
@@ -41,6 +50,7 @@ export function setRegionDefaultLanguage(language: string): void {
 /** Remembers the user's choice of region on this device. */
 export function setRegion(region: Region): void {
   writeStorage(STORAGE_KEYS.region, region);
+  writeChoiceCookie(REGION_COOKIE, region);
   for (const listener of listeners) listener();
 }
 
@@ -55,6 +65,7 @@ export function useRegion(): {
   regions: readonly Region[];
   setRegion: (region: Region) => void;
 } {
-  const region = useSyncExternalStore(subscribe, currentRegion, currentRegion);
+  const painted = useContext(PaintedRegionContext);
+  const region = useSyncExternalStore(subscribe, currentRegion, () => painted ?? currentRegion());
   return { region, currency: currencyOf(region), regions: REGIONS, setRegion };
 }

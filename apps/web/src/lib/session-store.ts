@@ -44,6 +44,13 @@ export const sessionStore = {
   getSnapshot(): SessionSnapshot {
     return current;
   },
+  /**
+   * What the server paints with, and so what the browser hydrates a painted page with: a visitor.
+   * The session lives in this browser's storage only; the page becomes the person's right after.
+   */
+  getServerSnapshot(): SessionSnapshot {
+    return SIGNED_OUT;
+  },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

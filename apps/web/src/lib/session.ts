@@ -88,6 +88,36 @@ export function resetClientState(): void {
   wipeAppStorage();
 }
 
+/**
+ * A login the browser posted itself, before the app's script ran (issue 31): the server's answer
+ * hands the session to the app in this short-lived cookie, which the app takes at start (main.tsx)
+ * and removes. It lives a minute at most and is only ever set on our own origin's answer.
+ */
+export const SIGN_IN_HANDOVER_COOKIE = 'nbr_signin';
+const HANDOVER_MAX_AGE_S = 60;
+
+/** The Set-Cookie of a session handed over to the app (the login route's action). */
+export function signInHandoverCookie(token: string, secure: boolean): string {
+  return `${SIGN_IN_HANDOVER_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=${HANDOVER_MAX_AGE_S}; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+/** Takes a session handed over by the server into this browser's storage; its token, or null. */
+export function takeSignInHandover(): string | null {
+  const entry = document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SIGN_IN_HANDOVER_COOKIE}=`));
+  if (!entry) return null;
+  if ('cookieStore' in window) void window.cookieStore.delete(SIGN_IN_HANDOVER_COOKIE).catch(() => {});
+  let token: string;
+  try {
+    token = decodeURIComponent(entry.slice(SIGN_IN_HANDOVER_COOKIE.length + 1));
+  } catch {
+    return null;
+  }
+  return sessionStore.setToken(token) ? token : null;
+}
+
 export function signIn(token: string, method: LoginMethod = 'password'): void {
   const claims = sessionStore.setToken(token);
   if (!claims) return;
@@ -211,7 +241,7 @@ export function useSession(): Session {
   const { token, claims } = useSyncExternalStore(
     sessionStore.subscribe,
     sessionStore.getSnapshot,
-    sessionStore.getSnapshot,
+    sessionStore.getServerSnapshot,
   );
   return {
     token,
@@ -231,7 +261,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { token, claims } = useSyncExternalStore(
     sessionStore.subscribe,
     sessionStore.getSnapshot,
-    sessionStore.getSnapshot,
+    sessionStore.getServerSnapshot,
   );
   useSessionKeeper(token, claims);
   return createElement(Fragment, null, children);

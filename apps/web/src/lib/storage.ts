@@ -87,3 +87,20 @@ export function wipeAppStorage(keep: readonly string[] = []): void {
     for (const key of doomed) store.removeItem(key);
   }
 }
+
+/** A year, like the choice in localStorage (which never expires). */
+const CHOICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * A choice of this device the server must know too (the language and region it paints a page in):
+ * a first-party cookie with nothing personal in it, written through the Cookie Store API. A browser
+ * without it keeps the choice in localStorage only; the painted page then turns to it after hydration.
+ */
+export function writeChoiceCookie(name: string, value: string): void {
+  if (typeof window === 'undefined' || !('cookieStore' in window)) return;
+  window.cookieStore
+    .set({ name, value, path: '/', expires: Date.now() + CHOICE_COOKIE_MAX_AGE_MS, sameSite: 'lax' })
+    .catch(() => {
+      // Cookies refused (a privacy setting): the choice is still remembered in localStorage.
+    });
+}

@@ -32,6 +32,11 @@ export function contentSecurityPolicy(
     'base-uri': ["'self'"],
     'script-src': ["'self'", ...tagManager],
     'style-src': ["'self'", styleHash(REACT_ARIA_PRESSABLE_STYLE)],
+    // style="" attributes: a page painted on the server carries them in its HTML (react-aria's
+    // visually hidden inputs, a progress bar's width), where the browser would otherwise drop them.
+    // An attribute cannot run a script nor load from elsewhere (img-src, default-src), and <style>
+    // elements stay refused.
+    'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...tagManager],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...tagManager],

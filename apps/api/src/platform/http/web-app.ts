@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressLimit } from './rate-limit.ts';
@@ -9,6 +10,9 @@ import { isServerPath } from './request-target.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The entry points of a build must be revalidated, or clients would keep an old build forever. */
 const REVALIDATE = 'no-cache';
+
+/** The pages whose form the browser may post itself (see the route's action in apps/web). */
+const FORM_PAGES = ['/login'] as const;
 
 /** A browser navigation (as opposed to a missing script, image or API call). */
 function isNavigation(request: FastifyRequest): boolean {
@@ -46,6 +50,70 @@ export function webRouteMatcher(distDir: string): (pathname: string) => boolean 
     }
     return patterns.some((pattern) => pattern.test(decoded));
   };
+}
+
+/** What the web build's server bundle (apps/web/src/entry-server.tsx) offers; typed here, loaded at start. */
+interface PaintRequest {
+  url: string;
+  host: string;
+  protocol?: 'http' | 'https';
+  form?: { contentType: string; body: string };
+  acceptLanguage?: string;
+  cookie?: string;
+  callApi: (call: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+  }) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
+}
+type PaintResult =
+  | { kind: 'page'; status: number; html: string; language: string }
+  | { kind: 'redirect'; status: number; location: string; setCookie: string[] }
+  | { kind: 'bare'; status?: number; error?: unknown };
+interface Painter {
+  paint(request: PaintRequest): Promise<PaintResult>;
+}
+
+/** The server bundle, written by `npm run build` beside the browser's build (apps/web/dist-server). */
+export function serverBundleOf(distDir: string): string {
+  return path.join(path.dirname(distDir), 'dist-server', 'entry-server.js');
+}
+
+/**
+ * Loads the painter of the public pages from the build's server bundle, or null when there is none (a
+ * build of before issue 31, a test's build) or it cannot be loaded: then every page is the bare app,
+ * which renders itself in the browser as before.
+ */
+async function loadPainter(app: FastifyInstance, distDir: string): Promise<Painter | null> {
+  const bundle = serverBundleOf(distDir);
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(bundle) || !existsSync(manifestFile)) return null;
+  try {
+    const module = (await import(pathToFileURL(bundle).href)) as {
+      createPainter(options: { template: string; manifest: unknown }): Painter;
+    };
+    return module.createPainter({
+      template: readFileSync(path.join(distDir, 'index.html'), 'utf8'),
+      manifest: JSON.parse(readFileSync(manifestFile, 'utf8')),
+    });
+  } catch (error) {
+    app.log.error(
+      { err: error },
+      'the web build has a server bundle that does not load; pages are not painted',
+    );
+    return null;
+  }
+}
+
+/** Answers of the in-process API call, as text headers. */
+function textHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string') result[name] = value;
+    else if (typeof value === 'number') result[name] = String(value);
+  }
+  return result;
 }
 
 const MISSING_BUILD_PAGE = (distDir: string) => `<!doctype html>
@@ -100,6 +168,7 @@ export async function registerWebApp(
   }
 
   const isWebRoute = hasBuild ? webRouteMatcher(options.distDir) : () => true;
+  const painter = hasBuild ? await loadPainter(app, options.distDir) : null;
   const findDataPage = async (pathname: string): Promise<boolean | undefined> => {
     if (!options.findDataPage) return undefined;
     let decoded: string;
@@ -127,8 +196,91 @@ export async function registerWebApp(
       .sendFile('index.html', options.distDir, { cacheControl: false });
   };
 
+  /**
+   * A public page painted on the server (issue 31), or the bare app. The page's own API requests are
+   * made in-process through the same routes, from the visitor's address (their limits count), as a
+   * visitor: a painted page never holds anything private, so any cache may keep it per language.
+   */
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 200 | 404,
+    form?: { contentType: string; body: string },
+  ) => {
+    if (!painter || status !== 200) return sendIndex(reply, status);
+    const result = await painter.paint({
+      url: request.url,
+      host: request.headers.host ?? '',
+      protocol: request.protocol === 'https' ? 'https' : 'http',
+      form,
+      acceptLanguage: request.headers['accept-language'],
+      cookie: request.headers.cookie,
+      callApi: async (call) => {
+        const answer = await app.inject({
+          method: call.method as 'GET',
+          url: call.url,
+          headers: call.headers,
+          payload: call.body,
+          remoteAddress: request.ip,
+        });
+        return { status: answer.statusCode, headers: textHeaders(answer.headers), body: answer.body };
+      },
+    });
+    if (result.kind === 'redirect') {
+      if (result.setCookie.length > 0) reply.header('set-cookie', result.setCookie);
+      return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
+    }
+    if (result.kind === 'bare') {
+      if (result.error)
+        request.log.warn({ err: result.error }, 'painting the page failed; answering the bare app');
+      return sendIndex(reply, result.status === 404 ? 404 : status);
+    }
+    return reply
+      .status(result.status)
+      .header('cache-control', REVALIDATE)
+      .header('vary', 'Accept-Language, Cookie')
+      .header('content-language', result.language)
+      .type('text/html; charset=utf-8')
+      .send(result.html);
+  };
+
   // The static plugin would answer the root, a directory, with 403.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, 200));
+
+  // Forms a browser may send before the app's script has run (issue 31): the page's route action
+  // answers them (the login signs in and hands the session over; a refusal paints the form again with
+  // what was typed). Only from our own pages: a post from another site is refused (login CSRF).
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    for (const pathname of FORM_PAGES) {
+      forms.post(
+        pathname,
+        {
+          schema: { hide: true },
+          preHandler: addressLimit(app, 'form-page', {
+            max: app.config.rateLimit.perMinute,
+            timeWindow: 60_000,
+          }),
+        },
+        async (request, reply) => {
+          const site = request.headers['sec-fetch-site'];
+          const contentType = request.headers['content-type'] ?? '';
+          if (
+            (site && site !== 'same-origin' && site !== 'none') ||
+            !painter ||
+            typeof request.body !== 'string'
+          ) {
+            return reply.status(403).send({ detail: request.t('errors.forbidden'), code: 'forbidden' });
+          }
+          return sendPage(request, reply, 200, { contentType, body: request.body });
+        },
+      );
+    }
+  });
 
   app.setNotFoundHandler(
     {
@@ -138,7 +290,7 @@ export async function registerWebApp(
       if (isNavigation(request)) {
         const pathname = request.url.split('?')[0] ?? '/';
         const dataPage = await findDataPage(pathname);
-        return sendIndex(reply, (dataPage ?? isWebRoute(pathname)) ? 200 : 404);
+        return sendPage(request, reply, (dataPage ?? isWebRoute(pathname)) ? 200 : 404);
       }
       return reply.status(404).send({ detail: request.t('errors.not_found'), code: 'not_found' });
     },

@@ -1,0 +1,381 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  isRegion,
+  type Language,
+  type Region,
+  resolveLanguage,
+} from '@nbr/domain/locale-values';
+import { QueryClient } from '@tanstack/react-query';
+import i18next, { type i18n as I18n, type Resource, type ResourceKey } from 'i18next';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { type PageHandle, routePageHandle } from './app/route-page.ts';
+import { routes } from './app/router.tsx';
+import { ApiError, setApiTransport } from './lib/api-client.ts';
+import { htmlLang, LANGUAGE_COOKIE } from './lib/i18n.ts';
+import type { ServerLoaderContext } from './lib/page-data.ts';
+import { REGION_COOKIE, regionForLanguage } from './lib/region.ts';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from './lib/server-page.ts';
+import { resolveTheme } from './lib/theme.ts';
+import { PaintedTitleContext } from './ui/page-title.tsx';
+
+/*
+ * The server's side of issue 31: the public pages (routes marked serverRendered in app/router.tsx) are
+ * painted here, in the language the request asks for, with their data, then hydrated by main.tsx. The
+ * API (apps/api/src/platform/http/web-app.ts) loads the built bundle of this file and calls paint();
+ * every other address gets the bare app as before.
+ */
+
+/** A request to the API made while painting, answered in-process by the API's own routes. */
+export interface ApiCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface PaintRequest {
+  /** The address as the browser asked for it: path and query. */
+  url: string;
+  host: string;
+  /** 'https' behind TLS (the address the page's loaders and actions see). */
+  protocol?: 'http' | 'https';
+  /** A form the browser sent by itself, before the app's script ran (the login): the route's action answers it. */
+  form?: { contentType: string; body: string };
+  acceptLanguage?: string;
+  cookie?: string;
+  /** Answers the page's API requests (the API injects them into itself with the visitor's address). */
+  callApi: (call: ApiCall) => Promise<ApiAnswer>;
+}
+
+export type PaintResult =
+  | { kind: 'page'; status: number; html: string; language: Language }
+  /** A loader or action sent the visitor elsewhere (a sign-in hands its session over in `setCookie`). */
+  | { kind: 'redirect'; status: number; location: string; setCookie: string[] }
+  /**
+   * Not a page painted on the server, or its data could not be had, or painting failed (`error`, for
+   * the server's log): the bare app answers, and the browser renders the page itself.
+   */
+  | { kind: 'bare'; status?: number; error?: unknown };
+
+/** Every text of every language, in the server's memory: a page never waits for a text file. */
+const localeFiles = import.meta.glob<ResourceKey>('./locales/*/*.json', { eager: true, import: 'default' });
+const texts: Record<string, Record<string, ResourceKey>> = {};
+for (const [file, table] of Object.entries(localeFiles)) {
+  const [, language = '', namespace = ''] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+  texts[language] ??= {};
+  texts[language][namespace] = table;
+}
+
+/** The languages whose texts a page in `language` shows: i18n.ts's fallbacks (is → en, the rest → da). */
+function languageChain(language: Language): Language[] {
+  if (language === 'is') return ['is', 'en'];
+  if (language === 'da' || language === 'en' || language === 'no') return [language];
+  return [language, DEFAULT_LANGUAGE];
+}
+
+function pageTexts(language: Language, namespaces: readonly string[]): Resource {
+  const resources: Resource = {};
+  for (const lng of languageChain(language)) {
+    const tables: Record<string, ResourceKey> = {};
+    for (const namespace of namespaces) {
+      const table = texts[lng]?.[namespace];
+      if (table) tables[namespace] = table;
+    }
+    resources[lng] = tables;
+  }
+  return resources;
+}
+
+/** An i18next of one request's language with exactly the texts sent along with the page. */
+function requestI18n(language: Language, resources: Resource, namespaces: readonly string[]): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    resources,
+    fallbackLng: { is: ['en'], en: [], no: [], default: [DEFAULT_LANGUAGE] },
+    ns: [...namespaces],
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    load: 'currentOnly',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** ?lang= in the address, then the device's choice (cookie), then the browser's languages (i18n.ts does the same). */
+export function paintLanguage(
+  url: URL,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): Language {
+  const fromQuery = url.searchParams.get('lang');
+  if (isLanguage(fromQuery)) return fromQuery;
+  const chosen = readCookie(cookie, LANGUAGE_COOKIE);
+  if (isLanguage(chosen)) return chosen;
+  return resolveLanguage(acceptLanguage);
+}
+
+function paintRegion(cookie: string | undefined, language: Language): Region {
+  const chosen = readCookie(cookie, REGION_COOKIE);
+  return isRegion(chosen) ? chosen : regionForLanguage(language);
+}
+
+/** The request being painted, for the API transport (requests made by loaders and queries). */
+const painting = new AsyncLocalStorage<{ callApi: PaintRequest['callApi']; language: Language }>();
+
+setApiTransport(async (url, init) => {
+  const scope = painting.getStore();
+  if (!scope) throw new ApiError({ status: 0, code: 'network_error' });
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, key) => {
+    headers[key] = value;
+  });
+  headers['accept-language'] = scope.language;
+  const answer = await scope.callApi({
+    method: init.method ?? 'GET',
+    url,
+    headers,
+    body: typeof init.body === 'string' ? init.body : undefined,
+  });
+  const empty = answer.status === 204 || answer.status === 304;
+  return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
+});
+
+/** The client build's manifest (dist/.vite/manifest.json): what each source module became. */
+export type BuildManifest = Record<
+  string,
+  { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+>;
+
+/** The stylesheets and scripts a page module needs beyond the entry's: linked, so nothing waits for a script to ask. */
+function pageAssets(
+  manifest: BuildManifest,
+  sources: readonly string[],
+): { css: string[]; scripts: string[] } {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const loadedWithEntry = new Set<string>();
+  const collectEntry = (key: string) => {
+    if (loadedWithEntry.has(key)) return;
+    loadedWithEntry.add(key);
+    for (const imported of manifest[key]?.imports ?? []) collectEntry(imported);
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
+  if (entryKey) collectEntry(entryKey);
+
+  const css = new Set<string>();
+  const scripts = new Set<string>();
+  const seen = new Set<string>();
+  const collect = (key: string) => {
+    if (seen.has(key) || loadedWithEntry.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    scripts.add(`/${chunk.file}`);
+    for (const file of chunk.css ?? []) css.add(`/${file}`);
+    for (const imported of chunk.imports ?? []) collect(imported);
+  };
+  for (const source of sources) collect(source);
+  return { css: [...css], scripts: [...scripts] };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** JSON inside <script type="application/json">: no "<" can close the element early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Renders the whole tree, waiting for every lazy part, into a string (React's streaming renderer, gathered). */
+function renderHtml(element: React.ReactNode, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        html += chunk.toString('utf8');
+        callback();
+      },
+      final(callback) {
+        resolve(html);
+        callback();
+      },
+    });
+    let failure: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      // Whole boundaries in place: React would otherwise move a large one to the end of the page and
+      // put it back with an inline script, which the content-security policy (rightly) refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        if (failure) reject(failure);
+        else stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failure ??= error;
+      },
+    });
+    setTimeout(() => stream.abort(new Error('painting the page took too long')), timeoutMs).unref();
+  });
+}
+
+export interface Painter {
+  paint(request: PaintRequest): Promise<PaintResult>;
+}
+
+/**
+ * The painter of one build: `template` is the build's index.html, `manifest` its .vite/manifest.json.
+ * The route handler is made once; loaded page modules stay loaded.
+ */
+export function createPainter(options: {
+  template: string;
+  manifest: BuildManifest;
+  timeoutMs?: number;
+}): Painter {
+  const handler = createStaticHandler(routes);
+  const timeoutMs = options.timeoutMs ?? 5000;
+
+  async function paint(request: PaintRequest): Promise<PaintResult> {
+    const url = new URL(request.url, `${request.protocol ?? 'http'}://${request.host || 'localhost'}`);
+    const matches = matchRoutes(handler.dataRoutes, url.pathname) ?? [];
+    const handles = matches.map((match) => routePageHandle(match.route)).filter((handle) => handle !== null);
+    const pageHandle = handles.at(-1);
+    if (!pageHandle?.serverRendered || handles.some((handle) => !handle.serverRendered))
+      return { kind: 'bare' };
+
+    const language = paintLanguage(url, request.cookie, request.acceptLanguage);
+    const region = paintRegion(request.cookie, language);
+    const queryClient = new QueryClient({
+      // One attempt: a page whose data cannot be had now is left to the browser, which retries.
+      defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
+    });
+    const context = await painting.run({ callApi: request.callApi, language }, () =>
+      handler.query(
+        new Request(url, {
+          method: request.form ? 'POST' : 'GET',
+          headers: {
+            'accept-language': language,
+            ...(request.form ? { 'content-type': request.form.contentType } : {}),
+          },
+          body: request.form?.body,
+        }),
+        {
+          requestContext: { queryClient } satisfies ServerLoaderContext,
+        },
+      ),
+    );
+    if (context instanceof Response) {
+      const location = context.headers.get('location');
+      return location
+        ? { kind: 'redirect', status: context.status, location, setCookie: context.headers.getSetCookie() }
+        : { kind: 'bare' };
+    }
+    if (context.errors) {
+      const error = Object.values(context.errors)[0];
+      // What the browser would show as the 404 page gets its status; anything else is asked again there.
+      return { kind: 'bare', status: error instanceof ApiError && error.status === 404 ? 404 : undefined };
+    }
+    // The handles of the routes now loaded (the page module's own).
+    const painted = context.matches
+      .map((match) => routePageHandle(match.route))
+      .filter((handle): handle is PageHandle => handle !== null);
+    const namespaces = [...new Set(painted.flatMap((handle) => handle.namespaces))];
+    const resources = pageTexts(language, namespaces);
+    const i18n = requestI18n(language, resources, namespaces);
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    // The page's title, as its screen names it (ui/page-title.tsx); the site's name when it names none.
+    let title = i18n.t('app.shortName');
+    let body: string;
+    let queries: PageState['queries'];
+    try {
+      body = await painting.run({ callApi: request.callApi, language }, () =>
+        renderHtml(
+          <StrictMode>
+            <PaintedTitleContext.Provider value={(named) => (title = named)}>
+              <AppProviders i18n={i18n} queryClient={queryClient} paintedRegion={region}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </AppProviders>
+            </PaintedTitleContext.Provider>
+          </StrictMode>,
+          timeoutMs,
+        ),
+      );
+      // Only answers: a query that failed or never ran is asked again in the browser.
+      queries = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === 'success')
+        .map(({ queryKey, state }) => ({
+          queryKey,
+          state: { data: state.data, dataUpdatedAt: state.dataUpdatedAt },
+        }));
+    } catch (error) {
+      return { kind: 'bare', error };
+    } finally {
+      queryClient.clear();
+    }
+
+    const state: PageState = {
+      language,
+      region,
+      texts: resources,
+      queries,
+      router: { loaderData: context.loaderData, actionData: context.actionData },
+    };
+    const assets = pageAssets(
+      options.manifest,
+      painted.map((handle) => handle.source).filter((source): source is string => Boolean(source)),
+    );
+    const theme = resolveTheme({
+      search: url.search,
+      hostname: request.host.split(':')[0] ?? '',
+      remembered: null,
+    });
+    const head = [
+      ...assets.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+      ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ].join('');
+    const html = options.template
+      .replace(/<html[^>]*>/, `<html lang="${htmlLang(language)}" data-theme="${theme}">`)
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${body}</div><script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptJson(state)}</script>`,
+      );
+    // A form answered on the page (a refused login) is 4xx as its action said; a page is 200.
+    return { kind: 'page', status: context.statusCode >= 400 ? context.statusCode : 200, html, language };
+  }
+
+  return { paint };
+}

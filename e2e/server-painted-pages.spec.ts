@@ -1,0 +1,116 @@
+import { signedInUser, signUpViaApi } from './support/accounts.ts';
+import { registerBikeViaApi } from './support/bikes.ts';
+import { expect, test } from './support/fixtures.ts';
+import { text } from './support/texts.ts';
+
+/*
+ * Issue 31: the public pages arrive painted by the server, in the language the request asks for
+ * (the address's ?lang=, the device's choice in the nbr_lang cookie, the browser's languages), and
+ * work before any JavaScript runs. Every journey of the suite also fails on a hydration mismatch
+ * (support/fixtures.ts), so each painted page a journey opens is checked for that too.
+ */
+
+/** The text of the page's h1 in the HTML as the server sent it. */
+function paintedHeading(html: string): string | null {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return match?.[1]?.replace(/<[^>]+>/g, '').trim() ?? null;
+}
+
+test.describe('a page as the server sends it', () => {
+  test('is painted in the language the request asks for, and never cached with someone else’s', async ({
+    request,
+  }) => {
+    const norwegian = await request.get('/login', {
+      headers: { Accept: 'text/html', 'Accept-Language': 'nb-NO,nb;q=0.9' },
+    });
+    expect(norwegian.status()).toBe(200);
+    const html = await norwegian.text();
+    expect(html).toContain('<html lang="nb"');
+    expect(paintedHeading(html)).toBe(text('no', 'auth', 'login.title'));
+    expect(html).toContain(`<title>${text('no', 'auth', 'login.title')} – `);
+    expect(html).toContain('id="nbr-page-state"');
+    expect(norwegian.headers()['cache-control']).toBe('no-cache');
+    expect(norwegian.headers().vary).toContain('Accept-Language');
+    expect(norwegian.headers().vary).toContain('Cookie');
+    expect(norwegian.headers()['content-language']).toBe('no');
+
+    // The device's choice (written with the language in the app) wins over the browser's languages…
+    const chosen = await request.get('/login', {
+      headers: { Accept: 'text/html', 'Accept-Language': 'nb-NO', Cookie: 'nbr_lang=en' },
+    });
+    expect(paintedHeading(await chosen.text())).toBe(text('en', 'auth', 'login.title'));
+    // …and a shared link's ?lang= over both.
+    const linked = await request.get('/login?lang=da', {
+      headers: { Accept: 'text/html', 'Accept-Language': 'nb-NO', Cookie: 'nbr_lang=en' },
+    });
+    expect(paintedHeading(await linked.text())).toBe(text('da', 'auth', 'login.title'));
+  });
+
+  test('is the bare app where a page is the person’s own', async ({ request }) => {
+    const answer = await request.get('/app/my-bikes', { headers: { Accept: 'text/html' } });
+    expect(answer.status()).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('nbr-page-state');
+  });
+});
+
+test.describe('before any JavaScript runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the register search answers a plain form with the whole result @phone', async ({ page }) => {
+    const owner = await signUpViaApi(page.request);
+    const bike = await registerBikeViaApi(page.request, owner, 'Painted bike');
+
+    await page.goto('/search');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'search', 'title'));
+    await page.getByRole('searchbox', { name: text('da', 'search', 'field.label') }).fill(bike.frameNumber);
+    await page.getByRole('searchbox', { name: text('da', 'search', 'field.label') }).press('Enter');
+
+    await expect(page).toHaveURL(new RegExp(`/search\\?q=${bike.frameNumber}`));
+    const results = page.getByRole('list', { name: text('da', 'search', 'results.label') });
+    await expect(results).toContainText('Kildemoes');
+    await expect(results.getByRole('link').first()).toHaveAttribute('href', new RegExp(bike.bikeId));
+  });
+
+  test('the login form is a form the browser can send by itself', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'auth', 'login.title'));
+    const form = page.locator('form', {
+      has: page.getByRole('button', { name: text('da', 'auth', 'login.submit') }),
+    });
+    await expect(form).toHaveAttribute('method', 'post');
+  });
+});
+
+test.describe('hydrating a painted page', () => {
+  test.use({ language: 'no' });
+
+  test('asks for neither its texts nor its data again', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/locales/') || pathname.startsWith('/api/search')) asked.push(pathname);
+    });
+    const owner = await signUpViaApi(page.request);
+    const bike = await registerBikeViaApi(page.request, owner, 'Hydrated bike');
+
+    await page.goto(`/search?q=${bike.frameNumber}`);
+    const results = page.getByRole('list', { name: text('no', 'search', 'results.label') });
+    await expect(results).toContainText('Kildemoes');
+    // The app has started (its search field answers typing) without asking again.
+    await page.getByRole('searchbox', { name: text('no', 'search', 'field.label') }).fill('WDA');
+    await expect(page.getByRole('searchbox', { name: text('no', 'search', 'field.label') })).toHaveValue(
+      'WDA',
+    );
+    expect(asked).toEqual([]);
+  });
+
+  test('painted for a visitor, becomes a signed-in person’s: /login leads them on to the app', async ({
+    page,
+  }) => {
+    await signedInUser(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/app$/);
+  });
+});
