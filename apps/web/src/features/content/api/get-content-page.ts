@@ -45,9 +45,15 @@ export function contentPageQuery(page: ContentPageKey, language: string) {
 }
 
 /**
- * The loader of a page that shows a stored text: the text in the language the page is painted in
- * (the language usePageText reads, which is also the one the API client asks in).
+ * The language a page is painted in, for its loader: on the server the request's (entry-server.tsx
+ * names it in the request's Accept-Language; the app's i18next there knows no request), in the
+ * browser the app's — the language usePageText reads, and the one the API client asks in.
  */
+export function pageLanguage(request: Request): string {
+  return request.headers.get('accept-language') ?? currentLanguage();
+}
+
+/** The loader of a page that shows a stored text: the text in the language the page is painted in. */
 export function contentPageLoader(page: ContentPageKey) {
-  return pageData((_args, fetch) => [fetch(contentPageQuery(page, currentLanguage()))]);
+  return pageData(({ request }, fetch) => [fetch(contentPageQuery(page, pageLanguage(request)))]);
 }

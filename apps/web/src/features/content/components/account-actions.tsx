@@ -1,13 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { type SessionSnapshot, sessionStore } from '../../../lib/session-store.ts';
+import { sessionStore } from '../../../lib/session-store.ts';
 import { useContent } from '../hooks/use-content.ts';
 import styles from './content.module.css';
-
-/** What the server paints: it never knows the session (the token is on the device), so a visitor's. */
-const SIGNED_OUT: SessionSnapshot = { token: null, claims: null };
-const serverSnapshot = () => SIGNED_OUT;
 
 interface AccountActionsProps {
   signupLabel: string;
@@ -16,11 +12,15 @@ interface AccountActionsProps {
 
 /**
  * Sign up and log in for a visitor; a signed-in user is offered the way into the app instead, right
- * after hydration (the page arrives painted for a visitor).
+ * after hydration (the server never knows the session: the page arrives painted for a visitor).
  */
 export function AccountActions({ signupLabel, loginLabel }: AccountActionsProps) {
   const { t } = useContent();
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, serverSnapshot);
+  const session = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.getSnapshot,
+    sessionStore.getServerSnapshot,
+  );
   if (session.token) {
     return (
       <div className={styles.actions}>

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { localeTree } from '../../../test/locale-tree.ts';
 import { json, type PageModule, type PaintedPage, paintPage } from '../../../test/paint-page.tsx';
 import * as accessibility from './accessibility-page.tsx';
 import * as advisoryBoard from './advisory-board-page.tsx';
@@ -35,7 +36,12 @@ const signedInToken = `${encode({ alg: 'EdDSA' })}.${encode({
   sid: 's1',
 })}.sig`;
 
-beforeAll(() => initTestI18n('en', ['common', 'content']));
+beforeAll(async () => {
+  await initTestI18n('en', ['common', 'content']);
+  for (const namespace of ['common', 'content']) {
+    i18next.addResourceBundle('da', namespace, localeTree('da', namespace));
+  }
+});
 
 let painted: PaintedPage | null = null;
 afterEach(() => {
@@ -165,6 +171,21 @@ it('paints the built-in text when the API cannot answer, rather than failing the
     api: () => Promise.reject(new TypeError('Failed to fetch')),
   });
   expect(painted.html).toContain(t('privacy.heading'));
+  expect(painted.hydrationErrors).toEqual([]);
+  expect(painted.browserRequests).toEqual([]);
+});
+
+it('asks for the text in the language the request is painted in', async () => {
+  painted = await paintPage({
+    module: terms,
+    routePath: paths.content.terms.path,
+    path: paths.content.terms.getHref(),
+    language: 'da',
+    api: () => json({ text: null }),
+  });
+  expect(painted.loaderRequests).toEqual(['/api/content-pages/terms/da']);
+  const danish = i18next.getFixedT('da', 'content');
+  expect(painted.html).toContain(danish('terms.heading'));
   expect(painted.hydrationErrors).toEqual([]);
   expect(painted.browserRequests).toEqual([]);
 });

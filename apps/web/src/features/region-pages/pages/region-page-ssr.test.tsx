@@ -5,6 +5,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { localeTree } from '../../../test/locale-tree.ts';
 import { json, type PaintedPage, paintPage } from '../../../test/paint-page.tsx';
 import * as regionPage from './region-page.tsx';
 
@@ -15,7 +16,12 @@ import * as regionPage from './region-page.tsx';
  * so the server leaves it to the browser, which shows the 404 page.
  */
 
-beforeAll(() => initTestI18n('en', ['common', 'region-pages']));
+beforeAll(async () => {
+  await initTestI18n('en', ['common', 'region-pages']);
+  for (const namespace of ['common', 'region-pages']) {
+    i18next.addResourceBundle('no', namespace, localeTree('no', namespace));
+  }
+});
 
 let painted: PaintedPage | null = null;
 afterEach(() => {
@@ -60,6 +66,20 @@ describe('region pages painted by the server', () => {
     expect(painted.hydrationErrors).toEqual([]);
     expect(painted.browserRequests).toEqual([]);
     expect(within(painted.container).getByText('Registrer sykkelen.')).toBeTruthy();
+  });
+
+  it('asks in the language the request is painted in', async () => {
+    painted = await paintPage({
+      module: regionPage,
+      routePath: '/no',
+      path: '/no',
+      language: 'no',
+      api: notFound,
+    });
+    expect(painted.loaderRequests).toEqual(['/api/region-pages/no?language=no']);
+    expect(painted.html).toContain(i18next.getFixedT('no', 'region-pages')('landing.no.title'));
+    expect(painted.hydrationErrors).toEqual([]);
+    expect(painted.browserRequests).toEqual([]);
   });
 
   it('fails the loader of an unpublished page below a region: the browser shows the 404 page', async () => {

@@ -24,8 +24,9 @@ function regionPageAddress(
 export const loader = pageData(({ request, params }: LoaderFunctionArgs, fetch) => {
   const address = regionPageAddress(new URL(request.url).pathname, params['*']);
   if (!address) return [];
-  // The language the screen reads (i18n.resolvedLanguage ?? i18n.language), as the API client has it.
-  const language = regionPageLanguageOf(currentLanguage());
+  // The language the screen reads: on the server the request's (entry-server.tsx names it in the
+  // request's Accept-Language), in the browser the app's (resolvedLanguage ?? language).
+  const language = regionPageLanguageOf(request.headers.get('accept-language') ?? currentLanguage());
   return [fetch(regionPageQuery(address.region, address.path, language))];
 });
 

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { i18n as appI18n } from '../../../lib/i18n.ts';
 import { pageData } from '../../../lib/page-data.ts';
-import { currentRegion, useRegion } from '../../../lib/region.ts';
+import { currentRegion, regionForLanguage, useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -32,8 +32,16 @@ function regionOf(asked: string | null, deviceRegion: Region): Region {
  * page's language. The server paints for a visitor; in the browser a signed-in person's own.
  */
 export const loader = pageData(({ request }, fetch) => {
-  const region = regionOf(new URL(request.url).searchParams.get('region'), currentRegion());
-  return [fetch(productsQueryOptions(sessionStore.getClaims() ? undefined : region, appI18n.language))];
+  // On the server the request names the page's language (entry-server.tsx), and the page is painted
+  // for a visitor in the language's region (a region chosen on the device is in a cookie the loader
+  // does not see); in the browser the app knows both.
+  const painting = request.headers.get('accept-language');
+  const language = painting ?? appI18n.language;
+  const region = regionOf(
+    new URL(request.url).searchParams.get('region'),
+    painting ? regionForLanguage(painting) : currentRegion(),
+  );
+  return [fetch(productsQueryOptions(sessionStore.getClaims() ? undefined : region, language))];
 });
 
 /**
