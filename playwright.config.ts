@@ -65,9 +65,10 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     video: 'off',
-    // The offline shell's service worker precaches the whole build (581 files) in every new browser
-    // context, that is once per test: measured on 48 journeys (7 Dec 2026), 342 CPU-seconds and 211 s
-    // with it, 252 and 179 s without. Its own journey (shell-platform.spec.ts) allows it.
+    // The offline shell's service worker installs in every new browser context, that is once per
+    // test. When it precached the whole build (581 files), 48 journeys took 342 CPU-seconds and 211 s
+    // with it, 252 and 179 s without (7 Dec 2026); it now precaches the shell only (45 files), but
+    // its work is still its own journey's (shell-platform.spec.ts allows it), not every test's.
     serviceWorkers: 'block',
   },
   projects: [

@@ -1,4 +1,4 @@
-import { signedInUser, signUpViaApi } from './support/accounts.ts';
+import { signedInUser, signUpViaApi, TEST_PASSWORD } from './support/accounts.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { text } from './support/texts.ts';
@@ -73,13 +73,58 @@ test.describe('before any JavaScript runs', () => {
     await expect(results.getByRole('link').first()).toHaveAttribute('href', new RegExp(bike.bikeId));
   });
 
-  test('the login form is a form the browser can send by itself', async ({ page }) => {
+  test('the login form is a form the browser can send by itself: a refusal keeps the address and says why', async ({
+    page,
+  }) => {
+    const account = await signUpViaApi(page.request);
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'auth', 'login.title'));
     const form = page.locator('form', {
       has: page.getByRole('button', { name: text('da', 'auth', 'login.submit') }),
     });
     await expect(form).toHaveAttribute('method', 'post');
+
+    await page.getByRole('textbox', { name: text('da', 'auth', 'fields.email') }).fill(account.email);
+    await page.getByLabel(text('da', 'auth', 'fields.password'), { exact: true }).fill('not-the-password');
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.getByRole('button', { name: text('da', 'auth', 'login.submit') }).click();
+    expect((await answer).status()).toBe(401);
+    await expect(page.getByRole('alert').first()).toContainText(
+      text('da', 'common', 'errors.invalid_credentials'),
+    );
+    await expect(page.getByRole('textbox', { name: text('da', 'auth', 'fields.email') })).toHaveValue(
+      account.email,
+    );
+  });
+});
+
+test.describe('a login sent before the app has started', () => {
+  test('signs in: the app takes the session over when its script arrives @phone', async ({
+    page,
+    context,
+  }) => {
+    const account = await signUpViaApi(page.request);
+    // The app's script is held back until the form has been sent, as on a slow phone.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: text('da', 'auth', 'fields.email') }).fill(account.email);
+    await page.getByLabel(text('da', 'auth', 'fields.password'), { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: text('da', 'auth', 'login.submit') }).click();
+    await page.waitForURL(/\/app$/, { waitUntil: 'commit' });
+    release();
+
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/app$/);
+    expect(await page.evaluate(() => Boolean(window.localStorage.getItem('nbr:token')))).toBe(true);
+    // The handed-over session is not left in a cookie.
+    await expect
+      .poll(async () => (await context.cookies()).map((cookie) => cookie.name))
+      .not.toContain('nbr_signin');
   });
 });
 

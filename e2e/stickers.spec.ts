@@ -228,3 +228,36 @@ test.describe('scanning a sticker', () => {
     await expect(page).toHaveURL(new RegExp(`/app/register-bike\\?plate=${sticker.code}$`));
   });
 });
+
+test.describe('scanning a sticker before the JavaScript runs (issue 31)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server answers the bike behind the sticker, and an unknown code, as HTML', async ({ page }) => {
+    const owner = await signUpViaApi(page.request);
+    await grantCredits(page.request, owner.email);
+    const sticker = await newSticker(page.request);
+    const created = await page.request.post('/api/bikes/', {
+      headers: { Authorization: `Bearer ${owner.token}` },
+      data: {
+        nickname: 'Racer',
+        plate_id: sticker.code,
+        brand: 'Principia',
+        category: 'racer',
+        color: 'red',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto(sticker.scanPath);
+    await expect(heading(page)).toHaveText(t('plates', 'sticker.registeredTitle'));
+    await expect(page.getByRole('heading', { name: 'Principia' })).toBeVisible();
+    await expect(page.getByRole('link', { name: t('plates', 'sticker.searchLink') })).toHaveAttribute(
+      'href',
+      '/search',
+    );
+
+    await page.goto('/sticker-id/NOSUCH77');
+    await expect(heading(page)).toHaveText(t('plates', 'noRegistration.title'));
+    await expect(page.getByText(t('plates', 'noRegistration.code', { code: 'NOSUCH77' }))).toBeVisible();
+  });
+});

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signUpViaApi, type TestAccount } from './support/accounts.ts';
 import { expectNoA11yViolations } from './support/axe.ts';
 import { freeSticker, grantCredits, uniqueFrameNumber } from './support/bikes.ts';
@@ -243,4 +243,100 @@ test('the list reaches the same bikes by keyboard, and stands in for the map wit
   await expect(page.getByText(m('mapUnavailable'))).toBeVisible();
   await expect(page.getByRole('link', { name: place.first.name })).toBeVisible();
   await expect(page.getByRole('link', { name: m('view.map'), exact: true })).toHaveCount(0);
+});
+
+/** Requests for MapLibre's code or style sheet (its own chunks), in the order the page made them. */
+function mapLibreRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (/maplibre/i.test(new URL(request.url()).pathname)) urls.push(request.url());
+  });
+  return urls;
+}
+
+test('the server paints the list, the counts and the bike page, with no MapLibre in them @phone', async ({
+  page,
+}) => {
+  const painted = async (path: string) => {
+    const answer = await page.request.get(path, { headers: { Accept: 'text/html' } });
+    expect(answer.status()).toBe(200);
+    return answer.text();
+  };
+  const mapPage = await painted(`/stolen-bike-map?view=list&category=bmx&electric=true`);
+  expect(mapPage).toContain(m('title'));
+  expect(mapPage).toMatch(/<h2[^>]*>[^<]*(stjålet cykel|stjålne cykler)<\/h2>/);
+  expect(mapPage).toContain(place.second.name);
+  expect(mapPage).not.toContain(place.first.name);
+  expect(mapPage).not.toMatch(/maplibre/i);
+  // No view asked: the list (for a phone) and the map's place with the count (for a wider screen).
+  const anyScreen = await painted('/stolen-bike-map');
+  expect(anyScreen).toContain(m('map.preparing'));
+  expect(anyScreen).toMatch(/role="status"[^>]*>[^<]*(stjålet cykel|stjålne cykler)</);
+  expect(anyScreen).not.toMatch(/maplibre/i);
+  const bikePage = await painted(`/stolen-bike-map/${firstId}`);
+  expect(bikePage).toContain(place.first.name);
+  expect(bikePage).toContain(m('bikePage.contactOwner'));
+  expect(bikePage).toContain(m('map.preparing'));
+  expect(bikePage).not.toMatch(/maplibre/i);
+});
+
+test('on a phone the list comes first and MapLibre loads only when the person turns to the map @phone', async ({
+  page,
+}) => {
+  const mapLibre = mapLibreRequests(page);
+  await page.goto('/stolen-bike-map?category=bmx');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('title'));
+  await expect(
+    page.getByRole('heading', { level: 2, name: /(stjålet cykel|stjålne cykler)$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: m('view.list') })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('region', { name: m('map.regionLabel') })).toHaveCount(0);
+  // Loaded and idle: still no MapLibre.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const idle = () => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 3000 });
+        if (document.readyState === 'complete') idle();
+        else window.addEventListener('load', idle, { once: true });
+      }),
+  );
+  expect(mapLibre).toEqual([]);
+
+  const loading = page.waitForRequest((request) => /maplibre/i.test(new URL(request.url()).pathname));
+  await page.getByRole('link', { name: m('view.map'), exact: true }).click();
+  await loading;
+  const region = page.getByRole('region', { name: m('map.regionLabel') });
+  await expect(region.locator('canvas')).toBeVisible();
+  await expect(region.getByText(m('map.preparing'))).toHaveCount(0);
+  await expect(page).toHaveURL(/view=map/);
+});
+
+test('on a wider screen the map takes the place kept for it without moving the page', async ({ page }) => {
+  const mapLibre = mapLibreRequests(page);
+  await page.goto(`/stolen-bike-map?category=bmx`);
+  const region = page.getByRole('region', { name: m('map.regionLabel') });
+  await expect(region).toBeVisible();
+  // The count for the filters stands under the map's place before the map has its own.
+  await expect(page.getByRole('status').filter({ hasText: /(stjålet cykel|stjålne cykler)/ })).toBeVisible();
+  // From here on, what moves when the map replaces its placeholder (MapLibre may already be loading).
+  await page.evaluate(() => {
+    const shifts: number[] = [];
+    (window as unknown as { mapShifts: number[] }).mapShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+        if (!shift.hadRecentInput) shifts.push(shift.value);
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+  await expect(region.locator('canvas')).toBeVisible();
+  await expect(region.getByText(m('map.preparing'))).toHaveCount(0);
+  // The map's own count, for what it shows.
+  const countHere = escapeRegExp(m('map.countHere_other', { count: 999 })).replace('999', '\\d+');
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(countHere) })).toBeVisible();
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { mapShifts: number[] }).mapShifts.reduce((sum, value) => sum + value, 0),
+  );
+  expect(shifted).toBeLessThanOrEqual(0.05);
+  expect(mapLibre.length).toBeGreaterThan(0);
 });

@@ -9,9 +9,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ROUTE_FILES, ROUTE_MANIFEST_FILE, routePatternsIn } from './src/app/route-manifest.ts';
+import { shellPrecache, type ViteManifest } from './src/app/shell-precache.ts';
 import { offlineBasemap } from './src/lib/map/offline-basemap.vite.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+/** Vite's notes on the build (`build.manifest`): which files the entry script imports. */
+const BUILD_MANIFEST = new URL('./dist/.vite/manifest.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
@@ -260,7 +263,6 @@ export default defineConfig(({ command, isSsrBuild }) => {
         // Registered by the app itself, and only over HTTPS or on localhost (src/app/service-worker.ts).
         injectRegister: false,
         registerType: 'autoUpdate',
-        includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
         manifest: {
           id: '/app',
           name: 'Nordic Bike Registry — det nationale cykelregister',
@@ -283,18 +285,58 @@ export default defineConfig(({ command, isSsrBuild }) => {
           ],
         },
         workbox: {
-          // The offline shell: the built app is precached; any page address opens the app's page.
-          // The shell is cached under '/' rather than '/index.html': every server of an SPA answers
-          // '/', while ours (rightly) never serves index.html under its own name.
+          // Install downloads the app shell only (src/app/shell-precache.ts): the bare document under
+          // /index.html, the entry script with what it imports statically, and the icons. The glob
+          // finds every file so that the shell's are found with their revisions; the transform keeps
+          // the shell's. Vite has written its manifest by now: the worker is generated at closeBundle.
           globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff2}'],
           manifestTransforms: [
             async (entries) => ({
-              manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: '/' } : entry)),
+              manifest: shellPrecache(
+                entries,
+                JSON.parse(await readFile(BUILD_MANIFEST, 'utf8')) as ViteManifest,
+              ),
               warnings: [],
             }),
           ],
-          navigateFallback: '/',
-          navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/, /^\/version\.json$/],
+          // Navigations are not answered with the precached shell up front: see runtimeCaching.
+          navigateFallback: null,
+          // Functions here are copied into sw.js as source text: they may use nothing from this file.
+          runtimeCaching: [
+            {
+              // A page address: the server's page, fresh and in the person's language. Offline, or
+              // when the network has not answered within the timeout, the precached shell, which
+              // starts the app by itself; never a stored page (of this address or another one).
+              // /api, /dev and /version.json are never pages of the app.
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' && !/^\/(?:api|dev)(?:\/|$)|^\/version\.json$/.test(url.pathname),
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'nbr-pages',
+                networkTimeoutSeconds: 4,
+                plugins: [
+                  {
+                    cacheWillUpdate: async () => null,
+                    // Workbox keeps precached files under their URL with a revision parameter.
+                    cachedResponseWillBeUsed: async () =>
+                      (await caches.match(new URL('/index.html', self.location.href).href, {
+                        ignoreSearch: true,
+                      })) ?? null,
+                  },
+                ],
+              },
+            },
+            {
+              // The rest of the build as the app uses it: content-hashed, so a stored file is never
+              // stale. Old builds' files leave by count and age.
+              urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+              handler: 'CacheFirst',
+              options: {
+                cacheName: 'nbr-assets',
+                expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true },
+              },
+            },
+          ],
           cleanupOutdatedCaches: true,
           clientsClaim: true,
           skipWaiting: true,

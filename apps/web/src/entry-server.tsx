@@ -98,12 +98,18 @@ function pageTexts(language: Language, namespaces: readonly string[]): Resource 
   return resources;
 }
 
-/** An i18next of one request's language with exactly the texts sent along with the page. */
-function requestI18n(language: Language, resources: Resource, namespaces: readonly string[]): I18n {
+/**
+ * An i18next of one request's language holding every text of it (nothing is ever missing on the
+ * server), which notes the namespaces the page's render reads: those go into the page, so the
+ * browser's first render finds the same texts (a shared component may read a namespace its page did
+ * not list).
+ */
+function requestI18n(language: Language, namespaces: readonly string[]): { i18n: I18n; read: Set<string> } {
+  const all = Object.keys(texts[DEFAULT_LANGUAGE] ?? {});
   const instance = i18next.createInstance();
   void instance.init({
     lng: language,
-    resources,
+    resources: pageTexts(language, all),
     fallbackLng: { is: ['en'], en: [], no: [], default: [DEFAULT_LANGUAGE] },
     ns: [...namespaces],
     defaultNS: 'common',
@@ -114,7 +120,18 @@ function requestI18n(language: Language, resources: Resource, namespaces: readon
     react: { useSuspense: false },
     initAsync: false,
   });
-  return instance;
+  const read = new Set(namespaces);
+  // Every lookup of a text goes through the store's getResource (i18next's ResourceStore; its typings
+  // leave the method out).
+  const store = instance.services.resourceStore as unknown as {
+    getResource(lng: string, namespace: string, key: string, options?: unknown): unknown;
+  };
+  const getResource = store.getResource.bind(store);
+  store.getResource = (lng, namespace, key, options) => {
+    read.add(namespace);
+    return getResource(lng, namespace, key, options);
+  };
+  return { i18n: instance, read };
 }
 
 function readCookie(header: string | undefined, name: string): string | null {
@@ -309,8 +326,7 @@ export function createPainter(options: {
       .map((match) => routePageHandle(match.route))
       .filter((handle): handle is PageHandle => handle !== null);
     const namespaces = [...new Set(painted.flatMap((handle) => handle.namespaces))];
-    const resources = pageTexts(language, namespaces);
-    const i18n = requestI18n(language, resources, namespaces);
+    const { i18n, read } = requestI18n(language, namespaces);
 
     const router = createStaticRouter(handler.dataRoutes, context);
     // The page's title, as its screen names it (ui/page-title.tsx); the site's name when it names none.
@@ -348,7 +364,7 @@ export function createPainter(options: {
     const state: PageState = {
       language,
       region,
-      texts: resources,
+      texts: pageTexts(language, [...read]),
       queries,
       router: { loaderData: context.loaderData, actionData: context.actionData },
     };

@@ -2,6 +2,7 @@ import './ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createPath, type DataRouter, matchRoutes, RouterProvider } from 'react-router';
+import { afterHydration } from './app/after-hydration.ts';
 import { AppProviders } from './app/providers.tsx';
 import { registerServiceWorker } from './app/register-service-worker.ts';
 import { lastPath, reloadOnce } from './app/reload.ts';
@@ -72,15 +73,19 @@ const app = (
 );
 
 if (painted) {
+  // Painted for a visitor: a signed-in person's page becomes theirs (the access rules run again: /login
+  // leads a signed-in person on to the app), and the language this device chose takes over, once
+  // React has taken the page over (a change before that would throw the painted HTML away).
+  const hydratedRouter = router;
+  afterHydration(() => {
+    if (sessionStore.getClaims()) void hydratedRouter.revalidate();
+    void adoptPaintedLanguage(painted.language);
+  });
   hydrateRoot(container, app, {
     // A painted page that differs from the browser's first render: React renders it afresh, and the
     // e2e journeys fail on this line (e2e/support/fixtures.ts).
     onRecoverableError: (error, info) => console.error('nbr: hydration mismatch', error, info.componentStack),
   });
-  // Painted for a visitor: a signed-in person's page becomes theirs (the access rules run again: /login
-  // leads a signed-in person on to the app), and the language this device chose takes over.
-  if (sessionStore.getClaims()) void router.revalidate();
-  void adoptPaintedLanguage(painted.language);
 } else {
   createRoot(container).render(app);
 }

@@ -1,3 +1,5 @@
+import { i18n, localeFileUrl } from '../lib/i18n.ts';
+import { assetUrlsLoaded } from './shell-precache.ts';
 import { canRegisterServiceWorker } from './shell-rules.ts';
 
 /**
@@ -8,8 +10,9 @@ import { canRegisterServiceWorker } from './shell-rules.ts';
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   if (!canRegisterServiceWorker(window.location)) return;
-  // After the page has loaded (Workbox's advice): the worker precaches the whole build, which would
-  // otherwise share the first visit's bandwidth with the page the person is waiting for.
+  // After the page has loaded (Workbox's advice): the worker downloads the app shell on install
+  // (src/app/shell-precache.ts), which would otherwise share the first visit's bandwidth with the
+  // page the person is waiting for.
   if (document.readyState !== 'complete')
     await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
   const { registerSW } = await import('virtual:pwa-register');
@@ -18,4 +21,33 @@ export async function registerServiceWorker(): Promise<void> {
     // Without a worker the app still works, just not offline.
     onRegisterError: (error: unknown) => console.warn('Service worker not registered', error),
   });
+  void keepWhatThisPageLoaded();
+}
+
+/**
+ * On a first visit the page's own files (its lazy page, styles and texts) were downloaded before
+ * there was a worker to keep them; and a page the server painted brings its texts inside it, on any
+ * visit. Once a worker controls the page they are asked for through it, so it keeps them and the
+ * shell can open the page offline later. What it keeps already it answers itself; the build's other
+ * files come from the browser's HTTP cache (they are immutable); only texts that came inside a
+ * painted page are downloaded, once.
+ */
+async function keepWhatThisPageLoaded(): Promise<void> {
+  const { serviceWorker } = navigator;
+  if (!serviceWorker.controller)
+    await new Promise((resolve) =>
+      serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
+  const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+  const texts = Object.entries(i18n.store?.data ?? {}).flatMap(([language, namespaces]) =>
+    Object.keys(namespaces).map(
+      (namespace) => new URL(localeFileUrl(language, namespace), window.location.href).href,
+    ),
+  );
+  await Promise.all(
+    assetUrlsLoaded([...loaded, ...texts], window.location.origin).map((url) =>
+      // A file that cannot be had now is cached the next time the app uses it.
+      fetch(url).catch(() => undefined),
+    ),
+  );
 }

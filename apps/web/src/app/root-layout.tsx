@@ -9,6 +9,7 @@ import { useMeasurementChoice } from '../lib/consent.ts';
 import { currentLocation } from '../lib/navigation.ts';
 import { sendToLogin } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
+import { useRunAfterHydration } from './after-hydration.ts';
 import { useBuildWatcher } from './build-watcher.ts';
 import styles from './layout.module.css';
 import { NavigationProgress } from './navigation-progress.tsx';
@@ -61,6 +62,7 @@ export function RootLayout() {
   const hydrated = useHydrated();
   useBuildWatcher();
   useSessionGuard();
+  useRunAfterHydration();
 
   useEffect(() => {
     rememberLastPath(`${location.pathname}${location.search}`);

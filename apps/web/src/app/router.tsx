@@ -210,7 +210,7 @@ export const routes: RouteObject[] = [
                 path: paths.public.stolenBikeMap.path,
                 lazy: page(
                   () => import('../features/stolen-map/pages/stolen-bike-map-page.tsx'),
-                  ['stolen-map'],
+                  ['stolen-map', 'search'],
                   { serverRendered: true },
                 ),
               },

@@ -148,6 +148,8 @@ function startDownloads(language: string, namespaces: readonly string[]): void {
   const languages = language === 'is' ? ['is', 'en'] : [language];
   for (const lng of languages) {
     for (const namespace of namespaces) {
+      // A painted page brought its texts along (i18next holds them already).
+      if (i18next.isInitialized && i18next.hasResourceBundle(lng, namespace)) continue;
       downloadTexts(lng, namespace).catch(() => {});
     }
   }

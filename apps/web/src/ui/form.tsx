@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormEventHandler, type ReactNode, useEffect, useRef } from 'react';
+import { type FormEventHandler, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import {
   type Control,
   type FieldErrors,
@@ -64,12 +64,20 @@ export interface FormProps {
   'aria-label'?: string;
   'aria-labelledby'?: string;
   id?: string;
+  /**
+   * Where a browser without the JavaScript yet (a page painted on the server, issue 31) sends the
+   * form; once the app runs, onSubmit handles it and the page never reloads. A form that names
+   * neither is posted to its own address, never sent as a GET: what it holds (a password) must not
+   * land in an address; the server then shows the page again (platform/http/web-app.ts).
+   */
+  method?: 'get' | 'post';
+  action?: string;
 }
 
 /** A form that leaves validation to react-hook-form (no browser bubbles) and never reloads the page. */
-export function Form({ onSubmit, children, ...props }: FormProps) {
+export function Form({ onSubmit, children, method = 'post', ...props }: FormProps) {
   return (
-    <form {...props} noValidate onSubmit={onSubmit} className={styles.form}>
+    <form {...props} method={method} noValidate onSubmit={onSubmit} className={styles.form}>
       {children}
     </form>
   );
@@ -134,12 +142,30 @@ function useTextFieldBinding<T extends FieldValues, Output extends FieldValues>(
   name,
 }: ControlledProps<T, Output>) {
   const { field, fieldState } = useController({ control, name });
+  const input = useRef<HTMLInputElement | null>(null);
+  const latestField = useRef(field);
+  latestField.current = field;
+  const { ref: registerRef } = field;
+  const inputRef = useCallback(
+    (node: HTMLInputElement | null) => {
+      input.current = node;
+      registerRef(node);
+    },
+    [registerRef],
+  );
+  // A page painted on the server shows its form before the script runs: what the person typed into
+  // it meanwhile is in the field, not yet in the form's state. Taken over once, when the script does.
+  useEffect(() => {
+    const typed = input.current?.value;
+    const { value, onChange } = latestField.current;
+    if (typed && typed !== (value ?? '')) onChange(typed);
+  }, []);
   return {
     name: field.name,
     value: field.value ?? '',
     onChange: field.onChange,
     onBlur: field.onBlur,
-    inputRef: field.ref,
+    inputRef,
     isDisabled: field.disabled,
     error: fieldState.error?.message,
   };

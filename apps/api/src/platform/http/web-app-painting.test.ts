@@ -110,6 +110,18 @@ describe('pages painted on the server', () => {
     expect(response.body).toBe('form:application/x-www-form-urlencoded:email=a%40b.dk&password=x');
   });
 
+  it('shows the page again, by a GET, for a form only the app sends, so nothing of it lands in an address', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/signup?insurer=abc',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      payload: 'email=a%40b.dk&password=secret',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/signup?insurer=abc');
+    expect(response.headers.location).not.toContain('secret');
+  });
+
   it('refuses a form posted from another site (a login forced on the visitor)', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -11,6 +11,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The entry points of a build must be revalidated, or clients would keep an old build forever. */
 const REVALIDATE = 'no-cache';
 
+/** A browser posting a page's form itself (not a call of the API, which sends JSON). */
+function isPageFormPost(request: FastifyRequest): boolean {
+  if (isServerPath(request.url)) return false;
+  const type = request.headers['content-type'] ?? '';
+  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
+}
+
 /** The pages whose form the browser may post itself (see the route's action in apps/web). */
 const FORM_PAGES = ['/login'] as const;
 
@@ -287,6 +294,11 @@ export async function registerWebApp(
       preHandler: addressLimit(app, 'not-found', { max: app.config.rateLimit.perMinute, timeWindow: 60_000 }),
     },
     async (request, reply) => {
+      // A form of a painted page posted before the app's script ran, on a page whose form only the app
+      // sends (FORM_PAGES are answered above): the page again, by a GET, with nothing of the form kept.
+      if (request.method === 'POST' && isPageFormPost(request)) {
+        return reply.header('cache-control', 'no-store').redirect(request.url, 303);
+      }
       if (isNavigation(request)) {
         const pathname = request.url.split('?')[0] ?? '/';
         const dataPage = await findDataPage(pathname);

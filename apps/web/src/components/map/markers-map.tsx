@@ -1,14 +1,14 @@
 import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import {
   basemapStyle,
   loadMapLibre,
   MAX_MAP_BOUNDS,
   NORDIC_BOUNDS,
   offlineBasemapStyle,
-  supportsWebGL,
   useMapStyleUrl,
 } from '../../lib/map/basemap.ts';
+import { useMapLibre, useWebGL } from '../../lib/map/lazy-map.ts';
 
 /** One place on the map. With `onSelect` its marker is a button named by `label`. */
 export interface MapPoint {
@@ -24,6 +24,8 @@ export interface MarkersMapTexts {
   /** The map's name for screen readers. */
   title: string;
   attribution: string;
+  /** Shown in the map's place until it is drawn (MapLibre loads once the page is idle). */
+  loading?: string;
   zoomIn?: string;
   zoomOut?: string;
 }
@@ -61,11 +63,27 @@ const DEFAULT_MARKER_STYLE: Partial<CSSStyleDeclaration> = {
   cursor: 'pointer',
 };
 
+/** The map fills its frame (the caller's class gives the size), the placeholder covers it until drawn. */
+const FILL: CSSProperties = { position: 'absolute', inset: 0 };
+const PLACEHOLDER: CSSProperties = {
+  ...FILL,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  margin: 0,
+  padding: '1rem',
+  color: 'var(--color-text-muted)',
+  textAlign: 'center',
+  pointerEvents: 'none',
+};
+
 /**
- * A MapLibre map of a few places on our basemap (lib/map), loaded only when the component renders
- * (the stolen bike's place, dealers on /find-distributor). Markers are DOM elements, so keyboards and
- * screen readers reach the ones that do something. Without WebGL it renders nothing and the page's
- * list stands alone.
+ * A MapLibre map of a few places on our basemap (lib/map) (the stolen bike's place, dealers on
+ * /find-distributor). MapLibre loads once the page is idle (lib/map/lazy-map.ts), never while it
+ * loads: until the map is drawn its frame, at the size the caller's class gives it, shows
+ * `texts.loading`; the server paints that frame. Markers are DOM elements, so keyboards and screen
+ * readers reach the ones that do something. Without WebGL it renders nothing and the page's list
+ * stands alone.
  */
 export function MarkersMap({
   points,
@@ -77,23 +95,27 @@ export function MarkersMap({
   className,
   testId,
 }: MarkersMapProps) {
-  const styleUrl = useMapStyleUrl();
+  const webGL = useWebGL();
+  const styleUrl = useMapStyleUrl(webGL);
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markers = useRef<Marker[]>([]);
-  const [failed, setFailed] = useState(() => !supportsWebGL());
+  const [broken, setBroken] = useState(false);
+  const { mapLibre, status } = useMapLibre(webGL ? 'idle' : 'never');
+  const failed = !webGL || broken || status === 'failed';
   const [ready, setReady] = useState(false);
+  const [drawn, setDrawn] = useState(false);
   const latest = useRef({ texts, onSelect });
   latest.current = { texts, onSelect };
 
   // The map itself, once per style.
   useEffect(() => {
-    if (failed || styleUrl === undefined || !container.current) return;
+    if (failed || !mapLibre || styleUrl === undefined || !container.current) return;
+    const maplibregl = mapLibre;
     const element = container.current;
     let cancelled = false;
     let map: MapLibreMap | null = null;
     (async () => {
-      const maplibregl = await loadMapLibre();
       const style = await basemapStyle(styleUrl);
       if (cancelled) return;
       const labels = latest.current.texts;
@@ -127,10 +149,11 @@ export function MarkersMap({
           void offlineBasemapStyle().then((offline) => map?.setStyle(offline));
         }
       });
+      map.once('load', () => setDrawn(true));
       mapRef.current = map;
       setReady(true);
     })().catch(() => {
-      if (!cancelled) setFailed(true);
+      if (!cancelled) setBroken(true);
     });
     return () => {
       cancelled = true;
@@ -139,8 +162,9 @@ export function MarkersMap({
       map?.remove();
       mapRef.current = null;
       setReady(false);
+      setDrawn(false);
     };
-  }, [failed, styleUrl, interactive]);
+  }, [failed, mapLibre, styleUrl, interactive]);
 
   // The markers of the points, and the view that shows them all.
   useEffect(() => {
@@ -183,5 +207,10 @@ export function MarkersMap({
   }, [ready, points, zoom, markerClassName]);
 
   if (failed) return null;
-  return <div ref={container} className={className} data-testid={testId} />;
+  return (
+    <div className={className} data-testid={testId} style={{ position: 'relative' }}>
+      <div ref={container} style={FILL} />
+      {drawn || !texts.loading ? null : <p style={PLACEHOLDER}>{texts.loading}</p>}
+    </div>
+  );
 }

@@ -1,3 +1,4 @@
+import { identifierShapeProblem } from '@nbr/domain/identifiers';
 import { SEARCH_QUERY_MAX_LENGTH, type SearchHit } from '@nbr/domain/search';
 
 /*
@@ -10,6 +11,16 @@ export const SEARCH_PARAM = 'q';
 /** The query of the address: trimmed, cut to what the API accepts, '' when there is none. */
 export function readSearchQuery(params: URLSearchParams): string {
   return (params.get(SEARCH_PARAM) ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+}
+
+/**
+ * What the register is asked for the address's query: the query itself, or '' (no search) when there
+ * is none or when no frame number or plate can be it (identifierShapeProblem: the page says why
+ * instead). The page and its loader both ask this, so the server paints the very search the page reads.
+ */
+export function registerSearchOf(params: URLSearchParams): string {
+  const query = readSearchQuery(params);
+  return query && !identifierShapeProblem(query) ? query : '';
 }
 
 /** The search parameters for a typed query: none for an empty one (the page then asks for input). */

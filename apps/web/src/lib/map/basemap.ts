@@ -127,9 +127,10 @@ export const mapConfigurationQueryOptions = queryOptions({
 /**
  * The configured basemap style URL: undefined while it loads, then the URL or null (offline style).
  * If the configuration cannot be fetched the offline style is used rather than showing no map.
+ * `enabled: false` asks nothing yet (a map whose MapLibre is not to load).
  */
-export function useMapStyleUrl(): string | null | undefined {
-  const query = useQuery(mapConfigurationQueryOptions);
+export function useMapStyleUrl(enabled = true): string | null | undefined {
+  const query = useQuery({ ...mapConfigurationQueryOptions, enabled });
   if (query.isError) return null;
   return query.data?.style_url;
 }

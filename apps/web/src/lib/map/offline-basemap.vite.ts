@@ -8,7 +8,8 @@ import { buildOfflineLand } from './offline-land.ts';
  * Vite plugin (build and dev server; also used by the web tests): serves the virtual module
  * `virtual:nbr-offline-land`, whose default export is the OfflineLand of offline-land.ts, computed
  * once from world-atlas at build time. basemap.ts imports it lazily, so it becomes its own small
- * chunk that the service worker precaches: the offline basemap needs no network at all.
+ * chunk that the service worker keeps once it has been used (docs/web-app.md): the offline basemap
+ * then needs no network at all.
  */
 
 const VIRTUAL_ID = 'virtual:nbr-offline-land';

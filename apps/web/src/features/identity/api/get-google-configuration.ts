@@ -11,13 +11,16 @@ export function getGoogleConfiguration(signal?: AbortSignal): Promise<GoogleConf
   });
 }
 
-export const googleConfigurationQueryOptions = queryOptions({
-  queryKey: ['identities', 'google', 'configuration'],
-  queryFn: ({ signal }) => getGoogleConfiguration(signal),
-  // It changes only with a deployment.
-  staleTime: 60 * 60 * 1000,
-});
+/** Read by the Google button on /login and /signup, and by their loaders. */
+export function googleConfigurationQuery() {
+  return queryOptions({
+    queryKey: ['identities', 'google', 'configuration'],
+    queryFn: ({ signal }) => getGoogleConfiguration(signal),
+    // It changes only with a deployment.
+    staleTime: 60 * 60 * 1000,
+  });
+}
 
 export function useGoogleConfiguration() {
-  return useQuery(googleConfigurationQueryOptions);
+  return useQuery(googleConfigurationQuery());
 }

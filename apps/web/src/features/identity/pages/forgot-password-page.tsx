@@ -1,5 +1,5 @@
 import { PasswordResetRequestSchema } from '@nbr/domain/identity';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -25,10 +25,14 @@ export function Component() {
   const requestReset = useRequestPasswordReset();
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
-  // Coming from login (or "use another address"), the address typed there is filled in already.
-  const form = useZodForm(PasswordResetRequestSchema, {
-    defaultValues: { email: passwordResetEmail() ?? '' },
-  });
+  const form = useZodForm(PasswordResetRequestSchema, { defaultValues: { email: '' } });
+  // Coming from login (or "use another address"), the address typed there is filled in already:
+  // once the page runs in the browser, for that address is this tab's alone (issue 31).
+  const { resetField } = form;
+  useEffect(() => {
+    const remembered = passwordResetEmail();
+    if (remembered) resetField('email', { defaultValue: remembered });
+  }, [resetField]);
 
   const onSubmit = form.handleSubmit(
     async ({ email }) => {

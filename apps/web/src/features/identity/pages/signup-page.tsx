@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
+import { useBrowserSnapshot } from '../../../hooks/use-browser-snapshot.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { pageData } from '../../../lib/page-data.ts';
 import { isOfferWaiting } from '../../../lib/redirect.ts';
 import { useRegion } from '../../../lib/region.ts';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
@@ -26,6 +28,7 @@ import {
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
+import { googleConfigurationQuery } from '../api/get-google-configuration.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import styles from '../auth.module.css';
 import { AcceptTermsCheckbox } from '../components/accept-terms-checkbox.tsx';
@@ -54,6 +57,9 @@ export interface SignUpScreenProps {
   notice?: ReactNode;
 }
 
+/** The first screen's data (issue 31): whether Google sign-in is on (its button). */
+export const loader = pageData((_args, fetch) => [fetch(googleConfigurationQuery())]);
+
 /** /signup */
 export function Component() {
   return <SignUpScreen />;
@@ -66,10 +72,13 @@ export function Component() {
 export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
   const { t } = useTranslation(['auth', 'common']);
   const { language, choosable, setLanguage } = useLanguage();
+  // The region the page was painted with (issue 31: the device's choice in a cookie, else the
+  // language's), then the one stored on this device.
   const { region, regions } = useRegion();
   const [searchParams] = useSearchParams();
   const signUp = useSignUp();
-  const [offerWaiting] = useState(isOfferWaiting);
+  // The page that sent the person here is known to this browser only: shown once hydrated.
+  const offerWaiting = useBrowserSnapshot(isOfferWaiting, false);
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   // Where the link went: a new account and a taken address are answered alike (issue 14).
@@ -85,6 +94,12 @@ export function SignUpScreen({ title, lead, notice }: SignUpScreenProps) {
     defaultValues: { email: '', password: '', phone: '', zip_code: '', chosen_region: region, accept: false },
   });
   const regionField = useController({ control: form.control, name: 'chosen_region' });
+  // The region stored on this device, once known, is the field's default unless the person chose one
+  // (a device whose choice predates the cookie the server paints with).
+  const { getFieldState, resetField } = form;
+  useEffect(() => {
+    if (!getFieldState('chosen_region').isDirty) resetField('chosen_region', { defaultValue: region });
+  }, [region, getFieldState, resetField]);
 
   const onSubmit = form.handleSubmit(
     async ({ accept: _accepted, ...values }) => {

@@ -26,8 +26,9 @@ export const stickerQueryOptions = (stickerId: string) =>
     queryFn: ({ signal }) => lookupSticker(stickerId, signal),
     enabled: stickerId !== '',
     meta: { pageData: false },
-    // A sticker changes when someone registers it: each scan asks afresh.
-    staleTime: 0,
+    // A sticker changes when someone registers it: each scan asks afresh. The few seconds are for the
+    // answer the server painted the page with (issue 31): hydrating the page does not ask it again.
+    staleTime: 10_000,
   });
 
 export function useStickerLookup(stickerId: string) {

@@ -1,22 +1,60 @@
-import { stickerIdFromScan } from '@nbr/domain/plates';
+import { type StickerLookup, stickerIdFromScan } from '@nbr/domain/plates';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { PublicBikeView } from '../../../components/bike/public-bike-view.tsx';
 import { RequestOwnershipAction } from '../../../components/bike/request-ownership-action.tsx';
 import { StolenBikeActions } from '../../../components/bike/stolen-bike-actions.tsx';
 import { paths } from '../../../config/paths.ts';
-import { usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { publicBikeQueryOptions, usePublicBike } from '../../../lib/api/bikes/get-public-bike.ts';
+import { stolenBikeQuery } from '../../../lib/api/theft/get-stolen-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
+import { pageData, type ServerLoaderContext } from '../../../lib/page-data.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useStickerLookup } from '../api/lookup-sticker.ts';
+import { stickerQueryOptions, useStickerLookup } from '../api/lookup-sticker.ts';
+import { InsurancePlate, NoRegistration } from '../components/scan-answers.tsx';
 import styles from '../plates.module.css';
-import { CODE_PARAM, scanOutcome } from '../scan-routing.ts';
+import { CODE_PARAM, type ScanOutcome, scanOutcome } from '../scan-routing.ts';
+
+/** The sticker code of the address (/sticker-id/{code} or the Digital Link), '' when it is none. */
+function stickerCodeOf(params: { stickerId?: string }): string {
+  return stickerIdFromScan(params.stickerId ?? '') ?? '';
+}
+
+/**
+ * The first screen's data (issue 31): the sticker, and for a sticker on a bike that a visitor sees
+ * on this page, the bike's public view (and a stolen one's theft report). The server paints for a
+ * visitor (it never knows the session); a signed-in person goes on to the bike's page, which reads
+ * the same public view.
+ */
+export const loader = pageData(({ params, context }, fetch) => {
+  const code = stickerCodeOf(params);
+  if (!code) return [];
+  const sticker = stickerQueryOptions(code);
+  const server = (context as Partial<ServerLoaderContext> | null)?.queryClient;
+  // In the browser the person may be signed in (then the bike's own page reads the bike): the page
+  // asks for the bike itself once the sticker is known, as it always did.
+  if (!server) return [fetch(sticker)];
+  const thenTheBike = async (): Promise<void> => {
+    await fetch(sticker);
+    const lookup = server.getQueryData<StickerLookup | null>(sticker.queryKey) ?? null;
+    const outcome = scanOutcome(code, lookup, { isLoggedIn: false });
+    if (outcome.kind !== 'bike') return;
+    await Promise.all([
+      fetch(publicBikeQueryOptions(outcome.bikeId, null)),
+      // A stolen bike is described as its theft report describes it; without the report (it was
+      // just found: 404) the page shows the registration's looks, as it does while it loads.
+      lookup?.bike_status === 'stolen' ? fetch(stolenBikeQuery(outcome.bikeId)).catch(() => {}) : null,
+    ]);
+  };
+  return [thenTheBike()];
+});
 
 /**
  * A registered bike shown to a visitor who scanned its sticker: the public view with the stolen
@@ -63,6 +101,38 @@ function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
 }
 
 /**
+ * What the server paints for a sticker the app then moves away from (and what stays on screen while
+ * the page hydrates): the screen it moves to when that depends on the sticker alone (no registration,
+ * an insurance plate), else the loading screen, with a plain link to the sign-up a visitor's new sticker leads to.
+ */
+function BeforeMoving({
+  code,
+  lookup,
+  outcome,
+}: {
+  code: string;
+  lookup: StickerLookup | null | undefined;
+  outcome: Extract<ScanOutcome, { kind: 'redirect' }>;
+}) {
+  const { t } = useTranslation(['plates', 'common']);
+  const path = outcome.href.split('?')[0];
+  if (path === paths.stickers.noRegistration.getHref()) return <NoRegistration code={code} />;
+  if (path === paths.stickers.insurancePlate.getHref()) {
+    return <InsurancePlate code={lookup?.sticker_id ?? code} />;
+  }
+  return (
+    <PageLayout title={t('sticker.loadingTitle')}>
+      <LoadingState label={t('sticker.loading', { code })} />
+      {path === paths.signupFromScan.start.getHref() ? (
+        <p className={styles.more}>
+          <Link href={outcome.href}>{t('fromScan.title')}</Link>
+        </p>
+      ) : null}
+    </PageLayout>
+  );
+}
+
+/**
  * /sticker-id/{stickerId} and the QR code's Digital Link /sticker-id/01/{GTIN}/21/{stickerId}: looks
  * the sticker up and goes where scan-routing.ts says — the bike, sign-up or registration with the
  * plate filled in, the insurance-plate or no-registration page — or explains an equipment sticker.
@@ -70,11 +140,14 @@ function ScannedBike({ code, bikeId }: { code: string; bikeId: string }) {
 export function Component() {
   const { t } = useTranslation(['plates', 'common']);
   const params = useParams();
-  const code = stickerIdFromScan(params.stickerId ?? '') ?? '';
+  const code = stickerCodeOf(params);
   const { isLoggedIn } = useSession();
   const lookup = useStickerLookup(code);
+  const isHydrated = useHydrated();
 
   if (!code) {
+    // Before the app runs (the server's page, and hydrating it) the screen it moves to is painted here.
+    if (!isHydrated) return <NoRegistration code={params.stickerId?.trim() ?? ''} />;
     return (
       <Navigate to={paths.stickers.noRegistration.getHref({ [CODE_PARAM]: params.stickerId })} replace />
     );
@@ -104,6 +177,7 @@ export function Component() {
   const outcome = scanOutcome(code, lookup.data, { isLoggedIn });
   switch (outcome.kind) {
     case 'redirect':
+      if (!isHydrated) return <BeforeMoving code={code} lookup={lookup.data} outcome={outcome} />;
       return <Navigate to={outcome.href} replace />;
     case 'bike':
       return <ScannedBike code={lookup.data?.sticker_id ?? code} bikeId={outcome.bikeId} />;

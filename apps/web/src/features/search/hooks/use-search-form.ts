@@ -3,7 +3,7 @@ import { SearchQuerySchema } from '@nbr/domain/search';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useRegisterSearch } from '../api/search-register.ts';
-import { readSearchQuery, searchParamsFor } from '../search-query.ts';
+import { readSearchQuery, registerSearchOf, searchParamsFor } from '../search-query.ts';
 
 /**
  * A register search form whose query lives in the address (?q=…): what is searched, what is typed,
@@ -19,7 +19,7 @@ export function useSearchForm() {
   // What no frame number or plate can be (under 5 characters, other characters): the API would answer
   // nothing, so the page says why instead of searching (issue 27).
   const queryProblem = query ? identifierShapeProblem(query) : null;
-  const search = useRegisterSearch(queryProblem ? '' : query);
+  const search = useRegisterSearch(registerSearchOf(searchParams));
 
   // Back and Forward change the address: the field shows the search on screen.
   useEffect(() => {

@@ -3,9 +3,10 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { paintRoute } from '../../../test/paint-route.tsx';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { searchQueryKey } from '../api/search-register.ts';
-import { Component as SearchPage } from './search-page.tsx';
+import { loader, Component as SearchPage } from './search-page.tsx';
 
 /*
  * Issue 27: a visitor who finds a stolen bike is offered the owner contact that needs no account (as
@@ -92,6 +93,55 @@ describe('search page', () => {
     expect(
       await screen.findByText('Must be at least 5 characters (spaces and dashes do not count).'),
     ).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+/*
+ * Issue 31: the server paints /search?q= with its result (the loader asks what the page reads), the
+ * form works as a plain GET form before the JavaScript runs, and hydrating asks nothing again.
+ */
+describe('search page painted on the server', () => {
+  const answer = (results: SearchHit[]) => async (input: string | URL | Request) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!url.includes('/api/search?')) return new Response('{}', { status: 500 });
+    const query = new URL(url, 'http://localhost').searchParams.get('q') ?? '';
+    return Response.json({ query, results });
+  };
+
+  it('paints the result of ?q= with plain links, and hydrating fetches nothing again', async () => {
+    fetchMock.mockImplementation(answer([hit(REGISTERED, 'registered', 'Raleigh')]));
+    const painted = await paintRoute(
+      { path: '/search', Component: SearchPage, loader },
+      '/search?q=WDA12345Z',
+    );
+    try {
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/search?q=WDA12345Z');
+      const html = new DOMParser().parseFromString(painted.html, 'text/html');
+      expect(
+        html.querySelector('a[href="/app/my-bikes/019ac15e-0000-7000-8000-000000000028/public"]')
+          ?.textContent,
+      ).toBe('Raleigh');
+      const form = html.querySelector('form');
+      expect([form?.getAttribute('method'), form?.getAttribute('action')]).toEqual(['get', '/search']);
+      expect(form?.querySelector('input[name="q"]')?.getAttribute('value')).toBe('WDA12345Z');
+
+      expect(painted.errors).toEqual([]);
+      const results = await screen.findByRole('list', { name: 'Bikes found' });
+      expect(within(results).getByRole('link', { name: 'Raleigh' })).toBeTruthy();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      painted.unmount();
+    }
+  });
+
+  it('asks nothing for /search without a query nor for one no frame number can be', async () => {
+    for (const url of ['/search', '/search?q=ab-1']) {
+      const painted = await paintRoute({ path: '/search', Component: SearchPage, loader }, url);
+      expect(painted.errors).toEqual([]);
+      painted.unmount();
+    }
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,20 +1,34 @@
 import { IDENTIFIER_MIN_LENGTH } from '@nbr/domain/identifiers';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
+import { paths } from '../../../config/paths.ts';
+import { pageData } from '../../../lib/page-data.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
+import { searchQueryOptions } from '../api/search-register.ts';
 import { SearchResults } from '../components/search-results.tsx';
 import { useSearchForm } from '../hooks/use-search-form.ts';
 import styles from '../search.module.css';
-import { orderHits } from '../search-query.ts';
+import { orderHits, registerSearchOf } from '../search-query.ts';
+
+/**
+ * The first screen's data: the search of the address's ?q= (none without one, or for a query no
+ * frame number or plate can be), so the server paints the results (issue 31).
+ */
+export const loader = pageData(({ request }, fetch) => {
+  const query = registerSearchOf(new URL(request.url).searchParams);
+  return query ? [fetch(searchQueryOptions(query))] : [];
+});
 
 /**
  * /search — anyone may look a bike up by frame number or plate ID. The query is the address's ?q=,
- * so a search can be shared and Back returns to the previous one.
+ * so a search can be shared and Back returns to the previous one. The form is a plain GET form of
+ * /search?q=…: before the JavaScript runs (or without it) the browser loads that address and the
+ * server paints the result; with it, the page puts the query in the address itself.
  */
 export function Component() {
   const { t } = useTranslation(['search', 'common']);
@@ -28,7 +42,13 @@ export function Component() {
   return (
     <PageLayout title={t('title')} lead={t('lead')}>
       <search className={styles.searchBox}>
-        <form onSubmit={onSubmit} noValidate className={styles.searchForm}>
+        <form
+          method="get"
+          action={paths.public.search.getHref()}
+          onSubmit={onSubmit}
+          noValidate
+          className={styles.searchForm}
+        >
           <TextField
             label={t('field.label')}
             description={t('field.hint')}

@@ -17,7 +17,11 @@ export function PlaceMap({ latitude, longitude }: { latitude: number; longitude:
     <MarkersMap
       points={points}
       zoom={PLACE_ZOOM}
-      texts={{ title: t('bikePage.placeMapLabel'), attribution: t('map.attribution') }}
+      texts={{
+        title: t('bikePage.placeMapLabel'),
+        attribution: t('map.attribution'),
+        loading: t('map.preparing'),
+      }}
       markerClassName={`${styles.marker} ${styles.bike} ${styles.placeMarker}`}
       className={styles.placeMap}
       testId="place-map"

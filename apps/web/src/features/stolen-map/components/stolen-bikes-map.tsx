@@ -11,9 +11,11 @@ import {
   offlineBasemapStyle,
   useMapStyleUrl,
 } from '../../../lib/map/basemap.ts';
+import { type MapLoadTrigger, useMapLibre } from '../../../lib/map/lazy-map.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { useStolenBikesList } from '../api/get-stolen-bikes-list.ts';
 import { type MapViewport, useStolenBikesMap } from '../api/get-stolen-bikes-map.ts';
 import { useDescribeBike } from '../lib/describe-bike.ts';
 import type { MapCamera, MapFilters } from '../lib/map-search-params.ts';
@@ -32,6 +34,8 @@ interface SelectedPlace {
 }
 
 export interface StolenBikesMapProps {
+  /** When to load MapLibre (lib/map/lazy-map.ts); until it is drawn the area shows a placeholder. */
+  load: MapLoadTrigger;
   filters: MapFilters;
   /** Where to open (from the address); null fits Denmark and Norway. */
   initialCamera: MapCamera | null;
@@ -46,8 +50,13 @@ export interface StolenBikesMapProps {
  * The stolen-bike map: MapLibre with the basemap of lib/map, the API's clusters and bikes for the
  * visible box drawn as DOM buttons (so keyboards and screen readers reach them), a click on a cluster
  * zooms to where it splits, a click on a bike opens its card.
+ *
+ * What the server paints (and the browser shows until MapLibre has drawn the map): the map's area at
+ * its own size saying the map is loading, and under it how many stolen bikes match the filters (the
+ * list's first page, which the page's loader fetched). MapLibre loads when `load` says.
  */
 export function StolenBikesMap({
+  load,
   filters,
   initialCamera,
   onCameraChange,
@@ -56,30 +65,39 @@ export function StolenBikesMap({
 }: StolenBikesMapProps) {
   const { t, i18n } = useTranslation(['stolen-map', 'common']);
   const describe = useDescribeBike();
-  const styleUrl = useMapStyleUrl();
+  const styleUrl = useMapStyleUrl(load !== 'never');
+  const { mapLibre, status } = useMapLibre(load);
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   /** The markers on the map by placeKey: kept while a place stays, so focus stays on them while panning. */
   const markers = useRef(new Map<string, { marker: Marker; element: HTMLButtonElement }>());
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const [selected, setSelected] = useState<SelectedPlace | null>(null);
+  /** MapLibre has drawn the map: the placeholder goes. */
+  const [drawn, setDrawn] = useState(false);
   const features = useStolenBikesMap(viewport, filters);
+  // The count for the filters until the map has one for what it shows (the loader's query).
+  const all = useStolenBikesList(filters, 1, null);
 
   // Callbacks change on every render of the page; the map's listeners read the latest ones.
   const latest = useRef({ onCameraChange, onShowPlace, onUnavailable });
   latest.current = { onCameraChange, onShowPlace, onUnavailable };
   const initialCameraRef = useRef(initialCamera);
 
+  useEffect(() => {
+    if (status === 'failed') latest.current.onUnavailable();
+  }, [status]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once per style; its camera and labels are read when it is made.
   useEffect(() => {
-    if (styleUrl === undefined || !container.current) return;
+    if (styleUrl === undefined || !mapLibre || !container.current) return;
+    const maplibregl = mapLibre;
     let cancelled = false;
     let map: MapLibreMap | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const element = container.current;
 
     (async () => {
-      const maplibregl = await loadMapLibre();
       const style = await basemapStyle(styleUrl);
       if (cancelled) return;
       const camera = initialCameraRef.current;
@@ -126,7 +144,10 @@ export function StolenBikesMap({
         clearTimeout(timer);
         timer = setTimeout(report, MOVE_DEBOUNCE_MS);
       });
-      map.once('load', report);
+      map.once('load', () => {
+        setDrawn(true);
+        report();
+      });
       map.on('error', (event) => {
         // A configured style that cannot be reached (offline, or down): fall back to the built-in one.
         if (styleUrl !== null && map && !map.isStyleLoaded()) {
@@ -146,8 +167,9 @@ export function StolenBikesMap({
       markers.current.clear();
       map?.remove();
       mapRef.current = null;
+      setDrawn(false);
     };
-  }, [styleUrl]);
+  }, [styleUrl, mapLibre]);
 
   // The markers of the current answer: places that stay keep their element (and focus), new ones are
   // added, gone ones removed; all are (re)labelled, so a language change reaches them too.
@@ -206,10 +228,13 @@ export function StolenBikesMap({
   }, [places]);
 
   const total = data?.total;
+  const allTotal = all.data?.total;
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
   return (
     <div className={styles.mapFrame}>
       <section className={styles.mapRegion} aria-label={t('map.regionLabel')}>
         <div ref={container} className={styles.map} />
+        {drawn ? null : <p className={styles.mapPlaceholder}>{t('map.preparing')}</p>}
         {features.isFetching ? (
           <span className={styles.mapLoading}>
             <Spinner label={t('map.loading')} />
@@ -227,7 +252,13 @@ export function StolenBikesMap({
         ) : null}
       </section>
       <p className={styles.mapStatus} role="status">
-        {total === undefined ? '' : total === 0 ? t('map.noneHere') : t('map.countHere', { count: total })}
+        {total !== undefined
+          ? total === 0
+            ? t('map.noneHere')
+            : t('map.countHere', { count: total })
+          : allTotal !== undefined
+            ? t('list.heading', { count: allTotal, formatted: number.format(allTotal) })
+            : ''}
       </p>
       {features.isError ? (
         <Alert tone="error" title={t('map.loadFailed')}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FILTERS,
   filterQuery,
+  listOfState,
   parseCamera,
   readMapState,
   writeMapState,
@@ -28,8 +29,19 @@ describe('the stolen-bike map address', () => {
         'view=globe&period=decade&region=se&category=tandem&electric=maybe&page=-2&place=1,2&at=99/1/1',
       ),
     );
-    expect(state).toEqual({ view: 'map', filters: DEFAULT_FILTERS, page: 1, place: null, camera: null });
+    expect(state).toEqual({ view: null, filters: DEFAULT_FILTERS, page: 1, place: null, camera: null });
     expect(writeMapState(state).toString()).toBe('');
+  });
+
+  it('leaves the view to the screen when the address names none, a camera, page or place aside', () => {
+    const view = (search: string) => readMapState(new URLSearchParams(search)).view;
+    expect(view('')).toBeNull();
+    expect(view('region=dk&category=bmx')).toBeNull();
+    expect(view('view=map')).toBe('map');
+    expect(view('at=9.00/55.0950/14.7150')).toBe('map');
+    expect(view('page=2')).toBe('list');
+    expect(view('place=14.6975,55.0975,14.7025,55.1025')).toBe('list');
+    expect(view('view=list&at=9.00/55.0950/14.7150')).toBe('list');
   });
 
   it('leaves the page and place out of the map view', () => {
@@ -40,7 +52,18 @@ describe('the stolen-bike map address', () => {
       place: '1,2,3,4',
       camera: null,
     });
-    expect(params.toString()).toBe('');
+    expect(params.toString()).toBe('view=map');
+  });
+
+  it("gives the first screen's list query: the list's page, or the first page's count on the map", () => {
+    const state = readMapState(new URLSearchParams('view=list&region=no&page=3'));
+    expect(listOfState(state)).toEqual({ filters: state.filters, page: 3, place: null });
+    expect(listOfState({ ...state, view: 'map' })).toEqual({ filters: state.filters, page: 1, place: null });
+    expect(listOfState({ ...state, view: null, page: 1 })).toEqual({
+      filters: state.filters,
+      page: 1,
+      place: null,
+    });
   });
 
   it('refuses cameras outside the map', () => {

@@ -3,9 +3,10 @@ import { useParams } from 'react-router';
 import { BikeFactList, BikePicture } from '../../../components/bike/public-bike-facts.tsx';
 import { pickupFormHref } from '../../../components/bike/stolen-bike-actions.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useStolenBike } from '../../../lib/api/theft/get-stolen-bike.ts';
+import { stolenBikeQuery, useStolenBike } from '../../../lib/api/theft/get-stolen-bike.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/api-errors.ts';
+import { pageData } from '../../../lib/page-data.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button, LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
@@ -15,6 +16,12 @@ import { PlaceMap } from '../components/place-map.tsx';
 import { useDescribeBike } from '../lib/describe-bike.ts';
 import { formatCamera } from '../lib/map-search-params.ts';
 import styles from '../stolen-map.module.css';
+
+/**
+ * The server paints the bike's page with its data. The small map of its place loads MapLibre once the
+ * page is idle (components/map/markers-map.tsx); until then its frame says it is loading.
+ */
+export const loader = pageData(({ params }, fetch) => [fetch(stolenBikeQuery(params.bikeId ?? ''))]);
 
 /**
  * /stolen-bike-map/{bikeId} — one stolen bike as the public map knows it: what it is, when it was

@@ -1,5 +1,5 @@
 import { type StolenBike, StolenBikeSchema } from '@nbr/domain/stolen-map';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api-client.ts';
 
 /*
@@ -17,12 +17,19 @@ export function getStolenBike(bikeId: string, signal?: AbortSignal): Promise<Sto
   });
 }
 
-export function useStolenBike(bikeId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: ['stolen-map', 'bike', bikeId],
+/**
+ * One stolen bike's query: what the map's bike page's loader asks for (on the server, to paint the
+ * page) and what the screens read, so hydration finds it.
+ */
+export function stolenBikeQuery(bikeId: string) {
+  return queryOptions({
+    queryKey: ['stolen-map', 'bike', bikeId] as const,
     queryFn: ({ signal }) => getStolenBike(bikeId, signal),
-    enabled: options.enabled ?? true,
     // A bike no longer stolen answers 404: the page says so itself, with the way back to the map.
     meta: { pageData: false },
   });
+}
+
+export function useStolenBike(bikeId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...stolenBikeQuery(bikeId), enabled: options.enabled ?? true });
 }
