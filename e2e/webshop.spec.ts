@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from './support/axe.ts';
 import { freeSticker, uniqueFrameNumber } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tick } from './support/forms.ts';
+import { waitForHydration } from './support/hydration.ts';
 import { reviewScreenshot } from './support/screenshots.ts';
 import { escapeRegExp, fillText, text } from './support/texts.ts';
 
@@ -177,6 +178,8 @@ test('a declined card ends on /purchase-failed: nothing charged, and a way back'
 
   await page.goto('/webshop');
   await expect(heading(page)).toHaveText(w('catalogue.title'));
+  // Painted by the server: its buttons answer once the app has taken over.
+  await waitForHydration(page);
   const registration = page.getByRole('article').filter({ hasText: 'Ekstra cykelregistrering' });
   await registration.getByRole('button', { name: /Ekstra cykelregistrering/ }).click();
   await expect(page.getByTestId('basket-summary')).toContainText('100');
@@ -253,6 +256,7 @@ test('plates ordered show in the order list with their delivery time', async ({ 
   const plates = page.getByRole('article').filter({ hasText: 'Oblatpakke' });
   await expect(plates).toContainText(w('product.delivery', { min: 7, max: 10 }));
   await expectNoA11yViolations(page);
+  await waitForHydration(page);
   await plates.getByRole('button', { name: /Oblatpakke/ }).click();
   await page.getByRole('link', { name: w('basket.toCheckout') }).click();
   await page.getByRole('button', { name: w('checkout.continue') }).click();
@@ -316,6 +320,7 @@ test.describe('the webshop catalogue', () => {
     await expectNoA11yViolations(page);
 
     // Buying asks a visitor to sign in, and the checkout is where the login returns to.
+    await waitForHydration(page);
     await page.locator('#product-dk-plates').getByRole('button').click();
     await page.getByRole('link', { name: w('basket.signInToBuy') }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -323,6 +328,8 @@ test.describe('the webshop catalogue', () => {
 
   test('shows the Norwegian prices in NOK, chosen on the page or named in the link', async ({ page }) => {
     await page.goto('/webshop');
+    // The page is painted by the server: its region picker answers once the app has taken over.
+    await waitForHydration(page);
     await page.getByRole('button', { name: new RegExp(escapeRegExp(w('catalogue.region'))) }).click();
     await page.getByRole('option', { name: w('catalogue.regions.no') }).click();
     await expect(page.locator('#product-no-single')).toContainText(/199/);

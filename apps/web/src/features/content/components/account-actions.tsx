@@ -10,10 +10,17 @@ interface AccountActionsProps {
   loginLabel: string;
 }
 
-/** Sign up and log in for a visitor; a signed-in user is offered the way into the app instead. */
+/**
+ * Sign up and log in for a visitor; a signed-in user is offered the way into the app instead, right
+ * after hydration (the server never knows the session: the page arrives painted for a visitor).
+ */
 export function AccountActions({ signupLabel, loginLabel }: AccountActionsProps) {
   const { t } = useContent();
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+  const session = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.getSnapshot,
+    sessionStore.getServerSnapshot,
+  );
   if (session.token) {
     return (
       <div className={styles.actions}>

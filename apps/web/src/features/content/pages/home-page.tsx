@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { pageData } from '../../../lib/page-data.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { AccountActions } from '../components/account-actions.tsx';
 import styles from '../components/content.module.css';
 import { HeroIllustration } from '../components/hero-illustration.tsx';
 import { type ContentCard, useContent } from '../hooks/use-content.ts';
+
+/** The front page reads no data: its texts come with its code (content.json). */
+export const loader = pageData(() => []);
 
 /**
  * Where each card of "what you can do" leads (by the card's id in content.json). Pages of the

@@ -1,9 +1,13 @@
+import { pageData } from '../../../lib/page-data.ts';
 import { VisuallyHidden } from '../../../ui/visually-hidden.tsx';
 import { AccountActions } from '../components/account-actions.tsx';
 import styles from '../components/content.module.css';
 import { ContentPage } from '../components/content-page.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { type ContentStep, useContent } from '../hooks/use-content.ts';
+
+/** The guide reads no data: its texts come with the page (content.json). */
+export const loader = pageData(() => []);
 
 export function Component() {
   const { t, list } = useContent();

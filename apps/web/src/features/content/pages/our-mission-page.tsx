@@ -1,7 +1,10 @@
+import { contentPageLoader } from '../api/get-content-page.ts';
 import { ContentPage } from '../components/content-page.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { SectionList } from '../components/section-list.tsx';
-import { usePageText } from '../hooks/use-content.ts';
+import { usePageText } from '../hooks/use-page-text.ts';
+
+export const loader = contentPageLoader('our-mission');
 
 export function Component() {
   const text = usePageText('our-mission', 'mission');

@@ -1,9 +1,13 @@
+import { contentPageLoader } from '../api/get-content-page.ts';
 import styles from '../components/content.module.css';
 import { ContentPage } from '../components/content-page.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { SectionList } from '../components/section-list.tsx';
 import { TableOfContents } from '../components/table-of-contents.tsx';
-import { useContent, usePageText } from '../hooks/use-content.ts';
+import { useContent } from '../hooks/use-content.ts';
+import { usePageText } from '../hooks/use-page-text.ts';
+
+export const loader = contentPageLoader('terms');
 
 export function Component() {
   const { t } = useContent();

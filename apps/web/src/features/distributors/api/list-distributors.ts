@@ -11,14 +11,15 @@ export function listDistributors(query: string, signal?: AbortSignal): Promise<D
   });
 }
 
+/** The dealers of a search, for the page's loader and its screen. */
 export const distributorsQueryOptions = (query: string) =>
   queryOptions({
     queryKey: ['distributors', query] as const,
     queryFn: ({ signal }) => listDistributors(query, signal),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 
 export function useDistributors(query: string) {
-  return useQuery(distributorsQueryOptions(query));
+  // While the next search's answer comes, the list shows the last one rather than a spinner.
+  return useQuery({ ...distributorsQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -3,13 +3,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
-import { type MapPoint, MarkersMap } from '../../../components/map/markers-map.tsx';
+import type { MapPoint } from '../../../components/map/markers-map.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { pageData } from '../../../lib/page-data.ts';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { useDistributors } from '../api/list-distributors.ts';
+import { distributorsQueryOptions, useDistributors } from '../api/list-distributors.ts';
+import { LazyDealerMap } from '../components/lazy-dealer-map.tsx';
 import styles from '../distributors.module.css';
 
 const DEBOUNCE_MS = 300;
@@ -18,15 +20,26 @@ function dealerElementId(partyId: string): string {
   return `dealer-${partyId}`;
 }
 
+/** The search a shared address names (?query=), as the page starts with it. */
+function initialSearch(searchParams: URLSearchParams): string {
+  return searchParams.get('query') ?? '';
+}
+
+/** The list of dealers the page shows first: the address's search, as the screen asks for it. */
+export const loader = pageData(({ request }, fetch) => [
+  fetch(distributorsQueryOptions(initialSearch(new URL(request.url).searchParams).trim())),
+]);
+
 /**
  * /find-distributor: dealers that sell plates and register bikes, searchable by town or postcode, as
- * a list and on a map (MapLibre loads only here). A marker takes the visitor to the dealer in the
- * list; the list alone serves when the map cannot be drawn.
+ * a list and on a map. The list comes first (the server paints it); MapLibre loads only here, when
+ * the browser is idle or the person turns to the map (LazyDealerMap). A marker takes the visitor to the
+ * dealer in the list; the list alone serves when the map cannot be drawn.
  */
 export function Component() {
   const { t } = useTranslation('distributors');
   const [searchParams, setSearchParams] = useSearchParams();
-  const [text, setText] = useState(() => searchParams.get('query') ?? '');
+  const [text, setText] = useState(() => initialSearch(searchParams));
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const distributors = useDistributors(query);
   const data = distributors.data;
@@ -96,22 +109,7 @@ export function Component() {
               <DealerItem key={dealer.party_id} dealer={dealer} />
             ))}
           </ul>
-          {points.length > 0 ? (
-            <MarkersMap
-              points={points}
-              interactive
-              zoom={12}
-              onSelect={showDealer}
-              texts={{
-                title: t('mapLabel'),
-                attribution: t('mapAttribution'),
-                zoomIn: t('zoomIn'),
-                zoomOut: t('zoomOut'),
-              }}
-              className={styles.map}
-              testId="distributor-map"
-            />
-          ) : null}
+          {points.length > 0 ? <LazyDealerMap points={points} onSelect={showDealer} /> : null}
         </div>
       ) : null}
     </PageLayout>

@@ -1,13 +1,34 @@
 import { isRegion, type Region } from '@nbr/domain/locale-values';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { type LoaderFunctionArgs, useLocation, useParams } from 'react-router';
 import { MarkupBody } from '../../../components/markup-body.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, currentLanguage } from '../../../lib/api-client.ts';
+import { pageData } from '../../../lib/page-data.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useRegionPage } from '../api/get-region-page.ts';
+import { regionPageQuery, useRegionPage } from '../api/get-region-page.ts';
 import { regionPageLanguageOf } from '../lib/region-page-language.ts';
 import styles from '../region-pages.module.css';
+
+/** The region and the page below it of an address: /no/naf is ('no', 'naf'); null for no region. */
+function regionPageAddress(
+  pathname: string,
+  splat: string | undefined,
+): { region: Region; path: string } | null {
+  const segment = pathname.split('/')[1] ?? '';
+  if (!isRegion(segment)) return null;
+  return { region: segment, path: (splat ?? '').replace(/\/+$/, '') };
+}
+
+/** The page's text as the screen asks for it: the address's page in the language it is painted in. */
+export const loader = pageData(({ request, params }: LoaderFunctionArgs, fetch) => {
+  const address = regionPageAddress(new URL(request.url).pathname, params['*']);
+  if (!address) return [];
+  // The language the screen reads: on the server the request's (entry-server.tsx names it in the
+  // request's Accept-Language), in the browser the app's (resolvedLanguage ?? language).
+  const language = regionPageLanguageOf(request.headers.get('accept-language') ?? currentLanguage());
+  return [fetch(regionPageQuery(address.region, address.path, language))];
+});
 
 /**
  * /dk, /no and the pages below them (/no/naf): a region page staff published, in the person's
@@ -17,13 +38,12 @@ import styles from '../region-pages.module.css';
  */
 export function Component() {
   const { i18n } = useTranslation('region-pages');
-  const segment = useLocation().pathname.split('/')[1] ?? '';
-  const path = (useParams()['*'] ?? '').replace(/\/+$/, '');
+  const address = regionPageAddress(useLocation().pathname, useParams()['*']);
   const language = regionPageLanguageOf(i18n.resolvedLanguage ?? i18n.language);
   // The router only sends /dk and /no here (router.tsx); anything else is no region page.
-  const region: Region = isRegion(segment) ? segment : 'dk';
-  const page = useRegionPage(region, path, language);
-  if (!isRegion(segment)) throw new ApiError({ status: 404, code: 'region_page_not_found' });
+  const region: Region = address?.region ?? 'dk';
+  const page = useRegionPage(region, address?.path ?? '', language);
+  if (!address) throw new ApiError({ status: 404, code: 'region_page_not_found' });
 
   if (page.isPending) return <LoadingState />;
   if (page.data) {
@@ -36,7 +56,7 @@ export function Component() {
       />
     );
   }
-  // Only the landing page keeps its error as an answer: its built-in text.
+  // The landing page with nothing published, or whose text could not be loaded: its built-in text.
   return <BuiltInLanding region={region} />;
 }
 

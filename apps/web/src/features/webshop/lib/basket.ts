@@ -162,13 +162,20 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The basket the server paints, and the browser while it hydrates: empty, since the basket lives on
+ * the device. The stored one shows right after hydration. One constant, so React sees no change.
+ */
+const NO_ITEMS: BasketItem[] = [];
+const serverBasket = () => NO_ITEMS;
+
 export function useBasket(): {
   items: BasketItem[];
   add: (productId: string) => void;
   set: (productId: string, quantity: number) => void;
   clear: () => void;
 } {
-  const items = useSyncExternalStore(subscribe, readBasket, readBasket);
+  const items = useSyncExternalStore(subscribe, readBasket, serverBasket);
   return {
     items,
     add: (productId) => writeBasket(addItem(readBasket(), productId)),

@@ -5,19 +5,44 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useRegion } from '../../../lib/region.ts';
+import { i18n as appI18n } from '../../../lib/i18n.ts';
+import { pageData } from '../../../lib/page-data.ts';
+import { currentRegion, regionForLanguage, useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
+import { sessionStore } from '../../../lib/session-store.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { LinkButton } from '../../../ui/button.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
-import { useProducts } from '../api/get-products.ts';
+import { productsQueryOptions, useProducts } from '../api/get-products.ts';
 import { Catalogue } from '../components/catalogue.tsx';
 import { ClubLink } from '../components/club-link.tsx';
 import { priceBasket, useBasket } from '../lib/basket.ts';
 import styles from '../webshop.module.css';
+
+/** The region a shared link names (?region=no), else this device's (the server's: the request's). */
+function regionOf(asked: string | null, deviceRegion: Region): Region {
+  return isRegion(asked) ? asked : deviceRegion;
+}
+
+/**
+ * The catalogue the page shows first, as useProducts asks for it: a visitor's region's, in the
+ * page's language. The server paints for a visitor; in the browser a signed-in person's own.
+ */
+export const loader = pageData(({ request }, fetch) => {
+  // On the server the request names the page's language (entry-server.tsx), and the page is painted
+  // for a visitor in the language's region (a region chosen on the device is in a cookie the loader
+  // does not see); in the browser the app knows both.
+  const painting = request.headers.get('accept-language');
+  const language = painting ?? appI18n.language;
+  const region = regionOf(
+    new URL(request.url).searchParams.get('region'),
+    painting ? regionForLanguage(painting) : currentRegion(),
+  );
+  return [fetch(productsQueryOptions(sessionStore.getClaims() ? undefined : region, language))];
+});
 
 /**
  * /webshop — the catalogue of the visitor's region (a signed-in person's own region, which the API
@@ -31,7 +56,7 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   // A shared link may name the region (?region=no); otherwise a visitor sees this device's choice.
   const asked = search.get('region');
-  const region: Region = isRegion(asked) ? asked : deviceRegion;
+  const region = regionOf(asked, deviceRegion);
   const products = useProducts(isLoggedIn ? undefined : region);
   const basket = useBasket();
   const shownRegion: Region = products.data?.[0]?.region ?? region;
