@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import type { Language } from './accounts.ts';
+import { waitForHydration } from './hydration.ts';
 import { APP_STORAGE_KEYS } from './storage-keys.ts';
 
 /** What main.tsx logs when a painted page does not match the browser's first render. */
@@ -27,6 +28,33 @@ export interface LanguageOptions {
  * changes the language in the app keeps its change across reloads.
  */
 export const test = base.extend<LanguageOptions>({
+  // A page the server painted shows its controls before the app has taken them over (main.tsx's
+  // hydrateRoot), and a press then does nothing, as for a person on a slow phone. Journeys are about
+  // what the app does, so page.goto and page.reload wait for it to take over a painted page; a journey
+  // about the moments before (server-painted-pages.spec.ts) opens with waitUntil 'commit', or runs
+  // without JavaScript.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      const settle = async (waitUntil: string | undefined) => {
+        if (waitUntil === 'commit') return;
+        if ((await page.locator('#nbr-page-state').count()) === 0) return;
+        await waitForHydration(page);
+      };
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await settle(options?.waitUntil);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await settle(options?.waitUntil);
+        return response;
+      };
+    }
+    await use(page);
+  },
   language: ['da', { option: true }],
   measurementConsent: ['denied', { option: true }],
   locale: async ({ language }, use) => {
