@@ -306,7 +306,7 @@ export function createPainter(options: {
           body: request.form?.body,
         }),
         {
-          requestContext: { queryClient } satisfies ServerLoaderContext,
+          requestContext: { queryClient, language, region } satisfies ServerLoaderContext,
         },
       ),
     );

@@ -1,13 +1,35 @@
+import type { Language, Region } from '@nbr/domain/locale-values';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+import { currentLanguage } from './api-client.ts';
 import { queryClient as browserQueryClient } from './query-client.ts';
+import { currentRegion } from './region.ts';
 
 /**
  * What the server gives a route's loader when it paints a page (apps/web/src/entry-server.tsx): the
- * request's own query cache, which is serialised into the page so hydration fetches nothing twice.
+ * request's own query cache, which is serialised into the page so hydration fetches nothing twice,
+ * and the language and region the page is painted in (the app's own i18next and stored region know
+ * no request there).
  */
 export interface ServerLoaderContext {
   queryClient: QueryClient;
+  language: Language;
+  region: Region;
+}
+
+function serverContext(context: unknown): ServerLoaderContext | null {
+  const candidate = context as Partial<ServerLoaderContext> | null | undefined;
+  return candidate?.queryClient ? (candidate as ServerLoaderContext) : null;
+}
+
+/** The language the page is shown in, for a loader: the painted request's, else the app's. */
+export function pageLanguage(args: Pick<LoaderFunctionArgs, 'context'>): string {
+  return serverContext(args.context)?.language ?? currentLanguage();
+}
+
+/** The region the page is shown for, for a loader: the painted request's, else this device's. */
+export function pageRegion(args: Pick<LoaderFunctionArgs, 'context'>): Region {
+  return serverContext(args.context)?.region ?? currentRegion();
 }
 
 /** Asks for one query a page reads, with the very options its hook gives useQuery (so the keys match). */
@@ -17,7 +39,7 @@ export type FetchPageQuery = <TQueryFnData, TError, TData, TQueryKey extends Que
 
 /** The request's query client when the server is painting the page; null in the browser. */
 function serverQueryClient(context: unknown): QueryClient | null {
-  return (context as Partial<ServerLoaderContext> | null | undefined)?.queryClient ?? null;
+  return serverContext(context)?.queryClient ?? null;
 }
 
 /**

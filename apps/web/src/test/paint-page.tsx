@@ -103,7 +103,13 @@ export async function paintPage(options: {
     ]);
     const context = await handler.query(
       new Request(new URL(path, 'http://localhost'), { headers: { 'accept-language': language } }),
-      { requestContext: { queryClient: server } satisfies ServerLoaderContext },
+      {
+        requestContext: {
+          queryClient: server,
+          language,
+          region: regionForLanguage(language),
+        } satisfies ServerLoaderContext,
+      },
     );
     if (context instanceof Response) throw new Error(`The loader answered ${context.status}`);
     // A loader that fails leaves the page to the browser (lib/page-data.ts): nothing is painted.

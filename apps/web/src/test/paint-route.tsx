@@ -49,7 +49,7 @@ export async function paintRoute(
     ...serverClient.getDefaultOptions(),
     queries: { ...serverClient.getDefaultOptions().queries, retry: false },
   });
-  const requestContext: ServerLoaderContext = { queryClient: serverClient };
+  const requestContext: ServerLoaderContext = { queryClient: serverClient, language: 'da', region: 'dk' };
   const handler = createStaticHandler([
     { path: route.path, Component: route.Component, loader: route.loader },
   ]);

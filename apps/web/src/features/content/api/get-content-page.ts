@@ -1,8 +1,8 @@
 import type { ContentPageKey } from '@nbr/domain/content-markup';
 import type { PublicContentPage } from '@nbr/domain/content-pages';
 import { queryOptions } from '@tanstack/react-query';
-import { api, currentLanguage } from '../../../lib/api-client.ts';
-import { pageData } from '../../../lib/page-data.ts';
+import { api } from '../../../lib/api-client.ts';
+import { pageData, pageLanguage } from '../../../lib/page-data.ts';
 
 export type StoredContentText = NonNullable<PublicContentPage['text']>;
 
@@ -44,16 +44,7 @@ export function contentPageQuery(page: ContentPageKey, language: string) {
   });
 }
 
-/**
- * The language a page is painted in, for its loader: on the server the request's (entry-server.tsx
- * names it in the request's Accept-Language; the app's i18next there knows no request), in the
- * browser the app's — the language usePageText reads, and the one the API client asks in.
- */
-export function pageLanguage(request: Request): string {
-  return request.headers.get('accept-language') ?? currentLanguage();
-}
-
 /** The loader of a page that shows a stored text: the text in the language the page is painted in. */
 export function contentPageLoader(page: ContentPageKey) {
-  return pageData(({ request }, fetch) => [fetch(contentPageQuery(page, pageLanguage(request)))]);
+  return pageData((args, fetch) => [fetch(contentPageQuery(page, pageLanguage(args)))]);
 }

@@ -2,8 +2,8 @@ import { isRegion, type Region } from '@nbr/domain/locale-values';
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, useLocation, useParams } from 'react-router';
 import { MarkupBody } from '../../../components/markup-body.tsx';
-import { ApiError, currentLanguage } from '../../../lib/api-client.ts';
-import { pageData } from '../../../lib/page-data.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { pageData, pageLanguage } from '../../../lib/page-data.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import { regionPageQuery, useRegionPage } from '../api/get-region-page.ts';
@@ -21,12 +21,11 @@ function regionPageAddress(
 }
 
 /** The page's text as the screen asks for it: the address's page in the language it is painted in. */
-export const loader = pageData(({ request, params }: LoaderFunctionArgs, fetch) => {
-  const address = regionPageAddress(new URL(request.url).pathname, params['*']);
+export const loader = pageData((args: LoaderFunctionArgs, fetch) => {
+  const address = regionPageAddress(new URL(args.request.url).pathname, args.params['*']);
   if (!address) return [];
-  // The language the screen reads: on the server the request's (entry-server.tsx names it in the
-  // request's Accept-Language), in the browser the app's (resolvedLanguage ?? language).
-  const language = regionPageLanguageOf(request.headers.get('accept-language') ?? currentLanguage());
+  // The language the screen reads: the painted request's on the server, the app's in the browser.
+  const language = regionPageLanguageOf(pageLanguage(args));
   return [fetch(regionPageQuery(address.region, address.path, language))];
 });
 

@@ -5,9 +5,8 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { i18n as appI18n } from '../../../lib/i18n.ts';
-import { pageData } from '../../../lib/page-data.ts';
-import { currentRegion, regionForLanguage, useRegion } from '../../../lib/region.ts';
+import { pageData, pageLanguage, pageRegion } from '../../../lib/page-data.ts';
+import { useRegion } from '../../../lib/region.ts';
 import { useSession } from '../../../lib/session.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -31,17 +30,11 @@ function regionOf(asked: string | null, deviceRegion: Region): Region {
  * The catalogue the page shows first, as useProducts asks for it: a visitor's region's, in the
  * page's language. The server paints for a visitor; in the browser a signed-in person's own.
  */
-export const loader = pageData(({ request }, fetch) => {
-  // On the server the request names the page's language (entry-server.tsx), and the page is painted
-  // for a visitor in the language's region (a region chosen on the device is in a cookie the loader
-  // does not see); in the browser the app knows both.
-  const painting = request.headers.get('accept-language');
-  const language = painting ?? appI18n.language;
-  const region = regionOf(
-    new URL(request.url).searchParams.get('region'),
-    painting ? regionForLanguage(painting) : currentRegion(),
-  );
-  return [fetch(productsQueryOptions(sessionStore.getClaims() ? undefined : region, language))];
+export const loader = pageData((args, fetch) => {
+  // The page's language and region: the painted request's on the server (a visitor's), the app's in
+  // the browser (lib/page-data.ts).
+  const region = regionOf(new URL(args.request.url).searchParams.get('region'), pageRegion(args));
+  return [fetch(productsQueryOptions(sessionStore.getClaims() ? undefined : region, pageLanguage(args)))];
 });
 
 /**
