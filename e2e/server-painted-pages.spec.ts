@@ -52,6 +52,7 @@ test.describe('a page as the server sends it', () => {
     const html = await answer.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('nbr-page-state');
+    expect(answer.headers()['cache-control']).toBe('private, no-cache');
   });
 });
 

@@ -33,26 +33,31 @@ describe('serving the built web app', () => {
     '/app/settings',
     '/reset-password?code=abc',
     '/sticker-id/01/5790000000000/21/ABC12',
-  ])('answers the navigation %s with index.html, revalidated on every load', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX);
-    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
-  });
+  ])(
+    'answers the navigation %s with index.html, revalidated on every load, in no shared cache',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.body).toBe(INDEX);
+      expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+    },
+  );
 
   it('caches hashed assets for a year and revalidates the service worker and the manifest', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main-3f9a1c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
-    // The service worker precaches /index.html itself.
-    for (const url of ['/sw.js', '/manifest.webmanifest', '/index.html']) {
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+    // The service worker precaches /index.html itself, the bare app: in no shared cache.
+    const shell = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(shell.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('answers a missing asset with 404 instead of the page, so a stale chunk fails loudly', async () => {
@@ -304,7 +309,7 @@ describe('serving the built web app with its route manifest', () => {
       const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
       expect(response.body).toBe(INDEX);
     },
   );

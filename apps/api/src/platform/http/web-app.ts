@@ -10,6 +10,12 @@ import { isServerPath } from './request-target.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The entry points of a build must be revalidated, or clients would keep an old build forever. */
 const REVALIDATE = 'no-cache';
+/**
+ * The bare app answers every address that is a person's own (/app, the backoffice…): the same file
+ * for everyone, but kept out of shared caches all the same, so no proxy ever stores an answer to an
+ * address that names someone's page.
+ */
+const BARE_APP = 'private, no-cache';
 
 /** A browser posting a page's form itself (not a call of the API, which sends JSON). */
 function isPageFormPost(request: FastifyRequest): boolean {
@@ -169,7 +175,10 @@ export async function registerWebApp(
       allowedPath: (pathname) => options.serveSourceMaps || !pathname.endsWith('.map'),
       setHeaders: (response, filePath) => {
         const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
-        response.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+        response.header(
+          'cache-control',
+          relative.startsWith('assets/') ? IMMUTABLE : relative === 'index.html' ? BARE_APP : REVALIDATE,
+        );
       },
     });
   }
@@ -199,7 +208,7 @@ export async function registerWebApp(
     }
     return reply
       .status(status)
-      .header('cache-control', REVALIDATE)
+      .header('cache-control', BARE_APP)
       .sendFile('index.html', options.distDir, { cacheControl: false });
   };
 
