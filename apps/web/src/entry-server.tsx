@@ -318,8 +318,10 @@ export function createPainter(options: {
     }
     if (context.errors) {
       const error = Object.values(context.errors)[0];
-      // What the browser would show as the 404 page gets its status; anything else is asked again there.
-      return { kind: 'bare', status: error instanceof ApiError && error.status === 404 ? 404 : undefined };
+      // What the browser would show as the 404 page gets its status; anything else is asked again there
+      // (and said in the server's log: an API that cannot answer, or a loader's own fault).
+      if (error instanceof ApiError && error.status === 404) return { kind: 'bare', status: 404 };
+      return { kind: 'bare', error };
     }
     // The handles of the routes now loaded (the page module's own).
     const painted = context.matches
