@@ -19,7 +19,7 @@
  * Prints figures; never fails on timing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -296,6 +296,21 @@ async function paintedPage(
   };
 }
 
+/**
+ * CPU time the server process has used, in ms (Linux: /proc/<pid>/stat, user + system, in clock ticks
+ * of 10 ms), or NaN elsewhere. Per request it says what a scenario costs the server whatever else runs
+ * on the machine (the database's own processes are not counted).
+ */
+async function serverCpuMs(pid: number | undefined): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function rotating(address: string, paths: string[], headers?: Record<string, string>): autocannon.Options {
   let index = 0;
   return {
@@ -410,6 +425,7 @@ async function main(): Promise<void> {
   const rates = new Map<string, number>();
   let bare = 0;
   for (const scenario of scenarios) {
+    const cpuBefore = await serverCpuMs(child.pid);
     const result = await autocannon({
       ...scenario.options,
       connections: CONNECTIONS,
@@ -425,6 +441,9 @@ async function main(): Promise<void> {
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       'ratio to bare': Number((rate / bare).toFixed(2)),
+      'server CPU ms/req': Number(
+        ((await serverCpuMs(child.pid)) - cpuBefore) / Math.max(1, result.requests.total),
+      ).toFixed(2),
       '2xx': result['2xx'],
       'non-2xx': result.non2xx,
       errors: result.errors,
