@@ -4,6 +4,10 @@
  * process of its own and measures GET /api/search with autocannon (exact frame numbers, frame numbers
  * typed with look-alike characters, plate IDs, identifiers that are not registered) against a bare
  * route of the same server in the same run (GET /api/health), and prints req/s, p50/p99 and the ratio.
+ * The same search as the public page asks it (GET /search?q=… with Accept: text/html: the page painted
+ * on the server with its result, issue 31) is measured beside the JSON search, with the ratio of the
+ * two; the server serves the web build at WEB_DIST_DIR (default apps/web/dist and dist-server beside it:
+ * `npm run build -w @nbr/web` first).
  *
  *   npx tsx bench/register-search.bench.ts                     # 1,000,000 bikes
  *   npx tsx bench/register-search.bench.ts --bikes 10000000    # 10 M (loading takes a while)
@@ -15,7 +19,7 @@
  * Prints figures; never fails on timing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -48,6 +52,8 @@ const { values: args } = parseArgs({
 const BIKES = Number(args.bikes.replaceAll('_', ''));
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
+/** The web build the server paints the public pages with (its server bundle is dist-server beside it). */
+const WEB_DIST_DIR = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchUrl = (() => {
   const url = new URL(serverUrl);
@@ -62,7 +68,7 @@ async function serve(): Promise<void> {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DATABASE_URL: benchUrl,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    WEB_DIST_DIR: WEB_DIST_DIR,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000000',
     RATE_LIMIT_SEARCH_PER_MINUTE: '1000000000',
@@ -252,7 +258,9 @@ async function explain(database: DatabaseConnection, label: string, typed: strin
 
 async function startServer(): Promise<{ address: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--serve'], {
-    env: { ...process.env, DATABASE_URL: serverUrl },
+    // React's production build, as a deployment runs it (Dockerfile: NODE_ENV=production); the app's
+    // own configuration stays that of a test server (loadConfig above).
+    env: { ...process.env, DATABASE_URL: serverUrl, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
@@ -262,13 +270,55 @@ async function startServer(): Promise<{ address: string; child: ChildProcess }> 
   throw new Error('the server process ended before listening');
 }
 
-function rotating(address: string, paths: string[]): autocannon.Options {
+/**
+ * One painted page, checked: answered 200 as HTML by the server bundle (not the bare app), with the
+ * queries the server answered in its page state (the search's result among them when the page's
+ * loader asks for it).
+ */
+async function paintedPage(
+  address: string,
+  pathAndQuery: string,
+  headers: Record<string, string>,
+): Promise<{ ok: boolean; summary: string }> {
+  const response = await fetch(`${address}${pathAndQuery}`, { headers });
+  const body = await response.text();
+  const state = /<script[^>]*id="nbr-page-state"[^>]*>([\s\S]*?)<\/script>/.exec(body)?.[1];
+  if (response.status !== 200 || !state) {
+    return {
+      ok: response.status === 200,
+      summary: `${pathAndQuery} answered ${response.status}, ${body.length} bytes, not painted (no page state): is ${WEB_DIST_DIR} built with its server bundle?`,
+    };
+  }
+  const { queries } = JSON.parse(state) as { queries: Array<{ queryKey: unknown }> };
+  return {
+    ok: true,
+    summary: `${pathAndQuery} painted: ${response.status}, ${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB, content-language ${response.headers.get('content-language')}, queries answered on the server: ${queries.map((query) => JSON.stringify(query.queryKey)).join(', ') || 'none'}`,
+  };
+}
+
+/**
+ * CPU time the server process has used, in ms (Linux: /proc/<pid>/stat, user + system, in clock ticks
+ * of 10 ms), or NaN elsewhere. Per request it says what a scenario costs the server whatever else runs
+ * on the machine (the database's own processes are not counted).
+ */
+async function serverCpuMs(pid: number | undefined): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function rotating(address: string, paths: string[], headers?: Record<string, string>): autocannon.Options {
   let index = 0;
   return {
     url: address,
     requests: [
       {
         method: 'GET',
+        headers,
         setupRequest: (request) => {
           index = (index + 1) % paths.length;
           return { ...request, path: paths[index] };
@@ -324,6 +374,21 @@ async function main(): Promise<void> {
     { name: 'search: plate ID', options: rotating(address, query(plates)), check: plates[0] },
     { name: 'search: not registered', options: rotating(address, query(missing)), check: missing[0] },
   ];
+  // The public search page as a browser asks for it: painted on the server (issue 31), in Danish.
+  const pageHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'da' };
+  const painted = await paintedPage(address, `/search?q=${encodeURIComponent(exact[0] ?? '')}`, pageHeaders);
+  console.log(`  page: ${painted.summary}`);
+  if (painted.ok) {
+    // Beside the JSON search of the same frame numbers, so the two run under the same conditions.
+    scenarios.splice(2, 0, {
+      name: 'page: /search?q=exact frame number (HTML)',
+      options: rotating(
+        address,
+        exact.map((value) => `/search?q=${encodeURIComponent(value)}`),
+        pageHeaders,
+      ),
+    });
+  }
   for (const scenario of scenarios.filter((s) => s.check)) {
     const answer = (await (
       await fetch(`${address}/api/search?q=${encodeURIComponent(scenario.check ?? '')}`)
@@ -341,13 +406,26 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     duration: 3,
   });
+  if (painted.ok) {
+    await autocannon({
+      ...rotating(
+        address,
+        missing.map((value) => `/search?q=${encodeURIComponent(value)}`),
+        pageHeaders,
+      ),
+      connections: CONNECTIONS,
+      duration: 3,
+    });
+  }
   const loadAverage = () => os.loadavg()[0]?.toFixed(1);
   console.log(
     `autocannon: ${CONNECTIONS} connections, no pipelining, ${SECONDS} s per scenario; load average ${loadAverage()} before`,
   );
   const rows: Array<Record<string, string | number>> = [];
+  const rates = new Map<string, number>();
   let bare = 0;
   for (const scenario of scenarios) {
+    const cpuBefore = await serverCpuMs(child.pid);
     const result = await autocannon({
       ...scenario.options,
       connections: CONNECTIONS,
@@ -355,6 +433,7 @@ async function main(): Promise<void> {
       duration: SECONDS,
     });
     const rate = result.requests.average;
+    rates.set(scenario.name, rate);
     if (!bare) bare = rate;
     rows.push({
       scenario: scenario.name,
@@ -362,12 +441,23 @@ async function main(): Promise<void> {
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       'ratio to bare': Number((rate / bare).toFixed(2)),
+      'server CPU ms/req': Number(
+        ((await serverCpuMs(child.pid)) - cpuBefore) / Math.max(1, result.requests.total),
+      ).toFixed(2),
       '2xx': result['2xx'],
       'non-2xx': result.non2xx,
       errors: result.errors,
+      'load avg': loadAverage() ?? '',
     });
   }
   console.table(rows);
+  const html = rates.get('page: /search?q=exact frame number (HTML)');
+  const json = rates.get('search: exact frame number');
+  if (html && json) {
+    console.log(
+      `painted page / JSON search (exact frame numbers): ${(html / json).toFixed(2)} (${Math.round(html)} / ${Math.round(json)} req/s)`,
+    );
+  }
   // Everything shares the machine (database, server, load generator): a high load average means other
   // work competed for the cores and the figures are low.
   console.log(`load average ${loadAverage()} after (${os.cpus().length} cores)`);
