@@ -99,19 +99,23 @@ function pageTexts(language: Language, namespaces: readonly string[]): Resource 
 }
 
 /**
- * An i18next of one request's language holding every text of it (nothing is ever missing on the
- * server), which notes the namespaces the page's render reads: those go into the page, so the
- * browser's first render finds the same texts (a shared component may read a namespace its page did
- * not list).
+ * The i18next of a language, made once, holding every text of it (nothing is ever missing on the
+ * server). It notes the namespaces a page's render reads into the request being painted: those go
+ * into the page, so the browser's first render finds the same texts (a shared component may read a
+ * namespace its page did not list). Its language never changes, so requests share it.
  */
-function requestI18n(language: Language, namespaces: readonly string[]): { i18n: I18n; read: Set<string> } {
-  const all = Object.keys(texts[DEFAULT_LANGUAGE] ?? {});
+const languageI18n = new Map<Language, I18n>();
+
+function i18nOf(language: Language): I18n {
+  const known = languageI18n.get(language);
+  if (known) return known;
+  const namespaces = Object.keys(texts[DEFAULT_LANGUAGE] ?? {});
   const instance = i18next.createInstance();
   void instance.init({
     lng: language,
-    resources: pageTexts(language, all),
+    resources: pageTexts(language, namespaces),
+    ns: namespaces,
     fallbackLng: { is: ['en'], en: [], no: [], default: [DEFAULT_LANGUAGE] },
-    ns: [...namespaces],
     defaultNS: 'common',
     fallbackNS: 'common',
     load: 'currentOnly',
@@ -120,7 +124,6 @@ function requestI18n(language: Language, namespaces: readonly string[]): { i18n:
     react: { useSuspense: false },
     initAsync: false,
   });
-  const read = new Set(namespaces);
   // Every lookup of a text goes through the store's getResource (i18next's ResourceStore; its typings
   // leave the method out).
   const store = instance.services.resourceStore as unknown as {
@@ -128,10 +131,33 @@ function requestI18n(language: Language, namespaces: readonly string[]): { i18n:
   };
   const getResource = store.getResource.bind(store);
   store.getResource = (lng, namespace, key, options) => {
-    read.add(namespace);
+    painting.getStore()?.read.add(namespace);
     return getResource(lng, namespace, key, options);
   };
-  return { i18n: instance, read };
+  languageI18n.set(language, instance);
+  return instance;
+}
+
+/** A namespace's texts as JSON for the page (made once: the texts change only with a build). */
+const textJson = new Map<string, string>();
+
+/** The page's texts (pageTexts) as JSON, from the namespaces' JSON made once. */
+function pageTextsJson(language: Language, namespaces: readonly string[]): string {
+  const languages = languageChain(language).map((lng) => {
+    const tables = namespaces
+      .filter((namespace) => texts[lng]?.[namespace])
+      .map((namespace) => {
+        const key = `${lng}/${namespace}`;
+        let json = textJson.get(key);
+        if (json === undefined) {
+          json = scriptJson(texts[lng]?.[namespace]);
+          textJson.set(key, json);
+        }
+        return `${JSON.stringify(namespace)}:${json}`;
+      });
+    return `${JSON.stringify(lng)}:{${tables.join(',')}}`;
+  });
+  return `{${languages.join(',')}}`;
 }
 
 function readCookie(header: string | undefined, name: string): string | null {
@@ -166,8 +192,15 @@ function paintRegion(cookie: string | undefined, language: Language): Region {
   return isRegion(chosen) ? chosen : regionForLanguage(language);
 }
 
-/** The request being painted, for the API transport (requests made by loaders and queries). */
-const painting = new AsyncLocalStorage<{ callApi: PaintRequest['callApi']; language: Language }>();
+/**
+ * The request being painted: for the API transport (requests made by loaders and queries) and for the
+ * texts its render reads (i18nOf).
+ */
+const painting = new AsyncLocalStorage<{
+  callApi: PaintRequest['callApi'];
+  language: Language;
+  read: Set<string>;
+}>();
 
 setApiTransport(async (url, init) => {
   const scope = painting.getStore();
@@ -279,6 +312,8 @@ export function createPainter(options: {
   timeoutMs?: number;
 }): Painter {
   const handler = createStaticHandler(routes);
+  /** The stylesheets and scripts of each page, found in the manifest once. */
+  const assetsOfPages = new Map<string, { css: string[]; scripts: string[] }>();
   const timeoutMs = options.timeoutMs ?? 5000;
 
   async function paint(request: PaintRequest): Promise<PaintResult> {
@@ -295,7 +330,7 @@ export function createPainter(options: {
       // One attempt: a page whose data cannot be had now is left to the browser, which retries.
       defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
     });
-    const context = await painting.run({ callApi: request.callApi, language }, () =>
+    const context = await painting.run({ callApi: request.callApi, language, read: new Set() }, () =>
       handler.query(
         new Request(url, {
           method: request.form ? 'POST' : 'GET',
@@ -327,8 +362,8 @@ export function createPainter(options: {
     const painted = context.matches
       .map((match) => routePageHandle(match.route))
       .filter((handle): handle is PageHandle => handle !== null);
-    const namespaces = [...new Set(painted.flatMap((handle) => handle.namespaces))];
-    const { i18n, read } = requestI18n(language, namespaces);
+    const read = new Set(painted.flatMap((handle) => handle.namespaces));
+    const i18n = i18nOf(language);
 
     const router = createStaticRouter(handler.dataRoutes, context);
     // The page's title, as its screen names it (ui/page-title.tsx); the site's name when it names none.
@@ -336,7 +371,7 @@ export function createPainter(options: {
     let body: string;
     let queries: PageState['queries'];
     try {
-      body = await painting.run({ callApi: request.callApi, language }, () =>
+      body = await painting.run({ callApi: request.callApi, language, read }, () =>
         renderHtml(
           <StrictMode>
             <PaintedTitleContext.Provider value={(named) => (title = named)}>
@@ -363,17 +398,21 @@ export function createPainter(options: {
       queryClient.clear();
     }
 
-    const state: PageState = {
-      language,
-      region,
-      texts: pageTexts(language, [...read]),
-      queries,
-      router: { loaderData: context.loaderData, actionData: context.actionData },
+    // The page's state (lib/server-page.ts's PageState), its texts from JSON made once.
+    const loaderAnswers: PageState['router'] = {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
     };
-    const assets = pageAssets(
-      options.manifest,
-      painted.map((handle) => handle.source).filter((source): source is string => Boolean(source)),
-    );
+    const state = `{"language":${JSON.stringify(language)},"region":${JSON.stringify(region)},"texts":${pageTextsJson(language, [...read])},"queries":${scriptJson(queries)},"router":${scriptJson(loaderAnswers)}}`;
+    const sources = painted
+      .map((handle) => handle.source)
+      .filter((source): source is string => Boolean(source));
+    const assetsKey = sources.join('|');
+    let assets = assetsOfPages.get(assetsKey);
+    if (!assets) {
+      assets = pageAssets(options.manifest, sources);
+      assetsOfPages.set(assetsKey, assets);
+    }
     const theme = resolveTheme({
       search: url.search,
       hostname: request.host.split(':')[0] ?? '',
@@ -389,7 +428,7 @@ export function createPainter(options: {
       .replace('</head>', `${head}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${body}</div><script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptJson(state)}</script>`,
+        `<div id="root">${body}</div><script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${state}</script>`,
       );
     // A form answered on the page (a refused login) is 4xx as its action said; a page is 200.
     return { kind: 'page', status: context.statusCode >= 400 ? context.statusCode : 200, html, language };

@@ -123,6 +123,16 @@ describe('serving the build compressed', () => {
       headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
     });
 
+  it('keeps the bare app out of shared caches when it is sent compressed too', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/app/my-bikes',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
+
   it('sends the brotli file to a browser that accepts it, typed and cached as the script', async () => {
     const response = await getAsset('gzip, deflate, br, zstd');
     expect(response.statusCode).toBe(200);

@@ -174,7 +174,12 @@ export async function registerWebApp(
       preCompressed: true,
       allowedPath: (pathname) => options.serveSourceMaps || !pathname.endsWith('.map'),
       setHeaders: (response, filePath) => {
-        const relative = path.relative(options.distDir, filePath).split(path.sep).join('/');
+        // The file sent may be its brotli or gzip copy (preCompressed): named here as the original.
+        const relative = path
+          .relative(options.distDir, filePath)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(?:br|gz)$/, '');
         response.header(
           'cache-control',
           relative.startsWith('assets/') ? IMMUTABLE : relative === 'index.html' ? BARE_APP : REVALIDATE,
