@@ -316,13 +316,28 @@ export function createPainter(options: {
   const assetsOfPages = new Map<string, { css: string[]; scripts: string[] }>();
   const timeoutMs = options.timeoutMs ?? 5000;
 
+  /**
+   * Whether an address is a page painted here: its page and every page layout above it say so.
+   * Matching ranks every route afresh (React Router keeps nothing between calls), so the answers
+   * are kept, a bounded number.
+   */
+  const paintedAddresses = new Map<string, boolean>();
+  function isPaintedAddress(pathname: string): boolean {
+    const known = paintedAddresses.get(pathname);
+    if (known !== undefined) return known;
+    const handles = (matchRoutes(handler.dataRoutes, pathname) ?? [])
+      .map((match) => routePageHandle(match.route))
+      .filter((handle) => handle !== null);
+    const painted =
+      Boolean(handles.at(-1)?.serverRendered) && handles.every((handle) => handle.serverRendered);
+    if (paintedAddresses.size >= 2000) paintedAddresses.clear();
+    paintedAddresses.set(pathname, painted);
+    return painted;
+  }
+
   async function paint(request: PaintRequest): Promise<PaintResult> {
     const url = new URL(request.url, `${request.protocol ?? 'http'}://${request.host || 'localhost'}`);
-    const matches = matchRoutes(handler.dataRoutes, url.pathname) ?? [];
-    const handles = matches.map((match) => routePageHandle(match.route)).filter((handle) => handle !== null);
-    const pageHandle = handles.at(-1);
-    if (!pageHandle?.serverRendered || handles.some((handle) => !handle.serverRendered))
-      return { kind: 'bare' };
+    if (!isPaintedAddress(url.pathname)) return { kind: 'bare' };
 
     const language = paintLanguage(url, request.cookie, request.acceptLanguage);
     const region = paintRegion(request.cookie, language);

@@ -737,11 +737,22 @@ export function accessLoader({ request }: LoaderFunctionArgs) {
 export function isUnknownAddress(pathname: string): boolean {
   const area = LAZY_AREAS.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   if (area && !patchedAreas.has(area.prefix)) return false;
+  const known = unknownAddresses.get(pathname);
+  if (known !== undefined) return known;
   // The first load's loaders run while the router is being made: until an area is patched in (by the
   // router, which then exists), the routes it was made from are all there is.
   const deepest = (matchRoutes(area && browserRouter ? browserRouter.routes : routes, pathname) ?? []).at(-1);
-  return !deepest || deepest.route.path === '*';
+  const unknown = !deepest || deepest.route.path === '*';
+  // Matching ranks every route of the app afresh (React Router keeps nothing between calls): the
+  // answers are kept, a bounded number (the server asks for every page it paints).
+  if (unknownAddresses.size >= KEPT_ANSWERS) unknownAddresses.clear();
+  unknownAddresses.set(pathname, unknown);
+  return unknown;
 }
+
+/** Answers of isUnknownAddress; emptied when an area is patched in (its addresses become known). */
+const unknownAddresses = new Map<string, boolean>();
+const KEPT_ANSWERS = 2000;
 
 /**
  * Areas whose routes are not in the first download: the first navigation under one of them loads
@@ -781,6 +792,7 @@ export function createAppRouter(hydrationData?: HydrationState): DataRouter {
       if (!area || patchedAreas.has(area.prefix)) return;
       patch('root', await area.load());
       patchedAreas.add(area.prefix);
+      unknownAddresses.clear();
     },
   });
   browserRouter = router;
