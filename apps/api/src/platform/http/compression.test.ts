@@ -13,6 +13,9 @@ const LARGE = {
   })),
 };
 
+/** A page painted on the server (web-app.ts): HTML made per request. */
+const PAGE = `<!doctype html><html><body>${'<p>Stjålne cykler i Aarhus</p>'.repeat(200)}</body></html>`;
+
 describe('compressing JSON answers', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -21,6 +24,9 @@ describe('compressing JSON answers', () => {
         app.get('/api/test/large', PUBLIC, async () => LARGE);
         app.get('/api/test/stream', PUBLIC, async (_request, reply) =>
           reply.type('application/json').send(Readable.from([JSON.stringify(LARGE)])),
+        );
+        app.get('/api/test/page', PUBLIC, async (_request, reply) =>
+          reply.type('text/html; charset=utf-8').send(PAGE),
         );
         app.get('/api/test/image', PUBLIC, async (_request, reply) =>
           reply.type('image/png').send(Buffer.alloc(COMPRESSION_THRESHOLD_BYTES * 4)),
@@ -45,6 +51,13 @@ describe('compressing JSON answers', () => {
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.rawPayload.length).toBeLessThan(JSON.stringify(LARGE).length / 4);
     expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toEqual(LARGE);
+  });
+
+  it('sends a painted page compressed too', async () => {
+    const response = await get('/api/test/page', 'gzip, deflate, br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(PAGE);
   });
 
   it('sends it with gzip when only gzip is accepted', async () => {

@@ -9,7 +9,8 @@ const gzipAsync = promisify(gzip);
 /** JSON answers from this size on are compressed; below it the work costs more than the bytes saved. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json(?:\s*;|$)/i;
+/** JSON answers of the API, and the HTML of the pages painted on the server (web-app.ts). */
+const COMPRESSIBLE_TYPE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/html)(?:\s*;|$)/i;
 
 type Encoding = 'br' | 'gzip';
 
@@ -44,8 +45,9 @@ function addVary(reply: FastifyReply, header: string): void {
 }
 
 /**
- * Compresses the API's JSON answers of at least `thresholdBytes` with brotli or gzip, whichever the
- * client prefers. Only serialized JSON is touched: streams (files, PDFs, server-sent events),
+ * Compresses the API's JSON answers and the pages painted on the server (HTML made per request) of
+ * at least `thresholdBytes` with brotli or gzip, whichever the client prefers. Only those are
+ * touched: streams (files, PDFs, server-sent events),
  * answers that already carry an encoding, and websocket upgrades (which never reach onSend) go out
  * as they are. The web build is precompressed at build time and served by web-app.ts instead.
  * Brotli runs at quality 5 and gzip at level 6: good ratios at a cost a busy server can afford per
@@ -57,7 +59,7 @@ export const compressionPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-      if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+      if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
       if (reply.hasHeader('content-encoding')) return payload;
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       if (body.length < threshold) return payload;
