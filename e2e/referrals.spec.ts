@@ -2,6 +2,7 @@ import { confirmEmailViaMailbox, signedInUser, TEST_PASSWORD, uniqueEmail } from
 import { expectNoA11yViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tick } from './support/forms.ts';
+import { awaitHydrationOnNavigation } from './support/hydration.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -50,7 +51,7 @@ test('an inviter shares their link from the phone, and a friend who signs up wit
 
   // The friend, in a browser of their own, signs up through the link.
   const friendContext = await browser.newContext({ locale: 'da-DK' });
-  const friendPage = await friendContext.newPage();
+  const friendPage = awaitHydrationOnNavigation(await friendContext.newPage());
   const email = uniqueEmail('referred');
   await friendPage.goto(`${link.pathname}${link.search}`);
   await friendPage.getByLabel(t('auth', 'fields.email'), { exact: true }).fill(email);

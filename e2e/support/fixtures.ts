@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import type { Language } from './accounts.ts';
-import { waitForHydration } from './hydration.ts';
+import { awaitHydrationOnNavigation } from './hydration.ts';
 import { APP_STORAGE_KEYS } from './storage-keys.ts';
 
 /** What main.tsx logs when a painted page does not match the browser's first render. */
@@ -34,25 +34,7 @@ export const test = base.extend<LanguageOptions>({
   // about the moments before (server-painted-pages.spec.ts) opens with waitUntil 'commit', or runs
   // without JavaScript.
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      const settle = async (waitUntil: string | undefined) => {
-        if (waitUntil === 'commit') return;
-        if ((await page.locator('#nbr-page-state').count()) === 0) return;
-        await waitForHydration(page);
-      };
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        await settle(options?.waitUntil);
-        return response;
-      };
-      page.reload = async (options) => {
-        const response = await reload(options);
-        await settle(options?.waitUntil);
-        return response;
-      };
-    }
+    if (javaScriptEnabled !== false) awaitHydrationOnNavigation(page);
     await use(page);
   },
   language: ['da', { option: true }],

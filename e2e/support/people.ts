@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import type { Language, TestAccount } from './accounts.ts';
 import { expect } from './fixtures.ts';
+import { awaitHydrationOnNavigation } from './hydration.ts';
 import { APP_STORAGE_KEYS } from './storage-keys.ts';
 
 /** Gives the account a name (chats and offers show it to the other side). */
@@ -30,5 +31,5 @@ export async function secondBrowser(
     },
     [APP_STORAGE_KEYS.language, language] as const,
   );
-  return context.newPage();
+  return awaitHydrationOnNavigation(await context.newPage());
 }
