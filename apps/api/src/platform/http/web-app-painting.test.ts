@@ -39,18 +39,24 @@ export function createPainter({ template, manifest }) {
 }
 `;
 
+/** A web build as `npm run build` writes it: dist (index.html, the manifest) and dist-server beside it. */
+async function writeBuild(files: { manifest: string; serverBundle: string }): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'nbr-web-'));
+  const dist = path.join(root, 'dist');
+  await mkdir(path.join(dist, '.vite'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), files.manifest);
+  await mkdir(path.join(root, 'dist-server'));
+  await writeFile(path.join(root, 'dist-server', 'entry-server.js'), files.serverBundle);
+  return root;
+}
+
 describe('pages painted on the server', () => {
   let t: TestApp;
   let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'nbr-web-'));
-    const dist = path.join(root, 'dist');
-    await mkdir(path.join(dist, '.vite'), { recursive: true });
-    await writeFile(path.join(dist, 'index.html'), INDEX);
-    await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"ok": true}');
-    await mkdir(path.join(root, 'dist-server'));
-    await writeFile(path.join(root, 'dist-server', 'entry-server.js'), SERVER_BUNDLE);
-    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+    root = await writeBuild({ manifest: '{"ok": true}', serverBundle: SERVER_BUNDLE });
+    t = await createTestApp({ env: { WEB_DIST_DIR: path.join(root, 'dist') } });
   });
   afterAll(async () => {
     await t.close();
@@ -138,14 +144,8 @@ describe('a server bundle that does not load', () => {
   let t: TestApp;
   let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'nbr-web-'));
-    const dist = path.join(root, 'dist');
-    await mkdir(path.join(dist, '.vite'), { recursive: true });
-    await writeFile(path.join(dist, 'index.html'), INDEX);
-    await writeFile(path.join(dist, '.vite', 'manifest.json'), '{}');
-    await mkdir(path.join(root, 'dist-server'));
-    await writeFile(path.join(root, 'dist-server', 'entry-server.js'), 'throw new Error("broken bundle");');
-    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+    root = await writeBuild({ manifest: '{}', serverBundle: 'throw new Error("broken bundle");' });
+    t = await createTestApp({ env: { WEB_DIST_DIR: path.join(root, 'dist') } });
   });
   afterAll(async () => {
     await t.close();
