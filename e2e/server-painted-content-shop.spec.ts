@@ -1,5 +1,4 @@
 import { expect, test } from './support/fixtures.ts';
-import { waitForHydration } from './support/hydration.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -78,7 +77,6 @@ test.describe('hydrating a painted page', () => {
     });
     await page.goto('/webshop');
     await expect(page.locator('#product-dk-registration')).toBeVisible();
-    await waitForHydration(page);
     await page.locator('#product-dk-plates').getByRole('button').click();
     await expect(page.getByTestId('basket-summary')).toBeVisible();
     expect(asked).toEqual([]);

@@ -327,9 +327,8 @@ test.describe('the webshop catalogue', () => {
   });
 
   test('shows the Norwegian prices in NOK, chosen on the page or named in the link', async ({ page }) => {
+    // Painted by the server: page.goto waits for the app to take it over (support/fixtures.ts).
     await page.goto('/webshop');
-    // The page is painted by the server: its region picker answers once the app has taken over.
-    await waitForHydration(page);
     await page.getByRole('button', { name: new RegExp(escapeRegExp(w('catalogue.region'))) }).click();
     await page.getByRole('option', { name: w('catalogue.regions.no') }).click();
     await expect(page.locator('#product-no-single')).toContainText(/199/);
