@@ -166,6 +166,23 @@ function pageSources(): Plugin {
   };
 }
 
+/**
+ * Server build only: `react-i18next` is src/server-react-i18next.ts, the package with a useTranslation
+ * made for painting (the reason is in that file); that file itself gets the package.
+ */
+function serverTranslation(): Plugin {
+  const serverModule = path.resolve(import.meta.dirname, 'src/server-react-i18next.ts');
+  return {
+    name: 'nbr-server-translation',
+    enforce: 'pre',
+    apply: (_config, env) => Boolean(env.isSsrBuild),
+    resolveId(source, importer) {
+      if (source !== 'react-i18next' || importer === serverModule) return null;
+      return serverModule;
+    },
+  };
+}
+
 /** The server build shows the same build id as the browser build it serves. */
 function clientBuildId(outDir: string): string {
   try {
@@ -239,7 +256,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
         __BUILD_ID__: JSON.stringify(buildId),
         __APP_VERSION__: JSON.stringify(`${pkg.version}+${buildId}`),
       },
-      plugins: [react(), pageSources(), offlineBasemap()],
+      plugins: [serverTranslation(), react(), pageSources(), offlineBasemap()],
       build: { outDir: SERVER_OUT_DIR, target: 'node22', sourcemap: true, emptyOutDir: true },
     };
   }
