@@ -132,11 +132,15 @@ test.describe('a login sent before the app has started', () => {
 test.describe('hydrating a painted page', () => {
   test.use({ language: 'no' });
 
-  test('asks for neither its texts nor its data again', async ({ page }) => {
+  test('asks for its data no more, and for each text file once, as the page preloads it', async ({
+    page,
+  }) => {
     const asked: string[] = [];
+    const texts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/assets/locales/') || pathname.startsWith('/api/search')) asked.push(pathname);
+      if (pathname.startsWith('/api/search')) asked.push(pathname);
+      if (pathname.startsWith('/assets/locales/')) texts.push(pathname);
     });
     const owner = await signUpViaApi(page.request);
     const bike = await registerBikeViaApi(page.request, owner, 'Hydrated bike');
@@ -150,6 +154,11 @@ test.describe('hydrating a painted page', () => {
       'WDA',
     );
     expect(asked).toEqual([]);
+    const preloaded = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(preloaded.some((path) => path.endsWith('/no/search.json'))).toBe(true);
+    expect(texts.toSorted()).toEqual(preloaded.toSorted());
   });
 
   test('painted for a visitor, becomes a signed-in person’s: /login leads them on to the app', async ({

@@ -45,7 +45,7 @@ test.describe('the offline shell', () => {
     page,
     context,
   }) => {
-    // The login page is painted on the server: its data and texts come inside the document.
+    // The login page is painted on the server: its data come inside the document, its texts preloaded.
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'auth', 'login.title'));
     await expect(page.locator('#nbr-page-state'), 'the first page is server-painted').toHaveCount(1);
@@ -81,8 +81,8 @@ test.describe('the offline shell', () => {
     const bytes = precache.reduce((sum, file) => sum + file.bytes, 0);
     expect(bytes, 'bytes precached on install').toBeLessThan(1_500_000);
 
-    // The first page's own files (its lazy page, styles) came before the worker, and its texts came
-    // inside the painted page; once it controls the page the worker keeps them too.
+    // The first page's own files (its lazy page, styles, texts) came before the worker; once it
+    // controls the page the worker keeps them too.
     await expect
       .poll(
         () =>

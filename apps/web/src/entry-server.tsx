@@ -17,7 +17,7 @@ import { AppProviders } from './app/providers.tsx';
 import { type PageHandle, routePageHandle } from './app/route-page.ts';
 import { routes } from './app/router.tsx';
 import { ApiError, setApiTransport } from './lib/api-client.ts';
-import { htmlLang, LANGUAGE_COOKIE } from './lib/i18n.ts';
+import { htmlLang, LANGUAGE_COOKIE, localeFileUrl } from './lib/i18n.ts';
 import type { ServerLoaderContext } from './lib/page-data.ts';
 import { REGION_COOKIE, regionForLanguage } from './lib/region.ts';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from './lib/server-page.ts';
@@ -138,26 +138,16 @@ function i18nOf(language: Language): I18n {
   return instance;
 }
 
-/** A namespace's texts as JSON for the page (made once: the texts change only with a build). */
-const textJson = new Map<string, string>();
-
-/** The page's texts (pageTexts) as JSON, from the namespaces' JSON made once. */
-function pageTextsJson(language: Language, namespaces: readonly string[]): string {
-  const languages = languageChain(language).map((lng) => {
-    const tables = namespaces
+/**
+ * The text files of the namespaces a page read, in `language` and the language its texts fall back to:
+ * the page preloads them (the browser loads them before it hydrates; a language may lack a namespace).
+ */
+function pageTextFiles(language: Language, namespaces: readonly string[]): string[] {
+  return languageChain(language).flatMap((lng) =>
+    namespaces
       .filter((namespace) => texts[lng]?.[namespace])
-      .map((namespace) => {
-        const key = `${lng}/${namespace}`;
-        let json = textJson.get(key);
-        if (json === undefined) {
-          json = scriptJson(texts[lng]?.[namespace]);
-          textJson.set(key, json);
-        }
-        return `${JSON.stringify(namespace)}:${json}`;
-      });
-    return `${JSON.stringify(lng)}:{${tables.join(',')}}`;
-  });
-  return `{${languages.join(',')}}`;
+      .map((namespace) => localeFileUrl(lng, namespace)),
+  );
 }
 
 function readCookie(header: string | undefined, name: string): string | null {
@@ -413,12 +403,19 @@ export function createPainter(options: {
       queryClient.clear();
     }
 
-    // The page's state (lib/server-page.ts's PageState), its texts from JSON made once.
+    // The page's state (lib/server-page.ts's PageState).
     const loaderAnswers: PageState['router'] = {
       loaderData: context.loaderData,
       actionData: context.actionData,
     };
-    const state = `{"language":${JSON.stringify(language)},"region":${JSON.stringify(region)},"texts":${pageTextsJson(language, [...read])},"queries":${scriptJson(queries)},"router":${scriptJson(loaderAnswers)}}`;
+    const namespaces = [...read];
+    const state = scriptJson({
+      language,
+      region,
+      namespaces,
+      queries,
+      router: loaderAnswers,
+    } satisfies PageState);
     const sources = painted
       .map((handle) => handle.source)
       .filter((source): source is string => Boolean(source));
@@ -436,6 +433,10 @@ export function createPainter(options: {
     const head = [
       ...assets.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
       ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+      // As main.tsx fetches them (same-origin credentials), so the fetch takes the preloaded answer.
+      ...pageTextFiles(language, namespaces).map(
+        (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
+      ),
     ].join('');
     const html = options.template
       .replace(/<html[^>]*>/, `<html lang="${htmlLang(language)}" data-theme="${theme}">`)

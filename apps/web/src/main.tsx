@@ -9,7 +9,14 @@ import { lastPath, reloadOnce } from './app/reload.ts';
 import { routePatternOf } from './app/route-pattern.ts';
 import { installRoutePrefetch } from './app/route-prefetch.ts';
 import { createAppRouter, routes } from './app/router.tsx';
-import { adoptPaintedLanguage, currentAppLanguage, detectLanguage, i18n, initI18n } from './lib/i18n.ts';
+import {
+  adoptPaintedLanguage,
+  currentAppLanguage,
+  detectLanguage,
+  i18n,
+  initI18n,
+  loadNamespaces,
+} from './lib/i18n.ts';
 import { startMeasurement } from './lib/measurement.ts';
 import { currentLocation } from './lib/navigation.ts';
 import { CACHE_MAX_AGE_MS, queryClient } from './lib/query-client.ts';
@@ -37,11 +44,13 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 window.addEventListener('appinstalled', () => track('install', 'pwa'));
 
-// A page the server painted (issue 31) carries its language, texts, data and loader answers: the
-// browser starts from exactly those, so its first render is the painted page and nothing is fetched twice.
+// A page the server painted (issue 31) carries its language, text namespaces, data and loader answers:
+// the browser starts from exactly those, so its first render is the painted page and nothing is fetched
+// twice (the page preloads its text files; they come from there).
 const painted = readPageState();
 
-await initI18n(painted?.language ?? detectLanguage(), painted?.texts);
+await initI18n(painted?.language ?? detectLanguage());
+if (painted) await loadNamespaces(painted.namespaces);
 setRegionDefaultLanguage(currentAppLanguage());
 i18n.on('languageChanged', setRegionDefaultLanguage);
 

@@ -6,7 +6,7 @@ import {
   type Language,
   resolveLanguage,
 } from '@nbr/domain/locale-values';
-import i18next, { type BackendModule, type Resource, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { api } from './api-client.ts';
@@ -107,12 +107,8 @@ export function detectLanguage(): Language {
 
 let initialising: Promise<unknown> | null = null;
 
-/**
- * Starts i18next and loads the common namespace of the detected language. Safe to call twice.
- * `texts` are the namespaces a server-painted page brought with it: they are used as they are, so
- * hydrating the page downloads no text.
- */
-export function initI18n(language: Language = detectLanguage(), texts?: Resource): Promise<unknown> {
+/** Starts i18next and loads the common namespace of the detected language. Safe to call twice. */
+export function initI18n(language: Language = detectLanguage()): Promise<unknown> {
   if (!initialising) {
     i18next.on('languageChanged', applyDocumentLanguage);
     initialising = i18next
@@ -125,7 +121,6 @@ export function initI18n(language: Language = detectLanguage(), texts?: Resource
         // English or Norwegian would only add a download to every page.
         fallbackLng: { is: ['en'], en: [], no: [], default: [DEFAULT_LANGUAGE] },
         ns: [DEFAULT_NAMESPACE],
-        ...(texts ? { resources: texts, partialBundledLanguages: true } : {}),
         defaultNS: DEFAULT_NAMESPACE,
         fallbackNS: DEFAULT_NAMESPACE,
         load: 'currentOnly',
@@ -148,7 +143,6 @@ function startDownloads(language: string, namespaces: readonly string[]): void {
   const languages = language === 'is' ? ['is', 'en'] : [language];
   for (const lng of languages) {
     for (const namespace of namespaces) {
-      // A painted page brought its texts along (i18next holds them already).
       if (i18next.isInitialized && i18next.hasResourceBundle(lng, namespace)) continue;
       downloadTexts(lng, namespace).catch(() => {});
     }
