@@ -178,7 +178,10 @@ test('a visitor finds stolen bikes on the map, zooms into a cluster and opens a 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(place.first.name);
   await expect(page.getByText(common('bike.categories.bmx'))).toBeVisible();
   await expect(page.getByText(m('bikePage.placeApproximate'))).toBeVisible();
-  await expect(page.getByTestId('place-map').locator('canvas')).toBeVisible();
+  // The map of the place loads when the person turns to it (on a phone it is below the fold).
+  const placeMap = page.getByTestId('place-map');
+  await placeMap.scrollIntoViewIfNeeded();
+  await expect(placeMap.locator('canvas')).toBeVisible();
   await expect(page.getByRole('link', { name: m('bikePage.contactOwner') })).toHaveAttribute(
     'href',
     `/app/bikes/${firstId}/contact-bike-owner`,
@@ -245,6 +248,38 @@ test('the list reaches the same bikes by keyboard, and stands in for the map wit
   await expect(page.getByRole('link', { name: m('view.map'), exact: true })).toHaveCount(0);
 });
 
+/** Resolves once the page has loaded and then been idle for a while. */
+function pageIdle(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const idle = () => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 3000 });
+        if (document.readyState === 'complete') idle();
+        else window.addEventListener('load', idle, { once: true });
+      }),
+  );
+}
+
+/** From here on, the layout shifts the person did not cause, summed by `shifted(page)`. */
+async function watchShifts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+        if (!shift.hadRecentInput) shifts.push(shift.value);
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+}
+
+function shifted(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+}
+
 /** Requests for MapLibre's code or style sheet (its own chunks), in the order the page made them. */
 function mapLibreRequests(page: Page): string[] {
   const urls: string[] = [];
@@ -276,7 +311,10 @@ test('the server paints the list, the counts and the bike page, with no MapLibre
   const bikePage = await painted(`/stolen-bike-map/${firstId}`);
   expect(bikePage).toContain(place.first.name);
   expect(bikePage).toContain(m('bikePage.contactOwner'));
-  expect(bikePage).toContain(m('map.preparing'));
+  // The place map waits for the person (or, on a wider screen, the view): it says so, not "loading".
+  // (The page's texts travel with it, so the frame's markup is what is looked for.)
+  expect(bikePage).toMatch(new RegExp(`<button[^>]*>${escapeRegExp(m('bikePage.showMap'))}</button>`));
+  expect(bikePage).not.toContain(`>${m('map.preparing')}<`);
   expect(bikePage).not.toMatch(/maplibre/i);
 });
 
@@ -292,14 +330,7 @@ test('on a phone the list comes first and MapLibre loads only when the person tu
   await expect(page.getByRole('link', { name: m('view.list') })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('region', { name: m('map.regionLabel') })).toHaveCount(0);
   // Loaded and idle: still no MapLibre.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const idle = () => requestIdleCallback(() => setTimeout(resolve, 500), { timeout: 3000 });
-        if (document.readyState === 'complete') idle();
-        else window.addEventListener('load', idle, { once: true });
-      }),
-  );
+  await pageIdle(page);
   expect(mapLibre).toEqual([]);
 
   const loading = page.waitForRequest((request) => /maplibre/i.test(new URL(request.url()).pathname));
@@ -319,24 +350,50 @@ test('on a wider screen the map takes the place kept for it without moving the p
   // The count for the filters stands under the map's place before the map has its own.
   await expect(page.getByRole('status').filter({ hasText: /(stjålet cykel|stjålne cykler)/ })).toBeVisible();
   // From here on, what moves when the map replaces its placeholder (MapLibre may already be loading).
-  await page.evaluate(() => {
-    const shifts: number[] = [];
-    (window as unknown as { mapShifts: number[] }).mapShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-        if (!shift.hadRecentInput) shifts.push(shift.value);
-      }
-    }).observe({ type: 'layout-shift' });
-  });
+  await watchShifts(page);
   await expect(region.locator('canvas')).toBeVisible();
   await expect(region.getByText(m('map.preparing'))).toHaveCount(0);
   // The map's own count, for what it shows.
   const countHere = escapeRegExp(m('map.countHere_other', { count: 999 })).replace('999', '\\d+');
   await expect(page.getByRole('status').filter({ hasText: new RegExp(countHere) })).toBeVisible();
-  const shifted = await page.evaluate(() =>
-    (window as unknown as { mapShifts: number[] }).mapShifts.reduce((sum, value) => sum + value, 0),
-  );
-  expect(shifted).toBeLessThanOrEqual(0.05);
+  expect(await shifted(page)).toBeLessThanOrEqual(0.05);
   expect(mapLibre.length).toBeGreaterThan(0);
+});
+
+test("on a phone the bike page's map loads when the person scrolls to it, or in view at load when asked @phone", async ({
+  page,
+}) => {
+  const mapLibre = mapLibreRequests(page);
+  await page.goto(`/stolen-bike-map/${firstId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(place.first.name);
+  const placeMap = page.getByTestId('place-map');
+  await expect(placeMap).not.toBeInViewport();
+  // Loaded and idle, the map below the fold: no MapLibre.
+  await pageIdle(page);
+  expect(mapLibre).toEqual([]);
+
+  await watchShifts(page);
+  const loading = page.waitForRequest((request) => /maplibre/i.test(new URL(request.url()).pathname));
+  await placeMap.scrollIntoViewIfNeeded();
+  await loading;
+  await expect(placeMap.locator('canvas')).toBeVisible();
+  await expect(placeMap.getByText(m('map.preparing'))).toHaveCount(0);
+  await expect(placeMap.getByRole('button', { name: m('bikePage.showMap') })).toHaveCount(0);
+  // The map took the frame kept for it.
+  expect(await shifted(page)).toBe(0);
+
+  // A screen tall enough to show the map at load: it waits for the person's press, and says so.
+  await page.setViewportSize({ width: 360, height: 1600 });
+  mapLibre.length = 0;
+  await page.reload();
+  await expect(placeMap).toBeInViewport();
+  const show = placeMap.getByRole('button', { name: m('bikePage.showMap') });
+  await expect(show).toBeVisible();
+  await pageIdle(page);
+  expect(mapLibre).toEqual([]);
+  await expect(placeMap.locator('canvas')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await show.click();
+  await expect(placeMap.locator('canvas')).toBeVisible();
+  await expect(placeMap).toBeFocused();
 });

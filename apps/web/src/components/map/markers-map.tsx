@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   basemapStyle,
   loadMapLibre,
@@ -8,7 +8,8 @@ import {
   offlineBasemapStyle,
   useMapStyleUrl,
 } from '../../lib/map/basemap.ts';
-import { useMapLibre, useWebGL } from '../../lib/map/lazy-map.ts';
+import { type MapLoadTrigger, useMapLibre, useWebGL } from '../../lib/map/lazy-map.ts';
+import { Button } from '../../ui/button.tsx';
 
 /** One place on the map. With `onSelect` its marker is a button named by `label`. */
 export interface MapPoint {
@@ -24,8 +25,13 @@ export interface MarkersMapTexts {
   /** The map's name for screen readers. */
   title: string;
   attribution: string;
-  /** Shown in the map's place until it is drawn (MapLibre loads once the page is idle). */
+  /** Shown in the map's place while MapLibre loads and the map is drawn. */
   loading?: string;
+  /**
+   * The button in the map's place while the map waits for the person (`load` 'visible' or
+   * 'scrolled-to'): pressing it loads the map at once.
+   */
+  show?: string;
   zoomIn?: string;
   zoomOut?: string;
 }
@@ -33,6 +39,8 @@ export interface MarkersMapTexts {
 export interface MarkersMapProps {
   points: readonly MapPoint[];
   texts: MarkersMapTexts;
+  /** When MapLibre loads (lib/map/lazy-map.ts): once the page is idle unless the caller says otherwise. */
+  load?: Exclude<MapLoadTrigger, 'now'>;
   /** A still picture (no panning or zooming), or a map to explore with zoom buttons. */
   interactive?: boolean;
   /** The zoom when one point is shown; several are fitted into view. */
@@ -76,18 +84,21 @@ const PLACEHOLDER: CSSProperties = {
   textAlign: 'center',
   pointerEvents: 'none',
 };
+const WAITING_FOR_PERSON: CSSProperties = { ...PLACEHOLDER, pointerEvents: 'auto' };
 
 /**
  * A MapLibre map of a few places on our basemap (lib/map) (the stolen bike's place, dealers on
- * /find-distributor). MapLibre loads once the page is idle (lib/map/lazy-map.ts), never while it
- * loads: until the map is drawn its frame, at the size the caller's class gives it, shows
- * `texts.loading`; the server paints that frame. Markers are DOM elements, so keyboards and screen
- * readers reach the ones that do something. Without WebGL it renders nothing and the page's list
- * stands alone.
+ * /find-distributor). MapLibre loads when `load` says (lib/map/lazy-map.ts; once the page is idle by
+ * default), never while the page loads. Until the map is drawn its frame, at the size the caller's
+ * class gives it, shows `texts.show` as a button while the map waits for the person or the view, and
+ * `texts.loading` once it loads; the server paints that frame. Markers are DOM elements, so keyboards
+ * and screen readers reach the ones that do something. Without WebGL it renders nothing and the
+ * page's list stands alone.
  */
 export function MarkersMap({
   points,
   texts,
+  load = 'idle',
   interactive = false,
   zoom = 10,
   onSelect,
@@ -97,11 +108,13 @@ export function MarkersMap({
 }: MarkersMapProps) {
   const webGL = useWebGL();
   const styleUrl = useMapStyleUrl(webGL);
+  const frame = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markers = useRef<Marker[]>([]);
   const [broken, setBroken] = useState(false);
-  const { mapLibre, status } = useMapLibre(webGL ? 'idle' : 'never');
+  const [pressed, setPressed] = useState(false);
+  const { mapLibre, status } = useMapLibre(!webGL ? 'never' : pressed ? 'now' : load, frame);
   const failed = !webGL || broken || status === 'failed';
   const [ready, setReady] = useState(false);
   const [drawn, setDrawn] = useState(false);
@@ -207,10 +220,36 @@ export function MarkersMap({
   }, [ready, points, zoom, markerClassName]);
 
   if (failed) return null;
+  const waitsForPerson = status === 'waiting' && texts.show !== undefined && load !== 'idle';
+  let placeholder: ReactNode = null;
+  if (waitsForPerson) {
+    placeholder = (
+      <div style={WAITING_FOR_PERSON}>
+        <Button
+          variant="secondary"
+          onPress={() => {
+            setPressed(true);
+            // The button goes; focus stays in the frame, which says the map is loading, then shows it.
+            frame.current?.focus();
+          }}
+        >
+          {texts.show}
+        </Button>
+      </div>
+    );
+  } else if (!drawn && texts.loading) {
+    placeholder = <p style={PLACEHOLDER}>{texts.loading}</p>;
+  }
   return (
-    <div className={className} data-testid={testId} style={{ position: 'relative' }}>
+    <div
+      ref={frame}
+      className={className}
+      data-testid={testId}
+      style={{ position: 'relative' }}
+      tabIndex={texts.show === undefined ? undefined : -1}
+    >
       <div ref={container} style={FILL} />
-      {drawn || !texts.loading ? null : <p style={PLACEHOLDER}>{texts.loading}</p>}
+      {placeholder}
     </div>
   );
 }

@@ -18,8 +18,10 @@ import { formatCamera } from '../lib/map-search-params.ts';
 import styles from '../stolen-map.module.css';
 
 /**
- * The server paints the bike's page with its data. The small map of its place loads MapLibre once the
- * page is idle (components/map/markers-map.tsx); until then its frame says it is loading.
+ * The server paints the bike's page with its data. The small map of its place (components/place-map.tsx)
+ * is not part of the page's load: it loads MapLibre when the person turns to it (on a phone, scrolls
+ * to it or presses "show the map" in its frame; on a wider screen, once it is near the view and the
+ * page is idle). Until then its frame, at its own size, holds that button, then says it is loading.
  */
 export const loader = pageData(({ params }, fetch) => [fetch(stolenBikeQuery(params.bikeId ?? ''))]);
 

@@ -19,7 +19,8 @@ import { Component as MapPage, loader as mapLoader } from './stolen-bike-map-pag
  * The stolen-bike map's pages as the server paints them (issue 31): their loaders ask for the very
  * queries their screens read, the server's HTML holds the list and the counts, the browser hydrates
  * it without a mismatch, and MapLibre is not loaded with the page: on a phone only when the person
- * turns to the map, on a wider screen once the page is idle.
+ * turns to the map (the map view; the bike page's place map when they scroll to it or press "show
+ * the map"), on a wider screen once the page is idle (the bike page's map once it is near the view).
  */
 
 vi.mock('../../../lib/map/basemap.ts', async (original) => ({
@@ -68,6 +69,27 @@ const fetchMock = vi.fn<typeof fetch>(async (input) => {
 let wide = false;
 const idleCallbacks: Array<() => void> = [];
 
+/**
+ * IntersectionObserver's callbacks by the element they watch: `see(frame, ratio)` says how much of
+ * it is within the watched view (null: none).
+ */
+const watching = new Map<Element, IntersectionObserverCallback>();
+class FakeIntersectionObserver {
+  constructor(private readonly report: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    watching.set(target, this.report);
+  }
+  disconnect() {
+    for (const [target, report] of watching) if (report === this.report) watching.delete(target);
+  }
+}
+async function see(target: Element, ratio: number | null) {
+  const entry = { target, isIntersecting: ratio !== null, intersectionRatio: ratio ?? 0 };
+  await act(async () => {
+    watching.get(target)?.([entry as IntersectionObserverEntry], {} as IntersectionObserver);
+  });
+}
+
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   await initTestI18n('en', ['common', 'stolen-map']);
@@ -82,6 +104,7 @@ beforeEach(() => {
   }));
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
   vi.stubGlobal('cancelIdleCallback', () => {});
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
 });
 
 afterEach(() => {
@@ -89,6 +112,7 @@ afterEach(() => {
   fetchMock.mockClear();
   vi.mocked(loadMapLibre).mockClear();
   idleCallbacks.length = 0;
+  watching.clear();
   document.body.innerHTML = '';
 });
 
@@ -248,15 +272,60 @@ describe('/stolen-bike-map painted on the server', () => {
 });
 
 describe('/stolen-bike-map/{bikeId} painted on the server', () => {
-  it('holds the bike and its place map waiting to load; hydrates without a mismatch', async () => {
-    const url = `/stolen-bike-map/${FIRST}`;
+  const url = `/stolen-bike-map/${FIRST}`;
+  const placeMap = (container: HTMLElement) =>
+    container.querySelector<HTMLElement>('[data-testid="place-map"]');
+
+  it('holds the bike and its place map waiting for the person; hydrates without a mismatch', async () => {
     const { client, html } = await paintOnServer(url, { bikeId: FIRST });
     expect(html).toContain('Rønne Racer');
-    expect(html).toContain('Loading the map …');
+    expect(html).toContain('Show the map');
+    expect(html).not.toContain('Loading the map …');
+    wide = false;
     const { container, onRecoverableError, unmount } = await hydrate(html, client, url);
     expect(onRecoverableError).not.toHaveBeenCalled();
-    expect(container.querySelector('[data-testid="place-map"]')?.textContent).toBe('Loading the map …');
+    expect(placeMap(container)?.textContent).toBe('Show the map');
     expect(loadMapLibre).not.toHaveBeenCalled();
+    await unmount();
+  });
+
+  it('on a phone a map in view at load waits for the press of its button, idle or not', async () => {
+    const { client, html } = await paintOnServer(url, { bikeId: FIRST });
+    wide = false;
+    const { container, unmount } = await hydrate(html, client, url);
+    const frame = placeMap(container);
+    if (!frame) throw new Error('no place map');
+    await see(frame, 1);
+    await act(async () => {
+      for (const callback of idleCallbacks.splice(0)) callback();
+    });
+    expect(loadMapLibre).not.toHaveBeenCalled();
+    expect(frame.textContent).toBe('Show the map');
+
+    const show = [...frame.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Show the map',
+    );
+    await act(async () => {
+      show?.click();
+    });
+    expect(loadMapLibre).toHaveBeenCalledTimes(1);
+    // The frame keeps focus and says what it does now.
+    expect(frame.textContent).toBe('Loading the map …');
+    expect(document.activeElement).toBe(frame);
+    await unmount();
+  });
+
+  it('on a phone MapLibre loads when the person scrolls to the map below the fold', async () => {
+    const { client, html } = await paintOnServer(url, { bikeId: FIRST });
+    wide = false;
+    const { container, unmount } = await hydrate(html, client, url);
+    const frame = placeMap(container);
+    if (!frame) throw new Error('no place map');
+    await see(frame, null);
+    expect(loadMapLibre).not.toHaveBeenCalled();
+    await see(frame, 0.25);
+    expect(loadMapLibre).toHaveBeenCalledTimes(1);
+    expect(frame.textContent).toBe('Loading the map …');
     await unmount();
   });
 });
@@ -278,6 +347,21 @@ describe('/stolen-bike-map on a wider screen', () => {
     await act(async () => {
       for (const callback of idleCallbacks.splice(0)) callback();
     });
+    expect(loadMapLibre).toHaveBeenCalled();
+    await unmount();
+  });
+
+  it("loads the bike page's place map once it is near the view and the page has been idle", async () => {
+    const url = `/stolen-bike-map/${FIRST}`;
+    const { client, html } = await paintOnServer(url, { bikeId: FIRST });
+    wide = true;
+    const { container, unmount } = await hydrate(html, client, url);
+    const frame = container.querySelector<HTMLElement>('[data-testid="place-map"]');
+    if (!frame) throw new Error('no place map');
+    await see(frame, null);
+    expect(loadMapLibre).not.toHaveBeenCalled();
+    await see(frame, 1);
+    expect(frame.textContent).toBe('Loading the map …');
     expect(loadMapLibre).toHaveBeenCalled();
     await unmount();
   });
