@@ -1,12 +1,17 @@
-import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../ui/link.tsx';
 import styles from './layout.module.css';
 
 /** The register's mark and short name, linking to the start page of the current area. */
 export function Logo({ href, isAppHome = false }: { href: string; isAppHome?: boolean }) {
   const { t } = useTranslation('common');
   return (
-    <Link href={href} className={styles.logo} aria-label={isAppHome ? t('app.logoAltApp') : t('app.logoAlt')}>
+    <Link
+      unstyled
+      href={href}
+      className={styles.logo}
+      aria-label={isAppHome ? t('app.logoAltApp') : t('app.logoAlt')}
+    >
       <svg viewBox="0 0 512 512" width="36" height="36" aria-hidden="true" focusable="false">
         <rect width="512" height="512" rx="112" fill="currentColor" className={styles.logoTile} />
         <g

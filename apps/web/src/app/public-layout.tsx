@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
-import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { Link } from '../ui/link.tsx';
 import { LoadingState } from '../ui/spinner.tsx';
 import styles from './layout.module.css';
 import { PublicDesktopNav } from './public-menu.tsx';
@@ -30,7 +30,9 @@ export function SiteFooter() {
           <ul className={styles.footerLinks}>
             {FOOTER_LINKS.map((link) => (
               <li key={link.key}>
-                <Link href={link.href}>{t(link.key)}</Link>
+                <Link unstyled href={link.href}>
+                  {t(link.key)}
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { useSession } from '../lib/session.ts';
 import { Icon, type IconName } from '../ui/icon.tsx';
+import { Link } from '../ui/link.tsx';
 import styles from './layout.module.css';
 
 interface MenuEntry {
@@ -52,6 +53,7 @@ export function PublicDesktopNav() {
         {PUBLIC_MENU.map((entry) => (
           <li key={entry.id}>
             <Link
+              unstyled
               href={entry.href}
               className={styles.headerLink}
               aria-current={pathname === entry.href ? 'page' : undefined}
@@ -113,6 +115,7 @@ export function PublicMenu() {
           {PUBLIC_MENU.map((entry) => (
             <li key={entry.id}>
               <Link
+                unstyled
                 href={entry.href}
                 className={styles.navLink}
                 aria-current={pathname === entry.href ? 'page' : undefined}
@@ -133,6 +136,7 @@ export function PublicMenu() {
           ) : (
             <li>
               <Link
+                unstyled
                 href={paths.auth.signup.getHref()}
                 className={styles.navLink}
                 onPress={() => setOpen(false)}

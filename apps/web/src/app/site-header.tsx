@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths.ts';
 import { useSession } from '../lib/session.ts';
+import { Link } from '../ui/link.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import styles from './layout.module.css';
 import { Logo } from './logo.tsx';
@@ -29,7 +30,11 @@ export function SiteHeader({ leading, wide = false }: { leading?: ReactNode; wid
           {isLoggedIn ? (
             <>
               {wide ? null : (
-                <Link href={paths.app.home.getHref()} className={`${styles.headerLink} ${styles.headerCta}`}>
+                <Link
+                  unstyled
+                  href={paths.app.home.getHref()}
+                  className={`${styles.headerLink} ${styles.headerCta}`}
+                >
                   {t('shell.myAccount')}
                 </Link>
               )}
@@ -41,12 +46,17 @@ export function SiteHeader({ leading, wide = false }: { leading?: ReactNode; wid
           ) : (
             <>
               <Link
+                unstyled
                 href={paths.auth.signup.getHref()}
                 className={`${styles.headerLink} ${styles.hideNarrow}`}
               >
                 {t('shell.signUp')}
               </Link>
-              <Link href={paths.auth.login.getHref()} className={`${styles.headerLink} ${styles.headerCta}`}>
+              <Link
+                unstyled
+                href={paths.auth.login.getHref()}
+                className={`${styles.headerLink} ${styles.headerCta}`}
+              >
                 {t('shell.signIn')}
               </Link>
             </>

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { PreRegistrationUpload, SharedTheftReports } from './admin-sections.tsx';
@@ -122,7 +123,10 @@ describe('the theft reports shared with the insurer', () => {
     });
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <SharedTheftReports insurerPartyId={INSURER} />
+        {/* The report's links lead inside the app, as they do under the app's router. */}
+        <MemoryRouter>
+          <SharedTheftReports insurerPartyId={INSURER} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Mark paid: Byhesten' }));
