@@ -13,7 +13,7 @@
  * production one. Its own server runs on PGlite, or with BENCH_DATABASE_URL on that PostgreSQL in a
  * schema of its own. The static reference of a page is the page as Chromium shows it once loaded
  * (document.documentElement.outerHTML) without its scripts and script preloads, stylesheets kept,
- * written to `<build>/bench-static/` (the server serves the build's files as they are) and removed
+ * written to `<build>/assets/bench-static/` (the server serves the build's assets as they are) and removed
  * after the run; with BENCH_URL the server must serve WEB_DIST_DIR (default apps/web/dist).
  *
  * BENCH_RUNS (default 3) runs per page and per reference, alternating, the median is printed;
@@ -53,7 +53,8 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 /** Where the static references go, inside the build the server serves. */
-const STATIC_FOLDER = 'bench-static';
+/** Under the build's assets, which the server serves by address (the rest of the build by its own routes, made at start). */
+const STATIC_FOLDER = 'assets/bench-static';
 
 /** Chromium with its DevTools port open; the port is read from what it prints on start. */
 async function startChromium(profileDir: string): Promise<{ browser: ChildProcess; port: number }> {

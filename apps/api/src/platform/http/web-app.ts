@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressLimit } from './rate-limit.ts';
 import { isServerPath } from './request-target.ts';
@@ -166,9 +166,8 @@ export async function registerWebApp(
 ): Promise<void> {
   const hasBuild = existsSync(path.join(options.distDir, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, {
+    const staticOptions: FastifyStaticOptions = {
       root: options.distDir,
-      prefix: '/',
       index: false,
       cacheControl: false,
       preCompressed: true,
@@ -185,6 +184,22 @@ export async function registerWebApp(
           relative.startsWith('assets/') ? IMMUTABLE : relative === 'index.html' ? BARE_APP : REVALIDATE,
         );
       },
+    };
+    // The build's files under /assets/ by address; the few beside index.html (the worker, icons, the
+    // install manifest) each by a route of its own, made when the server starts: so a page address
+    // (/search?q=…) goes straight to the page, where asking the disk for it first (and for its
+    // spelling) cost 5 % of painting it.
+    await app.register(fastifyStatic, {
+      ...staticOptions,
+      root: path.join(options.distDir, 'assets'),
+      prefix: '/assets/',
+    });
+    await app.register(fastifyStatic, {
+      ...staticOptions,
+      prefix: '/',
+      wildcard: false,
+      globIgnore: ['assets/**'],
+      decorateReply: false,
     });
   }
 
