@@ -302,6 +302,19 @@ export function createPainter(options: {
   timeoutMs?: number;
 }): Painter {
   const handler = createStaticHandler(routes);
+  /**
+   * The build's document, its stylesheets taken out to be listed first: the painted page's <head>
+   * asks for everything that paints it (the shell's stylesheets, then the page's) before any script,
+   * where the build's document lists the entry script and its 30 preloads first.
+   */
+  const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+  const shellStyles = (options.template.match(STYLESHEET) ?? []).map((link) => link.trim());
+  const template = options.template.replace(STYLESHEET, '');
+  const firstScript = template.search(/<script\b|<link rel="modulepreload"/);
+  const [beforeScripts, fromScripts] =
+    firstScript === -1
+      ? [template.slice(0, template.indexOf('</head>')), template.slice(template.indexOf('</head>'))]
+      : [template.slice(0, firstScript), template.slice(firstScript)];
   /** The stylesheets and scripts of each page, found in the manifest once. */
   const assetsOfPages = new Map<string, { css: string[]; scripts: string[] }>();
   const timeoutMs = options.timeoutMs ?? 5000;
@@ -430,18 +443,21 @@ export function createPainter(options: {
       hostname: request.host.split(':')[0] ?? '',
       remembered: null,
     });
-    const head = [
+    const styles = [
+      ...shellStyles,
       ...assets.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
-      ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
       // As main.tsx fetches them (same-origin credentials), so the fetch takes the preloaded answer.
       ...pageTextFiles(language, namespaces).map(
         (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
       ),
     ].join('');
-    const html = options.template
+    const scripts = assets.scripts
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+      .join('');
+    const html = `${beforeScripts}${styles}${fromScripts}`
       .replace(/<html[^>]*>/, `<html lang="${htmlLang(language)}" data-theme="${theme}">`)
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', `${head}</head>`)
+      .replace('</head>', `${scripts}</head>`)
       .replace(
         '<div id="root"></div>',
         `<div id="root">${body}</div><script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${state}</script>`,
