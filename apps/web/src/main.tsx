@@ -3,12 +3,14 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createPath, type DataRouter, matchRoutes, RouterProvider } from 'react-router';
 import { afterHydration } from './app/after-hydration.ts';
+import { preloadConsentBanner, showsConsentBanner } from './app/consent-banner-slot.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { registerServiceWorker } from './app/register-service-worker.ts';
 import { lastPath, reloadOnce } from './app/reload.ts';
 import { routePatternOf } from './app/route-pattern.ts';
 import { installRoutePrefetch } from './app/route-prefetch.ts';
 import { createAppRouter, routes } from './app/router.tsx';
+import { mirrorMeasurementCookie } from './lib/consent.ts';
 import { adoptPaintedLanguage, currentAppLanguage, detectLanguage, i18n, initI18n } from './lib/i18n.ts';
 import { startMeasurement } from './lib/measurement.ts';
 import { currentLocation } from './lib/navigation.ts';
@@ -51,13 +53,15 @@ if (painted) {
     queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
   }
   // The painted page's route modules, loaded before the router starts (it would otherwise show nothing
-  // while it loads them, and hydration would not match).
-  await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+  // while it loads them, and hydration would not match), and the measurement question's where the
+  // page was painted with it (hydration then has no part waiting for its code).
+  await Promise.all([
+    ...(matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, { ...(await route.lazy()), lazy: undefined });
     }),
-  );
+    showsConsentBanner(painted.measurement, window.location.pathname) ? preloadConsentBanner() : undefined,
+  ]);
 }
 router = createAppRouter(painted?.router);
 
@@ -66,7 +70,7 @@ if (!container) throw new Error('The page has no #root element');
 
 const app = (
   <StrictMode>
-    <AppProviders paintedRegion={painted?.region ?? null}>
+    <AppProviders paintedRegion={painted?.region ?? null} paintedMeasurement={painted?.measurement ?? null}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>
@@ -96,7 +100,8 @@ if (handedOverToken) signIn(handedOverToken);
 void registerServiceWorker();
 
 // Measurement only after consent (lib/measurement.ts); the page the browser loaded is named by its
-// route pattern, once the router has matched it.
+// route pattern, once the router has matched it. The server learns the device's answer from its cookie.
+mirrorMeasurementCookie();
 const appRouter = router;
 const pathTemplate = () => routePatternOf(appRouter.state.matches);
 startMeasurement({ landingPath: pathTemplate(), pathTemplate });

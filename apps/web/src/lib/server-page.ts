@@ -2,6 +2,7 @@ import type { Language, Region } from '@nbr/domain/locale-values';
 import type { QueryKey } from '@tanstack/react-query';
 import type { Resource } from 'i18next';
 import type { HydrationState } from 'react-router';
+import type { MeasurementChoice } from './consent.ts';
 
 /** The element a server-painted page carries its state in (JSON, never executed). */
 export const PAGE_STATE_ELEMENT_ID = 'nbr-page-state';
@@ -9,11 +10,14 @@ export const PAGE_STATE_ELEMENT_ID = 'nbr-page-state';
 /**
  * What the server painted a page with (entry-server.tsx), so the browser's first render is the same
  * page (SPEC §7: "the client state is pre-loaded from a value serialised into the page"): its
- * language and region, the texts it shows, the data its screen read and the router's loader answers.
+ * language and region, the measurement answer, the texts it shows, the data its screen read and the
+ * router's loader answers.
  */
 export interface PageState {
   language: Language;
   region: Region;
+  /** The measurement answer the page was painted with (the device's cookie); null: the question is on it. */
+  measurement: MeasurementChoice | null;
   texts: Resource;
   /** The queries the page read, answered: each one's key, data and when it was answered. */
   queries: Array<{ queryKey: QueryKey; state: { data: unknown; dataUpdatedAt: number } }>;
