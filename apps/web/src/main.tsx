@@ -10,7 +10,6 @@ import { lastPath, reloadOnce } from './app/reload.ts';
 import { routePatternOf } from './app/route-pattern.ts';
 import { installRoutePrefetch } from './app/route-prefetch.ts';
 import { createAppRouter, routes } from './app/router.tsx';
-import { mirrorMeasurementCookie } from './lib/consent.ts';
 import { adoptPaintedLanguage, currentAppLanguage, detectLanguage, i18n, initI18n } from './lib/i18n.ts';
 import { startMeasurement } from './lib/measurement.ts';
 import { currentLocation } from './lib/navigation.ts';
@@ -100,8 +99,7 @@ if (handedOverToken) signIn(handedOverToken);
 void registerServiceWorker();
 
 // Measurement only after consent (lib/measurement.ts); the page the browser loaded is named by its
-// route pattern, once the router has matched it. The server learns the device's answer from its cookie.
-mirrorMeasurementCookie();
+// route pattern, once the router has matched it.
 const appRouter = router;
 const pathTemplate = () => routePatternOf(appRouter.state.matches);
 startMeasurement({ landingPath: pathTemplate(), pathTemplate });

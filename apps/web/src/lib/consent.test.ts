@@ -51,7 +51,7 @@ const cookieStore = {
     // biome-ignore lint/suspicious/noDocumentCookie: the stand-in of the Cookie Store API writes jsdom's cookies.
     document.cookie = `${name}=${value}; path=/`;
   }),
-  delete: vi.fn(async ({ name }: { name: string }) => {
+  delete: vi.fn(async (name: string) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the stand-in of the Cookie Store API writes jsdom's cookies.
     document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }),
@@ -71,7 +71,7 @@ beforeEach(() => {
 afterEach(async () => {
   sessionStore.clear();
   localStorage.clear();
-  await cookieStore.delete({ name: MEASUREMENT_COOKIE });
+  await cookieStore.delete(MEASUREMENT_COOKIE);
   cookieStore.set.mockClear();
   cookieStore.delete.mockClear();
   vi.unstubAllGlobals();

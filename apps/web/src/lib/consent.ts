@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { apiRequest } from './api-client.ts';
 import { sessionStore } from './session-store.ts';
-import { readChoiceCookie, readJson, STORAGE_KEYS, writeChoiceCookie, writeJson } from './storage.ts';
+import { readCookie, readJson, STORAGE_KEYS, writeChoiceCookie, writeJson } from './storage.ts';
 
 /*
  * Measurement only after consent (issue 30 §2). The answer to one question — may we measure how the
@@ -56,6 +56,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === STORAGE_KEYS.measurementConsent || event.key === null) publish(readStored());
   });
+  mirrorMeasurementCookie();
 }
 
 /** The answer on this device, or null while the question is open. */
@@ -80,12 +81,12 @@ function remember(stored: StoredChoice): void {
 }
 
 /**
- * At start: the cookie follows the device's answer where they differ — a device that answered before
+ * At start (when the app loads this module): the cookie follows the device's answer where they differ — a device that answered before
  * the cookie existed, or whose storage was wiped (the reset after deleting an account) while the
  * cookie stayed — so the next page is painted with the question only when it is open.
  */
 export function mirrorMeasurementCookie(): void {
-  if (readChoiceCookie(MEASUREMENT_COOKIE) === current) return;
+  if (readCookie(MEASUREMENT_COOKIE) === current) return;
   writeChoiceCookie(MEASUREMENT_COOKIE, current);
 }
 

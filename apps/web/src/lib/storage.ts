@@ -101,7 +101,7 @@ export function writeChoiceCookie(name: string, value: string | null): void {
   if (typeof window === 'undefined' || !('cookieStore' in window)) return;
   const written =
     value === null
-      ? window.cookieStore.delete({ name, path: '/' })
+      ? window.cookieStore.delete(name)
       : window.cookieStore.set({
           name,
           value,
@@ -114,8 +114,8 @@ export function writeChoiceCookie(name: string, value: string | null): void {
   });
 }
 
-/** The value of a choice cookie in this browser (document.cookie), or null. */
-export function readChoiceCookie(name: string): string | null {
+/** The value of one of this site's cookies in the browser (document.cookie), or null. */
+export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [key, ...value] = part.trim().split('=');
