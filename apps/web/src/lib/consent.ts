@@ -81,9 +81,10 @@ function remember(stored: StoredChoice): void {
 }
 
 /**
- * At start (when the app loads this module): the cookie follows the device's answer where they differ — a device that answered before
- * the cookie existed, or whose storage was wiped (the reset after deleting an account) while the
- * cookie stayed — so the next page is painted with the question only when it is open.
+ * At start (when the app loads this module): the cookie follows the device's answer where they
+ * differ — a device that answered before the cookie existed, or whose storage was wiped (the reset
+ * after deleting an account) while the cookie stayed — so the next page is painted with the question
+ * only when it is open.
  */
 export function mirrorMeasurementCookie(): void {
   if (readCookie(MEASUREMENT_COOKIE) === current) return;
