@@ -23,9 +23,18 @@ let loaded: ComponentType | null = null;
 
 const LazyConsentBanner = lazy(async () => ({ default: (await loadConsentBanner()).ConsentBanner }));
 
-/** Loads the banner's module ahead of its first render (main.tsx, before hydrating a page showing it). */
-export async function preloadConsentBanner(): Promise<void> {
-  loaded = (await loadConsentBanner()).ConsentBanner;
+/**
+ * Loads the banner's module ahead of its first render (main.tsx, before hydrating a page showing it).
+ * A failed download never stops the app: main.tsx reloads the page once (vite:preloadError, the
+ * module then undefined), and a second failure reaches the error page when the banner renders.
+ */
+export function preloadConsentBanner(): Promise<void> {
+  return loadConsentBanner().then(
+    (module) => {
+      loaded = module?.ConsentBanner ?? null;
+    },
+    () => {},
+  );
 }
 
 /** The measurement question, its code loaded on its first render unless it was loaded before. */
