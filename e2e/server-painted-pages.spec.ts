@@ -1,6 +1,7 @@
 import { signedInUser, signUpViaApi, TEST_PASSWORD } from './support/accounts.ts';
 import { registerBikeViaApi } from './support/bikes.ts';
 import { expect, test } from './support/fixtures.ts';
+import { APP_COOKIES, APP_STORAGE_KEYS } from './support/storage-keys.ts';
 import { text } from './support/texts.ts';
 
 /*
@@ -167,5 +168,77 @@ test.describe('hydrating a painted page', () => {
     await signedInUser(page);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/app$/);
+  });
+});
+
+test.describe('the measurement question on a painted page', () => {
+  test.use({ measurementConsent: null });
+  const title = text('da', 'common', 'measurement.banner.title');
+
+  test.describe('before any JavaScript runs', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a visitor who has not answered sees it in the page as sent, styled @phone', async ({ page }) => {
+      const answer = await page.goto('/');
+      const html = (await answer?.text()) ?? '';
+      // Its stylesheet and code are linked in the head: its look is the first paint's.
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/consent-banner-[^"]+\.css">/);
+      expect(head).toMatch(
+        /<link rel="modulepreload" crossorigin href="\/assets\/consent-banner-[^"]+\.js">/,
+      );
+      const banner = page.getByRole('region', { name: title });
+      await expect(banner).toBeVisible();
+      await expect(banner).toHaveCSS('position', 'sticky');
+      await expect(
+        banner.getByRole('button', { name: text('da', 'common', 'measurement.reject') }),
+      ).toBeVisible();
+    });
+  });
+
+  test('answered on a painted page, it leaves, and the next page is painted without it', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/search');
+    const banner = page.getByRole('region', { name: title });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: text('da', 'common', 'measurement.reject') }).click();
+    await expect(banner).toHaveCount(0);
+    await expect
+      .poll(
+        async () =>
+          (await context.cookies()).find((cookie) => cookie.name === APP_COOKIES.measurement)?.value,
+      )
+      .toBe('denied');
+
+    // The server now paints no question, nor links its code.
+    const html = await (await page.request.get('/search', { headers: { Accept: 'text/html' } })).text();
+    expect(html).toContain('id="nbr-page-state"');
+    expect(html).not.toContain('data-consent-banner');
+    expect(html).not.toContain('/assets/consent-banner-');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('da', 'search', 'title'));
+    await expect(page.getByRole('region', { name: title })).toHaveCount(0);
+  });
+
+  test('a device that answered before the cookie existed: the question leaves once the app starts', async ({
+    page,
+    context,
+  }) => {
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      APP_STORAGE_KEYS.measurementConsent,
+      JSON.stringify({ choice: 'granted', at: '2026-01-01T00:00:00.000Z' }),
+    ] as const);
+    const answer = await page.goto('/search');
+    expect(await answer?.text()).toContain('data-consent-banner');
+    await expect(page.getByRole('region', { name: title })).toHaveCount(0);
+    // The cookie learns the device's answer, so the next page is painted without the question.
+    await expect
+      .poll(
+        async () =>
+          (await context.cookies()).find((cookie) => cookie.name === APP_COOKIES.measurement)?.value,
+      )
+      .toBe('granted');
   });
 });

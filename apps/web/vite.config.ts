@@ -129,13 +129,17 @@ function localeFiles(buildId: string): Plugin {
 /** Where the server bundle of entry-server.tsx is written (the API loads it: platform/http/web-app.ts). */
 const SERVER_OUT_DIR = 'dist-server';
 
-/** `page(() => import('…')` in the route files, whose module the server build names (pageSources). */
-const PAGE_IMPORT = /\bpage\(\s*\(\)\s*=>\s*import\((['"])([^'"]+)\1\)/g;
+/**
+ * `page(() => import('…')` in the route files and `withSource(() => import('…')` (a module painted
+ * with a page: the measurement question) in app/, whose module the server build names (pageSources).
+ */
+const PAGE_IMPORT = /\b(?:page|withSource)\(\s*\(\)\s*=>\s*import\((['"])([^'"]+)\1\)/g;
 
 /**
- * Server build only: gives each page() of the route files its module's source file
- * (`src/features/…/x-page.tsx`), the key of the client build's manifest, so the server links the
- * painted page's stylesheets and scripts (entry-server.tsx). The browser's build is left as it is.
+ * Server build only: gives each page() of the route files, and each withSource() of app/, its
+ * module's source file (`src/features/…/x-page.tsx`), the key of the client build's manifest, so the
+ * server links the painted page's stylesheets and scripts (entry-server.tsx). The browser's build is
+ * left as it is.
  */
 function pageSources(): Plugin {
   let root = '';

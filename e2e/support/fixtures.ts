@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Language } from './accounts.ts';
 import { awaitHydrationOnNavigation } from './hydration.ts';
-import { APP_STORAGE_KEYS } from './storage-keys.ts';
+import { APP_COOKIES, APP_STORAGE_KEYS } from './storage-keys.ts';
 
 /** What main.tsx logs when a painted page does not match the browser's first render. */
 export const HYDRATION_MISMATCH = 'nbr: hydration mismatch';
@@ -17,8 +17,9 @@ export interface LanguageOptions {
   language: Language;
   /**
    * The answer to the measurement question (issue 30 §2) the browser starts with, written the way
-   * the app keeps it: 'denied' by default, so journeys neither meet the banner nor send tracking
-   * events; null leaves the question open (the consent journeys).
+   * the app keeps it (localStorage, and the cookie the server paints pages by): 'denied' by default,
+   * so journeys neither meet the banner nor send tracking events; null leaves the question open (the
+   * consent journeys).
    */
   measurementConsent: 'granted' | 'denied' | null;
 }
@@ -42,8 +43,11 @@ export const test = base.extend<LanguageOptions>({
   locale: async ({ language }, use) => {
     await use(BROWSER_LOCALES[language]);
   },
-  context: async ({ context, language, measurementConsent }, use) => {
+  context: async ({ context, language, measurementConsent, baseURL }, use) => {
     if (measurementConsent) {
+      // The server paints the question on a page for a browser without this cookie, JavaScript or not.
+      if (!baseURL) throw new Error('playwright.config.ts names the suite’s baseURL');
+      await context.addCookies([{ name: APP_COOKIES.measurement, value: measurementConsent, url: baseURL }]);
       await context.addInitScript(
         ([key, value]) => {
           try {

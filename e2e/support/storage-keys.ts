@@ -11,3 +11,12 @@ export const APP_STORAGE_KEYS = {
   /** localStorage: the answer to the measurement question ({ choice: 'granted' | 'denied', at }). */
   measurementConsent: 'nbr:measurement-consent',
 } as const;
+
+/**
+ * The web app's choice cookies (apps/web/src/lib/i18n.ts, region.ts, consent.ts), which tell the
+ * server how to paint a page. Copied for the same reason.
+ */
+export const APP_COOKIES = {
+  /** The answer to the measurement question ('granted' | 'denied'): the server paints the banner without it. */
+  measurement: 'nbr_measurement',
+} as const;

@@ -13,10 +13,12 @@ import i18next, { type i18n as I18n, type Resource, type ResourceKey } from 'i18
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { loadConsentBanner, showsConsentBanner } from './app/consent-banner-slot.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { type PageHandle, routePageHandle } from './app/route-page.ts';
 import { routes } from './app/router.tsx';
 import { ApiError, setApiTransport } from './lib/api-client.ts';
+import { isMeasurementChoice, MEASUREMENT_COOKIE, type MeasurementChoice } from './lib/consent.ts';
 import { htmlLang, LANGUAGE_COOKIE, localeFileUrl } from './lib/i18n.ts';
 import type { ServerLoaderContext } from './lib/page-data.ts';
 import { REGION_COOKIE, regionForLanguage } from './lib/region.ts';
@@ -182,6 +184,12 @@ function paintRegion(cookie: string | undefined, language: Language): Region {
   return isRegion(chosen) ? chosen : regionForLanguage(language);
 }
 
+/** The device's answer to the measurement question (its cookie); null paints the question. */
+function paintMeasurement(cookie: string | undefined): MeasurementChoice | null {
+  const answer = readCookie(cookie, MEASUREMENT_COOKIE);
+  return isMeasurementChoice(answer) ? answer : null;
+}
+
 /**
  * The request being painted: for the API transport (requests made by loaders and queries) and for the
  * texts its render reads (i18nOf).
@@ -344,6 +352,7 @@ export function createPainter(options: {
 
     const language = paintLanguage(url, request.cookie, request.acceptLanguage);
     const region = paintRegion(request.cookie, language);
+    const measurement = paintMeasurement(request.cookie);
     const queryClient = new QueryClient({
       // One attempt: a page whose data cannot be had now is left to the browser, which retries.
       defaultOptions: { queries: { retry: false, staleTime: 30_000 } },
@@ -393,7 +402,12 @@ export function createPainter(options: {
         renderHtml(
           <StrictMode>
             <PaintedTitleContext.Provider value={(named) => (title = named)}>
-              <AppProviders i18n={i18n} queryClient={queryClient} paintedRegion={region}>
+              <AppProviders
+                i18n={i18n}
+                queryClient={queryClient}
+                paintedRegion={region}
+                paintedMeasurement={measurement}
+              >
                 <StaticRouterProvider router={router} context={context} hydrate={false} />
               </AppProviders>
             </PaintedTitleContext.Provider>
@@ -425,13 +439,17 @@ export function createPainter(options: {
     const state = scriptJson({
       language,
       region,
+      measurement,
       namespaces,
       queries,
       router: loaderAnswers,
     } satisfies PageState);
-    const sources = painted
-      .map((handle) => handle.source)
-      .filter((source): source is string => Boolean(source));
+    // The page's modules, and the measurement question's where the page shows it (the root layout):
+    // its look is in the first paint, not after the script.
+    const sources = [
+      ...painted.map((handle) => handle.source),
+      showsConsentBanner(measurement, url.pathname) ? loadConsentBanner.source : undefined,
+    ].filter((source): source is string => Boolean(source));
     const assetsKey = sources.join('|');
     let assets = assetsOfPages.get(assetsKey);
     if (!assets) {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createPath, type DataRouter, matchRoutes, RouterProvider } from 'react-router';
 import { afterHydration } from './app/after-hydration.ts';
+import { preloadConsentBanner, showsConsentBanner } from './app/consent-banner-slot.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { registerServiceWorker } from './app/register-service-worker.ts';
 import { lastPath, reloadOnce } from './app/reload.ts';
@@ -60,13 +61,15 @@ if (painted) {
     queryClient.setQueryData(queryKey, state.data, { updatedAt: state.dataUpdatedAt });
   }
   // The painted page's route modules, loaded before the router starts (it would otherwise show nothing
-  // while it loads them, and hydration would not match).
-  await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+  // while it loads them, and hydration would not match), and the measurement question's where the
+  // page was painted with it (hydration then has no part waiting for its code).
+  await Promise.all([
+    ...(matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, { ...(await route.lazy()), lazy: undefined });
     }),
-  );
+    showsConsentBanner(painted.measurement, window.location.pathname) ? preloadConsentBanner() : undefined,
+  ]);
 }
 router = createAppRouter(painted?.router);
 
@@ -75,7 +78,7 @@ if (!container) throw new Error('The page has no #root element');
 
 const app = (
   <StrictMode>
-    <AppProviders paintedRegion={painted?.region ?? null}>
+    <AppProviders paintedRegion={painted?.region ?? null} paintedMeasurement={painted?.measurement ?? null}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>

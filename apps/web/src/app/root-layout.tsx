@@ -1,9 +1,7 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useHref, useLocation, useNavigate } from 'react-router';
-import { paths } from '../config/paths.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
 import { requiresLogin } from '../lib/access.ts';
 import { useMeasurementChoice } from '../lib/consent.ts';
 import { currentLocation } from '../lib/navigation.ts';
@@ -11,6 +9,7 @@ import { sendToLogin } from '../lib/redirect.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { useRunAfterHydration } from './after-hydration.ts';
 import { useBuildWatcher } from './build-watcher.ts';
+import { ConsentBannerSlot, showsConsentBanner } from './consent-banner-slot.tsx';
 import styles from './layout.module.css';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { rememberLastPath } from './reload.ts';
@@ -44,11 +43,6 @@ export function useLinkHref(href: string): string {
   return /^[a-z][a-z\d+.-]*:/i.test(href) ? href : routed;
 }
 
-/** The measurement question's code is only downloaded while the question is open. */
-const ConsentBanner = lazy(() =>
-  import('./consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })),
-);
-
 /** Scroll position is restored per path (not per history entry), as SPEC §2 asks. */
 const scrollKey = (location: { pathname: string }) => location.pathname;
 
@@ -57,9 +51,8 @@ export function RootLayout() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const location = useLocation();
+  // On a painted page, first the answer it was painted with (its cookie), then this device's own.
   const measurementChoice = useMeasurementChoice();
-  // The answer is stored in this browser: the question appears once the page is the browser's own.
-  const hydrated = useHydrated();
   useBuildWatcher();
   useSessionGuard();
   useRunAfterHydration();
@@ -76,13 +69,7 @@ export function RootLayout() {
       <NavigationProgress />
       <Outlet />
       <RouteAnnouncer />
-      {hydrated &&
-      measurementChoice === null &&
-      location.pathname !== paths.content.measurementSettings.path ? (
-        <Suspense fallback={null}>
-          <ConsentBanner />
-        </Suspense>
-      ) : null}
+      {showsConsentBanner(measurementChoice, location.pathname) ? <ConsentBannerSlot /> : null}
       <ScrollRestoration getKey={scrollKey} />
     </AriaRouterProvider>
   );

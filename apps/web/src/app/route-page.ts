@@ -32,8 +32,21 @@ export interface PageHandle {
   source?: string;
 }
 
-/** The module loader of page(); the server build gives it the module's source file (`source`). */
-type PageLoad = (() => Promise<RouteModule>) & { source?: string };
+/** A module loader the server build gives the module's source file (`source`, vite.config.ts: pageSources). */
+type SourcedLoad<T> = (() => Promise<T>) & { source?: string };
+
+/** The module loader of page(). */
+type PageLoad = SourcedLoad<RouteModule>;
+
+/**
+ * A lazily loaded module that is not a page but may be painted with one (the measurement question):
+ * written `withSource(() => import('./x.tsx'))` in a file of app/, the server build gives the loader
+ * its module's source file as for page(), so the server links the module's stylesheets and script
+ * when it paints it. Undefined in the browser.
+ */
+export function withSource<T>(load: SourcedLoad<T>): SourcedLoad<T> {
+  return load;
+}
 
 export function pageHandleOf(handle: unknown): PageHandle | null {
   const candidate = handle as Partial<PageHandle> | null | undefined;

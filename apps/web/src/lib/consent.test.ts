@@ -3,6 +3,8 @@ import {
   decideMeasurement,
   getMeasurementChoice,
   hasMeasurementConsent,
+  MEASUREMENT_COOKIE,
+  mirrorMeasurementCookie,
   reloadMeasurementChoiceForTests,
   syncMeasurementChoice,
 } from './consent.ts';
@@ -43,14 +45,35 @@ function answerConsents(measurement: { granted: boolean; updated_at: string | nu
   vi.stubGlobal('fetch', fetchMock);
 }
 
+/** The Cookie Store API (jsdom has none), writing into jsdom's document.cookie. */
+const cookieStore = {
+  set: vi.fn(async ({ name, value }: { name: string; value: string }) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the stand-in of the Cookie Store API writes jsdom's cookies.
+    document.cookie = `${name}=${value}; path=/`;
+  }),
+  delete: vi.fn(async (name: string) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the stand-in of the Cookie Store API writes jsdom's cookies.
+    document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }),
+};
+const measurementCookie = () =>
+  document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith(`${MEASUREMENT_COOKIE}=`))
+    ?.slice(MEASUREMENT_COOKIE.length + 1) ?? null;
+
 beforeEach(() => {
   localStorage.clear();
   reloadMeasurementChoiceForTests();
   answerConsents(null);
+  vi.stubGlobal('cookieStore', cookieStore);
 });
-afterEach(() => {
+afterEach(async () => {
   sessionStore.clear();
   localStorage.clear();
+  await cookieStore.delete(MEASUREMENT_COOKIE);
+  cookieStore.set.mockClear();
+  cookieStore.delete.mockClear();
   vi.unstubAllGlobals();
 });
 
@@ -99,6 +122,40 @@ describe('the measurement question', () => {
       'GET /api/identities/consents/',
       'POST /api/identities/consents/measurement/',
     ]);
+  });
+});
+
+describe('the answer for the server (the nbr_measurement cookie)', () => {
+  it('is written with every answer the device takes: its own, and the account’s on sign-in', async () => {
+    expect(measurementCookie()).toBeNull();
+    await decideMeasurement('granted');
+    expect(measurementCookie()).toBe('granted');
+    expect(cookieStore.set).toHaveBeenLastCalledWith(
+      expect.objectContaining({ name: MEASUREMENT_COOKIE, value: 'granted', path: '/', sameSite: 'lax' }),
+    );
+    answerConsents({ granted: false, updated_at: '2026-11-01T00:00:00Z' });
+    sessionStore.setToken(token());
+    await syncMeasurementChoice();
+    expect(measurementCookie()).toBe('denied');
+  });
+
+  it('follows the device at start: an answer given before the cookie existed, a wiped one', () => {
+    localStorage.setItem(
+      STORAGE_KEYS.measurementConsent,
+      JSON.stringify({ choice: 'denied', at: '2026-01-01T00:00:00.000Z' }),
+    );
+    reloadMeasurementChoiceForTests();
+    mirrorMeasurementCookie();
+    expect(measurementCookie()).toBe('denied');
+    // In agreement: nothing is written.
+    cookieStore.set.mockClear();
+    mirrorMeasurementCookie();
+    expect(cookieStore.set).not.toHaveBeenCalled();
+    // The device's storage wiped (the reset after deleting an account): the question is open again.
+    localStorage.clear();
+    reloadMeasurementChoiceForTests();
+    mirrorMeasurementCookie();
+    expect(measurementCookie()).toBeNull();
   });
 });
 

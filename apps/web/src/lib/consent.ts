@@ -1,17 +1,31 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { apiRequest } from './api-client.ts';
 import { sessionStore } from './session-store.ts';
-import { readJson, STORAGE_KEYS, writeJson } from './storage.ts';
+import { readCookie, readJson, STORAGE_KEYS, writeChoiceCookie, writeJson } from './storage.ts';
 
 /*
  * Measurement only after consent (issue 30 §2). The answer to one question — may we measure how the
  * app is used (usage events, web vitals, the tag manager)? — lives on this device (localStorage),
  * and, for a signed-in person, with the account (consent type `measurement`). Until it is answered
  * nothing measuring leaves the browser; on sign-in the account's answer wins over the device's, and
- * an account that never answered gets the device's.
+ * an account that never answered gets the device's. The answer is mirrored in a cookie, so that the
+ * server paints a page with the question only for a device that has not answered (entry-server.tsx).
  */
 
 export type MeasurementChoice = 'granted' | 'denied';
+
+/**
+ * The cookie that tells the server whether to paint the measurement question (entry-server.tsx):
+ * `granted` or `denied`, the same answer as localStorage's, written together with it.
+ */
+export const MEASUREMENT_COOKIE = 'nbr_measurement';
+
+/**
+ * The answer a server-painted page was painted with: given by the server while it paints, and by
+ * main.tsx while the browser hydrates that page, so both render the same question (or none) first.
+ * Null elsewhere, as while the question is open.
+ */
+export const PaintedMeasurementContext = createContext<MeasurementChoice | null>(null);
 
 interface StoredChoice {
   choice: MeasurementChoice;
@@ -19,13 +33,13 @@ interface StoredChoice {
   at: string;
 }
 
-function isChoice(value: unknown): value is MeasurementChoice {
+export function isMeasurementChoice(value: unknown): value is MeasurementChoice {
   return value === 'granted' || value === 'denied';
 }
 
 function readStored(): MeasurementChoice | null {
   const stored = readJson<StoredChoice>(STORAGE_KEYS.measurementConsent);
-  return stored && isChoice(stored.choice) ? stored.choice : null;
+  return stored && isMeasurementChoice(stored.choice) ? stored.choice : null;
 }
 
 let current: MeasurementChoice | null = typeof window === 'undefined' ? null : readStored();
@@ -42,6 +56,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === STORAGE_KEYS.measurementConsent || event.key === null) publish(readStored());
   });
+  mirrorMeasurementCookie();
 }
 
 /** The answer on this device, or null while the question is open. */
@@ -57,6 +72,23 @@ export function hasMeasurementConsent(): boolean {
 export function subscribeMeasurementChoice(listener: (choice: MeasurementChoice | null) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Keeps the answer on this device: for the app (localStorage) and for the server (cookie). */
+function remember(stored: StoredChoice): void {
+  writeJson(STORAGE_KEYS.measurementConsent, stored);
+  writeChoiceCookie(MEASUREMENT_COOKIE, stored.choice);
+}
+
+/**
+ * At start (when the app loads this module): the cookie follows the device's answer where they
+ * differ — a device that answered before the cookie existed, or whose storage was wiped (the reset
+ * after deleting an account) while the cookie stayed — so the next page is painted with the question
+ * only when it is open.
+ */
+export function mirrorMeasurementCookie(): void {
+  if (readCookie(MEASUREMENT_COOKIE) === current) return;
+  writeChoiceCookie(MEASUREMENT_COOKIE, current);
 }
 
 /** Whether the signed-in session may store consents with the account (not staff switched in). */
@@ -80,7 +112,7 @@ function storeWithAccount(choice: MeasurementChoice): Promise<void> {
  * the account has it (or could not take it); the device has it at once.
  */
 export function decideMeasurement(choice: MeasurementChoice, now: Date = new Date()): Promise<void> {
-  writeJson(STORAGE_KEYS.measurementConsent, { choice, at: now.toISOString() } satisfies StoredChoice);
+  remember({ choice, at: now.toISOString() });
   publish(choice);
   return accountSession() ? storeWithAccount(choice) : Promise.resolve();
 }
@@ -104,7 +136,7 @@ export async function syncMeasurementChoice(): Promise<void> {
       : undefined;
     if (stored?.updated_at) {
       const choice: MeasurementChoice = stored.granted ? 'granted' : 'denied';
-      writeJson(STORAGE_KEYS.measurementConsent, { choice, at: stored.updated_at } satisfies StoredChoice);
+      remember({ choice, at: stored.updated_at });
       publish(choice);
     } else if (current) {
       await storeWithAccount(current);
@@ -121,7 +153,11 @@ export function reloadMeasurementChoiceForTests(): void {
 
 const subscribeForReact = (onChange: () => void) => subscribeMeasurementChoice(onChange);
 
-/** The answer on this device, re-rendering when it changes (null: not answered yet). */
+/**
+ * The answer on this device, re-rendering when it changes (null: not answered yet). While the server
+ * paints a page and while the browser hydrates it, the answer the page was painted with.
+ */
 export function useMeasurementChoice(): MeasurementChoice | null {
-  return useSyncExternalStore(subscribeForReact, getMeasurementChoice, () => null);
+  const painted = useContext(PaintedMeasurementContext);
+  return useSyncExternalStore(subscribeForReact, getMeasurementChoice, () => painted);
 }

@@ -11,7 +11,14 @@ import { queryClient } from './query-client.ts';
 import { sendToLogin, takeRememberedRedirect } from './redirect.ts';
 import { setRegion } from './region.ts';
 import { sessionStore } from './session-store.ts';
-import { DRAFT_PREFIX, STORAGE_KEYS, wipeAppStorage, writeJson, writeStorage } from './storage.ts';
+import {
+  DRAFT_PREFIX,
+  readCookie,
+  STORAGE_KEYS,
+  wipeAppStorage,
+  writeJson,
+  writeStorage,
+} from './storage.ts';
 import { isExpired, nowInSeconds, secondsUntilRefresh } from './token.ts';
 import { track } from './tracking.ts';
 
@@ -97,18 +104,9 @@ export const SIGN_IN_HANDOVER_COOKIE = 'nbr_signin';
 
 /** Takes a session handed over by the server into this browser's storage; its token, or null. */
 export function takeSignInHandover(): string | null {
-  const entry = document.cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SIGN_IN_HANDOVER_COOKIE}=`));
-  if (!entry) return null;
+  const token = readCookie(SIGN_IN_HANDOVER_COOKIE);
+  if (token === null) return null;
   if ('cookieStore' in window) void window.cookieStore.delete(SIGN_IN_HANDOVER_COOKIE).catch(() => {});
-  let token: string;
-  try {
-    token = decodeURIComponent(entry.slice(SIGN_IN_HANDOVER_COOKIE.length + 1));
-  } catch {
-    return null;
-  }
   return sessionStore.setToken(token) ? token : null;
 }
 

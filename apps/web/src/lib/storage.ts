@@ -92,15 +92,39 @@ export function wipeAppStorage(keep: readonly string[] = []): void {
 const CHOICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
- * A choice of this device the server must know too (the language and region it paints a page in):
- * a first-party cookie with nothing personal in it, written through the Cookie Store API. A browser
- * without it keeps the choice in localStorage only; the painted page then turns to it after hydration.
+ * A choice of this device the server must know too (the language and region it paints a page in, the
+ * answer to the measurement question): a first-party cookie with nothing personal in it, written
+ * through the Cookie Store API; null removes it. A browser without that API keeps the choice in
+ * localStorage only; the painted page then turns to it after hydration.
  */
-export function writeChoiceCookie(name: string, value: string): void {
+export function writeChoiceCookie(name: string, value: string | null): void {
   if (typeof window === 'undefined' || !('cookieStore' in window)) return;
-  window.cookieStore
-    .set({ name, value, path: '/', expires: Date.now() + CHOICE_COOKIE_MAX_AGE_MS, sameSite: 'lax' })
-    .catch(() => {
-      // Cookies refused (a privacy setting): the choice is still remembered in localStorage.
-    });
+  const written =
+    value === null
+      ? window.cookieStore.delete(name)
+      : window.cookieStore.set({
+          name,
+          value,
+          path: '/',
+          expires: Date.now() + CHOICE_COOKIE_MAX_AGE_MS,
+          sameSite: 'lax',
+        });
+  written.catch(() => {
+    // Cookies refused (a privacy setting): the choice is still remembered in localStorage.
+  });
+}
+
+/** The value of one of this site's cookies in the browser (document.cookie), or null. */
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }

@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
+import type { MeasurementChoice } from '../lib/consent.ts';
 import type { ServerLoaderContext } from '../lib/page-data.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { regionForLanguage, setRegionDefaultLanguage } from '../lib/region.ts';
@@ -67,12 +68,15 @@ export async function paintPage(options: {
   language?: Language;
   /** The region the server paints with (the device's cookie, else the language's). */
   region?: Region;
+  /** The measurement answer the server paints with (the device's cookie; null, the default: none). */
+  measurement?: MeasurementChoice | null;
   device?: () => void;
 }): Promise<PaintedPage> {
   const { module, routePath, path, api, device } = options;
   const testLanguage = i18next.language;
   const language = options.language ?? (testLanguage as Language);
   const region = options.region ?? regionForLanguage(language);
+  const measurement = options.measurement ?? null;
   const requests: string[] = [];
   const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = requestUrl(input);
@@ -117,7 +121,12 @@ export async function paintPage(options: {
     loaderRequests = requests.splice(0);
     html = renderToString(
       <StrictMode>
-        <AppProviders i18n={requestI18n} queryClient={server} paintedRegion={region}>
+        <AppProviders
+          i18n={requestI18n}
+          queryClient={server}
+          paintedRegion={region}
+          paintedMeasurement={measurement}
+        >
           <StaticRouterProvider
             router={createStaticRouter(handler.dataRoutes, context)}
             context={context}
@@ -160,7 +169,7 @@ export async function paintPage(options: {
     root = hydrateRoot(
       container,
       <StrictMode>
-        <AppProviders queryClient={browser} paintedRegion={region}>
+        <AppProviders queryClient={browser} paintedRegion={region} paintedMeasurement={measurement}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
