@@ -1,12 +1,8 @@
-import type { ReactNode } from 'react';
-import {
-  Button as AriaButton,
-  type ButtonProps as AriaButtonProps,
-  Link as AriaLink,
-  type LinkProps as AriaLinkProps,
-} from 'react-aria-components';
+import type { MouseEvent, ReactNode } from 'react';
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import styles from './button.module.css';
+import { Link, type LinkProps } from './link.tsx';
 import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'quiet';
@@ -74,19 +70,40 @@ export function Button({ children, variant, size, fullWidth, className, isPendin
   );
 }
 
-export interface LinkButtonProps extends Omit<AriaLinkProps, 'className' | 'children'>, Look {
+export interface LinkButtonProps
+  extends Omit<LinkProps, 'className' | 'children' | 'external' | 'inheritColor' | 'unstyled'>,
+    Look {
   children: ReactNode;
   className?: string;
+  /** Shown, but leads nowhere (said to assistive technology). */
+  isDisabled?: boolean;
 }
 
-/** A link that looks like a button: use it when the action is going somewhere. */
-export function LinkButton({ children, variant, size, fullWidth, className, ...props }: LinkButtonProps) {
+/**
+ * A link that looks like a button: use it when the action is going somewhere. A link of the router
+ * (ui/link.tsx), as text links are; hover, press and focus are plain CSS (button.module.css).
+ */
+export function LinkButton({
+  children,
+  variant,
+  size,
+  fullWidth,
+  className,
+  isDisabled = false,
+  ...props
+}: LinkButtonProps) {
+  const classes = [buttonClassName({ variant, size, fullWidth }), className].filter(Boolean).join(' ');
+  // Disabled: still a link a person can find (aria-disabled), which goes nowhere while it is.
+  const disabled = isDisabled
+    ? {
+        'aria-disabled': true,
+        'data-disabled': '',
+        onClick: (event: MouseEvent<HTMLAnchorElement>) => event.preventDefault(),
+      }
+    : {};
   return (
-    <AriaLink
-      {...props}
-      className={[buttonClassName({ variant, size, fullWidth }), className].filter(Boolean).join(' ')}
-    >
+    <Link {...props} {...disabled} unstyled className={classes}>
       {children}
-    </AriaLink>
+    </Link>
   );
 }

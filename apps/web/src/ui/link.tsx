@@ -1,13 +1,10 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import styles from './link.module.css';
 
 export interface LinkProps
-  extends Omit<
-    AnchorHTMLAttributes<HTMLAnchorElement>,
-    'href' | 'className' | 'children' | 'target' | 'rel'
-  > {
+  extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className' | 'children'> {
   /** An address of the app (navigated to by the router) or of another site (mailto:, https://…). */
   href: string;
   /** Optional so that <Trans> can fill it in. */
@@ -37,20 +34,26 @@ export function Link({
   unstyled = false,
   className,
   onPress,
+  onClick,
   ...props
 }: LinkProps) {
+  // onClick may stop the link (preventDefault); onPress is told when it is followed.
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (!event.defaultPrevented) onPress?.();
+  };
   const classes = [!unstyled && styles.link, inheritColor && styles.inherit, className]
     .filter(Boolean)
     .join(' ');
   if (!external) {
     return (
-      <RouterLink {...props} to={href} className={classes} onClick={onPress}>
+      <RouterLink {...props} to={href} className={classes} onClick={follow}>
         {children}
       </RouterLink>
     );
   }
   return (
-    <a {...props} href={href} target="_blank" rel="noopener noreferrer" className={classes} onClick={onPress}>
+    <a {...props} href={href} target="_blank" rel="noopener noreferrer" className={classes} onClick={follow}>
       {children}
       <ExternalMark />
     </a>

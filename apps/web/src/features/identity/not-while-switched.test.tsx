@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryClient } from '../../lib/query-client.ts';
 import { sessionStore } from '../../lib/session-store.ts';
@@ -56,7 +57,12 @@ afterEach(() => {
 });
 
 const show = (element: ReactElement) =>
-  render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
+  // The pages' links lead inside the app, as they do under the app's router.
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 describe('while staff use the account', () => {
   it('the password section says why there is no form', () => {
