@@ -1,5 +1,5 @@
 import './ui/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createPath, type DataRouter, matchRoutes, RouterProvider } from 'react-router';
 import { afterHydration } from './app/after-hydration.ts';
@@ -93,10 +93,16 @@ if (painted) {
     if (sessionStore.getClaims()) void hydratedRouter.revalidate();
     void adoptPaintedLanguage(painted.language);
   });
-  hydrateRoot(container, app, {
-    // A painted page that differs from the browser's first render: React renders it afresh, and the
-    // e2e journeys fail on this line (e2e/support/fixtures.ts).
-    onRecoverableError: (error, info) => console.error('nbr: hydration mismatch', error, info.componentStack),
+  // As a transition: React then hydrates in slices and lets the browser in between (a press or a key
+  // is answered, and hydrates its part first), where one hydration of the whole page was a long task
+  // of 0.3–0.5 s on a slow phone. The page is there to read meanwhile: it was painted.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A painted page that differs from the browser's first render: React renders it afresh, and the
+      // e2e journeys fail on this line (e2e/support/fixtures.ts).
+      onRecoverableError: (error, info) =>
+        console.error('nbr: hydration mismatch', error, info.componentStack),
+    });
   });
 } else {
   createRoot(container).render(app);
