@@ -175,24 +175,37 @@ test.describe('the measurement question on a painted page', () => {
   test.use({ measurementConsent: null });
   const title = text('da', 'common', 'measurement.banner.title');
 
-  test.describe('before any JavaScript runs', () => {
+  test('before the app’s script has run, a visitor who has not answered sees it in the page as sent, styled @phone', async ({
+    page,
+  }) => {
+    // The app's script never arrives: what shows is the page as the server sent it (its first paint).
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+    const answer = await page.goto('/', { waitUntil: 'commit' });
+    const html = (await answer?.text()) ?? '';
+    // Its stylesheet and code are linked in the head: its look is the first paint's.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/consent-banner-[^"]+\.css">/);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/consent-banner-[^"]+\.js">/);
+    const banner = page.getByRole('region', { name: title });
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveCSS('position', 'sticky');
+    await expect(
+      banner.getByRole('button', { name: text('da', 'common', 'measurement.reject') }),
+    ).toBeVisible();
+  });
+
+  test.describe('in a browser that runs no script', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('a visitor who has not answered sees it in the page as sent, styled @phone', async ({ page }) => {
-      const answer = await page.goto('/');
-      const html = (await answer?.text()) ?? '';
-      // Its stylesheet and code are linked in the head: its look is the first paint's.
-      const head = html.slice(0, html.indexOf('</head>'));
-      expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/consent-banner-[^"]+\.css">/);
-      expect(head).toMatch(
-        /<link rel="modulepreload" crossorigin href="\/assets\/consent-banner-[^"]+\.js">/,
-      );
-      const banner = page.getByRole('region', { name: title });
-      await expect(banner).toBeVisible();
-      await expect(banner).toHaveCSS('position', 'sticky');
-      await expect(
-        banner.getByRole('button', { name: text('da', 'common', 'measurement.reject') }),
-      ).toBeVisible();
+    test('it is not shown: it could not be answered, and nothing is measured there @phone', async ({
+      page,
+    }) => {
+      const answer = await page.goto('/search');
+      expect(await answer?.text()).toContain('data-consent-banner');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('region', { name: title })).toBeHidden();
+      // Nor does the page say it needs JavaScript: the search works without.
+      await expect(page.getByText('JavaScript')).toHaveCount(0);
     });
   });
 

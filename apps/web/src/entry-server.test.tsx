@@ -98,10 +98,12 @@ describe('the <head> of a painted page', () => {
   // The build's document as Vite writes it: the entry script and its preloads before its stylesheet.
   const BUILT_TEMPLATE =
     '<!doctype html><html lang="da"><head><title>Cykelregister</title>' +
+    '<noscript><link href="/no-script.css" rel="stylesheet" /></noscript>' +
     '<script type="module" crossorigin src="/assets/index-e.js"></script>' +
     '<link rel="modulepreload" crossorigin href="/assets/button-s.js">' +
     '<link rel="stylesheet" crossorigin href="/assets/index-e.css">' +
-    '</head><body><div id="root"></div></body></html>';
+    '</head><body><div id="root"></div>' +
+    '<noscript>Cykelregistret kræver JavaScript.</noscript></body></html>';
 
   it('asks for every stylesheet and its texts before any script', async () => {
     const built = createPainter({ template: BUILT_TEMPLATE, manifest: MANIFEST });
@@ -114,9 +116,15 @@ describe('the <head> of a painted page', () => {
       },
     });
     if (result.kind !== 'page') throw new Error(`Not painted: ${JSON.stringify(result)}`);
-    const links = [...head(result.html).matchAll(/<(?:link rel="([a-z]+)"|script)[^>]*>/g)].map(
-      ([tag, rel]) => `${rel ?? 'script'} ${/(?:href|src)="([^"]+)"/.exec(tag)?.[1]}`,
-    );
+    // Without a script the question is hidden (it cannot be answered), and the page does not claim to
+    // need JavaScript: it works without.
+    expect(result.html).toContain('<noscript><link href="/no-script.css" rel="stylesheet" /></noscript>');
+    expect(result.html).not.toContain('kræver JavaScript');
+    const links = [
+      ...head(result.html)
+        .replace(/<noscript>.*?<\/noscript>/, '')
+        .matchAll(/<(?:link rel="([a-z]+)"|script)[^>]*>/g),
+    ].map(([tag, rel]) => `${rel ?? 'script'} ${/(?:href|src)="([^"]+)"/.exec(tag)?.[1]}`);
     const firstScript = links.findIndex((link) => /^(?:script|modulepreload) /.test(link));
     expect(links.slice(0, firstScript)).toEqual([
       'stylesheet /assets/index-e.css',

@@ -315,9 +315,12 @@ export function createPainter(options: {
    * asks for everything that paints it (the shell's stylesheets, then the page's) before any script,
    * where the build's document lists the entry script and its 30 preloads first.
    */
-  const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+  const STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="[^"]*">/g;
   const shellStyles = (options.template.match(STYLESHEET) ?? []).map((link) => link.trim());
-  const template = options.template.replace(STYLESHEET, '');
+  // Nor does a painted page say it needs JavaScript (the bare app's <noscript> line): it works without.
+  const template = options.template
+    .replace(STYLESHEET, '')
+    .replace(/(<body[^>]*>[\s\S]*?)\s*<noscript>[\s\S]*?<\/noscript>/, '$1');
   const firstScript = template.search(/<script\b|<link rel="modulepreload"/);
   const [beforeScripts, fromScripts] =
     firstScript === -1
