@@ -23,6 +23,7 @@ import { htmlLang, LANGUAGE_COOKIE, localeFileUrl } from './lib/i18n.ts';
 import type { ServerLoaderContext } from './lib/page-data.ts';
 import { REGION_COOKIE, regionForLanguage } from './lib/region.ts';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from './lib/server-page.ts';
+import { cookieValue } from './lib/storage.ts';
 import { resolveTheme } from './lib/theme.ts';
 import { PaintedTitleContext } from './ui/page-title.tsx';
 
@@ -152,20 +153,6 @@ function pageTextFiles(language: Language, namespaces: readonly string[]): strin
   );
 }
 
-function readCookie(header: string | undefined, name: string): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(value.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 /** ?lang= in the address, then the device's choice (cookie), then the browser's languages (i18n.ts does the same). */
 export function paintLanguage(
   url: URL,
@@ -174,19 +161,19 @@ export function paintLanguage(
 ): Language {
   const fromQuery = url.searchParams.get('lang');
   if (isLanguage(fromQuery)) return fromQuery;
-  const chosen = readCookie(cookie, LANGUAGE_COOKIE);
+  const chosen = cookieValue(cookie, LANGUAGE_COOKIE);
   if (isLanguage(chosen)) return chosen;
   return resolveLanguage(acceptLanguage);
 }
 
 function paintRegion(cookie: string | undefined, language: Language): Region {
-  const chosen = readCookie(cookie, REGION_COOKIE);
+  const chosen = cookieValue(cookie, REGION_COOKIE);
   return isRegion(chosen) ? chosen : regionForLanguage(language);
 }
 
 /** The device's answer to the measurement question (its cookie); null paints the question. */
 function paintMeasurement(cookie: string | undefined): MeasurementChoice | null {
-  const answer = readCookie(cookie, MEASUREMENT_COOKIE);
+  const answer = cookieValue(cookie, MEASUREMENT_COOKIE);
   return isMeasurementChoice(answer) ? answer : null;
 }
 
@@ -321,11 +308,8 @@ export function createPainter(options: {
   const template = options.template
     .replace(STYLESHEET, '')
     .replace(/(<body[^>]*>[\s\S]*?)\s*<noscript>[\s\S]*?<\/noscript>/, '$1');
-  const firstScript = template.search(/<script\b|<link rel="modulepreload"/);
-  const [beforeScripts, fromScripts] =
-    firstScript === -1
-      ? [template.slice(0, template.indexOf('</head>')), template.slice(template.indexOf('</head>'))]
-      : [template.slice(0, firstScript), template.slice(firstScript)];
+  const firstScript = template.search(/<script\b|<link rel="modulepreload"|<\/head>/);
+  const [beforeScripts, fromScripts] = [template.slice(0, firstScript), template.slice(firstScript)];
   /** The stylesheets and scripts of each page, found in the manifest once. */
   const assetsOfPages = new Map<string, { css: string[]; scripts: string[] }>();
   const timeoutMs = options.timeoutMs ?? 5000;
@@ -433,11 +417,6 @@ export function createPainter(options: {
       queryClient.clear();
     }
 
-    // The page's state (lib/server-page.ts's PageState).
-    const loaderAnswers: PageState['router'] = {
-      loaderData: context.loaderData,
-      actionData: context.actionData,
-    };
     const namespaces = [...read];
     const state = scriptJson({
       language,
@@ -445,7 +424,7 @@ export function createPainter(options: {
       measurement,
       namespaces,
       queries,
-      router: loaderAnswers,
+      router: { loaderData: context.loaderData, actionData: context.actionData },
     } satisfies PageState);
     // The page's modules, and the measurement question's where the page shows it (the root layout):
     // its look is in the first paint, not after the script.

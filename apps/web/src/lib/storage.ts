@@ -114,10 +114,9 @@ export function writeChoiceCookie(name: string, value: string | null): void {
   });
 }
 
-/** The value of one of this site's cookies in the browser (document.cookie), or null. */
-export function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
+/** The value of the cookie `name` in a Cookie header (or document.cookie), or null. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
     const [key, ...value] = part.trim().split('=');
     if (key !== name) continue;
     try {
@@ -127,4 +126,9 @@ export function readCookie(name: string): string | null {
     }
   }
   return null;
+}
+
+/** The value of one of this site's cookies in the browser (document.cookie), or null. */
+export function readCookie(name: string): string | null {
+  return typeof document === 'undefined' ? null : cookieValue(document.cookie, name);
 }
