@@ -87,13 +87,14 @@ describe('checks by API', () => {
   let marketplaceKey: ApiKeyCreated;
   let police: TestVettedOrganisation;
   let policeKey: ApiKeyCreated;
+  let staffAdmin: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp();
     marketplaceAdmin = await signUpVerifiedUser(t.app, 'market');
     marketplaceId = await createBusiness(t.app, marketplaceAdmin, 'Brugtmarked ApS');
     marketplaceKey = await createKey(t.app, marketplaceAdmin, marketplaceId);
-    const staffAdmin = await signUpStaff(t.app, 'admin');
+    staffAdmin = await signUpStaff(t.app, 'admin');
     police = await createVettedOrganisation(t.app, staffAdmin.token, 'police', 'Fyns Politi');
     policeKey = await createKey(t.app, police.member, police.partyId);
   });
@@ -234,6 +235,40 @@ describe('checks by API', () => {
       expect(response.statusCode, response.body).toBe(401);
       expect(response.json().code).toBe('invalid_api_key');
     }
+  });
+
+  it('refuses the keys of a suspended organisation until the suspension is lifted', async () => {
+    const admin = await signUpVerifiedUser(t.app, 'suspended');
+    const organisationId = await createBusiness(t.app, admin, 'Suspenderet Marked ApS');
+    const key = await createKey(t.app, admin, organisationId);
+    const suspend = (action: 'suspend' | 'unsuspend') =>
+      injectAs(t.app, staffAdmin.token, 'POST', `/api/backoffice/organisations/${organisationId}/${action}`, {
+        reason: 'Issue 32 test',
+      });
+    expect((await suspend('suspend')).statusCode).toBe(200);
+    const refused = await check(t.app, key.secret, 'WBK1234');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('invalid_api_key');
+    expect((await suspend('unsuspend')).statusCode).toBe(200);
+    expect((await check(t.app, key.secret, 'WBK1234')).statusCode).toBe(200);
+  });
+
+  it(`answers a full batch of ${CHECK_BATCH_LIMIT} identifiers and audits each`, async () => {
+    const { owner, frameNumber } = await ownerWithNamedBike();
+    const before = await checkEvents(t, marketplaceId);
+    const identifiers = Array.from({ length: CHECK_BATCH_LIMIT }, (_, index) =>
+      index === 500 ? frameNumber : `NOSUCH${index}`,
+    );
+    const response = await checkMany(t.app, marketplaceKey.secret, identifiers);
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json<{ results: CheckAnswer[] }>().results;
+    expect(results).toHaveLength(CHECK_BATCH_LIMIT);
+    expect(results[500]).toEqual({ identifier: frameNumber, result: 'registered' });
+    expect(results.filter((answer) => answer.result === 'unknown')).toHaveLength(CHECK_BATCH_LIMIT - 1);
+    expect((await checkEvents(t, marketplaceId)) - before).toBe(CHECK_BATCH_LIMIT);
+    expect((await accessLog(t.app, owner)).entries.map((entry) => entry.action)).toEqual([
+      'check.identifier_checked',
+    ]);
   });
 
   it("refuses a person's session instead of a key, even the organisation admin's own", async () => {
