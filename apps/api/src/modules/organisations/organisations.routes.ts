@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { perAccountBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
+import { organisationApiKeysRoutes } from './organisation-api-keys.routes.ts';
 import {
   InvitationCodeParamsSchema,
   InvitationParamsSchema,
@@ -318,4 +319,5 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
   );
 
   await app.register(organisationsBackofficeRoutes, { deps });
+  await app.register(organisationApiKeysRoutes, { deps });
 };

@@ -9,6 +9,12 @@ import { SWAGGER_UI_CSP } from './security.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 
+/**
+ * The check routes' credential (issue 32 §1): an organisation's API key as a bearer, never a
+ * person's session. Routes declare it as their `security`.
+ */
+export const CHECK_KEY_SECURITY: Record<string, string[]>[] = [{ checkKey: [] }];
+
 const zodTransform = createJsonSchemaTransform({
   skipList: [
     DOCS_PREFIX,
@@ -58,7 +64,16 @@ export const openApiPlugin = fp(
         },
         servers: [{ url: options.publicUrl }],
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            checkKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'nbr_ck_…',
+              description:
+                "An organisation's API key for checks, created by its admins (`nbr_ck_` and 43 characters); a person's session token is refused (403 `api_key_required`)",
+            },
+          },
         },
       },
       transform: (document) => withCommonErrors(zodTransform(document)),
