@@ -41,22 +41,25 @@ describe('close-serial search', () => {
     expect(closeSerialSegments(8).map((s) => s.size)).toEqual([2, 2, 2, 2]);
   });
 
-  it('stores six segment pairs of a key, none for a key shorter than four', () => {
+  it('stores five segment pairs and the first pair with halves of the last two; none for a key shorter than four', () => {
     expect(closeSerialTokens('WBK0012345Y')).toEqual([
-      '11:01:WB:K00',
       '11:02:WB:123',
       '11:03:WB:45Y',
       '11:12:K00:123',
       '11:13:K00:45Y',
       '11:23:123:45Y',
+      '11:01aa:WB:K00:1:4',
+      '11:01ab:WB:K00:1:5Y',
+      '11:01ba:WB:K00:23:4',
+      '11:01bb:WB:K00:23:5Y',
     ]);
     expect(closeSerialTokens('ABC')).toEqual([]);
   });
 
   it('finds every key within distance 2 through a shared pair (random edits)', () => {
     const next = seeded(32);
-    for (let round = 0; round < 3000; round += 1) {
-      const length = 6 + Math.floor(next() * 12);
+    for (let round = 0; round < 5000; round += 1) {
+      const length = 5 + Math.floor(next() * 13);
       const stored = Array.from({ length }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join('');
       let typed = stored;
       const edits = 1 + Math.floor(next() * 2);

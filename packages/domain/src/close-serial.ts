@@ -10,10 +10,11 @@ import { SEARCH_QUERY_MAX_LENGTH } from './search.ts';
  *
  * Candidates come from segment pairs: a key is cut into four segments (the longer ones at the end,
  * where the serial is); two edits touch at most two segments, so at least two stay intact in the
- * typed key, each shifted by the net number of insertions before it. The register stores the six
- * pairs of a key (`closeSerialTokens`, and the same in SQL: migration 0048's close_serial_tokens);
- * the search asks for every pair the typed key can hold (`closeSerialProbes`). Every key within
- * distance 2 shares a pair, so no close serial is missed; the candidates are then checked exactly.
+ * typed key, each shifted by the net number of insertions before it. The register stores a key's
+ * pairs (the first pair refined, see tokenSpecs) as tokens (`closeSerialTokens`, and the same in SQL:
+ * migration 0048's close_serial_tokens); the search asks for every token the typed key can hold
+ * (`closeSerialProbes`). Every key within distance 2 shares a token, so no close serial is missed;
+ * the candidates are then checked exactly.
  */
 
 export const CLOSE_SERIAL_MAX_DISTANCE = 2;
@@ -34,29 +35,92 @@ export function closeSerialSegments(length: number): Array<{ start: number; size
   }));
 }
 
-function token(length: number, i: number, j: number, first: string, second: string): string {
-  return `${length}:${i}${j}:${first}:${second}`;
+interface Piece {
+  start: number;
+  size: number;
 }
 
-/** The six segment pairs stored for a frame number key (none for keys shorter than four). */
-export function closeSerialTokens(key: string): string[] {
-  const characters = [...key];
-  if (characters.length < SEGMENTS) return [];
-  const segments = closeSerialSegments(characters.length);
-  const piece = (s: { start: number; size: number }) => characters.slice(s.start, s.start + s.size).join('');
-  const tokens: string[] = [];
-  for (let i = 0; i < SEGMENTS; i += 1) {
-    for (let j = i + 1; j < SEGMENTS; j += 1) {
-      tokens.push(token(characters.length, i, j, piece(segments[i]!), piece(segments[j]!)));
-    }
-  }
-  return tokens;
+/** A stored token: the pieces of a key that must all be intact, named by `id`. */
+interface TokenSpec {
+  id: string;
+  pieces: Piece[];
+}
+
+function halves(segment: Piece): [Piece, Piece] {
+  const half = Math.floor(segment.size / 2);
+  return [
+    { start: segment.start, size: half },
+    { start: segment.start + half, size: segment.size - half },
+  ];
 }
 
 /**
- * Every segment pair a stored key within distance 2 of the typed key can have: for each stored
- * length, each pair and each pair of shifts that two edits allow (the edits needed to shift the first
- * segment, then the second, then reach the typed length, at most 2 in all).
+ * The tokens of a key of this length. Every pair of segments but the first two: two intact segments
+ * other than those are found by their pair. The first two segments alone (often a maker's prefix that
+ * thousands of frame numbers share) would find far too many, so that pair is refined: when only
+ * segments 0 and 1 are intact, segments 2 and 3 hold one edit each, so one half of each is intact;
+ * the four tokens "0, 1, a half of 2, a half of 3" find it.
+ */
+function tokenSpecs(length: number): TokenSpec[] {
+  const segments = closeSerialSegments(length);
+  const [s0, s1, s2, s3] = segments as [Piece, Piece, Piece, Piece];
+  const specs: TokenSpec[] = [];
+  for (let i = 0; i < SEGMENTS; i += 1) {
+    for (let j = i + 1; j < SEGMENTS; j += 1) {
+      if (i === 0 && j === 1) continue;
+      specs.push({ id: `${i}${j}`, pieces: [segments[i] as Piece, segments[j] as Piece] });
+    }
+  }
+  const names = ['a', 'b'];
+  halves(s2).forEach((half2, h2) => {
+    halves(s3).forEach((half3, h3) => {
+      specs.push({ id: `01${names[h2]}${names[h3]}`, pieces: [s0, s1, half2, half3] });
+    });
+  });
+  return specs;
+}
+
+function token(length: number, id: string, pieces: string[]): string {
+  return `${length}:${id}:${pieces.join(':')}`;
+}
+
+/** The nine tokens stored for a frame number key (none for keys shorter than four). */
+export function closeSerialTokens(key: string): string[] {
+  const characters = [...key];
+  if (characters.length < SEGMENTS) return [];
+  const text = (piece: Piece) => characters.slice(piece.start, piece.start + piece.size).join('');
+  return tokenSpecs(characters.length).map((spec) =>
+    token(characters.length, spec.id, spec.pieces.map(text)),
+  );
+}
+
+const shiftRunsMade = new Map<string, number[][]>();
+
+/** Every run of shifts (one per piece) that at most `k` edits allow, ending `delta` longer. */
+function shiftRuns(pieces: number, delta: number, k: number): number[][] {
+  const made = shiftRunsMade.get(`${pieces}:${delta}:${k}`);
+  if (made) return made;
+  const runs: number[][] = [];
+  const extend = (run: number[], spent: number) => {
+    if (run.length === pieces) {
+      if (spent + Math.abs(delta - (run.at(-1) ?? 0)) <= k) runs.push(run);
+      return;
+    }
+    const previous = run.at(-1) ?? 0;
+    for (let shift = -k; shift <= k; shift += 1) {
+      const cost = spent + Math.abs(shift - previous);
+      if (cost <= k) extend([...run, shift], cost);
+    }
+  };
+  extend([], 0);
+  shiftRunsMade.set(`${pieces}:${delta}:${k}`, runs);
+  return runs;
+}
+
+/**
+ * Every token a stored key within distance 2 of the typed key can have: for each stored length,
+ * each token and each run of shifts that two edits allow (the edits needed to shift each piece from
+ * the one before, then reach the typed length, at most 2 in all).
  */
 export function closeSerialProbes(typedKey: string): string[] {
   const characters = [...typedKey];
@@ -64,23 +128,17 @@ export function closeSerialProbes(typedKey: string): string[] {
   const k = CLOSE_SERIAL_MAX_DISTANCE;
   const probes = new Set<string>();
   for (let length = Math.max(SEGMENTS, typedLength - k); length <= typedLength + k; length += 1) {
-    const segments = closeSerialSegments(length);
-    const at = (s: { start: number; size: number }, shift: number) => {
-      const start = s.start + shift;
-      return start < 0 || start + s.size > typedLength
+    const specs = tokenSpecs(length);
+    const at = (piece: Piece, shift: number) => {
+      const start = piece.start + shift;
+      return start < 0 || start + piece.size > typedLength
         ? null
-        : characters.slice(start, start + s.size).join('');
+        : characters.slice(start, start + piece.size).join('');
     };
-    for (let i = 0; i < SEGMENTS; i += 1) {
-      for (let j = i + 1; j < SEGMENTS; j += 1) {
-        for (let di = -k; di <= k; di += 1) {
-          for (let dj = -k; dj <= k; dj += 1) {
-            if (Math.abs(di) + Math.abs(dj - di) + Math.abs(typedLength - length - dj) > k) continue;
-            const first = at(segments[i]!, di);
-            const second = at(segments[j]!, dj);
-            if (first !== null && second !== null) probes.add(token(length, i, j, first, second));
-          }
-        }
+    for (const spec of specs) {
+      for (const run of shiftRuns(spec.pieces.length, typedLength - length, k)) {
+        const texts = spec.pieces.map((piece, index) => at(piece, run[index] ?? 0));
+        if (texts.every((text) => text !== null)) probes.add(token(length, spec.id, texts as string[]));
       }
     }
   }

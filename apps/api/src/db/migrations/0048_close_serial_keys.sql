@@ -1,26 +1,58 @@
 -- Close-serial search (issue 32 §3): the police and staff find frame numbers within edit distance 2
 -- of what they typed. Each frame number key is cut into four segments (the longer ones at the end);
 -- two edits touch at most two of them, so two segments stay intact, each shifted by at most two
--- places. A key is stored as its six pairs of segments ("length:ij:segment i:segment j"), the search
--- asks for every pair the typed key could hold (packages/domain/src/close-serial.ts builds them the
--- same way) and keeps the candidates within distance 2 by levenshtein_less_equal (fuzzystrmatch).
+-- places. A key is stored as nine tokens ("length:id:pieces"): five pairs of segments, and the first
+-- two segments (often a maker's prefix thousands share) only with a half of the third and a half of
+-- the fourth. The search asks for every token the typed key could hold (packages/domain/src/
+-- close-serial.ts builds them the same way, and explains why none is missed) and keeps the
+-- candidates within distance 2 by levenshtein_less_equal (fuzzystrmatch).
 -- The key sits in the index beside its token, so candidates are checked without reading bikes.
 CREATE EXTENSION IF NOT EXISTS fuzzystrmatch WITH SCHEMA public;
 --> statement-breakpoint
 CREATE FUNCTION close_serial_tokens(key text) RETURNS text[]
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  WITH segment AS (
-    SELECT i,
-           base + CASE WHEN i >= 4 - extra THEN 1 ELSE 0 END AS size,
-           i * base + greatest(0, i - (4 - extra)) AS start
-      FROM (SELECT length(key) / 4 AS base, length(key) % 4 AS extra) AS layout,
-           generate_series(0, 3) AS i
-  )
-  SELECT CASE WHEN length(key) >= 4 THEN array(
-    SELECT length(key) || ':' || a.i || b.i || ':' || substr(key, a.start + 1, a.size) || ':'
-           || substr(key, b.start + 1, b.size)
-      FROM segment AS a JOIN segment AS b ON a.i < b.i
-     ORDER BY a.i, b.i) END
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  n int := length(key);
+  base int := n / 4;
+  extra int := n % 4;
+  starts int[] := '{}';
+  sizes int[] := '{}';
+  pieces text[] := '{}';
+  tokens text[] := '{}';
+  half int;
+  halves2 text[];
+  halves3 text[];
+  names text[] := '{a,b}';
+BEGIN
+  IF key IS NULL OR n < 4 THEN
+    RETURN NULL;
+  END IF;
+  FOR i IN 1..4 LOOP
+    sizes[i] := base + CASE WHEN i - 1 >= 4 - extra THEN 1 ELSE 0 END;
+    starts[i] := (i - 1) * base + greatest(0, i - 1 - (4 - extra));
+    pieces[i] := substr(key, starts[i] + 1, sizes[i]);
+  END LOOP;
+  -- Every pair of segments but the first two.
+  FOR i IN 1..4 LOOP
+    FOR j IN i + 1..4 LOOP
+      IF NOT (i = 1 AND j = 2) THEN
+        tokens := tokens || (n || ':' || (i - 1) || (j - 1) || ':' || pieces[i] || ':' || pieces[j]);
+      END IF;
+    END LOOP;
+  END LOOP;
+  -- The first two segments with a half of the third and a half of the fourth.
+  half := sizes[3] / 2;
+  halves2 := ARRAY[substr(key, starts[3] + 1, half), substr(key, starts[3] + 1 + half, sizes[3] - half)];
+  half := sizes[4] / 2;
+  halves3 := ARRAY[substr(key, starts[4] + 1, half), substr(key, starts[4] + 1 + half, sizes[4] - half)];
+  FOR h2 IN 1..2 LOOP
+    FOR h3 IN 1..2 LOOP
+      tokens := tokens || (n || ':01' || names[h2] || names[h3] || ':' || pieces[1] || ':' || pieces[2] || ':'
+        || halves2[h2] || ':' || halves3[h3]);
+    END LOOP;
+  END LOOP;
+  RETURN tokens;
+END
 $$;
 --> statement-breakpoint
 CREATE TABLE "bike_close_serial_keys" (

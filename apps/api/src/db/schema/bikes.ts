@@ -276,7 +276,7 @@ export const manufacturerCodes = pgTable('manufacturer_codes', {
 });
 
 /**
- * Close-serial search (issue 32 §3, migration 0048): each frame number key as its six pairs of
+ * Close-serial search (issue 32 §3, migration 0048): each frame number key as its nine tokens of
  * segments (packages/domain/src/close-serial.ts). Written only by the triggers on bikes, so every
  * path that writes a frame number keeps it right; the key rides in the primary key's index.
  */

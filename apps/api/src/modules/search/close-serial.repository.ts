@@ -4,7 +4,7 @@ import { bikeCloseSerialKeys, bikes } from '../../db/schema/bikes.ts';
 
 /*
  * Close-serial candidates (issue 32 §3, migration 0048): the bikes whose frame number key shares a
- * segment pair with the typed key, kept when levenshtein_less_equal (fuzzystrmatch) puts them within
+ * token (segment pieces) with the typed key, kept when levenshtein_less_equal (fuzzystrmatch) puts them within
  * the distance. The keys ride in the primary key's index, so bikes is not read here.
  */
 
