@@ -8,6 +8,10 @@
  * on the server with its result, issue 31) is measured beside the JSON search, with the ratio of the
  * two; the server serves the web build at WEB_DIST_DIR (default apps/web/dist and dist-server beside it:
  * `npm run build -w @nbr/web` first).
+ * Close serials (issue 32 §3): frame numbers misread in one or two places are looked up in the database
+ * one at a time by the product's segment tokens (migration 0048) and by the reference, pg_trgm's GIN
+ * index, with recall against a brute-force levenshtein scan of every bike on a sample, and over HTTP
+ * as staff (GET /api/backoffice/close-serial-search) beside the bare route.
  *
  *   npx tsx bench/register-search.bench.ts                     # 1,000,000 bikes
  *   npx tsx bench/register-search.bench.ts --bikes 10000000    # 10 M (loading takes a while)
