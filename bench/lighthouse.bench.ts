@@ -19,7 +19,8 @@
  * BENCH_RUNS (default 3) runs per page and per reference, alternating, the median is printed;
  * BENCH_PAGES (comma-separated paths; {frame}, {sticker} and {stolenBike} stand for the data made)
  * narrows the pages; BENCH_STATIC=0 skips the static references; BENCH_VERBOSE=1 lists every request
- * with its transfer size and what the LCP and the blocking time are made of; LIGHTHOUSE_CHROMIUM
+ * with its transfer size and what the LCP and the blocking time are made of; BENCH_THROTTLING=devtools
+ * throttles the browser itself instead of simulating (slower, closer to a real phone); LIGHTHOUSE_CHROMIUM
  * (default /usr/bin/chromium) is the browser. Lighthouse's simulation is computed from the trace the
  * browser records, so a busy machine lowers the figures: run it on a quiet one, and read the app's
  * figures against the static page's of the same run. Never fails on scores.
@@ -41,6 +42,11 @@ const PAGES = (
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WITH_STATIC = process.env.BENCH_STATIC !== '0';
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/**
+ * Lighthouse's own way (`simulate`: the load is recorded unthrottled and slow 4G and a 4× slower CPU
+ * are simulated from it), or `devtools`: the browser itself is throttled while it loads the page.
+ */
+const THROTTLING = process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const CHROMIUM = process.env.LIGHTHOUSE_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -161,9 +167,14 @@ function explainRun(
   const requests = (audits['network-requests']?.details as Details)?.items ?? [];
   for (const request of requests) {
     console.log(
-      `    ${kib(Number(request.transferSize ?? 0)).padStart(8)}  ${String(request.resourceType).padEnd(10)} ${Math.round(Number(request.networkRequestTime ?? 0))}–${Math.round(Number(request.networkEndTime ?? 0))} ms ${short(request.url)}`,
+      `    ${kib(Number(request.transferSize ?? 0)).padStart(8)}  ${String(request.resourceType).padEnd(10)} ${String(request.priority ?? '').padEnd(8)} ${Math.round(Number(request.networkRequestTime ?? 0))}–${Math.round(Number(request.networkEndTime ?? 0))} ms ${short(request.url)}`,
     );
   }
+  // The unthrottled load's own times: Lighthouse simulates slow 4G from the requests and tasks before them.
+  const observed = ((audits.metrics?.details as Details)?.items ?? [])[0] ?? {};
+  console.log(
+    `    observed (unthrottled): FCP ${Math.round(Number(observed.observedFirstContentfulPaint))} ms, LCP ${Math.round(Number(observed.observedLargestContentfulPaint))} ms, DOMContentLoaded ${Math.round(Number(observed.observedDomContentLoaded))} ms`,
+  );
   const lcpAudit = audits['largest-contentful-paint-element'] as
     | { details?: unknown; scoreDisplayMode?: string; errorMessage?: string }
     | undefined;
@@ -208,6 +219,7 @@ async function measure(url: string, port: number, base: string): Promise<Figures
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
     disableStorageReset: false,
+    throttlingMethod: THROTTLING,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError, environment } = result.lhr;

@@ -182,9 +182,10 @@ test.describe('the measurement question on a painted page', () => {
     await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
     const answer = await page.goto('/', { waitUntil: 'commit' });
     const html = (await answer?.text()) ?? '';
-    // Its stylesheet and code are linked in the head: its look is the first paint's.
+    // Its look is in the app's one stylesheet, linked in the head, and its code too: its look is the
+    // first paint's.
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/consent-banner-[^"]+\.css">/);
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/style-[^"]+\.css">/);
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/consent-banner-[^"]+\.js">/);
     const banner = page.getByRole('region', { name: title });
     await expect(banner).toBeVisible();

@@ -328,7 +328,7 @@ test('on a phone the list comes first and MapLibre loads only when the person tu
     page.getByRole('heading', { level: 2, name: /(stjålet cykel|stjålne cykler)$/ }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: m('view.list') })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('region', { name: m('map.regionLabel') })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: m('map.regionLabel'), exact: true })).toHaveCount(0);
   // Loaded and idle: still no MapLibre.
   await pageIdle(page);
   expect(mapLibre).toEqual([]);
@@ -336,7 +336,7 @@ test('on a phone the list comes first and MapLibre loads only when the person tu
   const loading = page.waitForRequest((request) => /maplibre/i.test(new URL(request.url()).pathname));
   await page.getByRole('link', { name: m('view.map'), exact: true }).click();
   await loading;
-  const region = page.getByRole('region', { name: m('map.regionLabel') });
+  const region = page.getByRole('region', { name: m('map.regionLabel'), exact: true });
   await expect(region.locator('canvas')).toBeVisible();
   await expect(region.getByText(m('map.preparing'))).toHaveCount(0);
   await expect(page).toHaveURL(/view=map/);
@@ -345,7 +345,7 @@ test('on a phone the list comes first and MapLibre loads only when the person tu
 test('on a wider screen the map takes the place kept for it without moving the page', async ({ page }) => {
   const mapLibre = mapLibreRequests(page);
   await page.goto(`/stolen-bike-map?category=bmx`);
-  const region = page.getByRole('region', { name: m('map.regionLabel') });
+  const region = page.getByRole('region', { name: m('map.regionLabel'), exact: true });
   await expect(region).toBeVisible();
   // The count for the filters stands under the map's place before the map has its own.
   await expect(page.getByRole('status').filter({ hasText: /(stjålet cykel|stjålne cykler)/ })).toBeVisible();

@@ -375,6 +375,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
       target: 'es2022',
       // dist/.vite/manifest.json: what each route loads (scripts/check-first-route-budget.mjs).
       manifest: true,
+      // One stylesheet for the whole app (about 22 KiB compressed; MapLibre's own is loaded with the
+      // map, lib/map/basemap.ts): a painted page asked for 12–15 stylesheets of 1–3 KiB before its
+      // first paint, three rounds of requests on a slow line, and every later page asked for its own.
+      cssCodeSplit: false,
     },
   };
 });

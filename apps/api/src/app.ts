@@ -64,6 +64,7 @@ import {
 import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/ownership.routes.ts';
 import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
 import { stickerBatchRoutes } from './modules/plates/sticker-batches.routes.ts';
+import { type CheckRateLimits, checksRoutes } from './modules/search/checks.routes.ts';
 import { orgBikeSearchRoutes } from './modules/search/org-bike-search.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import {
@@ -206,6 +207,8 @@ export interface BuildAppOptions {
   identityRateLimits?: Partial<IdentityRateLimits>;
   /** Per-account budgets of the organisations module (tests lower them to reach them). */
   organisationRateLimits?: Partial<OrganisationRateLimits>;
+  /** Budgets of checks by API per key and per organisation (tests lower them to reach them). */
+  checkRateLimits?: Partial<CheckRateLimits>;
   /** Replaces the file storage the configuration selects (tests: a temporary directory). */
   fileStorage?: FileStorage;
   /** Replaces the national identity provider the configuration selects (tests: another issuer). */
@@ -445,7 +448,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     instances: config.rateLimit.instances,
   });
   await app.register(openApiPlugin, { version: API_VERSION, publicUrl: config.publicUrl });
-  await app.register(accessPlugin, { authenticator });
+  await app.register(accessPlugin, { authenticator, db: database.db });
   await app.register(idempotencyPlugin, {
     db: database.db,
     fileUrls,
@@ -576,6 +579,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(bikeEquipmentRoutes, { deps: bikesDeps });
       await api.register(searchRoutes, { deps: { db: database.db, fileUrls } });
+      // Issue 32 §1: checks by API with an organisation's key (keys: organisations' routes).
+      await api.register(checksRoutes, { deps: { db: database.db }, rateLimits: options.checkRateLimits });
       await api.register(bikesRoutes, { deps: bikesDeps });
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });

@@ -7,12 +7,13 @@ import { bikeEquipment, bikeFiles, bikeOwnerships, stickerBatches } from './db/s
 import { chats } from './db/schema/chats.ts';
 import { identities } from './db/schema/identity.ts';
 import { insurancePlateOrders, insuredItemUploads } from './db/schema/insurance.ts';
-import { organisationInvitations } from './db/schema/organisations.ts';
+import { organisationApiKeys, organisationInvitations } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { surveys } from './db/schema/surveys.ts';
 import { itemPickups } from './db/schema/theft.ts';
 import { orders } from './db/schema/webshop.ts';
 import { storeInsuranceProduct } from './modules/insurance/insurance.facade.ts';
+import { generateApiKey } from './platform/auth/api-keys.ts';
 import { uuidv7 } from './platform/ids.ts';
 import { mailgunInboundForm } from './platform/mail/mailgun-inbound.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from './test/bike-helpers.ts';
@@ -69,6 +70,8 @@ interface CaseContext {
   freshToken(): Promise<string | null>;
   /** The id of a new open invitation to the fixtures' business. */
   openInvitation(): Promise<string>;
+  /** The id of a new live API key of the fixtures' business (issue 32 §1). */
+  apiKeyOfBusiness(): Promise<string>;
   /** A bike of `user` (the same one every time). */
   bikeOfUser(): Promise<string>;
   /** A new bike of `user` without frame number or plate (deleting it needs no identity approval). */
@@ -556,6 +559,46 @@ const CASES: MatrixCase[] = [
     request: ({ fixtures }) => ({
       url: `/api/organisations/${fixtures.organisationId}/members/${fixtures.users.org_admin.partyId}`,
     }),
+  },
+  {
+    // Issue 32 §1: the business's admin in their own session; the admin's body is invalid (422), so
+    // no key piles up; everyone else sends a valid one and is refused (a member 403, outsiders 404).
+    method: 'POST',
+    route: '/api/organisations/:organisationId/api-keys',
+    allowed: ['org_admin'],
+    request: ({ fixtures, role }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/api-keys`,
+      payload: { name: role === 'org_admin' ? '' : 'Matrix key' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/organisations/:organisationId/api-keys',
+    allowed: ['org_admin'],
+    request: ({ fixtures }) => ({ url: `/api/organisations/${fixtures.organisationId}/api-keys` }),
+  },
+  {
+    // Aimed at a real live key: an unknown one answers 404 even to the admin.
+    method: 'DELETE',
+    route: '/api/organisations/:organisationId/api-keys/:keyId',
+    allowed: ['org_admin'],
+    request: async ({ fixtures, apiKeyOfBusiness }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/api-keys/${await apiKeyOfBusiness()}`,
+    }),
+  },
+  {
+    // Checks by API take an organisation's API key and never a person's session: no role here
+    // passes (a visitor 401, any session 403 api_key_required). The key's side is in checks.test.ts.
+    method: 'GET',
+    route: '/api/v1/checks',
+    allowed: [],
+    request: () => ({ url: '/api/v1/checks?identifier=MATRIX4711' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/checks',
+    allowed: [],
+    request: () => ({ payload: { identifiers: ['MATRIX4711'] } }),
   },
   {
     // A malformed party id (422) leaves every session acting as it was.
@@ -2471,6 +2514,19 @@ describe('permission matrix', () => {
                 role: 'member',
                 codeHash: id,
                 expiresAt: new Date(Date.now() + 60_000),
+              });
+              return id;
+            },
+            apiKeyOfBusiness: async () => {
+              const id = uuidv7();
+              const { hash, hint } = generateApiKey();
+              await t.database.db.insert(organisationApiKeys).values({
+                id,
+                organisationPartyId: fixtures.organisationId,
+                name: 'Matrix',
+                scopes: ['check'],
+                keyHash: hash,
+                hint,
               });
               return id;
             },

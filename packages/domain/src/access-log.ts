@@ -28,6 +28,8 @@ export const AccessLogEntrySchema = z.object({
   case_number: z.string().nullable(),
   /** The dock whose operator opened the lock holding the person's bike (issue 28); null for other entries. */
   dock_name: z.string().nullable(),
+  /** Which identifier of the bike an organisation checked by API (issue 32 §1); null for other entries. */
+  identifier_kind: z.enum(['frame_number', 'plate_id']).nullable(),
 });
 export type AccessLogEntry = z.infer<typeof AccessLogEntrySchema>;
 

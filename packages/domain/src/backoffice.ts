@@ -258,6 +258,14 @@ export const AUDIT_ACTIONS = [
   'region_page.published',
   'region_page.unpublished',
   'region_page.deleted',
+  /** Issue 32 §1: an organisation's admin created or revoked an API key for checks. */
+  'organisation.api_key_created',
+  'organisation.api_key_revoked',
+  /**
+   * Issue 32 §1: an organisation checked a frame number or sticker with its API key; about the bike's
+   * owner when the register knows it (their access log shows it), about nobody when not.
+   */
+  'check.identifier_checked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

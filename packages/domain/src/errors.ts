@@ -156,6 +156,9 @@ export const ERROR_CODES = [
   'region_page_not_found',
   'region_page_taken',
   'region_page_no_draft',
+  // Issue 32 §1: the check routes take an organisation's API key, never a person's session.
+  'api_key_required',
+  'invalid_api_key',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -79,6 +79,8 @@ export const VALIDATION_MESSAGES = [
   'place_at_sea',
   // Issue 29 §3: a region page's path (region-pages.ts).
   'region_page_path_invalid',
+  // Issue 32 §1: a batch of checks holds at most CHECK_BATCH_LIMIT identifiers (checks.ts).
+  'too_many_identifiers',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

@@ -22,3 +22,11 @@ export function canRevealOwnerContact(organisationType: string | null): boolean 
 export function canSeeLastDockParking(organisationType: string | null): boolean {
   return organisationType === 'police';
 }
+
+/**
+ * Checks by API (issue 32 §1): only the police are told a stolen bike's theft report reference and
+ * since when it is missing; a marketplace or a dealer hears registered, stolen or unknown.
+ */
+export function canSeeTheftCaseInChecks(organisationType: string | null): boolean {
+  return organisationType === 'police';
+}

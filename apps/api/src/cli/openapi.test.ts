@@ -79,8 +79,14 @@ describe('the document the app serves', () => {
           );
           continue;
         }
-        // Visitors may call a public operation, and a token is read when one comes; the others need one.
-        const expected = declaration.access === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }];
+        // Visitors may call a public operation, and a token is read when one comes; a check needs an
+        // organisation's key; the others a session.
+        const expected =
+          declaration.access === 'public'
+            ? [{}, { bearer: [] }]
+            : declaration.access === 'api_key_check'
+              ? [{ checkKey: [] }]
+              : [{ bearer: [] }];
         if (JSON.stringify(operation.security) !== JSON.stringify(expected))
           mismatches.push(
             `${method.toUpperCase()} ${url} (${declaration.access}): ${JSON.stringify(operation.security)}`,

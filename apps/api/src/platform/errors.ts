@@ -139,6 +139,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   region_page_not_found: 404,
   region_page_taken: 409,
   region_page_no_draft: 409,
+  api_key_required: 403,
+  invalid_api_key: 401,
 };
 
 /**

@@ -423,6 +423,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.app.organisationApiKeys.path,
+                lazy: page(
+                  () => import('../features/organisations/pages/api-keys-page.tsx'),
+                  ['organisations'],
+                ),
+              },
+              {
                 path: paths.app.organisationIntegrateCardPayment.path,
                 lazy: page(
                   () => import('../features/organisations/pages/integrate-card-payment-page.tsx'),

@@ -232,6 +232,7 @@ export const paths = {
     organisations: definePath('/app/organisations'),
     organisationCreate: definePath('/app/organisations/create'),
     organisationMembers: definePath('/app/organisations/:organisationId/members'),
+    organisationApiKeys: definePath('/app/organisations/:organisationId/api-keys'),
     organisationInvitation: definePath('/app/organisations/invitations/:code'),
     organisationIntegrateCardPayment: definePath(`/app/organisations/integrate-${CARD_PAYMENT_PROVIDER}`),
     redirectEditBike: definePath('/app/redirects/edit-bike/:bikeId'),

@@ -108,3 +108,30 @@ export const organisationInvitations = pgTable(
       .where(sql`${table.acceptedAt} is null and ${table.declinedAt} is null and ${table.revokedAt} is null`),
   ],
 );
+
+/**
+ * An organisation's API key for checks by API (issue 32 §1). Only the SHA-256 of the key is kept: the
+ * key is 32 random bytes, so a plain hash is as good as a slow one and lets every call find its row
+ * by index. `hint` is the key's first characters, shown to tell keys apart. A revoked key stays as
+ * the record of who could check, and its checks' audit events keep naming it.
+ */
+export const organisationApiKeys = pgTable(
+  'organisation_api_keys',
+  {
+    id: uuid('id').primaryKey(),
+    organisationPartyId: uuid('organisation_party_id')
+      .notNull()
+      .references(() => organisations.partyId),
+    name: text('name').notNull(),
+    /** API_KEY_SCOPES in packages/domain/src/checks.ts. */
+    scopes: text('scopes').array().notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    createdByPartyId: uuid('created_by_party_id').references(() => parties.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByPartyId: uuid('revoked_by_party_id').references(() => parties.id),
+  },
+  (table) => [index('organisation_api_keys_organisation_idx').on(table.organisationPartyId, table.createdAt)],
+);

@@ -19,6 +19,11 @@ function organisationOf(row: AccessLogEventRow): string | null {
   return text(row.details?.organisation_party_id) ?? text(row.details?.insurer_party_id);
 }
 
+function identifierKindOf(row: AccessLogEventRow): AccessLogEntry['identifier_kind'] {
+  const kind = row.details?.identifier_kind;
+  return kind === 'frame_number' || kind === 'plate_id' ? kind : null;
+}
+
 async function present(executor: Executor, rows: AccessLogEventRow[]): Promise<AccessLogEntry[]> {
   const organisations = await repository.findOrganisationsByIds(
     executor,
@@ -38,6 +43,8 @@ async function present(executor: Executor, rows: AccessLogEventRow[]): Promise<A
       case_number: text(row.details?.case_number),
       // A dock operator's remote opening (issue 28) names the dock as it was called then.
       dock_name: text(row.details?.dock_name),
+      // A check by API (issue 32 §1) says which of the bike's identifiers was checked.
+      identifier_kind: identifierKindOf(row),
     };
   });
 }

@@ -7,6 +7,7 @@ import {
   canEditInBackoffice,
   canGovernInBackoffice,
   canListMembers,
+  canManageApiKeys,
   canManageInvitations,
   canManageMembers,
   canRemoveMember,
@@ -48,7 +49,10 @@ type Row = [
   actFor: boolean,
 ];
 
-/** Who may do what to one organisation: see it and its members, manage members and invitations, remove, act for it. */
+/**
+ * Who may do what to one organisation: see it and its members, manage members, invitations and API
+ * keys, remove, act for it.
+ */
 const MATRIX: Row[] = [
   ['visitor', false, false, false, false, false],
   ['non_member', false, false, false, false, false],
@@ -68,6 +72,7 @@ describe('organisations policy matrix', () => {
     expect(canManageMembers(actor, membership)).toBe(manage);
     expect(canManageInvitations(actor, membership)).toBe(manage);
     expect(canBuyForOrganisation(actor, membership)).toBe(manage);
+    expect(canManageApiKeys(actor, membership)).toBe(manage);
     expect(canRemoveMember(actor, membership, OTHER)).toBe(removeOther);
     expect(canRemoveMember(actor, membership, SELF)).toBe(removeSelf);
     expect(canActFor(actor, membership)).toBe(actFor);

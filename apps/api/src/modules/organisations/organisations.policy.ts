@@ -40,6 +40,14 @@ export function canManageInvitations(actor: OrganisationActor | null, membership
   return canManageMembers(actor, membership);
 }
 
+/**
+ * API keys (issue 32 §1) let a system check the register in the organisation's name: its admins in
+ * their own session create, see and revoke them, as for roles; not staff switched into an admin.
+ */
+export function canManageApiKeys(actor: OrganisationActor | null, membership: Membership): boolean {
+  return canManageMembers(actor, membership);
+}
+
 /** An admin removes anyone; every member may leave on their own. */
 export function canRemoveMember(
   actor: OrganisationActor | null,

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { perAccountBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
+import { organisationApiKeysRoutes } from './organisation-api-keys.routes.ts';
 import {
   InvitationCodeParamsSchema,
   InvitationParamsSchema,
@@ -307,4 +308,5 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
   );
 
   await app.register(organisationsBackofficeRoutes, { deps });
+  await app.register(organisationApiKeysRoutes, { deps });
 };

@@ -12,3 +12,5 @@ export const InvitationParamsSchema = OrganisationParamsSchema.extend({ invitati
 
 /** A mailed code is 43 base64url characters; anything else is simply not a usable invitation (400). */
 export const InvitationCodeParamsSchema = z.object({ code: z.string().max(128) });
+
+export const ApiKeyParamsSchema = OrganisationParamsSchema.extend({ keyId: z.string().max(64) });

@@ -30,5 +30,7 @@ export const ACCESS_LOG_ACTIONS = [
   'org_search.owner_contact_revealed',
   /** A dock's operator opened the lock the person's bike was locked in, with a reason (issue 28). */
   'dock.lock_opened_remotely',
+  /** An organisation checked the bike's frame number or plate with its API key (issue 32 §1). */
+  'check.identifier_checked',
 ] as const satisfies readonly AuditAction[];
 export type AccessLogAction = (typeof ACCESS_LOG_ACTIONS)[number];

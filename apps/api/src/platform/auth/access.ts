@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
+import { type ApiKeyAuth, authenticateApiKey } from './api-keys.ts';
 import { type Authenticator, decorateAuth, type RequestAuth } from './authenticate.ts';
 
 /**
@@ -16,6 +18,8 @@ import { type Authenticator, decorateAuth, type RequestAuth } from './authentica
  * - `verified`: signed in with a verified national digital identity (verified_on set).
  * - `staff`: backoffice staff (support or admin) in their own session.
  * - `staff_admin`: backoffice admins in their own session.
+ * - `api_key_check`: an organisation's API key with the `check` scope (issue 32 §1), never a person's
+ *   session; a key opens no route of another level (it is not a session token).
  */
 export const ACCESS_LEVELS = [
   'public',
@@ -24,6 +28,7 @@ export const ACCESS_LEVELS = [
   'verified',
   'staff',
   'staff_admin',
+  'api_key_check',
 ] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
@@ -54,7 +59,7 @@ function isGuarded(url: string): boolean {
 }
 
 /** Checks a signed-in caller against an access level; throws the error the caller should see. */
-export function checkAccess(access: Exclude<Access, 'public'>, auth: RequestAuth): void {
+export function checkAccess(access: Exclude<Access, 'public' | 'api_key_check'>, auth: RequestAuth): void {
   switch (access) {
     case 'signed_in':
       return;
@@ -81,10 +86,17 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
   return request.auth;
 }
 
+/** The API key of a route whose access level is `api_key_check`. */
+export function requireApiKey(request: FastifyRequest): ApiKeyAuth {
+  if (!request.apiKey) throw new AppError('not_authenticated');
+  return request.apiKey;
+}
+
 export const accessPlugin = fp(
-  async (app: FastifyInstance, options: { authenticator: Authenticator }) => {
+  async (app: FastifyInstance, options: { authenticator: Authenticator; db: Executor }) => {
     const { authenticator } = options;
     decorateAuth(app);
+    if (!app.hasRequestDecorator('apiKey')) app.decorateRequest('apiKey', null);
     const declarations: AccessDeclaration[] = [];
     app.decorate('accessDeclarations', declarations);
 
@@ -112,6 +124,10 @@ export const accessPlugin = fp(
       }
       if (access === 'public') {
         await authenticator.optionalAuthenticate(request);
+        return;
+      }
+      if (access === 'api_key_check') {
+        request.apiKey = await authenticateApiKey(options.db, request, 'check');
         return;
       }
       await authenticator.authenticate(request);

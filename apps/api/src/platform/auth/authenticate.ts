@@ -42,7 +42,8 @@ export interface Authenticator {
   issueToken(claims: TokenClaimsInput, options?: { now?: Date; notAfter?: Date }): Promise<string>;
 }
 
-function bearerToken(request: FastifyRequest): string | null | undefined {
+/** The bearer of `Authorization`: undefined without one, null when the header is malformed. */
+export function bearerToken(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
   if (header === undefined || header === '') return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

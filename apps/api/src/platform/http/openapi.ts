@@ -34,6 +34,13 @@ const SECURITY_SCHEMES = {
     bearerFormat: 'JWT',
     description: 'The access token of a session (POST /api/identities/authentications)',
   },
+  checkKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'nbr_ck_…',
+    description:
+      "An organisation's API key for checks, created by its admins (`nbr_ck_` and 43 characters); a person's session token is refused (403 `api_key_required`)",
+  },
 } as const;
 
 const BEARER: SecurityRequirement[] = [{ bearer: [] }];
@@ -52,6 +59,8 @@ const SECURITY_OF_ACCESS: Record<Access, SecurityRequirement[]> = {
   verified: BEARER,
   staff: BEARER,
   staff_admin: BEARER,
+  // Issue 32 §1: an organisation's API key with the check scope, never a person's session.
+  api_key_check: [{ checkKey: [] }],
 };
 
 /**

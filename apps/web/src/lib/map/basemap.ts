@@ -27,7 +27,8 @@ export function loadMapLibre(): Promise<MapLibre> {
   mapLibrePromise ??= Promise.all([
     import('maplibre-gl'),
     import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
-    import('maplibre-gl/dist/maplibre-gl.css'),
+    // By address: the app's own styles are one stylesheet (vite.config.ts) that MapLibre's would join.
+    import('maplibre-gl/dist/maplibre-gl.css?url').then((stylesheet) => linkStylesheet(stylesheet.default)),
   ]).then(([maplibregl, worker]) => {
     maplibregl.setWorkerUrl(worker.default);
     return maplibregl;
@@ -37,6 +38,23 @@ export function loadMapLibre(): Promise<MapLibre> {
     mapLibrePromise = null;
   });
   return mapLibrePromise;
+}
+
+/** Links a stylesheet into the document once; resolves when it has loaded. */
+function linkStylesheet(href: string): Promise<void> {
+  const existing = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${href}"]`);
+  if (existing) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => {
+      link.remove();
+      reject(new Error(`The map's stylesheet did not load: ${href}`));
+    });
+    document.head.append(link);
+  });
 }
 
 /** [[west, south], [east, north]]: Denmark and mainland Norway with a little sea around them. */

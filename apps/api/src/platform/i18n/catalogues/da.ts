@@ -654,4 +654,9 @@ export const da: Catalogue = {
   'errors.survey_answer_exists':
     'Du har allerede svaret på denne undersøgelse, mens du var logget ind. Vi har beholdt det svar.',
   'errors.survey_answer_not_found': 'Vi kan ikke finde dit svar. Start gerne forfra.',
+  // Issue 32 §1: tjek via API.
+  'errors.api_key_required':
+    'Denne adresse kræver en organisations API-nøgle (Authorization: Bearer nbr_ck_…), ikke en persons login.',
+  'errors.invalid_api_key': 'API-nøglen findes ikke eller er trukket tilbage.',
+  'validation.too_many_identifiers': 'Der kan højst tjekkes {maximum} numre ad gangen.',
 };

@@ -658,6 +658,11 @@ export const en = {
   'errors.survey_answer_exists':
     'You have already answered this survey while signed in. We kept that answer.',
   'errors.survey_answer_not_found': 'We cannot find your answer. Please start again.',
+  // Issue 32 §1: checks by API.
+  'errors.api_key_required':
+    "This address takes an organisation's API key (Authorization: Bearer nbr_ck_…), not a person's session.",
+  'errors.invalid_api_key': 'The API key is unknown or has been revoked.',
+  'validation.too_many_identifiers': 'At most {maximum} identifiers can be checked at once.',
 } as const;
 
 export type MessageKey = keyof typeof en;

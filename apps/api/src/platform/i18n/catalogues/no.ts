@@ -653,4 +653,9 @@ export const no: Catalogue = {
   'errors.survey_answer_exists':
     'Du har allerede svart på denne undersøkelsen mens du var logget inn. Vi har beholdt det svaret.',
   'errors.survey_answer_not_found': 'Vi finner ikke svaret ditt. Start gjerne på nytt.',
+  // Issue 32 §1: sjekk via API.
+  'errors.api_key_required':
+    'Denne adressen krever en organisasjons API-nøkkel (Authorization: Bearer nbr_ck_…), ikke en persons innlogging.',
+  'errors.invalid_api_key': 'API-nøkkelen finnes ikke eller er trukket tilbake.',
+  'validation.too_many_identifiers': 'Det kan høyst sjekkes {maximum} numre om gangen.',
 };

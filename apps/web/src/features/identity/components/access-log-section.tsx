@@ -25,7 +25,17 @@ const WHAT: Record<string, string> = {
   'insurance.insured_bike_viewed': 'accessLog.what.bike',
   // Issue 28: the dock's operator opened the lock holding the person's bike (with its reason).
   'dock.lock_opened_remotely': 'accessLog.what.dockLockOpened',
+  // Issue 32 §1: an organisation (a marketplace, the police) checked the bike by API.
+  'check.identifier_checked': 'accessLog.what.checkedFrameNumber',
 };
+
+/** What a check by API looked at: the frame number or the plate. */
+function whatOf(entry: AccessLogEntry): string {
+  if (entry.action === 'check.identifier_checked' && entry.identifier_kind === 'plate_id') {
+    return 'accessLog.what.checkedPlate';
+  }
+  return WHAT[entry.action] ?? 'accessLog.what.other';
+}
 
 function Entry({ entry }: { entry: AccessLogEntry }) {
   const { t, i18n } = useTranslation('settings');
@@ -39,8 +49,7 @@ function Entry({ entry }: { entry: AccessLogEntry }) {
   return (
     <li className={styles.accessLogEntry}>
       <p className={styles.accessLogWho}>
-        <strong>{who}</strong> ·{' '}
-        {t(WHAT[entry.action] ?? 'accessLog.what.other', { dock: entry.dock_name ?? t('accessLog.aDock') })}
+        <strong>{who}</strong> · {t(whatOf(entry), { dock: entry.dock_name ?? t('accessLog.aDock') })}
       </p>
       <p className={styles.accessLogMeta}>
         {formatDateTime(entry.at, i18n.language)} · {why}

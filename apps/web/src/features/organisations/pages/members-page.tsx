@@ -66,6 +66,13 @@ export function Component() {
             }
           />
         </div>
+        {isAdmin ? (
+          <p>
+            <Link href={paths.app.organisationApiKeys.getHref({ organisationId })}>
+              {t('list.manageApiKeys', { name: organisation.name })}
+            </Link>
+          </p>
+        ) : null}
         <p>
           <Link href={paths.app.organisations.getHref()}>{t('members.backToList')}</Link>
         </p>

@@ -85,6 +85,16 @@ export function Component() {
                       >
                         {t('list.manageMembers', { name: organisation.name })}
                       </LinkButton>
+                      {organisation.role === 'admin' ? (
+                        <LinkButton
+                          variant="secondary"
+                          href={paths.app.organisationApiKeys.getHref({
+                            organisationId: organisation.party_id,
+                          })}
+                        >
+                          {t('list.manageApiKeys', { name: organisation.name })}
+                        </LinkButton>
+                      ) : null}
                     </div>
                   </Card>
                 </li>
