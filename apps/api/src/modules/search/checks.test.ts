@@ -320,14 +320,14 @@ describe('checks by API', () => {
       components: { securitySchemes: Record<string, unknown> };
     }>();
     const path = document.paths['/api/v1/checks'];
-    expect(path?.get?.operationId).toBe('checkIdentifier');
-    expect(path?.post?.operationId).toBe('checkIdentifiers');
+    expect(path?.get?.operationId).toBe('getV1Checks');
+    expect(path?.post?.operationId).toBe('postV1Checks');
     expect(path?.get?.security).toEqual([{ checkKey: [] }]);
     expect(path?.post?.security).toEqual([{ checkKey: [] }]);
     expect(document.components.securitySchemes.checkKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const keys = document.paths['/api/organisations/{organisationId}/api-keys'];
-    expect(keys?.post?.operationId).toBe('createOrganisationApiKey');
-    expect(keys?.get?.operationId).toBe('listOrganisationApiKeys');
+    expect(keys?.post?.operationId).toBe('postOrganisationsByOrganisationIdApiKeys');
+    expect(keys?.get?.operationId).toBe('getOrganisationsByOrganisationIdApiKeys');
   });
 });
 
