@@ -110,6 +110,7 @@ import { addressStandInRoutes } from './platform/geo/address-stand-in.routes.ts'
 import { createGoogleSignIn } from './platform/google/google-sign-in.ts';
 import { cacheControlPlugin } from './platform/http/cache-control.ts';
 import { compressionPlugin } from './platform/http/compression.ts';
+import { deprecationPlugin } from './platform/http/deprecation.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { healthRoutes } from './platform/http/health.routes.ts';
 import { idempotencyPlugin } from './platform/http/idempotency.ts';
@@ -441,6 +442,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tagManager: config.tagManagerContainerId !== null,
   });
   await app.register(cacheControlPlugin);
+  await app.register(deprecationPlugin);
   await app.register(rateLimitPlugin, {
     perMinute: config.rateLimit.perMinute,
     redis,

@@ -78,7 +78,12 @@ export const CheckBatchSchema = z.object({
 });
 export type CheckBatch = z.output<typeof CheckBatchSchema>;
 
-export const CHECK_RESULTS = ['registered', 'stolen', 'unknown'] as const;
+/**
+ * `invalid`: what was sent cannot be a frame number or sticker of the register at all (a symbol in
+ * it, too short, letters of another script), so nothing was looked up; `problem` says why. Never
+ * `unknown` for it: a screening must not take a mangled number for a bike nobody reported.
+ */
+export const CHECK_RESULTS = ['registered', 'stolen', 'unknown', 'invalid'] as const;
 export const CheckResultSchema = z.enum(CHECK_RESULTS);
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 
@@ -86,6 +91,10 @@ export const CheckAnswerSchema = z.object({
   /** The identifier as it was sent. */
   identifier: z.string(),
   result: CheckResultSchema,
+  /** Only with `invalid`: why it cannot be an identifier (invalid_characters, identifier_too_short…). */
+  problem: z
+    .enum(['required', 'identifier_too_short', 'too_long', 'invalid_characters', 'identifier_not_latin'])
+    .optional(),
   /** The police only, for a stolen bike: the theft report's reference (printed on the owner's report). */
   case_reference: z.string().nullable().optional(),
   /** The police only, for a stolen bike: when it was last seen (or reported, when the owner did not say). */
@@ -116,7 +125,7 @@ export function decidingMatches<T extends CheckMatch>(matches: readonly T[]): T[
  * The one word a check answers, from its deciding matches: any stolen bike among them makes it
  * `stolen` (a buyer must hear of it even when another bike shares the look-alike spelling).
  */
-export function checkResultOf(matches: readonly CheckMatch[]): CheckResult {
+export function checkResultOf(matches: readonly CheckMatch[]): Exclude<CheckResult, 'invalid'> {
   const deciding = decidingMatches(matches);
   if (deciding.length === 0) return 'unknown';
   return deciding.some((match) => match.status === 'stolen') ? 'stolen' : 'registered';

@@ -34,6 +34,23 @@ describe('normaliseIdentifier', () => {
     expect(normaliseIdentifier('ab_12/34\\5')).toBe('AB12345');
   });
 
+  it('takes every kind of dash as a dash and drops invisible format characters', () => {
+    // What a phone's autocorrect, a word processor or a copy out of a web page puts in a number.
+    for (const typed of [
+      'WDA\u20131234Z', // en dash
+      'WDA\u20141234Z', // em dash
+      'WDA\u20101234Z', // hyphen
+      'WDA\u00ad1234Z', // soft hyphen
+      'WDA\u200b1234Z', // zero-width space
+      'WDA1234Z\ufeff', // byte order mark
+      '\u202eWDA1234Z', // right-to-left override
+    ]) {
+      expect(normaliseIdentifier(typed), JSON.stringify(typed)).toBe('WDA1234Z');
+      expect(identifierShapeProblem(typed), JSON.stringify(typed)).toBeNull();
+      expect(identifierKeys(typed).display, JSON.stringify(typed)).not.toMatch(/\p{Cf}/u);
+    }
+  });
+
   it('maps every typed variant of an identifier to the same key', () => {
     fc.assert(
       fc.property(

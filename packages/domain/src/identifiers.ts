@@ -92,13 +92,16 @@ const CONFUSABLE_PATTERN = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 
  * The key an identifier is unique by: folded (full-width forms by NFKC, look-alike letters of other
  * scripts by CONFUSABLES), upper case, with spaces, dashes, dots and other separators a person types
  * or a stamp shows removed. `wda 1234-z`, `WDA1234Z` and `ＷＤＡ１２３４Ｚ` are the same frame number.
+ * Every kind of dash counts (a phone or a word processor turns `-` into `–`), and invisible format
+ * characters (a soft hyphen, a zero-width space copied out of a web page) are dropped: a frame number
+ * with one in it is the same frame number, and a check of a listing must find the stolen bike.
  */
 export function normaliseIdentifier(input: string): string {
   return input
     .normalize('NFKC')
     .toUpperCase()
     .replace(CONFUSABLE_PATTERN, (character) => CONFUSABLES[character] ?? character)
-    .replace(/[\s\-.·_/\\]+/g, '');
+    .replace(/[\s\p{Pd}\p{Cf}.·_/\\]+/gu, '');
 }
 
 /** Folds look-alike letters of other scripts in text as typed, keeping the case it was typed in. */
@@ -142,12 +145,17 @@ export interface IdentifierKeys {
 
 export function identifierKeys(input: string): IdentifierKeys {
   // Shown and printed as Latin too: a copy into a police report must find the bike again.
-  const display = foldConfusables(input.trim().replace(/\s+/g, ' '));
+  const display = foldConfusables(
+    input
+      .replace(/\p{Cf}/gu, '')
+      .trim()
+      .replace(/\s+/g, ' '),
+  );
   return { display, key: normaliseIdentifier(display), lookAlike: lookAlikeKey(display) };
 }
 
 /** Only letters, digits and the separators normalisation removes; nothing a stamp or sticker cannot show. */
-const IDENTIFIER_CHARACTERS = /^[\p{L}\p{N}\s\-.·_/\\|]+$/u;
+const IDENTIFIER_CHARACTERS = /^[\p{L}\p{N}\s\p{Pd}\p{Cf}.·_/\\|]+$/u;
 /**
  * After folding, a key holds only A–Z, Æ, Ø, Å and 0–9 (issue 27 decided this over folding with
  * Unicode's full confusables table). Why, from ../shared/data/dk-frame-number-system.md: a Danish

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   AccountDeletionSchema,
   flatOfRegion,
   NewPasswordFormSchema,
+  PhoneSchema,
   ProfileUpdateSchema,
   SignUpSchema,
 } from './identity.ts';
@@ -34,6 +36,15 @@ describe('ProfileUpdateSchema', () => {
     const parsed = ProfileUpdateSchema.parse({ city: '', mobile: '+45 12 34 56 78' });
     expect(parsed.city).toBeNull();
     expect(parsed.mobile).toBe('+4512345678');
+  });
+  it('describes the phone it accepts as a string with its pattern, so the API document shows the field', () => {
+    expect(PhoneSchema.parse(' 12 34-56 78 ')).toBe('12345678');
+    expect(PhoneSchema.safeParse('12 34').success).toBe(false);
+    // A transform would leave the input undescribed: the document then lost the phone's string branch.
+    expect(z.toJSONSchema(PhoneSchema, { io: 'input' })).toMatchObject({
+      type: 'string',
+      pattern: '^\\+?\\d{8,15}$',
+    });
   });
   it('refuses a club number outside 6–8 characters', () => {
     expect(ProfileUpdateSchema.safeParse({ club_membership_number: '12345' }).success).toBe(false);

@@ -120,12 +120,16 @@ export const ZipCodeSchema = z
   .trim()
   .regex(/^\d{4}$/, { error: 'invalid_zip_code' });
 
-/** A phone number: optional leading +, then 8–15 digits; spaces and dashes are ignored. */
+/**
+ * A phone number: optional leading +, then 8–15 digits; spaces and dashes are ignored. Normalised
+ * with `overwrite` rather than a transform: the value stays a string, so the OpenAPI document can
+ * describe the field (a transform's input is documented as nothing, and the field lost its string).
+ */
 export const PhoneSchema = z
   .string()
   .trim()
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{8,15}$/, { error: 'invalid_phone' }));
+  .overwrite((value) => value.replace(/[\s-]/g, ''))
+  .regex(/^\+?\d{8,15}$/, { error: 'invalid_phone' });
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z

@@ -13,6 +13,7 @@ import { StaffReasonBodySchema } from '@nbr/domain/backoffice-people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import type { BackofficeDeps } from './backoffice.service.ts';
 import * as service from './backoffice.service.ts';
@@ -23,8 +24,6 @@ export interface BackofficeRoutesOptions {
   deps: BackofficeDeps;
 }
 
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
-
 /** Staff work: switching into a person's account and back, the people search, staff roles, the audit trail. */
 export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (app, options) => {
   const { deps } = options;
@@ -34,7 +33,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     {
       schema: {
         tags: ['identities', 'backoffice'],
-        security: BEARER,
         summary:
           'Staff: continue as this person, giving a reason (audited; the token carries act.sub = the staff member)',
         params: SwitchUserParamsSchema,
@@ -58,7 +56,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     {
       schema: {
         tags: ['identities', 'backoffice'],
-        security: BEARER,
         summary: 'End a switch-user session (audited) and answer a token of the staff member’s own session',
         response: { 200: SwitchUserResponseSchema },
       },
@@ -72,7 +69,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     {
       schema: {
         tags: ['backoffice'],
-        security: BEARER,
         summary: 'Staff: find people by e-mail or name (20 per page); without a query, the newest sign-ups',
         querystring: IdentitySearchQuerySchema,
         response: { 200: IdentitySearchResponseSchema },
@@ -87,7 +83,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     {
       schema: {
         tags: ['backoffice'],
-        security: BEARER,
         summary: 'Staff admins: the newest 50 audit events, optionally of one target or one actor',
         querystring: AuditEventsQuerySchema,
         response: { 200: z.array(AuditEventSchema) },
@@ -102,7 +97,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     {
       schema: {
         tags: ['backoffice'],
-        security: BEARER,
         summary: 'Staff admins: grant or change someone’s staff role (not one’s own)',
         params: IdentityPartyParamsSchema,
         body: StaffRoleUpdateSchema,
@@ -119,10 +113,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = 
     {
       schema: {
         tags: ['backoffice'],
-        security: BEARER,
         summary:
           'Staff admins: remove someone’s staff role (not one’s own); takes effect on their next request',
         params: IdentityPartyParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'staff_admin' },
     },

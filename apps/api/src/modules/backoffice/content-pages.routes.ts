@@ -7,10 +7,10 @@ import {
 } from '@nbr/domain/content-pages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import * as service from './content-pages.service.ts';
 
 const TAGS = ['backoffice', 'content'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** The public content pages' stored texts (issue 17 §1, /backoffice/v2/diverse). */
 export const contentPagesRoutes: FastifyPluginAsyncZod<{ deps: service.ContentPagesDeps }> = async (
@@ -41,7 +41,6 @@ export const contentPagesRoutes: FastifyPluginAsyncZod<{ deps: service.ContentPa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: every stored content page text (pages and languages without one show the built-in text)',
         response: { 200: StaffContentPageListSchema },
@@ -56,7 +55,6 @@ export const contentPagesRoutes: FastifyPluginAsyncZod<{ deps: service.ContentPa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: store a content page’s text for a language (audited before and after)',
         params: ContentPageParamsSchema,
         body: ContentPageTextInputSchema,
@@ -79,9 +77,9 @@ export const contentPagesRoutes: FastifyPluginAsyncZod<{ deps: service.ContentPa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: reset a content page’s text to the built-in one (audited)',
         params: ContentPageParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'staff_admin' },
     },

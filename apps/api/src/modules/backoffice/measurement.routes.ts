@@ -10,7 +10,6 @@ export const measurementRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> 
     {
       schema: {
         tags: ['backoffice'],
-        security: [{ bearer: [] }],
         summary:
           'Staff: per day sign-ups, first bikes, purchases and theft reports; web-vitals p50/p75/p95 per page (from, to: at most 92 days)',
         querystring: MeasurementQuerySchema,

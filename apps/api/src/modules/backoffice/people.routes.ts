@@ -10,13 +10,13 @@ import {
 } from '@nbr/domain/backoffice-people';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import type { BackofficeDeps } from './backoffice.service.ts';
 import { getDashboard } from './dashboard.service.ts';
 import * as service from './people.service.ts';
 
 const TAGS = ['backoffice'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * The backoffice dashboard and staff work on one person (issue 17 §1). Every route is for staff in
@@ -30,7 +30,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: how many wait in each queue (counts only)',
         response: { 200: DashboardSchema },
       },
@@ -44,7 +43,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: a person’s profile, bikes, orders, consents, sessions and (admins) audit trail; audited',
         params: IdentityPartyParamsSchema,
@@ -60,7 +58,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: correct a person’s name, phone, address or language (admins also the e-mail), with a reason; audited before/after',
         params: IdentityPartyParamsSchema,
@@ -78,7 +75,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: block a person (no sign-in; their sessions end), with a reason; audited',
         params: IdentityPartyParamsSchema,
         body: StaffReasonBodySchema,
@@ -101,7 +97,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: lift a block, with a reason; audited',
         params: IdentityPartyParamsSchema,
         body: StaffReasonBodySchema,
@@ -124,10 +119,10 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: mail the e-mail verification link or a password reset link again; audited',
         params: IdentityPartyParamsSchema,
         body: PersonMailBodySchema,
+        response: { 204: NO_CONTENT },
       },
       // Every call mails someone.
       config: { ...sensitiveRateLimit(), access: 'staff' },
@@ -143,7 +138,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ deps: BackofficeDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: read a person’s national identity checks, giving a reason; audited',
         params: IdentityPartyParamsSchema,
         body: StaffReasonBodySchema,

@@ -11,10 +11,10 @@ import {
 } from '@nbr/domain/region-pages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import * as service from './region-pages.service.ts';
 
 const TAGS = ['backoffice', 'region-pages'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Region pages (issue 29 §3): `/dk`, `/no` and the pages below them, written by staff. */
 export const regionPagesRoutes: FastifyPluginAsyncZod<{ deps: service.RegionPagesDeps }> = async (
@@ -49,7 +49,6 @@ export const regionPagesRoutes: FastifyPluginAsyncZod<{ deps: service.RegionPage
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: every region page with its drafts and published texts per language',
         response: { 200: StaffRegionPageListSchema },
       },
@@ -63,7 +62,6 @@ export const regionPagesRoutes: FastifyPluginAsyncZod<{ deps: service.RegionPage
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: create a region page at a path below the region (409 when taken; audited)',
         body: CreateRegionPageInputSchema,
         response: { 201: StaffRegionPageSchema },
@@ -79,7 +77,6 @@ export const regionPagesRoutes: FastifyPluginAsyncZod<{ deps: service.RegionPage
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: one region page with its drafts (the preview) and published texts',
         params: RegionPageParamsSchema,
         response: { 200: StaffRegionPageSchema },
@@ -94,7 +91,6 @@ export const regionPagesRoutes: FastifyPluginAsyncZod<{ deps: service.RegionPage
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: save a language’s draft; visitors keep reading the published text (audited)',
         params: RegionPageTextParamsSchema,
         body: RegionPageTextInputSchema,
@@ -117,7 +113,6 @@ export const regionPagesRoutes: FastifyPluginAsyncZod<{ deps: service.RegionPage
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: publish a language’s draft (409 region_page_no_draft without one; audited)',
         params: RegionPageTextParamsSchema,
         response: { 200: StaffRegionPageSchema },
@@ -138,7 +133,6 @@ export const regionPagesRoutes: FastifyPluginAsyncZod<{ deps: service.RegionPage
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: take a language offline; its draft is kept (audited)',
         params: RegionPageTextParamsSchema,
         response: { 200: StaffRegionPageSchema },
@@ -159,9 +153,9 @@ export const regionPagesRoutes: FastifyPluginAsyncZod<{ deps: service.RegionPage
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: delete a region page and all its texts (audited with what it held)',
         params: RegionPageParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'staff_admin' },
     },

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import * as service from './bike-equipment.service.ts';
 import type { BikesDeps } from './bikes.deps.ts';
 
@@ -16,7 +17,6 @@ export interface BikeEquipmentRoutesOptions {
 }
 
 const TAGS = ['bikes'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Batteries, locks and accessories of a bike; its owner only (404 for anyone else). */
 export const bikeEquipmentRoutes: FastifyPluginAsyncZod<BikeEquipmentRoutesOptions> = async (
@@ -30,7 +30,6 @@ export const bikeEquipmentRoutes: FastifyPluginAsyncZod<BikeEquipmentRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: "The bike's equipment with plates, pictures and documents, oldest first",
         params: BikeParamsSchema,
         response: { 200: z.array(EquipmentSchema) },
@@ -45,7 +44,6 @@ export const bikeEquipmentRoutes: FastifyPluginAsyncZod<BikeEquipmentRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Add a battery, lock or accessory; plate_ids must be free stickers',
         params: BikeParamsSchema,
         body: EquipmentInputSchema,
@@ -69,7 +67,6 @@ export const bikeEquipmentRoutes: FastifyPluginAsyncZod<BikeEquipmentRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Edit an item; absent fields are left as they are, plate_ids replaces its plates',
         params: EquipmentParamsSchema,
         body: EquipmentUpdateSchema,
@@ -92,9 +89,9 @@ export const bikeEquipmentRoutes: FastifyPluginAsyncZod<BikeEquipmentRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Delete an item: frees its plates and removes its pictures and documents',
         params: EquipmentParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'signed_in' },
     },

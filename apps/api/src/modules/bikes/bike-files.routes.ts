@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError, type FieldIssue, ValidationError } from '../../platform/errors.ts';
+import { fileAnswer, NO_CONTENT } from '../../platform/http/openapi.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { filePath } from './bike-files.presenter.ts';
 import * as service from './bike-files.service.ts';
@@ -23,7 +24,6 @@ export interface BikeFilesRoutesOptions {
 }
 
 const TAGS = ['bikes'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Ids in paths: anything else is simply not found (never a database error about a bad UUID). */
 const id = z.string().max(64);
@@ -156,7 +156,6 @@ export const bikeFilesRoutes: FastifyPluginAsyncZod<BikeFilesRoutesOptions> = as
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Upload a picture (frame number, plate, public, receipt, lock proof, private); a new public picture replaces the old',
         description: UPLOAD_DESCRIPTION,
@@ -187,7 +186,6 @@ export const bikeFilesRoutes: FastifyPluginAsyncZod<BikeFilesRoutesOptions> = as
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Upload a document (receipt, form, lock certificate, other): a picture or a PDF',
         description: `${UPLOAD_DESCRIPTION} PDFs are stored as sent; the file name is kept (sanitised) for display.`,
         consumes: ['multipart/form-data'],
@@ -215,7 +213,12 @@ export const bikeFilesRoutes: FastifyPluginAsyncZod<BikeFilesRoutesOptions> = as
   app.delete(
     '/bikes/:bike_id/pictures/:picture_id',
     {
-      schema: { tags: TAGS, security: BEARER, summary: 'Delete a picture', params: PictureParamsSchema },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a picture',
+        params: PictureParamsSchema,
+        response: { 204: NO_CONTENT },
+      },
       config: { access: 'signed_in' },
     },
     async (request, reply) => {
@@ -229,7 +232,12 @@ export const bikeFilesRoutes: FastifyPluginAsyncZod<BikeFilesRoutesOptions> = as
   app.delete(
     '/bikes/:bike_id/documents/:document_id',
     {
-      schema: { tags: TAGS, security: BEARER, summary: 'Delete a document', params: DocumentParamsSchema },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a document',
+        params: DocumentParamsSchema,
+        response: { 204: NO_CONTENT },
+      },
       config: { access: 'signed_in' },
     },
     async (request, reply) => {
@@ -249,6 +257,9 @@ export const bikeFilesRoutes: FastifyPluginAsyncZod<BikeFilesRoutesOptions> = as
           'A picture or document at its signed address (as found in bike answers); 403 when the signature is wrong or expired',
         params: FileParamsSchema,
         querystring: SignedQuerySchema,
+        response: {
+          200: fileAnswer(['image/webp', 'application/pdf'], 'The picture (WebP) or document (PDF)'),
+        },
       },
       // The signature is the access check: addresses are only handed out to those entitled.
       config: { access: 'public' },

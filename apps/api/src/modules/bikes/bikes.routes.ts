@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { perAccountBudget, registerLookupRateLimit } from '../../platform/http/rate-limit.ts';
 import { deleteBike } from '../../use-cases/delete-bike.ts';
 import type { BikesDeps } from './bikes.deps.ts';
@@ -34,7 +35,6 @@ const StaffReadQuerySchema = z.object({ reason: StaffReasonSchema.optional() });
 const TAGS = ['bikes'];
 
 const StickerParamsSchema = z.object({ sticker_id: z.string().max(200) });
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * Bikes of the acting party: register, list, read, edit, delete; the public view; identifier checks;
@@ -50,7 +50,6 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Register a bike for the acting party: needs a name, a frame number or plate ID, and a free credit of an active subscription',
         headers: IdempotencyHeadersSchema,
@@ -76,7 +75,6 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: "The acting party's bikes, newest first",
         response: { 200: BikeListSchema },
       },
@@ -90,7 +88,6 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Check a frame number and plate ID while typing: valid, invalid or already used, with the soft frame-number check',
         body: IdentifierCheckRequestSchema,
@@ -107,7 +104,6 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'One bike as its owner sees it (staff may look, giving a reason: it shows private pictures and documents); 404 for anyone else',
         params: BikeParamsSchema,
@@ -125,7 +121,6 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Edit a bike (owner): absent fields stay, null or empty clears; the frame number is locked after a transfer',
         params: BikeParamsSchema,
@@ -142,10 +137,10 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Delete a bike with its files and equipment (owner); one with a frame number or plate needs an identity approval (403 approval_required)',
         params: BikeParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'signed_in' },
     },
@@ -160,7 +155,6 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'What anyone may see of a bike (by its visibility); 404 when it is private, except to its owner',
         params: BikeParamsSchema,
@@ -194,7 +188,6 @@ export const bikesRoutes: FastifyPluginAsyncZod<BikesRoutesOptions> = async (app
     {
       schema: {
         tags: ['backoffice', ...TAGS],
-        security: BEARER,
         summary:
           'Staff: frame numbers several bikes share once look-alike letters of other scripts are folded (left by migration 0011)',
         response: { 200: FrameNumberCollisionsSchema },

@@ -11,7 +11,6 @@ import { requireAuth } from '../../platform/auth/access.ts';
 import * as service from './manufacturer-codes.service.ts';
 
 const TAGS = ['backoffice', 'bikes'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** /api/backoffice/manufacturer-codes (issue 17 §1, /backoffice/v2/diverse). */
 export const manufacturerCodeRoutes: FastifyPluginAsyncZod<{ deps: { db: Database } }> = async (
@@ -23,7 +22,6 @@ export const manufacturerCodeRoutes: FastifyPluginAsyncZod<{ deps: { db: Databas
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: the manufacturer-code table the frame-number check reads',
         response: { 200: StaffManufacturerCodeListSchema },
       },
@@ -37,7 +35,6 @@ export const manufacturerCodeRoutes: FastifyPluginAsyncZod<{ deps: { db: Databas
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: add a manufacturer code (audited; the frame-number check uses it at once)',
         body: ManufacturerCodeCreateSchema,
         response: { 201: StaffManufacturerCodeSchema },
@@ -53,7 +50,6 @@ export const manufacturerCodeRoutes: FastifyPluginAsyncZod<{ deps: { db: Databas
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: change a manufacturer code’s holder, brands, confidence and source (audited)',
         params: ManufacturerCodeParamsSchema,
         body: ManufacturerCodeUpdateSchema,

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { ChatsDeps } from './chats.deps.ts';
 import * as service from './chats.service.ts';
@@ -28,7 +29,6 @@ export interface ChatsRoutesOptions {
 }
 
 const TAGS = ['chats'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * Chats of the acting party (SPEC §7: GET|POST /chats/, GET|POST /chats/{id}/messages), plus the
@@ -44,7 +44,6 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'My chats, newest activity first, each with its last message and unread count',
         response: { 200: ChatListSchema },
       },
@@ -58,7 +57,6 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           "Send a draft: to a transfer's or request's chat I take part in, or to the owner of a bike I may see (409 own_bike for my own)",
         body: ChatCreateSchema,
@@ -78,7 +76,6 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'How many messages in my chats I have not read (the badge of Messages)',
         response: { 200: UnreadCountSchema },
       },
@@ -92,7 +89,6 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'One of my chats; 404 for anyone not taking part',
         params: ChatParamsSchema,
         response: { 200: ChatSummarySchema },
@@ -107,7 +103,6 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Messages of one of my chats: the newest page (or the one before `before`), oldest first within the page',
         params: ChatParamsSchema,
@@ -125,7 +120,6 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Write in one of my chats; the others get it live, or by e-mail when they are away',
         params: ChatParamsSchema,
         body: MessageCreateSchema,
@@ -151,10 +145,10 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'I have read everything up to this message (the position never moves back)',
         params: ChatParamsSchema,
         body: ChatReadSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'signed_in' },
     },

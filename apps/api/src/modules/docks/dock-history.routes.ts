@@ -9,7 +9,6 @@ export interface DockHistoryRoutesOptions {
 }
 
 const TAGS = ['docks', 'bikes'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Where a registered bike last stood in a dock (issue 28), for its owner. */
 export const dockHistoryRoutes: FastifyPluginAsyncZod<DockHistoryRoutesOptions> = async (app, options) => {
@@ -20,7 +19,6 @@ export const dockHistoryRoutes: FastifyPluginAsyncZod<DockHistoryRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Where the owner’s bike was last locked in a dock (dock, lock, when locked and unlocked), only while it is reported stolen (null otherwise, or when it never stood in a dock); 404 for anyone but the owner',
         params: BikeParamsSchema,

@@ -7,6 +7,7 @@ import type { SigningKeys } from '../../platform/auth/keys.ts';
 import { findLiveSession } from '../../platform/auth/sessions.ts';
 import { useTokenOnce } from '../../platform/auth/single-use.ts';
 import { AppError } from '../../platform/errors.ts';
+import { SWITCHING_PROTOCOLS } from '../../platform/http/openapi.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { CLOSE_SESSION_ENDED, isPing } from '../../platform/realtime/realtime.routes.ts';
 import { verifyTicket } from '../../platform/realtime/tickets.ts';
@@ -45,6 +46,7 @@ export const dockLiveRoutes: FastifyPluginAsyncZod<DockLiveRoutesOptions> = asyn
       summary: "Websocket of a dock's live lock states (ticket from POST /api/ws/tickets)",
       params: z.object({ dock_id: z.string().max(64) }),
       querystring: z.object({ ticket: z.string().optional() }),
+      response: { 101: SWITCHING_PROTOCOLS },
     },
     // The ticket is the authentication; it is checked below, before the upgrade.
     config: { access: 'public' },

@@ -36,7 +36,6 @@ export interface DocksRoutesOptions {
 }
 
 const TAGS = ['docks'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const NOT_FOUND =
   '404 dock_not_found for a dock the caller does not run (acting for its organisation, as its admin or dock operator)';
 
@@ -54,7 +53,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The docks I may use (public ones, my organisations’ and those naming me), with their free locks now',
         response: { 200: DockListSchema },
@@ -69,7 +67,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The dock and each lock’s state now (then follow its live channel); a lock with my bike is marked as mine, nobody else’s parking is shown. 404 dock_not_found for a dock I may not use',
         params: DockParamsSchema,
@@ -85,7 +82,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The docks of the organisation I act for, with their occupancy; its admins and dock operators only (403)',
         response: { 200: OperatorDockListSchema },
@@ -100,7 +96,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Organisations of the register whose name contains q (2–80 characters, case does not matter), to list on a dock: at most 10, names starting with q first; never suspended ones or the one I act for; only id, name, type and region. Its admins and dock operators only (403)',
         querystring: DockOrganisationQuerySchema,
@@ -117,7 +112,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'A new dock of the organisation I act for (its admins and dock operators, 403 otherwise): address and position, opening hours, who may use it (everyone signed in, members of listed organisations — any of the register; 422 for one that does not exist or is suspended — or people named by e-mail address)',
         body: DockWriteSchema,
@@ -135,7 +129,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `The dock as its operator runs it: settings, access lists, devices and locks (state, service mark, since when a bike stands in it, never whose); ${NOT_FOUND}`,
         params: DockParamsSchema,
         response: { 200: DockOperationSchema },
@@ -150,7 +143,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `Changes the dock’s settings and access lists as given; 409 dock_closed_down once closed; ${NOT_FOUND}`,
         params: DockParamsSchema,
         body: DockWriteSchema,
@@ -167,7 +159,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `Closes the dock down: kept for its history, listed to nobody but its operator; 409 dock_closed_down when it already is; ${NOT_FOUND}`,
         params: DockParamsSchema,
         response: { 200: DockOperationSchema },
@@ -183,7 +174,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `What people read on the lock ("A3"); 409 lock_label_taken when another lock of the dock has it, 404 lock_not_found; ${NOT_FOUND}`,
         params: DockLockParamsSchema,
         body: LockLabelSchema,
@@ -207,7 +197,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `The lock’s reports, commands and service marks, newest first, a page at a time (who asked as a role, never who); ${NOT_FOUND}`,
         params: DockLockParamsSchema,
         querystring: LockHistoryQuerySchema,
@@ -230,7 +219,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `Takes the lock out of service with a reason (nobody may lock in it; audited, shown live); marking it again changes the reason; ${NOT_FOUND}`,
         params: DockLockParamsSchema,
         body: OperatorReasonSchema,
@@ -251,7 +239,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `The lock is back in service (audited, shown live); nothing changes for a lock in service; ${NOT_FOUND}`,
         params: DockLockParamsSchema,
         response: { 200: OperatorLockSchema },
@@ -270,7 +257,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `Bikes parked longer than the dock allows and not handed over, oldest first, with lock label and frame number; ${NOT_FOUND}`,
         params: DockParamsSchema,
         response: { 200: LeftBehindListSchema },
@@ -285,7 +271,6 @@ export const docksRoutes: FastifyPluginAsyncZod<DocksRoutesOptions> = async (app
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `Hands a bike left behind to the held-bike workflow: its owner is told where and until when to collect it. Operators that are the police or a municipality only (403 held_bikes_not_allowed); 409 parking_not_left_behind, parking_closed, parking_handed_over; 404 parking_not_found; ${NOT_FOUND}`,
         params: DockParkingParamsSchema,
         headers: IdempotencyHeadersSchema,

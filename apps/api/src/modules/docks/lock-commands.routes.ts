@@ -26,7 +26,6 @@ export interface LockCommandsRoutesOptions {
 }
 
 const TAGS = ['docks'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const LockParamsSchema = z.object({ dock_id: z.string().max(64), lock_id: z.string().max(64) });
 
 /**
@@ -55,7 +54,6 @@ export const lockCommandsRoutes: FastifyPluginAsyncZod<LockCommandsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Lock one of my registered bikes in a free lock of a dock I may use; answers once the lock answered (or after 10 s: timed_out)',
         params: LockParamsSchema,
@@ -82,7 +80,6 @@ export const lockCommandsRoutes: FastifyPluginAsyncZod<LockCommandsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Unlock the lock my bike is locked in (only the person who locked it)',
         params: LockParamsSchema,
         headers: IdempotencyHeadersSchema,
@@ -106,7 +103,6 @@ export const lockCommandsRoutes: FastifyPluginAsyncZod<LockCommandsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           "Open a lock of my dock remotely (operator), with a reason: audited, and shown in the bike owner's access log",
         params: LockParamsSchema,

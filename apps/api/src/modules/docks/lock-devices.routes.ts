@@ -11,6 +11,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { NO_CONTENT, SWITCHING_PROTOCOLS } from '../../platform/http/openapi.ts';
 import { sharedBudget } from '../../platform/http/rate-limit.ts';
 import { DeviceSightings } from './device-sightings.ts';
 import { DeviceConnections, handleDeviceSocket } from './device-socket.ts';
@@ -31,7 +32,6 @@ export interface LockDevicesRoutesOptions {
 }
 
 const TAGS = ['docks'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const DockParamsSchema = z.object({ dock_id: z.string().max(64) });
 const DeviceParamsSchema = z.object({ dock_id: z.string().max(64), device_id: z.string().max(64) });
 
@@ -71,7 +71,6 @@ export const lockDevicesRoutes: FastifyPluginAsyncZod<LockDevicesRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'A new lock device slot of my dock (operator) with its one-time pairing code, shown once and valid for 30 minutes',
         params: DockParamsSchema,
@@ -90,10 +89,10 @@ export const lockDevicesRoutes: FastifyPluginAsyncZod<LockDevicesRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Retire a lock device of my dock (operator): its credentials stop working and it is disconnected',
         params: DeviceParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'signed_in' },
     },
@@ -133,6 +132,7 @@ export const lockDevicesRoutes: FastifyPluginAsyncZod<LockDevicesRoutesOptions> 
     schema: {
       tags: TAGS,
       summary: `A lock device's websocket (OCPP-J framing, subprotocol ${DOCK_SUBPROTOCOL}, HTTP Basic: device id and password)`,
+      response: { 101: SWITCHING_PROTOCOLS },
     },
     // The Basic credentials are the authentication; they are checked below, before the upgrade.
     config: { access: 'public' },

@@ -4,6 +4,7 @@ import { FlowImageSchema } from '@nbr/domain/flows';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { fileAnswer } from '../../platform/http/openapi.ts';
 import { readSingleUpload } from '../../platform/http/single-upload.ts';
 import * as service from './flow-images.service.ts';
 
@@ -19,7 +20,6 @@ export const flowImagesRoutes: FastifyPluginAsyncZod<{ deps: service.FlowImagesD
     {
       schema: {
         tags: ['backoffice', 'flows'],
-        security: [{ bearer: [] }],
         summary:
           'Staff admins: an image for a flow’s image block (multipart/form-data, one JPEG, PNG or WebP in `file`, at most 15 MB; re-encoded without metadata; audited)',
         response: { 201: FlowImageSchema },
@@ -40,6 +40,7 @@ export const flowImagesRoutes: FastifyPluginAsyncZod<{ deps: service.FlowImagesD
         tags: ['flows'],
         summary: 'An image of a flow’s image block (WebP; never changes under its id, so cacheable for good)',
         params: z.object({ file_id: z.string().max(64) }),
+        response: { 200: fileAnswer(['image/webp'], 'The image (WebP)') },
       },
       config: { access: 'public' },
     },

@@ -27,8 +27,6 @@ export const DEFAULT_FLOW_WALKS_RATE_LIMITS: FlowWalksRateLimits = {
   walksPerAccountPerHour: 60,
 };
 
-const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
-
 /**
  * Walks through flows (issue 29 §2): visitors and signed-in people walk a published flow step by step;
  * the token the walk began with continues it. Staff read each version's funnel.
@@ -44,7 +42,6 @@ export const flowWalksRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['flows'],
-        security: OPTIONAL_BEARER,
         summary:
           'Begin a walk through a flow’s running version (visitor or signed in): the walk and its token, shown this once (404 flow_not_found)',
         params: PublicFlowParamsSchema,
@@ -93,7 +90,6 @@ export const flowWalksRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['flows'],
-        security: OPTIONAL_BEARER,
         summary:
           'Save one step’s answers (422 per answer; 409 flow_step_not_open for a step the walk has not come to, flow_walk_finished once finished)',
         params: FlowWalkStepParamsSchema,
@@ -119,7 +115,6 @@ export const flowWalksRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['flows'],
-        security: OPTIONAL_BEARER,
         summary:
           'The step’s action came back done from its own screen (401 for an action that needs an account, when not signed in; 409 flow_step_not_answered, flow_step_has_no_action)',
         params: FlowWalkStepParamsSchema,
@@ -143,7 +138,6 @@ export const flowWalksRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['backoffice', 'flows'],
-        security: [{ bearer: [] }],
         summary:
           'Staff: how far the walks of one version came — begun, reaching each step, finished (the running version unless ?version=)',
         params: FlowMemoParamsSchema,

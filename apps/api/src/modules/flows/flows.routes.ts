@@ -13,7 +13,6 @@ import { requireAuth } from '../../platform/auth/access.ts';
 import * as service from './flows.service.ts';
 
 const TAGS = ['backoffice', 'flows'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Flows (issue 29 §2): staff edit and publish them; visitors read the published version. */
 export const flowsRoutes: FastifyPluginAsyncZod<{ deps: service.FlowsDeps }> = async (app, { deps }) => {
@@ -36,7 +35,6 @@ export const flowsRoutes: FastifyPluginAsyncZod<{ deps: service.FlowsDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: every flow with its published version and when its draft was saved',
         response: { 200: z.array(StaffFlowSummarySchema) },
       },
@@ -50,7 +48,6 @@ export const flowsRoutes: FastifyPluginAsyncZod<{ deps: service.FlowsDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff admins: create a flow with its first draft (a memo that is taken or a route is refused; audited)',
         body: CreateFlowInputSchema,
@@ -69,7 +66,6 @@ export const flowsRoutes: FastifyPluginAsyncZod<{ deps: service.FlowsDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: a flow’s draft and its published versions',
         params: FlowMemoParamsSchema,
         response: { 200: StaffFlowSchema },
@@ -84,7 +80,6 @@ export const flowsRoutes: FastifyPluginAsyncZod<{ deps: service.FlowsDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff admins: save a flow’s draft (a definition with problems answers 422 with each one; audited)',
         params: FlowMemoParamsSchema,
@@ -102,7 +97,6 @@ export const flowsRoutes: FastifyPluginAsyncZod<{ deps: service.FlowsDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: publish the draft as the next version, which never changes (audited)',
         params: FlowMemoParamsSchema,
         response: { 200: StaffFlowSchema },
@@ -117,7 +111,6 @@ export const flowsRoutes: FastifyPluginAsyncZod<{ deps: service.FlowsDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: take the flow offline; its versions are kept (audited)',
         params: FlowMemoParamsSchema,
         response: { 200: StaffFlowSchema },

@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { fileAnswer, NO_CONTENT } from '../../platform/http/openapi.ts';
 import { perAccountBudget, routeBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import { deleteAccount } from '../../use-cases/delete-account.ts';
 import { exportPersonalData } from '../../use-cases/export-personal-data.ts';
@@ -67,10 +68,6 @@ export interface IdentityRoutesOptions {
 }
 
 const TAGS = ['identities'];
-/** OpenAPI: the route reads the session token (the scheme is declared by the docs plugin). */
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
-/** OpenAPI: a token is read when sent; visitors are answered too. */
-const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
 
 /** The identity module: sign-up, sessions, passwords, e-mail verification, profile, consents, deletion, export. */
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
@@ -148,7 +145,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'A fresh token for the current live session',
         response: { 200: AuthenticationResponseSchema },
       },
@@ -162,7 +158,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.post(
     '/identities/authentications/logout',
     {
-      schema: { tags: TAGS, security: BEARER, summary: 'Sign out: revoke the current session' },
+      schema: { tags: TAGS, summary: 'Sign out: revoke the current session', response: { 204: NO_CONTENT } },
       config: { access: 'signed_in' },
     },
     async (request, reply) => {
@@ -212,7 +208,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Mail a verification link to the unverified address, or to the pending new address',
         response: { 200: StatusResponseSchema('sent') },
       },
@@ -244,7 +239,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'The signed-in person’s profile',
         response: { 200: ProfileSchema },
       },
@@ -258,7 +252,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Save the profile; a new e-mail waits for its confirmation link (save_status partial)',
         body: ProfileUpdateSchema,
         response: { 200: ProfileSaveResponseSchema },
@@ -277,7 +270,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Change the password; every other session is signed out',
         body: PasswordChangeBodySchema,
         response: { 200: AuthenticationResponseSchema },
@@ -300,8 +292,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'All personal data held about the signed-in person, as a JSON download',
+        response: { 200: fileAnswer(['application/json'], 'The personal data (a JSON file)') },
       },
       config: { access: 'signed_in_self' },
     },
@@ -323,7 +315,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Who looked me or my bikes up (organisations by name, or our staff), when and why; newest first, a page at a time',
         querystring: AccessLogQuerySchema,
@@ -339,7 +330,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: OPTIONAL_BEARER,
         summary: 'The user’s language; for a visitor, the best match of Accept-Language',
         response: { 200: LanguageResponseSchema },
       },
@@ -353,7 +343,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Choose the language of the app and of mails',
         body: LanguageUpdateSchema,
         response: { 200: LanguageResponseSchema },
@@ -368,7 +357,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: OPTIONAL_BEARER,
         summary: 'The user’s region; for a visitor, a guess from the language',
         response: { 200: RegionResponseSchema },
       },
@@ -382,7 +370,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Current consents with their history',
         response: { 200: z.array(ConsentSchema) },
       },
@@ -396,7 +383,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Grant or revoke a consent',
         params: z.object({ type: ConsentTypeSchema }),
         body: ConsentActionSchema,
@@ -413,11 +399,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Delete one’s own account for good: the four confirmations, and the password (or, without one, a fresh MitID/BankID approval of `delete_account`)',
         params: PartyParamsSchema,
         body: AccountDeletionSchema,
+        response: { 204: NO_CONTENT },
       },
       // A password is checked here: the same per-client budget as sign-in keeps it from being guessed.
       config: { ...sensitiveRateLimit(), access: 'signed_in_self' },

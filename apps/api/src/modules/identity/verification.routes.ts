@@ -10,7 +10,6 @@ import { sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import { completeVerification, startVerification, type VerificationDeps } from './verification.service.ts';
 
 const TAGS = ['identities'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * National digital identity (MitID/BankID). Only the person themself may verify: a staff member
@@ -24,7 +23,6 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ deps: VerificationDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Start a MitID/BankID check; answers the provider URL to send the browser to',
         description:
           'The provider returns the browser to /app/redirects/verification-complete-redirect with code and state (state = session_id), or with error.',
@@ -46,7 +44,6 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ deps: VerificationDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Complete a MitID/BankID check and get a token carrying verified_on and birth_date',
         description:
           '`{session_id, code}` after the provider; `{session_id, error}` when the provider answered an error (marks the session failed, 400 identity_verification_failed); `{verification_session_type, verification_type}` skips the check for autotest+ accounts where ALLOW_AUTOTEST_IDENTITY_SKIP is on.',

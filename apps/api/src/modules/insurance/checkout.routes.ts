@@ -10,7 +10,6 @@ import * as service from './checkout.service.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 
 const TAGS = ['insurance'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** The holder's checkout details of a policy (issue 16 §2, SPEC §3 insurance purchase checkout). */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = async (app, options) => {
@@ -21,7 +20,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = as
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The holder’s checkout details: to the holder with the national id masked (pre-filled from the profile until given); to the staff of the policy’s insurer and ours masked (audited); 404 for anyone else',
         params: PolicyParamsSchema,
@@ -37,7 +35,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = as
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The staff of the policy’s insurer or ours: the holder’s details with the national id in full, on an explicit ask with a reason (audited with the reason); 403 to the holder, 404 to anyone else or before a number was given',
         params: PolicyParamsSchema,
@@ -54,7 +51,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = as
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Holder: your checkout details while the policy is an application or active — national id (CPR in dk, fødselsnummer or D-number in no) and bank account checked by the insurer’s region; the national id is stored encrypted and answered masked',
         params: PolicyParamsSchema,

@@ -22,7 +22,6 @@ import * as service from './insurer-admin.service.ts';
 import * as products from './insurer-products.service.ts';
 
 const TAGS = ['insurance'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const WHO = 'For the staff of the insurer acting for it; our backoffice staff may read; 404 for anyone else';
 
 /**
@@ -37,7 +36,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `The insurer’s policies, newest first, with their holders; filter by status, search q in the holder’s name or e-mail or the policy number; paged. ${WHO}`,
         params: InsurerParamsSchema,
         querystring: InsurerPolicyQuerySchema,
@@ -54,7 +52,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `The insurer’s live covers: names, terms, tariff, accepted locks, required uploads. ${WHO}`,
         params: InsurerParamsSchema,
         response: { 200: InsuranceOfferListSchema },
@@ -69,7 +66,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Change a cover the insurer sells (terms in da/en/no, accepted locks of its region, required uploads, tariff): saved as a new version, audited with before and after; policies keep the version they were priced by. For the insurer’s admins (403 for its other staff; 404 for anyone else or a cover it does not sell)',
         params: InsurerProductParamsSchema,
@@ -93,7 +89,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Accept an application with the insurer’s own policy number (unique per insurer): the policy is active and the holder mailed. 409 policy_decision_invalid unless an application. For the insurer’s staff only',
         params: InsurerPolicyParamsSchema,
@@ -117,7 +112,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Reject an application with a reason: the policy is cancelled and the holder mailed the reason. For the insurer’s staff only',
         params: InsurerPolicyParamsSchema,
@@ -141,7 +135,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Cancel an active policy with a reason: the holder is mailed the reason. For the insurer’s staff only',
         params: InsurerPolicyParamsSchema,
@@ -165,7 +158,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `A bike on the insurer’s policy as the register knows it (no owner data beyond the holder’s name), with the theft report the owner shared and its claim. ${WHO}`,
         params: InsurerPolicyBikeParamsSchema,
         response: { 200: InsurerBikeSchema },
@@ -187,7 +179,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Upload the insurer’s existing contents customers as CSV (columns insurer_policy_id, holder_email, holder_name). Any bad row answers 422 with each problem at [body, csv, line, column] and nothing is stored. For the insurer’s staff only',
         params: InsurerParamsSchema,
@@ -207,7 +198,6 @@ export const insurerAdminRoutes: FastifyPluginAsyncZod<{ deps: InsurerAdminDeps 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `The theft reports of the insurer’s insured bikes whose owners let them be shared with it (not withdrawn), newest first, with the claim paid on each. ${WHO}`,
         params: InsurerParamsSchema,
         response: { 200: SharedTheftReportListSchema },

@@ -15,7 +15,6 @@ import type { InsuranceDeps } from './insurance.deps.ts';
 import * as service from './lock-tests.service.ts';
 
 const TAGS = ['insurance'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Lock-test requests an insurer's staff member may send per hour: each one mails a holder. */
 const REQUESTS_PER_HOUR = 200;
@@ -27,7 +26,6 @@ export const lockTestsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The insurer’s staff ask the holder of one of its open policies (by the holder’s e-mail address and the policy: the insurer’s number or the register’s id) to prove an approved lock; the holder is mailed. One waiting lock test per policy (409 lock_test_open)',
         params: InsurerLockTestParamsSchema,
@@ -50,7 +48,6 @@ export const lockTestsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The insurer’s lock tests, newest first, a page at a time (page, page_size ≤ 100, with the total), to its staff (and to our staff); to anyone else, the lock tests of their own policies at that insurer',
         params: InsurerLockTestParamsSchema,
@@ -68,7 +65,6 @@ export const lockTestsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'One lock test: to the policy’s holder, its insurer’s staff and our staff; 404 for anyone else',
         params: LockTestParamsSchema,
@@ -84,7 +80,6 @@ export const lockTestsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The holder answers with what the lock certificate says (approval and its number, lock, key number, the bike and the frame number on the certificate, the retailer’s stamp); can be corrected until the insurer decides',
         params: LockTestParamsSchema,
@@ -101,7 +96,6 @@ export const lockTestsRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The insurer’s staff approve an answered lock test, or reject it with a reason; the holder is mailed',
         params: LockTestParamsSchema,

@@ -6,12 +6,12 @@ import {
 } from '@nbr/domain/insurance-signup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 import * as service from './onboarding.service.ts';
 
 const TAGS = ['insurance'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Draft saves per person per hour: the wizard saves on every step, so this is generous. */
 const DRAFT_SAVES_PER_HOUR = 600;
@@ -43,7 +43,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Your insurance onboarding draft, or one pre-filled from your profile (saved_at null); 403 for an organisation or insurer session',
         response: { 200: OnboardingDraftSchema },
@@ -58,7 +57,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Save the whole onboarding draft as the wizard holds it (empty means not filled; no national id or bank account: those are asked at checkout)',
         body: OnboardingDraftInputSchema,
@@ -75,8 +73,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Throw the onboarding draft away to start over (204 also when there was none)',
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'signed_in_self' },
     },

@@ -16,7 +16,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['insurance'],
-        security: [{ bearer: [] }],
         summary:
           'Mark the claim on a stolen insured bike paid (amount in minor units, the policy’s currency). When the owner acknowledged it in the theft report, the registration moves to the insurer; the bike stays stolen. 409 claim_not_payable / claim_already_paid. For the insurer’s staff only',
         headers: IdempotencyHeadersSchema,

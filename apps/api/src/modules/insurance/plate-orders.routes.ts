@@ -13,7 +13,6 @@ import type { InsuranceDeps } from './insurance.deps.ts';
 import * as service from './plate-orders.service.ts';
 
 const TAGS = ['insurance'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** The largest forwarded mail read (Mailgun posts the text; attachments are skipped unread). */
 const MAX_MAIL_BYTES = 2 * 1024 * 1024;
@@ -78,7 +77,6 @@ export const plateOrdersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The insurer’s plate orders by e-mail, newest first, and the address to mail them to (null when ordering by e-mail is off): to its staff and our staff; 404 for anyone else',
         params: InsurerPlateOrderParamsSchema,
@@ -100,7 +98,6 @@ export const plateOrdersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The insurer’s staff cancel a plate order not yet sent (a mail that was not meant as an order)',
         params: PlateOrderParamsSchema,
@@ -116,7 +113,6 @@ export const plateOrdersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Our staff have sent the plates of an order; the member who ordered them is mailed',
         params: PlateOrderParamsSchema,
         response: { 200: PlateOrderSchema },

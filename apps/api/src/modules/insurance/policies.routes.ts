@@ -17,7 +17,6 @@ import * as service from './policies.service.ts';
 import * as preRegistrations from './pre-registrations.service.ts';
 
 const TAGS = ['insurance'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Per-person budgets of the insurance writes (tests raise them). */
 export interface InsuranceRateLimits {
@@ -47,7 +46,6 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Your insurance policies, newest first, each with its insured bikes and their check',
         response: { 200: PolicyListSchema },
       },
@@ -61,7 +59,6 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Apply for a policy at an insurer: its cover (bike_theft or contents_addon), the number of bikes and the registered bikes to insure now; priced by the insurer’s tariff. Someone the insurer pre-registered (by their confirmed address) who asks for bike_theft gets 400 pre_registered_policy with JSON {pre_registered_policy, insurer_party_id} as detail (SPEC §8)',
         headers: IdempotencyHeadersSchema,
@@ -84,7 +81,6 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'One policy: to its holder, to the staff of its insurer and to our staff (who also see the holder’s name and address); 404 for anyone else',
         params: PolicyParamsSchema,
@@ -100,7 +96,6 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Change how many bikes your policy covers (never below the bikes on it) while it is an application or active; the premium follows the tariff',
         params: PolicyParamsSchema,
@@ -117,7 +112,6 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Put one more of your registered bikes on your open policy, within its number of bikes (raise it first when the policy is full); the named bike is priced by the tariff',
         params: PolicyParamsSchema,
@@ -134,7 +128,6 @@ export const policiesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Link the insurer’s pre-registered policy to your open policy at that insurer when it was uploaded for your confirmed address: the policy takes the insurer’s number and is active. Anything else answers 404 alike',
         params: PreRegistrationLookupParamsSchema,

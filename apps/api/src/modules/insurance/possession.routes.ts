@@ -10,7 +10,6 @@ import type { InsuranceDeps } from './insurance.deps.ts';
 import * as service from './possession.service.ts';
 
 const TAGS = ['insurance'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * The holder's proof of possession of an insured bike (issue 16 §2). Files are uploaded through the
@@ -24,7 +23,6 @@ export const possessionRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The proof of possession of an insured bike: its uploads (signed addresses), what is still missing, its status and the reason when sent back. To the holder, the insurer’s staff and our staff; 404 for anyone else',
         params: InsuredItemParamsSchema,
@@ -40,7 +38,6 @@ export const possessionRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Holder: link a picture or document of the insured bike as one kind of upload (main_image, other_images, frame_number, receipt, lock_proof); a kind holds one file (a new one replaces it), other_images up to 5. 422 file_not_found, upload_kind_mismatch; 409 possession_not_editable once sent',
         params: InsuredItemParamsSchema,
@@ -57,7 +54,6 @@ export const possessionRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Holder: remove an upload from the proof (the file stays among the bike’s files)',
         params: PossessionUploadParamsSchema,
         response: { 200: PossessionSchema },
@@ -73,7 +69,6 @@ export const possessionRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Holder: send the proof to our staff (needs_uploads or rejected → pending) once every required upload is there and the bike has its category and type; else 409 possession_incomplete',
         params: InsuredItemParamsSchema,

@@ -6,12 +6,12 @@ import {
 } from '@nbr/domain/insurance-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { fileAnswer } from '../../platform/http/openapi.ts';
 import { mailLanguage } from '../../platform/mail/mail-language.ts';
 import type { InsuranceDeps } from './insurance.deps.ts';
 import * as service from './reports.service.ts';
 
 const TAGS = ['insurance'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 const PeriodQuerySchema = ReportPeriodSchema;
 
@@ -31,7 +31,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: Pick<InsuranceDeps, 'd
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The insurer’s figures for a period of whole days (from, to: YYYY-MM-DD, UTC): thefts shared with it and payouts per month, recovery rate, thefts per postal town, verification backlog',
         params: InsurerParamsSchema,
@@ -49,10 +48,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: Pick<InsuranceDeps, 'd
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'The same report as a CSV download',
         params: InsurerParamsSchema,
         querystring: PeriodQuerySchema,
+        response: { 200: fileAnswer(['text/csv; charset=utf-8'], 'The report (CSV)') },
       },
       config: { access: 'signed_in' },
     },
@@ -76,10 +75,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: Pick<InsuranceDeps, 'd
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'The same report as a PDF download, in lang (default: the caller’s language)',
         params: InsurerParamsSchema,
         querystring: ReportPdfQuerySchema,
+        response: { 200: fileAnswer(['application/pdf'], 'The report (PDF)') },
       },
       config: { access: 'signed_in' },
     },

@@ -12,7 +12,6 @@ import type { InsuranceDeps } from './insurance.deps.ts';
 import * as service from './verification.service.ts';
 
 const TAGS = ['insurance', 'backoffice'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Our staff's check of the holders' proofs of possession (issue 16 §5); backoffice staff only. */
 export const insuranceVerificationRoutes: FastifyPluginAsyncZod<{ deps: InsuranceDeps }> = async (
@@ -26,7 +25,6 @@ export const insuranceVerificationRoutes: FastifyPluginAsyncZod<{ deps: Insuranc
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: insured bikes sent for checking (pending), oldest first, optionally of one insurer (?insurer=), with the count waiting per insurer',
         querystring: InsuranceVerificationQueueQuerySchema,
@@ -42,7 +40,6 @@ export const insuranceVerificationRoutes: FastifyPluginAsyncZod<{ deps: Insuranc
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: one insured bike’s check: the holder’s uploads beside the register’s frame number, plate, price and purchase date, with the step decisions (the look is audited)',
         params: InsuredItemParamsSchema,
@@ -58,7 +55,6 @@ export const insuranceVerificationRoutes: FastifyPluginAsyncZod<{ deps: Insuranc
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: decide steps of a pending check (frame_number, plate, receipt: true, false or null); the steps not given are kept. 409 conflict unless pending',
         params: InsuredItemParamsSchema,
@@ -75,7 +71,6 @@ export const insuranceVerificationRoutes: FastifyPluginAsyncZod<{ deps: Insuranc
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: approve a pending check (verified) once every step that applies is confirmed, else 409 verification_steps_open; the holder is mailed',
         params: InsuredItemParamsSchema,
@@ -91,7 +86,6 @@ export const insuranceVerificationRoutes: FastifyPluginAsyncZod<{ deps: Insuranc
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: send a pending check back to the holder (rejected) with the reason they are shown; the holder is mailed and may send it again',
         params: InsuredItemParamsSchema,

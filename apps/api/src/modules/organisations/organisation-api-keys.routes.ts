@@ -1,6 +1,7 @@
 import { ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeyListSchema } from '@nbr/domain/checks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { OrganisationApiKeysDeps } from './organisation-api-keys.service.ts';
 import * as service from './organisation-api-keys.service.ts';
@@ -11,7 +12,6 @@ export interface OrganisationApiKeysRoutesOptions {
 }
 
 const TAGS = ['organisations', 'checks'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 /** Keys are made by hand in a screen: a few a day is plenty; more means a script gone wrong. */
 const KEYS_PER_ACCOUNT_PER_HOUR = 20;
 
@@ -26,9 +26,7 @@ export const organisationApiKeysRoutes: FastifyPluginAsyncZod<OrganisationApiKey
     '/organisations/:organisationId/api-keys',
     {
       schema: {
-        operationId: 'createOrganisationApiKey',
         tags: TAGS,
-        security: BEARER,
         summary:
           'Create an API key for checks (admins, in their own session); the answer holds the key, shown this once',
         params: OrganisationParamsSchema,
@@ -53,9 +51,7 @@ export const organisationApiKeysRoutes: FastifyPluginAsyncZod<OrganisationApiKey
     '/organisations/:organisationId/api-keys',
     {
       schema: {
-        operationId: 'listOrganisationApiKeys',
         tags: TAGS,
-        security: BEARER,
         summary: "The organisation's API keys (admins): name, first characters, last use, revoked or not",
         params: OrganisationParamsSchema,
         response: { 200: ApiKeyListSchema },
@@ -69,11 +65,10 @@ export const organisationApiKeysRoutes: FastifyPluginAsyncZod<OrganisationApiKey
     '/organisations/:organisationId/api-keys/:keyId',
     {
       schema: {
-        operationId: 'revokeOrganisationApiKey',
         tags: TAGS,
-        security: BEARER,
         summary: 'Revoke an API key (admins, in their own session); checks with it are refused from then on',
         params: ApiKeyParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'signed_in_self' },
     },

@@ -14,7 +14,6 @@ import { OrganisationParamsSchema } from './organisations.schema.ts';
 const OrganisationOrderParamsSchema = OrganisationParamsSchema.extend({ orderId: z.string().max(64) });
 
 const TAGS = ['organisations'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** The organisation's subscription (issue 15 §6): its admins buy credits for the members' bikes. */
 export const organisationSubscriptionRoutes: FastifyPluginAsyncZod<{
@@ -29,7 +28,6 @@ export const organisationSubscriptionRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Organisation admins: the ORGANISATION subscription with `quantity` credits for the members’ bikes, paid with a card stored at the provider (payment_url); the provider returns to /organisation-payment-complete-redirect. Members who are not admins 403, others 404',
         params: OrganisationParamsSchema,
@@ -60,7 +58,6 @@ export const organisationSubscriptionRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'An order of the organisation as the provider left it (the return page polls it; the return address is never trusted) and the organisation’s credits; members and staff, others 404',
         params: OrganisationOrderParamsSchema,

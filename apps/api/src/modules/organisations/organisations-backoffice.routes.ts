@@ -10,12 +10,12 @@ import { DistributorListSchema, DistributorsQuerySchema } from '@nbr/domain/dist
 import { MemberRoleUpdateSchema, MemberSchema } from '@nbr/domain/organisations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { MemberParamsSchema, OrganisationParamsSchema } from './organisations.schema.ts';
 import type { OrganisationsDeps } from './organisations.service.ts';
 import * as service from './organisations-backoffice.service.ts';
 
 const TAGS = ['backoffice', 'organisations'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * Organisations in the backoffice (staff; suspension and members' roles: admins, checked by the
@@ -32,7 +32,6 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: organisations by name, registration number, town or postcode (20 per page)',
         querystring: BackofficeOrganisationsQuerySchema,
         response: { 200: BackofficeOrganisationListSchema },
@@ -47,7 +46,6 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: one organisation with its address, listing, billing and members',
         params: OrganisationParamsSchema,
         response: { 200: BackofficeOrganisationDetailSchema },
@@ -62,7 +60,6 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: change the name, address (placed on the map by postcode or coordinates), dealer listing and billing; audited',
         params: OrganisationParamsSchema,
@@ -84,7 +81,6 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
       {
         schema: {
           tags: TAGS,
-          security: BEARER,
           summary: suspended
             ? 'Staff admins: suspend an organisation (nobody may act for it; their sessions for it end), with a reason'
             : 'Staff admins: lift a suspension, with a reason',
@@ -110,7 +106,6 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: "Staff admins: change a member's role; the organisation keeps an admin; audited",
         params: MemberParamsSchema,
         body: MemberRoleUpdateSchema,
@@ -133,9 +128,9 @@ export const organisationsBackofficeRoutes: FastifyPluginAsyncZod<{ deps: Organi
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: remove a member (their sessions acting for it end); audited',
         params: MemberParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'staff_admin' },
     },

@@ -18,6 +18,7 @@ import {
 } from '@nbr/domain/organisations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { perAccountBudget, sensitiveRateLimit } from '../../platform/http/rate-limit.ts';
 import { organisationApiKeysRoutes } from './organisation-api-keys.routes.ts';
 import {
@@ -47,7 +48,6 @@ export interface OrganisationsRoutesOptions {
 }
 
 const TAGS = ['organisations'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Organisations, their members and invitations, and acting for an organisation. */
 export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptions> = async (
@@ -64,7 +64,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Create a business, club or dealer; the creator becomes its first admin',
         body: OrganisationCreateSchema,
         response: { 201: OrganisationSchema },
@@ -85,7 +84,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: "The caller's organisations, with their role in each",
         response: { 200: OrganisationListSchema },
       },
@@ -99,7 +97,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'One organisation; 404 unless the caller is a member (or staff)',
         params: OrganisationParamsSchema,
         response: { 200: OrganisationSchema },
@@ -114,7 +111,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'The members of an organisation: e-mail, name and role',
         params: OrganisationParamsSchema,
         response: { 200: MemberListSchema },
@@ -129,7 +125,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Invite an address (admins); renews an open invitation to it. The answer is the same whether or not it has an account',
         params: OrganisationParamsSchema,
@@ -156,7 +151,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Open invitations of an organisation (admins)',
         params: OrganisationParamsSchema,
         response: { 200: InvitationListSchema },
@@ -171,9 +165,9 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Revoke an open invitation (admins); its link stops working',
         params: InvitationParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'signed_in_self' },
     },
@@ -193,7 +187,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'The invitation behind a mailed code: organisation, role and the address it was sent to',
         params: InvitationCodeParamsSchema,
         response: { 200: InvitationDetailsSchema },
@@ -208,7 +201,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Join with the account of the invited address; the session then acts for the organisation (new token)',
         params: InvitationCodeParamsSchema,
@@ -224,9 +216,9 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Decline an invitation with the account of the invited address',
         params: InvitationCodeParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { ...sensitiveRateLimit(), access: 'signed_in_self' },
     },
@@ -241,7 +233,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: "Change a member's role (admins); the last admin cannot step down",
         params: MemberParamsSchema,
         body: MemberRoleUpdateSchema,
@@ -264,9 +255,9 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Remove a member (admins) or leave (the member); ends their sessions acting for it',
         params: MemberParamsSchema,
+        response: { 204: NO_CONTENT },
       },
       config: { access: 'signed_in_self' },
     },
@@ -286,7 +277,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: ['identities', ...TAGS],
-        security: BEARER,
         summary:
           'Act as yourself (your own party id) or as an organisation you belong to; answers a new token',
         body: ActingPartyUpdateSchema,
@@ -304,7 +294,6 @@ export const organisationsRoutes: FastifyPluginAsyncZod<OrganisationsRoutesOptio
     {
       schema: {
         tags: ['backoffice', ...TAGS],
-        security: BEARER,
         summary:
           'Staff: create an organisation and invite its first admin (insurers, police and other non-self-service types: admins only)',
         body: BackofficeOrganisationCreateSchema,

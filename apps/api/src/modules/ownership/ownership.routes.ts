@@ -41,8 +41,6 @@ export interface OwnershipRoutesOptions {
   rateLimits?: Partial<OwnershipRateLimits>;
 }
 
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
-
 /**
  * Transfers, requests and owner verification (issue 5). Every write that moves or offers a bike
  * accepts an Idempotency-Key, so a retried click answers the first answer and has one effect.
@@ -62,7 +60,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary:
           'Offer one of your bikes to an e-mail address (typed twice); it needs a plate and a frame number',
         headers: IdempotencyHeadersSchema,
@@ -88,7 +85,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Transfers you send and receive, newest first',
         response: { 200: TransferListSchema },
       },
@@ -102,7 +98,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: "Take the offer of a mailed link to your account (your sign-in address must be the offer's)",
         headers: IdempotencyHeadersSchema,
         body: TransferClaimSchema,
@@ -119,7 +114,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'One transfer you send or receive',
         params: TransferParamsSchema,
         response: { 200: TransferSchema },
@@ -134,7 +128,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary:
           "Accept a bike offered to you (permanent): it moves to you with its equipment and documents; give the mail's code if your address is not confirmed",
         headers: IdempotencyHeadersSchema,
@@ -160,7 +153,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Reject a bike offered to you',
         headers: IdempotencyHeadersSchema,
         params: TransferParamsSchema,
@@ -182,7 +174,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Withdraw your offer while it is pending',
         headers: IdempotencyHeadersSchema,
         params: TransferParamsSchema,
@@ -206,7 +197,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary:
           'Ask the owner of a bike found in the register to give it to you: opens a chat in which the owner stays anonymous until they write',
         headers: IdempotencyHeadersSchema,
@@ -232,7 +222,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Requests you made and received, newest first',
         response: { 200: OwnershipRequestListSchema },
       },
@@ -246,7 +235,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Owner: offer the bike to the person who asked (a transfer, shown in the request chat)',
         headers: IdempotencyHeadersSchema,
         params: OwnershipRequestParamsSchema,
@@ -268,7 +256,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Owner: decline the request',
         headers: IdempotencyHeadersSchema,
         params: OwnershipRequestParamsSchema,
@@ -290,7 +277,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Withdraw your request (a pending offer made from it is cancelled)',
         headers: IdempotencyHeadersSchema,
         params: OwnershipRequestParamsSchema,
@@ -314,7 +300,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Owner: the verification of your ownership of the bike (not_started when there is none)',
         params: BikeParamsSchema,
         response: { 200: OwnershipVerificationSchema },
@@ -329,7 +314,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Owner: the frame-number step (a frame_number picture of the bike and the number on it)',
         params: BikeParamsSchema,
         body: VerificationFrameStepSchema,
@@ -346,7 +330,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary:
           'Owner: the proof step (a receipt picture, or a receipt, form or other document of the bike)',
         params: BikeParamsSchema,
@@ -364,7 +347,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: transferTags,
-        security: BEARER,
         summary: 'Owner: send the verification to staff (both steps needed)',
         params: BikeParamsSchema,
         response: { 200: OwnershipVerificationSchema },
@@ -379,7 +361,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: ['backoffice'],
-        security: BEARER,
         summary: 'Staff: submitted ownership verifications, oldest first',
         response: { 200: OwnershipVerificationQueueSchema },
       },
@@ -393,7 +374,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: ['backoffice'],
-        security: BEARER,
         summary: 'Staff: approve a submitted verification (the bike becomes owner-verified)',
         params: OwnershipVerificationParamsSchema,
         response: { 200: OwnershipVerificationSchema },
@@ -409,7 +389,6 @@ export const ownershipRoutes: FastifyPluginAsyncZod<OwnershipRoutesOptions> = as
     {
       schema: {
         tags: ['backoffice'],
-        security: BEARER,
         summary: 'Staff: reject a submitted verification with a reason the owner reads',
         params: OwnershipVerificationParamsSchema,
         body: VerificationRejectSchema,

@@ -13,10 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { fileAnswer } from '../../platform/http/openapi.ts';
 import * as service from './sticker-batches.service.ts';
 
 const TAGS = ['backoffice', 'plates'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * /api/backoffice/sticker-batches and /api/backoffice/stickers (issue 17 §1): printed stickers.
@@ -32,7 +32,6 @@ export const stickerBatchRoutes: FastifyPluginAsyncZod<{ deps: service.StickerBa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: the newest 50 sticker batches with how many codes are free, registered and void',
         response: { 200: StickerBatchListSchema },
       },
@@ -46,7 +45,6 @@ export const stickerBatchRoutes: FastifyPluginAsyncZod<{ deps: service.StickerBa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: generate a batch of new sticker codes of a kind (audited)',
         body: StickerBatchCreateSchema,
         response: { 201: StickerBatchSchema },
@@ -62,7 +60,6 @@ export const stickerBatchRoutes: FastifyPluginAsyncZod<{ deps: service.StickerBa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: organisations (dealers, businesses, insurers…) whose name contains the query',
         querystring: StickerAssigneeQuerySchema,
         response: { 200: z.array(StickerAssigneeSchema) },
@@ -77,7 +74,6 @@ export const stickerBatchRoutes: FastifyPluginAsyncZod<{ deps: service.StickerBa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff admins: hand a batch to an organisation or an insurer, or take it back (null; audited)',
         params: StickerBatchParamsSchema,
@@ -100,10 +96,10 @@ export const stickerBatchRoutes: FastifyPluginAsyncZod<{ deps: service.StickerBa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: the batch as a print-ready A4 PDF of QR labels (4 × 6 a page), each the sticker’s GS1 Digital Link with its code under it',
         params: StickerBatchParamsSchema,
+        response: { 200: fileAnswer(['application/pdf'], 'The label sheet (PDF)') },
       },
       config: { access: 'staff' },
     },
@@ -124,7 +120,6 @@ export const stickerBatchRoutes: FastifyPluginAsyncZod<{ deps: service.StickerBa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: a sticker code’s history (created in a batch, assigned, activated, voided); never the owner',
         params: StickerCodeParamsSchema,
@@ -140,7 +135,6 @@ export const stickerBatchRoutes: FastifyPluginAsyncZod<{ deps: service.StickerBa
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: void a lost or damaged free code with a reason; it can never be registered (audited)',
         params: StickerCodeParamsSchema,

@@ -1,4 +1,5 @@
 import type { CheckAnswer, CheckResult } from '@nbr/domain/checks';
+import type { IdentifierShapeProblem } from '@nbr/domain/identifiers';
 import type { CheckedBikeRow } from './checks.repository.ts';
 
 /**
@@ -11,7 +12,9 @@ export function presentCheckAnswer(
   result: CheckResult,
   stolenBike: CheckedBikeRow | null,
   showTheftCase: boolean,
+  problem: IdentifierShapeProblem | null = null,
 ): CheckAnswer {
+  if (problem) return { identifier, result: 'invalid', problem };
   if (!showTheftCase) return { identifier, result };
   const isStolen = result === 'stolen' && stolenBike !== null;
   return {

@@ -7,7 +7,6 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireApiKey } from '../../platform/auth/access.ts';
-import { CHECK_KEY_SECURITY } from '../../platform/http/openapi.ts';
 import { routeBudget } from '../../platform/http/rate-limit.ts';
 import { type ChecksDeps, checkIdentifier, checkIdentifiers } from './checks.service.ts';
 
@@ -61,9 +60,7 @@ export const checksRoutes: FastifyPluginAsyncZod<ChecksRoutesOptions> = async (a
     '/v1/checks',
     {
       schema: {
-        operationId: 'checkIdentifier',
         tags: TAGS,
-        security: CHECK_KEY_SECURITY,
         summary:
           'Check one frame number or plate ID: registered, stolen or unknown (the police also get the theft case reference and since-date); never anything of the owner',
         querystring: CheckQuerySchema,
@@ -83,9 +80,7 @@ export const checksRoutes: FastifyPluginAsyncZod<ChecksRoutesOptions> = async (a
     '/v1/checks',
     {
       schema: {
-        operationId: 'checkIdentifiers',
         tags: TAGS,
-        security: CHECK_KEY_SECURITY,
         summary:
           'Check up to 1,000 frame numbers or plate IDs at once (a marketplace screening its listings); answered in the order sent',
         body: CheckBatchSchema,

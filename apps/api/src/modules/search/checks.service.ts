@@ -1,5 +1,5 @@
 import { type CheckAnswer, checkResultOf, decidingMatches } from '@nbr/domain/checks';
-import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
+import { type IdentifierShapeProblem, identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
 import { canSeeTheftCaseInChecks } from '@nbr/domain/organisation-powers';
 import { SEARCH_RESULT_LIMIT } from '@nbr/domain/search';
 import type { Database } from '../../db/client.ts';
@@ -28,6 +28,8 @@ interface Checked {
   identifier: string;
   /** The normalised key; null when the text cannot be an identifier at all. */
   key: string | null;
+  /** Why the text cannot be an identifier (nothing was looked up); null when it can. */
+  problem: IdentifierShapeProblem | null;
   matches: SearchRow[];
 }
 
@@ -36,8 +38,9 @@ async function findMatches(deps: ChecksDeps, identifiers: readonly string[]): Pr
   const byKeys = new Map<string, SearchRow[]>();
   const checked: Checked[] = [];
   for (const identifier of identifiers) {
-    if (identifierShapeProblem(identifier)) {
-      checked.push({ identifier, key: null, matches: [] });
+    const problem = identifierShapeProblem(identifier);
+    if (problem) {
+      checked.push({ identifier, key: null, problem, matches: [] });
       continue;
     }
     const { key, lookAlike } = identifierKeys(identifier);
@@ -47,7 +50,7 @@ async function findMatches(deps: ChecksDeps, identifiers: readonly string[]): Pr
       rows = decidingMatches(await findCandidates(deps.db, key, lookAlike, SEARCH_RESULT_LIMIT));
       byKeys.set(cacheKey, rows);
     }
-    checked.push({ identifier, key, matches: rows });
+    checked.push({ identifier, key, problem: null, matches: rows });
   }
   return checked;
 }
@@ -66,8 +69,11 @@ export async function checkIdentifiers(
   const showTheftCase = canSeeTheftCaseInChecks(caller.organisationType);
   const now = new Date();
   const events: AuditEventInput[] = [];
+  // One event per bike per request, however often a batch names it (one bike in many listings, or
+  // the same number sent a thousand times): an owner's access log says who checked it, not how often.
+  const auditedBikes = new Set<string>();
   const answers = checked.map((check) => {
-    const result = checkResultOf(check.matches);
+    const result = check.problem ? 'invalid' : checkResultOf(check.matches);
     const base = {
       action: 'check.identifier_checked' as const,
       actorPartyId: caller.organisationPartyId,
@@ -78,11 +84,10 @@ export async function checkIdentifiers(
     if (check.matches.length === 0) {
       events.push({ ...base, targetPartyId: null, details: { ...details, identifier_key: check.key } });
     }
-    const seen = new Set<string>();
     for (const match of check.matches) {
       const bike = bikes.get(match.bikeId);
-      if (!bike || seen.has(match.bikeId)) continue;
-      seen.add(match.bikeId);
+      if (!bike || auditedBikes.has(match.bikeId)) continue;
+      auditedBikes.add(match.bikeId);
       events.push({
         ...base,
         targetPartyId: bike.ownerPartyId,
@@ -95,6 +100,7 @@ export async function checkIdentifiers(
       result,
       stolen ? (bikes.get(stolen.bikeId) ?? null) : null,
       showTheftCase,
+      check.problem,
     );
   });
   await deps.db.transaction(async (tx) => {

@@ -162,27 +162,41 @@ describe('checks by API', () => {
     });
   });
 
-  it('answers a batch in the order sent, and audits every identifier', async () => {
+  it('answers a batch in the order sent, and audits every identifier, each bike once', async () => {
     const first = await ownerWithNamedBike();
     const second = await ownerWithNamedBike();
     await reportStolen(t.app, second.owner.token, second.bikeId);
     const before = await checkEvents(t, marketplaceId);
+    const withEnDash = `${second.frameNumber.slice(0, 3)}\u2013${second.frameNumber.slice(3)}`;
+    const withInvisible = `${second.frameNumber.slice(0, 3)}\u200b\u00ad${second.frameNumber.slice(3)}`;
     const response = await checkMany(t.app, marketplaceKey.secret, [
       second.plate,
       'UNKNOWN-4711',
       first.frameNumber,
       first.frameNumber,
+      // A listing's text as typed on a phone or copied from a page still finds the stolen bike.
+      withEnDash,
+      withInvisible,
+      // What cannot be a frame number at all is said to be so, never `unknown`.
+      `(${first.frameNumber})`,
     ]);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<{ results: CheckAnswer[] }>().results.map((answer) => answer.result)).toEqual([
-      'stolen',
-      'unknown',
-      'registered',
-      'registered',
+    expect(response.json<{ results: CheckAnswer[] }>().results).toEqual([
+      { identifier: second.plate, result: 'stolen' },
+      { identifier: 'UNKNOWN-4711', result: 'unknown' },
+      { identifier: first.frameNumber, result: 'registered' },
+      { identifier: first.frameNumber, result: 'registered' },
+      { identifier: withEnDash, result: 'stolen' },
+      { identifier: withInvisible, result: 'stolen' },
+      { identifier: `(${first.frameNumber})`, result: 'invalid', problem: 'invalid_characters' },
     ]);
     expectNothingOfOwner(response.body, first.owner, first.bikeId);
     expectNothingOfOwner(response.body, second.owner, second.bikeId);
+    // Each bike once however often it was named (an owner's log says who checked, not how often),
+    // the unknown and the invalid identifier once each.
     expect((await checkEvents(t, marketplaceId)) - before).toBe(4);
+    const firstLog = (await accessLog(t.app, first.owner)).entries.map((entry) => entry.action);
+    expect(firstLog.filter((action) => action === 'check.identifier_checked')).toHaveLength(1);
   });
 
   it(`refuses a batch of ${CHECK_BATCH_LIMIT + 1} identifiers with a translated 422, auditing nothing`, async () => {
@@ -320,14 +334,14 @@ describe('checks by API', () => {
       components: { securitySchemes: Record<string, unknown> };
     }>();
     const path = document.paths['/api/v1/checks'];
-    expect(path?.get?.operationId).toBe('checkIdentifier');
-    expect(path?.post?.operationId).toBe('checkIdentifiers');
+    expect(path?.get?.operationId).toBe('getV1Checks');
+    expect(path?.post?.operationId).toBe('postV1Checks');
     expect(path?.get?.security).toEqual([{ checkKey: [] }]);
     expect(path?.post?.security).toEqual([{ checkKey: [] }]);
     expect(document.components.securitySchemes.checkKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const keys = document.paths['/api/organisations/{organisationId}/api-keys'];
-    expect(keys?.post?.operationId).toBe('createOrganisationApiKey');
-    expect(keys?.get?.operationId).toBe('listOrganisationApiKeys');
+    expect(keys?.post?.operationId).toBe('postOrganisationsByOrganisationIdApiKeys');
+    expect(keys?.get?.operationId).toBe('getOrganisationsByOrganisationIdApiKeys');
   });
 });
 

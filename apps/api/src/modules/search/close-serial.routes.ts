@@ -14,7 +14,6 @@ export const closeSerialRoutes: FastifyPluginAsyncZod<CloseSerialRoutesOptions> 
     {
       schema: {
         tags: ['backoffice', 'search'],
-        security: [{ bearer: [] }],
         summary:
           'Staff: frame numbers within edit distance 2 of the typed one (misread or scratched), closest and same-prefix first, with the distance of each',
         querystring: StaffCloseSerialQuerySchema,

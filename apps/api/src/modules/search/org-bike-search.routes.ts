@@ -22,7 +22,6 @@ export const ORG_SEARCHES_PER_HOUR = 600;
 export const ORG_MESSAGES_PER_HOUR = 60;
 
 const TAGS = ['search', 'organisations'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const WHO =
   'Members acting for a police, municipality or insurance organisation (403 organisation_search_not_allowed otherwise; never staff switched into an account)';
 
@@ -38,7 +37,6 @@ export const orgBikeSearchRoutes: FastifyPluginAsyncZod<OrgBikeSearchRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `Search every registered bike by frame number or plate (exact or look-alike), brand, model, colour or stolen status; never the owner. ${WHO}`,
         querystring: OrgBikeSearchQuerySchema,
         response: { 200: OrgBikeSearchResponseSchema },
@@ -54,7 +52,6 @@ export const orgBikeSearchRoutes: FastifyPluginAsyncZod<OrgBikeSearchRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `One bike with its status history, whether stolen and since when, whether the owner is verified, and what the caller may do; audited and shown in the owner's access log. ${WHO}`,
         params: OrgBikeParamsSchema,
         response: { 200: OrgBikeDetailSchema },
@@ -69,7 +66,6 @@ export const orgBikeSearchRoutes: FastifyPluginAsyncZod<OrgBikeSearchRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `The owner's contact details for the police, after stating a case number (403 owner_contact_police_only for others); audited with the case number and shown in the owner's access log. ${WHO}`,
         params: OrgBikeParamsSchema,
         body: OwnerContactRequestSchema,
@@ -91,7 +87,6 @@ export const orgBikeSearchRoutes: FastifyPluginAsyncZod<OrgBikeSearchRoutesOptio
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: `Write to the bike's owner through the register (a chat between the organisation and the owner; the owner is mailed while away). ${WHO}`,
         params: OrgBikeParamsSchema,
         body: OrgMessageSchema,

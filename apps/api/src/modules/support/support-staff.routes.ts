@@ -19,7 +19,6 @@ export interface SupportStaffRoutesOptions {
 }
 
 const TAGS = ['support', 'backoffice'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** The support queue in the backoffice (SPEC §2 /backoffice/tickets/{ticketId}): support and admin staff. */
 export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions> = async (app, options) => {
@@ -30,7 +29,6 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: support tickets (of one status), newest activity first, with the count of each status',
         querystring: StaffTicketsQuerySchema,
@@ -46,7 +44,6 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: one ticket with its messages and the person’s name and address (audited once per staff member and opening: not again within 30 minutes)',
         params: TicketParamsSchema,
@@ -62,7 +59,6 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: answer a ticket (audited). It then waits for the person, who sees it live or gets a mail when not connected',
         params: TicketParamsSchema,
@@ -89,7 +85,6 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: change a ticket’s status and/or take it (audited)',
         params: TicketParamsSchema,
         body: StaffTicketUpdateSchema,

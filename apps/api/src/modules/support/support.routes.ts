@@ -41,7 +41,6 @@ export interface SupportRoutesOptions {
 }
 
 const TAGS = ['support'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * The asking side of support (SPEC §2 /support/chat): a signed-in person's tickets, and a visitor's
@@ -58,7 +57,6 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'My support tickets, newest activity first, with their status',
         response: { 200: TicketListSchema },
       },
@@ -72,7 +70,6 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Open a support ticket about my account, one of my bikes or one of my orders (422 for a bike or order that is not mine)',
         body: TicketCreateSchema,
@@ -92,7 +89,6 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'One of my tickets with its messages; 404 for anyone else',
         params: TicketParamsSchema,
         response: { 200: TicketWithMessagesSchema },
@@ -107,7 +103,6 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Write in one of my tickets: it waits for staff again (a waiting or closed ticket opens again)',
         params: TicketParamsSchema,

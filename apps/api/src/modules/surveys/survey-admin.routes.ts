@@ -10,7 +10,6 @@ import * as service from './survey-admin.service.ts';
 import type { SurveysDeps } from './surveys.service.ts';
 
 const TAGS = ['surveys'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const SurveyParamsSchema = z.object({ survey_id: z.string() });
 
 /** The survey's admin panel (issue 29 §1): the number invited, and backoffice staff's list of surveys. */
@@ -20,7 +19,6 @@ export const surveyAdminRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Set how many people the survey invited (the response rate’s denominator); its organisation’s admins, audited',
         params: SurveyParamsSchema,
@@ -38,7 +36,6 @@ export const surveyAdminRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = a
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Every organisation’s commuter surveys, newest first (at most 500), for staff to pick one',
         response: { 200: StaffSurveyListSchema },
       },

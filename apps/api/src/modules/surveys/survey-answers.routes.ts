@@ -15,9 +15,6 @@ import * as service from './survey-answers.service.ts';
 import type { SurveysDeps } from './surveys.service.ts';
 
 const TAGS = ['surveys'];
-/** Signed in, or a visitor (with the answer token once they have one). */
-const BEARER_OR_NONE: Record<string, string[]>[] = [{ bearer: [] }, {}];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const SurveyParamsSchema = z.object({ survey_id: z.string() });
 const AnswerTokenHeadersSchema = z.object({
   [SURVEY_ANSWER_TOKEN_HEADER]: z
@@ -70,7 +67,6 @@ export const surveyAnswerRoutes: FastifyPluginAsyncZod<SurveyAnswerRouteOptions>
     {
       schema: {
         tags: TAGS,
-        security: BEARER_OR_NONE,
         summary:
           "The survey (who runs it, its period, whether it is open) and the caller's own answer so far: a signed-in person's, or the visitor's whose token comes (positions as grid cells only)",
         params: SurveyParamsSchema,
@@ -87,7 +83,6 @@ export const surveyAnswerRoutes: FastifyPluginAsyncZod<SurveyAnswerRouteOptions>
     {
       schema: {
         tags: TAGS,
-        security: BEARER_OR_NONE,
         summary:
           "Step 1: home and work postcodes, positions (kept as grid cells) and the workplace. A visitor's first step answers answer_token",
         params: SurveyParamsSchema,
@@ -106,7 +101,6 @@ export const surveyAnswerRoutes: FastifyPluginAsyncZod<SurveyAnswerRouteOptions>
     {
       schema: {
         tags: TAGS,
-        security: BEARER_OR_NONE,
         summary: 'Step 2: the weekdays the caller usually commutes on',
         params: SurveyParamsSchema,
         headers: AnswerTokenHeadersSchema,
@@ -125,7 +119,6 @@ export const surveyAnswerRoutes: FastifyPluginAsyncZod<SurveyAnswerRouteOptions>
     {
       schema: {
         tags: TAGS,
-        security: BEARER_OR_NONE,
         summary: 'Step 3: the legs of a usual trip; finishes the answer once the earlier steps are in',
         params: SurveyParamsSchema,
         headers: AnswerTokenHeadersSchema,
@@ -143,7 +136,6 @@ export const surveyAnswerRoutes: FastifyPluginAsyncZod<SurveyAnswerRouteOptions>
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           "Take over the visitor's answer whose token comes, after signing in (409 survey_answer_exists when one's own answer exists: it is kept)",
         params: SurveyParamsSchema,

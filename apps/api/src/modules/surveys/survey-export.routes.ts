@@ -3,11 +3,11 @@ import { SurveyFiguresQuerySchema } from '@nbr/domain/surveys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { fileAnswer } from '../../platform/http/openapi.ts';
 import * as service from './survey-export.service.ts';
 import type { SurveysDeps } from './surveys.service.ts';
 
 const TAGS = ['surveys'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const SurveyParamsSchema = z.object({ survey_id: z.string() });
 
 /** The admin panel's downloads of a survey's figures (issue 29 §1): CSV and XLSX, same filters and access. */
@@ -18,10 +18,12 @@ export const surveyExportRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = 
       {
         schema: {
           tags: TAGS,
-          security: BEARER,
           summary: `The figures as a ${format.toUpperCase()} download, with the same filters; only groups of 5 or more answers, no addresses`,
           params: SurveyParamsSchema,
           querystring: SurveyFiguresQuerySchema,
+          response: {
+            200: fileAnswer([service.EXPORT_CONTENT_TYPES[format]], `The figures (${format.toUpperCase()})`),
+          },
         },
         config: { access: 'signed_in' },
       },

@@ -156,7 +156,8 @@ async function toXlsx(rows: Array<readonly Value[]>): Promise<Buffer> {
   }).toBuffer();
 }
 
-const CONTENT_TYPES: Record<SurveyExportFormat, string> = {
+/** The media type of each download. */
+export const EXPORT_CONTENT_TYPES: Record<SurveyExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
@@ -189,7 +190,7 @@ export async function exportSurveyFigures(
   const rows = surveyExportRows(survey, query, figures);
   return {
     body: format === 'csv' ? toCsv(rows) : await toXlsx(rows),
-    contentType: CONTENT_TYPES[format],
+    contentType: EXPORT_CONTENT_TYPES[format],
     fileName: exportFileName(survey.title, format),
   };
 }

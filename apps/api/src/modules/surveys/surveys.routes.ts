@@ -13,7 +13,6 @@ import type { SurveysDeps } from './surveys.service.ts';
 import * as service from './surveys.service.ts';
 
 const TAGS = ['surveys'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 const SurveyParamsSchema = z.object({ survey_id: z.string() });
 
 /** The commuter survey (issue 29 §1): the organisation's admins' side and the person's answer. */
@@ -23,7 +22,6 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = async
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Create a commuter survey of the organisation the session acts for (its admins)',
         body: SurveyCreateSchema,
         response: { 201: SurveyAdminSchema },
@@ -39,7 +37,6 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = async
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: "The acting organisation's surveys, newest first, with their finished answers' count",
         response: { 200: SurveyListSchema },
       },
@@ -53,7 +50,6 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ deps: SurveysDeps }> = async
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           "A survey's figures, filtered by period, workplace or postal area; groups under 5 never shown",
         params: SurveyParamsSchema,

@@ -50,7 +50,6 @@ export const contactOwnerRoutes: FastifyPluginAsyncZod<ContactOwnerRoutesOptions
     {
       schema: {
         tags: ['theft'],
-        security: [{}, { bearer: [] }],
         summary:
           'Write to the owner of a bike: signed in, into my chat with the owner (answers its id; 409 own_bike for my own bike); without an account only about a bike reported stolen (409 bike_not_stolen), with an e-mail address the owner never sees: the message waits until the visitor follows the link mailed there (the same answer whether or not the address has an account)',
         params: BikeParamsSchema,

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
+import { fileAnswer } from '../../platform/http/openapi.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import { readSingleUpload } from '../../platform/http/single-upload.ts';
 import { pickupPhotoPath } from './item-pickups.presenter.ts';
@@ -26,7 +27,6 @@ export interface ItemPickupsRoutesOptions {
 }
 
 const TAGS = ['theft'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /**
  * Bikes held for their owners (SPEC §2 /app/item-pickup). Registering and closing are the caller's own
@@ -40,7 +40,6 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'I hold this bike for its owner: where and until when to collect it. For a person with a verified national identity, also when acting for a business, club or dealer (anyone can found one), or for a member of an organisation the registry checked (police, insurer) (403 identity_verification_required); not for my own bike (409 own_bike); one waiting pickup per bike (409 conflict)',
         params: BikeParamsSchema,
@@ -69,7 +68,6 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           "The police or a municipality took in a found or abandoned bike: name it by frame number or plate, where and until when its owner can collect it. The owner is mailed and told in a chat; a stolen bike's theft report is linked. Members acting for a police or municipality organisation only (403); 404 bike_not_registered when no registered bike has the identifier; 409 conflict when the bike already waits somewhere",
         headers: IdempotencyHeadersSchema,
@@ -96,7 +94,6 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Bikes waiting for me (waiting ones first, soonest last day first, then recently closed) and bikes I hold for others',
         response: { 200: PickupListSchema },
@@ -111,7 +108,6 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'The owner has the bike back (owner or holder); 409 pickup_not_waiting once closed',
         params: PickupParamsSchema,
         response: { 200: PickupSchema },
@@ -127,7 +123,6 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'I no longer hold the bike for its owner (holder only); 409 pickup_not_waiting once closed',
         params: PickupParamsSchema,
         response: { 200: PickupSchema },
@@ -143,7 +138,6 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Unclaimed after the last day, the police or municipality holding the bike releases it (to reuse or auction); the owner is told. Holder only (403); 409 pickup_not_due before the last day has passed, pickup_not_waiting once closed',
         params: PickupParamsSchema,
@@ -162,7 +156,6 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           "The holder's photo of the bike as taken in (multipart/form-data, one JPEG, PNG or WebP in `file`, at most 15 MB; re-encoded without metadata), replacing an earlier one while the bike waits. Holder only (403); 409 pickup_not_waiting once closed",
         params: PickupParamsSchema,
@@ -187,6 +180,7 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
           'The photo of a held bike at its signed address (as found in pickup answers); 403 when the signature is wrong or expired',
         params: PickupParamsSchema,
         querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+        response: { 200: fileAnswer(['image/webp'], 'The photo (WebP)') },
       },
       // The signature is the access check: addresses are only handed to the owner and the holder.
       config: { access: 'public' },

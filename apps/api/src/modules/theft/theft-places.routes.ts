@@ -20,7 +20,6 @@ export const theftPlacesRoutes: FastifyPluginAsyncZod<TheftPlacesRoutesOptions> 
     {
       schema: {
         tags: ['theft'],
-        security: [{ bearer: [] }],
         summary:
           "Where a typed address is: the national address register's point (DAWA, Kartverket), else its postcode's centre, else place null",
         querystring: TheftPlaceQuerySchema,

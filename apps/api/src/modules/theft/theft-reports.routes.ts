@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth/access.ts';
 import { IdempotencyHeadersSchema, idempotencyClaim } from '../../platform/http/idempotency.ts';
+import { fileAnswer } from '../../platform/http/openapi.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { TheftDeps } from './theft.deps.ts';
 import * as service from './theft-reports.service.ts';
@@ -29,7 +30,6 @@ export interface TheftReportsRoutesOptions {
 }
 
 const TAGS = ['theft'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 const PdfQuerySchema = z.object({
   report_id: z.string().max(64),
@@ -56,7 +56,6 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           "Owner: the bike's theft report draft, or one pre-filled from your profile and the bike (saved_at null); 409 bike_already_stolen once reported",
         params: BikeParamsSchema,
@@ -72,7 +71,6 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Owner: save the whole draft as the wizard holds it (empty means not filled; a national id number in cpr_number is refused: the register keeps none)',
         params: BikeParamsSchema,
@@ -90,7 +88,6 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Owner: send the report; 422 lists every missing field (loc [section, field]); the bike is then reported stolen',
         headers: IdempotencyHeadersSchema,
@@ -110,7 +107,6 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Your newest sent (submitted or closed) theft report of the bike, with a signed PDF address; 404 when you made none',
         params: BikeParamsSchema,
@@ -130,6 +126,7 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
           'A sent theft report as a PDF at its signed address (pdf_url of the report); 403 when the signature is wrong or expired',
         params: BikeParamsSchema,
         querystring: PdfQuerySchema,
+        response: { 200: fileAnswer(['application/pdf'], 'The theft report (PDF)') },
       },
       // The signature is the access check: only the report's owner is given the address.
       config: { access: 'public' },
@@ -151,7 +148,6 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Maker of the sent report: withdraw the acknowledgement that it may be shared with your insurer; no insurer is shown it from then on (404 when you made no sent report of the bike)',
         params: BikeParamsSchema,
@@ -168,7 +164,6 @@ export const theftReportsRoutes: FastifyPluginAsyncZod<TheftReportsRoutesOptions
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Owner: the stolen bike is found (needs a national identity approval report_found of this bike); the report is closed and kept in your history',
         headers: IdempotencyHeadersSchema,

@@ -16,7 +16,6 @@ import type { TheftDeps } from './theft.deps.ts';
 import * as service from './theft-review.service.ts';
 
 const TAGS = ['backoffice', 'theft'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** /api/backoffice/theft-reports (issue 17 §1): our staff's review of stolen-bike reports. */
 export const theftReviewRoutes: FastifyPluginAsyncZod<{ deps: TheftDeps }> = async (app, { deps }) => {
@@ -25,7 +24,6 @@ export const theftReviewRoutes: FastifyPluginAsyncZod<{ deps: TheftDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: sent theft reports to review (new: oldest first), suspicious or reviewed; the bike’s public facts only, never the owner',
         querystring: StaffTheftReportQuerySchema,
@@ -41,7 +39,6 @@ export const theftReviewRoutes: FastifyPluginAsyncZod<{ deps: TheftDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: a report’s private data with the reason given (audited; shown in the owner’s access log), and the pickups of its bike',
         params: StaffTheftReportParamsSchema,
@@ -59,7 +56,6 @@ export const theftReviewRoutes: FastifyPluginAsyncZod<{ deps: TheftDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: mark a report reviewed (audited)',
         params: StaffTheftReportParamsSchema,
         response: { 200: StaffTheftReportSummarySchema },
@@ -74,7 +70,6 @@ export const theftReviewRoutes: FastifyPluginAsyncZod<{ deps: TheftDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: mark a report suspicious with a note, or clear it (audited with before/after)',
         params: StaffTheftReportParamsSchema,
         body: TheftSuspicionSchema,
@@ -91,7 +86,6 @@ export const theftReviewRoutes: FastifyPluginAsyncZod<{ deps: TheftDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: link the pickup of the found bike to the report, or unlink it (null; audited)',
         params: StaffTheftReportParamsSchema,
         body: TheftFoundLinkSchema,
@@ -108,7 +102,6 @@ export const theftReviewRoutes: FastifyPluginAsyncZod<{ deps: TheftDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff: write to the report’s owner through the register (a chat about the bike; their address is never shown; audited)',
         params: StaffTheftReportParamsSchema,

@@ -4,6 +4,7 @@ import { MeasurementConfigSchema } from '@nbr/domain/measurement';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { trackAction } from './tracking.service.ts';
 
 /** Properties are for small facts (a path, a duration), never payloads. */
@@ -51,6 +52,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
         params: TrackingParamsSchema,
         querystring: TrackingQuerySchema,
         body: PropertiesSchema,
+        response: { 204: NO_CONTENT },
       },
       bodyLimit: TRACKING_BODY_LIMIT_BYTES,
       config: { rateLimit: { max: options.perMinute ?? 120, timeWindow: '1 minute' }, access: 'public' },

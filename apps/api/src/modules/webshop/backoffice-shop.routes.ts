@@ -11,7 +11,6 @@ import * as service from './backoffice-shop.service.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
 const TAGS = ['backoffice', 'webshop'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** /api/backoffice/products and /voucher-batches (issue 17 §1, /backoffice/v2/diverse). */
 export const backofficeShopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async (app, { deps }) => {
@@ -20,7 +19,6 @@ export const backofficeShopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff: every product of both regions with its price, inactive ones too',
         response: { 200: StaffProductListSchema },
       },
@@ -34,7 +32,6 @@ export const backofficeShopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Staff admins: a product’s new price incl. VAT in whole kroner (orders keep the price they were sold at; audited)',
         params: StaffProductParamsSchema,
@@ -57,7 +54,6 @@ export const backofficeShopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> 
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'Staff admins: the newest 100 voucher batches with their number of codes and uses',
         response: { 200: StaffVoucherBatchListSchema },
       },

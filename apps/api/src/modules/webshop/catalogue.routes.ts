@@ -10,7 +10,6 @@ import * as service from './catalogue.service.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
 const TAGS = ['webshop'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** The catalogue (issue 15 §1). */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async (app, { deps }) => {
@@ -34,7 +33,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = asy
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Whether something can still be bought for this bike of yours (a registration while it has none, the BikeDNA marking once)',
         params: BikeServicesParamsSchema,

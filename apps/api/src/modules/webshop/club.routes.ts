@@ -20,7 +20,6 @@ import * as service from './club.service.ts';
 import * as vipps from './vipps-checkout.service.ts';
 
 const TAGS = ['webshop'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Budgets of the club routes (tests lower them to reach them). */
 export interface ClubRateLimits {
@@ -73,7 +72,6 @@ export const clubRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           tags: TAGS,
-          security: BEARER,
           summary,
           params: ClubParamsSchema,
           headers: IdempotencyHeadersSchema,
@@ -116,7 +114,6 @@ export const clubRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Give your club membership number (6–8 characters, else 422 invalid_club_membership_number: “Ugyldig NAF-nummer”): it is kept on your profile; membership says whether it gets the member price — confirmed only while it is on the club’s fresh member list (not_on_list, unconfirmable: no fresh list; the list price applies)',
         params: ClubMemberParamsSchema,
@@ -150,7 +147,6 @@ export const clubRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Your club membership number and whether it gets the member price now: confirmed (on the club’s fresh member list), not_on_list, unconfirmable (no fresh list) or none',
         params: ClubParamsSchema,
@@ -166,7 +162,6 @@ export const clubRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['backoffice', ...TAGS],
-        security: BEARER,
         summary:
           'Staff admins: the club’s member list as last uploaded — its number of members, upload time and whether it is still fresh (never the numbers)',
         params: ClubParamsSchema,
@@ -182,7 +177,6 @@ export const clubRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['backoffice', ...TAGS],
-        security: BEARER,
         summary:
           'Staff admins: replace the club’s member list with its CSV export (a membership number in the first cell of each line; other lines skipped and counted); the member price is given only to numbers on a list uploaded within fresh_days (audited, without the numbers)',
         params: ClubParamsSchema,

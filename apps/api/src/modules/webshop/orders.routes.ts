@@ -23,7 +23,6 @@ import type { VippsCheckoutDeps } from './vipps-checkout.service.ts';
 import { type VoucherRateLimits, voucherGuessBudget, voucherRateLimits } from './vouchers.routes.ts';
 
 const TAGS = ['webshop'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Orders (issue 15 §2). */
 export const orderRoutes: FastifyPluginAsyncZod<{
@@ -44,7 +43,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Order and pay by card: priced on the server, a charge session at the card provider; send the browser to payment_url. Paid only on the provider’s word (webhook or reconciliation), never the return address',
         headers: IdempotencyHeadersSchema,
@@ -73,7 +71,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Order a configured bundle (config_id: register-bike = a registration for the bike plus plates; single-with-plates) from your region’s catalogue, then pay as POST /webshop/orders/reepay',
         headers: IdempotencyHeadersSchema,
@@ -120,7 +117,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Your orders, newest first, with their lines, totals, VAT, receipt number and shipping state',
         response: { 200: OrderListSchema },
@@ -135,7 +131,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'One of your orders (the return page polls it: only the provider makes it paid, never the return address)',
         params: OrderParamsSchema,
@@ -151,7 +146,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['backoffice', ...TAGS],
-        security: BEARER,
         summary:
           'Backoffice staff: the shop’s orders, newest first (50 a page), by order number, order id or buyer’s e-mail, status and shipment status (audited)',
         querystring: StaffOrderQuerySchema,
@@ -167,7 +161,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Backoffice staff: move a fulfilled order’s plate shipment on, waiting → packed → shipped; shipping may give the carrier’s tracking_number',
         params: OrderParamsSchema,
@@ -191,7 +184,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Backoffice admins: refund an order in full through the provider that took it, card or Vipps MobilePay (withdrawal); its unused credits are withdrawn, registered bikes stay',
         params: OrderParamsSchema,

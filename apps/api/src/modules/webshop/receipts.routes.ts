@@ -1,12 +1,12 @@
 import { OrderParamsSchema } from '@nbr/domain/webshop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { fileAnswer } from '../../platform/http/openapi.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 import * as receipts from './receipts.service.ts';
 
 const TAGS = ['webshop'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Receipts of orders (issue 15 §7). */
 export const receiptRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async (app, { deps }) => {
@@ -18,10 +18,10 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asyn
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The receipt of one of your paid orders as a PDF (Danish simplified invoice / Norwegian sales document: number, date, seller, lines, VAT); 404 for anyone else’s order and for an order without a receipt',
         params: OrderParamsSchema,
+        response: { 200: fileAnswer(['application/pdf'], 'The receipt (PDF)') },
       },
       config: { access: 'signed_in' },
       preHandler: pdfBudget,

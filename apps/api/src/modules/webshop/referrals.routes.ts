@@ -2,12 +2,12 @@ import { IdentityPartyParamsSchema } from '@nbr/domain/backoffice';
 import { ReferralOverviewSchema, StaffReferralsSchema } from '@nbr/domain/referrals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth/access.ts';
+import { NO_CONTENT } from '../../platform/http/openapi.ts';
 import { perAccountBudget } from '../../platform/http/rate-limit.ts';
 import * as service from './referrals.service.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
 const TAGS = ['referrals'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Referrals (issue 30 §1): the person's own invitation and what it earned; staff's view of a person's. */
 export const referralRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps & { publicUrl: string } }> = async (
@@ -22,7 +22,6 @@ export const referralRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps & { publi
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Your referral code and invitation link, the people who signed up with it (first name and status only), the free credits it earned you and the news you have not seen',
         response: { 200: ReferralOverviewSchema },
@@ -38,8 +37,8 @@ export const referralRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps & { publi
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary: 'You have seen the news of your referral rewards: they are no longer shown as new',
+        response: { 204: NO_CONTENT },
       },
       // Staff switched into the account must not hide the person's news from them.
       config: { access: 'signed_in_self' },
@@ -56,7 +55,6 @@ export const referralRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps & { publi
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Backoffice staff: who invited the person and whom they invited, with the reward decided for each (audited)',
         params: IdentityPartyParamsSchema,

@@ -15,7 +15,6 @@ import type { CheckoutDeps } from './checkout.service.ts';
 import * as service from './subscriptions.service.ts';
 
 const TAGS = ['webshop'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Subscriptions at the card provider (issue 15 §3). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async (app, { deps }) => {
@@ -27,7 +26,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Subscribe to a plan of your region: an order and the provider’s subscription window (payment_url); credits and the paid period come with the provider’s word',
         headers: IdempotencyHeadersSchema,
@@ -56,7 +54,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'More credits (bikes) in your active subscription: SINGLE/FAMILY at the plan’s price per credit for what is left of the period, paid at payment_url; ORGANISATION by raising the quantity at the provider, billed prorated to the stored card',
         headers: IdempotencyHeadersSchema,
@@ -85,7 +82,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Your subscription at the provider and its page to change the card; action cancel ends it at the period’s end, resume undoes that',
         headers: IdempotencyHeadersSchema,
@@ -104,7 +100,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> =
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'What the pricing page needs for you: the plans of your region in its currency, your current plan and period, and whether it is cancelled',
         response: { 200: PricingTableSchema },

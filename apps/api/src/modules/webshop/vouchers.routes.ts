@@ -13,7 +13,6 @@ import * as service from './vouchers.service.ts';
 import type { WebshopDeps } from './webshop.service.ts';
 
 const TAGS = ['webshop'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Budgets against guessing codes (tests lower them to reach them). */
 export interface VoucherRateLimits {
@@ -73,7 +72,6 @@ export const voucherRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Redeem a voucher that grants a registration or a subscription: its credits (and period) at once, without a card; optionally onto a bike of yours without one',
         headers: IdempotencyHeadersSchema,
@@ -103,7 +101,6 @@ export const voucherRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Backoffice admins: make a batch of voucher codes granting a product or a discount; the codes are answered this once',
         body: VoucherBatchCreateSchema,

@@ -14,7 +14,6 @@ import type { WebshopDeps } from './webshop.service.ts';
 import * as service from './webshop.service.ts';
 
 const TAGS = ['webshop'];
-const BEARER: Record<string, string[]>[] = [{ bearer: [] }];
 
 /** Subscriptions and bike-ownership credits of the acting party (SPEC §7 Webshop). */
 export const webshopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async (app, { deps }) => {
@@ -23,7 +22,6 @@ export const webshopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Subscription state and credit counts of the acting party; can_add_bike says whether a bike can be added now',
         response: { 200: CreditOverviewSchema },
@@ -38,7 +36,6 @@ export const webshopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'The credits of the acting party, newest first; a credit is free while bike_ownership_id is null',
         response: { 200: CreditListSchema },
@@ -53,7 +50,6 @@ export const webshopRoutes: FastifyPluginAsyncZod<{ deps: WebshopDeps }> = async
     {
       schema: {
         tags: TAGS,
-        security: BEARER,
         summary:
           'Use a free credit on an ownership of your bike that has none. Idempotent: repeating it (same Idempotency-Key or not) answers the same credit',
         params: CreditParamsSchema,

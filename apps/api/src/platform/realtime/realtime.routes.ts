@@ -11,6 +11,7 @@ import type { SigningKeys } from '../auth/keys.ts';
 import { findLiveSession } from '../auth/sessions.ts';
 import { useTokenOnce } from '../auth/single-use.ts';
 import { AppError } from '../errors.ts';
+import { SWITCHING_PROTOCOLS } from '../http/openapi.ts';
 import { perAccountBudget } from '../http/rate-limit.ts';
 import type { RealtimeHub } from './hub.ts';
 import { issueTicket, type TicketClaims, verifyTicket } from './tickets.ts';
@@ -142,6 +143,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
       summary:
         'Websocket of live events (new messages, offer state, read positions) for the party the ticket names',
       querystring: z.object({ ticket: z.string().optional() }),
+      response: { 101: SWITCHING_PROTOCOLS },
     },
     // The ticket is the authentication; it is checked below, before the upgrade.
     config: { access: 'public' },
