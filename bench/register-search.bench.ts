@@ -8,6 +8,10 @@
  * on the server with its result, issue 31) is measured beside the JSON search, with the ratio of the
  * two; the server serves the web build at WEB_DIST_DIR (default apps/web/dist and dist-server beside it:
  * `npm run build -w @nbr/web` first).
+ * Close serials (issue 32 §3): frame numbers misread in one or two places are looked up in the database
+ * one at a time by the product's segment tokens (migration 0048) and by the reference, pg_trgm's GIN
+ * index, with recall against a brute-force levenshtein scan of every bike on a sample, and over HTTP
+ * as staff (GET /api/backoffice/close-serial-search) beside the bare route.
  *
  *   npx tsx bench/register-search.bench.ts                     # 1,000,000 bikes
  *   npx tsx bench/register-search.bench.ts --bikes 10000000    # 10 M (loading takes a while)
@@ -26,6 +30,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BIKE_CATEGORIES, BIKE_COLORS } from '@nbr/domain/bikes';
+import { CLOSE_SERIAL_MAX_DISTANCE, closeSerialProbes } from '@nbr/domain/close-serial';
 import { identifierKeys } from '@nbr/domain/identifiers';
 import { STICKER_CODE_ALPHABET } from '@nbr/domain/plates';
 import { SEARCH_RESULT_LIMIT } from '@nbr/domain/search';
@@ -37,6 +42,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { connectDatabase, type DatabaseConnection } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { type ImportedBike, importBikes } from '../apps/api/src/modules/bikes/bike-import.service.ts';
+import { findCloseSerialCandidates } from '../apps/api/src/modules/search/close-serial.repository.ts';
 import { candidatesQuery } from '../apps/api/src/modules/search/search.repository.ts';
 
 const BENCH_DATABASE = 'nbr_bench';
@@ -198,7 +204,12 @@ async function prepareDatabase(): Promise<{ database: DatabaseConnection; loaded
     if (args.reuse && exists) {
       const database = await connectDatabase({ kind: 'postgres', url: benchUrl, ...LOADER_SETTINGS });
       const count = await countBikes(database).catch(() => -1);
-      if (count === BIKES) return { database, loaded: true };
+      if (count === BIKES) {
+        // A database loaded before a newer migration (0048's close-serial keys) gets it now.
+        const { applied } = await migrate(database);
+        if (applied.length > 0) console.log(`  applied to the reused database: ${applied.join(', ')}`);
+        return { database, loaded: true };
+      }
       await database.close();
     }
     await admin.query(`drop database if exists ${BENCH_DATABASE}`);
@@ -244,6 +255,114 @@ async function load(database: DatabaseConnection): Promise<void> {
   );
 }
 
+/** One or two random edits (a character changed, added or left out), as a scratched or misread stamp. */
+function misread(frameNumber: string, next: () => number): string {
+  const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+  let typed = frameNumber;
+  const edits = 1 + Math.floor(next() * 2);
+  for (let edit = 0; edit < edits; edit += 1) {
+    const at = Math.floor(next() * typed.length);
+    const character = alphabet[Math.floor(next() * alphabet.length)] ?? '7';
+    const kind = Math.floor(next() * 3);
+    if (kind === 0) typed = typed.slice(0, at) + character + typed.slice(at + 1);
+    else if (kind === 1) typed = typed.slice(0, at) + character + typed.slice(at);
+    else typed = typed.slice(0, at) + typed.slice(at + 1);
+  }
+  return typed;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * Close serials in the database, one query at a time (issue 32 §3): the product's segment-pair
+ * candidates (migration 0048) and the reference, pg_trgm's GIN index (`%` at a similarity threshold,
+ * then the same exact check), both against a brute-force levenshtein scan of every bike on a sample.
+ */
+async function closeSerialReference(database: DatabaseConnection, typed: string[]): Promise<void> {
+  const started = performance.now();
+  await database.exec(
+    'create index if not exists bench_frame_number_key_trgm on bikes using gin (frame_number_key public.gin_trgm_ops)',
+  );
+  // A live register's autovacuum keeps the visibility map that lets the key index answer alone.
+  await database.exec('vacuum (analyze) bike_close_serial_keys');
+  await database.exec('analyze bikes');
+  console.log(
+    `close serials: pg_trgm GIN index (the reference) ready in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const keys = typed.map((value) => identifierKeys(value).key);
+  const ours = async (key: string) =>
+    (
+      await findCloseSerialCandidates(database.db, key, closeSerialProbes(key), CLOSE_SERIAL_MAX_DISTANCE)
+    ).map((row) => row.frameNumberKey);
+  const trigram = (threshold: number) => async (key: string) => {
+    const result = (await database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${threshold}`));
+      return tx.execute(sql`select frame_number_key as key from bikes
+        where frame_number_key operator(public.%) ${key}
+          and public.levenshtein_less_equal(frame_number_key, ${key}, ${CLOSE_SERIAL_MAX_DISTANCE}::int) <= ${CLOSE_SERIAL_MAX_DISTANCE}`);
+    })) as unknown as Rows<{ key: string }>;
+    return result.rows.map((row) => row.key);
+  };
+  const methods: Array<[string, (key: string) => Promise<string[]>]> = [
+    ['segment tokens (product, migration 0048)', ours],
+    ['pg_trgm GIN, similarity ≥ 0.3 (default)', trigram(0.3)],
+    ['pg_trgm GIN, similarity ≥ 0.2', trigram(0.2)],
+  ];
+  // Brute force: every bike's key, on a sample (a scan of the whole table per typed number).
+  const sample = keys.slice(0, RECALL_SAMPLE);
+  const truth = new Map<string, Set<string>>();
+  const bruteStarted = performance.now();
+  for (const key of sample) {
+    const result = (await database.db.execute(sql`select frame_number_key as key from bikes
+      where frame_number_key is not null
+        and public.levenshtein_less_equal(frame_number_key, ${key}, ${CLOSE_SERIAL_MAX_DISTANCE}::int) <= ${CLOSE_SERIAL_MAX_DISTANCE}`)) as unknown as Rows<{
+      key: string;
+    }>;
+    truth.set(key, new Set(result.rows.map((row) => row.key)));
+  }
+  const bruteMs = (performance.now() - bruteStarted) / sample.length;
+  const table: Array<Record<string, string | number>> = [];
+  for (const [name, method] of methods) {
+    for (const key of keys.slice(0, 50)) await method(key); // warm the caches
+    const times: number[] = [];
+    let found = 0;
+    let expected = 0;
+    let candidates = 0;
+    for (const [index, key] of keys.entries()) {
+      const before = performance.now();
+      const answer = await method(key);
+      times.push(performance.now() - before);
+      candidates += answer.length;
+      const wanted = index < sample.length ? truth.get(key) : undefined;
+      if (wanted) {
+        const got = new Set(answer);
+        expected += wanted.size;
+        for (const hit of wanted) if (got.has(hit)) found += 1;
+      }
+    }
+    table.push({
+      method: name,
+      queries: keys.length,
+      'p50 ms': Number(percentile(times, 50).toFixed(2)),
+      'p99 ms': Number(percentile(times, 99).toFixed(2)),
+      'max ms': Number(Math.max(...times).toFixed(2)),
+      'matches/query': Number((candidates / keys.length).toFixed(1)),
+      [`recall (${sample.length} typed, brute force)`]: `${((100 * found) / Math.max(1, expected)).toFixed(1)} % (${found}/${expected})`,
+      'load avg': os.loadavg()[0]?.toFixed(1) ?? '',
+    });
+  }
+  console.table(table);
+  console.log(`  brute-force levenshtein scan of every bike: ${bruteMs.toFixed(0)} ms per typed number`);
+}
+
+/** How many misread frame numbers are checked against a brute-force scan (each scans every bike). */
+const RECALL_SAMPLE = 100;
+
 async function explain(database: DatabaseConnection, label: string, typed: string): Promise<void> {
   const { key, lookAlike } = identifierKeys(typed);
   const result = await database.db.execute(
@@ -254,6 +373,40 @@ async function explain(database: DatabaseConnection, label: string, typed: strin
   );
   const scans = plan.filter((line) => /Scan|Execution Time/.test(line)).map((line) => line.trim());
   console.log(`  ${label} (${typed}):\n    ${scans.join('\n    ')}`);
+}
+
+/** A staff member of the bench database (support), signed in through the API once the server runs. */
+async function benchStaffSession(address: string): Promise<string> {
+  const email = 'bench-staff@example.test';
+  const password = 'bench-staff-password-2026';
+  const signUp = await fetch(`${address}/api/identities/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (signUp.status !== 202 && signUp.status !== 409) console.log(`  bench staff sign-up: ${signUp.status}`);
+  const admin = new pg.Client({ connectionString: benchUrl });
+  await admin.connect();
+  try {
+    await admin.query(
+      'update identities set awaiting_sign_up_confirmation = false, email_verified_at = now() where email = $1',
+      [email],
+    );
+    await admin.query(
+      `insert into staff_members (identity_party_id, role)
+         select party_id, 'support' from identities where email = $1 on conflict do nothing`,
+      [email],
+    );
+  } finally {
+    await admin.end();
+  }
+  const logIn = await fetch(`${address}/api/identities/authentications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { authentication_token: token } = (await logIn.json()) as { authentication_token: string };
+  return token;
 }
 
 async function startServer(): Promise<{ address: string; child: ChildProcess }> {
@@ -359,9 +512,15 @@ async function main(): Promise<void> {
   await explain(database, 'look-alike frame number', lookAlike[0] ?? '');
   await explain(database, 'plate ID', plates[0] ?? '');
   await explain(database, 'not registered', missing[0] ?? '');
+  // Issue 32 §3: frame numbers misread in one or two places, every bike's number (private ones too).
+  const misreadRandom = random(2032);
+  const misreadSample = Array.from({ length: 2000 }, () => Math.floor(misreadRandom() * BIKES));
+  const misreadTyped = misreadSample.map((n) => misread(frameNumberOf(n), misreadRandom));
+  await closeSerialReference(database, misreadTyped.slice(0, 300));
   await database.close();
 
   const { address, child } = await startServer();
+  const staffToken = await benchStaffSession(address);
   const query = (values: string[]) => values.map((value) => `/api/search?q=${encodeURIComponent(value)}`);
   const scenarios: Array<{ name: string; options: autocannon.Options; check?: string }> = [
     { name: 'GET /api/health (bare route)', options: { url: `${address}/api/health` } },
@@ -373,6 +532,14 @@ async function main(): Promise<void> {
     },
     { name: 'search: plate ID', options: rotating(address, query(plates)), check: plates[0] },
     { name: 'search: not registered', options: rotating(address, query(missing)), check: missing[0] },
+    {
+      name: 'staff: close serials (distance ≤ 2)',
+      options: rotating(
+        address,
+        misreadTyped.map((value) => `/api/backoffice/close-serial-search?q=${encodeURIComponent(value)}`),
+        { authorization: `Bearer ${staffToken}` },
+      ),
+    },
   ];
   // The public search page as a browser asks for it: painted on the server (issue 31), in Danish.
   const pageHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'da' };

@@ -65,6 +65,7 @@ import { type OwnershipRateLimits, ownershipRoutes } from './modules/ownership/o
 import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
 import { stickerBatchRoutes } from './modules/plates/sticker-batches.routes.ts';
 import { type CheckRateLimits, checksRoutes } from './modules/search/checks.routes.ts';
+import { closeSerialRoutes } from './modules/search/close-serial.routes.ts';
 import { orgBikeSearchRoutes } from './modules/search/org-bike-search.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import {
@@ -642,6 +643,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(chatsRoutes, { deps: chatsDeps });
       // Issue 17 §3: the police, municipalities and insurers search the register in their work.
       await api.register(orgBikeSearchRoutes, { deps: chatsDeps });
+      // Issue 32 §3: close serials for the police (an option of the search above) and our staff.
+      await api.register(closeSerialRoutes, { db: database.db });
       const theftDeps: TheftDeps = {
         ...chatsDeps,
         storage: fileStorage,

@@ -1646,6 +1646,13 @@ const CASES: MatrixCase[] = [
   // The staff queue; deciding a draft answers 409 to staff (past every access rule).
   { method: 'GET', route: '/api/backoffice/ownership-verifications', allowed: STAFF },
   { method: 'GET', route: '/api/backoffice/frame-number-collisions', allowed: STAFF },
+  // Issue 32 §3: our staff's close-serial search (the police's is an option of /org-bike-search).
+  {
+    method: 'GET',
+    route: '/api/backoffice/close-serial-search',
+    allowed: STAFF,
+    request: () => ({ url: '/api/backoffice/close-serial-search?q=MATRIX4711' }),
+  },
   {
     method: 'POST',
     route: '/api/backoffice/ownership-verifications/:verification_id/approve',

@@ -106,6 +106,7 @@ export const ERROR_CODES = [
   'admin_only_organisation_type',
   // Issue 17 §3 (organisations at work).
   'organisation_search_not_allowed',
+  'close_serial_search_police_only',
   'owner_contact_police_only',
   'bike_not_registered',
   'pickup_not_due',

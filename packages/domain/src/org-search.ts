@@ -40,7 +40,13 @@ export const OrgBikeSearchQuerySchema = z
     model: optionalText(100),
     color: BikeColorSchema.optional(),
     stolen: z.enum(['yes', 'no']).optional(),
+    /**
+     * Issue 32 §3: also frame numbers within edit distance 2 of `q` (misread or scratched), ranked by
+     * distance and shared prefix; the police alone (403 close_serial_search_police_only otherwise).
+     */
+    close: z.enum(['yes', 'no']).optional(),
   })
+  .refine((query) => query.close !== 'yes' || query.q !== undefined, { error: 'required', path: ['q'] })
   .refine(
     (query) =>
       query.q !== undefined ||
@@ -53,6 +59,14 @@ export const OrgBikeSearchQuerySchema = z
 export type OrgBikeSearchQuery = z.output<typeof OrgBikeSearchQuerySchema>;
 
 export const ORG_SEARCH_RESULT_LIMIT = 50;
+
+export const CloseSerialMatchSchema = z.object({
+  /** Edits (a character changed, added or left out) between the typed frame number and this one: 0–2. */
+  distance: z.number().int(),
+  /** How many leading characters (the maker's prefix) the two share. */
+  shared_prefix: z.number().int(),
+});
+export type CloseSerialMatchView = z.infer<typeof CloseSerialMatchSchema>;
 
 export const OrgBikeHitSchema = z.object({
   bike_id: z.uuid(),
@@ -70,6 +84,8 @@ export const OrgBikeHitSchema = z.object({
   /** The owner proved the bike is theirs (frame picture and proof of purchase, checked by our staff). */
   owner_verified: z.boolean(),
   registered_at: z.string(),
+  /** Why a close-serial search found the bike: its distance and the leading characters it shares; else null. */
+  close_match: CloseSerialMatchSchema.nullable(),
 });
 export type OrgBikeHit = z.infer<typeof OrgBikeHitSchema>;
 

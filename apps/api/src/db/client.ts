@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -193,7 +194,7 @@ export async function connectDatabase(
     // PGlite lets a second process open the same files and corrupt them: one process at a time.
     const lock = isInMemory(target.dataDir) ? null : await lockDataDirectory(target.dataDir);
     const client = await PGlite.create(target.dataDir, {
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, fuzzystrmatch },
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     }).catch(async (error: unknown) => {
       await lock?.release();

@@ -98,6 +98,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   organisation_suspended: 403,
   admin_only_organisation_type: 403,
   organisation_search_not_allowed: 403,
+  close_serial_search_police_only: 403,
   owner_contact_police_only: 403,
   bike_not_registered: 404,
   pickup_not_due: 409,

@@ -1,3 +1,4 @@
+import { canUseCloseSerialSearch } from '@nbr/domain/close-serial';
 import type { TokenClaims } from '@nbr/domain/identity';
 import { canUseOrgBikeSearch } from '@nbr/domain/organisation-powers';
 
@@ -10,4 +11,9 @@ import { canUseOrgBikeSearch } from '@nbr/domain/organisation-powers';
 export function mayUseOrgBikeSearch(claims: TokenClaims | null): boolean {
   if (!claims || claims.act) return false;
   return claims.party_id !== claims.identity_party_id && canUseOrgBikeSearch(claims.organisation_type);
+}
+
+/** Whether the session may also search close serials (issue 32 §3): the police alone; the API decides the same. */
+export function mayUseCloseSerialSearch(claims: TokenClaims | null): boolean {
+  return mayUseOrgBikeSearch(claims) && canUseCloseSerialSearch(claims?.organisation_type ?? '');
 }

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -273,3 +274,18 @@ export const manufacturerCodes = pgTable('manufacturer_codes', {
   source: text('source').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Close-serial search (issue 32 §3, migration 0048): each frame number key as its nine tokens of
+ * segments (packages/domain/src/close-serial.ts). Written only by the triggers on bikes, so every
+ * path that writes a frame number keeps it right; the key rides in the primary key's index.
+ */
+export const bikeCloseSerialKeys = pgTable(
+  'bike_close_serial_keys',
+  {
+    token: text('token').notNull(),
+    bikeId: uuid('bike_id').notNull(),
+    frameNumberKey: text('frame_number_key').notNull(),
+  },
+  (table) => [primaryKey({ name: 'bike_close_serial_keys_pkey', columns: [table.token, table.bikeId] })],
+);

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { closeSerialTokens } from '@nbr/domain/close-serial';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bikeOwnerships, bikes, stickers } from '../../db/schema/bikes.ts';
 import { insertBike, insertStickers, uniqueStickerCode } from '../../test/bike-helpers.ts';
@@ -85,5 +86,20 @@ describe('importBikes', () => {
     ]);
     const [sticker] = await db.select().from(stickers).where(eq(stickers.code, newPlate));
     expect(sticker).toMatchObject({ status: 'registered', kind: 'bike' });
+  });
+
+  it('stores the close-serial keys of every imported frame number in the same statement (issue 32 §3)', async () => {
+    const result = await importBikes(t.database.db, [
+      { ownerPartyId: owner.partyId, frameNumber: 'CSI4455667K', region: 'dk' },
+      { ownerPartyId: owner.partyId, frameNumber: 'CSI4455668K', region: 'no' },
+    ]);
+    expect(result.inserted).toBe(2);
+    for (const key of ['CSI4455667K', 'CSI4455668K']) {
+      const rows = (await t.database.db.execute(
+        sql`select k.token from bike_close_serial_keys k join bikes b on b.id = k.bike_id
+             where b.frame_number_key = ${key} order by k.token`,
+      )) as unknown as { rows: Array<{ token: string }> };
+      expect(rows.rows.map((row) => row.token).sort()).toEqual([...closeSerialTokens(key)].sort());
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { bikeOwnerships, bikes, stickers } from '../../db/schema/bikes.ts';
@@ -29,6 +29,8 @@ export interface OrgBikeRow {
 }
 
 export interface OrgBikeFilter {
+  /** Only these bikes (the candidates of a close-serial search). */
+  bikeIds?: string[] | undefined;
   /** The normalised and look-alike keys of a typed frame number or plate. */
   identifier?: { key: string; lookAlike: string } | undefined;
   brand?: string | undefined;
@@ -69,6 +71,7 @@ export async function searchBikes(
   limit: number,
 ): Promise<OrgBikeRow[]> {
   const conditions: SQL[] = [];
+  if (filter.bikeIds) conditions.push(inArray(bikes.id, filter.bikeIds));
   if (filter.identifier) {
     const { key, lookAlike } = filter.identifier;
     const matches = or(

@@ -1,4 +1,5 @@
 import type { BikeCategory, BikeColor, BikeStatus } from '@nbr/domain/bikes';
+import { canUseCloseSerialSearch } from '@nbr/domain/close-serial';
 import { canHoldBikesForOwners } from '@nbr/domain/finds';
 import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
 import { RegionSchema } from '@nbr/domain/locale';
@@ -37,6 +38,7 @@ import {
   findPersonById,
   partyNames,
 } from '../identity/identity.facade.ts';
+import { closeSerialKeyOf, type RankedCloseSerial, rankCloseSerials } from './close-serial.service.ts';
 import * as repository from './org-bike-search.repository.ts';
 
 /*
@@ -67,7 +69,7 @@ async function requireSearchingOrganisation(
   return organisation;
 }
 
-function presentHit(row: repository.OrgBikeRow): OrgBikeHit {
+function presentHit(row: repository.OrgBikeRow, close?: RankedCloseSerial): OrgBikeHit {
   return {
     bike_id: row.bikeId,
     frame_number: row.frameNumber,
@@ -82,6 +84,7 @@ function presentHit(row: repository.OrgBikeRow): OrgBikeHit {
     stolen_since: row.status === 'stolen' && row.stolenSince ? row.stolenSince.toISOString() : null,
     owner_verified: row.ownerVerifiedAt !== null,
     registered_at: row.createdAt.toISOString(),
+    close_match: close ? { distance: close.distance, shared_prefix: close.sharedPrefix } : null,
   };
 }
 
@@ -91,7 +94,11 @@ export async function searchBikes(
   auth: RequestAuth,
   query: OrgBikeSearchQuery,
 ): Promise<OrgBikeSearchResponse> {
-  await requireSearchingOrganisation(deps.db, auth);
+  const organisation = await requireSearchingOrganisation(deps.db, auth);
+  if (query.close === 'yes') {
+    if (!canUseCloseSerialSearch(organisation.type)) throw new AppError('close_serial_search_police_only');
+    return searchCloseSerials(deps.db, query);
+  }
   // A typed identifier no frame or sticker can carry finds nothing (as in the public search).
   if (query.q !== undefined && identifierShapeProblem(query.q)) return { results: [], truncated: false };
   const rows = await repository.searchBikes(
@@ -106,8 +113,45 @@ export async function searchBikes(
     ORG_SEARCH_RESULT_LIMIT + 1,
   );
   return {
-    results: rows.slice(0, ORG_SEARCH_RESULT_LIMIT).map(presentHit),
+    results: rows.slice(0, ORG_SEARCH_RESULT_LIMIT).map((row) => presentHit(row)),
     truncated: rows.length > ORG_SEARCH_RESULT_LIMIT,
+  };
+}
+
+/** The closest frame numbers a close-serial search narrows by the other criteria (more: truncated). */
+const CLOSE_SERIAL_CONSIDERED = 1000;
+
+/**
+ * The close-serial search (issue 32 §3): frame numbers within distance 2 of `q`, closest and
+ * same-prefix first, narrowed by the other criteria; each hit says how it matched.
+ */
+async function searchCloseSerials(
+  executor: Executor,
+  query: OrgBikeSearchQuery,
+): Promise<OrgBikeSearchResponse> {
+  const ranked = await rankCloseSerials(executor, closeSerialKeyOf(query.q ?? '', ['query', 'q']));
+  if (ranked.length === 0) return { results: [], truncated: false };
+  const considered = ranked.slice(0, CLOSE_SERIAL_CONSIDERED);
+  const rows = await repository.searchBikes(
+    executor,
+    {
+      bikeIds: considered.map((match) => match.bikeId),
+      brand: query.brand,
+      model: query.model,
+      color: query.color,
+      stolen: query.stolen === undefined ? undefined : query.stolen === 'yes',
+    },
+    CLOSE_SERIAL_CONSIDERED,
+  );
+  const rowOf = new Map(rows.map((row) => [row.bikeId, row]));
+  const hits: OrgBikeHit[] = [];
+  for (const match of considered) {
+    const row = rowOf.get(match.bikeId);
+    if (row) hits.push(presentHit(row, match));
+  }
+  return {
+    results: hits.slice(0, ORG_SEARCH_RESULT_LIMIT),
+    truncated: hits.length > ORG_SEARCH_RESULT_LIMIT || ranked.length > CLOSE_SERIAL_CONSIDERED,
   };
 }
 

@@ -120,6 +120,8 @@ export const da: Catalogue = {
   'errors.admin_only_organisation_type': 'Kun administratorer kan oprette denne type organisation.',
   'errors.organisation_search_not_allowed':
     'Kun politiet, kommuner og forsikringsselskaber kan søge i registret på denne måde. Skift til den organisation, du arbejder for.',
+  'errors.close_serial_search_police_only':
+    'Kun politiet og registrets medarbejdere kan søge efter lignende stelnumre. Søg efter det nøjagtige stelnummer i stedet.',
   'errors.owner_contact_police_only':
     'Kun politiet kan se ejerens kontaktoplysninger. Skriv til ejeren gennem registret.',
   'errors.bike_not_registered':

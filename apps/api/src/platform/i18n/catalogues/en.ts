@@ -123,6 +123,8 @@ export const en = {
   'errors.admin_only_organisation_type': 'Only administrators may create this type of organisation.',
   'errors.organisation_search_not_allowed':
     'Only the police, municipalities and insurers can search the register this way. Switch to the organisation you work for.',
+  'errors.close_serial_search_police_only':
+    "Only the police and the register's staff can search for close frame numbers. Search for the exact frame number instead.",
   'errors.owner_contact_police_only':
     "Only the police can see the owner's contact details. Write to the owner through the register.",
   'errors.bike_not_registered':

@@ -122,6 +122,8 @@ export const no: Catalogue = {
   'errors.admin_only_organisation_type': 'Bare administratorer kan opprette denne typen organisasjon.',
   'errors.organisation_search_not_allowed':
     'Bare politiet, kommuner og forsikringsselskaper kan søke i registeret på denne måten. Bytt til organisasjonen du jobber for.',
+  'errors.close_serial_search_police_only':
+    'Bare politiet og registerets ansatte kan søke etter lignende rammenumre. Søk etter det nøyaktige rammenummeret i stedet.',
   'errors.owner_contact_police_only':
     'Bare politiet kan se eierens kontaktinformasjon. Skriv til eieren gjennom registeret.',
   'errors.bike_not_registered':

@@ -5,6 +5,7 @@ import { LinkButton } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import styles from '../backoffice.module.css';
+import { CloseSerialSearch } from '../components/close-serial-search.tsx';
 import { DashboardCounts } from '../components/dashboard-counts.tsx';
 import { FrameNumberCollisions } from '../components/frame-number-collisions.tsx';
 import { useStaffContext } from '../staff-context.ts';
@@ -37,6 +38,7 @@ export function Component() {
             {t('home.insuranceLink')}
           </LinkButton>
         </Card>
+        <CloseSerialSearch />
         <FrameNumberCollisions />
       </div>
     </PageLayout>

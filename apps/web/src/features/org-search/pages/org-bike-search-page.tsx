@@ -6,10 +6,11 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { mayUseOrgBikeSearch } from '../../../lib/org-search-access.ts';
+import { mayUseCloseSerialSearch, mayUseOrgBikeSearch } from '../../../lib/org-search-access.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
 import { Link } from '../../../ui/link.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { Select } from '../../../ui/select.tsx';
@@ -19,7 +20,7 @@ import { type OrgSearchCriteria, useOrgBikeSearch } from '../api/search-bikes.ts
 import { NotForThisSession } from '../components/not-for-this-session.tsx';
 import styles from '../org-search.module.css';
 
-const FIELDS = ['q', 'brand', 'model', 'color', 'stolen'] as const;
+const FIELDS = ['q', 'brand', 'model', 'color', 'stolen', 'close'] as const;
 const ANY = 'any';
 
 function criteriaOf(params: URLSearchParams): OrgSearchCriteria {
@@ -48,6 +49,19 @@ function Hit({ hit }: { hit: OrgBikeHit }) {
       <dl className={styles.facts}>
         <dt>{t('bike.frameNumber')}</dt>
         <dd>{hit.frame_number ?? t('bike.none')}</dd>
+        {hit.close_match ? (
+          <>
+            <dt>{t('bike.closeMatch')}</dt>
+            <dd>
+              {hit.close_match.distance === 0
+                ? t('bike.closeExact')
+                : t('bike.closeDistance', {
+                    count: hit.close_match.distance,
+                    prefix: hit.close_match.shared_prefix,
+                  })}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('bike.plate')}</dt>
         <dd>{hit.plate_id ?? t('bike.none')}</dd>
         <dt>{t('bike.status')}</dt>
@@ -79,6 +93,7 @@ export function Component() {
   const { t } = useTranslation(['org-search', 'common']);
   const { claims } = useSession();
   const allowed = mayUseOrgBikeSearch(claims);
+  const mayClose = mayUseCloseSerialSearch(claims);
   const [params, setParams] = useSearchParams();
   const criteria = criteriaOf(params);
   const [typed, setTyped] = useState<OrgSearchCriteria>(criteria);
@@ -125,6 +140,20 @@ export function Component() {
                 autoComplete="off"
                 spellCheck="false"
               />
+              {mayClose ? (
+                <div>
+                  <Checkbox
+                    isSelected={typed.close === 'yes'}
+                    onChange={(selected) => set('close')(selected ? 'yes' : '')}
+                    aria-describedby="org-search-close-hint"
+                  >
+                    {t('form.close')}
+                  </Checkbox>
+                  <p id="org-search-close-hint" className={styles.muted}>
+                    {t('form.closeHint')}
+                  </p>
+                </div>
+              ) : null}
               <div className={styles.formRow}>
                 <TextField
                   label={t('form.brand')}
