@@ -122,6 +122,8 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'the published versions of the campaigns; tied to no person but the staff member who published',
   surveys:
     'the commuter surveys organisations run (title, dates, workplaces); a survey a person answered is named with each answer',
+  bike_close_serial_keys:
+    'pieces of each bike’s frame number kept for the close-serial search of the police and staff (issue 32 §3): derived from the frame number, which the export holds with the bike, and removed with it',
   organisation_api_keys:
     'an organisation’s API keys for checks by API (name, hash, first characters, last use): the organisation’s credential, not a person’s data; who created or revoked one is in the audit trail',
   lock_events:
