@@ -3,8 +3,8 @@ import {
   type FoundItemFacts,
   type FoundMatchReason,
   type FoundMatchScore,
-  scoreFoundMatch,
   type StolenBikeFacts,
+  scoreFoundMatch,
 } from './found-matching.ts';
 import { identifierKeys } from './identifiers.ts';
 
@@ -48,19 +48,74 @@ const kinds = (result: FoundMatchScore | null) => result?.reasons.map((reason) =
 describe('scoreFoundMatch', () => {
   const table: Array<[string, FoundItemFacts, boolean | null, FoundMatchReason['kind'][] | null]> = [
     ['the same frame number', found({ ...frame('WTU123G4567Z') }), true, ['frame_exact', 'after_theft']],
-    ['a look-alike frame number (O for 0, I for 1)', found({ ...frame('WTUI23G4S67Z') }), true, ['frame_look_alike', 'after_theft']],
-    ['the same sticker, another frame number', found({ ...sticker('nbr-12345') }), true, ['sticker_exact', 'after_theft']],
+    [
+      'a look-alike frame number (O for 0, I for 1)',
+      found({ ...frame('WTUI23G4S67Z') }),
+      true,
+      ['frame_look_alike', 'after_theft'],
+    ],
+    [
+      'the same sticker, another frame number',
+      found({ ...sticker('nbr-12345') }),
+      true,
+      ['sticker_exact', 'after_theft'],
+    ],
     ['a look-alike sticker', found({ ...sticker('NBRI2345') }), true, ['sticker_look_alike', 'after_theft']],
-    ['one edit, same brand', found({ ...frame('WTU123G4587Z'), brand: 'trek' }), true, ['frame_close_serial', 'brand', 'after_theft']],
-    ['one edit, another brand', found({ ...frame('WTU123G4587Z'), brand: 'Giant' }), false, ['frame_close_serial', 'after_theft']],
-    ['one edit, brand unknown', found({ ...frame('WTU123G4587Z') }), false, ['frame_close_serial', 'after_theft']],
-    ['two edits, same brand', found({ ...frame('WTU123G9587Z'), brand: 'Trek' }), false, ['frame_close_serial', 'brand', 'after_theft']],
-    ['three edits', found({ ...frame('WTU183G9587Z'), brand: 'Trek', colour: 'red' }), false, ['brand', 'colour', 'after_theft']],
-    ['brand, colour and place, no identifiers', found({ brand: 'Trek', colour: 'Red', category: 'city', location: { latitude: 55.68, longitude: 12.57 } }), false, ['brand', 'colour', 'category', 'near', 'after_theft']],
+    [
+      'one edit, same brand',
+      found({ ...frame('WTU123G4587Z'), brand: 'trek' }),
+      true,
+      ['frame_close_serial', 'brand', 'after_theft'],
+    ],
+    [
+      'one edit, another brand',
+      found({ ...frame('WTU123G4587Z'), brand: 'Giant' }),
+      false,
+      ['frame_close_serial', 'after_theft'],
+    ],
+    [
+      'one edit, brand unknown',
+      found({ ...frame('WTU123G4587Z') }),
+      false,
+      ['frame_close_serial', 'after_theft'],
+    ],
+    [
+      'two edits, same brand',
+      found({ ...frame('WTU123G9587Z'), brand: 'Trek' }),
+      false,
+      ['frame_close_serial', 'brand', 'after_theft'],
+    ],
+    [
+      'three edits',
+      found({ ...frame('WTU183G9587Z'), brand: 'Trek', colour: 'red' }),
+      false,
+      ['brand', 'colour', 'after_theft'],
+    ],
+    [
+      'brand, colour and place, no identifiers',
+      found({
+        brand: 'Trek',
+        colour: 'Red',
+        category: 'city',
+        location: { latitude: 55.68, longitude: 12.57 },
+      }),
+      false,
+      ['brand', 'colour', 'category', 'near', 'after_theft'],
+    ],
     ['brand alone', found({ brand: 'Trek' }), null, null],
     ['colour and place without the brand', found({ colour: 'red', location: copenhagen }), null, null],
-    ['a lookalike found before the theft', found({ brand: 'Trek', colour: 'red', foundAt: new Date('2026-04-01T00:00:00Z') }), null, null],
-    ['the same frame number found before the theft', found({ ...frame('WTU123G4567Z'), foundAt: new Date('2026-04-01T00:00:00Z') }), true, ['frame_exact']],
+    [
+      'a lookalike found before the theft',
+      found({ brand: 'Trek', colour: 'red', foundAt: new Date('2026-04-01T00:00:00Z') }),
+      null,
+      null,
+    ],
+    [
+      'the same frame number found before the theft',
+      found({ ...frame('WTU123G4567Z'), foundAt: new Date('2026-04-01T00:00:00Z') }),
+      true,
+      ['frame_exact'],
+    ],
     ['nothing in common', found({ ...frame('ABC999'), brand: 'Giant', colour: 'blue' }), null, null],
   ];
 

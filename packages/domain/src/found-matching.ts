@@ -128,14 +128,16 @@ export function distanceKm(
   const dLat = (b.latitude - a.latitude) * rad;
   const dLon = (b.longitude - a.longitude) * rad;
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** The identifier reason of a pair, if any: the strongest one only (exact before look-alike before close). */
 function identifierReason(item: FoundItemFacts, bike: StolenBikeFacts): FoundMatchReason | null {
   if (item.frameKey && bike.frameKey && item.frameKey === bike.frameKey) return { kind: 'frame_exact' };
-  if (item.stickerKey && bike.stickerKey && item.stickerKey === bike.stickerKey) return { kind: 'sticker_exact' };
+  if (item.stickerKey && bike.stickerKey && item.stickerKey === bike.stickerKey)
+    return { kind: 'sticker_exact' };
   if (item.frameLookAlike && bike.frameLookAlike && item.frameLookAlike === bike.frameLookAlike) {
     return { kind: 'frame_look_alike' };
   }
@@ -145,7 +147,8 @@ function identifierReason(item: FoundItemFacts, bike: StolenBikeFacts): FoundMat
   if (item.frameKey && bike.frameKey) {
     // On the look-alike keys: a misread O for 0 is no edit, so the edits counted are real ones.
     const distance = editDistance(item.frameLookAlike ?? item.frameKey, bike.frameLookAlike ?? bike.frameKey);
-    if (distance >= 1 && distance <= CLOSE_SERIAL_MAX_DISTANCE) return { kind: 'frame_close_serial', distance };
+    if (distance >= 1 && distance <= CLOSE_SERIAL_MAX_DISTANCE)
+      return { kind: 'frame_close_serial', distance };
   }
   return null;
 }
@@ -191,8 +194,7 @@ export function scoreFoundMatch(item: FoundItemFacts, bike: StolenBikeFacts): Fo
     if (!sameBrand || foundBeforeTheft || score < ATTRIBUTE_MIN_SCORE) return null;
     return { score, reasons, strong: false };
   }
-  const strong =
-    identifier.kind !== 'frame_close_serial' || (identifier.distance <= 1 && sameBrand);
+  const strong = identifier.kind !== 'frame_close_serial' || (identifier.distance <= 1 && sameBrand);
   return { score, reasons, strong };
 }
 
@@ -204,7 +206,10 @@ export type FoundItemSource = z.infer<typeof FoundItemSourceSchema>;
 export const FOUND_MATCH_DECISIONS = ['dismissed', 'confirmed'] as const;
 export const FoundMatchDecisionSchema = z.enum(FOUND_MATCH_DECISIONS);
 
-/** POST /api/backoffice/found-matches/{match_id}/decision: our staff dismiss or confirm a candidate. */
+export const FoundItemParamsSchema = z.object({ pickupId: z.string() });
+export const FoundMatchParamsSchema = z.object({ matchId: z.string() });
+
+/** PUT /api/backoffice/found-match-candidates/{match_id}/decision: our staff dismiss or confirm a candidate. */
 export const FoundMatchDecisionInputSchema = z.object({ decision: FoundMatchDecisionSchema });
 export type FoundMatchDecisionInput = z.infer<typeof FoundMatchDecisionInputSchema>;
 

@@ -15,6 +15,16 @@ export type OwnerContacted = (
   contact: { bikeId: string; ownerPartyId: string; kind: 'message' | 'pickup' },
 ) => Promise<void>;
 
+/**
+ * A bike was reported found, taken in by a town or the police, or handed over from a dock: its pickup
+ * is registered. Called in that transaction; app.ts wires it to the "possibly yours" matching
+ * (search/found-matches.service.ts, issue 32 §2), which holds it against the open theft reports.
+ */
+export type BikeFoundCallback = (
+  executor: Executor,
+  found: { pickupId: string; source: 'reported_found' | 'taken_in' | 'left_in_dock' },
+) => Promise<unknown>;
+
 /** What the theft context (reports, found, the public map, contact and pickups) needs; app.ts builds it once. */
 export interface TheftDeps extends ChatsDeps {
   storage: FileStorage;
@@ -25,6 +35,7 @@ export interface TheftDeps extends ChatsDeps {
   /** Places a typed address (DAWA, Kartverket, or their stand-in; ADDRESS_LOOKUP). */
   addressLookup: AddressLookup;
   onOwnerContacted: OwnerContacted;
+  onBikeFound: BikeFoundCallback;
   /** Where failures of best-effort work after commit (live delivery, mails) are reported. */
   log?: { error(details: object, message: string): void };
 }
