@@ -70,30 +70,27 @@ export async function findFoundMatchCandidates(
   executor: Executor,
   item: FoundItem,
 ): Promise<FoundCandidate[]> {
-  const bikeIds = new Set<string>();
-  const lookups: Array<Promise<string[]>> = [repository.findStolenBikeIdsByLookAlike(executor, item)];
+  // One statement after another: the executor may be the event's transaction (one connection).
+  const bikeIds = new Set<string>(await repository.findStolenBikeIdsByLookAlike(executor, item));
   if (item.frameKey) {
-    lookups.push(rankCloseSerials(executor, item.frameKey).then((ranked) => ranked.map((hit) => hit.bikeId)));
+    for (const hit of await rankCloseSerials(executor, item.frameKey)) bikeIds.add(hit.bikeId);
   }
   if (item.brand) {
     const kmPerDegree = 111.2;
     const latitude = item.location?.latitude ?? 0;
-    lookups.push(
-      repository.findStolenBikeIdsByLooks(executor, {
-        brand: item.brand,
-        region: item.region,
-        location: item.location,
-        boxDegrees: {
-          latitude: FOUND_MATCH_NEAR_KM / kmPerDegree,
-          longitude:
-            FOUND_MATCH_NEAR_KM / (kmPerDegree * Math.max(0.1, Math.cos((latitude * Math.PI) / 180))),
-        },
-        from: new Date(item.foundAt.getTime() - FOUND_MATCH_WINDOW_DAYS * DAY_MS),
-        until: item.foundAt,
-      }),
-    );
+    const byLooks = await repository.findStolenBikeIdsByLooks(executor, {
+      brand: item.brand,
+      region: item.region,
+      location: item.location,
+      boxDegrees: {
+        latitude: FOUND_MATCH_NEAR_KM / kmPerDegree,
+        longitude: FOUND_MATCH_NEAR_KM / (kmPerDegree * Math.max(0.1, Math.cos((latitude * Math.PI) / 180))),
+      },
+      from: new Date(item.foundAt.getTime() - FOUND_MATCH_WINDOW_DAYS * DAY_MS),
+      until: item.foundAt,
+    });
+    for (const id of byLooks) bikeIds.add(id);
   }
-  for (const ids of await Promise.all(lookups)) for (const id of ids) bikeIds.add(id);
   if (item.bikeId) bikeIds.delete(item.bikeId);
   const reports = await repository.findOpenReportsOfBikes(executor, [...bikeIds]);
   const candidates: FoundCandidate[] = [];
