@@ -5,6 +5,7 @@ import {
   type FoundMatchScore,
   type StolenBikeFacts,
   scoreFoundMatch,
+  settleStrong,
 } from './found-matching.ts';
 import { identifierKeys } from './identifiers.ts';
 
@@ -74,6 +75,18 @@ describe('scoreFoundMatch', () => {
       ['frame_close_serial', 'after_theft'],
     ],
     [
+      'one edit, same brand, another colour',
+      found({ ...frame('WTU123G4587Z'), brand: 'Trek', colour: 'blue' }),
+      false,
+      ['frame_close_serial', 'brand', 'after_theft'],
+    ],
+    [
+      'one edit, same brand and colour',
+      found({ ...frame('WTU123G4587Z'), brand: 'Trek', colour: 'red' }),
+      true,
+      ['frame_close_serial', 'brand', 'colour', 'after_theft'],
+    ],
+    [
       'one edit, brand unknown',
       found({ ...frame('WTU123G4587Z') }),
       false,
@@ -134,6 +147,16 @@ describe('scoreFoundMatch', () => {
     )!;
     expect(exact.score).toBeGreaterThan(close.score);
     expect(close.score).toBeGreaterThan(looks.score);
+  });
+
+  it('keeps a close serial strong only when it is the one strong match of the item', () => {
+    const close = { match: scoreFoundMatch(found({ ...frame('WTU123G4587Z'), brand: 'Trek' }), stolen)! };
+    const exact = { match: scoreFoundMatch(found({ ...frame('WTU123G4567Z') }), stolen)! };
+    const weak = { match: scoreFoundMatch(found({ brand: 'Trek', colour: 'red' }), stolen)! };
+    const strongOf = (list: Array<{ match: FoundMatchScore }>) => list.map((entry) => entry.match.strong);
+    expect(strongOf(settleStrong([close, weak]))).toEqual([true, false]);
+    expect(strongOf(settleStrong([close, close]))).toEqual([false, false]);
+    expect(strongOf(settleStrong([exact, close]))).toEqual([true, false]);
   });
 
   it('gives the distance of a close serial and of the place', () => {

@@ -11,9 +11,11 @@ import { CLOSE_SERIAL_MAX_DISTANCE, editDistance } from './close-serial.ts';
  * - An identifier that is the same (frame number or sticker key) or the same once look-alikes are
  *   folded (O/0, I/1, S/5…, `lookAlikeKey`) is the same bike: strong, whatever else differs.
  * - A frame number one edit away (a misread or scratched character) is strong only when the brands
- *   agree: a one-character slip among millions of frame numbers meets an unrelated bike now and then,
- *   a slip that also keeps the brand practically never (bench/found-matching.bench.ts: false alerts).
- *   Two edits, or one edit of another brand, is shown to our staff only.
+ *   agree, the colours do not differ (when both are known), and it is the item's only such match with
+ *   no exact or look-alike one beside it (`settleStrong`): frame numbers are handed out in sequence,
+ *   so a one-character slip often lands on another registered bike, and the brand alone (a maker's
+ *   frames share their prefix) does not tell them apart (bench/found-matching.bench.ts: false
+ *   alerts). Two edits, or one edit that fails these, is shown to our staff only.
  * - Brand, colour, category, place and time alone are never strong: many bikes look alike. They are
  *   shown to our staff when the brand agrees and the score reaches ATTRIBUTE_MIN_SCORE (brand with
  *   colour, or brand with a place near the theft), and never when the bike was found before it was
@@ -91,14 +93,14 @@ export const FOUND_MATCH_POINTS = {
   colour: 10,
   category: 5,
   near_1km: 15,
-  near_5km: 10,
-  near_25km: 5,
+  near_3km: 10,
+  near_10km: 5,
   after_theft_30d: 5,
   after_theft_365d: 2,
 } as const;
 
 /** Farther than this from the theft, the place is no reason. */
-export const FOUND_MATCH_NEAR_KM = 25;
+export const FOUND_MATCH_NEAR_KM = 10;
 /** Found this long after the theft, the time is no reason (and attribute candidates are not looked for). */
 export const FOUND_MATCH_WINDOW_DAYS = 365;
 /** An attribute-only candidate needs the brand and at least this many points (brand and colour, or brand and near). */
@@ -159,7 +161,7 @@ function points(reason: FoundMatchReason): number {
       return reason.distance <= 1 ? FOUND_MATCH_POINTS.close_serial_1 : FOUND_MATCH_POINTS.close_serial_2;
     case 'near':
       if (reason.km <= 1) return FOUND_MATCH_POINTS.near_1km;
-      return reason.km <= 5 ? FOUND_MATCH_POINTS.near_5km : FOUND_MATCH_POINTS.near_25km;
+      return reason.km <= 3 ? FOUND_MATCH_POINTS.near_3km : FOUND_MATCH_POINTS.near_10km;
     case 'after_theft':
       return reason.days <= 30 ? FOUND_MATCH_POINTS.after_theft_30d : FOUND_MATCH_POINTS.after_theft_365d;
     default:
@@ -194,8 +196,29 @@ export function scoreFoundMatch(item: FoundItemFacts, bike: StolenBikeFacts): Fo
     if (!sameBrand || foundBeforeTheft || score < ATTRIBUTE_MIN_SCORE) return null;
     return { score, reasons, strong: false };
   }
-  const strong = identifier.kind !== 'frame_close_serial' || (identifier.distance <= 1 && sameBrand);
+  const colourDiffers = item.colour !== null && bike.colour !== null && !sameText(item.colour, bike.colour);
+  const strong =
+    identifier.kind !== 'frame_close_serial' || (identifier.distance <= 1 && sameBrand && !colourDiffers);
   return { score, reasons, strong };
+}
+
+/**
+ * The strong matches of one found item, settled together: a close serial stays strong only when it
+ * is the item's one strong close serial and no identifier of the item matched exactly or by
+ * look-alike (then that one is the bike, and a near miss beside it is another). Exact and look-alike
+ * matches stay strong.
+ */
+export function settleStrong<T extends { match: FoundMatchScore }>(candidates: readonly T[]): T[] {
+  const isClose = (candidate: T) =>
+    candidate.match.reasons.some((reason) => reason.kind === 'frame_close_serial');
+  const strongClose = candidates.filter((candidate) => candidate.match.strong && isClose(candidate));
+  const hasIdentifier = candidates.some((candidate) => candidate.match.strong && !isClose(candidate));
+  if (strongClose.length === 0 || (strongClose.length === 1 && !hasIdentifier)) return [...candidates];
+  return candidates.map((candidate) =>
+    candidate.match.strong && isClose(candidate)
+      ? { ...candidate, match: { ...candidate.match, strong: false } }
+      : candidate,
+  );
 }
 
 /** Where a found item comes from: reported found by a finder, taken in by a town or the police, left in a dock. */

@@ -42,12 +42,13 @@ const ATTRIBUTE_CANDIDATES = 200;
 /**
  * Bikes of open reports that may look like the found one without an identifier in common: the same
  * brand, stolen within the window before the find, and near the place (a box of `boxDegrees`) or, without
- * a place, in the same region. Newest thefts first, at most ATTRIBUTE_CANDIDATES.
+ * a place, in the same region and of the same colour. Newest thefts first, at most ATTRIBUTE_CANDIDATES.
  */
 export async function findStolenBikeIdsByLooks(
   executor: Executor,
   looks: {
     brand: string;
+    colour: string | null;
     region: string | null;
     location: { latitude: number; longitude: number } | null;
     boxDegrees: { latitude: number; longitude: number };
@@ -62,9 +63,10 @@ export async function findStolenBikeIdsByLooks(
         gte(theftReports.publicLongitude, looks.location.longitude - looks.boxDegrees.longitude),
         lte(theftReports.publicLongitude, looks.location.longitude + looks.boxDegrees.longitude),
       )
-    : looks.region
-      ? eq(theftReports.region, looks.region)
-      : undefined;
+    : and(
+        looks.region ? eq(theftReports.region, looks.region) : undefined,
+        looks.colour ? eq(bikes.color, looks.colour) : undefined,
+      );
   const rows = await executor
     .select({ bikeId: theftReports.bikeId })
     .from(theftReports)

@@ -12,6 +12,7 @@ import {
   type StaffFoundItem,
   type StaffFoundItemList,
   scoreFoundMatch,
+  settleStrong,
 } from '@nbr/domain/found-matching';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
@@ -80,6 +81,7 @@ export async function findFoundMatchCandidates(
     const latitude = item.location?.latitude ?? 0;
     const byLooks = await repository.findStolenBikeIdsByLooks(executor, {
       brand: item.brand,
+      colour: item.colour,
       region: item.region,
       location: item.location,
       boxDegrees: {
@@ -98,10 +100,9 @@ export async function findFoundMatchCandidates(
     const match = scoreFoundMatch(item, { ...report, location: pointOf(report), stolenAt: report.stolenAt });
     if (match) candidates.push({ report, match });
   }
-  candidates.sort(
-    (a, b) => b.match.score - a.match.score || a.report.reportId.localeCompare(b.report.reportId),
-  );
-  return candidates.slice(0, FOUND_MATCH_LIMIT);
+  const settled = settleStrong(candidates);
+  settled.sort((a, b) => b.match.score - a.match.score || a.report.reportId.localeCompare(b.report.reportId));
+  return settled.slice(0, FOUND_MATCH_LIMIT);
 }
 
 function itemOfPickup(row: repository.FoundPickupRow): FoundItem {
