@@ -1,3 +1,4 @@
+import { todayInRegisterZone } from '@nbr/domain/bikes';
 import {
   FOUND_MATCH_LIMIT,
   FOUND_MATCH_NEAR_KM,
@@ -192,7 +193,7 @@ export async function matchFoundPickup(
 }
 
 function foundDay(pickup: { foundOn: string | null; createdAt: Date }): string {
-  return pickup.foundOn ?? pickup.createdAt.toISOString().slice(0, 10);
+  return pickup.foundOn ?? todayInRegisterZone(pickup.createdAt);
 }
 
 function describeBike(bike: { nickname: string | null; brand: string | null; model: string | null }): string {
