@@ -27,7 +27,6 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { BIKE_CATEGORIES, BIKE_COLORS } from '@nbr/domain/bikes';
 import { identifierKeys } from '@nbr/domain/identifiers';
-import { STICKER_CODE_ALPHABET } from '@nbr/domain/plates';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connectDatabase, type DatabaseConnection } from '../apps/api/src/db/client.ts';
@@ -37,6 +36,7 @@ import {
   type FoundItem,
   findFoundMatchCandidates,
 } from '../apps/api/src/modules/search/found-matches.service.ts';
+import { countBikes, plateOf, random } from './support/generated-register.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,17 +55,6 @@ const benchUrl = (() => {
   return url.toString();
 })();
 
-/** A seeded generator, so a run can be repeated. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const next = random(2026);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
 
@@ -96,16 +85,6 @@ function frameNumberOf(n: number): string {
   const serial = String(Math.floor(n / MAKERS.length)).padStart(7, '0');
   return `${prefix}${serial}${YEAR_LETTERS[Math.floor(n / 7) % YEAR_LETTERS.length]}`;
 }
-function plateOf(n: number): string | null {
-  if (n % 2 !== 0) return null;
-  let code = '';
-  let rest = n;
-  for (let index = 0; index < 8; index += 1) {
-    code = STICKER_CODE_ALPHABET[rest % STICKER_CODE_ALPHABET.length] + code;
-    rest = Math.floor(rest / STICKER_CODE_ALPHABET.length);
-  }
-  return code;
-}
 // A tenth stolen, half of them with a plate.
 const isStolen = (n: number) => n % 20 === 3 || n % 20 === 4;
 function bikeOf(n: number): ImportedBike {
@@ -125,11 +104,6 @@ function bikeOf(n: number): ImportedBike {
     region: 'dk',
     registeredAt: new Date(Date.UTC(2015, 0, 1) + Math.floor(next() * 3e11)),
   };
-}
-
-async function countBikes(database: DatabaseConnection): Promise<number> {
-  const result = await database.db.execute(sql`select count(*)::int as count from bikes`);
-  return (result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
 }
 
 async function prepareDatabase(): Promise<{ database: DatabaseConnection; loaded: boolean }> {
