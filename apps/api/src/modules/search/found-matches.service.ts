@@ -115,7 +115,7 @@ function itemOfPickup(row: repository.FoundPickupRow): FoundItem {
     brand: row.brand,
     colour: row.colour,
     category: row.category,
-    // A pickup names a place in words only: the place is no reason for it (a dock's would be).
+    // A pickup names a place in words only; the event gives a place when it has one (a dock's).
     location: null,
     foundAt: row.foundOn ? new Date(`${row.foundOn}T12:00:00Z`) : row.createdAt,
     region: row.region,
@@ -127,6 +127,8 @@ function itemOfPickup(row: repository.FoundPickupRow): FoundItem {
 export interface BikeFound {
   pickupId: string;
   source: FoundItemSource;
+  /** Where it was found, when a place is known (a dock's). */
+  location: { latitude: number; longitude: number } | null;
 }
 
 /**
@@ -142,7 +144,10 @@ export async function matchFoundPickup(
 ): Promise<number> {
   const [pickup] = await repository.findFoundPickups(executor, [found.pickupId]);
   if (!pickup) return 0;
-  const candidates = await findFoundMatchCandidates(executor, itemOfPickup(pickup));
+  const candidates = await findFoundMatchCandidates(executor, {
+    ...itemOfPickup(pickup),
+    location: found.location,
+  });
   const now = new Date();
   const inserted = await repository.insertMatches(
     executor,
@@ -270,6 +275,8 @@ export async function rematchFoundItem(deps: ChatsDeps, pickupId: string): Promi
     await matchFoundPickup(tx, deps.publicUrl, {
       pickupId: id,
       source: (existing[0]?.source ?? 'reported_found') as FoundItemSource,
+      // The place is not stored with the pickup: matching again looks by region and colour.
+      location: null,
     });
   });
   return getFoundItemForStaff(deps.db, id);

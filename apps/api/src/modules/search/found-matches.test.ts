@@ -78,12 +78,17 @@ describe('found bikes meet stolen reports', () => {
   });
 
   /** An owner whose bike (with this frame number) is reported stolen. */
-  async function stolenBike(frameNumber: string, bike: Record<string, unknown> = {}) {
+  async function stolenBike(
+    frameNumber: string,
+    bike: Record<string, unknown> = {},
+    /** More fields of the theft report (its place). */
+    theft: Record<string, unknown> = {},
+  ) {
     const { owner, bikeId } = await ownerWithBike(t.app, {
       language: 'en',
       bike: { frame_number: frameNumber, ...bike },
     });
-    const report = await reportStolen(t.app, owner.token, bikeId);
+    const report = await reportStolen(t.app, owner.token, bikeId, theft);
     return { owner, bikeId, reportId: report.report_id };
   }
 
@@ -203,18 +208,17 @@ describe('found bikes meet stolen reports', () => {
     expect(await mailsTo(t.app.db, otherBrand.owner.email, 'found_match')).toHaveLength(0);
   });
 
-  it('a bike left too long in a dock, handed over: matched as left in a dock; a look-alike without identifiers is shown to staff only', async () => {
-    const operator = await municipalityOperator(t.app, 'Odense Kommune');
-    const stolen = await stolenBike(`DCK4${digits()}P`, {
-      brand: 'Raleigh',
-      color: 'green',
-      category: 'city',
-    });
-    const lookAlike = await stolenBike(`DCK9${digits()}Q`, {
-      brand: 'Raleigh',
-      color: 'green',
-      category: 'city',
-    });
+  it('a bike left too long in a dock, handed over: matched as left in a dock; look-alikes stolen near the dock are shown to staff only', async () => {
+    const operator = await municipalityOperator(t.app, 'Aarhus Kommune');
+    const looks = { brand: 'Raleigh', color: 'green', category: 'city' };
+    // Stolen about a kilometre from the dock (Banegårdspladsen, Aarhus: 56.15, 10.2), and in Copenhagen.
+    const nearAarhus = {
+      location: { latitude: 56.158, longitude: 10.205 },
+      place: 'Nørregade 1, 8000 Aarhus C',
+    };
+    const stolen = await stolenBike(`DCK4${digits()}P`, looks, nearAarhus);
+    const lookAlike = await stolenBike(`DCK9${digits()}Q`, looks, nearAarhus);
+    const farAway = await stolenBike(`DCK7${digits()}R`, looks);
     const parked = await insertBike(t.app.db, {
       ownerPartyId: someone.partyId,
       frameNumber: `WXY${digits()}K`,
@@ -250,9 +254,12 @@ describe('found bikes meet stolen reports', () => {
         'brand',
         'colour',
         'category',
+        'near',
         'after_theft',
       ]);
     }
+    // Looks alone, 150 km away: no candidate.
+    expect(item.candidates.find((entry) => entry.theft_report_id === farAway.reportId)).toBeUndefined();
     expect(await mailsTo(t.app.db, lookAlike.owner.email, 'found_match')).toHaveLength(0);
 
     // Our staff dismiss one and confirm the other; the list shows the decisions.

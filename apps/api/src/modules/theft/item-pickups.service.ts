@@ -203,11 +203,14 @@ export async function createHeldBikeById(
   idempotency: IdempotencyClaim | null,
   log: FastifyBaseLogger | undefined,
   alsoInTransaction: (tx: Executor, pickup: { id: string; bikeId: string }) => Promise<void>,
+  /** Where the bike was left (the dock's place), for the found-bike matching (issue 32 §2). */
+  location: { latitude: number; longitude: number } | null = null,
 ): Promise<Pickup> {
   const organisation = await findActingOrganisation(deps.db, auth);
   if (!organisation || !canHoldBikesForOwners(organisation.type)) throw new AppError('forbidden');
   return registerPickup(deps, auth, input, idempotency, log, {
     source: 'left_in_dock',
+    location,
     isOrganisation: true,
     holdsForOwners: true,
     loadBike: (tx) => ownerOfBike(tx, bikeId, true),
@@ -225,6 +228,8 @@ async function registerPickup(
   options: {
     /** Which of the found-bike events it is, for the "possibly yours" matching (issue 32 §2). */
     source: 'reported_found' | 'taken_in' | 'left_in_dock';
+    /** Where it was found, when a place is known. */
+    location?: { latitude: number; longitude: number } | null;
     isOrganisation: boolean;
     holdsForOwners: boolean;
     loadBike: (tx: Executor) => Promise<{ bikeId: string; ownerPartyId: string; isStolen: boolean }>;
@@ -304,7 +309,11 @@ async function registerPickup(
       }
       await deps.onOwnerContacted(tx, { bikeId, ownerPartyId: bike.ownerPartyId, kind: 'pickup' });
       await options.alsoInTransaction?.(tx, { id: inserted.id, bikeId });
-      await deps.onBikeFound(tx, { pickupId: inserted.id, source: options.source });
+      await deps.onBikeFound(tx, {
+        pickupId: inserted.id,
+        source: options.source,
+        location: options.location ?? null,
+      });
       const answer = await presentOne(deps, auth.partyId, inserted, tx);
       return { pickup: await keepAnswer(tx, idempotency, answer), posted: message };
     }));

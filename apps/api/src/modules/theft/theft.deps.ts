@@ -22,7 +22,12 @@ export type OwnerContacted = (
  */
 export type BikeFoundCallback = (
   executor: Executor,
-  found: { pickupId: string; source: 'reported_found' | 'taken_in' | 'left_in_dock' },
+  found: {
+    pickupId: string;
+    source: 'reported_found' | 'taken_in' | 'left_in_dock';
+    /** Where it was found when a place is known (a dock's); a pickup's place is words only. */
+    location: { latitude: number; longitude: number } | null;
+  },
 ) => Promise<unknown>;
 
 /** What the theft context (reports, found, the public map, contact and pickups) needs; app.ts builds it once. */
