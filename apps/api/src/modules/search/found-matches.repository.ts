@@ -215,15 +215,21 @@ export function findMatchesOfPickups(executor: Executor, pickupIds: string[]): P
     .orderBy(desc(foundBikeMatches.score), foundBikeMatches.createdAt);
 }
 
-/** The found items (pickups) with candidates, newest first. */
-export async function listRecentPickupIds(executor: Executor, limit: number): Promise<string[]> {
+/**
+ * The found items (pickups) with candidates, newest first: the newest candidates by
+ * found_bike_matches_created_idx (an item has at most FOUND_MATCH_LIMIT), never the whole table.
+ */
+export async function listRecentPickupIds(
+  executor: Executor,
+  limit: number,
+  candidatesPerItem: number,
+): Promise<string[]> {
   const rows = await executor
-    .select({ pickupId: foundBikeMatches.pickupId, latest: sql<Date>`max(${foundBikeMatches.createdAt})` })
+    .select({ pickupId: foundBikeMatches.pickupId })
     .from(foundBikeMatches)
-    .groupBy(foundBikeMatches.pickupId)
-    .orderBy(desc(sql`max(${foundBikeMatches.createdAt})`))
-    .limit(limit);
-  return rows.map((row) => row.pickupId);
+    .orderBy(desc(foundBikeMatches.createdAt))
+    .limit(limit * candidatesPerItem);
+  return [...new Set(rows.map((row) => row.pickupId))].slice(0, limit);
 }
 
 export async function findMatchById(

@@ -250,7 +250,7 @@ export async function listFoundItemsForStaff(executor: Executor): Promise<StaffF
   return {
     items: await staffItems(
       executor,
-      await repository.listRecentPickupIds(executor, STAFF_FOUND_ITEMS_LIMIT),
+      await repository.listRecentPickupIds(executor, STAFF_FOUND_ITEMS_LIMIT, FOUND_MATCH_LIMIT),
     ),
   };
 }
