@@ -39,7 +39,7 @@ describe('finds.json', () => {
     }
   });
 
-  it('tells how every found bike came in, and every reason it may be the owner's (issue 32 §2)', () => {
+  it('tells how every found bike came in, and every reason it may be the owner’s (issue 32 §2)', () => {
     for (const language of LANGUAGES) {
       for (const source of FOUND_ITEM_SOURCES) {
         expect(hasText(language, 'finds', `possiblyYours.by.${source}`), `${language}:${source}`).toBe(true);
