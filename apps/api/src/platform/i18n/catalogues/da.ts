@@ -324,7 +324,7 @@ export const da: Catalogue = {
     'En cykel som din {bike} blev meldt fundet til {holder} den {date}.',
   'mail.found_match.intro_reported_found': 'En cykel som din {bike} blev meldt fundet den {date}.',
   'mail.found_match.claim':
-    'Dens stelnummer eller mærkat passer med det i din tyverianmeldelse. Er den din, så gør krav på den: du skriver til den, der har den, i chatten på din konto, og de ser hverken dit navn eller din e-mailadresse, medmindre du skriver det.',
+    'Dens stelnummer eller mærkat er det samme som på din cykel, eller næsten det samme. Er den din, så gør krav på den: du skriver til den, der har den, i chatten på din konto, og de ser hverken dit navn eller din e-mailadresse, medmindre du skriver det.',
   'mail.found_match.action': 'Se den og gør krav på den',
 
   // ownership mails (transfers, requests, verification)

@@ -327,7 +327,7 @@ export const en = {
     'A bike like your {bike} was reported found to {holder} on {date}.',
   'mail.found_match.intro_reported_found': 'A bike like your {bike} was reported found on {date}.',
   'mail.found_match.claim':
-    'Its frame number or sticker matches the one in your theft report. If it is yours, claim it: you write to whoever holds it in the chat in your account, and they see neither your name nor your e-mail address unless you write.',
+    'Its frame number or plate is the same as your bike’s, or nearly the same. If it is yours, claim it: you write to whoever holds it in the chat in your account, and they see neither your name nor your e-mail address unless you write.',
   'mail.found_match.action': 'See it and claim it',
 
   // ownership mails (transfers, requests, verification)

@@ -323,7 +323,7 @@ export const no: Catalogue = {
     'En sykkel som din {bike} ble meldt funnet til {holder} den {date}.',
   'mail.found_match.intro_reported_found': 'En sykkel som din {bike} ble meldt funnet den {date}.',
   'mail.found_match.claim':
-    'Rammenummeret eller oblaten passer med det i tyverimeldingen din. Er den din, gjør krav på den: du skriver til den som har den i chatten på kontoen din, og de ser verken navnet ditt eller e-postadressen din med mindre du skriver det.',
+    'Rammenummeret eller oblaten er det samme som på sykkelen din, eller nesten det samme. Er den din, gjør krav på den: du skriver til den som har den i chatten på kontoen din, og de ser verken navnet ditt eller e-postadressen din med mindre du skriver det.',
   'mail.found_match.action': 'Se den og gjør krav på den',
 
   // ownership mails (transfers, requests, verification)
