@@ -160,9 +160,7 @@ export const ERROR_CODES = [
   // Issue 32 §1: the check routes take an organisation's API key, never a person's session.
   'api_key_required',
   'invalid_api_key',
-  // Issue 32 §1: the organisation's webhook: an address the server will not send to (not https, or
-  // not on the public internet), none set yet, and resending an event that has not failed.
-  'webhook_url_not_allowed',
+  // Issue 32 §1: the organisation's webhook: none set yet, and resending an event that has not failed.
   'webhook_not_set',
   'webhook_delivery_not_failed',
 ] as const;

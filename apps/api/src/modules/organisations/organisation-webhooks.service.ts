@@ -11,7 +11,7 @@ import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import type { FieldEncryption } from '../../platform/crypto/field-encryption.ts';
 import { generateWebhookSecret } from '../../platform/crypto/webhook-signature.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { type OutboundPolicy, resolvesToAllowed } from '../../platform/http/outbound-target.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { presentDelivery, presentSavedWebhook, presentWebhook } from './organisation-webhooks.presenter.ts';
@@ -76,7 +76,9 @@ export async function setWebhook(
 ): Promise<WebhookSaved> {
   const organisation = await requireWebhookManager(deps, auth, organisationId);
   if (organisation.suspendedAt) throw new AppError('organisation_suspended');
-  if (!(await resolvesToAllowed(input.url, deps.outbound))) throw new AppError('webhook_url_not_allowed');
+  if (!(await resolvesToAllowed(input.url, deps.outbound))) {
+    throw new ValidationError([{ loc: ['body', 'url'], type: 'webhook_url_not_allowed' }]);
+  }
   return deps.db.transaction(async (tx) => {
     const existing = await webhooks.findWebhook(tx, organisation.partyId);
     const fresh = existing ? null : generateWebhookSecret();

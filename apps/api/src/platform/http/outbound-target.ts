@@ -19,8 +19,12 @@ const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
-/** Not on the public internet (RFC 6890 special-purpose ranges that matter for a request). */
-const NOT_PUBLIC = new BlockList();
+/*
+ * Not on the public internet (RFC 6890 special-purpose ranges that matter for a request). One list per
+ * family: a BlockList judges an IPv4 address against IPv6 rules too, as ::ffff:a.b.c.d.
+ */
+const NOT_PUBLIC_V4 = new BlockList();
+const NOT_PUBLIC_V6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -37,7 +41,7 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+  NOT_PUBLIC_V4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 128],
@@ -50,7 +54,7 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+  NOT_PUBLIC_V6.addSubnet(network, prefix, 'ipv6');
 }
 
 function familyOf(address: string): 'ipv4' | 'ipv6' {
@@ -68,7 +72,7 @@ export function isAllowedAddress(address: string, policy: OutboundPolicy): boole
   const plain = unmapped(address);
   const family = familyOf(plain);
   if (LOOPBACK.check(plain, family)) return policy.allowLoopback;
-  return !NOT_PUBLIC.check(plain, family);
+  return !(family === 'ipv4' ? NOT_PUBLIC_V4 : NOT_PUBLIC_V6).check(plain, family);
 }
 
 function isLoopbackName(hostname: string): boolean {
