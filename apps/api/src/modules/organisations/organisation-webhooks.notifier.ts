@@ -45,7 +45,7 @@ export interface WebhookDeliveryReport {
 
 export type WebhookDeliveryPass = ReturnType<typeof createWebhookDeliveryPass>;
 
-/** Attempts in all before an event is marked failed: about 22 hours with the schedule below. */
+/** Attempts in all before an event is marked failed: about 20 hours with the schedule below. */
 export const WEBHOOK_MAX_ATTEMPTS = 13;
 const BACKOFF_BASE_SECONDS = 30;
 const BACKOFF_CAP_SECONDS = 6 * 3600;
