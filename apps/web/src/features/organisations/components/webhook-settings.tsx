@@ -23,6 +23,7 @@ import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
 import { useSendWebhookTest } from '../api/send-webhook-test.ts';
 import { useSetWebhook } from '../api/set-webhook.ts';
 import styles from '../organisations.module.css';
+import { SecretShownOnce } from './secret-shown-once.tsx';
 
 const FIELDS = ['url'] as const;
 
@@ -42,7 +43,6 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [shownSecret, setShownSecret] = useState<string | null>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const [confirming, setConfirming] = useState<'rotate' | 'remove' | null>(null);
   const webhook = overview.data?.webhook ?? null;
   const form = useZodForm(WebhookSetSchema, { defaultValues: { url: '' } });
@@ -53,7 +53,6 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
   }, [webhook, reset]);
 
   const showSecret = (saved: WebhookSaved) => {
-    setCopied(null);
     if (saved.secret) setShownSecret(saved.secret);
   };
 
@@ -81,15 +80,6 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
     }
   };
 
-  const copy = async (secret: string) => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
-
   return (
     <Card title={t('webhook.title')} id="webhook">
       <p className={styles.meta}>{t('webhook.intro')}</p>
@@ -104,22 +94,20 @@ export function WebhookSettings({ organisationId }: { organisationId: string }) 
       ) : null}
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {shownSecret ? (
-        <Alert tone="success" title={t('webhook.secretTitle')}>
-          <p>{t('webhook.secretBody')}</p>
-          <p className={styles.secret} data-testid="webhook-secret">
-            {shownSecret}
-          </p>
-          <div className={styles.actions}>
-            <Button size="small" variant="secondary" onPress={() => void copy(shownSecret)}>
-              {t('webhook.copy')}
-            </Button>
-            <Button size="small" variant="secondary" onPress={() => setShownSecret(null)}>
-              {t('webhook.hideSecret')}
-            </Button>
-          </div>
-          {copied === 'yes' ? <p role="status">{t('webhook.copied')}</p> : null}
-          {copied === 'failed' ? <p role="status">{t('webhook.copyFailed')}</p> : null}
-        </Alert>
+        <SecretShownOnce
+          key={shownSecret}
+          secret={shownSecret}
+          testId="webhook-secret"
+          onHide={() => setShownSecret(null)}
+          texts={{
+            title: t('webhook.secretTitle'),
+            body: t('webhook.secretBody'),
+            copy: t('webhook.copy'),
+            copied: t('webhook.copied'),
+            copyFailed: t('webhook.copyFailed'),
+            hide: t('webhook.hideSecret'),
+          }}
+        />
       ) : null}
       {overview.data ? (
         <>
