@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   organisations,
@@ -69,7 +69,10 @@ export async function deleteWebhook(executor: Executor, organisationPartyId: str
   return rows.length > 0;
 }
 
-/** The organisations among these that have a webhook, with their type (the police get more). */
+/**
+ * The organisations among these that have a webhook and are not suspended (nobody may act for a
+ * suspended one, and its keys are refused), with their type (the police get more).
+ */
 export async function organisationsWithWebhook(
   executor: Executor,
   organisationPartyIds: readonly string[],
@@ -79,7 +82,12 @@ export async function organisationsWithWebhook(
     .select({ partyId: organisations.partyId, type: organisations.type })
     .from(organisationWebhooks)
     .innerJoin(organisations, eq(organisations.partyId, organisationWebhooks.organisationPartyId))
-    .where(inArray(organisationWebhooks.organisationPartyId, [...organisationPartyIds]));
+    .where(
+      and(
+        inArray(organisationWebhooks.organisationPartyId, [...organisationPartyIds]),
+        isNull(organisations.suspendedAt),
+      ),
+    );
 }
 
 /** Queues events; one that exists already for the same organisation and theft report is left as it is. */

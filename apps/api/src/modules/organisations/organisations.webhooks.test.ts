@@ -316,6 +316,30 @@ describe('organisation webhooks', () => {
     expect(body).not.toMatch(/owner|email|address|picture|name/i);
   });
 
+  it('makes no event for an organisation suspended since its check', async () => {
+    const suspendedAdmin = await signUpVerifiedUser(t.app, 'suspended-hook-admin');
+    const suspended = await createBusiness(t.app, suspendedAdmin, 'Suspenderet Marked ApS');
+    const suspendedKey = await createKey(t.app, suspendedAdmin, suspended);
+    await setWebhook(t.app, suspendedAdmin, suspended, `${receiver.url}/suspended`);
+    const { owner, bikeId, frameNumber } = await ownerWithBike(t.app);
+    await check(t.app, suspendedKey, frameNumber);
+    await check(t.app, key, frameNumber);
+    const staffAdmin = await signUpStaff(t.app, 'admin');
+    const suspend = await injectAs(
+      t.app,
+      staffAdmin.token,
+      'POST',
+      `/api/backoffice/organisations/${suspended}/suspend`,
+      {
+        reason: 'Issue 32 test',
+      },
+    );
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    const report = await reportStolen(t.app, owner.token, bikeId);
+    expect(await eventsOf(suspended, report.report_id)).toHaveLength(0);
+    expect(await eventsOf(organisationId, report.report_id)).toHaveLength(1);
+  });
+
   it('makes no event for a check 31 days before the report', async () => {
     const { owner, bikeId, frameNumber } = await ownerWithBike(t.app);
     await check(t.app, key, frameNumber);
