@@ -233,7 +233,16 @@ export function createWebhookDeliveryPass(options: WebhookDeliveryOptions) {
     for (;;) {
       const batch = await claim(now);
       const results = await Promise.all(
-        batch.map(async (event) => ((await stillOurs(event, now)) ? deliver(event, now) : null)),
+        batch.map(async (event) => {
+          try {
+            return (await stillOurs(event, now)) ? await deliver(event, now) : null;
+          } catch (error) {
+            // One event that cannot be handled (a secret sealed with a key no longer accepted, the
+            // database gone mid-way) must not hold up the others; it is tried again when its lease ends.
+            logger.error({ err: error, event_id: event.id }, 'webhook event could not be handled');
+            return null;
+          }
+        }),
       );
       for (const result of results) if (result) report[result] += 1;
       if (batch.length < batchSize) return report;

@@ -165,3 +165,37 @@ export async function requeueFailedEvent(
     );
   return exists ? 'not_failed' : 'not_found';
 }
+
+/** Webhook secrets sealed with another key than `keyId` (field-encryption.ts: `v1.<key id>.…`). */
+export function listSecretsSealedWithOtherKey(
+  executor: Executor,
+  keyId: string,
+  limit: number,
+): Promise<Array<{ organisationPartyId: string; secretSealed: string }>> {
+  return executor
+    .select({
+      organisationPartyId: organisationWebhooks.organisationPartyId,
+      secretSealed: organisationWebhooks.secretSealed,
+    })
+    .from(organisationWebhooks)
+    .where(sql`${organisationWebhooks.secretSealed} not like ${`v1.${keyId}.%`}`)
+    .limit(limit);
+}
+
+/** Replaces a sealed secret, unless it changed meanwhile (a rotation by the admin wins). */
+export async function replaceSealedSecret(
+  executor: Executor,
+  organisationPartyId: string,
+  previous: string,
+  next: string,
+): Promise<void> {
+  await executor
+    .update(organisationWebhooks)
+    .set({ secretSealed: next })
+    .where(
+      and(
+        eq(organisationWebhooks.organisationPartyId, organisationPartyId),
+        eq(organisationWebhooks.secretSealed, previous),
+      ),
+    );
+}

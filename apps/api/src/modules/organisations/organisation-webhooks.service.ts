@@ -240,3 +240,24 @@ export async function enqueueStolenBikeEvents(
   });
   await webhooks.insertEvents(executor, events);
 }
+
+/**
+ * After a DATA_ENCRYPTION_KEY rotation (`npm run fields:reseal`): seals every webhook signing secret
+ * another key sealed with the current key (the previous one must still be accepted to read it).
+ * Answers how many were sealed again.
+ */
+export async function resealWebhookSecrets(
+  deps: Pick<OrganisationWebhooksDeps, 'db' | 'encryption'>,
+): Promise<number> {
+  let resealed = 0;
+  for (;;) {
+    const batch = await webhooks.listSecretsSealedWithOtherKey(deps.db, deps.encryption.keyId, 100);
+    if (batch.length === 0) return resealed;
+    for (const row of batch) {
+      const next = deps.encryption.reseal(row.secretSealed);
+      if (next === null) continue;
+      await webhooks.replaceSealedSecret(deps.db, row.organisationPartyId, row.secretSealed, next);
+      resealed += 1;
+    }
+  }
+}
