@@ -15,6 +15,16 @@ export type OwnerContacted = (
   contact: { bikeId: string; ownerPartyId: string; kind: 'message' | 'pickup' },
 ) => Promise<void>;
 
+/**
+ * A bike was reported stolen (its theft report submitted), in that transaction. app.ts wires it to
+ * use-cases/bike-reported-stolen.ts (organisations that checked the bike by API lately hear of it
+ * through their webhooks), so theft knows nothing of checks or webhooks.
+ */
+export type BikeReportedStolen = (
+  executor: Executor,
+  report: { bikeId: string; theftReportId: string; reportedAt: Date; stolenSince: Date | null },
+) => Promise<void>;
+
 /** What the theft context (reports, found, the public map, contact and pickups) needs; app.ts builds it once. */
 export interface TheftDeps extends ChatsDeps {
   storage: FileStorage;
@@ -25,6 +35,7 @@ export interface TheftDeps extends ChatsDeps {
   /** Places a typed address (DAWA, Kartverket, or their stand-in; ADDRESS_LOOKUP). */
   addressLookup: AddressLookup;
   onOwnerContacted: OwnerContacted;
+  onBikeReportedStolen: BikeReportedStolen;
   /** Where failures of best-effort work after commit (live delivery, mails) are reported. */
   log?: { error(details: object, message: string): void };
 }
