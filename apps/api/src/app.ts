@@ -58,6 +58,12 @@ import { reportsRoutes } from './modules/insurance/reports.routes.ts';
 import { insuranceVerificationRoutes } from './modules/insurance/verification.routes.ts';
 import { organisationSubscriptionRoutes } from './modules/organisations/organisation-subscriptions.routes.ts';
 import {
+  createWebhookDeliveryPass,
+  type WebhookDeliveryPass,
+} from './modules/organisations/organisation-webhooks.notifier.ts';
+import { organisationWebhooksRoutes } from './modules/organisations/organisation-webhooks.routes.ts';
+import type { OrganisationWebhooksDeps } from './modules/organisations/organisation-webhooks.service.ts';
+import {
   type OrganisationRateLimits,
   organisationsRoutes,
 } from './modules/organisations/organisations.routes.ts';
@@ -159,6 +165,7 @@ import {
 } from './platform/storage/signed-urls.ts';
 import { flushTraces } from './platform/telemetry/trace-context.ts';
 import { onAddressProven } from './use-cases/address-proven.ts';
+import { bikeReportedStolen } from './use-cases/bike-reported-stolen.ts';
 import { ownerContacted } from './use-cases/owner-contacted.ts';
 
 declare module 'fastify' {
@@ -189,6 +196,8 @@ declare module 'fastify' {
     lockDevicePass: LockDevicePass;
     /** Clears visitors' flow answers after their retention; server.ts starts its passes. */
     flowWalkRetention: FlowWalkRetentionPass;
+    /** Delivers organisations' webhook events (issue 32 §1); server.ts starts its passes. */
+    webhookDelivery: WebhookDeliveryPass;
   }
 }
 
@@ -423,6 +432,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('flowWalkRetention', flowWalkRetention);
   app.addHook('onClose', async () => flowWalkRetention.stop());
+  // Seals single fields at rest (national id numbers, webhook signing secrets); one instance for the app.
+  const dataEncryption = await loadFieldEncryption({
+    key: config.dataEncryptionKey,
+    acceptedKeys: config.dataEncryptionAcceptedKeys,
+    dataDir: config.dataDir,
+  });
+  // Issue 32 §1: organisations' webhooks; https to the public internet only, loopback too outside production.
+  const organisationWebhooksDeps: OrganisationWebhooksDeps = {
+    db: database.db,
+    encryption: dataEncryption,
+    outbound: { allowLoopback: !config.isProduction },
+  };
+  const webhookDelivery = createWebhookDeliveryPass({
+    ...organisationWebhooksDeps,
+    logger: app.log.child({ component: 'organisation-webhooks' }),
+  });
+  app.decorate('webhookDelivery', webhookDelivery);
+  app.addHook('onClose', async () => webhookDelivery.stop());
   app.addHook('onClose', async () => {
     await chatNotifier.stop();
     await supportSweeper.stop();
@@ -560,6 +587,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
         ...(options.organisationRateLimits ? { rateLimits: options.organisationRateLimits } : {}),
       });
+      await api.register(organisationWebhooksRoutes, { deps: organisationWebhooksDeps });
       // Issue 29 §1: the commuter survey (organisations' admins and the people answering).
       await api.register(surveysRoutes, { deps: { db: database.db } });
       await api.register(surveyAdminRoutes, { deps: { db: database.db } });
@@ -598,11 +626,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, { deps: checkoutDeps });
       await api.register(voucherRoutes, { deps: { db: database.db }, rateLimits: options.voucherRateLimits });
       await api.register(clubRoutes, { deps: vippsCheckoutDeps, rateLimits: options.clubRateLimits });
-      const dataEncryption = await loadFieldEncryption({
-        key: config.dataEncryptionKey,
-        acceptedKeys: config.dataEncryptionAcceptedKeys,
-        dataDir: config.dataDir,
-      });
       const insuranceDeps = {
         db: database.db,
         fileUrls,
@@ -656,6 +679,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         mapStyleUrl: config.mapStyleUrl,
         addressLookup,
         onOwnerContacted: ownerContacted(config.publicUrl),
+        onBikeReportedStolen: bikeReportedStolen,
         // Issue 32 §2: a found, taken-in or dock-left bike is held against the open theft reports.
         onBikeFound: (executor, found) => matchFoundPickup(executor, config.publicUrl, found),
         log: app.log.child({ component: 'theft' }),

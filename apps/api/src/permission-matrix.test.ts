@@ -7,7 +7,12 @@ import { bikeEquipment, bikeFiles, bikeOwnerships, stickerBatches } from './db/s
 import { chats } from './db/schema/chats.ts';
 import { identities } from './db/schema/identity.ts';
 import { insurancePlateOrders, insuredItemUploads } from './db/schema/insurance.ts';
-import { organisationApiKeys, organisationInvitations } from './db/schema/organisations.ts';
+import {
+  organisationApiKeys,
+  organisationInvitations,
+  organisationWebhookEvents,
+  organisationWebhooks,
+} from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { surveys } from './db/schema/surveys.ts';
 import { foundBikeMatches, itemPickups } from './db/schema/theft.ts';
@@ -72,6 +77,10 @@ interface CaseContext {
   openInvitation(): Promise<string>;
   /** The id of a new live API key of the fixtures' business (issue 32 §1). */
   apiKeyOfBusiness(): Promise<string>;
+  /** Gives the fixtures' business a webhook (issue 32 §1), if it has none. */
+  webhookOfBusiness(): Promise<void>;
+  /** The id of a new failed webhook event of the fixtures' business. */
+  failedWebhookEventOfBusiness(): Promise<string>;
   /** A bike of `user` (the same one every time). */
   bikeOfUser(): Promise<string>;
   /** A new bike of `user` without frame number or plate (deleting it needs no identity approval). */
@@ -586,6 +595,59 @@ const CASES: MatrixCase[] = [
     allowed: ['org_admin'],
     request: async ({ fixtures, apiKeyOfBusiness }) => ({
       url: `/api/organisations/${fixtures.organisationId}/api-keys/${await apiKeyOfBusiness()}`,
+    }),
+  },
+  {
+    // Issue 32 §1: the business's webhook, managed by the admins who manage its API keys.
+    method: 'GET',
+    route: '/api/organisations/:organisationId/webhook',
+    allowed: ['org_admin'],
+    request: ({ fixtures }) => ({ url: `/api/organisations/${fixtures.organisationId}/webhook` }),
+  },
+  {
+    // The admin's address is invalid (422), so nothing changes; everyone else sends a valid one.
+    method: 'PUT',
+    route: '/api/organisations/:organisationId/webhook',
+    allowed: ['org_admin'],
+    request: ({ fixtures, role }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/webhook`,
+      payload: { url: role === 'org_admin' ? 'not an address' : 'http://127.0.0.1:9/matrix' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/organisations/:organisationId/webhook',
+    allowed: ['org_admin'],
+    request: async ({ fixtures, webhookOfBusiness }) => {
+      await webhookOfBusiness();
+      return { url: `/api/organisations/${fixtures.organisationId}/webhook` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/organisations/:organisationId/webhook/secret',
+    allowed: ['org_admin'],
+    request: async ({ fixtures, webhookOfBusiness }) => {
+      await webhookOfBusiness();
+      return { url: `/api/organisations/${fixtures.organisationId}/webhook/secret` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/organisations/:organisationId/webhook/test',
+    allowed: ['org_admin'],
+    request: async ({ fixtures, webhookOfBusiness }) => {
+      await webhookOfBusiness();
+      return { url: `/api/organisations/${fixtures.organisationId}/webhook/test` };
+    },
+  },
+  {
+    // Aimed at a real failed event of the business: an unknown one answers 404 even to the admin.
+    method: 'POST',
+    route: '/api/organisations/:organisationId/webhook/deliveries/:eventId/resend',
+    allowed: ['org_admin'],
+    request: async ({ fixtures, failedWebhookEventOfBusiness }) => ({
+      url: `/api/organisations/${fixtures.organisationId}/webhook/deliveries/${await failedWebhookEventOfBusiness()}/resend`,
     }),
   },
   {
@@ -2574,6 +2636,28 @@ describe('permission matrix', () => {
                 scopes: ['check'],
                 keyHash: hash,
                 hint,
+              });
+              return id;
+            },
+            webhookOfBusiness: async () => {
+              await t.database.db
+                .insert(organisationWebhooks)
+                .values({
+                  organisationPartyId: fixtures.organisationId,
+                  url: 'http://127.0.0.1:9/matrix',
+                  secretSealed: 'v1.matrix.none.none',
+                  secretHint: 'nbr_whsec_matr',
+                })
+                .onConflictDoNothing();
+            },
+            failedWebhookEventOfBusiness: async () => {
+              const id = uuidv7();
+              await t.database.db.insert(organisationWebhookEvents).values({
+                id,
+                organisationPartyId: fixtures.organisationId,
+                type: 'webhook.test',
+                payload: {},
+                status: 'failed',
               });
               return id;
             },

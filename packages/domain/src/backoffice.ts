@@ -262,6 +262,10 @@ export const AUDIT_ACTIONS = [
   /** Issue 32 §1: an organisation's admin created or revoked an API key for checks. */
   'organisation.api_key_created',
   'organisation.api_key_revoked',
+  /** Issue 32 §1: an organisation's admin set its webhook (or its address), made it a new secret, removed it. */
+  'organisation.webhook_set',
+  'organisation.webhook_secret_rotated',
+  'organisation.webhook_removed',
   /**
    * Issue 32 §1: an organisation checked a frame number or sticker with its API key; about the bike's
    * owner when the register knows it (their access log shows it), about nobody when not.

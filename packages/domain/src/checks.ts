@@ -130,3 +130,115 @@ export function checkResultOf(matches: readonly CheckMatch[]): Exclude<CheckResu
   if (deciding.length === 0) return 'unknown';
   return deciding.some((match) => match.status === 'stolen') ? 'stolen' : 'registered';
 }
+
+// --- the organisation's webhook (issue 32 §1) ------------------------------------------------------
+
+/*
+ * A checked identifier reported stolen within CHECK_WEBHOOK_WINDOW_DAYS is pushed to the
+ * organisation's webhook: a POST of JSON signed with HMAC-SHA256 over `<timestamp>.<body>` with the
+ * organisation's signing secret (docs/checks-api.md). Each event has an id; it is delivered at least
+ * once, so a receiver drops an id it has already handled.
+ */
+
+/** A check counts for this many days: a bike reported stolen later than that is not pushed. */
+export const CHECK_WEBHOOK_WINDOW_DAYS = 30;
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+/** Every signing secret starts with this, so a leaked one is recognised. */
+export const WEBHOOK_SECRET_PREFIX = 'nbr_whsec_';
+/** The headers of a delivery (lower case, as HTTP/2 and Node's request.headers spell them). */
+export const WEBHOOK_HEADERS = {
+  id: 'nbr-webhook-id',
+  timestamp: 'nbr-webhook-timestamp',
+  signature: 'nbr-webhook-signature',
+} as const;
+
+export const WEBHOOK_EVENT_TYPES = ['bike.reported_stolen', 'webhook.test'] as const;
+export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
+
+/** PUT /api/organisations/{id}/webhook — where the events go. https (the server refuses anything else in production). */
+export const WebhookSetSchema = z.object({
+  url: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(WEBHOOK_URL_MAX_LENGTH, { error: 'too_long' })
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'webhook_url_invalid' },
+    ),
+});
+export type WebhookSet = z.output<typeof WebhookSetSchema>;
+
+export const WebhookSchema = z.object({
+  url: z.string(),
+  /** The secret's first characters, to tell which one the receiver holds; never the whole secret. */
+  secret_hint: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Webhook = z.infer<typeof WebhookSchema>;
+
+/** The answer to setting the webhook or rotating its secret: `secret` is shown this once (null when it was kept). */
+export const WebhookSavedSchema = WebhookSchema.extend({ secret: z.string().nullable() });
+export type WebhookSaved = z.infer<typeof WebhookSavedSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const WebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
+export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatusSchema>;
+
+/** Why an attempt did not reach a 2xx (never the receiver's answer body). */
+export const WEBHOOK_ERROR_KINDS = [
+  'http_status',
+  'timeout',
+  'connection',
+  'blocked_address',
+  'no_webhook',
+] as const;
+export const WebhookErrorKindSchema = z.enum(WEBHOOK_ERROR_KINDS);
+export type WebhookErrorKind = z.infer<typeof WebhookErrorKindSchema>;
+
+/** One event as the organisation's admins follow it. */
+export const WebhookDeliverySchema = z.object({
+  event_id: z.uuid(),
+  type: WebhookEventTypeSchema,
+  created_at: z.string(),
+  status: WebhookDeliveryStatusSchema,
+  /** Attempts made so far (every one is recorded). */
+  attempts: z.number().int(),
+  last_attempt_at: z.string().nullable(),
+  /** The receiver's HTTP status at the last attempt; null when it did not answer. */
+  last_http_status: z.number().int().nullable(),
+  last_error: WebhookErrorKindSchema.nullable(),
+  /** When it is tried next; null once delivered or failed. */
+  next_attempt_at: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/** GET /api/organisations/{id}/webhook — the webhook (null when none is set) and the recent events. */
+export const WebhookOverviewSchema = z.object({
+  webhook: WebhookSchema.nullable(),
+  deliveries: z.array(WebhookDeliverySchema),
+});
+export type WebhookOverview = z.infer<typeof WebhookOverviewSchema>;
+
+/** What a `bike.reported_stolen` event tells: the identifier the organisation checked, never the owner. */
+export const StolenBikeEventDataSchema = z.object({
+  /** The identifier as the organisation sent it in its check. */
+  identifier: z.string(),
+  status: z.literal('stolen'),
+  /** When the theft was reported. */
+  reported_at: z.string(),
+  /** The police only: the theft report's reference. */
+  case_reference: z.string().nullable().optional(),
+  /** The police only: when the bike was last seen (or reported, when the owner did not say). */
+  stolen_since: z.string().nullable().optional(),
+});
+export type StolenBikeEventData = z.infer<typeof StolenBikeEventDataSchema>;

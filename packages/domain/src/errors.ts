@@ -160,6 +160,9 @@ export const ERROR_CODES = [
   // Issue 32 §1: the check routes take an organisation's API key, never a person's session.
   'api_key_required',
   'invalid_api_key',
+  // Issue 32 §1: the organisation's webhook: none set yet, and resending an event that has not failed.
+  'webhook_not_set',
+  'webhook_delivery_not_failed',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

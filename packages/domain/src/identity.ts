@@ -81,6 +81,10 @@ export const VALIDATION_MESSAGES = [
   'region_page_path_invalid',
   // Issue 32 §1: a batch of checks holds at most CHECK_BATCH_LIMIT identifiers (checks.ts).
   'too_many_identifiers',
+  // Issue 32 §1: an organisation's webhook address (checks.ts WebhookSetSchema).
+  'webhook_url_invalid',
+  // Issue 32 §1: an address the server will not send to (not https, or not on the public internet).
+  'webhook_url_not_allowed',
 ] as const;
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[number];
 

@@ -6,18 +6,20 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { identities } from '../db/schema/identity.ts';
 import { insuranceHolderDetails } from '../db/schema/insurance.ts';
-import { keyId } from '../platform/crypto/field-encryption.ts';
+import { organisationWebhooks } from '../db/schema/organisations.ts';
+import { keyId, loadFieldEncryption } from '../platform/crypto/field-encryption.ts';
 import { registerBike, signUpOwner } from '../test/bike-api-helpers.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { bearer, type TestUser } from '../test/identity-helpers.ts';
 import { appliedPolicy, createInsurer, DANISH_CHECKOUT } from '../test/insurance-helpers.ts';
-import { signUpStaff } from '../test/organisation-helpers.ts';
+import { createBusiness, signUpStaff, signUpVerifiedUser } from '../test/organisation-helpers.ts';
 import { runResealFields } from './reseal-fields.ts';
 
 /*
  * Issue 26: DATA_ENCRYPTION_KEY rotates. The holder's national id (the one encrypted field) was sealed
  * with the previous key; an instance on the new key with the previous one accepted still reveals it,
- * `npm run fields:reseal` seals it again, and then the new key alone reads it.
+ * `npm run fields:reseal` seals it again, and then the new key alone reads it. An organisation's webhook
+ * signing secret (issue 32 §1) is sealed again with it.
  */
 
 const PREVIOUS_KEY = randomBytes(32).toString('base64');
@@ -26,6 +28,7 @@ const CURRENT_KEY = randomBytes(32).toString('base64');
 let t: TestApp;
 let support: TestUser;
 let holderDetailsUrl: string;
+let webhookSecret: string;
 const others: FastifyInstance[] = [];
 
 beforeAll(async () => {
@@ -53,6 +56,16 @@ beforeAll(async () => {
     payload: DANISH_CHECKOUT,
   });
   expect(saved.statusCode, saved.body).toBe(200);
+  const admin = await signUpVerifiedUser(t.app, 'reseal-admin');
+  const organisationId = await createBusiness(t.app, admin, 'Nøgleskifte ApS');
+  const webhook = await t.app.inject({
+    method: 'PUT',
+    url: `/api/organisations/${organisationId}/webhook`,
+    headers: bearer(admin.token),
+    payload: { url: 'http://127.0.0.1:9/hook' },
+  });
+  expect(webhook.statusCode, webhook.body).toBe(200);
+  webhookSecret = webhook.json<{ secret: string }>().secret;
 }, 120_000);
 
 afterAll(async () => {
@@ -110,10 +123,18 @@ describe('a data encryption key rotation', () => {
     expect(await runResealFields(rotated, t.database, output)).toBe(0);
     const currentKeyId = keyId(Buffer.from(CURRENT_KEY, 'base64'));
     expect(lines).toEqual([
-      `1 encrypted field(s) sealed again with key ${currentKeyId}; none is left under another key.`,
+      `2 encrypted field(s) sealed again with key ${currentKeyId}; none is left under another key.`,
       `0 encrypted field(s) sealed again with key ${currentKeyId}; none is left under another key.`,
     ]);
     expect((await sealedValue()).startsWith(`v1.${currentKeyId}.`)).toBe(true);
+    const [webhook] = await t.app.db.select().from(organisationWebhooks);
+    expect(webhook?.secretSealed.startsWith(`v1.${currentKeyId}.`)).toBe(true);
+    const currentKeyAlone = await loadFieldEncryption({
+      key: CURRENT_KEY,
+      acceptedKeys: [],
+      dataDir: null,
+    });
+    expect(currentKeyAlone.decrypt(webhook?.secretSealed ?? '')).toBe(webhookSecret);
     const currentOnly = await instanceWith({
       dataEncryptionKey: CURRENT_KEY,
       dataEncryptionAcceptedKeys: [],

@@ -2,13 +2,15 @@ import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { resealNationalIds } from '../modules/insurance/checkout.service.ts';
+import { resealWebhookSecrets } from '../modules/organisations/organisation-webhooks.service.ts';
 import { loadFieldEncryption } from '../platform/crypto/field-encryption.ts';
 import { loadConfigOrExit, openConfiguredDatabase } from './command-setup.ts';
 
 /*
  * After a DATA_ENCRYPTION_KEY rotation, seals every encrypted field again with the current key,
  * reading the old values with DATA_ENCRYPTION_ACCEPTED_KEYS (docs/operations.md, "Secrets and key
- * rotation"). The encrypted fields are the national ids of insurance holders. Run it with the API's
+ * rotation"). The encrypted fields are the national ids of insurance holders and the signing secrets
+ * of organisations' webhooks. Run it with the API's
  * environment; safe while the API serves PostgreSQL, and to run again.
  *
  *   npm run fields:reseal
@@ -29,7 +31,9 @@ export async function runResealFields(
     acceptedKeys: config.dataEncryptionAcceptedKeys,
     dataDir: config.dataDir,
   });
-  const resealed = await resealNationalIds({ db: database.db, encryption });
+  const resealed =
+    (await resealNationalIds({ db: database.db, encryption })) +
+    (await resealWebhookSecrets({ db: database.db, encryption }));
   output.log(
     `${resealed} encrypted field(s) sealed again with key ${encryption.keyId}; none is left under another key.`,
   );

@@ -142,6 +142,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   region_page_no_draft: 409,
   api_key_required: 403,
   invalid_api_key: 401,
+  webhook_not_set: 409,
+  webhook_delivery_not_failed: 409,
 };
 
 /**

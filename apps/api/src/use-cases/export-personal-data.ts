@@ -126,6 +126,13 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'pieces of each bike’s frame number kept for the close-serial search of the police and staff (issue 32 §3): derived from the frame number, which the export holds with the bike, and removed with it',
   organisation_api_keys:
     'an organisation’s API keys for checks by API (name, hash, first characters, last use): the organisation’s credential, not a person’s data; who created or revoked one is in the audit trail',
+  organisation_bike_checks:
+    'the latest check by API of each organisation and bike and the identifier sent, for the organisations’ webhooks (issue 32 §1: a report within 30 days of it becomes an event); each check is an audit event about the owner, which the export holds (their access log), and the rows go with the bike',
+  organisation_webhooks:
+    'an organisation’s webhook (address, sealed signing secret): the organisation’s, not a person’s data',
+  organisation_webhook_events:
+    'events sent to organisations’ webhooks: the identifier the organisation itself checked, stolen, dates; never who owns the bike',
+  organisation_webhook_attempts: 'when each webhook event was tried and the HTTP status; tied to no person',
   lock_events:
     'a lock’s history for its operator (status reports, connections, service marks); it never names who parked, and the person’s own commands are exported from lock_commands',
 };

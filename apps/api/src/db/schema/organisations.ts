@@ -3,6 +3,8 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -10,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bikes } from './bikes.ts';
 import { parties } from './identity.ts';
 
 /** An organisation is a party (it can own bikes and pay) with a type that decides what it may do. */
@@ -134,4 +137,91 @@ export const organisationApiKeys = pgTable(
     revokedByPartyId: uuid('revoked_by_party_id').references(() => parties.id),
   },
   (table) => [index('organisation_api_keys_organisation_idx').on(table.organisationPartyId, table.createdAt)],
+);
+
+/**
+ * Which organisation checked which bike by API and when (issue 32 §1): one row per organisation and
+ * bike, its latest check, with the identifier as the organisation sent it. A theft report within
+ * CHECK_WEBHOOK_WINDOW_DAYS of it becomes an event for the organisation's webhook. Goes with the bike.
+ */
+export const organisationBikeChecks = pgTable(
+  'organisation_bike_checks',
+  {
+    organisationPartyId: uuid('organisation_party_id')
+      .notNull()
+      .references(() => organisations.partyId),
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    identifier: text('identifier').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationPartyId, table.bikeId] }),
+    index('organisation_bike_checks_bike_idx').on(table.bikeId, table.checkedAt),
+  ],
+);
+
+/** An organisation's webhook (issue 32 §1): where its events go and the secret they are signed with. */
+export const organisationWebhooks = pgTable('organisation_webhooks', {
+  organisationPartyId: uuid('organisation_party_id')
+    .primaryKey()
+    .references(() => organisations.partyId),
+  url: text('url').notNull(),
+  /** The signing secret, sealed with the data encryption key (platform/crypto/field-encryption.ts). */
+  secretSealed: text('secret_sealed').notNull(),
+  secretHint: text('secret_hint').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The webhook's outbox: one row per event, written in the transaction of what it tells (a theft
+ * report), delivered by the organisations' webhook pass. `theft_report_id` with the organisation is
+ * unique, so one report never makes two events for an organisation.
+ */
+export const organisationWebhookEvents = pgTable(
+  'organisation_webhook_events',
+  {
+    /** The event id the receiver drops repeats by. */
+    id: uuid('id').primaryKey(),
+    organisationPartyId: uuid('organisation_party_id')
+      .notNull()
+      .references(() => organisations.partyId),
+    /** WEBHOOK_EVENT_TYPES in packages/domain/src/checks.ts. */
+    type: text('type').notNull(),
+    theftReportId: uuid('theft_report_id'),
+    /** The event's `data`, as sent: never anything of the owner. */
+    payload: jsonb('payload').notNull(),
+    /** pending | delivered | failed */
+    status: text('status').notNull().default('pending'),
+    /** Attempts since it was queued or last resent (the retry schedule counts these). */
+    tries: integer('tries').notNull().default(0),
+    /** When it is due; while an instance delivers it, the end of that instance's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('organisation_webhook_events_report_idx').on(table.organisationPartyId, table.theftReportId),
+    index('organisation_webhook_events_due_idx').on(table.status, table.nextAttemptAt),
+    index('organisation_webhook_events_organisation_idx').on(table.organisationPartyId, table.createdAt),
+  ],
+);
+
+/** Every delivery attempt of an event: when, the HTTP status or why none; never the receiver's answer. */
+export const organisationWebhookAttempts = pgTable(
+  'organisation_webhook_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => organisationWebhookEvents.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    httpStatus: integer('http_status'),
+    /** WEBHOOK_ERROR_KINDS; null when the receiver answered 2xx. */
+    errorKind: text('error_kind'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (table) => [index('organisation_webhook_attempts_event_idx').on(table.eventId, table.attemptedAt)],
 );

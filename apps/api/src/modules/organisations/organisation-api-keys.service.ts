@@ -7,8 +7,8 @@ import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { presentApiKey, presentCreatedApiKey } from './organisation-api-keys.presenter.ts';
 import * as keys from './organisation-api-keys.repository.ts';
-import { canManageApiKeys, canViewOrganisation } from './organisations.policy.ts';
-import * as repository from './organisations.repository.ts';
+import { canManageApiKeys } from './organisations.policy.ts';
+import { viewableMembership } from './organisations.service.ts';
 
 /*
  * An organisation's API keys for checks by API (issue 32 §1): its admins create them (the key is
@@ -20,19 +20,13 @@ export interface OrganisationApiKeysDeps {
   db: Database;
 }
 
+/** The organisation whose keys an admin manages: 404 to outsiders, 403 to members who are not admins. */
 async function requireKeyManager(deps: OrganisationApiKeysDeps, auth: RequestAuth, organisationId: string) {
-  if (!isUuid(organisationId)) throw new AppError('not_found');
-  const found = await repository.findOrganisationForMember(deps.db, organisationId, auth.identityPartyId);
-  const actor = {
-    identityPartyId: auth.identityPartyId,
-    staffRole: auth.staffRole,
-    switchedBy: auth.switchedBy,
-  };
-  if (!found || !canViewOrganisation(actor, found.role)) throw new AppError('not_found');
-  if (!canManageApiKeys(actor, found.role)) {
+  const { organisation, actor } = await viewableMembership(deps, auth, organisationId);
+  if (!canManageApiKeys(actor, organisation.role)) {
     throw new AppError(auth.switchedBy ? 'not_allowed_while_switched' : 'forbidden');
   }
-  return found.organisation;
+  return organisation.organisation;
 }
 
 /** An admin creates a key for checks; the answer holds the key, which is never shown again. */

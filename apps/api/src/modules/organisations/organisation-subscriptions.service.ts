@@ -3,10 +3,9 @@ import type { OrganisationOrderState } from '@nbr/domain/webshop-receipts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { IdempotencyClaim } from '../../platform/http/idempotency.ts';
-import { isUuid } from '../../platform/ids.ts';
 import * as webshop from '../webshop/webshop.facade.ts';
-import { canBuyForOrganisation, canViewOrganisation } from './organisations.policy.ts';
-import * as repository from './organisations.repository.ts';
+import { canBuyForOrganisation } from './organisations.policy.ts';
+import { viewableMembership } from './organisations.service.ts';
 
 /*
  * An organisation buys its ORGANISATION subscription (issue 15 §6): its admins choose how many
@@ -16,18 +15,6 @@ import * as repository from './organisations.repository.ts';
  */
 
 export type OrganisationSubscriptionDeps = webshop.CheckoutDeps;
-
-async function membershipOf(deps: OrganisationSubscriptionDeps, auth: RequestAuth, organisationId: string) {
-  if (!isUuid(organisationId)) throw new AppError('not_found');
-  const found = await repository.findOrganisationForMember(deps.db, organisationId, auth.identityPartyId);
-  const actor = {
-    identityPartyId: auth.identityPartyId,
-    staffRole: auth.staffRole,
-    switchedBy: auth.switchedBy,
-  };
-  if (!found || !canViewOrganisation(actor, found.role)) throw new AppError('not_found');
-  return { organisation: found, actor };
-}
 
 /** POST /api/organisations/{organisation_id}/subscriptions/sessions */
 export async function startSubscription(
@@ -39,7 +26,7 @@ export async function startSubscription(
   /** The admin's Idempotency-Key: the answer commits with the order's payment window. */
   idempotency: IdempotencyClaim | null,
 ) {
-  const { organisation, actor } = await membershipOf(deps, auth, organisationId);
+  const { organisation, actor } = await viewableMembership(deps, auth, organisationId);
   if (!canBuyForOrganisation(actor, organisation.role)) throw new AppError('forbidden');
   return webshop.startOrganisationSubscription(
     deps,
@@ -58,6 +45,6 @@ export async function orderState(
   organisationId: string,
   orderId: string,
 ): Promise<OrganisationOrderState> {
-  const { organisation } = await membershipOf(deps, auth, organisationId);
+  const { organisation } = await viewableMembership(deps, auth, organisationId);
   return webshop.organisationOrderState(deps, auth, organisation.organisation.partyId, orderId);
 }

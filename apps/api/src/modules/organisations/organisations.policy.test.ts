@@ -10,6 +10,7 @@ import {
   canManageApiKeys,
   canManageInvitations,
   canManageMembers,
+  canManageWebhook,
   canRemoveMember,
   canViewOrganisation,
   type Membership,
@@ -73,6 +74,7 @@ describe('organisations policy matrix', () => {
     expect(canManageInvitations(actor, membership)).toBe(manage);
     expect(canBuyForOrganisation(actor, membership)).toBe(manage);
     expect(canManageApiKeys(actor, membership)).toBe(manage);
+    expect(canManageWebhook(actor, membership)).toBe(manage);
     expect(canRemoveMember(actor, membership, OTHER)).toBe(removeOther);
     expect(canRemoveMember(actor, membership, SELF)).toBe(removeSelf);
     expect(canActFor(actor, membership)).toBe(actFor);

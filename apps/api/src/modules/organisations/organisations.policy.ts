@@ -48,6 +48,14 @@ export function canManageApiKeys(actor: OrganisationActor | null, membership: Me
   return canManageMembers(actor, membership);
 }
 
+/**
+ * The webhook (issue 32 §1) receives what the organisation's checks lead to: the same people who
+ * manage its API keys set it, rotate its secret, remove it and follow its deliveries.
+ */
+export function canManageWebhook(actor: OrganisationActor | null, membership: Membership): boolean {
+  return canManageApiKeys(actor, membership);
+}
+
 /** An admin removes anyone; every member may leave on their own. */
 export function canRemoveMember(
   actor: OrganisationActor | null,

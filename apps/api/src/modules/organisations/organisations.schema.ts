@@ -14,3 +14,5 @@ export const InvitationParamsSchema = OrganisationParamsSchema.extend({ invitati
 export const InvitationCodeParamsSchema = z.object({ code: z.string().max(128) });
 
 export const ApiKeyParamsSchema = OrganisationParamsSchema.extend({ keyId: z.string().max(64) });
+
+export const WebhookEventParamsSchema = OrganisationParamsSchema.extend({ eventId: z.string().max(64) });

@@ -55,6 +55,24 @@ function hashCode(code: string): string {
 }
 
 /**
+ * The organisation, the caller's role in it and the caller as the policies see them, or 404 when the
+ * caller may not see it (an id that is not a UUID, an unknown id and someone else's organisation
+ * answer the same). The first step of every organisation route that then asks a policy of its own
+ * (API keys, the webhook, the subscription).
+ */
+export async function viewableMembership(
+  deps: { db: Executor },
+  auth: RequestAuth,
+  organisationId: string,
+): Promise<{ organisation: OrganisationWithRole; actor: OrganisationActor }> {
+  if (!isUuid(organisationId)) throw new AppError('not_found');
+  const found = await repository.findOrganisationForMember(deps.db, organisationId, auth.identityPartyId);
+  const actor = actorOf(auth);
+  if (!found || !canViewOrganisation(actor, found.role)) throw new AppError('not_found');
+  return { organisation: found, actor };
+}
+
+/**
  * The organisation and the caller's role in it, or 404 when the caller may not see it: an id that is
  * not a UUID, an unknown id and someone else's organisation all answer the same.
  */

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { organisationBikeChecks } from '../../db/schema/organisations.ts';
 
 /*
  * Checks by API (issue 32 §1) find their bikes with the public search's statement
@@ -48,4 +49,39 @@ export async function findCheckedBikes(
       },
     ]),
   );
+}
+
+/**
+ * Keeps, per organisation and bike, the latest check and the identifier it was sent as (issue 32 §1:
+ * a bike reported stolen within CHECK_WEBHOOK_WINDOW_DAYS is pushed to the organisation's webhook).
+ */
+export async function recordBikeChecks(
+  executor: Executor,
+  organisationPartyId: string,
+  checks: ReadonlyArray<{ bikeId: string; identifier: string }>,
+  now: Date,
+): Promise<void> {
+  if (checks.length === 0) return;
+  await executor
+    .insert(organisationBikeChecks)
+    .values(checks.map((check) => ({ organisationPartyId, ...check, checkedAt: now })))
+    .onConflictDoUpdate({
+      target: [organisationBikeChecks.organisationPartyId, organisationBikeChecks.bikeId],
+      set: { identifier: sql`excluded.identifier`, checkedAt: sql`excluded.checked_at` },
+    });
+}
+
+/** The organisations that checked the bike at or after `since`, with the identifier each sent last. */
+export function recentChecksOfBike(
+  executor: Executor,
+  bikeId: string,
+  since: Date,
+): Promise<Array<{ organisationPartyId: string; identifier: string }>> {
+  return executor
+    .select({
+      organisationPartyId: organisationBikeChecks.organisationPartyId,
+      identifier: organisationBikeChecks.identifier,
+    })
+    .from(organisationBikeChecks)
+    .where(and(eq(organisationBikeChecks.bikeId, bikeId), gte(organisationBikeChecks.checkedAt, since)));
 }

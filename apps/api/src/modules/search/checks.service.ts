@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { type AuditEventInput, recordAuditEvents } from '../../platform/audit/audit.ts';
 import type { ApiKeyAuth } from '../../platform/auth/api-keys.ts';
 import { presentCheckAnswer } from './checks.presenter.ts';
-import { findCheckedBikes } from './checks.repository.ts';
+import { findCheckedBikes, recordBikeChecks } from './checks.repository.ts';
 import { findCandidates, type SearchRow } from './search.repository.ts';
 
 /*
@@ -71,7 +71,8 @@ export async function checkIdentifiers(
   const events: AuditEventInput[] = [];
   // One event per bike per request, however often a batch names it (one bike in many listings, or
   // the same number sent a thousand times): an owner's access log says who checked it, not how often.
-  const auditedBikes = new Set<string>();
+  // The same set, with the identifier that first named each bike: kept for the webhook (issue 32 §1).
+  const auditedBikes = new Map<string, string>();
   const answers = checked.map((check) => {
     const result = check.problem ? 'invalid' : checkResultOf(check.matches);
     const base = {
@@ -87,7 +88,7 @@ export async function checkIdentifiers(
     for (const match of check.matches) {
       const bike = bikes.get(match.bikeId);
       if (!bike || auditedBikes.has(match.bikeId)) continue;
-      auditedBikes.add(match.bikeId);
+      auditedBikes.set(match.bikeId, check.identifier);
       events.push({
         ...base,
         targetPartyId: bike.ownerPartyId,
@@ -106,6 +107,18 @@ export async function checkIdentifiers(
   await deps.db.transaction(async (tx) => {
     for (let start = 0; start < events.length; start += AUDIT_CHUNK) {
       await recordAuditEvents(tx, events.slice(start, start + AUDIT_CHUNK));
+    }
+    // In bike order, so two checks of the same bikes at once take their rows' locks in the same order.
+    const checkedBikes = [...auditedBikes]
+      .map(([bikeId, identifier]) => ({ bikeId, identifier }))
+      .sort((a, b) => (a.bikeId < b.bikeId ? -1 : a.bikeId > b.bikeId ? 1 : 0));
+    for (let start = 0; start < checkedBikes.length; start += AUDIT_CHUNK) {
+      await recordBikeChecks(
+        tx,
+        caller.organisationPartyId,
+        checkedBikes.slice(start, start + AUDIT_CHUNK),
+        now,
+      );
     }
   });
   return answers;

@@ -192,6 +192,12 @@ export async function submitReport(
       updatedAt: now,
     });
     await bikes.setBikeTheftStatus(tx, bike.bikeId, 'stolen', now);
+    await deps.onBikeReportedStolen(tx, {
+      bikeId: bike.bikeId,
+      theftReportId: submitted.id,
+      reportedAt: now,
+      stolenSince: submitted.stolenAt,
+    });
     announcements.push(...(await ownership.cancelOffersOfStolenBike(tx, bike.bikeId)));
     await recordAuditEventBy(tx, auth, {
       action: 'theft.report_submitted',

@@ -16,6 +16,16 @@ export type OwnerContacted = (
 ) => Promise<void>;
 
 /**
+ * A bike was reported stolen (its theft report submitted), in that transaction. app.ts wires it to
+ * use-cases/bike-reported-stolen.ts (organisations that checked the bike by API lately hear of it
+ * through their webhooks), so theft knows nothing of checks or webhooks.
+ */
+export type BikeReportedStolen = (
+  executor: Executor,
+  report: { bikeId: string; theftReportId: string; reportedAt: Date; stolenSince: Date | null },
+) => Promise<void>;
+
+/**
  * A bike was reported found, taken in by a town or the police, or handed over from a dock: its pickup
  * is registered. Called in that transaction; app.ts wires it to the "possibly yours" matching
  * (search/found-matches.service.ts, issue 32 §2), which holds it against the open theft reports.
@@ -40,6 +50,7 @@ export interface TheftDeps extends ChatsDeps {
   /** Places a typed address (DAWA, Kartverket, or their stand-in; ADDRESS_LOOKUP). */
   addressLookup: AddressLookup;
   onOwnerContacted: OwnerContacted;
+  onBikeReportedStolen: BikeReportedStolen;
   onBikeFound: BikeFoundCallback;
   /** Where failures of best-effort work after commit (live delivery, mails) are reported. */
   log?: { error(details: object, message: string): void };

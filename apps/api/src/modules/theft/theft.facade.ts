@@ -13,7 +13,7 @@ export { photoKeysOfBikes as pickupPhotoKeysOfBikes } from './item-pickups.repos
 export { createHeldBikeById } from './item-pickups.service.ts';
 export { theftPersonalData } from './personal-data.repository.ts';
 export { type ReportedLooks, reportedLooksOfStolenBikes } from './stolen-bikes.repository.ts';
-export type { OwnerContacted, TheftDeps } from './theft.deps.ts';
+export type { BikeReportedStolen, OwnerContacted, TheftDeps } from './theft.deps.ts';
 export {
   forgetTheftReportsOf,
   type SharedTheftReportFacts,

@@ -1,3 +1,4 @@
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ERROR_KINDS, WEBHOOK_EVENT_TYPES } from '@nbr/domain/checks';
 import { ORGANISATION_ROLES, ORGANISATION_TYPES } from '@nbr/domain/organisations';
 import { describe, expect, it } from 'vitest';
 import {
@@ -36,6 +37,20 @@ describe('organisations.json', () => {
     }
     expect(lookup(tree('da'), 'create.registrationNumber.dk')).toBe('CVR-nummer');
     expect(lookup(tree('no'), 'create.registrationNumber.no')).toBe('Organisasjonsnummer');
+  });
+
+  it('names every webhook event type, delivery status and error kind the API answers', () => {
+    for (const language of LANGUAGES) {
+      for (const type of WEBHOOK_EVENT_TYPES) {
+        // i18next reads a dot as a path: the screen asks for the type with `_` for its dot.
+        expect(lookup(tree(language), `webhook.types.${type.replaceAll('.', '_')}`)).toBeTruthy();
+      }
+      for (const status of WEBHOOK_DELIVERY_STATUSES) {
+        expect(lookup(tree(language), `webhook.statuses.${status}`)).toBeTruthy();
+      }
+      for (const kind of WEBHOOK_ERROR_KINDS)
+        expect(lookup(tree(language), `webhook.errors.${kind}`)).toBeTruthy();
+    }
   });
 
   it('holds every literal key the screens ask for', () => {

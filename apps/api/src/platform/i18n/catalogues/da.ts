@@ -671,4 +671,9 @@ export const da: Catalogue = {
     'Denne adresse kræver en organisations API-nøgle (Authorization: Bearer nbr_ck_…), ikke en persons login.',
   'errors.invalid_api_key': 'API-nøglen findes ikke eller er trukket tilbage.',
   'validation.too_many_identifiers': 'Der kan højst tjekkes {maximum} numre ad gangen.',
+  'validation.webhook_url_invalid': 'Skriv en fuld adresse, der begynder med https://.',
+  'validation.webhook_url_not_allowed':
+    'Webhooken skal være en https-adresse på internettet, ikke en lokal eller privat adresse.',
+  'errors.webhook_not_set': 'Organisationen har ingen webhook endnu.',
+  'errors.webhook_delivery_not_failed': 'Kun en hændelse, der ikke kunne leveres, kan sendes igen.',
 };

@@ -675,6 +675,11 @@ export const en = {
     "This address takes an organisation's API key (Authorization: Bearer nbr_ck_…), not a person's session.",
   'errors.invalid_api_key': 'The API key is unknown or has been revoked.',
   'validation.too_many_identifiers': 'At most {maximum} identifiers can be checked at once.',
+  'validation.webhook_url_invalid': 'Enter a full address starting with https://.',
+  'validation.webhook_url_not_allowed':
+    'The webhook must be an https address on the internet, not a local or private one.',
+  'errors.webhook_not_set': 'The organisation has no webhook yet.',
+  'errors.webhook_delivery_not_failed': 'Only an event that could not be delivered can be sent again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

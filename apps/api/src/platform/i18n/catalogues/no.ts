@@ -670,4 +670,9 @@ export const no: Catalogue = {
     'Denne adressen krever en organisasjons API-nøkkel (Authorization: Bearer nbr_ck_…), ikke en persons innlogging.',
   'errors.invalid_api_key': 'API-nøkkelen finnes ikke eller er trukket tilbake.',
   'validation.too_many_identifiers': 'Det kan høyst sjekkes {maximum} numre om gangen.',
+  'validation.webhook_url_invalid': 'Skriv en full adresse som begynner med https://.',
+  'validation.webhook_url_not_allowed':
+    'Webhooken må være en https-adresse på internett, ikke en lokal eller privat adresse.',
+  'errors.webhook_not_set': 'Organisasjonen har ingen webhook ennå.',
+  'errors.webhook_delivery_not_failed': 'Bare en hendelse som ikke kunne leveres, kan sendes på nytt.',
 };

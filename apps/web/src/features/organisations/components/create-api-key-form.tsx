@@ -1,7 +1,6 @@
 import { type ApiKeyCreated, ApiKeyCreateSchema } from '@nbr/domain/checks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../../ui/form.tsx';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import styles from '../organisations.module.css';
+import { SecretShownOnce } from './secret-shown-once.tsx';
 
 const EMPTY = { name: '' };
 const FIELDS = ['name'] as const;
@@ -29,14 +29,12 @@ export function CreateApiKeyForm({ organisationId }: { organisationId: string })
   const invalidFormMessage = useInvalidFormMessage();
   const [summary, setSummary] = useState<{ title?: string; message: string } | null>(null);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const form = useZodForm(ApiKeyCreateSchema, { defaultValues: EMPTY });
 
   const onSubmit = form.handleSubmit(
     async (values) => {
       setSummary(null);
       setCreated(null);
-      setCopied(null);
       try {
         setCreated(await createKey.mutateAsync(values));
         form.reset(EMPTY);
@@ -47,35 +45,24 @@ export function CreateApiKeyForm({ organisationId }: { organisationId: string })
     (errors) => setSummary(invalidFormMessage(errors)),
   );
 
-  const copy = async (secret: string) => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
-
   return (
     <Card title={t('apiKeys.createTitle')} id="create-api-key">
       <p className={styles.meta}>{t('apiKeys.createIntro')}</p>
       {created ? (
-        <Alert tone="success" title={t('apiKeys.createdTitle', { name: created.name })}>
-          <p>{t('apiKeys.createdBody')}</p>
-          <p className={styles.secret} data-testid="api-key-secret">
-            {created.secret}
-          </p>
-          <div className={styles.actions}>
-            <Button size="small" variant="secondary" onPress={() => void copy(created.secret)}>
-              {t('apiKeys.copy')}
-            </Button>
-            <Button size="small" variant="secondary" onPress={() => setCreated(null)}>
-              {t('apiKeys.hideSecret')}
-            </Button>
-          </div>
-          {copied === 'yes' ? <p role="status">{t('apiKeys.copied')}</p> : null}
-          {copied === 'failed' ? <p role="status">{t('apiKeys.copyFailed')}</p> : null}
-        </Alert>
+        <SecretShownOnce
+          key={created.secret}
+          secret={created.secret}
+          testId="api-key-secret"
+          onHide={() => setCreated(null)}
+          texts={{
+            title: t('apiKeys.createdTitle', { name: created.name }),
+            body: t('apiKeys.createdBody'),
+            copy: t('apiKeys.copy'),
+            copied: t('apiKeys.copied'),
+            copyFailed: t('apiKeys.copyFailed'),
+            hide: t('apiKeys.hideSecret'),
+          }}
+        />
       ) : null}
       <Form onSubmit={onSubmit} aria-label={t('apiKeys.createTitle')}>
         <ErrorSummary title={summary?.title} message={summary?.message} />

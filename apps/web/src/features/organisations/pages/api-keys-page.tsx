@@ -9,6 +9,8 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { organisationQueryOptions, useOrganisation } from '../api/get-organisation.ts';
 import { ApiKeyList } from '../components/api-key-list.tsx';
 import { CreateApiKeyForm } from '../components/create-api-key-form.tsx';
+import { WebhookDeliveries } from '../components/webhook-deliveries.tsx';
+import { WebhookSettings } from '../components/webhook-settings.tsx';
 import styles from '../organisations.module.css';
 
 /** The organisation is loaded before the page shows: someone else's (404) gets the 404 page. */
@@ -19,7 +21,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /**
  * /app/organisations/{organisationId}/api-keys — the admins' keys for checks by API (issue 32 §1):
- * a marketplace's or a police system's way to ask whether a bike is registered or stolen.
+ * a marketplace's or a police system's way to ask whether a bike is registered or stolen, and the
+ * webhook that tells them when a bike they checked is reported stolen.
  */
 export function Component() {
   const { t } = useTranslation(['organisations', 'common']);
@@ -38,6 +41,8 @@ export function Component() {
           <>
             <CreateApiKeyForm organisationId={organisationId} />
             <ApiKeyList organisationId={organisationId} />
+            <WebhookSettings organisationId={organisationId} />
+            <WebhookDeliveries organisationId={organisationId} />
           </>
         ) : (
           <Alert tone="info">{t('apiKeys.adminsOnly')}</Alert>
