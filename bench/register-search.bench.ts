@@ -32,7 +32,6 @@ import { parseArgs } from 'node:util';
 import { BIKE_CATEGORIES, BIKE_COLORS } from '@nbr/domain/bikes';
 import { CLOSE_SERIAL_MAX_DISTANCE, closeSerialProbes } from '@nbr/domain/close-serial';
 import { identifierKeys } from '@nbr/domain/identifiers';
-import { STICKER_CODE_ALPHABET } from '@nbr/domain/plates';
 import { SEARCH_RESULT_LIMIT } from '@nbr/domain/search';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -44,6 +43,7 @@ import { migrate } from '../apps/api/src/db/migrate.ts';
 import { type ImportedBike, importBikes } from '../apps/api/src/modules/bikes/bike-import.service.ts';
 import { findCloseSerialCandidates } from '../apps/api/src/modules/search/close-serial.repository.ts';
 import { candidatesQuery } from '../apps/api/src/modules/search/search.repository.ts';
+import { countBikes, plateOf, random } from './support/generated-register.ts';
 
 const BENCH_DATABASE = 'nbr_bench';
 const { values: args } = parseArgs({
@@ -93,17 +93,6 @@ async function serve(): Promise<void> {
 }
 
 /** A small deterministic generator, so every run loads the same register. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Manufacturer-code-like prefixes; none folds onto another's look-alike key. */
 const PREFIXES = [
   'WBK',
@@ -143,16 +132,6 @@ function frameNumberOf(n: number): string {
   const serial = String(Math.floor(n / PREFIXES.length)).padStart(7, '0');
   return `${prefix}${serial}${YEAR_LETTERS[n % YEAR_LETTERS.length]}`;
 }
-function plateOf(n: number): string | null {
-  if (n % 2 !== 0) return null;
-  let code = '';
-  let rest = n;
-  for (let index = 0; index < 8; index += 1) {
-    code = STICKER_CODE_ALPHABET[rest % STICKER_CODE_ALPHABET.length] + code;
-    rest = Math.floor(rest / STICKER_CODE_ALPHABET.length);
-  }
-  return code;
-}
 function bikeOf(n: number, next: () => number): ImportedBike {
   const roll = n % 20;
   return {
@@ -185,11 +164,6 @@ function typedWithLookAlikes(frameNumber: string): string | null {
   });
   if (!changed) return null;
   return `${typed.slice(0, 3).join('')}-${typed.slice(3).join('')}`;
-}
-
-async function countBikes(database: DatabaseConnection): Promise<number> {
-  const result = await database.db.execute(sql`select count(*)::int as count from bikes`);
-  return (result as unknown as { rows: Array<{ count: number }> }).rows[0]?.count ?? 0;
 }
 
 /** Loading the register and building its indexes takes longer than the API's statement timeout. */

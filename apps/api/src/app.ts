@@ -72,6 +72,8 @@ import { devPlatesRoutes } from './modules/plates/plates.routes.ts';
 import { stickerBatchRoutes } from './modules/plates/sticker-batches.routes.ts';
 import { type CheckRateLimits, checksRoutes } from './modules/search/checks.routes.ts';
 import { closeSerialRoutes } from './modules/search/close-serial.routes.ts';
+import { foundMatchesRoutes } from './modules/search/found-matches.routes.ts';
+import { matchFoundPickup } from './modules/search/found-matches.service.ts';
 import { orgBikeSearchRoutes } from './modules/search/org-bike-search.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import {
@@ -668,6 +670,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orgBikeSearchRoutes, { deps: chatsDeps });
       // Issue 32 §3: close serials for the police (an option of the search above) and our staff.
       await api.register(closeSerialRoutes, { db: database.db });
+      // Issue 32 §2: "possibly yours", found bikes against stolen ones (staff and the owner's notices).
+      await api.register(foundMatchesRoutes, { deps: chatsDeps });
       const theftDeps: TheftDeps = {
         ...chatsDeps,
         storage: fileStorage,
@@ -676,6 +680,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         addressLookup,
         onOwnerContacted: ownerContacted(config.publicUrl),
         onBikeReportedStolen: bikeReportedStolen,
+        // Issue 32 §2: a found, taken-in or dock-left bike is held against the open theft reports.
+        onBikeFound: (executor, found) => matchFoundPickup(executor, config.publicUrl, found),
         log: app.log.child({ component: 'theft' }),
       };
       await api.register(theftReportsRoutes, {

@@ -15,7 +15,7 @@ import {
 } from './db/schema/organisations.ts';
 import { ownershipRequests, ownershipTransfers, ownershipVerifications } from './db/schema/ownership.ts';
 import { surveys } from './db/schema/surveys.ts';
-import { itemPickups } from './db/schema/theft.ts';
+import { foundBikeMatches, itemPickups } from './db/schema/theft.ts';
 import { orders } from './db/schema/webshop.ts';
 import { storeInsuranceProduct } from './modules/insurance/insurance.facade.ts';
 import { generateApiKey } from './platform/auth/api-keys.ts';
@@ -103,6 +103,8 @@ interface CaseContext {
   stolenBikeOfUser(): Promise<{ bikeId: string; pdfUrl: string; reportId: string }>;
   /** A new waiting pickup of a new bike of `user`, held by `verified_user`. */
   pickupForUser(): Promise<string>;
+  /** A new pickup held by `verified_user` and a strong, told match of it with `user`'s stolen bike (issue 32 §2). */
+  foundMatchOfUser(): Promise<{ pickupId: string; matchId: string }>;
   /** A new waiting pickup of a new bike of `user`, held by the matrix police, past its last day. */
   expiredPickupOfPolice(): Promise<string>;
   /** The frame number of a new bike of `user`. */
@@ -1708,6 +1710,44 @@ const CASES: MatrixCase[] = [
   // The staff queue; deciding a draft answers 409 to staff (past every access rule).
   { method: 'GET', route: '/api/backoffice/ownership-verifications', allowed: STAFF },
   { method: 'GET', route: '/api/backoffice/frame-number-collisions', allowed: STAFF },
+  // Issue 32 §2: "possibly yours". Our staff see found bikes with their candidates and decide them;
+  // the owner sees their notices (everyone signed in sees their own, empty list) and claims one:
+  // anyone else hears 404, staff switched into the owner's account may not claim for them.
+  { method: 'GET', route: '/api/backoffice/found-matches', allowed: STAFF },
+  {
+    method: 'GET',
+    route: '/api/backoffice/found-matches/:pickupId',
+    allowed: STAFF,
+    request: async ({ foundMatchOfUser }) => ({
+      url: `/api/backoffice/found-matches/${(await foundMatchOfUser()).pickupId}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backoffice/found-matches/:pickupId/rematch',
+    allowed: STAFF,
+    request: async ({ foundMatchOfUser }) => ({
+      url: `/api/backoffice/found-matches/${(await foundMatchOfUser()).pickupId}/rematch`,
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backoffice/found-match-candidates/:matchId/decision',
+    allowed: STAFF,
+    request: async ({ foundMatchOfUser }) => ({
+      url: `/api/backoffice/found-match-candidates/${(await foundMatchOfUser()).matchId}/decision`,
+      payload: { decision: 'confirmed' },
+    }),
+  },
+  { method: 'GET', route: '/api/found-matches', allowed: SIGNED_IN },
+  {
+    method: 'POST',
+    route: '/api/found-matches/:matchId/claim',
+    allowed: ['user'],
+    request: async ({ foundMatchOfUser }) => ({
+      url: `/api/found-matches/${(await foundMatchOfUser()).matchId}/claim`,
+    }),
+  },
   // Issue 32 §3: our staff's close-serial search (the police's is an option of /org-bike-search).
   {
     method: 'GET',
@@ -2771,6 +2811,24 @@ describe('permission matrix', () => {
                 collectUntil: '2999-01-01',
               });
               return id;
+            },
+            foundMatchOfUser: async () => {
+              const stolen = await context.stolenBikeOfUser();
+              const pickupId = await context.pickupForUser();
+              const matchId = uuidv7();
+              await t.database.db.insert(foundBikeMatches).values({
+                id: matchId,
+                pickupId,
+                source: 'taken_in',
+                theftReportId: stolen.reportId,
+                bikeId: stolen.bikeId,
+                ownerPartyId: fixtures.users.user.partyId,
+                score: 100,
+                reasons: [{ kind: 'frame_exact' }],
+                strong: true,
+                notifiedAt: new Date(),
+              });
+              return { pickupId, matchId };
             },
             expiredPickupOfPolice: async () => {
               const bike = await insertBike(t.database.db, {

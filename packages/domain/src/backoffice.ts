@@ -190,6 +190,7 @@ export const AUDIT_ACTIONS = [
   'theft.report_reviewed',
   'theft.report_suspicion_changed',
   'theft.report_found_linked',
+  'found_match.decided',
   'theft.owner_contacted_by_staff',
   /** The insurer's admin changed a cover: terms, accepted locks, required uploads, tariff (before and after). */
   'insurance.product_changed',

@@ -33,6 +33,7 @@ export const SYSTEM_EVENTS = [
   'pickup_collected',
   'pickup_cancelled',
   'pickup_released',
+  'found_match_claimed',
 ] as const;
 export const SystemEventSchema = z.enum(SYSTEM_EVENTS);
 export type SystemEvent = z.infer<typeof SystemEventSchema>;

@@ -55,7 +55,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
   bikes: ['bikes', 'bike_ownerships', 'stickers', 'bike_equipment', 'bike_files'],
   chats: ['chats', 'chat_participants', 'chat_messages', 'guest_contacts'],
   ownership: ['ownership_transfers', 'ownership_requests', 'ownership_verifications'],
-  theft: ['theft_reports', 'item_pickups'],
+  theft: ['theft_reports', 'item_pickups', 'found_bike_matches'],
   insurance: [
     'insurance_policies',
     'insured_items',

@@ -64,6 +64,14 @@ export const backofficeRoutes: RouteObject[] = [
               ['backoffice-ops'],
             ),
           },
+          // Issue 32 §2: found bikes and the stolen ones they may be.
+          {
+            path: paths.backoffice.v2FoundBikes.path,
+            lazy: page(
+              () => import('../features/backoffice-ops/pages/found-bikes-page.tsx'),
+              ['backoffice-ops'],
+            ),
+          },
           {
             path: paths.backoffice.v2Diverse.path,
             lazy: page(() => import('../features/backoffice-ops/pages/diverse-page.tsx'), ['backoffice-ops']),

@@ -695,6 +695,11 @@ export const routes: RouteObject[] = [
                 path: paths.app.itemPickup.path,
                 lazy: page(() => import('../features/finds/pages/item-pickup-page.tsx'), ['finds', 'search']),
               },
+              // Issue 32 §2: a found bike that may be the person's stolen one, claimed into a chat.
+              {
+                path: paths.app.possiblyYours.path,
+                lazy: page(() => import('../features/finds/pages/possibly-yours-page.tsx'), ['finds']),
+              },
               {
                 path: paths.app.redirectEditBike.path,
                 loader: ({ params }) => redirect(paths.app.bikeEdit.getHref({ bikeId: params.bikeId ?? '' })),

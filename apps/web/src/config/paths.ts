@@ -221,6 +221,8 @@ export const paths = {
     dockOperateEdit: definePath('/app/docks/:dockId/operate/edit'),
     dockOperateLockHistory: definePath('/app/docks/:dockId/operate/locks/:lockId/history'),
     itemPickup: definePath('/app/item-pickup'),
+    /** A found bike that may be the person's stolen one (issue 32 §2): the notices, claimed into a chat. */
+    possiblyYours: definePath('/app/possibly-yours'),
     qrId: definePath('/app/qr-id'),
     referencing: definePath('/app/referencing'),
     registerBike: definePath('/app/register-bike'),
@@ -307,6 +309,8 @@ export const paths = {
     v2RegionPage: definePath('/backoffice/v2/region-pages/:pageId'),
     v2Orders: definePath('/backoffice/v2/orders'),
     v2StolenBikes: definePath('/backoffice/v2/stolen-bikes'),
+    /** Found bikes and the stolen ones they may be (issue 32 §2). */
+    v2FoundBikes: definePath('/backoffice/v2/found-bikes'),
     /** Issue 30 §2: the funnel per day and the web vitals per page. */
     v2Measurement: definePath('/backoffice/v2/measurement'),
     v2InsuranceVerification: definePath('/backoffice/v2/insurance-verification'),

@@ -5,6 +5,7 @@ import {
   date,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -193,5 +194,56 @@ export const itemPickups = pgTable(
     uniqueIndex('item_pickups_waiting_key').on(table.bikeId).where(sql`${table.status} = 'waiting'`),
     index('item_pickups_owner_idx').on(table.ownerPartyId),
     index('item_pickups_holder_idx').on(table.holderPartyId),
+  ],
+);
+
+/**
+ * "Possibly yours" (issue 32 §2): a found item (the pickup a finder, a town or a dock's hand-over
+ * made) held against an open theft report, with the rule's score and reasons (scoreFoundMatch in
+ * packages/domain/found-matching.ts). One row per item and report (unique), so matching again never
+ * repeats a candidate or a notice. A strong match tells the report's owner once (notified_at); our
+ * staff may dismiss or confirm any candidate; the owner's claim opens the chat with the holder.
+ */
+export const foundBikeMatches = pgTable(
+  'found_bike_matches',
+  {
+    id: uuid('id').primaryKey(),
+    pickupId: uuid('pickup_id')
+      .notNull()
+      .references(() => itemPickups.id, { onDelete: 'cascade' }),
+    /** reported_found | taken_in | left_in_dock (FOUND_ITEM_SOURCES). */
+    source: text('source').notNull(),
+    theftReportId: uuid('theft_report_id')
+      .notNull()
+      .references(() => theftReports.id, { onDelete: 'cascade' }),
+    /** The stolen bike and its owner (the report's), for the owner's notices. */
+    bikeId: uuid('bike_id')
+      .notNull()
+      .references(() => bikes.id, { onDelete: 'cascade' }),
+    ownerPartyId: uuid('owner_party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    /** FoundMatchReason[]: frame_exact, frame_close_serial with its distance, near with km… */
+    reasons: jsonb('reasons').notNull(),
+    strong: boolean('strong').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** dismissed | confirmed by our staff (FOUND_MATCH_DECISIONS); null while undecided. */
+    decision: text('decision'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedByPartyId: uuid('decided_by_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    /** The owner claimed it: the chat with the holder it opened. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    chatId: uuid('chat_id').references(() => chats.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('found_bike_matches_item_report_key').on(table.pickupId, table.theftReportId),
+    index('found_bike_matches_report_idx').on(table.theftReportId),
+    // The owner's notices (their strong matches), newest first; also what deleting a bike or a person follows.
+    index('found_bike_matches_owner_idx').on(table.ownerPartyId, table.createdAt),
+    index('found_bike_matches_bike_idx').on(table.bikeId),
+    // Our staff's list of found items with candidates, newest first.
+    index('found_bike_matches_created_idx').on(table.createdAt),
   ],
 );

@@ -629,27 +629,37 @@ export async function handOverParking(
   });
   if (!lock || !isLeftBehind(dock, lock, now)) throw new AppError('parking_not_left_behind');
   if (!parking.bikeId) throw new AppError('bike_not_registered');
-  return createHeldBikeById(deps, auth, parking.bikeId, input, idempotency, log, async (tx, pickup) => {
-    if (!(await repository.markParkingHandedOver(tx, parking.id, now))) {
-      throw new AppError('parking_handed_over');
-    }
-    await repository.insertLockEvent(tx, {
-      id: uuidv7(now.getTime()),
-      lockId: parking.lockId,
-      at: now,
-      kind: 'handed_over',
-      detail: { parking_id: parking.id, pickup_id: pickup.id },
-    });
-    await recordAuditEventBy(tx, auth, {
-      action: 'dock.parking_handed_over',
-      targetPartyId: null,
-      details: {
-        organisation_party_id: dock.operatorPartyId,
-        dock_id: dock.id,
-        lock_id: parking.lockId,
-        parking_id: parking.id,
-        pickup_id: pickup.id,
-      },
-    });
-  });
+  return createHeldBikeById(
+    deps,
+    auth,
+    parking.bikeId,
+    input,
+    idempotency,
+    log,
+    async (tx, pickup) => {
+      if (!(await repository.markParkingHandedOver(tx, parking.id, now))) {
+        throw new AppError('parking_handed_over');
+      }
+      await repository.insertLockEvent(tx, {
+        id: uuidv7(now.getTime()),
+        lockId: parking.lockId,
+        at: now,
+        kind: 'handed_over',
+        detail: { parking_id: parking.id, pickup_id: pickup.id },
+      });
+      await recordAuditEventBy(tx, auth, {
+        action: 'dock.parking_handed_over',
+        targetPartyId: null,
+        details: {
+          organisation_party_id: dock.operatorPartyId,
+          dock_id: dock.id,
+          lock_id: parking.lockId,
+          parking_id: parking.id,
+          pickup_id: pickup.id,
+        },
+      });
+    },
+    // Where it was left: the found-bike matching looks for thefts near it (issue 32 §2).
+    { latitude: dock.latitude, longitude: dock.longitude },
+  );
 }

@@ -151,6 +151,7 @@ export async function createPickup(
   // every registered bike, as in their search; everyone else only a bike they may see in public.
   const holdsForOwners = canHoldBikesForOwners(organisation?.type ?? null);
   return registerPickup(deps, auth, input, idempotency, log, {
+    source: 'reported_found',
     isOrganisation,
     holdsForOwners,
     loadBike: async (tx) =>
@@ -177,6 +178,7 @@ export async function createHeldBike(
   if (!organisation || !canHoldBikesForOwners(organisation.type)) throw new AppError('forbidden');
   const { identifier, ...pickup } = input;
   return registerPickup(deps, auth, pickup, idempotency, log, {
+    source: 'taken_in',
     isOrganisation: true,
     holdsForOwners: true,
     loadBike: async (tx) => {
@@ -189,7 +191,7 @@ export async function createHeldBike(
 
 /**
  * A bike the police or a municipality takes in named by its id rather than by what is on it: a
- * dock's operator hands over a bike left in one of its locks (issue 28). `alsoInTransaction` is the
+ * dock's operator hands over a bike left in one of its locks (issue 28; matched as left in a dock). `alsoInTransaction` is the
  * caller's own step (marking its parking handed over), run in the pickup's transaction so both
  * commit or neither; the answer kept for the Idempotency-Key is the pickup.
  */
@@ -201,10 +203,14 @@ export async function createHeldBikeById(
   idempotency: IdempotencyClaim | null,
   log: FastifyBaseLogger | undefined,
   alsoInTransaction: (tx: Executor, pickup: { id: string; bikeId: string }) => Promise<void>,
+  /** Where the bike was left (the dock's place), for the found-bike matching (issue 32 §2). */
+  location: { latitude: number; longitude: number } | null = null,
 ): Promise<Pickup> {
   const organisation = await findActingOrganisation(deps.db, auth);
   if (!organisation || !canHoldBikesForOwners(organisation.type)) throw new AppError('forbidden');
   return registerPickup(deps, auth, input, idempotency, log, {
+    source: 'left_in_dock',
+    location,
     isOrganisation: true,
     holdsForOwners: true,
     loadBike: (tx) => ownerOfBike(tx, bikeId, true),
@@ -220,6 +226,10 @@ async function registerPickup(
   idempotency: IdempotencyClaim | null,
   log: FastifyBaseLogger | undefined,
   options: {
+    /** Which of the found-bike events it is, for the "possibly yours" matching (issue 32 §2). */
+    source: 'reported_found' | 'taken_in' | 'left_in_dock';
+    /** Where it was found, when a place is known. */
+    location?: { latitude: number; longitude: number } | null;
     isOrganisation: boolean;
     holdsForOwners: boolean;
     loadBike: (tx: Executor) => Promise<{ bikeId: string; ownerPartyId: string; isStolen: boolean }>;
@@ -299,6 +309,11 @@ async function registerPickup(
       }
       await deps.onOwnerContacted(tx, { bikeId, ownerPartyId: bike.ownerPartyId, kind: 'pickup' });
       await options.alsoInTransaction?.(tx, { id: inserted.id, bikeId });
+      await deps.onBikeFound(tx, {
+        pickupId: inserted.id,
+        source: options.source,
+        location: options.location ?? null,
+      });
       const answer = await presentOne(deps, auth.partyId, inserted, tx);
       return { pickup: await keepAnswer(tx, idempotency, answer), posted: message };
     }));

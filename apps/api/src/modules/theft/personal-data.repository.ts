@@ -1,10 +1,11 @@
 import { desc, eq, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { itemPickups, theftReports } from '../../db/schema/theft.ts';
+import { foundBikeMatches, itemPickups, theftReports } from '../../db/schema/theft.ts';
 
 /**
  * Theft's section of the personal data export (use-cases/export-personal-data.ts): the theft reports
- * the person made, and bikes held for them or by them for pickup.
+ * the person made, bikes held for them or by them for pickup, and found bikes that may be their stolen
+ * one (issue 32 §2: the match with its reasons; never who found it).
  */
 export async function theftPersonalData(executor: Executor, partyId: string) {
   const reports = await executor
@@ -33,8 +34,28 @@ export async function theftPersonalData(executor: Executor, partyId: string) {
     .from(itemPickups)
     .where(or(eq(itemPickups.ownerPartyId, partyId), eq(itemPickups.holderPartyId, partyId)))
     .orderBy(desc(itemPickups.createdAt));
+  const matches = await executor
+    .select({
+      id: foundBikeMatches.id,
+      theft_report_id: foundBikeMatches.theftReportId,
+      bike_id: foundBikeMatches.bikeId,
+      source: foundBikeMatches.source,
+      score: foundBikeMatches.score,
+      reasons: foundBikeMatches.reasons,
+      strong: foundBikeMatches.strong,
+      notified_at: foundBikeMatches.notifiedAt,
+      decision: foundBikeMatches.decision,
+      decided_at: foundBikeMatches.decidedAt,
+      claimed_at: foundBikeMatches.claimedAt,
+      chat_id: foundBikeMatches.chatId,
+      created_at: foundBikeMatches.createdAt,
+    })
+    .from(foundBikeMatches)
+    .where(eq(foundBikeMatches.ownerPartyId, partyId))
+    .orderBy(desc(foundBikeMatches.createdAt));
   return {
     theft_reports: reports,
+    found_bike_matches: matches,
     item_pickups: pickups.map((pickup) => ({
       id: pickup.id,
       bike_id: pickup.bikeId,

@@ -25,6 +25,21 @@ export type BikeReportedStolen = (
   report: { bikeId: string; theftReportId: string; reportedAt: Date; stolenSince: Date | null },
 ) => Promise<void>;
 
+/**
+ * A bike was reported found, taken in by a town or the police, or handed over from a dock: its pickup
+ * is registered. Called in that transaction; app.ts wires it to the "possibly yours" matching
+ * (search/found-matches.service.ts, issue 32 §2), which holds it against the open theft reports.
+ */
+export type BikeFoundCallback = (
+  executor: Executor,
+  found: {
+    pickupId: string;
+    source: 'reported_found' | 'taken_in' | 'left_in_dock';
+    /** Where it was found when a place is known (a dock's); a pickup's place is words only. */
+    location: { latitude: number; longitude: number } | null;
+  },
+) => Promise<unknown>;
+
 /** What the theft context (reports, found, the public map, contact and pickups) needs; app.ts builds it once. */
 export interface TheftDeps extends ChatsDeps {
   storage: FileStorage;
@@ -36,6 +51,7 @@ export interface TheftDeps extends ChatsDeps {
   addressLookup: AddressLookup;
   onOwnerContacted: OwnerContacted;
   onBikeReportedStolen: BikeReportedStolen;
+  onBikeFound: BikeFoundCallback;
   /** Where failures of best-effort work after commit (live delivery, mails) are reported. */
   log?: { error(details: object, message: string): void };
 }

@@ -8,6 +8,7 @@
  * own transaction, with the dock's step in it). The rest runs in the caller's transaction.
  */
 
+export { formatMailDate } from './item-pickups.mails.ts';
 export { photoKeysOfBikes as pickupPhotoKeysOfBikes } from './item-pickups.repository.ts';
 export { createHeldBikeById } from './item-pickups.service.ts';
 export { theftPersonalData } from './personal-data.repository.ts';

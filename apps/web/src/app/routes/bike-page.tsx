@@ -15,6 +15,7 @@ import { LastDockParkingNote } from '../../features/bikes/components/last-dock-p
 import { PictureSection } from '../../features/bikes/components/picture-section.tsx';
 import { PublicPreview } from '../../features/bikes/components/public-preview.tsx';
 import { HeldForYouNotice } from '../../features/finds/components/held-for-you-notice.tsx';
+import { PossiblyYoursNotice } from '../../features/finds/components/possibly-yours-notice.tsx';
 import { BikeOwnershipCard } from '../../features/ownership/components/bike-ownership-card.tsx';
 import { BikeTheftCard } from '../../features/theft/components/bike-theft-card.tsx';
 import { useCredits } from '../../features/webshop/api/get-credits.ts';
@@ -97,6 +98,7 @@ export function Component() {
         </Alert>
       ) : null}
       <HeldForYouNotice bikeId={bikeId} />
+      {data.status === 'stolen' ? <PossiblyYoursNotice bikeId={bikeId} /> : null}
       <BikeRegistrationNotice bike={data} />
       <div className={styles.detailHeader}>
         <StatusBadge status={data.status} needsRegistration={needsRegistration} />

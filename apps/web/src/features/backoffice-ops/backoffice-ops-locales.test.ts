@@ -41,6 +41,7 @@ describe('backoffice-ops.json', () => {
     const { STICKER_KINDS, STICKER_STATUSES, STICKER_HISTORY_EVENTS } = await import('@nbr/domain/plates');
     const { ORDER_STATUSES, SHIPMENT_STATUSES } = await import('@nbr/domain/webshop');
     const { THEFT_REVIEW_FILTERS } = await import('@nbr/domain/theft');
+    const { FOUND_ITEM_SOURCES, FOUND_MATCH_DECISIONS } = await import('@nbr/domain/found-matching');
     for (const language of LANGUAGES) {
       const texts = tree(language, 'backoffice-ops');
       const wanted = [
@@ -50,9 +51,17 @@ describe('backoffice-ops.json', () => {
         ...ORDER_STATUSES.map((status) => `orders.statuses.${status}`),
         ...SHIPMENT_STATUSES.map((status) => `orders.shipments.${status}`),
         ...THEFT_REVIEW_FILTERS.map((filter) => `stolen.filters.${filter}`),
-        ...['orders', 'stolenBikes', 'diverse', 'regionPages', 'plates', 'insuranceVerification'].flatMap(
-          (area) => ['title', 'body', 'link'].map((part) => `v2.${area}.${part}`),
-        ),
+        ...FOUND_ITEM_SOURCES.map((source) => `found.sources.${source}`),
+        ...[...FOUND_MATCH_DECISIONS, 'open'].map((decision) => `found.decisions.${decision}`),
+        ...[
+          'orders',
+          'stolenBikes',
+          'foundBikes',
+          'diverse',
+          'regionPages',
+          'plates',
+          'insuranceVerification',
+        ].flatMap((area) => ['title', 'body', 'link'].map((part) => `v2.${area}.${part}`)),
       ];
       for (const key of wanted) expect(lookup(texts, key), `${language}:${key}`).toBeTruthy();
       for (const key of ['layout.v2', 'layout.plates'])

@@ -1,4 +1,5 @@
 import { PICKUP_STATUSES } from '@nbr/domain/finds';
+import { FOUND_ITEM_SOURCES, FOUND_MATCH_REASON_KINDS } from '@nbr/domain/found-matching';
 import { describe, expect, it } from 'vitest';
 import {
   completenessProblems,
@@ -34,6 +35,21 @@ describe('finds.json', () => {
       }
       for (const urgency of ['past', 'soon', 'later']) {
         expect(hasText(language, 'finds', `pickups.urgency.${urgency}`), `${language}:${urgency}`).toBe(true);
+      }
+    }
+  });
+
+  it('tells how every found bike came in, and every reason it may be the owner’s (issue 32 §2)', () => {
+    for (const language of LANGUAGES) {
+      for (const source of FOUND_ITEM_SOURCES) {
+        expect(hasText(language, 'finds', `possiblyYours.by.${source}`), `${language}:${source}`).toBe(true);
+      }
+      for (const kind of FOUND_MATCH_REASON_KINDS) {
+        // Reasons with a count are said in the singular and the plural (lib/found-match-reasons.ts).
+        const counted = kind === 'frame_close_serial' || kind === 'after_theft';
+        for (const key of counted ? [`${kind}_one`, `${kind}_other`] : [kind]) {
+          expect(hasText(language, 'common', `foundMatchReasons.${key}`), `${language}:${key}`).toBe(true);
+        }
       }
     }
   });

@@ -316,6 +316,16 @@ export const da: Catalogue = {
     '{holder} opbevarede din cykel {bike} til og med {until}. Den blev ikke hentet og er nu frigivet til genbrug eller auktion. Registret gemmer historikken.',
   'mail.finds.pickup_released.action': 'Åbn chatten',
   'mail.finds.someone': 'En finder',
+  'mail.found_match.subject': 'En cykel som din er måske fundet',
+  'mail.found_match.intro_taken_in_by': 'En cykel som din {bike} blev indleveret hos {holder} den {date}.',
+  'mail.found_match.intro_left_in_dock_by':
+    'En cykel som din {bike} stod for længe i en dock og blev indleveret hos {holder} den {date}.',
+  'mail.found_match.intro_reported_found_by':
+    'En cykel som din {bike} blev meldt fundet til {holder} den {date}.',
+  'mail.found_match.intro_reported_found': 'En cykel som din {bike} blev meldt fundet den {date}.',
+  'mail.found_match.claim':
+    'Dens stelnummer eller mærkat er det samme som på din cykel, eller næsten det samme. Er den din, så gør krav på den: du skriver til den, der har den, i chatten på din konto, og de ser hverken dit navn eller din e-mailadresse, medmindre du skriver det.',
+  'mail.found_match.action': 'Se den og gør krav på den',
 
   // ownership mails (transfers, requests, verification)
   'mail.ownership.greeting': 'Hej,',

@@ -319,6 +319,16 @@ export const en = {
     '{holder} kept your bike {bike} until {until}. It was not collected and has now been released to reuse or auction. The register keeps the history.',
   'mail.finds.pickup_released.action': 'Open the chat',
   'mail.finds.someone': 'A finder',
+  'mail.found_match.subject': 'A bike like yours may have been found',
+  'mail.found_match.intro_taken_in_by': 'A bike like your {bike} was taken in by {holder} on {date}.',
+  'mail.found_match.intro_left_in_dock_by':
+    'A bike like your {bike} was left too long in a dock and taken in by {holder} on {date}.',
+  'mail.found_match.intro_reported_found_by':
+    'A bike like your {bike} was reported found to {holder} on {date}.',
+  'mail.found_match.intro_reported_found': 'A bike like your {bike} was reported found on {date}.',
+  'mail.found_match.claim':
+    'Its frame number or plate is the same as your bike’s, or nearly the same. If it is yours, claim it: you write to whoever holds it in the chat in your account, and they see neither your name nor your e-mail address unless you write.',
+  'mail.found_match.action': 'See it and claim it',
 
   // ownership mails (transfers, requests, verification)
   'mail.ownership.greeting': 'Hello,',

@@ -315,6 +315,16 @@ export const no: Catalogue = {
     '{holder} oppbevarte sykkelen din {bike} til og med {until}. Den ble ikke hentet og er nå frigitt til gjenbruk eller auksjon. Registeret tar vare på historikken.',
   'mail.finds.pickup_released.action': 'Åpne chatten',
   'mail.finds.someone': 'En finner',
+  'mail.found_match.subject': 'En sykkel som din kan være funnet',
+  'mail.found_match.intro_taken_in_by': 'En sykkel som din {bike} ble tatt inn av {holder} den {date}.',
+  'mail.found_match.intro_left_in_dock_by':
+    'En sykkel som din {bike} sto for lenge i en dokk og ble tatt inn av {holder} den {date}.',
+  'mail.found_match.intro_reported_found_by':
+    'En sykkel som din {bike} ble meldt funnet til {holder} den {date}.',
+  'mail.found_match.intro_reported_found': 'En sykkel som din {bike} ble meldt funnet den {date}.',
+  'mail.found_match.claim':
+    'Rammenummeret eller oblaten er det samme som på sykkelen din, eller nesten det samme. Er den din, gjør krav på den: du skriver til den som har den i chatten på kontoen din, og de ser verken navnet ditt eller e-postadressen din med mindre du skriver det.',
+  'mail.found_match.action': 'Se den og gjør krav på den',
 
   // ownership mails (transfers, requests, verification)
   'mail.ownership.greeting': 'Hei,',

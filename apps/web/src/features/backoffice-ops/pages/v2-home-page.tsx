@@ -11,6 +11,7 @@ export function Component() {
   const areas = [
     { id: 'orders', href: paths.backoffice.v2Orders.getHref() },
     { id: 'stolenBikes', href: paths.backoffice.v2StolenBikes.getHref() },
+    { id: 'foundBikes', href: paths.backoffice.v2FoundBikes.getHref() },
     { id: 'diverse', href: paths.backoffice.v2Diverse.getHref() },
     { id: 'regionPages', href: paths.backoffice.v2RegionPages.getHref() },
     { id: 'plates', href: paths.backoffice.plates.getHref() },
