@@ -18,8 +18,6 @@ export const certificateQueryOptions = (certificateId: string) =>
     queryFn: ({ signal }) => getCertificate(certificateId, signal),
     // 'Not found' is an answer the page explains itself (withdrawn with its account, or never made).
     meta: { pageData: false },
-    // A buyer must see a theft reported a minute ago: always asked again when the page is opened.
-    staleTime: 0,
   });
 
 export function useCertificate(certificateId: string) {
