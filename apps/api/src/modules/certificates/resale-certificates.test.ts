@@ -228,3 +228,31 @@ describe('resale certificates', () => {
     ]);
   });
 });
+
+describe('resale certificates: the issuing budget', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ certificateRateLimits: { issuesPerHour: 2 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a third certificate within the hour with 429, and stores none for it', async () => {
+    const { owner, bikeId } = await ownerWithBike(t.app);
+    const issue = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bikes/${bikeId}/resale-certificates`,
+        headers: bearer(owner.token),
+      });
+    expect((await issue()).statusCode).toBe(201);
+    expect((await issue()).statusCode).toBe(201);
+    const refused = await issue();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('rate_limited');
+    expect(
+      await t.app.db.select().from(resaleCertificates).where(eq(resaleCertificates.bikeId, bikeId)),
+    ).toHaveLength(2);
+  });
+});
