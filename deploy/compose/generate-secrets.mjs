@@ -17,6 +17,8 @@ const random = (bytes, encoding) => randomBytes(bytes).toString(encoding);
 const secrets = {
   'auth-private-key': () =>
     generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  'certificate-private-key': () =>
+    generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   'file-url-secret': () => random(48, 'base64url'),
   'data-encryption-key': () => random(32, 'base64'),
   // The payment accounts of a stack without providers: random, so never the stand-ins' published ones.

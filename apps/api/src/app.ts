@@ -21,6 +21,12 @@ import type { BikesDeps } from './modules/bikes/bikes.deps.ts';
 import { bikesRoutes } from './modules/bikes/bikes.routes.ts';
 import { manufacturerCodeRoutes } from './modules/bikes/manufacturer-codes.routes.ts';
 import { refreshManufacturerCodes } from './modules/bikes/manufacturer-codes.service.ts';
+import type { CertificatesDeps } from './modules/certificates/certificates.facade.ts';
+import {
+  type CertificateRateLimits,
+  certificateKeysRoutes,
+  resaleCertificatesRoutes,
+} from './modules/certificates/resale-certificates.routes.ts';
 import type { ChatsDeps } from './modules/chats/chats.deps.ts';
 import { type ChatNotifier, createChatNotifier } from './modules/chats/chats.notifier.ts';
 import { chatsRoutes, devChatsRoutes } from './modules/chats/chats.routes.ts';
@@ -212,6 +218,10 @@ export interface BuildAppOptions {
   mailWorker?: Pick<MailWorkerOptions, 'intervalMs' | 'maxAttempts' | 'backoffSeconds'>;
   /** Token signing keys; loaded from AUTH_* or DATA_DIR/keys when absent. */
   signingKeys?: SigningKeys;
+  /** Resale certificates' signing keys; loaded from CERTIFICATE_* or DATA_DIR/keys when absent. */
+  certificateKeys?: SigningKeys;
+  /** Budgets of resale certificates (tests lower them). */
+  certificateRateLimits?: Partial<CertificateRateLimits>;
   /** Shared client for rate limits; created from REDIS_URL when absent (and closed with the app). */
   redis?: Redis | null;
   /** Where log lines go instead of stdout (tests read them). */
@@ -370,6 +380,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataDir: config.dataDir,
     }));
   const authenticator = createAuthenticator({ db: database.db, keys: signingKeys });
+  const certificatesDeps: CertificatesDeps = {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    keys:
+      options.certificateKeys ??
+      (await loadSigningKeys({
+        use: 'certificate',
+        privateKey: config.certificates.privateKey,
+        acceptedPublicKeys: config.certificates.acceptedPublicKeys,
+        dataDir: config.dataDir,
+      })),
+  };
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -554,6 +576,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Outside the /api plugin below, so a probe never waits for its per-request work (manufacturer codes).
   await app.register(healthRoutes, { prefix: '/api', readiness: app.readiness });
+  await app.register(certificateKeysRoutes, { deps: certificatesDeps });
   await app.register(
     async (api) => {
       // The frame-number check reads the manufacturer-code table from memory: (re)load it when it is
@@ -613,6 +636,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Issue 32 §1: checks by API with an organisation's key (keys: organisations' routes).
       await api.register(checksRoutes, { deps: { db: database.db }, rateLimits: options.checkRateLimits });
       await api.register(bikesRoutes, { deps: bikesDeps });
+      // Issue 32 §4: resale certificates (their keys are published at the root, below).
+      await api.register(resaleCertificatesRoutes, {
+        deps: certificatesDeps,
+        rateLimits: options.certificateRateLimits,
+      });
       await api.register(webshopRoutes, { deps: { db: database.db } });
       await api.register(catalogueRoutes, { deps: { db: database.db } });
       await api.register(backofficeShopRoutes, { deps: { db: database.db } });

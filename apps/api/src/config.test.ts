@@ -143,6 +143,7 @@ describe('loadConfig', () => {
       AUTH_PRIVATE_KEY: _a,
       FILE_URL_SECRET: _f,
       DATA_ENCRYPTION_KEY: _d,
+      CERTIFICATE_PRIVATE_KEY: _c,
       ...paymentAccounts
     } = PRODUCTION_SECRETS;
     const production = { ...SHARED_PRODUCTION, SMTP_URL: 'smtp://mail:25', ...paymentAccounts };
@@ -150,6 +151,7 @@ describe('loadConfig', () => {
       expect.stringMatching(/^AUTH_PRIVATE_KEY: must be set in production; .*session tokens/),
       expect.stringMatching(/^FILE_URL_SECRET: must be set in production; .*file addresses/),
       expect.stringMatching(/^DATA_ENCRYPTION_KEY: must be set in production; .*encrypted fields/),
+      expect.stringMatching(/^CERTIFICATE_PRIVATE_KEY: must be set in production; .*resale certificates/),
     ]);
     const { FILE_URL_SECRET: _left, ...withoutOne } = PRODUCTION_SECRETS;
     expect(
@@ -157,6 +159,14 @@ describe('loadConfig', () => {
     ).toEqual(['FILE_URL_SECRET']);
     const config = loadConfig({ ...production, ...PRODUCTION_SECRETS });
     expect(config.auth.privateKey).toBe(PRODUCTION_SECRETS.AUTH_PRIVATE_KEY.trim());
+    expect(config.certificates.privateKey).toBe(PRODUCTION_SECRETS.CERTIFICATE_PRIVATE_KEY.trim());
+    expect(
+      problemsOf({
+        ...production,
+        ...PRODUCTION_SECRETS,
+        CERTIFICATE_PRIVATE_KEY: PRODUCTION_SECRETS.AUTH_PRIVATE_KEY,
+      }),
+    ).toEqual([expect.stringMatching(/^CERTIFICATE_PRIVATE_KEY: must differ from AUTH_PRIVATE_KEY/)]);
     expect(config.files.urlSecret).toBe(PRODUCTION_SECRETS.FILE_URL_SECRET);
     expect(config.dataEncryptionKey).toBe(PRODUCTION_SECRETS.DATA_ENCRYPTION_KEY);
     // Development keeps generating them under DATA_DIR/keys: `npm start` needs nothing set.

@@ -276,6 +276,17 @@ export const EnvSchema = z.object({
    */
   AUTH_ACCEPTED_PUBLIC_KEYS: optional(publicKeyList).default([]),
   /**
+   * Ed25519 private key signing resale certificates (issue 32 §4; PEM PKCS#8 or JWK), never the
+   * session tokens' key; unset generates one under DATA_DIR/keys outside production. Its public key
+   * is published at /.well-known/nbr-certificate-keys.json.
+   */
+  CERTIFICATE_PRIVATE_KEY: optional(z.string().trim().min(1)),
+  /**
+   * Public keys of earlier certificate keys, still published so certificates they signed stay
+   * verifiable after a rotation (PEM public keys one after another, a JWK, or a JWK set).
+   */
+  CERTIFICATE_ACCEPTED_PUBLIC_KEYS: optional(publicKeyList).default([]),
+  /**
    * Who checks national digital identities (MitID, BankID): `builtin` is the test MitID/BankID served
    * at /dev/oidc (never in production); `oidc` is a real OpenID Connect broker configured below.
    * Default: `oidc` when an issuer below is set or in production, else `builtin`. In production with
@@ -497,6 +508,8 @@ export interface Config {
    * public keys (PEM or JWK texts) verify tokens too, never sign.
    */
   auth: { privateKey: string | undefined; publicKey: string | undefined; acceptedPublicKeys: string[] };
+  /** The resale certificates' signing key (undefined: generated under DATA_DIR/keys) and earlier public keys. */
+  certificates: { privateKey: string | undefined; acceptedPublicKeys: string[] };
   identityProvider: IdentityProviderConfig;
   /** Google sign-in: a configured issuer, the built-in test issuer at /dev/google, or off. */
   google: GoogleConfig;
@@ -652,9 +665,15 @@ function isLoopbackUrl(value: string): boolean {
  * Secrets development generates under DATA_DIR/keys when unset. Several production instances would
  * each generate their own, so production refuses to start without them.
  */
-const PRODUCTION_SECRETS = ['AUTH_PRIVATE_KEY', 'FILE_URL_SECRET', 'DATA_ENCRYPTION_KEY'] as const;
+const PRODUCTION_SECRETS = [
+  'AUTH_PRIVATE_KEY',
+  'FILE_URL_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'CERTIFICATE_PRIVATE_KEY',
+] as const;
 const SECRET_USES: Record<(typeof PRODUCTION_SECRETS)[number], string> = {
   AUTH_PRIVATE_KEY: 'session tokens',
+  CERTIFICATE_PRIVATE_KEY: 'resale certificates',
   FILE_URL_SECRET: 'file addresses',
   DATA_ENCRYPTION_KEY: 'encrypted fields',
 };
@@ -721,6 +740,8 @@ export const SECRET_FILE_VARIABLES = [
   'AUTH_PRIVATE_KEY',
   'AUTH_PUBLIC_KEY',
   'AUTH_ACCEPTED_PUBLIC_KEYS',
+  'CERTIFICATE_PRIVATE_KEY',
+  'CERTIFICATE_ACCEPTED_PUBLIC_KEYS',
   'FILE_URL_SECRET',
   'FILE_URL_ACCEPTED_SECRETS',
   'DATA_ENCRYPTION_KEY',
@@ -905,6 +926,13 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
   if (env.AUTH_PUBLIC_KEY?.trim() && !env.AUTH_PRIVATE_KEY?.trim()) {
     problems.push('AUTH_PUBLIC_KEY: is set without AUTH_PRIVATE_KEY');
   }
+  if (
+    env.CERTIFICATE_PRIVATE_KEY?.trim() &&
+    env.CERTIFICATE_PRIVATE_KEY.trim() === env.AUTH_PRIVATE_KEY?.trim()
+  ) {
+    // A certificate anyone may keep for years must not be signed by the key that signs sessions.
+    problems.push('CERTIFICATE_PRIVATE_KEY: must differ from AUTH_PRIVATE_KEY');
+  }
   problems.push(
     ...identityProviderProblems(env),
     ...deploymentModeProblems(env),
@@ -978,6 +1006,10 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       privateKey: e.AUTH_PRIVATE_KEY,
       publicKey: e.AUTH_PUBLIC_KEY,
       acceptedPublicKeys: e.AUTH_ACCEPTED_PUBLIC_KEYS,
+    },
+    certificates: {
+      privateKey: e.CERTIFICATE_PRIVATE_KEY,
+      acceptedPublicKeys: e.CERTIFICATE_ACCEPTED_PUBLIC_KEYS,
     },
     identityProvider: identityProviderConfig(e),
     google: googleConfig(e, publicUrl),

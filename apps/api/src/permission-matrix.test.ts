@@ -93,6 +93,8 @@ interface CaseContext {
   transferOfUser(): Promise<{ transferId: string; code: string }>;
   /** A new open request of `other_user` for a new bike of `user`. */
   requestToUser(): Promise<string>;
+  /** A resale certificate `user` issued for a bike of theirs (the same every time; issue 32 §4). */
+  certificateOfUser(): Promise<string>;
   /** A draft ownership verification of `user`'s bike (the same every time). */
   verificationOfUser(): Promise<string>;
   /** A chat of `user` (owner of bikeOfUser) with `other_user`, who contacted them (the same every time). */
@@ -946,6 +948,45 @@ const CASES: MatrixCase[] = [
     route: '/api/bikes/:bike_id/public',
     allowed: EVERYONE,
     request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/public` }),
+  },
+  {
+    // Issue 32 §4: the owner's own signed statement; staff switched in may not make it.
+    method: 'POST',
+    route: '/api/bikes/:bike_id/resale-certificates',
+    allowed: ['user'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/resale-certificates` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/bikes/:bike_id/resale-certificates',
+    allowed: ['user', 'switched'],
+    request: async ({ bikeOfUser }) => ({ url: `/api/bikes/${await bikeOfUser()}/resale-certificates` }),
+  },
+  {
+    // Revoking twice answers the same: only its issuer reaches it, anyone else gets 404.
+    method: 'POST',
+    route: '/api/resale-certificates/:certificate_id/revoke',
+    allowed: ['user'],
+    request: async ({ certificateOfUser }) => ({
+      url: `/api/resale-certificates/${await certificateOfUser()}/revoke`,
+    }),
+  },
+  {
+    // Anyone holding a certificate's address reads it and its PDF (a buyer, signed in or not).
+    method: 'GET',
+    route: '/api/resale-certificates/:certificate_id',
+    allowed: EVERYONE,
+    request: async ({ certificateOfUser }) => ({
+      url: `/api/resale-certificates/${await certificateOfUser()}`,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/resale-certificates/:certificate_id/pdf',
+    allowed: EVERYONE,
+    request: async ({ certificateOfUser }) => ({
+      url: `/api/resale-certificates/${await certificateOfUser()}/pdf`,
+    }),
   },
   { method: 'GET', route: '/api/webshop/bike-ownership-credits/overview', allowed: SIGNED_IN },
   { method: 'GET', route: '/api/webshop/bike-activations', allowed: SIGNED_IN },
@@ -2552,6 +2593,7 @@ describe('permission matrix', () => {
   let fixtures: RoleFixtures;
   let userBike: Promise<string> | undefined;
   let userVerification: Promise<string> | undefined;
+  let userCertificate: Promise<string> | undefined;
   let userChat: Promise<{ chatId: string; messageId: string }> | undefined;
   let userTicket: Promise<string> | undefined;
   let userStolenBike: Promise<{ bikeId: string; pdfUrl: string; reportId: string }> | undefined;
@@ -2667,6 +2709,21 @@ describe('permission matrix', () => {
                 frameNumber: 'MATRIX4711',
               }).then((bike) => bike.bikeId);
               return userBike;
+            },
+            certificateOfUser: () => {
+              userCertificate ??= insertBike(t.database.db, {
+                ownerPartyId: fixtures.users.user.partyId,
+                frameNumber: 'MATRIX4712',
+              }).then(async ({ bikeId }) => {
+                const response = await t.app.inject({
+                  method: 'POST',
+                  url: `/api/bikes/${bikeId}/resale-certificates`,
+                  headers: bearer(fixtures.users.user.token),
+                });
+                if (response.statusCode !== 201) throw new Error(`certificate: ${response.body}`);
+                return response.json<{ certificate_id: string }>().certificate_id;
+              });
+              return userCertificate;
             },
             newBikeOfUser: async () =>
               (

@@ -77,7 +77,12 @@ describe('server start-up and shutdown', () => {
     expect(server.output()).toContain('SMTP_URL: must be set in production');
     expect(server.output()).toContain('PORT:');
     // Several instances each generating their own would not read each other's tokens or fields.
-    for (const name of ['AUTH_PRIVATE_KEY', 'FILE_URL_SECRET', 'DATA_ENCRYPTION_KEY']) {
+    for (const name of [
+      'AUTH_PRIVATE_KEY',
+      'FILE_URL_SECRET',
+      'DATA_ENCRYPTION_KEY',
+      'CERTIFICATE_PRIVATE_KEY',
+    ]) {
       expect(server.output()).toContain(`${name}: must be set in production`);
     }
     // Nor as a single machine without saying so (issue 26 §6).

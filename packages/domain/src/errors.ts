@@ -63,6 +63,9 @@ export const ERROR_CODES = [
   'request_exists',
   'request_not_open',
   'own_bike',
+  // Issue 32 §4: a resale certificate is for a bike a buyer can find and that is not reported stolen.
+  'certificate_bike_private',
+  'certificate_bike_stolen',
   'verification_incomplete',
   'verification_not_editable',
   'transfer_email_mismatch',

@@ -58,6 +58,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   request_exists: 409,
   request_not_open: 409,
   own_bike: 409,
+  certificate_bike_private: 409,
+  certificate_bike_stolen: 409,
   verification_incomplete: 409,
   verification_not_editable: 409,
   transfer_email_mismatch: 403,

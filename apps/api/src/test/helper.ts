@@ -35,6 +35,7 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 }
 
 let signingKeys: Promise<SigningKeys> | undefined;
+let certificateKeys: Promise<SigningKeys> | undefined;
 
 /** Databases (and, from before them, schemas) of runs that died before dropping them go after a day. */
 const STALE_MS = 24 * 60 * 60 * 1000;
@@ -282,10 +283,12 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   try {
     await migrate(database);
     signingKeys ??= generateSigningKeys();
+    certificateKeys ??= generateSigningKeys();
     const app = await buildApp({
       config,
       database,
       signingKeys: await signingKeys,
+      certificateKeys: await certificateKeys,
       identityRateLimits: { loginPerEmail: 100_000, resetMailPerEmail: 100_000 },
       ...buildOverrides,
     });

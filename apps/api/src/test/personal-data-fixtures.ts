@@ -210,6 +210,16 @@ export async function personWithDataEverywhere(app: FastifyInstance): Promise<Pe
     201,
     'ownership request',
   );
+  // A resale certificate of the stolen bike, issued before it was taken (issue 32 §4).
+  await expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: `/api/bikes/${stolen}/resale-certificates`,
+      headers: bearer(person.token),
+    }),
+    201,
+    'resale certificate',
+  );
   await offerBike(app, person.token, offered, other.email);
   await reportStolen(app, person.token, stolen, {
     first_name: firstName,

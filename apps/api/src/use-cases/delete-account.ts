@@ -1,5 +1,6 @@
 import type { AccountDeletion } from '@nbr/domain/identity';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
+import * as certificates from '../modules/certificates/certificates.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
 import * as docks from '../modules/docks/docks.facade.ts';
 import * as flows from '../modules/flows/flows.facade.ts';
@@ -30,7 +31,8 @@ import type { RequestAuth } from '../platform/auth/authenticate.ts';
  *    where they locked bikes in docks (their closed parkings; one still open stays, by party id
  *    only, for the operator to open), and who sent their lock commands (the commands stay in the
  *    lock's history without them; an operator's list of people keeps the address it typed); their
- *    commuter survey answers (issue 29 §1) and their walks through campaigns (issue 29 §2);
+ *    commuter survey answers (issue 29 §1) and their walks through campaigns (issue 29 §2); the
+ *    resale certificates they issued (issue 32 §4: deleted, so their pages answer "not found");
  * 4. the person erased or pseudonymised (profile, national identity checks and their sessions, staff
  *    role, invitations, audit details, other people's pending mails naming them), sessions
  *    revoked, and a goodbye mailed that leaves no row once delivered. Payment records stay, by party
@@ -53,6 +55,8 @@ export async function deleteAccount(
     await identity.proveAccountDeletion(tx, account, request.password);
     const bikeFileKeys: string[] = [];
     const bikeIds = await bikes.lockBikesOfAccount(tx, partyId);
+    // The resale certificates they issued go (issue 32 §4): a scanned one then answers "not found".
+    await certificates.forgetCertificatesOf(tx, partyId);
     // The photos the police or a municipality took of the bikes when they held them (issue 17 §3).
     bikeFileKeys.push(...(await theft.pickupPhotoKeysOfBikes(tx, bikeIds)));
     for (const bikeId of bikeIds) {

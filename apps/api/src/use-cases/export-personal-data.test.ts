@@ -5,6 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as backofficeSchema from '../db/schema/backoffice.ts';
 import * as bikesSchema from '../db/schema/bikes.ts';
+import * as certificatesSchema from '../db/schema/certificates.ts';
 import * as chatsSchema from '../db/schema/chats.ts';
 import * as clubsSchema from '../db/schema/clubs.ts';
 import * as docksSchema from '../db/schema/docks.ts';
@@ -36,6 +37,7 @@ import {
 const SCHEMA_MODULES: Record<string, object> = {
   backoffice: backofficeSchema,
   bikes: bikesSchema,
+  certificates: certificatesSchema,
   chats: chatsSchema,
   clubs: clubsSchema,
   docks: docksSchema,
@@ -176,6 +178,9 @@ describe('GET /api/identities/me/export', () => {
       expect.objectContaining({ bike_id: bikeIds.stolen, status: 'submitted' }),
     ]);
     expect(data.item_pickups).toEqual([expect.objectContaining({ your_role: 'holder', status: 'waiting' })]);
+    expect(data.resale_certificates).toEqual([
+      expect.objectContaining({ bike_id: bikeIds.stolen, revoked_at: null, signature: expect.any(String) }),
+    ]);
     expect(data.insurance_policies).toEqual([
       expect.objectContaining({
         id: fixture.insurance.policyId,

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
+import * as certificates from '../modules/certificates/certificates.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
 import * as docks from '../modules/docks/docks.facade.ts';
 import * as flows from '../modules/flows/flows.facade.ts';
@@ -56,6 +57,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
   chats: ['chats', 'chat_participants', 'chat_messages', 'guest_contacts'],
   ownership: ['ownership_transfers', 'ownership_requests', 'ownership_verifications'],
   theft: ['theft_reports', 'item_pickups', 'found_bike_matches'],
+  certificates: ['resale_certificates'],
   insurance: [
     'insurance_policies',
     'insured_items',
@@ -159,6 +161,8 @@ export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
       ...(await chats.chatsPersonalData(tx, partyId)),
       ...(await ownership.ownershipPersonalData(tx, partyId)),
       ...(await theft.theftPersonalData(tx, partyId)),
+      // The resale certificates they issued, as signed (issue 32 §4).
+      ...(await certificates.certificatesPersonalData(tx, partyId)),
       ...(await insurance.insurancePersonalData(tx, partyId, addresses)),
       ...(await support.supportPersonalData(tx, partyId, addresses)),
       // Where they locked their bikes, their lock and unlock commands, the operator's openings (issue 28).

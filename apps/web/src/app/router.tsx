@@ -246,6 +246,15 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                // Issue 32 §4: a resale certificate, genuine and current or not, for anyone with its address.
+                path: paths.public.certificate.path,
+                lazy: page(
+                  () => import('../features/certificates/pages/certificate-page.tsx'),
+                  ['certificates', 'ownership'],
+                  { serverRendered: true },
+                ),
+              },
+              {
                 path: paths.stickers.sticker.path,
                 lazy: page(
                   () => import('../features/plates/pages/sticker-page.tsx'),
@@ -474,7 +483,7 @@ export const routes: RouteObject[] = [
                 path: paths.app.bike.path,
                 lazy: page(
                   () => import('./routes/bike-page.tsx'),
-                  ['bikes', 'ownership', 'webshop', 'finds'],
+                  ['bikes', 'ownership', 'webshop', 'finds', 'certificates'],
                 ),
               },
               {

@@ -92,6 +92,8 @@ export const paths = {
     supportChat: definePath('/support/chat'),
     stolenBikeMap: definePath('/stolen-bike-map'),
     stolenBikeMapBike: definePath('/stolen-bike-map/:bikeId'),
+    /** A resale certificate a seller handed a buyer (issue 32 §4): its QR code leads here. */
+    certificate: definePath('/certifikat/:certificateId'),
     checkout: definePath('/checkout/:orderFamily'),
     notFound: definePath('/404'),
     /** A region's landing page and everything below it (/dk, /no/...): regionPageHref builds them. */

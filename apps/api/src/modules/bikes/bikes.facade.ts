@@ -350,3 +350,66 @@ export async function setBikeTheftStatus(
   await repository.updateBike(executor, bikeId, { status, updatedAt: now });
 }
 export { bikesPersonalData } from './personal-data.repository.ts';
+
+// --- resale certificates (issue 32 §4: the certificates module reaches bikes here) ------------------
+
+/** What a resale certificate states of a bike, and what tells whether one is still current. */
+export interface BikeForCertificate {
+  bikeId: string;
+  ownerPartyId: string;
+  /** The open ownership: another one than a certificate's means the bike changed hands since. */
+  ownershipId: string | null;
+  status: string;
+  visibility: string;
+  brand: string | null;
+  model: string | null;
+  color: string | null;
+  category: string | null;
+  isElectric: boolean;
+  frameNumber: string | null;
+  /** When its first ownership started (the bike's registration). */
+  registeredSince: Date;
+  /** How many parties have owned it, the current owner included. */
+  owners: number;
+}
+
+async function forCertificate(executor: Executor, found: BikeWithOwnership): Promise<BikeForCertificate> {
+  const { bike } = found;
+  const history = await repository.ownershipHistoryOfBike(executor, bike.id);
+  return {
+    bikeId: bike.id,
+    ownerPartyId: bike.ownerPartyId,
+    ownershipId: found.ownershipId,
+    status: bike.status,
+    visibility: bike.visibility,
+    brand: bike.brand,
+    model: bike.model,
+    color: bike.color,
+    category: bike.category,
+    isElectric: bike.isElectric,
+    frameNumber: bike.frameNumber,
+    registeredSince: history.firstStartedAt ?? bike.createdAt,
+    owners: Math.max(history.owners, 1),
+  };
+}
+
+/** The caller's own bike (the acting party owns it) for a certificate; anyone else's answers 404. */
+export async function requireOwnBikeForCertificate(
+  executor: Executor,
+  auth: RequestAuth,
+  bikeId: string,
+  lock = false,
+): Promise<BikeForCertificate> {
+  const actor = actorOf(auth);
+  return forCertificate(executor, await loadBike(executor, bikeId, (facts) => canManage(actor, facts), lock));
+}
+
+/** Any bike by id for checking a certificate (no access check: a certificate states only public facts). */
+export async function findBikeForCertificate(
+  executor: Executor,
+  bikeId: string,
+): Promise<BikeForCertificate | null> {
+  if (!isUuid(bikeId)) return null;
+  const found = await repository.findBike(executor, bikeId);
+  return found ? forCertificate(executor, found) : null;
+}

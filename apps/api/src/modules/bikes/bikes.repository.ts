@@ -294,3 +294,19 @@ export async function findBikeIdByFrameNumberKey(executor: Executor, key: string
   const [row] = await executor.select({ id: bikes.id }).from(bikes).where(eq(bikes.frameNumberKey, key));
   return row?.id ?? null;
 }
+
+/** A bike's ownership history in figures: when it was first registered and how many owners it has had. */
+export async function ownershipHistoryOfBike(
+  executor: Executor,
+  bikeId: string,
+): Promise<{ firstStartedAt: Date | null; owners: number }> {
+  const [row] = await executor
+    .select({
+      firstStartedAt: sql<Date | string | null>`min(${bikeOwnerships.startedAt})`,
+      owners: sql<number>`count(distinct ${bikeOwnerships.ownerPartyId})::int`,
+    })
+    .from(bikeOwnerships)
+    .where(eq(bikeOwnerships.bikeId, bikeId));
+  const first = row?.firstStartedAt ?? null;
+  return { firstStartedAt: first === null ? null : new Date(first), owners: row?.owners ?? 0 };
+}

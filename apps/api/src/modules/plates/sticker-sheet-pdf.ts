@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import { drawQr } from '../../platform/pdf/draw-qr.ts';
 import { pdfBytes } from '../../platform/pdf/pdf-bytes.ts';
 import { toWinAnsi } from '../../platform/pdf/win-ansi.ts';
 
@@ -39,27 +39,12 @@ export function labelOrigin(index: number): { x: number; y: number } {
   };
 }
 
-const QUIET_ZONE = 4;
 const CUT_LINE = '#d0d0d0';
 
 export interface StickerSheetLabel {
   code: string;
   /** What the QR code holds: the sticker's GS1 Digital Link. */
   link: string;
-}
-
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const modules = qr.modules.size;
-  const unit = size / (modules + 2 * QUIET_ZONE);
-  doc.save().fillColor('#000000');
-  for (let row = 0; row < modules; row += 1) {
-    for (let column = 0; column < modules; column += 1) {
-      if (!qr.modules.get(row, column)) continue;
-      doc.rect(x + (column + QUIET_ZONE) * unit, y + (row + QUIET_ZONE) * unit, unit, unit);
-    }
-  }
-  doc.fill().restore();
 }
 
 /** The sheet as PDF bytes: one label per sticker, in the order given, 24 to a page. */

@@ -111,3 +111,27 @@ export async function listSharedReportsOfBikes(
     )
     .orderBy(desc(theftReports.submittedAt), desc(theftReports.id));
 }
+
+/**
+ * When a bike was reported stolen and when it was found again, oldest first (resale certificates,
+ * issue 32 §4): sent reports only, never drafts, and nothing of what their makers wrote.
+ */
+export async function theftHistoryOfBike(
+  executor: Executor,
+  bikeId: string,
+): Promise<Array<{ reportedAt: Date; recoveredAt: Date | null }>> {
+  const rows = await executor
+    .select({
+      submittedAt: theftReports.submittedAt,
+      closedReason: theftReports.closedReason,
+      closedAt: theftReports.closedAt,
+    })
+    .from(theftReports)
+    .where(and(eq(theftReports.bikeId, bikeId), ne(theftReports.status, 'draft')))
+    .orderBy(theftReports.submittedAt);
+  return rows.flatMap((row) =>
+    row.submittedAt
+      ? [{ reportedAt: row.submittedAt, recoveredAt: row.closedReason === 'found' ? row.closedAt : null }]
+      : [],
+  );
+}

@@ -14,6 +14,8 @@ export { createHeldBikeById } from './item-pickups.service.ts';
 export { theftPersonalData } from './personal-data.repository.ts';
 export { type ReportedLooks, reportedLooksOfStolenBikes } from './stolen-bikes.repository.ts';
 export type { BikeReportedStolen, OwnerContacted, TheftDeps } from './theft.deps.ts';
+// A bike's stolen and recovered dates, for resale certificates (issue 32 §4).
+export { theftHistoryOfBike } from './theft-reports.repository.ts';
 export {
   forgetTheftReportsOf,
   type SharedTheftReportFacts,

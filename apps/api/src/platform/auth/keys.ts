@@ -42,6 +42,11 @@ export interface KeySource {
   dataDir?: string | undefined;
   /** Further public keys (PEM SPKI or JSON JWK, one per entry) that verify but never sign. */
   acceptedPublicKeys?: string[] | undefined;
+  /**
+   * What the keys sign, naming the generated files (`<use>-private.pem`) and the variable in errors:
+   * `auth` (session tokens, AUTH_*) or `certificate` (resale certificates, CERTIFICATE_*).
+   */
+  use?: 'auth' | 'certificate';
 }
 
 async function importKey(text: string, kind: 'private' | 'public'): Promise<CryptoKey> {
@@ -65,13 +70,13 @@ async function verificationKey(publicKey: CryptoKey): Promise<VerificationKey> {
   return { publicKey, kid, publicJwk: { ...publicJwk, kid, alg: TOKEN_ALGORITHM, use: 'sig' } };
 }
 
-async function acceptedVerificationKeys(texts: string[]): Promise<VerificationKey[]> {
+async function acceptedVerificationKeys(texts: string[], variable: string): Promise<VerificationKey[]> {
   return Promise.all(
     texts.map(async (text, index) => {
       try {
         return await verificationKey(await importKey(text, 'public'));
       } catch {
-        throw new Error(`AUTH_ACCEPTED_PUBLIC_KEYS: key ${index + 1} is not an Ed25519 public key`);
+        throw new Error(`${variable}: key ${index + 1} is not an Ed25519 public key`);
       }
     }),
   );
@@ -119,11 +124,16 @@ async function readIfPresent(path: string): Promise<string | undefined> {
 }
 
 /**
- * Loads the Ed25519 token keys: from configuration when given; otherwise from DATA_DIR/keys,
+ * Loads Ed25519 signing keys (session tokens, or resale certificates with `use: 'certificate'`):
+ * from configuration when given; otherwise from DATA_DIR/keys,
  * generating them there once (mode 0600) so that issued tokens survive a restart.
  */
 export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
-  const accepted = await acceptedVerificationKeys(source.acceptedPublicKeys ?? []);
+  const use = source.use ?? 'auth';
+  const accepted = await acceptedVerificationKeys(
+    source.acceptedPublicKeys ?? [],
+    `${use.toUpperCase()}_ACCEPTED_PUBLIC_KEYS`,
+  );
   if (source.privateKey) {
     const privateKey = await importKey(source.privateKey, 'private');
     const publicKey = source.publicKey
@@ -134,8 +144,8 @@ export async function loadSigningKeys(source: KeySource): Promise<SigningKeys> {
   if (!source.dataDir) return generateSigningKeys({ accepted });
 
   const dir = join(source.dataDir, 'keys');
-  const privatePath = join(dir, 'auth-private.pem');
-  const publicPath = join(dir, 'auth-public.pem');
+  const privatePath = join(dir, `${use}-private.pem`);
+  const publicPath = join(dir, `${use}-public.pem`);
   const [storedPrivate, storedPublic] = await Promise.all([
     readIfPresent(privatePath),
     readIfPresent(publicPath),

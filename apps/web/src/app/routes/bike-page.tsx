@@ -14,6 +14,7 @@ import { EquipmentSummary } from '../../features/bikes/components/equipment-summ
 import { LastDockParkingNote } from '../../features/bikes/components/last-dock-parking-note.tsx';
 import { PictureSection } from '../../features/bikes/components/picture-section.tsx';
 import { PublicPreview } from '../../features/bikes/components/public-preview.tsx';
+import { BikeCertificatesCard } from '../../features/certificates/components/bike-certificates-card.tsx';
 import { HeldForYouNotice } from '../../features/finds/components/held-for-you-notice.tsx';
 import { PossiblyYoursNotice } from '../../features/finds/components/possibly-yours-notice.tsx';
 import { BikeOwnershipCard } from '../../features/ownership/components/bike-ownership-card.tsx';
@@ -151,6 +152,7 @@ export function Component() {
       <BikeTheftCard bike={data} />
 
       <BikeOwnershipCard bike={data} />
+      <BikeCertificatesCard bike={data} />
       <BikeShopCard bike={data} />
 
       <Card title={t('delete.title')} id="delete-bike">

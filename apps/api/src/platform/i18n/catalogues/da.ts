@@ -73,6 +73,9 @@ export const da: Catalogue = {
   'errors.request_exists': 'Du har allerede bedt om at overtage denne cykel. Fortsæt i chatten.',
   'errors.request_not_open': 'Anmodningen er ikke længere åben.',
   'errors.own_bike': 'Du ejer allerede denne cykel.',
+  'errors.certificate_bike_private':
+    'En køber kan ikke finde en privat cykel. Gør den søgbar eller synlig for at lave et salgscertifikat.',
+  'errors.certificate_bike_stolen': 'En cykel, der er meldt stjålet, kan ikke få et salgscertifikat.',
   'errors.verification_incomplete':
     'Udfyld begge trin, før du sender: billede af stelnummeret og dokumentation for ejerskab.',
   'errors.verification_not_editable': 'Verificeringen er sendt til behandling og kan ikke ændres nu.',
@@ -486,6 +489,31 @@ export const da: Catalogue = {
   'mail.shipment.intro':
     'Vi har sendt oblaterne fra din ordre {number}. De er normalt fremme inden for et par hverdage.',
   'mail.shipment.tracking': 'Sporingsnummer: {tracking_number}',
+  'pdf.certificate.title': 'Salgscertifikat',
+  'pdf.certificate.intro':
+    'Cyklens historik i Cykelregistret, underskrevet af registret. Ingen navne. Scan QR-koden for at se, om certifikatet er ægte og stadig gælder.',
+  'pdf.certificate.certificate_id': 'Certifikat-ID',
+  'pdf.certificate.issued_at': 'Udstedt',
+  'pdf.certificate.frame_number': 'Stelnummer (delvist skjult)',
+  'pdf.certificate.registered_since': 'Registreret siden',
+  'pdf.certificate.owners': 'Antal ejere',
+  'pdf.certificate.thefts': 'Tyverier',
+  'pdf.certificate.no_thefts': 'Aldrig meldt stjålet',
+  'pdf.certificate.theft_open': 'Meldt stjålet {stolen}',
+  'pdf.certificate.theft_recovered': 'Meldt stjålet {stolen}, fundet {recovered}',
+  'pdf.certificate.identity_verified': 'Ejerens identitet bekræftet (MitID/BankID)',
+  'pdf.certificate.check_title': 'Tjek før du køber',
+  'pdf.certificate.check_text':
+    'Åbn adressen eller scan QR-koden: siden viser, om cyklen er meldt stjålet eller har skiftet ejer siden certifikatet blev udstedt.',
+  'pdf.certificate.signature':
+    'Ed25519-signatur (nøgle {kid}, offentliggjort på /.well-known/nbr-certificate-keys.json):',
+  'pdf.certificate.printed_at': 'Udskrevet {date}',
+  'pdf.certificate.status_stolen': 'ADVARSEL: Cyklen er meldt stjålet.',
+  'pdf.certificate.status_superseded':
+    'Certifikatet gælder ikke længere: cyklen har skiftet ejer eller historik siden.',
+  'pdf.certificate.status_revoked': 'Certifikatet er trukket tilbage af ejeren.',
+  'pdf.certificate.status_bike_deleted': 'Cyklen er ikke længere i registret.',
+  'pdf.certificate.status_current': 'Certifikatet gælder.',
   'pdf.theft.register': 'Cykelregistret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':

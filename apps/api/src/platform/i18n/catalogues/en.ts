@@ -75,6 +75,9 @@ export const en = {
   'errors.request_exists': 'You have already asked to take over this bike. Continue in the chat.',
   'errors.request_not_open': 'This request is no longer open.',
   'errors.own_bike': 'You already own this bike.',
+  'errors.certificate_bike_private':
+    'A buyer cannot find a private bike. Make it searchable or visible to make a resale certificate.',
+  'errors.certificate_bike_stolen': 'A bike reported stolen cannot get a resale certificate.',
   'errors.verification_incomplete':
     'Complete both steps before you send: a picture of the frame number and a proof of ownership.',
   'errors.verification_not_editable': 'The verification has been sent for review and cannot be changed now.',
@@ -489,6 +492,30 @@ export const en = {
   'mail.shipment.intro':
     'We have sent the plates of your order {number}. They usually arrive within a few business days.',
   'mail.shipment.tracking': 'Tracking number: {tracking_number}',
+  'pdf.certificate.title': 'Resale certificate',
+  'pdf.certificate.intro': `The bike's history in the register, signed by the register. No names. Scan the QR code to see whether the certificate is genuine and still current.`,
+  'pdf.certificate.certificate_id': 'Certificate ID',
+  'pdf.certificate.issued_at': 'Issued',
+  'pdf.certificate.frame_number': 'Frame number (partly hidden)',
+  'pdf.certificate.registered_since': 'Registered since',
+  'pdf.certificate.owners': 'Number of owners',
+  'pdf.certificate.thefts': 'Thefts',
+  'pdf.certificate.no_thefts': 'Never reported stolen',
+  'pdf.certificate.theft_open': 'Reported stolen {stolen}',
+  'pdf.certificate.theft_recovered': 'Reported stolen {stolen}, found {recovered}',
+  'pdf.certificate.identity_verified': `Owner's identity verified (MitID/BankID)`,
+  'pdf.certificate.check_title': 'Check before you buy',
+  'pdf.certificate.check_text':
+    'Open the address or scan the QR code: the page shows whether the bike has been reported stolen or changed hands since the certificate was issued.',
+  'pdf.certificate.signature':
+    'Ed25519 signature (key {kid}, published at /.well-known/nbr-certificate-keys.json):',
+  'pdf.certificate.printed_at': 'Printed {date}',
+  'pdf.certificate.status_stolen': 'WARNING: The bike is reported stolen.',
+  'pdf.certificate.status_superseded':
+    'The certificate is no longer current: the bike has changed hands or history since.',
+  'pdf.certificate.status_revoked': 'The certificate was withdrawn by the owner.',
+  'pdf.certificate.status_bike_deleted': 'The bike is no longer in the register.',
+  'pdf.certificate.status_current': 'The certificate is current.',
   'pdf.theft.register': 'Nordic Bike Registry',
   'pdf.theft.title': 'Theft report',
   'pdf.theft.intro':

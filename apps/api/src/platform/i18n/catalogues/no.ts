@@ -74,6 +74,9 @@ export const no: Catalogue = {
   'errors.request_exists': 'Du har allerede bedt om å overta denne sykkelen. Fortsett i chatten.',
   'errors.request_not_open': 'Forespørselen er ikke lenger åpen.',
   'errors.own_bike': 'Du eier allerede denne sykkelen.',
+  'errors.certificate_bike_private':
+    'En kjøper kan ikke finne en privat sykkel. Gjør den søkbar eller synlig for å lage et salgssertifikat.',
+  'errors.certificate_bike_stolen': 'En sykkel som er meldt stjålet, kan ikke få et salgssertifikat.',
   'errors.verification_incomplete':
     'Fullfør begge stegene før du sender: bilde av rammenummeret og dokumentasjon på eierskap.',
   'errors.verification_not_editable': 'Verifiseringen er sendt til behandling og kan ikke endres nå.',
@@ -485,6 +488,31 @@ export const no: Catalogue = {
   'mail.shipment.intro':
     'Vi har sendt oblatene fra ordren din {number}. De kommer vanligvis fram innen noen virkedager.',
   'mail.shipment.tracking': 'Sporingsnummer: {tracking_number}',
+  'pdf.certificate.title': 'Salgssertifikat',
+  'pdf.certificate.intro':
+    'Sykkelens historikk i Sykkelregisteret, signert av registeret. Ingen navn. Skann QR-koden for å se om sertifikatet er ekte og fortsatt gjelder.',
+  'pdf.certificate.certificate_id': 'Sertifikat-ID',
+  'pdf.certificate.issued_at': 'Utstedt',
+  'pdf.certificate.frame_number': 'Rammenummer (delvis skjult)',
+  'pdf.certificate.registered_since': 'Registrert siden',
+  'pdf.certificate.owners': 'Antall eiere',
+  'pdf.certificate.thefts': 'Tyverier',
+  'pdf.certificate.no_thefts': 'Aldri meldt stjålet',
+  'pdf.certificate.theft_open': 'Meldt stjålet {stolen}',
+  'pdf.certificate.theft_recovered': 'Meldt stjålet {stolen}, funnet {recovered}',
+  'pdf.certificate.identity_verified': 'Eierens identitet bekreftet (MitID/BankID)',
+  'pdf.certificate.check_title': 'Sjekk før du kjøper',
+  'pdf.certificate.check_text':
+    'Åpne adressen eller skann QR-koden: siden viser om sykkelen er meldt stjålet eller har byttet eier siden sertifikatet ble utstedt.',
+  'pdf.certificate.signature':
+    'Ed25519-signatur (nøkkel {kid}, publisert på /.well-known/nbr-certificate-keys.json):',
+  'pdf.certificate.printed_at': 'Skrevet ut {date}',
+  'pdf.certificate.status_stolen': 'ADVARSEL: Sykkelen er meldt stjålet.',
+  'pdf.certificate.status_superseded':
+    'Sertifikatet gjelder ikke lenger: sykkelen har byttet eier eller historikk siden.',
+  'pdf.certificate.status_revoked': 'Sertifikatet er trukket tilbake av eieren.',
+  'pdf.certificate.status_bike_deleted': 'Sykkelen er ikke lenger i registeret.',
+  'pdf.certificate.status_current': 'Sertifikatet gjelder.',
   'pdf.theft.register': 'Sykkelregisteret',
   'pdf.theft.title': 'Tyverianmeldelse',
   'pdf.theft.intro':
