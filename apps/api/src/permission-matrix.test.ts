@@ -2713,7 +2713,7 @@ describe('permission matrix', () => {
             certificateOfUser: () => {
               userCertificate ??= insertBike(t.database.db, {
                 ownerPartyId: fixtures.users.user.partyId,
-                frameNumber: 'MATRIX4712',
+                frameNumber: 'MATRIX4713',
               }).then(async ({ bikeId }) => {
                 const response = await t.app.inject({
                   method: 'POST',
