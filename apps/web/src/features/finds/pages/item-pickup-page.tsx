@@ -162,8 +162,11 @@ function useDay(): (day: string) => string {
 function PickupRegistered({ pickup, onDone }: { pickup: Pickup; onDone: () => void }) {
   const { t } = useTranslation('finds');
   return (
-    <Alert tone="success" title={t('register.doneTitle')}>
-      <p>{t('register.doneText')}</p>
+    <Alert
+      tone="success"
+      title={pickup.unregistered_bike ? t('takeIn.doneUnregisteredTitle') : t('register.doneTitle')}
+    >
+      <p>{pickup.unregistered_bike ? t('takeIn.doneUnregisteredText') : t('register.doneText')}</p>
       <div className={styles.actions}>
         {pickup.chat_id ? (
           <LinkButton href={paths.app.chat.getHref({ chatId: pickup.chat_id })} size="small">
