@@ -1,13 +1,13 @@
 import { todayInRegisterZone } from '@nbr/domain/bikes';
 import type { ChatMessagePage } from '@nbr/domain/chats';
 import type { Pickup, PickupList } from '@nbr/domain/finds';
-import type { OwnerFoundNoticeList, StaffFoundItem } from '@nbr/domain/found-matching';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemPickups } from '../../db/schema/theft.ts';
+import { digits, inDays, inject, notices, staffItem } from '../../test/found-match-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, mailsTo, type TestUser } from '../../test/identity-helpers.ts';
+import { mailsTo, type TestUser } from '../../test/identity-helpers.ts';
 import {
   createVettedOrganisation,
   signUpStaff,
@@ -21,42 +21,6 @@ import { ownerWithBike, reportStolen } from '../../test/theft-report-fixtures.ts
  * a bike whose frame number matches no registered bike, or that shows none, describes it, and it is
  * matched against the open theft reports like a registered one. Through HTTP on the real database.
  */
-
-function inDays(days: number): string {
-  const day = new Date(`${todayInRegisterZone()}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-const digits = () => Array.from({ length: 6 }, () => '34679'[Math.floor(Math.random() * 5)]).join('');
-
-function inject(
-  app: FastifyInstance,
-  token: string | null,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) {
-  return app.inject({
-    method,
-    url,
-    headers: { ...(token ? bearer(token) : {}), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-}
-
-async function staffItem(app: FastifyInstance, token: string, pickupId: string): Promise<StaffFoundItem> {
-  const response = await inject(app, token, 'GET', `/api/backoffice/found-matches/${pickupId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<StaffFoundItem>();
-}
-
-async function notices(app: FastifyInstance, token: string): Promise<OwnerFoundNoticeList['notices']> {
-  const response = await inject(app, token, 'GET', '/api/found-matches');
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<OwnerFoundNoticeList>().notices;
-}
 
 async function heldBy(app: FastifyInstance, token: string): Promise<Pickup[]> {
   const response = await inject(app, token, 'GET', '/api/item-pickups');

@@ -238,6 +238,20 @@ export async function createHeldBikeById(
   });
 }
 
+/** What every new pickup holds: the holder (the acting party), where, until when, the note. */
+function pickupValues(auth: RequestAuth, input: PickupCreate, now: Date) {
+  return {
+    id: uuidv7(now.getTime()),
+    holderPartyId: auth.partyId,
+    createdByPartyId: auth.identityPartyId,
+    status: 'waiting',
+    place: input.place,
+    collectUntil: input.collect_until,
+    note: input.note ? input.note : null,
+    foundOn: input.found_on ?? null,
+  };
+}
+
 /** The steps every pickup shares: one waiting per bike, the chat, the owner's mail, the audit. */
 async function registerPickup(
   deps: TheftDeps,
@@ -292,16 +306,9 @@ async function registerPickup(
         senderNameVisible: options.isOrganisation,
       });
       const inserted = await repository.insertPickup(tx, {
-        id: uuidv7(now.getTime()),
+        ...pickupValues(auth, input, now),
         bikeId,
         ownerPartyId: bike.ownerPartyId,
-        holderPartyId: auth.partyId,
-        createdByPartyId: auth.identityPartyId,
-        status: 'waiting',
-        place: input.place,
-        collectUntil: input.collect_until,
-        note: input.note ? input.note : null,
-        foundOn: input.found_on ?? null,
         chatId,
         theftReportId,
         ...found,
@@ -388,16 +395,9 @@ async function registerUnregistered(
 ): Promise<{ pickup: Pickup; posted: null }> {
   const { source, ...found } = facts;
   const inserted = await repository.insertPickup(tx, {
-    id: uuidv7(now.getTime()),
+    ...pickupValues(auth, input, now),
     bikeId: null,
     ownerPartyId: null,
-    holderPartyId: auth.partyId,
-    createdByPartyId: auth.identityPartyId,
-    status: 'waiting',
-    place: input.place,
-    collectUntil: input.collect_until,
-    note: input.note ? input.note : null,
-    foundOn: input.found_on ?? null,
     chatId: null,
     theftReportId: null,
     ...found,

@@ -40,12 +40,12 @@ import {
   Form,
   FormActions,
   FormCheckbox,
+  FormSelect,
   FormTextField,
   useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { Select } from '../../../ui/select.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import {
   type PickupAction,
@@ -183,35 +183,6 @@ function PickupRegistered({ pickup, onDone }: { pickup: Pickup; onDone: () => vo
 
 type FormControl = ReturnType<typeof useZodForm<typeof FormSchema>>['control'];
 
-/** A choice bound to the form (colour, category), in the page's language. */
-function ChoiceField({
-  control,
-  name,
-  label,
-  values,
-  labelOf,
-}: {
-  control: FormControl;
-  name: 'unregistered.color' | 'unregistered.category';
-  label: string;
-  values: readonly string[];
-  labelOf: (value: string) => string;
-}) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Select
-      label={label}
-      name={field.name}
-      value={field.value ? String(field.value) : null}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      isRequired
-      options={values.map((value) => ({ value, label: labelOf(value) }))}
-    />
-  );
-}
-
 /**
  * A bike the register does not know (issue 32 §2): the town or the police describe it, and it is
  * held without an owner and matched against stolen bikes by what it looks like, where and when.
@@ -232,15 +203,17 @@ function UnregisteredFields({ control, expanded }: { control: FormControl; expan
             <FormTextField control={control} name="unregistered.model" label={t('takeIn.model')} isOptional />
           </div>
           <div className={styles.dates}>
-            <ChoiceField
+            <FormSelect
               control={control}
+              isRequired
               name="unregistered.color"
               label={t('takeIn.color')}
               values={BIKE_COLORS}
               labelOf={(value) => t(`common:bike.colors.${value}`)}
             />
-            <ChoiceField
+            <FormSelect
               control={control}
+              isRequired
               name="unregistered.category"
               label={t('takeIn.category')}
               values={BIKE_CATEGORIES}
