@@ -14,6 +14,11 @@
  *   unrelated      a registered bike that is not stolen (the usual pickup), an unregistered frame
  *                  number, and a bike without identifiers of random looks
  *
+ * The items the register does not know (looks, an unregistered frame number, no identifier) are real
+ * pickups, as a town takes them in (issue 32 §2): an item_pickups row without a bike, holding what
+ * the town typed and where it was found, matched by matchFoundPickup in the row's transaction (the
+ * pickup's hook: the candidates stored, a strong one's notice marked). Their latency is the hook's.
+ *
  * It prints recall (the stolen bike's report among the candidates) per kind, how many items told an
  * owner of a bike that was not theirs (a false strong match), and the matcher's latency per item,
  * one item at a time, with the load average (the machine is shared: quote figures with it).
@@ -23,18 +28,21 @@
  * Database: `nbr_bench_found` on the server DATABASE_URL names (default
  * postgres://postgres@127.0.0.1:5432/postgres); `--reuse` keeps one that holds N bikes.
  */
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { BIKE_CATEGORIES, BIKE_COLORS } from '@nbr/domain/bikes';
 import { identifierKeys } from '@nbr/domain/identifiers';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connectDatabase, type DatabaseConnection } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
+import { foundBikeMatches, itemPickups } from '../apps/api/src/db/schema/theft.ts';
 import { type ImportedBike, importBikes } from '../apps/api/src/modules/bikes/bike-import.service.ts';
 import {
   type FoundItem,
   findFoundMatchCandidates,
+  matchFoundPickup,
 } from '../apps/api/src/modules/search/found-matches.service.ts';
 import { countBikes, plateOf, random } from './support/generated-register.ts';
 
@@ -269,6 +277,55 @@ interface Case {
   item: FoundItem;
   /** The report of the stolen bike it is; null for an unrelated bike. */
   truth: string | null;
+  /** A bike the register does not know, taken in as a pickup: the identifier typed, if any. */
+  pickup?: { identifier: string | null };
+}
+
+/** The town that takes in the bikes the register does not know (a party and its organisation). */
+const TOWN = '00000000-0000-7000-9000-000000000001';
+
+async function ensureTown(database: DatabaseConnection): Promise<void> {
+  await database.exec(`
+    insert into parties (id, kind) values ('${TOWN}', 'organisation') on conflict do nothing;
+    insert into organisations (party_id, name, type, region)
+      values ('${TOWN}', 'Bench Kommune', 'municipality', 'dk') on conflict do nothing;
+  `);
+}
+
+/**
+ * A bike the register does not know, taken in by the town: its pickup row and the pickup's hook
+ * (matchFoundPickup) in one transaction, as POST /api/item-pickups does. Answers the stored candidates.
+ */
+async function matchAsPickup(
+  database: DatabaseConnection,
+  entry: Case & { pickup: { identifier: string | null } },
+): Promise<Array<{ reportId: string; strong: boolean }>> {
+  const { item } = entry;
+  const id = randomUUID();
+  return database.db.transaction(async (tx) => {
+    await tx.insert(itemPickups).values({
+      id,
+      bikeId: null,
+      ownerPartyId: null,
+      holderPartyId: TOWN,
+      status: 'waiting',
+      place: 'Bench Kommune, cykelgården',
+      collectUntil: '2099-12-31',
+      foundOn: item.foundAt.toISOString().slice(0, 10),
+      foundIdentifier: entry.pickup.identifier,
+      foundBrand: item.brand ?? 'Unknown',
+      foundColor: item.colour,
+      foundCategory: item.category,
+      foundIsElectric: false,
+      foundLatitude: item.location?.latitude ?? null,
+      foundLongitude: item.location?.longitude ?? null,
+    });
+    await matchFoundPickup(tx, 'http://bench.invalid', { pickupId: id, source: 'taken_in', location: null });
+    return tx
+      .select({ reportId: foundBikeMatches.theftReportId, strong: foundBikeMatches.strong })
+      .from(foundBikeMatches)
+      .where(eq(foundBikeMatches.pickupId, id));
+  });
 }
 
 function percentile(values: number[], p: number): number {
@@ -287,6 +344,7 @@ async function main(): Promise<void> {
   const { database, loaded } = await prepareDatabase();
   try {
     if (!loaded) await load(database);
+    await ensureTown(database);
     const stolen = await sampleStolen(database, ITEMS * 4);
     const registered = await sampleRegistered(database, ITEMS);
     const cases: Case[] = [];
@@ -329,9 +387,10 @@ async function main(): Promise<void> {
     }
     for (const sample of stolen.slice(3 * ITEMS, 4 * ITEMS)) {
       cases.push({
-        kind: 'looks (no identifier)',
+        kind: 'looks, no identifier (a pickup)',
         truth: sample.reportId,
         item: { ...base(sample), ...looks(sample) },
+        pickup: { identifier: null },
       });
     }
     for (const bike of registered) {
@@ -355,12 +414,14 @@ async function main(): Promise<void> {
       const [prefix, brand] = pick(MAKERS);
       // Serials past the register's end: not registered, but as dense as the real ones.
       const serial = String(Math.floor(BIKES / MAKERS.length) + 1 + index).padStart(7, '0');
+      const typed = `${prefix}${serial}${pick([...YEAR_LETTERS])}`;
       cases.push({
-        kind: 'unrelated: unregistered frame number',
+        kind: 'unrelated: unregistered frame number (a pickup)',
         truth: null,
+        pickup: { identifier: typed },
         item: {
           ...NONE,
-          ...frameFacts(`${prefix}${serial}${pick([...YEAR_LETTERS])}`),
+          ...frameFacts(typed),
           brand,
           colour: pick(BIKE_COLORS),
           category: pick(BIKE_CATEGORIES),
@@ -371,8 +432,9 @@ async function main(): Promise<void> {
         },
       });
       cases.push({
-        kind: 'unrelated: no identifier',
+        kind: 'unrelated: no identifier (a pickup)',
         truth: null,
+        pickup: { identifier: null },
         item: {
           ...NONE,
           brand: pick(MAKERS)[1],
@@ -398,7 +460,12 @@ async function main(): Promise<void> {
     const loadAtStart = os.loadavg()[0] ?? 0;
     for (const entry of cases) {
       const started = performance.now();
-      const candidates = await findFoundMatchCandidates(database.db, entry.item);
+      const candidates = entry.pickup
+        ? await matchAsPickup(database, { ...entry, pickup: entry.pickup })
+        : (await findFoundMatchCandidates(database.db, entry.item)).map((candidate) => ({
+            reportId: candidate.report.reportId,
+            strong: candidate.match.strong,
+          }));
       const ms = performance.now() - started;
       const tally = tallies.get(entry.kind) ?? {
         items: 0,
@@ -411,12 +478,10 @@ async function main(): Promise<void> {
       tally.items += 1;
       tally.ms.push(ms);
       tally.candidates += candidates.length;
-      const truth = candidates.find((candidate) => candidate.report.reportId === entry.truth);
+      const truth = candidates.find((candidate) => candidate.reportId === entry.truth);
       if (truth) tally.found += 1;
-      if (truth?.match.strong) tally.strongTrue += 1;
-      if (
-        candidates.some((candidate) => candidate.match.strong && candidate.report.reportId !== entry.truth)
-      ) {
+      if (truth?.strong) tally.strongTrue += 1;
+      if (candidates.some((candidate) => candidate.strong && candidate.reportId !== entry.truth)) {
         tally.falseStrongItems += 1;
       }
       tallies.set(entry.kind, tally);

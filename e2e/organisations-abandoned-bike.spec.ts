@@ -8,12 +8,14 @@ import { vettedOrganisationViaApi } from './support/organisations.ts';
 import { secondBrowser } from './support/people.ts';
 import { reviewScreenshot } from './support/screenshots.ts';
 import { fillText, text } from './support/texts.ts';
+import { reportStolenViaApi } from './support/theft.ts';
 
 /*
  * Issue 17 §3 and §4: a municipality takes in an abandoned bike by the code of its plate, with
  * where and until when its owner can collect it. The owner is mailed the place and the last day, and
  * finds the bike waiting for them under Items for pickup, kept by the municipality, with the photo
- * the municipality took.
+ * the municipality took. A bike the register does not know (issue 32 §2) is described instead, held
+ * without an owner, and tells the owner of a stolen bike one character away.
  */
 
 const f = (key: string, values: Record<string, string | number> = {}) =>
@@ -93,4 +95,68 @@ test('a municipality takes in an abandoned registered bike; its owner is mailed 
   await expect(ownerPage.getByText(f('heldForYou.title'))).toBeVisible();
   await expect(ownerPage.getByText(new RegExp(`${municipalityName}.*${place}`))).toBeVisible();
   await ownerPage.context().close();
+});
+
+test('a municipality takes in a bike the register does not know: it describes it, and the owner of a stolen look-alike is told @phone @desktop', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const request = page.request;
+  const owner = await signUpViaApi(request);
+  const stolen = await registerBikeViaApi(request, owner, `Stjålet ${randomBytes(3).toString('hex')}`, {
+    plate: false,
+  });
+  await reportStolenViaApi(request, owner.token, stolen.bikeId);
+  // Its frame number with the last digit misread: no registered bike has it.
+  const last = stolen.frameNumber.at(-2) === '7' ? '8' : '7';
+  const typed = `${stolen.frameNumber.slice(0, -2)}${last}Z`;
+  const municipalityName = `Aarhus Kommune ${randomBytes(3).toString('hex')}`;
+  const municipality = await vettedOrganisationViaApi(request, 'municipality', municipalityName);
+  const place = 'Kommunens cykelgård, Værkstedsvej 3, 8000 Aarhus C';
+
+  await signInBrowser(page, municipality.member.token);
+  await page.goto('/app/item-pickup');
+  const takeIn = page.getByRole('region', { name: f('takeIn.title') });
+  await takeIn.getByRole('textbox', { name: f('takeIn.identifier'), exact: true }).fill(typed);
+  await takeIn.getByRole('textbox', { name: f('register.place'), exact: true }).fill(place);
+  await takeIn.getByLabel(f('register.collectUntil'), { exact: true }).fill(inDays(21));
+  await takeIn.getByRole('button', { name: f('register.submit') }).click();
+  // Not in the register: the form says so and asks what the bike looks like.
+  await expect(takeIn.getByText(f('takeIn.notRegisteredTitle'))).toBeVisible();
+  await expect(takeIn.getByRole('checkbox', { name: f('takeIn.notRegistered') })).toBeChecked();
+  await takeIn.getByRole('textbox', { name: f('takeIn.brand'), exact: true }).fill('Kildemoes');
+  // Optional fields say so after their label.
+  const optional = (key: string) => ({ name: new RegExp(`^${f(key)}\\b`) });
+  await takeIn.getByRole('textbox', optional('takeIn.model')).fill('Logic');
+  for (const [label, option] of [
+    [f('takeIn.color'), text('da', 'common', 'bike.colors.blue')],
+    [f('takeIn.category'), text('da', 'common', 'bike.categories.city')],
+  ] as const) {
+    await takeIn.getByRole('button', { name: new RegExp(`${label}`) }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  // A latitude out of range is refused beside its field.
+  const latitude = takeIn.getByRole('textbox', optional('takeIn.latitude'));
+  await latitude.fill('95');
+  await takeIn.getByRole('textbox', optional('takeIn.longitude')).fill('10,2');
+  await takeIn.getByRole('button', { name: f('register.submit') }).click();
+  await expect(latitude).toHaveAttribute('aria-invalid', 'true');
+  await latitude.fill('56,15');
+  await reviewScreenshot(page, 'municipality-take-in-unregistered');
+  await expectNoA11yViolations(page);
+  await takeIn.getByRole('button', { name: f('register.submit') }).click();
+  await expect(page.getByText(f('takeIn.doneUnregisteredTitle'))).toBeVisible();
+
+  // Held without an owner: the card names it by what the town recorded.
+  const held = page.getByRole('region', { name: f('pickups.heldByMe') });
+  const card = held.getByRole('listitem').filter({ hasText: typed });
+  await expect(card.getByRole('heading', { name: 'Kildemoes Logic' })).toBeVisible();
+  await expect(card.getByText(f('pickups.notInRegister'))).toBeVisible();
+  await expect(card.getByText(place)).toBeVisible();
+  await reviewScreenshot(page, 'municipality-holds-unregistered');
+  await expectNoA11yViolations(page);
+
+  // The stolen bike's owner is told a bike like theirs was taken in by the town.
+  const mail = await waitForMail(request, owner.email, { linkPath: '/app/possibly-yours' });
+  expect(mail.text).toContain(municipalityName);
 });

@@ -1950,6 +1950,20 @@ const CASES: MatrixCase[] = [
       },
     }),
   },
+  // A bike the register does not know, described (issue 32 §2): the same route, the same roles.
+  {
+    method: 'POST',
+    route: '/api/item-pickups',
+    allowed: ['police', 'municipality'],
+    request: async () => ({
+      payload: {
+        unregistered: { brand: 'Matrix', color: 'blue', category: 'city' },
+        location: { latitude: 55.68, longitude: 12.57 },
+        place: 'Matrix depot',
+        collect_until: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      },
+    }),
+  },
   {
     // A new pickup past its last day, held by the matrix police for a bike of user: only it releases;
     // the owner is refused (403), everyone else does not see it (404).

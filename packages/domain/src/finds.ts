@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { PastDateSchema, todayInRegisterZone } from './bikes.ts';
+import { BikeCategorySchema, BikeColorSchema, PastDateSchema, todayInRegisterZone } from './bikes.ts';
 import type { SystemEvent } from './chats.ts';
 import { EmailSchema } from './identity.ts';
 import { isSelfServiceType } from './organisations.ts';
 import { OwnershipBikeSchema } from './ownership.ts';
+import { LandPointSchema } from './theft.ts';
 
 /*
  * Helping a stolen bike home (SPEC §2 contact-bike-owner and item-pickup, §6): anyone who sees a
@@ -114,16 +115,35 @@ export type PickupCreate = z.infer<typeof PickupCreateSchema>;
 export const PickupParamsSchema = z.object({ pickup_id: z.string() });
 
 /**
+ * What the police or a municipality records of a bike the register does not know (issue 32 §2): a
+ * frame number or sticker that matches no registered bike, or none at all. Brand, colour and
+ * category are what the "possibly yours" matching compares when there is no identifier; model and
+ * electric help our staff and the owner recognise it.
+ */
+export const UnregisteredBikeSchema = z.object({
+  brand: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(60, { error: 'too_long' }),
+  model: z.string().trim().max(80, { error: 'too_long' }).optional(),
+  color: BikeColorSchema,
+  category: BikeCategorySchema,
+  is_electric: z.boolean().optional(),
+});
+export type UnregisteredBike = z.infer<typeof UnregisteredBikeSchema>;
+
+/**
  * POST /api/item-pickups — the police or a municipality takes in a found or abandoned bike and
  * names it by what is on it (issue 17 §3): its frame number or plate. When a registered bike has
- * it, the owner is told where and until when to collect it (404 bike_not_registered otherwise).
+ * it, the owner is told where and until when to collect it. When none has it (or the bike shows no
+ * identifier), `unregistered` describes the bike and it is held without an owner and matched
+ * against open theft reports (issue 32 §2); without `unregistered`, 404 bike_not_registered.
+ * `location` is where it was found (a point on land), for the matching's "near".
  */
 export const HeldBikeCreateSchema = PickupCreateSchema.extend({
-  identifier: z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(60, { error: 'too_long' }),
+  identifier: z.string().trim().max(60, { error: 'too_long' }).optional(),
+  unregistered: UnregisteredBikeSchema.optional(),
+  location: LandPointSchema.optional(),
+}).refine((value) => Boolean(value.identifier) || value.unregistered !== undefined, {
+  error: 'required',
+  path: ['identifier'],
 });
 export type HeldBikeCreate = z.output<typeof HeldBikeCreateSchema>;
 
@@ -149,9 +169,22 @@ export function pickupUrgency(
   return collectUntil <= soon.toISOString().slice(0, 10) ? 'soon' : 'later';
 }
 
+/** A bike taken in that the register does not know, as the holder recorded it (issue 32 §2). */
+export const UnregisteredPickupBikeSchema = z.object({
+  /** The frame number or sticker as typed; null when the bike shows none. */
+  identifier: z.string().nullable(),
+  brand: z.string(),
+  model: z.string().nullable(),
+  color: BikeColorSchema.nullable(),
+  category: BikeCategorySchema.nullable(),
+  is_electric: z.boolean(),
+});
+export type UnregisteredPickupBike = z.infer<typeof UnregisteredPickupBikeSchema>;
+
 export const PickupSchema = z.object({
   pickup_id: z.uuid(),
-  bike_id: z.uuid(),
+  /** The registered bike; null for a bike the register does not know (see `unregistered_bike`). */
+  bike_id: z.uuid().nullable(),
   status: PickupStatusSchema,
   place: z.string(),
   collect_until: z.string(),
@@ -174,6 +207,8 @@ export const PickupSchema = z.object({
   is_holder: z.boolean(),
   /** The bike as the caller may see it (its nickname and identifiers for the owner only); null once deleted. */
   bike: OwnershipBikeSchema.nullable(),
+  /** A bike taken in that is not in the register (held without an owner); null for a registered one. */
+  unregistered_bike: UnregisteredPickupBikeSchema.nullable(),
   created_at: z.string(),
   /** When it was collected or cancelled; null while waiting. */
   closed_at: z.string().nullable(),

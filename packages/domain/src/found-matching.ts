@@ -260,11 +260,16 @@ export type StaffFoundMatch = z.infer<typeof StaffFoundMatchSchema>;
 export const StaffFoundItemSchema = z.object({
   pickup_id: z.uuid(),
   source: FoundItemSourceSchema,
-  /** The bike as found (the registered bike the finder or town named). */
-  bike_id: z.uuid(),
+  /** The bike as found: the registered bike the finder or town named; null for one the register does not know. */
+  bike_id: z.uuid().nullable(),
+  /** Whether the bike is in the register (false: a town or the police took in a bike it does not know). */
+  registered: z.boolean(),
+  /** The frame number (or, for an unregistered bike, the identifier its holder typed). */
   frame_number: z.string().nullable(),
   brand: z.string().nullable(),
+  model: z.string().nullable(),
   colour: z.string().nullable(),
+  category: z.string().nullable(),
   /** The organisation holding it, by name; null for a finder (a person is never named here). */
   holder_organisation: z.string().nullable(),
   found_at: z.string(),

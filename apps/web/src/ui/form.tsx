@@ -19,6 +19,7 @@ import { errorMessage, issueField } from '../lib/api-errors.ts';
 import { Alert } from './alert.tsx';
 import { Checkbox, type CheckboxProps } from './checkbox.tsx';
 import styles from './form.module.css';
+import { Select, type SelectProps } from './select.tsx';
 import { PasswordField, type PasswordFieldProps, TextField, type TextFieldProps } from './text-field.tsx';
 
 /**
@@ -207,6 +208,35 @@ export function FormCheckbox<T extends FieldValues, Output extends FieldValues =
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error?.message}
+    />
+  );
+}
+
+/**
+ * A choice of one of `values` bound to the form (a colour, a kind of bike), each shown by `labelOf`;
+ * the form holds '' until one is chosen.
+ */
+export function FormSelect<T extends FieldValues, Output extends FieldValues = T>({
+  control,
+  name,
+  values,
+  labelOf,
+  ...props
+}: ControlledProps<T, Output> &
+  Omit<SelectProps, 'options' | 'value' | 'onChange' | 'onBlur' | 'name' | 'error'> & {
+    values: readonly string[];
+    labelOf: (value: string) => string;
+  }) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Select
+      {...props}
+      name={field.name}
+      value={field.value ? String(field.value) : null}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      options={values.map((value) => ({ value, label: labelOf(value) }))}
     />
   );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -160,13 +161,10 @@ export const itemPickups = pgTable(
   'item_pickups',
   {
     id: uuid('id').primaryKey(),
-    bikeId: uuid('bike_id')
-      .notNull()
-      .references(() => bikes.id, { onDelete: 'cascade' }),
-    /** The owner it is held for (the bike's owner when it was registered). */
-    ownerPartyId: uuid('owner_party_id')
-      .notNull()
-      .references(() => parties.id, { onDelete: 'cascade' }),
+    /** The registered bike; null for a bike the register does not know (issue 32 §2, found_* below). */
+    bikeId: uuid('bike_id').references(() => bikes.id, { onDelete: 'cascade' }),
+    /** The owner it is held for (the bike's owner when it was registered); null for an unregistered bike. */
+    ownerPartyId: uuid('owner_party_id').references(() => parties.id, { onDelete: 'cascade' }),
     /** The finder (a person) or the organisation holding it. */
     holderPartyId: uuid('holder_party_id')
       .notNull()
@@ -187,10 +185,28 @@ export const itemPickups = pgTable(
     theftReportId: uuid('theft_report_id').references(() => theftReports.id, { onDelete: 'set null' }),
     /** The holder's photo of the bike as taken in (re-encoded to WebP), in file storage; null without one. */
     photoStorageKey: text('photo_storage_key'),
+    /*
+     * A bike the register does not know, as the police or a municipality took it in (issue 32 §2):
+     * the frame number or sticker on it (null without one), brand (always), model, colour, category,
+     * electric. Matched against open theft reports like a registered bike's.
+     */
+    foundIdentifier: text('found_identifier'),
+    foundBrand: text('found_brand'),
+    foundModel: text('found_model'),
+    foundColor: text('found_color'),
+    foundCategory: text('found_category'),
+    foundIsElectric: boolean('found_is_electric'),
+    /** Where it was found, when the holder gave a point (for the matching's "near"). */
+    foundLatitude: doublePrecision('found_latitude'),
+    foundLongitude: doublePrecision('found_longitude'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
+    check(
+      'item_pickups_bike_or_description',
+      sql`${table.bikeId} is not null or (${table.foundBrand} is not null and ${table.ownerPartyId} is null)`,
+    ),
     uniqueIndex('item_pickups_waiting_key').on(table.bikeId).where(sql`${table.status} = 'waiting'`),
     index('item_pickups_owner_idx').on(table.ownerPartyId),
     index('item_pickups_holder_idx').on(table.holderPartyId),

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bikes, stickers } from '../../db/schema/bikes.ts';
+import { organisations } from '../../db/schema/organisations.ts';
 import { foundBikeMatches, itemPickups, theftReports } from '../../db/schema/theft.ts';
 
 /*
@@ -147,7 +148,8 @@ export function findOpenOrClosedReports(executor: Executor, reportIds: string[])
 
 export interface FoundPickupRow {
   pickupId: string;
-  bikeId: string;
+  /** The registered bike; null for one the register does not know (its facts are the holder's). */
+  bikeId: string | null;
   holderPartyId: string;
   foundOn: string | null;
   createdAt: Date;
@@ -159,10 +161,21 @@ export interface FoundPickupRow {
   brand: string | null;
   colour: string | null;
   category: string | null;
-  region: string;
+  /** The bike's region, or for an unregistered bike the holding organisation's. */
+  region: string | null;
+  /** The typed identifier of an unregistered bike (keys are made from it); null otherwise. */
+  foundIdentifier: string | null;
+  model: string | null;
+  isElectric: boolean | null;
+  /** Where it was found, when the holder or the dock gave a point. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
-/** A pickup as a found item: the bike the finder or town named, with its identifiers and looks. */
+/**
+ * A pickup as a found item: the registered bike the finder or town named, with its identifiers and
+ * looks, or an unregistered bike as its holder described it (issue 32 §2).
+ */
 export async function findFoundPickups(executor: Executor, pickupIds: string[]): Promise<FoundPickupRow[]> {
   if (pickupIds.length === 0) return [];
   return executor
@@ -177,14 +190,20 @@ export async function findFoundPickups(executor: Executor, pickupIds: string[]):
       frameLookAlike: bikes.frameNumberLookAlike,
       stickerKey: stickers.code,
       stickerLookAlike: stickers.lookAlike,
-      brand: bikes.brand,
-      colour: bikes.color,
-      category: bikes.category,
-      region: bikes.region,
+      brand: sql<string | null>`coalesce(${bikes.brand}, ${itemPickups.foundBrand})`,
+      colour: sql<string | null>`coalesce(${bikes.color}, ${itemPickups.foundColor})`,
+      category: sql<string | null>`coalesce(${bikes.category}, ${itemPickups.foundCategory})`,
+      region: sql<string | null>`coalesce(${bikes.region}, ${organisations.region})`,
+      foundIdentifier: itemPickups.foundIdentifier,
+      model: sql<string | null>`coalesce(${bikes.model}, ${itemPickups.foundModel})`,
+      isElectric: sql<boolean | null>`coalesce(${bikes.isElectric}, ${itemPickups.foundIsElectric})`,
+      latitude: itemPickups.foundLatitude,
+      longitude: itemPickups.foundLongitude,
     })
     .from(itemPickups)
-    .innerJoin(bikes, eq(bikes.id, itemPickups.bikeId))
+    .leftJoin(bikes, eq(bikes.id, itemPickups.bikeId))
     .leftJoin(stickers, eq(stickers.bikeId, bikes.id))
+    .leftJoin(organisations, eq(organisations.partyId, itemPickups.holderPartyId))
     .where(inArray(itemPickups.id, pickupIds));
 }
 

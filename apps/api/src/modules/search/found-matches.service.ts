@@ -15,6 +15,7 @@ import {
   scoreFoundMatch,
   settleStrong,
 } from '@nbr/domain/found-matching';
+import { identifierKeys } from '@nbr/domain/identifiers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
@@ -107,16 +108,18 @@ export async function findFoundMatchCandidates(
 }
 
 function itemOfPickup(row: repository.FoundPickupRow): FoundItem {
+  // An unregistered bike's identifier may be a frame number or a sticker: it is compared as both.
+  const typed = row.bikeId === null && row.foundIdentifier ? identifierKeys(row.foundIdentifier) : null;
   return {
-    frameKey: row.frameKey,
-    frameLookAlike: row.frameLookAlike,
-    stickerKey: row.stickerKey,
-    stickerLookAlike: row.stickerLookAlike,
+    frameKey: typed ? typed.key : row.frameKey,
+    frameLookAlike: typed ? typed.lookAlike : row.frameLookAlike,
+    stickerKey: typed ? typed.key : row.stickerKey,
+    stickerLookAlike: typed ? typed.lookAlike : row.stickerLookAlike,
     brand: row.brand,
     colour: row.colour,
     category: row.category,
-    // A pickup names a place in words only; the event gives a place when it has one (a dock's).
-    location: null,
+    // Where it was found, when the holder (or the dock) gave a point; else the place is words only.
+    location: pointOf(row),
     foundAt: row.foundOn ? new Date(`${row.foundOn}T12:00:00Z`) : row.createdAt,
     region: row.region,
     bikeId: row.bikeId,
@@ -144,9 +147,10 @@ export async function matchFoundPickup(
 ): Promise<number> {
   const [pickup] = await repository.findFoundPickups(executor, [found.pickupId]);
   if (!pickup) return 0;
+  const item = itemOfPickup(pickup);
   const candidates = await findFoundMatchCandidates(executor, {
-    ...itemOfPickup(pickup),
-    location: found.location,
+    ...item,
+    location: found.location ?? item.location,
   });
   const now = new Date();
   const inserted = await repository.insertMatches(
@@ -275,7 +279,7 @@ export async function rematchFoundItem(deps: ChatsDeps, pickupId: string): Promi
     await matchFoundPickup(tx, deps.publicUrl, {
       pickupId: id,
       source: (existing[0]?.source ?? 'reported_found') as FoundItemSource,
-      // The place is not stored with the pickup: matching again looks by region and colour.
+      // The place stored with the pickup, when it has one (itemOfPickup).
       location: null,
     });
   });

@@ -1,9 +1,7 @@
-import { todayInRegisterZone } from '@nbr/domain/bikes';
 import type { ChatMessagePage } from '@nbr/domain/chats';
 import type { Pickup } from '@nbr/domain/finds';
-import type { OwnerFoundNoticeList, StaffFoundItem, StaffFoundItemList } from '@nbr/domain/found-matching';
+import type { StaffFoundItem, StaffFoundItemList } from '@nbr/domain/found-matching';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foundBikeMatches } from '../../db/schema/theft.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
@@ -13,8 +11,9 @@ import {
   insertParking,
   municipalityOperator,
 } from '../../test/dock-fixtures.ts';
+import { digits, inDays, inject, notices, staffItem } from '../../test/found-match-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { bearer, mailsTo, type TestUser } from '../../test/identity-helpers.ts';
+import { mailsTo, type TestUser } from '../../test/identity-helpers.ts';
 import {
   createVettedOrganisation,
   signUpStaff,
@@ -29,36 +28,6 @@ import { ownerWithBike, reportStolen } from '../../test/theft-report-fixtures.ts
  * may be; a strong match mails the owner once, matching again repeats nothing, our staff see the
  * candidates with reasons and decide them, and nobody but the owner sees or claims a notice.
  */
-
-function inDays(days: number): string {
-  const day = new Date(`${todayInRegisterZone()}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-const digits = () => Array.from({ length: 6 }, () => '34679'[Math.floor(Math.random() * 5)]).join('');
-
-function inject(
-  app: FastifyInstance,
-  token: string | null,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-) {
-  return app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
-
-async function staffItem(app: FastifyInstance, token: string, pickupId: string): Promise<StaffFoundItem> {
-  const response = await inject(app, token, 'GET', `/api/backoffice/found-matches/${pickupId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<StaffFoundItem>();
-}
-
-async function notices(app: FastifyInstance, token: string): Promise<OwnerFoundNoticeList['notices']> {
-  const response = await inject(app, token, 'GET', '/api/found-matches');
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<OwnerFoundNoticeList>().notices;
-}
 
 describe('found bikes meet stolen reports', () => {
   let t: TestApp;

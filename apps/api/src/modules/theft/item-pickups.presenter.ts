@@ -1,4 +1,10 @@
-import { canReleaseHeldBike, type Pickup, type PickupStatus } from '@nbr/domain/finds';
+import { BikeCategorySchema, BikeColorSchema } from '@nbr/domain/bikes';
+import {
+  canReleaseHeldBike,
+  type Pickup,
+  type PickupStatus,
+  type UnregisteredPickupBike,
+} from '@nbr/domain/finds';
 import type { OwnershipBike } from '@nbr/domain/ownership';
 import type { PickupRow } from './item-pickups.repository.ts';
 
@@ -60,9 +66,25 @@ export function presentPickup(
     stolen_report_linked: row.theftReportId !== null,
     photo_url: row.photoStorageKey ? context.signPhoto(row.id) : null,
     is_holder: isHolder,
-    bike: context.bikes.get(row.bikeId) ?? null,
+    bike: row.bikeId ? (context.bikes.get(row.bikeId) ?? null) : null,
+    unregistered_bike: presentUnregistered(row),
     created_at: row.createdAt.toISOString(),
     closed_at: row.closedAt ? row.closedAt.toISOString() : null,
+  };
+}
+
+/** A bike taken in that the register does not know, as its holder recorded it (issue 32 §2). */
+function presentUnregistered(row: PickupRow): UnregisteredPickupBike | null {
+  if (row.bikeId !== null || row.foundBrand === null) return null;
+  const color = BikeColorSchema.safeParse(row.foundColor);
+  const category = BikeCategorySchema.safeParse(row.foundCategory);
+  return {
+    identifier: row.foundIdentifier,
+    brand: row.foundBrand,
+    model: row.foundModel,
+    color: color.success ? color.data : null,
+    category: category.success ? category.data : null,
+    is_electric: row.foundIsElectric ?? false,
   };
 }
 

@@ -69,7 +69,7 @@ export const itemPickupsRoutes: FastifyPluginAsyncZod<ItemPickupsRoutesOptions> 
       schema: {
         tags: TAGS,
         summary:
-          "The police or a municipality took in a found or abandoned bike: name it by frame number or plate, where and until when its owner can collect it. The owner is mailed and told in a chat; a stolen bike's theft report is linked. Members acting for a police or municipality organisation only (403); 404 bike_not_registered when no registered bike has the identifier; 409 conflict when the bike already waits somewhere",
+          "The police or a municipality took in a found or abandoned bike: name it by frame number or plate, where and until when its owner can collect it. The owner is mailed and told in a chat; a stolen bike's theft report is linked. Members acting for a police or municipality organisation only (403); 404 bike_not_registered when no registered bike has the identifier and no `unregistered` description is given; with one (or without an identifier), a bike the register does not know is held without an owner (no chat, no mail) and matched against open theft reports (issue 32 §2); `location` is where it was found; 409 conflict when the bike already waits somewhere",
         headers: IdempotencyHeadersSchema,
         body: HeldBikeCreateSchema,
         response: { 201: PickupSchema },

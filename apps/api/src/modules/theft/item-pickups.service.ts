@@ -9,11 +9,12 @@ import {
   type PickupList,
   type PickupStatus,
 } from '@nbr/domain/finds';
+import { identifierKeys, identifierShapeProblem } from '@nbr/domain/identifiers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, ValidationError } from '../../platform/errors.ts';
 import { type IdempotencyClaim, keepAnswer } from '../../platform/http/idempotency.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
@@ -99,7 +100,7 @@ async function present(
     describeBikesForOwnership(
       executor,
       deps.fileUrls,
-      rows.map((row) => row.bikeId),
+      rows.flatMap((row) => (row.bikeId ? [row.bikeId] : [])),
       'stranger',
       viewerPartyId,
     ),
@@ -164,7 +165,10 @@ export async function createPickup(
 /**
  * POST /api/item-pickups (issue 17 §3): the police or a municipality takes in a found or abandoned
  * bike by its frame number or plate. A registered bike's owner is told as for any pickup (mail and
- * chat); a stolen bike's open theft report is linked and the owner told it was found.
+ * chat); a stolen bike's open theft report is linked and the owner told it was found. A bike the
+ * register does not know (no registered bike has the identifier, or it shows none) is held without
+ * an owner when the holder describes it (issue 32 §2): no chat and no mail then, but it is matched
+ * against the open theft reports like any found bike, and a strong match tells that report's owner.
  */
 export async function createHeldBike(
   deps: TheftDeps,
@@ -176,16 +180,32 @@ export async function createHeldBike(
 ): Promise<Pickup> {
   const organisation = await findActingOrganisation(deps.db, auth);
   if (!organisation || !canHoldBikesForOwners(organisation.type)) throw new AppError('forbidden');
-  const { identifier, ...pickup } = input;
+  const { identifier, unregistered, location, ...pickup } = input;
+  const typed = identifier?.trim() ? identifier.trim() : null;
+  // A typed identifier kept for the matching must be one a stamp or sticker can show.
+  const problem = typed && unregistered ? identifierShapeProblem(typed) : null;
+  if (problem) throw new ValidationError([{ loc: ['body', 'identifier'], type: problem }]);
   return registerPickup(deps, auth, pickup, idempotency, log, {
     source: 'taken_in',
+    location: location ?? null,
     isOrganisation: true,
     holdsForOwners: true,
     loadBike: async (tx) => {
-      const bikeId = await findBikeIdByIdentifier(tx, identifier);
-      if (!bikeId) throw new AppError('bike_not_registered');
-      return ownerOfBike(tx, bikeId, true);
+      const bikeId = typed ? await findBikeIdByIdentifier(tx, typed) : null;
+      if (bikeId) return ownerOfBike(tx, bikeId, true);
+      if (!unregistered) throw new AppError('bike_not_registered');
+      return null;
     },
+    unregistered: unregistered
+      ? {
+          foundIdentifier: typed ? identifierKeys(typed).display : null,
+          foundBrand: unregistered.brand,
+          foundModel: unregistered.model ? unregistered.model : null,
+          foundColor: unregistered.color,
+          foundCategory: unregistered.category,
+          foundIsElectric: unregistered.is_electric ?? false,
+        }
+      : null,
   });
 }
 
@@ -218,6 +238,20 @@ export async function createHeldBikeById(
   });
 }
 
+/** What every new pickup holds: the holder (the acting party), where, until when, the note. */
+function pickupValues(auth: RequestAuth, input: PickupCreate, now: Date) {
+  return {
+    id: uuidv7(now.getTime()),
+    holderPartyId: auth.partyId,
+    createdByPartyId: auth.identityPartyId,
+    status: 'waiting',
+    place: input.place,
+    collectUntil: input.collect_until,
+    note: input.note ? input.note : null,
+    foundOn: input.found_on ?? null,
+  };
+}
+
 /** The steps every pickup shares: one waiting per bike, the chat, the owner's mail, the audit. */
 async function registerPickup(
   deps: TheftDeps,
@@ -232,17 +266,31 @@ async function registerPickup(
     location?: { latitude: number; longitude: number } | null;
     isOrganisation: boolean;
     holdsForOwners: boolean;
-    loadBike: (tx: Executor) => Promise<{ bikeId: string; ownerPartyId: string; isStolen: boolean }>;
+    /** The registered bike; null for a bike the register does not know (then `unregistered` says what it is). */
+    loadBike: (tx: Executor) => Promise<{ bikeId: string; ownerPartyId: string; isStolen: boolean } | null>;
+    unregistered?: UnregisteredFacts | null;
     /** The caller's own step in the pickup's transaction, once the pickup is stored. */
     alsoInTransaction?: (tx: Executor, pickup: { id: string; bikeId: string }) => Promise<void>;
   },
 ): Promise<Pickup> {
   const now = new Date();
-  let posted: PostedMessage;
+  let posted: PostedMessage | null;
   let pickup: Pickup;
+  const found = {
+    foundLatitude: options.location?.latitude ?? null,
+    foundLongitude: options.location?.longitude ?? null,
+  };
   try {
     ({ pickup, posted } = await deps.db.transaction(async (tx) => {
       const bike = await options.loadBike(tx);
+      if (!bike) {
+        if (!options.unregistered) throw new AppError('bike_not_registered');
+        return registerUnregistered(deps, auth, tx, input, idempotency, now, {
+          ...options.unregistered,
+          ...found,
+          source: options.source,
+        });
+      }
       const bikeId = bike.bikeId;
       if (bike.ownerPartyId === auth.partyId) throw new AppError('own_bike');
       if (await repository.findWaitingPickupOfBike(tx, bikeId)) throw new AppError('conflict');
@@ -258,18 +306,12 @@ async function registerPickup(
         senderNameVisible: options.isOrganisation,
       });
       const inserted = await repository.insertPickup(tx, {
-        id: uuidv7(now.getTime()),
+        ...pickupValues(auth, input, now),
         bikeId,
         ownerPartyId: bike.ownerPartyId,
-        holderPartyId: auth.partyId,
-        createdByPartyId: auth.identityPartyId,
-        status: 'waiting',
-        place: input.place,
-        collectUntil: input.collect_until,
-        note: input.note ? input.note : null,
-        foundOn: input.found_on ?? null,
         chatId,
         theftReportId,
+        ...found,
       });
       const message = await postMessage(tx, {
         kind: 'system',
@@ -322,8 +364,56 @@ async function registerPickup(
     if (repository.isWaitingPickupTaken(error)) throw new AppError('conflict');
     throw error;
   }
-  await announceQuietly(deps, [posted], log);
+  if (posted) await announceQuietly(deps, [posted], log);
   return pickup;
+}
+
+/** What the holder recorded of a bike the register does not know (item_pickups.found_*). */
+type UnregisteredFacts = Pick<
+  repository.PickupRow,
+  'foundIdentifier' | 'foundBrand' | 'foundModel' | 'foundColor' | 'foundCategory' | 'foundIsElectric'
+>;
+
+/**
+ * A bike the register does not know, held by the police or a municipality (issue 32 §2): nobody to
+ * tell, so no chat and no mail; the audit records it, and the found-bike matching holds it against
+ * the open theft reports (a strong match tells that report's owner, who claims it in a chat with
+ * the holder: found-matches.service.ts).
+ */
+async function registerUnregistered(
+  deps: TheftDeps,
+  auth: RequestAuth,
+  tx: Executor,
+  input: PickupCreate,
+  idempotency: IdempotencyClaim | null,
+  now: Date,
+  facts: UnregisteredFacts & {
+    foundLatitude: number | null;
+    foundLongitude: number | null;
+    source: 'reported_found' | 'taken_in' | 'left_in_dock';
+  },
+): Promise<{ pickup: Pickup; posted: null }> {
+  const { source, ...found } = facts;
+  const inserted = await repository.insertPickup(tx, {
+    ...pickupValues(auth, input, now),
+    bikeId: null,
+    ownerPartyId: null,
+    chatId: null,
+    theftReportId: null,
+    ...found,
+  });
+  await recordAuditEventBy(tx, auth, {
+    action: 'item_pickup.registered_by_organisation',
+    targetPartyId: null,
+    details: { organisation_party_id: auth.partyId, pickup_id: inserted.id, unregistered: true },
+  });
+  const location =
+    found.foundLatitude !== null && found.foundLongitude !== null
+      ? { latitude: found.foundLatitude, longitude: found.foundLongitude }
+      : null;
+  await deps.onBikeFound(tx, { pickupId: inserted.id, source, location });
+  const answer = await presentOne(deps, auth.partyId, inserted, tx);
+  return { pickup: await keepAnswer(tx, idempotency, answer), posted: null };
 }
 
 /** GET /api/item-pickups: bikes held for me, and bikes I hold for others. */
@@ -367,7 +457,7 @@ export async function closePickup(
         readBy: auth.partyId,
       });
     }
-    if (action === 'cancel') {
+    if (action === 'cancel' && closed.ownerPartyId && closed.bikeId) {
       const owner = await findPersonById(tx, closed.ownerPartyId);
       if (owner) {
         const holder = (await holderViews(tx, [closed.holderPartyId])).get(closed.holderPartyId);
@@ -435,8 +525,9 @@ export async function releasePickup(
       targetPartyId: closed.ownerPartyId,
       details: { organisation_party_id: auth.partyId, pickup_id: closed.id, bike_id: closed.bikeId },
     });
-    const owner = await findPersonById(tx, closed.ownerPartyId);
-    if (owner) {
+    // A bike the register does not know has no owner to tell.
+    const owner = closed.ownerPartyId && closed.bikeId ? await findPersonById(tx, closed.ownerPartyId) : null;
+    if (owner && closed.ownerPartyId && closed.bikeId) {
       const holder = (await holderViews(tx, [closed.holderPartyId])).get(closed.holderPartyId);
       await enqueueMail(
         tx,

@@ -108,6 +108,7 @@ const held = {
   chat_id: null,
   actions: ['collected'],
   stolen_report_linked: false,
+  unregistered_bike: null,
   photo_url: null,
   is_holder: false,
   bike: { ...offered.bike, bike_id: BIKE, nickname: 'Blue' },

@@ -43,18 +43,27 @@ export function Component() {
 }
 
 function FoundItem({ item }: { item: StaffFoundItem }) {
-  const { t, i18n } = useTranslation('backoffice-ops');
-  const title = [item.brand, item.frame_number].filter(Boolean).join(' – ') || t('found.unnamedBike');
+  const { t, i18n } = useTranslation(['backoffice-ops', 'common']);
+  const title =
+    [[item.brand, item.model].filter(Boolean).join(' '), item.frame_number].filter(Boolean).join(' – ') ||
+    t('found.unnamedBike');
   return (
     <li className={staffPage.item} aria-labelledby={`found-${item.pickup_id}`}>
       <h2 id={`found-${item.pickup_id}`} className={staffPage.itemTitle}>
         {title}
       </h2>
+      {item.registered ? null : <p>{t('found.notRegistered')}</p>}
       <dl className={staffPage.facts}>
         <div>
           <dt>{t('found.source')}</dt>
           <dd>{t(`found.sources.${item.source}`)}</dd>
         </div>
+        {item.category ? (
+          <div>
+            <dt>{t('found.category')}</dt>
+            <dd>{t(`common:bike.categories.${item.category}`, { defaultValue: item.category })}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('found.holder')}</dt>
           <dd>{item.holder_organisation ?? t('found.finder')}</dd>

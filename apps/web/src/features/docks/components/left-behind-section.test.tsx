@@ -50,6 +50,7 @@ const pickup: Pickup = {
   chat_id: null,
   actions: ['cancel'],
   stolen_report_linked: false,
+  unregistered_bike: null,
   photo_url: null,
   is_holder: true,
   bike: null,

@@ -1,4 +1,10 @@
-import { todayInRegisterZone } from '@nbr/domain/bikes';
+import {
+  BIKE_CATEGORIES,
+  BIKE_COLORS,
+  type BikeCategory,
+  type BikeColor,
+  todayInRegisterZone,
+} from '@nbr/domain/bikes';
 import {
   canHoldBikesForOwners,
   canRegisterPickup,
@@ -7,10 +13,12 @@ import {
   type Pickup,
   PickupCreateSchema,
   pickupUrgency,
+  UnregisteredBikeSchema,
 } from '@nbr/domain/finds';
+import { LatitudeSchema, LongitudeSchema } from '@nbr/domain/theft';
 import { type ReactNode, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
-import { useController } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -31,6 +39,8 @@ import {
   ErrorSummary,
   Form,
   FormActions,
+  FormCheckbox,
+  FormSelect,
   FormTextField,
   useInvalidFormMessage,
   useZodForm,
@@ -57,7 +67,6 @@ const PickupFormSchema = PickupCreateSchema.extend({
   found_on: z.union([z.literal(''), PickupCreateSchema.shape.found_on.unwrap()]).optional(),
   note: z.string().trim().max(NOTE_MAX_LENGTH, { error: 'too_long' }).optional(),
 });
-type PickupForm = z.input<typeof PickupFormSchema>;
 
 /**
  * Taking in a bike by what is on it (the police, a municipality): the same form with its identifier,
@@ -65,12 +74,78 @@ type PickupForm = z.input<typeof PickupFormSchema>;
  */
 const FormSchema = PickupFormSchema.extend({
   // Empty when the bike was chosen already: the form starts with '' and only taking in asks for it.
-  identifier: z.union([z.literal(''), HeldBikeCreateSchema.shape.identifier]).optional(),
+  identifier: z.union([z.literal(''), HeldBikeCreateSchema.shape.identifier.unwrap().min(1)]).optional(),
+  /** Taking in a bike the register does not know (issue 32 §2): described instead. */
+  not_registered: z.boolean().optional(),
+  unregistered: z
+    .object({
+      brand: z.string().trim().max(60, { error: 'too_long' }),
+      model: z.string().trim().max(80, { error: 'too_long' }),
+      color: z.string(),
+      category: z.string(),
+      is_electric: z.boolean(),
+    })
+    .optional(),
+  /** Where it was found, typed (both or neither). */
+  location: z.object({ latitude: z.string().trim(), longitude: z.string().trim() }).optional(),
 });
-const HeldBikeFormSchema = FormSchema.refine((values) => Boolean(values.identifier), {
-  error: 'required',
-  path: ['identifier'],
+
+/** A typed coordinate: '' when not given, else a number in range (checked again by the API). */
+function coordinateProblem(typed: string, schema: typeof LatitudeSchema): string | null {
+  if (typed === '') return null;
+  const value = Number(typed.replace(',', '.'));
+  return Number.isFinite(value) && schema.safeParse(value).success ? null : 'invalid_value';
+}
+
+const HeldBikeFormSchema = FormSchema.superRefine((values, context) => {
+  if (!values.not_registered) {
+    if (!values.identifier) context.addIssue({ code: 'custom', message: 'required', path: ['identifier'] });
+    return;
+  }
+  const described = values.unregistered;
+  if (!described?.brand)
+    context.addIssue({ code: 'custom', message: 'required', path: ['unregistered', 'brand'] });
+  if (!described?.color)
+    context.addIssue({ code: 'custom', message: 'required', path: ['unregistered', 'color'] });
+  if (!described?.category) {
+    context.addIssue({ code: 'custom', message: 'required', path: ['unregistered', 'category'] });
+  }
+  const latitude = values.location?.latitude ?? '';
+  const longitude = values.location?.longitude ?? '';
+  for (const [name, typed, other, schema] of [
+    ['latitude', latitude, longitude, LatitudeSchema],
+    ['longitude', longitude, latitude, LongitudeSchema],
+  ] as const) {
+    const problem = coordinateProblem(typed, schema) ?? (typed === '' && other !== '' ? 'required' : null);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['location', name] });
+  }
 });
+
+/** The take-in body for a bike the register does not know, from the form's checked values. */
+function describedBike(values: z.output<typeof FormSchema>) {
+  const described = values.unregistered;
+  if (!values.not_registered || !described) return {};
+  const parsed = UnregisteredBikeSchema.safeParse({
+    brand: described.brand,
+    ...(described.model ? { model: described.model } : {}),
+    color: described.color as BikeColor,
+    category: described.category as BikeCategory,
+    is_electric: described.is_electric,
+  });
+  const latitude = values.location?.latitude ?? '';
+  const longitude = values.location?.longitude ?? '';
+  return {
+    ...(parsed.success ? { unregistered: parsed.data } : {}),
+    ...(latitude && longitude
+      ? {
+          location: {
+            latitude: Number(latitude.replace(',', '.')),
+            longitude: Number(longitude.replace(',', '.')),
+          },
+        }
+      : {}),
+  };
+}
 
 function inDays(days: number): string {
   const day = new Date(`${todayInRegisterZone()}T00:00:00Z`);
@@ -87,8 +162,11 @@ function useDay(): (day: string) => string {
 function PickupRegistered({ pickup, onDone }: { pickup: Pickup; onDone: () => void }) {
   const { t } = useTranslation('finds');
   return (
-    <Alert tone="success" title={t('register.doneTitle')}>
-      <p>{t('register.doneText')}</p>
+    <Alert
+      tone="success"
+      title={pickup.unregistered_bike ? t('takeIn.doneUnregisteredTitle') : t('register.doneTitle')}
+    >
+      <p>{pickup.unregistered_bike ? t('takeIn.doneUnregisteredText') : t('register.doneText')}</p>
       <div className={styles.actions}>
         {pickup.chat_id ? (
           <LinkButton href={paths.app.chat.getHref({ chatId: pickup.chat_id })} size="small">
@@ -100,6 +178,71 @@ function PickupRegistered({ pickup, onDone }: { pickup: Pickup; onDone: () => vo
         </Button>
       </div>
     </Alert>
+  );
+}
+
+type FormControl = ReturnType<typeof useZodForm<typeof FormSchema>>['control'];
+
+/**
+ * A bike the register does not know (issue 32 §2): the town or the police describe it, and it is
+ * held without an owner and matched against stolen bikes by what it looks like, where and when.
+ */
+function UnregisteredFields({ control, expanded }: { control: FormControl; expanded: boolean }) {
+  const { t } = useTranslation(['finds', 'common']);
+  return (
+    <>
+      <FormCheckbox control={control} name="not_registered">
+        {t('takeIn.notRegistered')}
+      </FormCheckbox>
+      <p className={styles.muted}>{t('takeIn.notRegisteredHint')}</p>
+      {expanded ? (
+        <fieldset className={styles.described}>
+          <legend className={styles.legend}>{t('takeIn.describe')}</legend>
+          <div className={styles.dates}>
+            <FormTextField control={control} name="unregistered.brand" label={t('takeIn.brand')} isRequired />
+            <FormTextField control={control} name="unregistered.model" label={t('takeIn.model')} isOptional />
+          </div>
+          <div className={styles.dates}>
+            <FormSelect
+              control={control}
+              isRequired
+              name="unregistered.color"
+              label={t('takeIn.color')}
+              values={BIKE_COLORS}
+              labelOf={(value) => t(`common:bike.colors.${value}`)}
+            />
+            <FormSelect
+              control={control}
+              isRequired
+              name="unregistered.category"
+              label={t('takeIn.category')}
+              values={BIKE_CATEGORIES}
+              labelOf={(value) => t(`common:bike.categories.${value}`)}
+            />
+          </div>
+          <FormCheckbox control={control} name="unregistered.is_electric">
+            {t('takeIn.electric')}
+          </FormCheckbox>
+          <p className={styles.muted}>{t('takeIn.locationHint')}</p>
+          <div className={styles.dates}>
+            <FormTextField
+              control={control}
+              name="location.latitude"
+              label={t('takeIn.latitude')}
+              inputMode="decimal"
+              isOptional
+            />
+            <FormTextField
+              control={control}
+              name="location.longitude"
+              label={t('takeIn.longitude')}
+              inputMode="decimal"
+              isOptional
+            />
+          </div>
+        </fieldset>
+      ) : null}
+    </>
   );
 }
 
@@ -131,9 +274,13 @@ function PickupFormFields({
       collect_until: inDays(14),
       note: '',
       found_on: '',
-    } satisfies PickupForm & { identifier: string },
+      not_registered: false,
+      unregistered: { brand: '', model: '', color: '', category: '', is_electric: false },
+      location: { latitude: '', longitude: '' },
+    } satisfies z.input<typeof FormSchema>,
   });
   const note = useController({ control: form.control, name: 'note' });
+  const notRegistered = useWatch({ control: form.control, name: 'not_registered' });
 
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -147,10 +294,20 @@ function PickupFormFields({
       try {
         const pickup = bikeId
           ? await create.mutateAsync({ bikeId, ...body })
-          : await createHeld.mutateAsync({ identifier: values.identifier ?? '', ...body });
+          : await createHeld.mutateAsync({
+              ...(values.identifier ? { identifier: values.identifier } : {}),
+              ...describedBike(values),
+              ...body,
+            });
         onRegistered(pickup);
       } catch (error) {
         const code = isApiError(error) ? error.code : null;
+        // No registered bike has it: the town may describe the bike and take it in all the same.
+        if (code === 'bike_not_registered' && !bikeId) {
+          form.setValue('not_registered', true);
+          setSummary({ title: t('takeIn.notRegisteredTitle'), message: t('takeIn.notRegisteredText') });
+          return;
+        }
         setSummary({
           title: t('register.failedTitle'),
           message:
@@ -162,6 +319,12 @@ function PickupFormFields({
                   'collect_until',
                   'note',
                   'found_on',
+                  'unregistered.brand',
+                  'unregistered.model',
+                  'unregistered.color',
+                  'unregistered.category',
+                  'location.latitude',
+                  'location.longitude',
                 ]),
         });
       }
@@ -179,9 +342,11 @@ function PickupFormFields({
           label={t('takeIn.identifier')}
           description={t('takeIn.identifierHint')}
           autoComplete="off"
-          isRequired
+          isRequired={!notRegistered}
+          isOptional={Boolean(notRegistered)}
         />
       )}
+      {bikeId ? null : <UnregisteredFields control={form.control} expanded={Boolean(notRegistered)} />}
       <FormTextField
         control={form.control}
         name="place"
@@ -372,15 +537,29 @@ function PickupCard({
   onAction: (pickup: Pickup, action: PickupAction) => void;
   pendingAction: PickupAction | null;
 }) {
-  const { t } = useTranslation('finds');
+  const { t } = useTranslation(['finds', 'common']);
   const day = useDay();
   const bikeTitle = useBikeTitle();
   const isWaiting = pickup.status === 'waiting';
   const urgent = isWaiting && pickupUrgency(pickup.collect_until) !== 'later';
-  const title = pickup.bike
-    ? pickup.bike.nickname?.trim() || bikeTitle(pickup.bike)
-    : t('pickups.deletedBike');
-  const make = pickup.bike?.nickname ? [pickup.bike.brand, pickup.bike.model].filter(Boolean).join(' ') : '';
+  // A bike the register does not know (issue 32 §2): named by what its holder recorded.
+  const unregistered = pickup.unregistered_bike;
+  const title = unregistered
+    ? [unregistered.brand, unregistered.model].filter(Boolean).join(' ')
+    : pickup.bike
+      ? pickup.bike.nickname?.trim() || bikeTitle(pickup.bike)
+      : t('pickups.deletedBike');
+  const make = unregistered
+    ? [
+        unregistered.color ? t(`common:bike.colors.${unregistered.color}`) : null,
+        unregistered.category ? t(`common:bike.categories.${unregistered.category}`) : null,
+        unregistered.is_electric ? t('pickups.electric') : null,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : pickup.bike?.nickname
+      ? [pickup.bike.brand, pickup.bike.model].filter(Boolean).join(' ')
+      : '';
   const headingId = `pickup-${pickup.pickup_id}`;
   // Acting for an organisation, the holder is the organisation (its name), not "you".
   const holder =
@@ -402,10 +581,19 @@ function PickupCard({
           {make ? <p className={styles.bikeMeta}>{make}</p> : null}
           <div className={styles.badges}>
             <StatusBadges pickup={pickup} />
+            {unregistered ? (
+              <span className={`${styles.badge} ${styles.badgeMuted}`}>{t('pickups.notInRegister')}</span>
+            ) : null}
           </div>
         </div>
       </div>
       <dl className={styles.facts}>
+        {unregistered ? (
+          <>
+            <dt>{t('pickups.identifier')}</dt>
+            <dd>{unregistered.identifier ?? t('pickups.noIdentifier')}</dd>
+          </>
+        ) : null}
         <dt>{t('pickups.place')}</dt>
         <dd>{pickup.place}</dd>
         <dt>{t('pickups.collectUntil')}</dt>
