@@ -12,6 +12,8 @@ import {
 } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { type BulkImportPass, createBulkImportPass } from './modules/backoffice/bulk-import.notifier.ts';
+import { bulkImportRoutes } from './modules/backoffice/bulk-import.routes.ts';
 import { contentPagesRoutes } from './modules/backoffice/content-pages.routes.ts';
 import { regionPagesRoutes } from './modules/backoffice/region-pages.routes.ts';
 import { findRegionPage } from './modules/backoffice/region-pages.service.ts';
@@ -187,6 +189,8 @@ declare module 'fastify' {
     lockDevicePass: LockDevicePass;
     /** Clears visitors' flow answers after their retention; server.ts starts its passes. */
     flowWalkRetention: FlowWalkRetentionPass;
+    /** Runs queued bulk imports and deletes their staged rows after retention; server.ts starts its passes. */
+    bulkImportPass: BulkImportPass;
   }
 }
 
@@ -421,6 +425,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('flowWalkRetention', flowWalkRetention);
   app.addHook('onClose', async () => flowWalkRetention.stop());
+  const bulkImportDeps = { db: database.db, copyFrom: database.copyFrom, publicUrl: config.publicUrl };
+  const bulkImportPass = createBulkImportPass({
+    deps: bulkImportDeps,
+    logger: app.log.child({ component: 'bulk-import' }),
+  });
+  app.decorate('bulkImportPass', bulkImportPass);
+  app.addHook('onClose', async () => bulkImportPass.stop());
   app.addHook('onClose', async () => {
     await chatNotifier.stop();
     await supportSweeper.stop();
@@ -569,6 +580,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(backofficeRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
       });
+      await api.register(bulkImportRoutes, { deps: bulkImportDeps });
       await api.register(contentPagesRoutes, { deps: { db: database.db } });
       await api.register(regionPagesRoutes, { deps: { db: database.db } });
       await api.register(flowsRoutes, { deps: { db: database.db } });

@@ -155,6 +155,7 @@ async function main(): Promise<void> {
     app.orderReconciler.start();
     app.lockDevicePass.start();
     app.flowWalkRetention.start();
+    app.bulkImportPass.start();
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {

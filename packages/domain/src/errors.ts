@@ -160,6 +160,11 @@ export const ERROR_CODES = [
   // Issue 32 §1: the check routes take an organisation's API key, never a person's session.
   'api_key_required',
   'invalid_api_key',
+  // Issue 32 §5: bulk onboarding of a register (the backoffice import).
+  'import_columns_missing',
+  'import_too_many_rows',
+  'import_file_unreadable',
+  'import_job_not_startable',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

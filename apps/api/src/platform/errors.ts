@@ -142,6 +142,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   region_page_no_draft: 409,
   api_key_required: 403,
   invalid_api_key: 401,
+  import_columns_missing: 400,
+  import_too_many_rows: 413,
+  import_file_unreadable: 400,
+  import_job_not_startable: 409,
 };
 
 /**
