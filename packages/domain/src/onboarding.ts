@@ -204,7 +204,15 @@ export function validateImportRow(values: Partial<Record<ImportColumn, string>>,
   };
 }
 
-export const IMPORT_JOB_STATUSES = ['staged', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export const IMPORT_JOB_STATUSES = [
+  'staging',
+  'staged',
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
 
 /** POST /backoffice/bulk-imports (multipart): the file, whose register it is, whether to invite. */
 export const ImportUploadFieldsSchema = z.object({

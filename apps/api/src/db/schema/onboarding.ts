@@ -29,9 +29,12 @@ export const bulkImportJobs = pgTable(
     /** Whose register it is ("Cykelhandler Jensen"), named in the invitations. */
     sourceName: text('source_name').notNull(),
     fileName: text('file_name').notNull(),
-    /** staged (dry run done) → queued → running → done | failed; cancelled from staged. */
+    /**
+     * staging (the upload is being read) → staged (dry run done) → queued → running → done | failed;
+     * cancelled from staged. An upload cut off while staging is marked failed a day later.
+     */
     status: text('status', {
-      enum: ['staged', 'queued', 'running', 'done', 'failed', 'cancelled'],
+      enum: ['staging', 'staged', 'queued', 'running', 'done', 'failed', 'cancelled'],
     }).notNull(),
     /** Whether the people of the list are invited by mail (off for a migration whose people were told otherwise). */
     invite: boolean('invite').notNull().default(true),
@@ -64,9 +67,11 @@ export const bulkImportJobs = pgTable(
 export const bulkImportRows = pgTable(
   'bulk_import_rows',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => bulkImportJobs.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: a COPY would check it row by row (a tenth of the staging time); the rows go with
+     * their job in deleteJob and with the retention pass.
+     */
+    jobId: uuid('job_id').notNull(),
     /** The row's number in the file, the header being row 1 (what a spreadsheet shows). */
     rowNumber: integer('row_number').notNull(),
     /** The bike this row becomes, chosen when staged: a resumed job writes the same id. */

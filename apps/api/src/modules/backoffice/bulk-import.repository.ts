@@ -133,14 +133,16 @@ export async function finishStaging(executor: Executor, jobId: string): Promise<
     .set({
       totalRows: sql`(select count(*) from bulk_import_rows where job_id = ${jobId})::int`,
       invalidRows: sql`(select count(*) from bulk_import_rows where job_id = ${jobId} and problem is not null)::int`,
+      status: 'staged',
     })
-    .where(eq(bulkImportJobs.id, jobId))
+    .where(and(eq(bulkImportJobs.id, jobId), eq(bulkImportJobs.status, 'staging')))
     .returning();
   return job;
 }
 
-/** A job whose file could not be read: it and its staged rows go (cascade). */
+/** A job whose file could not be read: it and its staged rows go. */
 export async function deleteJob(executor: Executor, jobId: string): Promise<void> {
+  await executor.delete(bulkImportRows).where(eq(bulkImportRows.jobId, jobId));
   await executor.delete(bulkImportJobs).where(eq(bulkImportJobs.id, jobId));
 }
 
@@ -260,7 +262,33 @@ export function pendingBikesOf(jobId: string, after: number, upTo: number) {
   `;
 }
 
-/** Records each pending row of the chunk as imported (its bike exists now) or rejected. */
+/** The chunk's rows whose bike the insert wrote (not yet recorded): their ownership rows. */
+export function importedOwnershipsOf(jobId: string, after: number, upTo: number) {
+  return sql`
+    select staged.ownership_id, staged.bike_id, bikes.owner_party_id, staged.registered_at as started_at
+      from bulk_import_rows as staged
+      join bikes on bikes.id = staged.bike_id
+     where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
+       and staged.problem is null and staged.outcome is null
+  `;
+}
+
+/** The plates of the chunk's bikes the insert wrote (plates.importPlatesOfBikesFrom's columns). */
+export function importedPlatesOf(jobId: string, after: number, upTo: number) {
+  return sql`
+    select staged.plate_key as code, staged.plate_look_alike as look_alike, staged.bike_id
+      from bulk_import_rows as staged
+      join bikes on bikes.id = staged.bike_id
+     where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
+       and staged.problem is null and staged.outcome is null and staged.plate_key is not null
+  `;
+}
+
+/**
+ * Records the outcome of each pending row of the chunk in one pass: imported when its bike exists
+ * (else its frame number was registered meanwhile), its plate refused when the plate is not on it;
+ * and adds the chunk's counts to the job's.
+ */
 export async function recordOutcomes(
   executor: Executor,
   jobId: string,
@@ -268,68 +296,38 @@ export async function recordOutcomes(
   upTo: number,
 ): Promise<void> {
   await executor.execute(sql`
-    update bulk_import_rows as staged
-       set outcome = case when exists (select 1 from bikes where bikes.id = staged.bike_id) then 'imported' else 'rejected' end,
-           outcome_reason = case when exists (select 1 from bikes where bikes.id = staged.bike_id) then null
-                                 else 'frame_number_in_use' end
-     where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
-       and staged.problem is null and staged.outcome is null
+    with recorded as (
+      update bulk_import_rows as staged
+         set outcome = case when found.id is null then 'rejected' else 'imported' end,
+             outcome_reason = case when found.id is null then 'frame_number_in_use' end,
+             plate_refused = found.id is not null and staged.plate_key is not null
+               and not exists (select 1 from stickers where stickers.code = staged.plate_key and stickers.bike_id = staged.bike_id)
+        from bulk_import_rows as pending
+        left join bikes as found on found.id = pending.bike_id
+       where staged.job_id = pending.job_id and staged.row_number = pending.row_number
+         and pending.job_id = ${jobId} and pending.row_number > ${after} and pending.row_number <= ${upTo}
+         and pending.problem is null and pending.outcome is null
+      returning staged.outcome, staged.plate_refused
+    )
+    update bulk_import_jobs set
+      processed_rows = processed_rows + (select count(*) from recorded),
+      imported_rows = imported_rows + (select count(*) from recorded where outcome = 'imported'),
+      rejected_rows = rejected_rows + (select count(*) from recorded where outcome = 'rejected'),
+      plates_refused = plates_refused + (select count(*) from recorded where plate_refused)
+     where id = ${jobId}
   `);
 }
 
-/** The imported rows of a chunk: ownership rows, and the plates to place. */
-export function importedOwnershipsOf(jobId: string, after: number, upTo: number) {
-  return sql`
-    select staged.ownership_id, staged.bike_id, owner.party_id as owner_party_id, staged.registered_at as started_at
-      from bulk_import_rows as staged
-      join bulk_import_owners as owner on owner.job_id = staged.job_id and owner.email = staged.owner_email
-     where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
-       and staged.outcome = 'imported'
-  `;
-}
-
-export function importedPlatesOf(jobId: string, after: number, upTo: number) {
-  return sql`
-    select staged.plate_key as code, staged.plate_look_alike as look_alike, staged.bike_id
-      from bulk_import_rows as staged
-     where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
-       and staged.outcome = 'imported' and staged.plate_key is not null
-  `;
-}
-
-/** Marks the plates the register refused (on another bike or item) and adds the chunk to the job's counts. */
-export async function closeChunk(
-  executor: Executor,
-  jobId: string,
-  after: number,
-  upTo: number,
-): Promise<void> {
-  await executor.execute(sql`
-    update bulk_import_rows as staged set plate_refused = true
-     where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
-       and staged.outcome = 'imported' and staged.plate_key is not null
-       and not exists (select 1 from stickers where stickers.code = staged.plate_key and stickers.bike_id = staged.bike_id)
-  `);
-  await executor.execute(sql`
-    update bulk_import_jobs as job set
-      processed_rows = counts.processed, imported_rows = counts.imported, rejected_rows = counts.rejected,
-      plates_refused = counts.plates_refused
-      from (select count(*) filter (where outcome is not null)::int as processed,
-                   count(*) filter (where outcome = 'imported')::int as imported,
-                   count(*) filter (where outcome = 'rejected')::int as rejected,
-                   count(*) filter (where plate_refused)::int as plates_refused
-              from bulk_import_rows where job_id = ${jobId} and row_number <= ${upTo} and problem is null) as counts
-     where job.id = ${jobId}
-  `);
-}
-
-/** Where a resumed job goes on: the highest row number with an outcome. */
-export async function lastDoneRow(executor: Executor, jobId: string): Promise<number> {
+/**
+ * Where a resumed job goes on: just before its first valid row without an outcome (chunks commit
+ * in any order when two run at once, so rows after it may be done already; they are skipped).
+ */
+export async function firstPendingRow(executor: Executor, jobId: string): Promise<number | null> {
   const result = await executor.execute(sql`
-    select coalesce(max(row_number), 0)::int as last from bulk_import_rows
-     where job_id = ${jobId} and outcome is not null
+    select min(row_number)::int as first from bulk_import_rows
+     where job_id = ${jobId} and problem is null and outcome is null
   `);
-  return (result as unknown as { rows: Array<{ last: number }> }).rows[0]?.last ?? 0;
+  return (result as unknown as { rows: Array<{ first: number | null }> }).rows[0]?.first ?? null;
 }
 
 /** Up to `limit` people of the job not yet invited who have at least one imported bike, locked. */
@@ -430,7 +428,17 @@ export async function reportRows(executor: Executor, jobId: string, after: numbe
 }
 
 /** The staged rows of jobs that ended before `before` (retention: names and addresses go). */
-export async function deleteRowsOfJobsEndedBefore(executor: Executor, before: Date): Promise<number> {
+export async function deleteRowsOfJobsEndedBefore(
+  executor: Executor,
+  before: Date,
+  now: Date,
+): Promise<number> {
+  // An upload cut off while being read (its instance stopped) never becomes a dry run: failed after a day.
+  await executor.execute(sql`
+    update bulk_import_jobs set status = 'failed', finished_at = ${now.toISOString()}::timestamptz,
+           last_error = 'the upload was cut off'
+     where status = 'staging' and created_at < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz
+  `);
   const result = await executor.execute(sql`
     delete from bulk_import_rows where job_id in (
       select id from bulk_import_jobs where finished_at < ${before.toISOString()}::timestamptz)

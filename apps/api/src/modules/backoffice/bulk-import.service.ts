@@ -51,6 +51,8 @@ export const IMPORT_CHUNK_ROWS = 50_000;
 /** How long a job's lease holds without renewal (renewed after every chunk). */
 export const IMPORT_LEASE_MS = 5 * 60_000;
 const INVITATIONS_PER_TRANSACTION = 200;
+/** Chunk transactions at once on PostgreSQL: one per core of the database machine. */
+export const IMPORT_PARALLEL_CHUNKS = 2;
 
 export interface NewImport {
   sourceName: string;
@@ -78,7 +80,7 @@ export async function stageImport(
     createdByPartyId,
     sourceName: input.sourceName,
     fileName: input.fileName.slice(0, 200),
-    status: 'staged',
+    status: 'staging',
     invite: input.invite,
     createdAt: now,
   });
@@ -226,6 +228,8 @@ export interface RunOptions {
   leaseMs?: number;
   /** Called after each committed chunk (tests simulate a crash by throwing here). */
   afterChunk?: (upTo: number) => Promise<void> | void;
+  /** Chunks run at once on PostgreSQL (IMPORT_PARALLEL_CHUNKS); always one on PGlite. */
+  parallelChunks?: number;
 }
 
 /**
@@ -263,24 +267,43 @@ async function runJob(
   const chunkRows = options.chunkRows ?? IMPORT_CHUNK_ROWS;
   await deps.db.transaction(async (tx) => repository.createOwners(tx, job.id));
   const last = await repository.lastRowNumber(deps.db, job.id);
-  let after = await repository.lastDoneRow(deps.db, job.id);
-  while (after < last) {
-    const upTo = Math.min(after + chunkRows, last);
-    const held = await deps.db.transaction(async (tx) => {
-      // The job row's lock orders the chunks of instances that both think they hold the lease.
-      if (!(await repository.renewLease(tx, job.id, options.owner, new Date(Date.now() + leaseMs))))
-        return false;
-      await bikes.insertBikesFrom(tx, repository.pendingBikesOf(job.id, after, upTo));
-      await repository.recordOutcomes(tx, job.id, after, upTo);
-      await bikes.insertOwnershipsFrom(tx, repository.importedOwnershipsOf(job.id, after, upTo));
-      await plates.importPlatesOfBikesFrom(tx, repository.importedPlatesOf(job.id, after, upTo), new Date());
-      await repository.closeChunk(tx, job.id, after, upTo);
-      return true;
-    });
-    if (!held) return;
-    after = upTo;
-    await options.afterChunk?.(upTo);
-  }
+  const first = await repository.firstPendingRow(deps.db, job.id);
+  let next = first === null ? last : first - 1;
+  let stopped = false;
+  // Chunks are independent (in-file duplicates were refused by the dry run): on PostgreSQL two run
+  // at once, one per core; each is one transaction, so a crash rolls back only those under way.
+  const worker = async () => {
+    while (!stopped && next < last) {
+      const after = next;
+      const upTo = Math.min(after + chunkRows, last);
+      next = upTo;
+      try {
+        if (!(await repository.renewLease(deps.db, job.id, options.owner, new Date(Date.now() + leaseMs)))) {
+          stopped = true;
+          return;
+        }
+        await deps.db.transaction(async (tx) => {
+          await bikes.insertBikesFrom(tx, repository.pendingBikesOf(job.id, after, upTo));
+          await bikes.insertOwnershipsFrom(tx, repository.importedOwnershipsOf(job.id, after, upTo));
+          await plates.importPlatesOfBikesFrom(
+            tx,
+            repository.importedPlatesOf(job.id, after, upTo),
+            new Date(),
+          );
+          await repository.recordOutcomes(tx, job.id, after, upTo);
+        });
+        await options.afterChunk?.(upTo);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    }
+  };
+  const parallel = deps.copyFrom ? (options.parallelChunks ?? IMPORT_PARALLEL_CHUNKS) : 1;
+  const results = await Promise.allSettled(Array.from({ length: parallel }, worker));
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  if (next < last) return; // another instance holds the lease now
   if (job.invite) await invite(deps, job);
   await repository.finishJob(deps.db, job.id, options.owner, 'done', new Date(), null);
 }
@@ -325,6 +348,7 @@ export async function deleteExpiredRows(deps: Pick<BulkImportDeps, 'db'>, now: D
   return repository.deleteRowsOfJobsEndedBefore(
     deps.db,
     new Date(now.getTime() - IMPORT_ROWS_KEPT_DAYS * 86_400_000),
+    now,
   );
 }
 

@@ -3,12 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bikeOwnerships, bikes, stickers } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
-import { bulkImportJobs, bulkImportOwners } from '../../db/schema/onboarding.ts';
+import { bulkImportJobs, bulkImportOwners, bulkImportRows } from '../../db/schema/onboarding.ts';
 import { insertBike, uniqueFrameNumber, uniqueStickerCode } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, logIn, mailsTo, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import { createStaffFixtures, type StaffFixtures } from '../../test/staff-fixtures.ts';
-import { runImportPass } from './bulk-import.service.ts';
+import { deleteExpiredRows, runImportPass } from './bulk-import.service.ts';
 
 let t: TestApp;
 let staff: StaffFixtures;
@@ -224,11 +224,12 @@ describe('bulk import: dry run, import, report, invitations, claim', () => {
       url: `/api/backoffice/bulk-imports/${job.id}/start`,
       headers: bearer(staff.admin.token),
     });
-    // The first instance dies after its second chunk (rows 2–4 committed; the header is row 1).
+    // The first instance dies after its second chunk (rows 2–5 committed; the header is row 1).
     let chunks = 0;
     await expect(
       runImportPass(deps(), {
         owner: 'instance-a',
+        parallelChunks: 1,
         chunkRows: 2,
         leaseMs: 1,
         afterChunk: () => {
@@ -238,7 +239,7 @@ describe('bulk import: dry run, import, report, invitations, claim', () => {
       }),
     ).rejects.toThrow('simulated crash');
     const [half] = await db().select().from(bulkImportJobs).where(eq(bulkImportJobs.id, job.id));
-    expect(half).toMatchObject({ status: 'running', processedRows: 3 });
+    expect(half).toMatchObject({ status: 'running', processedRows: 4 });
     // Its lease lapsed: another instance takes the job over and finishes it.
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await runImportPass(deps(), { owner: 'instance-b', chunkRows: 2 })).toBe(job.id);
@@ -309,5 +310,39 @@ describe('bulk import: dry run, import, report, invitations, claim', () => {
       headers: bearer(staff.admin.token),
     });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('bulk import: retention of the staged rows', () => {
+  it('deletes the staged rows (names, addresses) of jobs that ended 30 days ago, and keeps the rest', async () => {
+    const csv = `${HEADER}\n${uniqueEmail('old')};Old Name;${uniqueFrameNumber('OLD')};;;;;;;;;dk`;
+    const old = (await upload(staff.admin.token, csv)).json();
+    const recent = (await upload(staff.admin.token, csv.replace('OLD', 'NEW'))).json();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/bulk-imports/${old.id}/cancel`,
+      headers: bearer(staff.admin.token),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/bulk-imports/${recent.id}/cancel`,
+      headers: bearer(staff.admin.token),
+    });
+    await db()
+      .update(bulkImportJobs)
+      .set({ finishedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(bulkImportJobs.id, old.id));
+    expect(await deleteExpiredRows(deps(), new Date())).toBeGreaterThanOrEqual(1);
+    expect(await db().select().from(bulkImportRows).where(eq(bulkImportRows.jobId, old.id))).toHaveLength(0);
+    expect(await db().select().from(bulkImportRows).where(eq(bulkImportRows.jobId, recent.id))).toHaveLength(
+      1,
+    );
+    // The job itself stays, with its counts, for the backoffice's history.
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/bulk-imports/${old.id}`,
+      headers: bearer(staff.admin.token),
+    });
+    expect(answer.json()).toMatchObject({ status: 'cancelled', total_rows: 1 });
   });
 });
