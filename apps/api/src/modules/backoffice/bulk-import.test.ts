@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
 import { bikeOwnerships, bikes, stickers } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
 import { bulkImportJobs, bulkImportOwners, bulkImportRows } from '../../db/schema/onboarding.ts';
@@ -257,6 +258,35 @@ describe('bulk import: dry run, import, report, invitations, claim', () => {
     expect(await mailsTo(db(), email, 'bulk_import_invitation')).toHaveLength(0);
     // Running again finds nothing to do.
     expect(await runImportPass(deps(), { owner: 'instance-c' })).toBeNull();
+  });
+
+  it('reads an XLSX workbook (first sheet; dates and numbers as the cells hold them)', async () => {
+    const frame = uniqueFrameNumber('XLS');
+    const workbook = await writeXlsxFile(
+      [
+        ['owner_email', 'frame_number', 'year', 'registered_at', 'region'].map((value) => ({ value })),
+        [
+          { value: uniqueEmail('xlsx') },
+          { value: frame },
+          { value: 2019, type: Number },
+          { value: new Date(Date.UTC(2023, 2, 4)), type: Date, format: 'yyyy-mm-dd' },
+          { value: 'NO' },
+        ],
+      ],
+      {},
+    ).toBuffer();
+    const body = multipart({ source_name: 'Kommune' }, { name: 'register.xlsx', bytes: workbook });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/bulk-imports',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(staff.admin.token) },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json()).toMatchObject({ total_rows: 1, invalid_rows: 0 });
+    const [row] = await db().select().from(bulkImportRows).where(eq(bulkImportRows.jobId, answer.json().id));
+    expect(row).toMatchObject({ frameNumberKey: frame, productionYear: 2019, region: 'no' });
+    expect(row?.registeredAt.toISOString().slice(0, 10)).toBe('2023-03-04');
   });
 
   it('refuses a file without the required columns, or with too many rows, and leaves no job behind', async () => {
