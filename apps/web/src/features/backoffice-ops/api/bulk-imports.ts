@@ -6,7 +6,8 @@ import {
 } from '@nbr/domain/onboarding';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { uploadForm } from '../../../lib/api/bikes/upload-bike-file.ts';
-import { API_BASE, api, fetchAuthenticatedFile } from '../../../lib/api-client.ts';
+import { API_BASE, api } from '../../../lib/api-client.ts';
+import { saveAuthenticatedFile } from './download-sticker-sheet.ts';
 
 export const bulkImportsQueryKey = ['backoffice', 'bulk-imports'] as const;
 
@@ -77,19 +78,10 @@ export function useImportAction() {
   });
 }
 
-const OBJECT_URL_LIFETIME_MS = 60_000;
-
 /** GET /backoffice/bulk-imports/{id}/report — saved as a CSV file (the route wants the bearer token). */
-export async function downloadImportReport(id: string): Promise<void> {
-  const blob = await fetchAuthenticatedFile(
+export function downloadImportReport(id: string): Promise<void> {
+  return saveAuthenticatedFile(
     `${API_BASE}/backoffice/bulk-imports/${encodeURIComponent(id)}/report`,
+    `import-${id}.csv`,
   );
-  const objectUrl = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = `import-${id}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(objectUrl), OBJECT_URL_LIFETIME_MS);
 }
