@@ -104,6 +104,7 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<BulkImportRoutesOptions> = 
     async (request, reply) => {
       const auth = requireAuth(request);
       const job = await stageUpload(request, deps, auth.identityPartyId);
+      await service.recordStaged(deps, auth, job);
       return reply.code(201).send(await service.getImport(deps, job.id));
     },
   );

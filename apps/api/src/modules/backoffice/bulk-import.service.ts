@@ -9,6 +9,7 @@ import {
   validateImportRow,
 } from '@nbr/domain/onboarding';
 import type { Database, Executor } from '../../db/client.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
@@ -192,20 +193,46 @@ export async function listImportProblems(deps: BulkImportDeps, jobId: string, pa
   return { problems: rows.map(presentProblem), total, page };
 }
 
-/** staged → queued: a worker pass on any instance picks it up. */
-export async function startImport(deps: BulkImportDeps, _auth: RequestAuth, jobId: string) {
-  await loadJob(deps.db, jobId);
-  const job = await repository.moveJob(deps.db, jobId, 'staged', 'queued', new Date());
-  if (!job) throw new AppError('import_job_not_startable');
-  return presentImportJob(job);
+/** The audit trail's record of an upload (its counts; never a row's names or addresses). */
+export async function recordStaged(deps: BulkImportDeps, auth: RequestAuth, job: repository.ImportJobRow) {
+  await recordAuditEventBy(deps.db, auth, {
+    action: 'bulk_import.staged',
+    targetPartyId: null,
+    details: auditDetails(job),
+  });
 }
 
-/** staged → cancelled: nothing was imported; its staged rows go with the retention pass. */
-export async function cancelImport(deps: BulkImportDeps, _auth: RequestAuth, jobId: string) {
+function auditDetails(job: repository.ImportJobRow) {
+  return { job_id: job.id, source_name: job.sourceName, rows: job.totalRows, invalid_rows: job.invalidRows };
+}
+
+/** staged → queued (start) or cancelled (nothing imported; the staged rows go with the retention pass). */
+async function moveStagedJob(
+  deps: BulkImportDeps,
+  auth: RequestAuth,
+  jobId: string,
+  to: 'queued' | 'cancelled',
+) {
   await loadJob(deps.db, jobId);
-  const job = await repository.moveJob(deps.db, jobId, 'staged', 'cancelled', new Date());
-  if (!job) throw new AppError('import_job_not_startable');
-  return presentImportJob(job);
+  return deps.db.transaction(async (tx) => {
+    const job = await repository.moveJob(tx, jobId, 'staged', to, new Date());
+    if (!job) throw new AppError('import_job_not_startable');
+    await recordAuditEventBy(tx, auth, {
+      action: to === 'queued' ? 'bulk_import.started' : 'bulk_import.cancelled',
+      targetPartyId: null,
+      details: auditDetails(job),
+    });
+    return presentImportJob(job);
+  });
+}
+
+/** A worker pass on any instance picks a started job up. */
+export function startImport(deps: BulkImportDeps, auth: RequestAuth, jobId: string) {
+  return moveStagedJob(deps, auth, jobId, 'queued');
+}
+
+export function cancelImport(deps: BulkImportDeps, auth: RequestAuth, jobId: string) {
+  return moveStagedJob(deps, auth, jobId, 'cancelled');
 }
 
 /** The report: every row with its outcome, as CSV lines (read a page at a time). */

@@ -5,6 +5,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { bikeOwnerships, bikes, stickers } from '../../db/schema/bikes.ts';
 import { identities } from '../../db/schema/identity.ts';
 import { bulkImportJobs, bulkImportOwners, bulkImportRows } from '../../db/schema/onboarding.ts';
+import { latestAuditEvent } from '../../test/audit-helpers.ts';
 import { insertBike, uniqueFrameNumber, uniqueStickerCode } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, logIn, mailsTo, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
@@ -133,6 +134,17 @@ describe('bulk import: dry run, import, report, invitations, claim', () => {
     });
     expect(started.statusCode).toBe(200);
     expect(started.json().status).toBe('queued');
+    // The audit trail: who uploaded and started which register, with counts, never a row's names.
+    const staged = await latestAuditEvent(db(), 'bulk_import.staged');
+    expect(staged?.actorPartyId).toBe(staff.admin.partyId);
+    expect(staged?.details).toMatchObject({
+      job_id: job.id,
+      source_name: 'Cykel Jensen',
+      rows: 10,
+      invalid_rows: 7,
+    });
+    expect(JSON.stringify(staged?.details)).not.toContain(anna);
+    expect((await latestAuditEvent(db(), 'bulk_import.started'))?.details).toMatchObject({ job_id: job.id });
     await runAll();
 
     const done = (
