@@ -225,6 +225,61 @@ describe('bulk import: dry run, import, report, invitations, claim', () => {
     expect(claimed?.claimedAt).not.toBeNull();
   });
 
+  it('refuses a plate in use at the dry run, and imports a bike without a plate taken before the import', async () => {
+    const someone = await signUpUser(t.app);
+    const [used, later] = [uniqueStickerCode(), uniqueStickerCode()];
+    await insertBike(db(), {
+      ownerPartyId: someone.partyId,
+      frameNumber: uniqueFrameNumber('PLU'),
+      plateId: used,
+    });
+    const email = uniqueEmail('plates');
+    const frame = uniqueFrameNumber('PLT');
+    const csv = [
+      HEADER,
+      `${email};;${uniqueFrameNumber('PLT')};${used};;;;;;;;dk`,
+      `${email};;${frame};${later};;;;;;;;dk`,
+    ].join('\n');
+    const job = (await upload(staff.admin.token, csv, { source_name: 'Plates', invite: 'false' })).json();
+    const problems = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/bulk-imports/${job.id}/problems`,
+        headers: bearer(staff.admin.token),
+      })
+    ).json();
+    expect(problems.problems).toEqual([
+      { row_number: 2, reason: 'plate_id_in_use', frame_number: expect.any(String), plate_id: used },
+    ]);
+    // Between the dry run and the import someone registers the other plate.
+    await insertBike(db(), {
+      ownerPartyId: someone.partyId,
+      frameNumber: uniqueFrameNumber('PLU'),
+      plateId: later,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/bulk-imports/${job.id}/start`,
+      headers: bearer(staff.admin.token),
+    });
+    await runAll();
+    const [done] = await db().select().from(bulkImportJobs).where(eq(bulkImportJobs.id, job.id));
+    expect(done).toMatchObject({ status: 'done', importedRows: 1, platesRefused: 1 });
+    const [bike] = await db().select().from(bikes).where(eq(bikes.frameNumberKey, frame));
+    expect(
+      await db()
+        .select()
+        .from(stickers)
+        .where(eq(stickers.bikeId, bike?.id ?? '')),
+    ).toHaveLength(0);
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/bulk-imports/${job.id}/report`,
+      headers: bearer(staff.admin.token),
+    });
+    expect(report.body).toContain(`3,${frame},${later},imported,,yes`);
+  });
+
   it('resumes after a crash between chunks without importing a row twice', async () => {
     const frames = Array.from({ length: 7 }, () => uniqueFrameNumber('RES'));
     const email = uniqueEmail('resume');
