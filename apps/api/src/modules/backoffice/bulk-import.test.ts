@@ -356,6 +356,28 @@ describe('bulk import: dry run, import, report, invitations, claim', () => {
     expect(row?.registeredAt.toISOString().slice(0, 10)).toBe('2023-03-04');
   });
 
+  it('lets one of two instances run a job: the other finds nothing to take', async () => {
+    const frames = Array.from({ length: 5 }, () => uniqueFrameNumber('TWO'));
+    const email = uniqueEmail('two');
+    const csv = [HEADER, ...frames.map((frame) => `${email};;${frame};;;;;;;;;dk`)].join('\n');
+    const job = (await upload(staff.admin.token, csv, { source_name: 'Two', invite: 'true' })).json();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/bulk-imports/${job.id}/start`,
+      headers: bearer(staff.admin.token),
+    });
+    const taken = await Promise.all([
+      runImportPass(deps(), { owner: 'instance-1', chunkRows: 2 }),
+      runImportPass(deps(), { owner: 'instance-2', chunkRows: 2 }),
+    ]);
+    expect(taken.filter((id) => id === job.id)).toHaveLength(1);
+    expect(taken.filter((id) => id === null)).toHaveLength(1);
+    for (const frame of frames) {
+      expect(await db().select().from(bikes).where(eq(bikes.frameNumberKey, frame))).toHaveLength(1);
+    }
+    expect(await mailsTo(db(), email, 'bulk_import_invitation')).toHaveLength(1);
+  });
+
   it('refuses a file without the required columns, or with too many rows, and leaves no job behind', async () => {
     const before = await db().select({ n: sql<number>`count(*)::int` }).from(bulkImportJobs);
     const answer = await upload(staff.admin.token, 'name,frame\nA,B\n');
