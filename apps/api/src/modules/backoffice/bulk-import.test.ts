@@ -10,7 +10,7 @@ import { insertBike, uniqueFrameNumber, uniqueStickerCode } from '../../test/bik
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, logIn, mailsTo, signUpUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import { createStaffFixtures, type StaffFixtures } from '../../test/staff-fixtures.ts';
-import { deleteExpiredRows, runImportPass } from './bulk-import.service.ts';
+import { deleteExpiredRows, runImportPass, stageImport } from './bulk-import.service.ts';
 
 let t: TestApp;
 let staff: StaffFixtures;
@@ -386,6 +386,19 @@ describe('bulk import: dry run, import, report, invitations, claim', () => {
     const unclosed = await upload(staff.admin.token, `${HEADER}\n"${uniqueEmail()};;X`);
     expect(unclosed.statusCode).toBe(400);
     expect(unclosed.json().code).toBe('import_file_unreadable');
+    const records = [
+      ['owner_email', 'frame_number', 'region'],
+      ...Array.from({ length: 3 }, () => [uniqueEmail(), uniqueFrameNumber('MAX'), 'dk']),
+    ];
+    await expect(
+      stageImport(deps(), null, {
+        sourceName: 'Too many',
+        fileName: 'big.csv',
+        invite: false,
+        records,
+        maxRows: 2,
+      }),
+    ).rejects.toMatchObject({ code: 'import_too_many_rows' });
     const after = await db().select({ n: sql<number>`count(*)::int` }).from(bulkImportJobs);
     expect(after[0]?.n).toBe(before[0]?.n);
     const orphans = await db().execute(
