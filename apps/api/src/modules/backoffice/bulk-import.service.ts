@@ -52,6 +52,8 @@ export const IMPORT_CHUNK_ROWS = 50_000;
 /** How long a job's lease holds without renewal (renewed after every chunk). */
 export const IMPORT_LEASE_MS = 5 * 60_000;
 const INVITATIONS_PER_TRANSACTION = 200;
+/** Runs of a job (passes that took its lease) before a failure is final. */
+export const IMPORT_MAX_ATTEMPTS = 3;
 /** Chunk transactions at once on PostgreSQL: one per core of the database machine. */
 export const IMPORT_PARALLEL_CHUNKS = 2;
 
@@ -119,45 +121,51 @@ async function stageRecords(deps: BulkImportDeps, jobId: string, input: NewImpor
     writing.catch(() => undefined);
   };
   const time = now.getTime();
-  for await (const record of input.records) {
-    if (columns === null) {
-      columns = record.map(importColumnOf);
-      const missing = REQUIRED_IMPORT_COLUMNS.filter((column) => !columns?.includes(column));
-      if (!columns.includes('frame_number') && !columns.includes('plate_id')) missing.push('frame_number');
-      if (missing.length > 0) throw new AppError('import_columns_missing', { columns: missing.join(', ') });
-      continue;
+  try {
+    for await (const record of input.records) {
+      if (columns === null) {
+        columns = record.map(importColumnOf);
+        const missing = REQUIRED_IMPORT_COLUMNS.filter((column) => !columns?.includes(column));
+        if (!columns.includes('frame_number') && !columns.includes('plate_id')) missing.push('frame_number');
+        if (missing.length > 0) throw new AppError('import_columns_missing', { columns: missing.join(', ') });
+        continue;
+      }
+      rowNumber += 1;
+      if (record.every((cell) => cell.trim() === '')) continue;
+      if (rowNumber - 1 > maxRows) throw new AppError('import_too_many_rows', { maximum: String(maxRows) });
+      const values: Partial<Record<ImportColumn, string>> = {};
+      for (let index = 0; index < columns.length; index += 1) {
+        const column = columns[index];
+        if (column) values[column] = record[index] ?? '';
+      }
+      const checked = validateImportRow(values, now);
+      const staged: repository.StagedRow = {
+        rowNumber,
+        bikeId: uuidv7(time),
+        ownershipId: uuidv7(time),
+        row: null,
+        problem: null,
+        frameNumber: values.frame_number?.trim().slice(0, 100) || null,
+        plateId: values.plate_id?.trim().slice(0, 100) || null,
+      };
+      if (!checked.ok) {
+        staged.problem = checked.problem;
+      } else if (checked.row.frameNumberKey && frameKeys.has(checked.row.frameNumberKey)) {
+        staged.problem = 'frame_number_twice_in_file';
+      } else if (checked.row.plateKey && plateKeys.has(checked.row.plateKey)) {
+        staged.problem = 'plate_id_twice_in_file';
+      } else {
+        staged.row = checked.row;
+        if (checked.row.frameNumberKey) frameKeys.add(checked.row.frameNumberKey);
+        if (checked.row.plateKey) plateKeys.add(checked.row.plateKey);
+      }
+      batch.push(staged);
+      if (batch.length >= STAGE_BATCH) await flush();
     }
-    rowNumber += 1;
-    if (record.every((cell) => cell.trim() === '')) continue;
-    if (rowNumber - 1 > maxRows) throw new AppError('import_too_many_rows', { maximum: String(maxRows) });
-    const values: Partial<Record<ImportColumn, string>> = {};
-    for (let index = 0; index < columns.length; index += 1) {
-      const column = columns[index];
-      if (column) values[column] = record[index] ?? '';
-    }
-    const checked = validateImportRow(values, now);
-    const staged: repository.StagedRow = {
-      rowNumber,
-      bikeId: uuidv7(time),
-      ownershipId: uuidv7(time),
-      row: null,
-      problem: null,
-      frameNumber: values.frame_number?.trim().slice(0, 100) || null,
-      plateId: values.plate_id?.trim().slice(0, 100) || null,
-    };
-    if (!checked.ok) {
-      staged.problem = checked.problem;
-    } else if (checked.row.frameNumberKey && frameKeys.has(checked.row.frameNumberKey)) {
-      staged.problem = 'frame_number_twice_in_file';
-    } else if (checked.row.plateKey && plateKeys.has(checked.row.plateKey)) {
-      staged.problem = 'plate_id_twice_in_file';
-    } else {
-      staged.row = checked.row;
-      if (checked.row.frameNumberKey) frameKeys.add(checked.row.frameNumberKey);
-      if (checked.row.plateKey) plateKeys.add(checked.row.plateKey);
-    }
-    batch.push(staged);
-    if (batch.length >= STAGE_BATCH) await flush();
+  } catch (error) {
+    // A batch still being written must land before the caller deletes the job's rows.
+    await writing.catch(() => undefined);
+    throw error;
   }
   if (columns === null) throw new AppError('import_columns_missing', { columns: IMPORT_COLUMNS.join(', ') });
   await flush();
@@ -271,7 +279,7 @@ export async function runImportPass(deps: BulkImportDeps, options: RunOptions, n
     await runJob(deps, job, options, leaseMs);
   } catch (error) {
     // After IMPORT_MAX_ATTEMPTS the job fails for good; before, the lease lapses and a pass resumes it.
-    if (job.attempts >= 3) {
+    if (job.attempts >= IMPORT_MAX_ATTEMPTS) {
       await repository.finishJob(deps.db, job.id, options.owner, 'failed', new Date(), errorText(error));
     }
     throw error;
