@@ -330,14 +330,18 @@ export async function firstPendingRow(executor: Executor, jobId: string): Promis
   return (result as unknown as { rows: Array<{ first: number | null }> }).rows[0]?.first ?? null;
 }
 
-/** Up to `limit` people of the job not yet invited who have at least one imported bike, locked. */
-export async function ownersToInvite(executor: Executor, jobId: string, limit: number) {
+/**
+ * The next `limit` people of the job after `afterEmail` (keyset over the job's unique index, so a
+ * list of millions is read once) not yet invited, locked, with their number of imported bikes.
+ */
+export async function ownersToInvite(executor: Executor, jobId: string, afterEmail: string, limit: number) {
   const result = await executor.execute(sql`
     select owner.party_id, owner.email, owner.name, owner.language,
            (select count(*)::int from bikes where bikes.owner_party_id = owner.party_id) as bikes
       from bulk_import_owners as owner
-     where owner.job_id = ${jobId} and owner.invited_at is null and owner.claimed_at is null
-     order by owner.party_id
+     where owner.job_id = ${jobId} and owner.email > ${afterEmail}
+       and owner.invited_at is null and owner.claimed_at is null
+     order by owner.email
      limit ${limit}
      for update skip locked
   `);

@@ -13,7 +13,7 @@ import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid, uuidv7 } from '../../platform/ids.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { enqueueMails } from '../../platform/mail/outbox.ts';
 import * as bikes from '../bikes/bikes.facade.ts';
 import type { Person } from '../identity/identity.facade.ts';
 import * as plates from '../plates/plates.facade.ts';
@@ -51,7 +51,7 @@ const STAGE_BATCH = 20_000;
 export const IMPORT_CHUNK_ROWS = 50_000;
 /** How long a job's lease holds without renewal (renewed after every chunk). */
 export const IMPORT_LEASE_MS = 5 * 60_000;
-const INVITATIONS_PER_TRANSACTION = 200;
+const INVITATIONS_PER_TRANSACTION = 1000;
 /** Runs of a job (passes that took its lease) before a failure is final. */
 export const IMPORT_MAX_ATTEMPTS = 3;
 /** Chunk transactions at once on PostgreSQL: one per core of the database machine. */
@@ -345,15 +345,15 @@ async function runJob(
 
 /** One mail per person of the job with at least one imported bike; each person once (invited_at). */
 async function invite(deps: BulkImportDeps, job: repository.ImportJobRow): Promise<void> {
+  let after = '';
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
-      const people = await repository.ownersToInvite(tx, job.id, INVITATIONS_PER_TRANSACTION);
+      const people = await repository.ownersToInvite(tx, job.id, after, INVITATIONS_PER_TRANSACTION);
       if (people.length === 0) return true;
-      let sent = 0;
-      for (const person of people) {
-        if (person.bikes === 0) continue;
-        await enqueueMail(
-          tx,
+      after = people[people.length - 1]?.email ?? after;
+      const mails = people
+        .filter((person) => person.bikes > 0)
+        .map((person) =>
           bulkImportInvitationMail({
             to: person.email,
             language: person.language,
@@ -363,8 +363,8 @@ async function invite(deps: BulkImportDeps, job: repository.ImportJobRow): Promi
             publicUrl: deps.publicUrl,
           }),
         );
-        sent += 1;
-      }
+      await enqueueMails(tx, mails);
+      const sent = mails.length;
       await repository.markInvited(
         tx,
         people.map((person) => person.party_id),
