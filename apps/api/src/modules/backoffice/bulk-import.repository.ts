@@ -240,6 +240,24 @@ export async function createOwners(executor: Executor, jobId: string): Promise<v
   `);
 }
 
+/**
+ * Fresh statistics of the staged rows and the people before the chunks: rows just copied in have
+ * none, and without them the planner may read a chunk by scanning every staged row (once per chunk:
+ * quadratic at ten million rows) instead of the primary key's range.
+ */
+export async function analyzeStaged(executor: Executor): Promise<void> {
+  await executor.execute(sql`analyze bulk_import_rows`);
+  await executor.execute(sql`analyze bulk_import_owners`);
+}
+
+/**
+ * No JIT compilation in a chunk's transaction: its statements cost enough for PostgreSQL to compile
+ * them, which takes longer than it saves on a chunk and is paid again for every chunk.
+ */
+export async function withoutJit(executor: Executor): Promise<void> {
+  await executor.execute(sql`set local jit = off`);
+}
+
 /** The last row number of the job (the end of its chunks). */
 export async function lastRowNumber(executor: Executor, jobId: string): Promise<number> {
   const result = await executor.execute(
@@ -248,7 +266,12 @@ export async function lastRowNumber(executor: Executor, jobId: string): Promise<
   return (result as unknown as { rows: Array<{ last: number }> }).rows[0]?.last ?? 0;
 }
 
-/** The chunk's rows still to import, as the bikes module's set-based insert reads them. */
+/**
+ * The chunk's rows still to import, as the bikes module's set-based insert reads them. Each row
+ * finds its owner's party by one probe of the job's (job_id, email) index (LATERAL … LIMIT 1 keeps
+ * the planner from hashing all the job's people for every chunk: quadratic at millions of people);
+ * the same below for the bikes a chunk wrote.
+ */
 export function pendingBikesOf(jobId: string, after: number, upTo: number) {
   return sql`
     select staged.bike_id as id, owner.party_id as owner_party_id, staged.nickname, staged.frame_number,
@@ -256,7 +279,10 @@ export function pendingBikesOf(jobId: string, after: number, upTo: number) {
            staged.production_year, staged.category, staged.color, staged.is_electric, staged.region,
            staged.registered_at
       from bulk_import_rows as staged
-      join bulk_import_owners as owner on owner.job_id = staged.job_id and owner.email = staged.owner_email
+      cross join lateral (
+        select party_id from bulk_import_owners
+         where bulk_import_owners.job_id = staged.job_id and bulk_import_owners.email = staged.owner_email
+         limit 1) as owner
      where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
        and staged.problem is null and staged.outcome is null
   `;
@@ -265,9 +291,9 @@ export function pendingBikesOf(jobId: string, after: number, upTo: number) {
 /** The chunk's rows whose bike the insert wrote (not yet recorded): their ownership rows. */
 export function importedOwnershipsOf(jobId: string, after: number, upTo: number) {
   return sql`
-    select staged.ownership_id, staged.bike_id, bikes.owner_party_id, staged.registered_at as started_at
+    select staged.ownership_id, staged.bike_id, written.owner_party_id, staged.registered_at as started_at
       from bulk_import_rows as staged
-      join bikes on bikes.id = staged.bike_id
+      cross join lateral (select owner_party_id from bikes where bikes.id = staged.bike_id limit 1) as written
      where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
        and staged.problem is null and staged.outcome is null
   `;
@@ -278,7 +304,7 @@ export function importedPlatesOf(jobId: string, after: number, upTo: number) {
   return sql`
     select staged.plate_key as code, staged.plate_look_alike as look_alike, staged.bike_id
       from bulk_import_rows as staged
-      join bikes on bikes.id = staged.bike_id
+      cross join lateral (select 1 from bikes where bikes.id = staged.bike_id limit 1) as written
      where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
        and staged.problem is null and staged.outcome is null and staged.plate_key is not null
   `;
@@ -298,15 +324,15 @@ export async function recordOutcomes(
   await executor.execute(sql`
     with recorded as (
       update bulk_import_rows as staged
-         set outcome = case when found.id is null then 'rejected' else 'imported' end,
-             outcome_reason = case when found.id is null then 'frame_number_in_use' end,
-             plate_refused = found.id is not null and staged.plate_key is not null
+         set outcome = case when exists (select 1 from bikes where bikes.id = staged.bike_id)
+                            then 'imported' else 'rejected' end,
+             outcome_reason = case when exists (select 1 from bikes where bikes.id = staged.bike_id)
+                                   then null else 'frame_number_in_use' end,
+             plate_refused = staged.plate_key is not null
+               and exists (select 1 from bikes where bikes.id = staged.bike_id)
                and not exists (select 1 from stickers where stickers.code = staged.plate_key and stickers.bike_id = staged.bike_id)
-        from bulk_import_rows as pending
-        left join bikes as found on found.id = pending.bike_id
-       where staged.job_id = pending.job_id and staged.row_number = pending.row_number
-         and pending.job_id = ${jobId} and pending.row_number > ${after} and pending.row_number <= ${upTo}
-         and pending.problem is null and pending.outcome is null
+       where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
+         and staged.problem is null and staged.outcome is null
       returning staged.outcome, staged.plate_refused
     )
     update bulk_import_jobs set

@@ -301,6 +301,7 @@ async function runJob(
 ) {
   const chunkRows = options.chunkRows ?? IMPORT_CHUNK_ROWS;
   await deps.db.transaction(async (tx) => repository.createOwners(tx, job.id));
+  await repository.analyzeStaged(deps.db);
   const last = await repository.lastRowNumber(deps.db, job.id);
   const first = await repository.firstPendingRow(deps.db, job.id);
   let next = first === null ? last : first - 1;
@@ -318,6 +319,7 @@ async function runJob(
           return;
         }
         await deps.db.transaction(async (tx) => {
+          await repository.withoutJit(tx);
           await bikes.insertBikesFrom(tx, repository.pendingBikesOf(job.id, after, upTo));
           await bikes.insertOwnershipsFrom(tx, repository.importedOwnershipsOf(job.id, after, upTo));
           await plates.importPlatesOfBikesFrom(
