@@ -322,17 +322,23 @@ export async function recordOutcomes(
   upTo: number,
 ): Promise<void> {
   await executor.execute(sql`
-    with recorded as (
+    with chunk as (
+      select pending.row_number, written.id is not null as written,
+             pending.plate_key is not null and written.id is not null and not exists (
+               select 1 from stickers where stickers.code = pending.plate_key and stickers.bike_id = pending.bike_id
+             ) as plate_refused
+        from bulk_import_rows as pending
+        left join lateral (select bikes.id from bikes where bikes.id = pending.bike_id limit 1) as written on true
+       where pending.job_id = ${jobId} and pending.row_number > ${after} and pending.row_number <= ${upTo}
+         and pending.problem is null and pending.outcome is null
+    ), recorded as (
       update bulk_import_rows as staged
-         set outcome = case when exists (select 1 from bikes where bikes.id = staged.bike_id)
-                            then 'imported' else 'rejected' end,
-             outcome_reason = case when exists (select 1 from bikes where bikes.id = staged.bike_id)
-                                   then null else 'frame_number_in_use' end,
-             plate_refused = staged.plate_key is not null
-               and exists (select 1 from bikes where bikes.id = staged.bike_id)
-               and not exists (select 1 from stickers where stickers.code = staged.plate_key and stickers.bike_id = staged.bike_id)
+         set outcome = case when chunk.written then 'imported' else 'rejected' end,
+             outcome_reason = case when chunk.written then null else 'frame_number_in_use' end,
+             plate_refused = chunk.plate_refused
+        from chunk
        where staged.job_id = ${jobId} and staged.row_number > ${after} and staged.row_number <= ${upTo}
-         and staged.problem is null and staged.outcome is null
+         and staged.row_number = chunk.row_number
       returning staged.outcome, staged.plate_refused
     )
     update bulk_import_jobs set
