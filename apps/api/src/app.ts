@@ -12,6 +12,8 @@ import {
 } from './config.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { type BulkImportPass, createBulkImportPass } from './modules/backoffice/bulk-import.notifier.ts';
+import { bulkImportRoutes } from './modules/backoffice/bulk-import.routes.ts';
 import { contentPagesRoutes } from './modules/backoffice/content-pages.routes.ts';
 import { regionPagesRoutes } from './modules/backoffice/region-pages.routes.ts';
 import { findRegionPage } from './modules/backoffice/region-pages.service.ts';
@@ -204,6 +206,8 @@ declare module 'fastify' {
     flowWalkRetention: FlowWalkRetentionPass;
     /** Delivers organisations' webhook events (issue 32 §1); server.ts starts its passes. */
     webhookDelivery: WebhookDeliveryPass;
+    /** Runs queued bulk imports and deletes their staged rows after retention; server.ts starts its passes. */
+    bulkImportPass: BulkImportPass;
   }
 }
 
@@ -472,6 +476,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('webhookDelivery', webhookDelivery);
   app.addHook('onClose', async () => webhookDelivery.stop());
+  const bulkImportDeps = { db: database.db, copyFrom: database.copyFrom, publicUrl: config.publicUrl };
+  const bulkImportPass = createBulkImportPass({
+    deps: bulkImportDeps,
+    logger: app.log.child({ component: 'bulk-import' }),
+  });
+  app.decorate('bulkImportPass', bulkImportPass);
+  app.addHook('onClose', async () => bulkImportPass.stop());
   app.addHook('onClose', async () => {
     await chatNotifier.stop();
     await supportSweeper.stop();
@@ -622,6 +633,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(backofficeRoutes, {
         deps: { db: database.db, auth: authenticator, publicUrl: config.publicUrl },
       });
+      await api.register(bulkImportRoutes, { deps: bulkImportDeps });
       await api.register(contentPagesRoutes, { deps: { db: database.db } });
       await api.register(regionPagesRoutes, { deps: { db: database.db } });
       await api.register(flowsRoutes, { deps: { db: database.db } });

@@ -17,6 +17,7 @@ import { ownershipRequests, ownershipTransfers, ownershipVerifications } from '.
 import { surveys } from './db/schema/surveys.ts';
 import { foundBikeMatches, itemPickups } from './db/schema/theft.ts';
 import { orders } from './db/schema/webshop.ts';
+import { stageImport } from './modules/backoffice/bulk-import.service.ts';
 import { storeInsuranceProduct } from './modules/insurance/insurance.facade.ts';
 import { generateApiKey } from './platform/auth/api-keys.ts';
 import { uuidv7 } from './platform/ids.ts';
@@ -87,6 +88,8 @@ interface CaseContext {
   newBikeOfUser(): Promise<string>;
   /** A new free bike sticker; answers its code. */
   freeSticker(): Promise<string>;
+  /** A new dry run of a one-row register (bulk onboarding, issue 32 §5); answers the job's id. */
+  stagedImport(): Promise<string>;
   /** A new printed batch of one free sticker; answers the batch's id. */
   stickerBatch(): Promise<string>;
   /** A new transferable bike of `user` offered to `other_user` (bound), with the offer mail's code. */
@@ -769,6 +772,25 @@ const CASES: MatrixCase[] = [
     request: () => ({ url: `/api/backoffice/products/${uuidv7()}/price`, payload: { price_minor: 5950 } }),
   },
   { method: 'GET', route: '/api/backoffice/voucher-batches', allowed: ['staff_admin'] },
+  // Bulk onboarding (issue 32 §5): backoffice admins only; an upload without a file is a 422 for them.
+  { method: 'POST', route: '/api/backoffice/bulk-imports', allowed: ['staff_admin'] },
+  { method: 'GET', route: '/api/backoffice/bulk-imports', allowed: ['staff_admin'] },
+  ...(['', '/problems', '/report'] as const).map((tail) => ({
+    method: 'GET' as const,
+    route: `/api/backoffice/bulk-imports/:id${tail}`,
+    allowed: ['staff_admin'] as const,
+    request: async ({ stagedImport }: CaseContext) => ({
+      url: `/api/backoffice/bulk-imports/${await stagedImport()}${tail}`,
+    }),
+  })),
+  ...(['start', 'cancel'] as const).map((action) => ({
+    method: 'POST' as const,
+    route: `/api/backoffice/bulk-imports/:id/${action}`,
+    allowed: ['staff_admin'] as const,
+    request: async ({ stagedImport }: CaseContext) => ({
+      url: `/api/backoffice/bulk-imports/${await stagedImport()}/${action}`,
+    }),
+  })),
   // Content pages' texts (issue 17 §1 /v2/diverse): everyone reads a stored text, staff list, admins edit.
   {
     method: 'GET',
@@ -2836,6 +2858,25 @@ describe('permission matrix', () => {
               const code = uniqueStickerCode();
               await insertStickers(t.database.db, [code]);
               return code;
+            },
+            stagedImport: async () => {
+              const deps = {
+                db: t.database.db,
+                copyFrom: t.database.copyFrom,
+                publicUrl: 'http://localhost',
+              };
+              const records = [
+                ['owner_email', 'frame_number', 'region'],
+                [`matrix-${uuidv7()}@example.dk`, `MTX${uuidv7().slice(-8)}`, 'dk'],
+              ];
+              return (
+                await stageImport(deps, null, {
+                  sourceName: 'Matrix',
+                  fileName: 'm.csv',
+                  invite: false,
+                  records,
+                })
+              ).id;
             },
             fileOfUser: async (fileClass) => {
               const bikeId = await context.bikeOfUser();

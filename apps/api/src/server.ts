@@ -156,6 +156,7 @@ async function main(): Promise<void> {
     app.lockDevicePass.start();
     app.flowWalkRetention.start();
     app.webhookDelivery.start();
+    app.bulkImportPass.start();
     await app.listen({ port: config.port, host: config.host });
     printBanner(config);
   } catch (error) {

@@ -271,6 +271,10 @@ export const AUDIT_ACTIONS = [
    * owner when the register knows it (their access log shows it), about nobody when not.
    */
   'check.identifier_checked',
+  /** Issue 32 §5: an admin uploaded a register (its dry run), started its import or cancelled it. */
+  'bulk_import.staged',
+  'bulk_import.started',
+  'bulk_import.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

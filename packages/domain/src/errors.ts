@@ -166,6 +166,11 @@ export const ERROR_CODES = [
   // Issue 32 §1: the organisation's webhook: none set yet, and resending an event that has not failed.
   'webhook_not_set',
   'webhook_delivery_not_failed',
+  // Issue 32 §5: bulk onboarding of a register (the backoffice import).
+  'import_columns_missing',
+  'import_too_many_rows',
+  'import_file_unreadable',
+  'import_job_not_startable',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

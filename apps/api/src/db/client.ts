@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { copyFrom } from './copy.ts';
 import { lockDataDirectory } from './pglite-lock.ts';
 import {
   CLIENT_QUERY_TIMEOUT_MARGIN_MS,
@@ -19,6 +20,7 @@ import * as docksSchema from './schema/docks.ts';
 import * as identitySchema from './schema/identity.ts';
 import * as insuranceSchema from './schema/insurance.ts';
 import * as mailSchema from './schema/mail.ts';
+import * as onboardingSchema from './schema/onboarding.ts';
 import * as organisationsSchema from './schema/organisations.ts';
 import * as ownershipSchema from './schema/ownership.ts';
 import * as platformSchema from './schema/platform.ts';
@@ -44,6 +46,7 @@ export const schema = {
   ...supportSchema,
   ...docksSchema,
   ...surveysSchema,
+  ...onboardingSchema,
 };
 
 /** The Drizzle handle, the same type on PGlite and on PostgreSQL. */
@@ -60,6 +63,11 @@ export interface DatabaseConnection {
   /** Resolves once the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: `COPY … FROM STDIN` of these lines (db/copy.ts, copyLine) on a connection of its
+   * own, outside any transaction; answers the rows copied. PGlite has none: bulk writers batch there.
+   */
+  copyFrom?(statement: string, lines: readonly string[]): Promise<number>;
   /** PGlite only: the whole data directory as a tarball, to start other instances from. */
   dumpDataDir?(): Promise<Blob>;
   /** PostgreSQL only: the pool's connections now (open, idle, queries waiting for one, the most allowed), for metrics. */
@@ -227,6 +235,7 @@ export async function connectDatabase(
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    copyFrom: (statement, lines) => copyFrom(pool, statement, lines),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

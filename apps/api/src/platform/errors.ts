@@ -146,6 +146,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_api_key: 401,
   webhook_not_set: 409,
   webhook_delivery_not_failed: 409,
+  import_columns_missing: 400,
+  import_too_many_rows: 413,
+  import_file_unreadable: 400,
+  import_job_not_startable: 409,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { AccountDeletion } from '@nbr/domain/identity';
+import * as backoffice from '../modules/backoffice/backoffice.facade.ts';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
 import * as certificates from '../modules/certificates/certificates.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
@@ -70,6 +71,7 @@ export async function deleteAccount(
     await ownership.forgetAddressInOffers(tx, partyId, identity.addressesOf(account));
     await insurance.forgetInsuranceOf(tx, partyId, identity.addressesOf(account));
     await support.forgetSupportTicketsOf(tx, partyId, identity.addressesOf(account));
+    await backoffice.forgetImportedRowsOf(tx, partyId, identity.addressesOf(account));
     await docks.forgetDockUseOf(tx, partyId);
     await surveys.forgetSurveyAnswersOf(tx, partyId);
     await flows.forgetFlowWalksOf(tx, partyId);

@@ -13,6 +13,7 @@ import * as flowsSchema from '../db/schema/flows.ts';
 import * as identitySchema from '../db/schema/identity.ts';
 import * as insuranceSchema from '../db/schema/insurance.ts';
 import * as mailSchema from '../db/schema/mail.ts';
+import * as onboardingSchema from '../db/schema/onboarding.ts';
 import * as organisationsSchema from '../db/schema/organisations.ts';
 import * as ownershipSchema from '../db/schema/ownership.ts';
 import * as platformSchema from '../db/schema/platform.ts';
@@ -45,6 +46,7 @@ const SCHEMA_MODULES: Record<string, object> = {
   identity: identitySchema,
   insurance: insuranceSchema,
   mail: mailSchema,
+  onboarding: onboardingSchema,
   organisations: organisationsSchema,
   ownership: ownershipSchema,
   platform: platformSchema,

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import * as backoffice from '../modules/backoffice/backoffice.facade.ts';
 import * as bikes from '../modules/bikes/bikes.facade.ts';
 import * as certificates from '../modules/certificates/certificates.facade.ts';
 import * as chats from '../modules/chats/chats.facade.ts';
@@ -76,6 +77,7 @@ export const PERSONAL_DATA_EXPORT_TABLES = {
   docks: ['lock_parkings', 'lock_commands', 'dock_access_people'],
   surveys: ['survey_answers'],
   flows: ['flow_walks'],
+  bulk_imports: ['bulk_import_rows', 'bulk_import_owners'],
   mails: ['mail_outbox'],
   audit_events: ['audit_events'],
 } as const;
@@ -124,6 +126,8 @@ export const NOT_IN_PERSONAL_DATA_EXPORT: Record<string, string> = {
     'the published versions of the campaigns; tied to no person but the staff member who published',
   surveys:
     'the commuter surveys organisations run (title, dates, workplaces); a survey a person answered is named with each answer',
+  bulk_import_jobs:
+    'the registers staff imported (issue 32 §5): whose register, the file name, counts and status; the rows naming a person and the person’s entry are exported from bulk_import_rows and bulk_import_owners',
   bike_close_serial_keys:
     'pieces of each bike’s frame number kept for the close-serial search of the police and staff (issue 32 §3): derived from the frame number, which the export holds with the bike, and removed with it',
   organisation_api_keys:
@@ -171,6 +175,8 @@ export async function exportPersonalData(deps: ExportDeps, auth: RequestAuth) {
       ...(await surveys.surveysPersonalData(tx, partyId)),
       // The campaigns they walked while signed in, with their answers (issue 29 §2).
       ...(await flows.flowsPersonalData(tx, partyId)),
+      // Rows of imported registers that named their addresses, and their entry as a person of one (issue 32 §5).
+      ...(await backoffice.bulkImportPersonalData(tx, partyId, addresses)),
       mails: await listMailsTo(tx, addresses),
       audit_events: await listAuditEventsOfParty(tx, partyId),
       // Who looked the person or their bikes up, as their settings show it (issue 17 §3).

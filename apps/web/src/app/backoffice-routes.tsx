@@ -76,6 +76,14 @@ export const backofficeRoutes: RouteObject[] = [
             path: paths.backoffice.v2Diverse.path,
             lazy: page(() => import('../features/backoffice-ops/pages/diverse-page.tsx'), ['backoffice-ops']),
           },
+          // Issue 32 §5: bulk onboarding of a register.
+          {
+            path: paths.backoffice.v2BulkImport.path,
+            lazy: page(
+              () => import('../features/backoffice-ops/pages/bulk-import-page.tsx'),
+              ['backoffice-ops'],
+            ),
+          },
           // Issue 29 §2: the flows staff build, preview, publish and measure.
           {
             path: paths.backoffice.v2Flows.path,

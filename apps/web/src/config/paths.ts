@@ -303,6 +303,8 @@ export const paths = {
     ticket: definePath('/backoffice/tickets/:ticketId'),
     v2: definePath('/backoffice/v2'),
     v2Diverse: definePath('/backoffice/v2/diverse'),
+    /** Issue 32 §5: admins import a dealer's, insurer's or town's register. */
+    v2BulkImport: definePath('/backoffice/v2/bulk-import'),
     /** Issue 29 §2: staff build, publish and measure the data-defined flows. */
     v2Flows: definePath('/backoffice/v2/flows'),
     v2Flow: definePath('/backoffice/v2/flows/:memo'),

@@ -21,6 +21,7 @@ import { actorOf, factsOf, loadBike } from './bikes.service.ts';
  */
 
 export { listFilesOfBikes } from './bike-files.service.ts';
+export { insertBikesFrom, insertOwnershipsFrom, moveBikesOfParty } from './bike-import.repository.ts';
 export type { BikesDeps } from './bikes.deps.ts';
 export { publicLevel } from './bikes.policy.ts';
 export {

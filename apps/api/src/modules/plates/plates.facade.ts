@@ -8,6 +8,7 @@ export {
   attachPlateToBike,
   checkPlateForBike,
   importPlatesOfBikes,
+  importPlatesOfBikesFrom,
   lookupSticker,
   PLATE_ISSUE_TYPES,
   type PlateCheck,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { stickerBatches, stickers } from '../../db/schema/bikes.ts';
 
@@ -117,6 +117,21 @@ export async function countStickers(executor: Executor): Promise<number> {
  * Bulk import of an existing register: the plates of imported bikes, as registered stickers. A code
  * that exists already is taken only when it is a free bike sticker. Answers the codes now on a bike.
  */
+/**
+ * importBikeStickers for the rows a source query answers (code, look_alike, bike_id): one
+ * INSERT … SELECT with the same rule (a plate is taken only when free and for bikes).
+ */
+export async function importBikeStickersFrom(executor: Executor, source: SQL, at: Date): Promise<void> {
+  await executor.execute(sql`
+    insert into stickers (code, look_alike, kind, status, bike_id, registered_at)
+    select code, look_alike, 'bike', 'registered', bike_id, ${at.toISOString()}::timestamptz
+      from (${source}) as imported
+    on conflict (code) do update
+      set status = 'registered', bike_id = excluded.bike_id, registered_at = excluded.registered_at
+      where stickers.status = 'free' and stickers.kind = 'bike'
+  `);
+}
+
 export async function importBikeStickers(
   executor: Executor,
   rows: Array<{ code: string; lookAlike: string; bikeId: string }>,

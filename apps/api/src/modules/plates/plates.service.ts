@@ -6,6 +6,7 @@ import {
   type StickerKind,
   type StickerLookup,
 } from '@nbr/domain/plates';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import * as repository from './plates.repository.ts';
@@ -187,6 +188,14 @@ export async function importPlatesOfBikes(
     }),
     at,
   );
+}
+
+/**
+ * The plates of bikes a source query answers (code = the plate's key, look_alike, bike_id), set-based
+ * (the bulk import's staged rows); whether each one was placed shows in stickers.bike_id.
+ */
+export async function importPlatesOfBikesFrom(executor: Executor, source: SQL, at: Date): Promise<void> {
+  await repository.importBikeStickersFrom(executor, source, at);
 }
 
 /** Frees the plates of a bike and of its equipment, before they are deleted. */

@@ -26,6 +26,14 @@ export async function enqueueMail(executor: Executor, mail: OutgoingMail): Promi
   await executor.insert(mailOutbox).values({ id: uuidv7(), ...mail, links });
 }
 
+/** enqueueMail for many mails in one statement (a bulk import's invitations). */
+export async function enqueueMails(executor: Executor, mails: readonly OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await executor
+    .insert(mailOutbox)
+    .values(mails.map((mail) => ({ id: uuidv7(), ...mail, links: linksOf(mail.text) })));
+}
+
 /**
  * What is left of a mail once it is delivered or given up on: template, recipient, times, status
  * and error stay for operations; subject, body and links go, since a delivered mail's one-time

@@ -704,4 +704,19 @@ export const da: Catalogue = {
     'Webhooken skal være en https-adresse på internettet, ikke en lokal eller privat adresse.',
   'errors.webhook_not_set': 'Organisationen har ingen webhook endnu.',
   'errors.webhook_delivery_not_failed': 'Kun en hændelse, der ikke kunne leveres, kan sendes igen.',
+  'errors.import_columns_missing': 'Filen har ingen kolonne {columns} i første række.',
+  'errors.import_too_many_rows': 'Filen har mere end {maximum} rækker: del den op i flere filer.',
+  'errors.import_file_unreadable': 'Filen kunne ikke læses som CSV eller XLSX ({reason}).',
+  'errors.import_job_not_startable':
+    'Denne import kan ikke startes eller annulleres nu: den er allerede startet eller annulleret.',
+  'mail.bulk_import.subject': 'Dine cykler fra {source} er i Cykelregistret',
+  'mail.bulk_import.greeting_named': 'Hej {name},',
+  'mail.bulk_import.body_one':
+    '{source} har flyttet sit register til Cykelregistret. En cykel registreret på denne e-mailadresse venter på dig.',
+  'mail.bulk_import.body_many':
+    '{source} har flyttet sit register til Cykelregistret. {count} cykler registreret på denne e-mailadresse venter på dig.',
+  'mail.bulk_import.how':
+    'Opret dig eller log ind med samme adresse ({email}) og bekræft den: så står cyklerne under Mine cykler, hvor du kan anmelde et tyveri, overdrage en cykel og gemme dens papirer.',
+  'mail.bulk_import.not_you': 'Er det ikke dine cykler, så se bort fra denne mail; så sker der ingenting.',
+  'mail.bulk_import.action': 'Se mine cykler',
 };

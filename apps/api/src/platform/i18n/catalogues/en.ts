@@ -707,6 +707,21 @@ export const en = {
     'The webhook must be an https address on the internet, not a local or private one.',
   'errors.webhook_not_set': 'The organisation has no webhook yet.',
   'errors.webhook_delivery_not_failed': 'Only an event that could not be delivered can be sent again.',
+  'errors.import_columns_missing': 'The file has no column {columns} in its first row.',
+  'errors.import_too_many_rows': 'The file has more than {maximum} rows: split it into several files.',
+  'errors.import_file_unreadable': 'The file could not be read as CSV or XLSX ({reason}).',
+  'errors.import_job_not_startable':
+    'This import cannot be started or cancelled now: it has been started or cancelled already.',
+  'mail.bulk_import.subject': 'Your bikes from {source} are in the Bike Registry',
+  'mail.bulk_import.greeting_named': 'Hello {name},',
+  'mail.bulk_import.body_one':
+    '{source} has moved its register to the Bike Registry. One bike registered to this e-mail address is waiting for you.',
+  'mail.bulk_import.body_many':
+    '{source} has moved its register to the Bike Registry. {count} bikes registered to this e-mail address are waiting for you.',
+  'mail.bulk_import.how':
+    'Sign up or sign in with this same address ({email}) and confirm it: the bikes then appear under My bikes, where you can report a theft, transfer a bike and keep its papers.',
+  'mail.bulk_import.not_you': 'If these are not your bikes, ignore this mail and nothing happens.',
+  'mail.bulk_import.action': 'See my bikes',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -703,4 +703,20 @@ export const no: Catalogue = {
     'Webhooken må være en https-adresse på internett, ikke en lokal eller privat adresse.',
   'errors.webhook_not_set': 'Organisasjonen har ingen webhook ennå.',
   'errors.webhook_delivery_not_failed': 'Bare en hendelse som ikke kunne leveres, kan sendes på nytt.',
+  'errors.import_columns_missing': 'Filen har ingen kolonne {columns} i første rad.',
+  'errors.import_too_many_rows': 'Filen har mer enn {maximum} rader: del den opp i flere filer.',
+  'errors.import_file_unreadable': 'Filen kunne ikke leses som CSV eller XLSX ({reason}).',
+  'errors.import_job_not_startable':
+    'Denne importen kan ikke startes eller avbrytes nå: den er allerede startet eller avbrutt.',
+  'mail.bulk_import.subject': 'Syklene dine fra {source} er i Sykkelregisteret',
+  'mail.bulk_import.greeting_named': 'Hei {name},',
+  'mail.bulk_import.body_one':
+    '{source} har flyttet registeret sitt til Sykkelregisteret. Én sykkel registrert på denne e-postadressen venter på deg.',
+  'mail.bulk_import.body_many':
+    '{source} har flyttet registeret sitt til Sykkelregisteret. {count} sykler registrert på denne e-postadressen venter på deg.',
+  'mail.bulk_import.how':
+    'Registrer deg eller logg inn med samme adresse ({email}) og bekreft den: da står syklene under Mine sykler, der du kan melde et tyveri, overdra en sykkel og ta vare på papirene.',
+  'mail.bulk_import.not_you':
+    'Er dette ikke syklene dine, kan du se bort fra denne e-posten; da skjer det ingenting.',
+  'mail.bulk_import.action': 'Se syklene mine',
 };

@@ -9,9 +9,15 @@ const OBJECT_URL_LIFETIME_MS = 60_000;
  * with it and saved from an object URL.
  */
 export async function downloadStickerSheet(batchId: string, fileName: string): Promise<void> {
-  const blob = await fetchAuthenticatedFile(
+  await saveAuthenticatedFile(
     `${API_BASE}/backoffice/sticker-batches/${encodeURIComponent(batchId)}/sheet`,
+    fileName,
   );
+}
+
+/** Fetches a file with the staff member's bearer token and saves it under `fileName` (a sheet, a report). */
+export async function saveAuthenticatedFile(url: string, fileName: string): Promise<void> {
+  const blob = await fetchAuthenticatedFile(url);
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;

@@ -13,6 +13,7 @@ export function Component() {
     { id: 'stolenBikes', href: paths.backoffice.v2StolenBikes.getHref() },
     { id: 'foundBikes', href: paths.backoffice.v2FoundBikes.getHref() },
     { id: 'diverse', href: paths.backoffice.v2Diverse.getHref() },
+    { id: 'bulkImport', href: paths.backoffice.v2BulkImport.getHref() },
     { id: 'regionPages', href: paths.backoffice.v2RegionPages.getHref() },
     { id: 'plates', href: paths.backoffice.plates.getHref() },
     { id: 'insuranceVerification', href: paths.backoffice.v2InsuranceVerification.getHref() },
