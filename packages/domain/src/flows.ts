@@ -396,6 +396,7 @@ export const RESERVED_FLOW_MEMOS: ReadonlySet<string> = new Set([
   'api',
   'app',
   'backoffice',
+  'certifikat',
   'checkout',
   'dev',
   'dk',
