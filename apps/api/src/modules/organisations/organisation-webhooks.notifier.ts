@@ -14,7 +14,7 @@ import {
 } from '../../platform/http/outbound-target.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { createPeriodicPass, logPassFailure, type PassLogger } from '../../platform/periodic-pass.ts';
-import { findWebhook } from './organisation-webhooks.repository.ts';
+import { deleteEventsEndedBefore, findWebhook } from './organisation-webhooks.repository.ts';
 
 /*
  * Delivers the organisations' webhook events (issue 32 §1; docs/checks-api.md). Every API instance
@@ -41,6 +41,8 @@ export interface WebhookDeliveryReport {
   delivered: number;
   retried: number;
   failed: number;
+  /** Events that ended more than WEBHOOK_EVENTS_KEPT_DAYS ago, deleted by this pass (retention). */
+  deleted: number;
 }
 
 export type WebhookDeliveryPass = ReturnType<typeof createWebhookDeliveryPass>;
@@ -49,6 +51,12 @@ export type WebhookDeliveryPass = ReturnType<typeof createWebhookDeliveryPass>;
 export const WEBHOOK_MAX_ATTEMPTS = 13;
 const BACKOFF_BASE_SECONDS = 30;
 const BACKOFF_CAP_SECONDS = 6 * 3600;
+/**
+ * How long a delivered or failed event and its attempts are kept for the admins' list (docs/checks-api.md).
+ * Each pass deletes at most RETENTION_BATCH of them: the backlog of a long stop goes over a few passes.
+ */
+export const WEBHOOK_EVENTS_KEPT_DAYS = 90;
+const RETENTION_BATCH = 1000;
 
 /**
  * Seconds before attempt n+1 after n failures: 30 s doubling to a cap of 6 h (30 s, 1 min, 2 min … 2 h
@@ -139,7 +147,7 @@ export function createWebhookDeliveryPass(options: WebhookDeliveryOptions) {
   async function deliver(
     event: Awaited<ReturnType<typeof claim>>[number],
     now: Date,
-  ): Promise<keyof WebhookDeliveryReport> {
+  ): Promise<'delivered' | 'retried' | 'failed'> {
     const webhook = await findWebhook(db, event.organisationPartyId);
     const started = Date.now();
     let outcome: Outcome;
@@ -229,7 +237,13 @@ export function createWebhookDeliveryPass(options: WebhookDeliveryOptions) {
   }
 
   async function pass(now: Date): Promise<WebhookDeliveryReport> {
-    const report: WebhookDeliveryReport = { delivered: 0, retried: 0, failed: 0 };
+    const report: WebhookDeliveryReport = { delivered: 0, retried: 0, failed: 0, deleted: 0 };
+    const keptSince = new Date(now.getTime() - WEBHOOK_EVENTS_KEPT_DAYS * 86_400_000);
+    report.deleted = await deleteEventsEndedBefore(
+      db,
+      { at: keptSince, idBelow: uuidv7(keptSince.getTime()) },
+      RETENTION_BATCH,
+    );
     for (;;) {
       const batch = await claim(now);
       const results = await Promise.all(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   organisations,
@@ -97,6 +97,33 @@ export async function insertEvents(
 ): Promise<void> {
   if (events.length === 0) return;
   await executor.insert(organisationWebhookEvents).values(events).onConflictDoNothing();
+}
+
+/**
+ * Retention: up to `limit` events that ended (delivered or failed) and were made before `before`, with
+ * their attempts (cascade). Event ids are UUIDv7, so the primary key finds the old ones without a scan.
+ */
+export async function deleteEventsEndedBefore(
+  executor: Executor,
+  before: { at: Date; idBelow: string },
+  limit: number,
+): Promise<number> {
+  const old = executor
+    .select({ id: organisationWebhookEvents.id })
+    .from(organisationWebhookEvents)
+    .where(
+      and(
+        lt(organisationWebhookEvents.id, before.idBelow),
+        lt(organisationWebhookEvents.createdAt, before.at),
+        inArray(organisationWebhookEvents.status, ['delivered', 'failed']),
+      ),
+    )
+    .limit(limit);
+  const deleted = await executor
+    .delete(organisationWebhookEvents)
+    .where(inArray(organisationWebhookEvents.id, old))
+    .returning({ id: organisationWebhookEvents.id });
+  return deleted.length;
 }
 
 /** The organisation's newest events with their attempts (count, last one). */

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/organisations.ts';
 import { loadFieldEncryption } from '../../platform/crypto/field-encryption.ts';
 import { verifyWebhookSignature } from '../../platform/crypto/webhook-signature.ts';
+import { uuidv7 } from '../../platform/ids.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bearer, injectAs, signUpUser, type TestUser, uniqueEmail } from '../../test/identity-helpers.ts';
 import {
@@ -30,7 +31,11 @@ import {
 } from '../../test/organisation-helpers.ts';
 import { switchInto } from '../../test/role-fixtures.ts';
 import { ownerWithBike, reportStolen } from '../../test/theft-report-fixtures.ts';
-import { createWebhookDeliveryPass, WEBHOOK_MAX_ATTEMPTS } from './organisation-webhooks.notifier.ts';
+import {
+  createWebhookDeliveryPass,
+  WEBHOOK_EVENTS_KEPT_DAYS,
+  WEBHOOK_MAX_ATTEMPTS,
+} from './organisation-webhooks.notifier.ts';
 
 /*
  * Issue 32 §1: a checked identifier that is reported stolen within 30 days is pushed to the
@@ -446,6 +451,44 @@ describe('organisation webhooks', () => {
     ]);
     // The receiver's answer is never kept.
     expect(JSON.stringify(attempts)).not.toContain('Ejersen');
+  });
+
+  it('deletes delivered and failed events after WEBHOOK_EVENTS_KEPT_DAYS with their attempts, and keeps newer ones and pending ones', async () => {
+    const day = 86_400_000;
+    const event = (ageDays: number, status: string) => {
+      const createdAt = new Date(Date.now() - ageDays * day);
+      return {
+        id: uuidv7(createdAt.getTime()),
+        organisationPartyId: organisationId,
+        type: 'webhook.test',
+        payload: {},
+        status,
+        createdAt,
+        nextAttemptAt: status === 'pending' ? new Date(Date.now() + day) : createdAt,
+      };
+    };
+    const oldDelivered = event(WEBHOOK_EVENTS_KEPT_DAYS + 1, 'delivered');
+    const oldFailed = event(WEBHOOK_EVENTS_KEPT_DAYS + 2, 'failed');
+    const oldPending = event(WEBHOOK_EVENTS_KEPT_DAYS + 1, 'pending');
+    const recentDelivered = event(WEBHOOK_EVENTS_KEPT_DAYS - 1, 'delivered');
+    await t.database.db
+      .insert(organisationWebhookEvents)
+      .values([oldDelivered, oldFailed, oldPending, recentDelivered]);
+    await t.database.db.insert(organisationWebhookAttempts).values({
+      id: uuidv7(),
+      eventId: oldDelivered.id,
+      attemptedAt: oldDelivered.createdAt,
+      httpStatus: 204,
+      durationMs: 12,
+    });
+
+    const report = await t.app.webhookDelivery.runOnce();
+    expect(report.deleted).toBeGreaterThanOrEqual(2);
+    expect(await eventsOfId(oldDelivered.id)).toEqual([]);
+    expect(await eventsOfId(oldFailed.id)).toEqual([]);
+    expect(await attemptsOf([oldDelivered.id])).toEqual([]);
+    expect(await eventsOfId(oldPending.id)).toHaveLength(1);
+    expect(await eventsOfId(recentDelivered.id)).toHaveLength(1);
   });
 
   async function eventsOfId(id: string) {
