@@ -19,7 +19,6 @@ import { errorMessage, issueField } from '../lib/api-errors.ts';
 import { Alert } from './alert.tsx';
 import { Checkbox, type CheckboxProps } from './checkbox.tsx';
 import styles from './form.module.css';
-import { Select, type SelectProps } from './select.tsx';
 import { PasswordField, type PasswordFieldProps, TextField, type TextFieldProps } from './text-field.tsx';
 
 /**
@@ -132,7 +131,7 @@ export function useInvalidFormMessage(): (errors: FieldErrors) => { title: strin
  * A field of a form whose schema may turn what the inputs hold (`T`) into something else on submit
  * (`Output`, e.g. a typed coordinate into a number): the fields bind to the inputs' values.
  */
-type ControlledProps<T extends FieldValues, Output extends FieldValues = T> = {
+export type ControlledProps<T extends FieldValues, Output extends FieldValues = T> = {
   control: Control<T, unknown, Output>;
   name: FieldPath<T>;
 };
@@ -208,35 +207,6 @@ export function FormCheckbox<T extends FieldValues, Output extends FieldValues =
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error?.message}
-    />
-  );
-}
-
-/**
- * A choice of one of `values` bound to the form (a colour, a kind of bike), each shown by `labelOf`;
- * the form holds '' until one is chosen.
- */
-export function FormSelect<T extends FieldValues, Output extends FieldValues = T>({
-  control,
-  name,
-  values,
-  labelOf,
-  ...props
-}: ControlledProps<T, Output> &
-  Omit<SelectProps, 'options' | 'value' | 'onChange' | 'onBlur' | 'name' | 'error'> & {
-    values: readonly string[];
-    labelOf: (value: string) => string;
-  }) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Select
-      {...props}
-      name={field.name}
-      value={field.value ? String(field.value) : null}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      options={values.map((value) => ({ value, label: labelOf(value) }))}
     />
   );
 }

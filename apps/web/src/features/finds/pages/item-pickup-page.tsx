@@ -40,11 +40,11 @@ import {
   Form,
   FormActions,
   FormCheckbox,
-  FormSelect,
   FormTextField,
   useInvalidFormMessage,
   useZodForm,
 } from '../../../ui/form.tsx';
+import { FormSelect } from '../../../ui/form-select.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { LoadingState } from '../../../ui/spinner.tsx';
 import {
