@@ -119,6 +119,9 @@ export const AUDIT_ACTIONS = [
   /** Theft (issue 6): a bike reported stolen, and reported found after the identity approval. */
   'theft.report_submitted',
   'theft.bike_found',
+  /** Resale certificates (issue 32 §4): the owner issued one, or withdrew it. */
+  'certificate.issued',
+  'certificate.revoked',
   /** Our staff's printed stickers (issue 17 §1): a batch generated, handed to an organisation, a code voided. */
   'plates.batch_created',
   'plates.batch_assigned',

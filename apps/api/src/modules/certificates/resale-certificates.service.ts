@@ -11,6 +11,7 @@ import {
   type ResaleCertificate,
 } from '@nbr/domain/resale-certificates';
 import type { Executor } from '../../db/client.ts';
+import { recordAuditEventBy } from '../../platform/audit/audit.ts';
 import type { RequestAuth } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -89,6 +90,12 @@ export async function issueCertificate(
       signature: signed.signature,
       issuedAt: now,
     });
+    await recordAuditEventBy(tx, auth, {
+      action: 'certificate.issued',
+      targetPartyId: bike.ownerPartyId,
+      details: { bike_id: bike.bikeId, certificate_id: id },
+      now,
+    });
     return presentOwnCertificate(row, 'current', deps.publicUrl);
   });
 }
@@ -125,7 +132,16 @@ export async function revokeCertificate(
   return deps.db.transaction(async (tx) => {
     const row = await repository.findCertificate(tx, certificateId, true);
     if (!row || !canManageCertificate(auth.partyId, row.issuerPartyId)) throw new AppError('not_found');
-    if (!row.revokedAt) await repository.revokeCertificate(tx, row.id, new Date());
+    if (!row.revokedAt) {
+      const now = new Date();
+      await repository.revokeCertificate(tx, row.id, now);
+      await recordAuditEventBy(tx, auth, {
+        action: 'certificate.revoked',
+        targetPartyId: row.issuerPartyId,
+        details: { bike_id: row.bikeId, certificate_id: row.id },
+        now,
+      });
+    }
     const revoked = (await repository.findCertificate(tx, row.id)) ?? row;
     const { status } = await standingOf(tx, revoked);
     return presentOwnCertificate(revoked, status, deps.publicUrl);

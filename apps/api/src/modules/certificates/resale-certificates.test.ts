@@ -1,7 +1,8 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { OwnResaleCertificate, ResaleCertificate } from '@nbr/domain/resale-certificates';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema/backoffice.ts';
 import { resaleCertificates } from '../../db/schema/certificates.ts';
 import { insertBike } from '../../test/bike-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -128,6 +129,20 @@ describe('resale certificates', () => {
     expect(revoked.json()).toMatchObject({ status: 'revoked', revoked_at: expect.any(String) });
     const seen = await read(issued.certificate_id);
     expect(seen).toMatchObject({ status: 'revoked', genuine: true });
+    // Both are in the audit trail, about the owner; revoking again records nothing more.
+    expect(
+      (await call('POST', `${certificateUrl(issued.certificate_id)}/revoke`, owner.token)).statusCode,
+    ).toBe(200);
+    const events = await t.app.db
+      .select({ action: auditEvents.action, actor: auditEvents.actorPartyId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetPartyId, owner.partyId), like(auditEvents.action, 'certificate.%')))
+      .orderBy(auditEvents.createdAt, auditEvents.id);
+    const details = { bike_id: bikeId, certificate_id: issued.certificate_id };
+    expect(events).toEqual([
+      { action: 'certificate.issued', actor: owner.partyId, details },
+      { action: 'certificate.revoked', actor: owner.partyId, details },
+    ]);
   });
 
   it('a bike reported stolen after the certificate shows stolen at once, with the date', async () => {
