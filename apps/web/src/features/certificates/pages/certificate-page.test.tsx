@@ -1,7 +1,10 @@
 import type { ResaleCertificate } from '@nbr/domain/resale-certificates';
 import { cleanup, screen } from '@testing-library/react';
+import { createStaticHandler } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../../lib/query-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import type { ServerLoaderContext } from '../../../lib/page-data.ts';
+import { createQueryClient, queryClient } from '../../../lib/query-client.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { paintRoute } from '../../../test/paint-route.tsx';
 import { Component as CertificatePage, loader } from './certificate-page.tsx';
@@ -76,6 +79,23 @@ async function paint(answer: ResaleCertificate) {
 }
 
 describe('certificate page painted on the server', () => {
+  it('answers an address that is no certificate with the 404 status: the loader fails with the API’s 404', async () => {
+    fetchMock.mockImplementation(async () =>
+      Response.json({ code: 'not_found', detail: 'Not found' }, { status: 404 }),
+    );
+    const handler = createStaticHandler([{ path: '/certifikat/:certificateId', loader }]);
+    const requestContext: ServerLoaderContext = {
+      queryClient: createQueryClient(),
+      language: 'da',
+      region: 'dk',
+    };
+    requestContext.queryClient.setDefaultOptions({ queries: { retry: false } });
+    const context = await handler.query(new Request(`http://localhost/certifikat/${ID}`), { requestContext });
+    if (context instanceof Response) throw new Error('no redirect expected');
+    const [error] = Object.values(context.errors ?? {});
+    expect(isApiError(error) && error.status).toBe(404);
+  });
+
   it('paints a genuine, current certificate with its facts and the ownership request; hydrating asks nothing again', async () => {
     const painted = await paint(certificate());
     try {

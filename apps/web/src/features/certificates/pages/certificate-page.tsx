@@ -14,9 +14,15 @@ import { LoadingState } from '../../../ui/spinner.tsx';
 import { certificateQueryOptions, useCertificate } from '../api/get-certificate.ts';
 import styles from '../certificates.module.css';
 
-/** The server paints the certificate as a visitor sees it (issue 31). */
+/**
+ * The server paints the certificate as a visitor sees it (issue 31). An address that is no certificate
+ * (a mistyped or made-up one) is answered with 404, as any address with nothing behind it; any other
+ * failure leaves the page to the browser, which asks again.
+ */
 export const loader = pageData(({ params }, fetch) => [
-  fetch(certificateQueryOptions(params.certificateId ?? '')).catch(() => {}),
+  fetch(certificateQueryOptions(params.certificateId ?? '')).catch((error: unknown) => {
+    if (isApiError(error) && error.status === 404) throw error;
+  }),
 ]);
 
 /** Genuine and current, or what happened since: the first thing a buyer reads. */
