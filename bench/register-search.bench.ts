@@ -18,7 +18,7 @@
  *   npx tsx bench/register-search.bench.ts --reuse             # keep the loaded database if it has N bikes
  *
  * Options: --bikes N (default 1,000,000), --seconds S per scenario (10), --connections C (50),
- * --reuse. DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
+ * --reuse, --close-only (only the close-serial search in the database, with its sizes). DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
  * the bench (re)creates the database `nbr_bench` on it and leaves it for --reuse (drop it by hand).
  * Prints figures; never fails on timing.
  */
@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     reuse: { type: 'boolean', default: false },
+    /** Only the close-serial search in the database (no pg_trgm reference, no HTTP scenarios). */
+    'close-only': { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
   },
 });
@@ -259,9 +261,11 @@ type Rows<T> = { rows: T[] };
  */
 async function closeSerialReference(database: DatabaseConnection, typed: string[]): Promise<void> {
   const started = performance.now();
-  await database.exec(
-    'create index if not exists bench_frame_number_key_trgm on bikes using gin (frame_number_key public.gin_trgm_ops)',
-  );
+  if (!args['close-only']) {
+    await database.exec(
+      'create index if not exists bench_frame_number_key_trgm on bikes using gin (frame_number_key public.gin_trgm_ops)',
+    );
+  }
   // A live register's autovacuum keeps the visibility map that lets the key index answer alone.
   await database.exec('vacuum (analyze) bike_close_serial_keys');
   await database.exec('analyze bikes');
@@ -284,8 +288,12 @@ async function closeSerialReference(database: DatabaseConnection, typed: string[
   };
   const methods: Array<[string, (key: string) => Promise<string[]>]> = [
     ['segment tokens (product, migration 0048)', ours],
-    ['pg_trgm GIN, similarity ≥ 0.3 (default)', trigram(0.3)],
-    ['pg_trgm GIN, similarity ≥ 0.2', trigram(0.2)],
+    ...(args['close-only']
+      ? []
+      : ([
+          ['pg_trgm GIN, similarity ≥ 0.3 (default)', trigram(0.3)],
+          ['pg_trgm GIN, similarity ≥ 0.2', trigram(0.2)],
+        ] as Array<[string, (key: string) => Promise<string[]>]>)),
   ];
   // Brute force: every bike's key, on a sample (a scan of the whole table per typed number).
   const sample = keys.slice(0, RECALL_SAMPLE);
@@ -331,7 +339,22 @@ async function closeSerialReference(database: DatabaseConnection, typed: string[
     });
   }
   console.table(table);
+  await closeSerialSizes(database);
   console.log(`  brute-force levenshtein scan of every bike: ${bruteMs.toFixed(0)} ms per typed number`);
+}
+
+/** What the close-serial search keeps on disk: its tables and indexes, beside the bikes table. */
+async function closeSerialSizes(database: DatabaseConnection): Promise<void> {
+  const result = (await database.db.execute(sql`select relname as name, relkind as kind,
+      pg_size_pretty(pg_relation_size(oid)) as size, pg_relation_size(oid) as bytes
+      from pg_class where relname like '%close_serial%' or relname in ('bikes', 'bikes_pkey') order by relname`)) as unknown as Rows<{
+    name: string;
+    kind: string;
+    size: string;
+  }>;
+  console.log(
+    `  sizes: ${result.rows.map((row) => `${row.name} (${row.kind === 'i' ? 'index' : 'table'}) ${row.size}`).join(', ')}`,
+  );
 }
 
 /** How many misread frame numbers are checked against a brute-force scan (each scans every bike). */
@@ -492,6 +515,7 @@ async function main(): Promise<void> {
   const misreadTyped = misreadSample.map((n) => misread(frameNumberOf(n), misreadRandom));
   await closeSerialReference(database, misreadTyped.slice(0, 300));
   await database.close();
+  if (args['close-only']) return;
 
   const { address, child } = await startServer();
   const staffToken = await benchStaffSession(address);
