@@ -20,7 +20,6 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { BIKE_CATEGORIES, BIKE_COLORS } from '@nbr/domain/bikes';
 import { IMPORT_COLUMNS } from '@nbr/domain/onboarding';
-import { STICKER_CODE_ALPHABET } from '@nbr/domain/plates';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connectDatabase } from '../apps/api/src/db/client.ts';
@@ -28,6 +27,7 @@ import { copyLine } from '../apps/api/src/db/copy.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { runImportPass, stageImport } from '../apps/api/src/modules/backoffice/bulk-import.service.ts';
 import { type ImportedBike, importBikes } from '../apps/api/src/modules/bikes/bike-import.service.ts';
+import { BRANDS, frameNumberOf, plateOf } from './support/generated-register.ts';
 
 const BENCH_DATABASE = 'nbr_bench_import';
 const { values: args } = parseArgs({
@@ -46,57 +46,15 @@ const benchUrl = (() => {
 })();
 
 const HEADER: string[] = [...IMPORT_COLUMNS];
-const PREFIXES = [
-  'WBK',
-  'KLD',
-  'MBK',
-  'CRT',
-  'TRK',
-  'GNT',
-  'PRC',
-  'AVE',
-  'CYC',
-  'HRY',
-  'NKX',
-  'WDA',
-  'UNC',
-  'RMY',
-];
-const YEAR_LETTERS = 'ACDEFHJKMNPRTUWXY';
-const BRANDS = [
-  'Kildemoes',
-  'MBK',
-  'Raleigh',
-  'Trek',
-  'Giant',
-  'Principia',
-  'Avenue',
-  'Winther',
-  'Centurion',
-  'Cube',
-];
-
-function plateOf(n: number): string {
-  if (n % 2 !== 0) return '';
-  let code = '';
-  let rest = n;
-  for (let index = 0; index < 8; index += 1) {
-    code = STICKER_CODE_ALPHABET[rest % STICKER_CODE_ALPHABET.length] + code;
-    rest = Math.floor(rest / STICKER_CODE_ALPHABET.length);
-  }
-  return code;
-}
-
 /** Row n of the register as a dealer's file has it: two bikes per person, every other one with a plate. */
 function recordOf(n: number): string[] {
   const person = Math.floor(n / 2);
-  const prefix = PREFIXES[n % PREFIXES.length] ?? 'WBK';
   const day = 1 + (n % 28);
   return [
     `person${person}@example.dk`,
     `Person ${person}`,
-    `${prefix}${String(Math.floor(n / PREFIXES.length)).padStart(7, '0')}${YEAR_LETTERS[n % YEAR_LETTERS.length]}`,
-    plateOf(n),
+    frameNumberOf(n),
+    plateOf(n) ?? '',
     BRANDS[n % BRANDS.length] ?? '',
     `Model ${10 + (n % 90)}`,
     BIKE_COLORS[n % BIKE_COLORS.length] ?? '',

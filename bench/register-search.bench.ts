@@ -43,7 +43,7 @@ import { migrate } from '../apps/api/src/db/migrate.ts';
 import { type ImportedBike, importBikes } from '../apps/api/src/modules/bikes/bike-import.service.ts';
 import { findCloseSerialCandidates } from '../apps/api/src/modules/search/close-serial.repository.ts';
 import { candidatesQuery } from '../apps/api/src/modules/search/search.repository.ts';
-import { countBikes, plateOf, random } from './support/generated-register.ts';
+import { BRANDS, countBikes, frameNumberOf, plateOf, random } from './support/generated-register.ts';
 
 const BENCH_DATABASE = 'nbr_bench';
 const { values: args } = parseArgs({
@@ -95,45 +95,9 @@ async function serve(): Promise<void> {
 }
 
 /** A small deterministic generator, so every run loads the same register. */
-/** Manufacturer-code-like prefixes; none folds onto another's look-alike key. */
-const PREFIXES = [
-  'WBK',
-  'KLD',
-  'MBK',
-  'CRT',
-  'TRK',
-  'GNT',
-  'PRC',
-  'AVE',
-  'CYC',
-  'HRY',
-  'NKX',
-  'WDA',
-  'UNC',
-  'RMY',
-];
-const YEAR_LETTERS = 'ACDEFHJKMNPRTUWXY';
-const BRANDS = [
-  'Kildemoes',
-  'MBK',
-  'Raleigh',
-  'Trek',
-  'Giant',
-  'Principia',
-  'Avenue',
-  'Winther',
-  'Centurion',
-  'Cube',
-];
 const PEOPLE = (count: number) => Math.max(1, Math.ceil(count / 2));
 const ownerId = (n: number) => `00000000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
 
-/** Bike n of the register: a unique Danish-style frame number; every other bike has a plate. */
-function frameNumberOf(n: number): string {
-  const prefix = PREFIXES[n % PREFIXES.length] ?? 'WBK';
-  const serial = String(Math.floor(n / PREFIXES.length)).padStart(7, '0');
-  return `${prefix}${serial}${YEAR_LETTERS[n % YEAR_LETTERS.length]}`;
-}
 function bikeOf(n: number, next: () => number): ImportedBike {
   const roll = n % 20;
   return {
