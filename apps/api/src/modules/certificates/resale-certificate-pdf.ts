@@ -3,6 +3,7 @@ import type { CertificateStatement, CertificateStatus } from '@nbr/domain/resale
 import PDFDocument from 'pdfkit';
 import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
 import { drawQr } from '../../platform/pdf/draw-qr.ts';
+import { drawLabelledRow, type LabelledRowLayout } from '../../platform/pdf/labelled-row.ts';
 import { pdfBytes } from '../../platform/pdf/pdf-bytes.ts';
 import { toWinAnsi } from '../../platform/pdf/win-ansi.ts';
 
@@ -20,7 +21,6 @@ const QR_SIZE = 150;
 const INK = '#1a1a1a';
 const MUTED = '#555555';
 const WARNING = '#a4000f';
-const NOT_GIVEN = '–';
 
 export interface CertificatePdfInput {
   language: Language;
@@ -86,19 +86,16 @@ export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer
     doc.moveDown(0.6);
   }
 
-  function row(label: string, value: string | null) {
-    const text = value === null || value === '' ? NOT_GIVEN : toWinAnsi(value);
-    doc.font('Helvetica').fontSize(10);
-    const height = Math.max(
-      doc.heightOfString(label, { width: LABEL_WIDTH }),
-      doc.heightOfString(text, { width: valueWidth }),
-    );
-    const y = doc.y;
-    doc.fillColor(MUTED).text(label, left, y, { width: LABEL_WIDTH });
-    doc.fillColor(INK).text(text, valueX, y, { width: valueWidth });
-    doc.x = left;
-    doc.y = y + height + 5;
-  }
+  const rowLayout: LabelledRowLayout = {
+    left,
+    labelWidth: LABEL_WIDTH,
+    valueX,
+    valueWidth,
+    labelColor: MUTED,
+    valueColor: INK,
+  };
+  const row = (label: string, value: string | null | undefined) =>
+    drawLabelledRow(doc, rowLayout, label, value);
 
   const { bike } = statement;
   const yesNo = (value: boolean) => (value ? t('pdf.theft.yes') : t('pdf.theft.no'));

@@ -1,6 +1,7 @@
 import type { TheftReport } from '@nbr/domain/theft';
 import PDFDocument from 'pdfkit';
 import { type MessageKey, type TranslationParams, translate } from '../../platform/i18n/translate.ts';
+import { drawLabelledRow, type LabelledRowLayout } from '../../platform/pdf/labelled-row.ts';
 import { pdfBytes } from '../../platform/pdf/pdf-bytes.ts';
 import { toWinAnsi } from '../../platform/pdf/win-ansi.ts';
 import type { SubmittedBike } from './theft-reports.presenter.ts';
@@ -35,7 +36,6 @@ const INK = '#1a1a1a';
 const MUTED = '#555555';
 const RULE = '#c8c8c8';
 /** What an empty field shows (the same in every language). */
-const NOT_GIVEN = '–';
 
 /** Renders the report; resolves with the PDF's bytes. */
 export function renderTheftReportPdf(input: TheftReportPdfInput): Promise<Buffer> {
@@ -84,20 +84,17 @@ export function renderTheftReportPdf(input: TheftReportPdfInput): Promise<Buffer
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(t('pdf.theft.intro'), { width });
   doc.moveDown(0.8);
 
-  function row(label: string, value: string | null | undefined) {
-    const text = value === null || value === undefined || value === '' ? NOT_GIVEN : toWinAnsi(value);
-    doc.font('Helvetica').fontSize(10);
-    const height = Math.max(
-      doc.heightOfString(label, { width: LABEL_WIDTH }),
-      doc.heightOfString(text, { width: valueWidth }),
-    );
-    if (doc.y + height > bottom()) doc.addPage();
-    const y = doc.y;
-    doc.fillColor(MUTED).text(label, left, y, { width: LABEL_WIDTH });
-    doc.fillColor(INK).text(text, valueX, y, { width: valueWidth });
-    doc.x = left;
-    doc.y = y + height + 5;
-  }
+  const rowLayout: LabelledRowLayout = {
+    left,
+    labelWidth: LABEL_WIDTH,
+    valueX,
+    valueWidth,
+    labelColor: MUTED,
+    valueColor: INK,
+    bottom,
+  };
+  const row = (label: string, value: string | null | undefined) =>
+    drawLabelledRow(doc, rowLayout, label, value);
 
   function section(title: string) {
     if (doc.y + 60 > bottom()) doc.addPage();
